@@ -1,0 +1,63 @@
+// swift-tools-version:5.9
+// Read top to bottom, the targets are the pipeline: decode -> replay -> style -> text ->
+// layout -> paint -> rasterize -> encode. Only NativeGraphics imports the C libraries.
+import PackageDescription
+
+let package = Package(
+    name: "PreviewRenderer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "render", targets: ["render"]),
+        .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
+        .library(name: "Canvas", targets: ["Canvas"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries (system packages; see Makefile `deps`).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+
+        // Shared value types: geometry, colours, diagnostics, bitmaps.
+        .target(name: "Primitives"),
+        // 1. The session file -> typed steps.
+        .target(name: "SessionFormat", dependencies: ["Primitives"]),
+        // 2. Style values, themes and per-state resolution.
+        .target(name: "Styles", dependencies: ["Primitives", "SessionFormat"],
+                resources: [.copy("Themes")]),
+        // 3. Replay of steps into a widget tree, with the virtual clock and events.
+        .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
+        // The C boundary: Cairo, FreeType, HarfBuzz, zlib, libpng wrapped in Swift classes.
+        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG"]),
+        // 4. Fonts from Fonts/, shaping, paragraph layout.
+        .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
+        // Images: assets (confined to the assets folder) and packed pixel formats.
+        .target(name: "ImageAssets", dependencies: ["Primitives", "SessionFormat", "NativeGraphics"]),
+        // 5. Frames in dp for every element.
+        .target(name: "Layout", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout"]),
+        // 6. A backend-neutral display list.
+        .target(name: "Painting", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout"]),
+        // 7. Display list -> pixels (through NativeGraphics' Cairo wrappers).
+        .target(name: "Raster", dependencies: ["Primitives", "Painting", "TextLayout", "NativeGraphics"]),
+        // The canvas library's ContextFactory / Context / Surface over Cairo.
+        .target(name: "Canvas", dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
+        // The whole pipeline as one call, with per-stage timings.
+        .target(name: "RenderPipeline", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout", "Painting", "Raster", "Canvas", "NativeGraphics"]),
+        // The CLI: options, files, exit codes.
+        .executableTarget(name: "render", dependencies: ["RenderPipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .testTarget(name: "SessionFormatTests", dependencies: ["SessionFormat"]),
+        .testTarget(name: "StylesTests", dependencies: ["Styles"]),
+        .testTarget(name: "WidgetTreeTests", dependencies: ["WidgetTree"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "ImageAssetsTests", dependencies: ["ImageAssets"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "WidgetTree"]),
+        .testTarget(name: "PaintingTests", dependencies: ["Painting", "Raster"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"], resources: [.copy("Fixtures")]),
+    ]
+)

@@ -1,0 +1,104 @@
+import CCairo
+import Primitives
+
+/// Errors from the C libraries, turned into Swift errors.
+public enum NativeError: Error, CustomStringConvertible {
+    case cairo(String)
+    case freetype(String)
+    case png(String)
+    case zlib(String)
+    public var description: String {
+        switch self {
+        case .cairo(let m): return "cairo: \(m)"
+        case .freetype(let m): return "freetype: \(m)"
+        case .png(let m): return "png: \(m)"
+        case .zlib(let m): return "zlib: \(m)"
+        }
+    }
+}
+
+/// An ARGB32 Cairo image surface (premultiplied BGRA in memory, like `Bitmap`).
+public final class CairoSurface {
+    let raw: OpaquePointer
+    public let width: Int
+    public let height: Int
+
+    /// A new transparent surface of `width` x `height` pixels.
+    public init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw NativeError.cairo("invalid surface size \(width)x\(height)")
+        }
+        raw = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let st = cairo_surface_status(raw)
+        guard st == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(raw)
+            throw NativeError.cairo(String(cString: cairo_status_to_string(st)))
+        }
+        self.width = width; self.height = height
+    }
+
+    /// A surface holding a copy of `bitmap`'s pixels.
+    public convenience init(bitmap: Bitmap) throws {
+        try self.init(width: bitmap.width, height: bitmap.height)
+        cairo_surface_flush(raw)
+        let stride = Int(cairo_image_surface_get_stride(raw))
+        let dst = cairo_image_surface_get_data(raw)!
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                (dst + y * stride).update(from: src.baseAddress! + y * width * 4, count: width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(raw)
+    }
+
+    deinit { cairo_surface_destroy(raw) }
+
+    /// A copy of the pixels as a `Bitmap`.
+    public func bitmap() -> Bitmap {
+        cairo_surface_flush(raw)
+        let stride = Int(cairo_image_surface_get_stride(raw))
+        let src = cairo_image_surface_get_data(raw)!
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<height {
+                (dst.baseAddress! + y * width * 4).update(from: src + y * stride, count: width * 4)
+            }
+        }
+        return Bitmap(width: width, height: height, pixels: out)
+    }
+
+    /// Direct access to the pixel rows (premultiplied BGRA, `stride` bytes per row).
+    public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(raw)
+        let r = try body(cairo_image_surface_get_data(raw)!, Int(cairo_image_surface_get_stride(raw)))
+        cairo_surface_mark_dirty(raw)
+        return r
+    }
+}
+
+/// An A8 (alpha only) Cairo image surface, used for glyph masks and shadows.
+public final class CairoMask {
+    let raw: OpaquePointer
+    public let width: Int
+    public let height: Int
+    public init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw NativeError.cairo("invalid mask size \(width)x\(height)")
+        }
+        raw = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        guard cairo_surface_status(raw) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(raw); throw NativeError.cairo("cannot create mask")
+        }
+        self.width = width; self.height = height
+    }
+    deinit { cairo_surface_destroy(raw) }
+    /// Direct access to the alpha rows (`stride` bytes per row).
+    public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(raw)
+        let r = try body(cairo_image_surface_get_data(raw)!, Int(cairo_image_surface_get_stride(raw)))
+        cairo_surface_mark_dirty(raw)
+        return r
+    }
+    /// A context drawing into this mask (only the alpha of sources matters).
+    public func makeContext() -> CairoContext { CairoContext(target: raw) }
+}

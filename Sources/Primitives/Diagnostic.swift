@@ -1,0 +1,37 @@
+import Foundation
+
+/// A problem found while decoding or replaying a session: the step is skipped or a default used,
+/// and the replay goes on. Printed by the CLI as `FILE:step N: warning|error: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable { case warning, error }
+    /// Which kind of problem, for tests and JSON output (e.g. "unknown-element", "bad-style-value", "portability").
+    public var code: String
+    public var severity: Severity
+    /// Index of the step in the session's top-level `steps` (nil when not tied to a step).
+    public var step: Int?
+    /// JSON path of the offending value, e.g. `steps[12].textValue2` (optional).
+    public var path: String?
+    public var message: String
+    public init(_ severity: Severity, code: String, step: Int?, path: String? = nil, _ message: String) {
+        self.severity = severity; self.code = code; self.step = step; self.path = path; self.message = message
+    }
+    public static func warning(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, code: code, step: step, path: path, message)
+    }
+    public static func error(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.error, code: code, step: step, path: path, message)
+    }
+    /// `step N: warning: message` (the CLI prefixes the file name).
+    public var description: String {
+        let where_ = step.map { "step \($0): " } ?? ""
+        return "\(where_)\(severity.rawValue): \(message)"
+    }
+}
+
+/// Collects diagnostics from a stage; passed explicitly (no global state).
+public struct DiagnosticLog: Sendable {
+    public private(set) var items: [Diagnostic] = []
+    public init() {}
+    public mutating func add(_ d: Diagnostic) { items.append(d) }
+    public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
+}

@@ -1,0 +1,4 @@
+import Primitives
+import SessionFormat
+// TODO(me): the whole pipeline
+public enum PipelinePlaceholder {}

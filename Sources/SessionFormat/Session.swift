@@ -1,0 +1,145 @@
+import Primitives
+
+/// A decoded session file (session-format.md): the device, where assets live, and the steps.
+public struct Session: Sendable {
+    /// The session's name (`name`, or the file name without `.json`).
+    public var name: String
+    public var description: String?
+    public var device: Device
+    /// Absolute path of the assets folder (resolved against the session file's folder).
+    public var assetsDirectory: String
+    /// Absolute path of the app's own fonts folder, if any.
+    public var fontsDirectory: String?
+    /// Absolute path of the session file ("" when decoded from memory).
+    public var sourcePath: String
+    public var steps: [Step]
+    public init(name: String, description: String? = nil, device: Device = Device(), assetsDirectory: String = "",
+                fontsDirectory: String? = nil, sourcePath: String = "", steps: [Step]) {
+        self.name = name; self.description = description; self.device = device
+        self.assetsDirectory = assetsDirectory; self.fontsDirectory = fontsDirectory
+        self.sourcePath = sourcePath; self.steps = steps
+    }
+}
+
+/// The screen the session is previewed on. Sizes in dp; `scale` = pixels per dp.
+public struct Device: Hashable, Sendable {
+    public var width: Double = 360
+    public var height: Double = 640
+    public var scale: Double = 2
+    public var statusBar: Double = 0
+    public var safeAreaBottom: Double = 0
+    /// Asset file drawn as the frame at time 0 (optional).
+    public var launchScreen: String?
+    public init(width: Double = 360, height: Double = 640, scale: Double = 2, statusBar: Double = 0,
+                safeAreaBottom: Double = 0, launchScreen: String? = nil) {
+        self.width = width; self.height = height; self.scale = scale; self.statusBar = statusBar
+        self.safeAreaBottom = safeAreaBottom; self.launchScreen = launchScreen
+    }
+    /// Output size in pixels: round(width * scale) x round(height * scale).
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+}
+
+/// One framework `Command`, field by field (defaults 0 / "").
+public struct Command: Hashable, Sendable {
+    public var type: CommandType
+    public var internalId: Int = 0
+    public var childInternalId: Int = 0
+    public var value: Int = 0
+    public var textValue: String = ""
+    public var textValue2: String = ""
+    public var width: Int = 0
+    public var height: Int = 0
+    public var row: Int = 0
+    public var column: Int = 0
+    public var sheet: Int = 0
+    public var flags: Int = 0
+    /// For SET_STYLE: the selector (from `value`, which may be given as a name in the file).
+    public var selector: Selector? = nil
+    public init(type: CommandType, internalId: Int = 0, childInternalId: Int = 0, value: Int = 0,
+                textValue: String = "", textValue2: String = "", width: Int = 0, height: Int = 0,
+                row: Int = 0, column: Int = 0, sheet: Int = 0, flags: Int = 0, selector: Selector? = nil) {
+        self.type = type; self.internalId = internalId; self.childInternalId = childInternalId; self.value = value
+        self.textValue = textValue; self.textValue2 = textValue2; self.width = width; self.height = height
+        self.row = row; self.column = column; self.sheet = sheet; self.flags = flags; self.selector = selector
+    }
+}
+
+/// The canvas library's `InternalFormat` (ordinals from framework-protocol.md section 5).
+public enum PixelFormat: Int, CaseIterable, Hashable, Sendable {
+    case NO_FORMAT = 0, R8, RG8, RGB565, RGBA4, RGBA8, RGB8, RED_RGTC1, RG_RGTC2, RGB_DXT1, RGBA_DXT5, RGB_ETC1,
+         LUMINANCE_ALPHA, LA44, R32F, RGB555, RGBA5551
+    public var name: String { String(describing: self) }
+    public init?(name: String) {
+        guard let f = PixelFormat.allCases.first(where: { $0.name == name.uppercased() }) else { return nil }
+        self = f
+    }
+}
+
+/// `PackedImageData` of a `setImageData` step: raw bytes, or a PNG file in the assets folder.
+public struct PackedImage: Hashable, Sendable {
+    public var format: PixelFormat
+    public var width: Int
+    public var height: Int
+    public var levels: Int
+    /// The decoded base64 bytes (empty when `file` is used).
+    public var data: [UInt8]
+    /// An asset file name instead of `data`.
+    public var file: String?
+    public init(format: PixelFormat, width: Int, height: Int, levels: Int = 1, data: [UInt8] = [], file: String? = nil) {
+        self.format = format; self.width = width; self.height = height; self.levels = levels; self.data = data; self.file = file
+    }
+}
+
+/// One canvas call of a `setSurface` step: `[name, args...]`.
+public struct CanvasOp: Hashable, Sendable {
+    public var name: String
+    public var args: [CanvasArg]
+    public init(name: String, args: [CanvasArg]) { self.name = name; self.args = args }
+}
+
+/// An argument of a canvas call.
+public indirect enum CanvasArg: Hashable, Sendable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case array([CanvasArg])
+    case null
+}
+
+/// A canvas surface to paint (`setSurface`): size in dp and the calls.
+public struct SurfacePayload: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var ops: [CanvasOp]
+    public init(width: Double, height: Double, ops: [CanvasOp]) { self.width = width; self.height = height; self.ops = ops }
+}
+
+/// The kinds of user input step.
+public enum InputKind: String, Hashable, Sendable { case press, release, tap, select, scroll, input }
+
+/// One step of the replay. `index` of each step is its position in the top-level `steps` array;
+/// steps inside a batch share the batch's index and carry their own `path`.
+public enum StepKind: Hashable, Sendable {
+    case command(Command)
+    case batch([Step])
+    case setImageData(internalId: Int, image: PackedImage)
+    case setSurface(internalId: Int, surface: SurfacePayload)
+    case tick(ms: Int)
+    case input(InputKind, internalId: Int, value: Int, text: String)
+    case sys(String)
+    case back
+    case snapshot(name: String)
+}
+
+/// A step with where it came from (for diagnostics).
+public struct Step: Hashable, Sendable {
+    public var kind: StepKind
+    /// Index in the top-level `steps` array.
+    public var index: Int
+    /// JSON path, e.g. `steps[4]` or `steps[4].steps[2]`.
+    public var path: String
+    public init(_ kind: StepKind, index: Int, path: String? = nil) {
+        self.kind = kind; self.index = index; self.path = path ?? "steps[\(index)]"
+    }
+}

@@ -1,0 +1,52 @@
+import Primitives
+
+/// Every style property of one element in its current state, with theme defaults filled in:
+/// no optionals left except where "not set" has a meaning of its own.
+public struct ResolvedStyle: Hashable, Sendable {
+    public var width: Dimension = .wrapContent
+    public var height: Dimension = .wrapContent
+    public var minWidth: Double = 0
+    public var minHeight: Double = 0
+    public var maxWidth: Double = .infinity
+    public var maxHeight: Double = .infinity
+    public var margin: Sides<Double> = .zero
+    public var padding: Sides<Double> = .zero
+    public var weight: Double = 0
+    public var gravity = Gravity()
+    /// Frame-layout offsets; nil on a side = not given.
+    public var offsets = Sides<Double?>(all: nil)
+    public var overflowHidden = false
+
+    public var background: Background? = nil
+    public var border = Sides<BorderSide>(all: .none)
+    public var borderRadius: Corners = .zero
+    public var shadow: Shadow? = nil
+    public var opacity: Double = 1
+    public var zoom: Double = 1
+    public var tint: Color = Color(rgb: 0x1a73e8)
+
+    public var color: Color = .black
+    public var fontSize: Double = 15
+    public var fontWeight: Int = 400
+    public var fontStyle: FontStyle = .normal
+    public var fontFamily: String = "Roboto"
+    public var textAlign: TextAlign? = nil        // nil: left, or right for RTL paragraphs
+    public var noWrap = false
+    public var ellipsis = false
+    public var maxLines: Int? = nil
+    public var lineHeight: Double? = nil          // nil: the font's own line spacing
+    public var minScale: Double? = nil
+    public var hint: String = ""
+    /// Colour of links inside text (the LINK selector's `color`, else the theme's).
+    public var linkColor: Color = Color(rgb: 0xc32527)
+    public var hintColor: Color = Color(rgb: 0x9e9e9e)
+
+    public var icon: String? = nil
+    public var iconAttachment: IconAttachment = .top
+    public var imageScale: ImageScale = .fitCenter
+
+    public init() {}
+
+    /// Border widths per side (0 where no border is drawn).
+    public var borderWidths: Sides<Double> { border.map { $0.isVisible ? $0.width : 0 } }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Primitives
+
+/// Defaults and widget looks, like a browser's user-agent stylesheet: data, not code.
+/// Loaded from JSON (`Themes/default.json` is the `default` theme; `--theme FILE` loads a user's).
+/// Colours are strings in the style colour syntax; sizes are dp.
+public struct Theme: Codable, Hashable, Sendable {
+    public var name: String
+    /// Text defaults for every widget.
+    public var font: FontLook
+    public var linkColor: String
+    public var hintColor: String
+    /// Pixels per dp of image and icon assets without an `@Nx` suffix.
+    public var assetDensity: Double
+    /// Value of a click's ValueEvent (1 iOS/default, 0 Android).
+    public var clickValue: Int
+    public var actionBar: ActionBarLook
+    public var navigationBar: NavigationBarLook
+    public var searchBar: BarLook
+    public var button: ButtonLook
+    public var textField: TextFieldLook
+    public var switchControl: SwitchLook
+    public var checkbox: CheckboxLook
+    public var picker: PickerLook
+    public var spinner: SpinnerLook
+    public var pageControl: PageControlLook
+    public var imagePlaceholder: PlaceholderLook
+    public var scrim: String
+    public var dialog: DialogLook
+    public var actionSheet: ActionSheetLook
+    public var toast: ToastLook
+    public var drawer: DrawerLook
+    /// Per widget kind (WidgetKind raw value), style declarations applied before the element's own:
+    /// key -> value in the SET_STYLE syntax, e.g. {"button": {"padding": "8 16"}}.
+    public var widgetDefaults: [String: [String: String]]
+
+    public struct FontLook: Codable, Hashable, Sendable {
+        public var family: String
+        public var size: Double
+        public var weight: Int
+        public var color: String
+    }
+    public struct TextLook: Codable, Hashable, Sendable {
+        public var family: String?
+        public var size: Double
+        public var weight: Int
+        public var color: String
+    }
+    public struct BarLook: Codable, Hashable, Sendable {
+        public var height: Double
+        public var background: String
+        public var lineColor: String
+        public var lineWidth: Double
+    }
+    public struct ActionBarLook: Codable, Hashable, Sendable {
+        public var height: Double
+        public var background: String
+        public var lineColor: String
+        public var lineWidth: Double
+        /// true: the bar overlays content (iOS); false: pushes it down.
+        public var overlaysContent: Bool
+        public var title: TextLook
+        public var subtitle: TextLook
+        public var titleX: Double
+        public var titleXAfterButton: Double
+        public var titleCentered: Bool
+        public var buttonX: Double
+        public var iconSize: Double
+        public var iconColor: String
+        public var saveText: String
+        public var saveRightInset: Double
+        public var saveColor: String
+    }
+    public struct NavigationBarLook: Codable, Hashable, Sendable {
+        public var height: Double
+        public var background: String
+        public var lineColor: String
+        public var lineWidth: Double
+        public var overlaysContent: Bool
+        public var iconSize: Double
+        public var label: TextLook
+        public var selectedColor: String
+        public var color: String
+    }
+    public struct ButtonLook: Codable, Hashable, Sendable {
+        public var background: String
+        public var radius: Double
+        public var padding: [Double]
+        public var minHeight: Double
+        public var font: TextLook
+        public var iconSize: Double
+        public var iconGap: Double
+        /// Overlay painted over a pressed button (Android's ripple), "" = none.
+        public var pressedOverlay: String
+    }
+    public struct TextFieldLook: Codable, Hashable, Sendable {
+        public var height: Double
+        public var padding: Double
+        public var lineColor: String
+        public var lineWidth: Double
+        public var font: TextLook
+        public var hintColor: String
+        public var passwordDot: String
+    }
+    public struct SwitchLook: Codable, Hashable, Sendable {
+        public var trackWidth: Double
+        public var trackHeight: Double
+        public var trackRadius: Double
+        public var offColor: String
+        public var onColor: String
+        public var thumbSize: Double
+        public var thumbColor: String
+        public var thumbRingColor: String
+        public var thumbRingWidth: Double
+        public var labelGap: Double
+    }
+    public struct CheckboxLook: Codable, Hashable, Sendable {
+        public var size: Double
+        public var radius: Double
+        public var borderWidth: Double
+        public var borderColor: String
+        public var checkedColor: String
+        public var tickColor: String
+        public var labelGap: Double
+    }
+    public struct PickerLook: Codable, Hashable, Sendable {
+        public var padding: Double
+        public var arrowWidth: Double
+        public var arrow: String
+        public var lineColor: String
+        public var lineWidth: Double
+    }
+    public struct SpinnerLook: Codable, Hashable, Sendable {
+        public var size: Double
+        public var spokes: Int
+        public var color: String
+    }
+    public struct PageControlLook: Codable, Hashable, Sendable {
+        public var dotSize: Double
+        public var gap: Double
+        public var currentColor: String
+        public var color: String
+    }
+    public struct PlaceholderLook: Codable, Hashable, Sendable {
+        public var width: Double
+        public var height: Double
+        public var background: String
+        public var borderColor: String
+        public var borderWidth: Double
+    }
+    public struct DialogLook: Codable, Hashable, Sendable {
+        public var sideMargin: Double
+        public var maxWidth: Double
+        public var radius: Double
+        public var background: String
+        public var shadow: String
+        public var headerHeight: Double
+        public var title: TextLook
+        public var padding: Double
+        public var verticalMargin: Double
+    }
+    public struct ActionSheetLook: Codable, Hashable, Sendable {
+        public var background: String
+        public var radius: Double
+        public var titleHeight: Double
+        public var title: TextLook
+        public var rowHeight: Double
+        public var option: TextLook
+        public var cancelText: String
+        public var separatorColor: String
+    }
+    public struct ToastLook: Codable, Hashable, Sendable {
+        public var background: String
+        public var opacity: Double
+        public var radius: Double
+        public var padding: [Double]
+        public var font: TextLook
+        public var bottomOffset: Double
+        /// "bottom" (default look, Android) or "center" (iOS).
+        public var position: String
+        public var defaultDuration: Int
+        public var fadeDuration: Int
+    }
+    public struct DrawerLook: Codable, Hashable, Sendable {
+        public var background: String
+        public var rightGap: Double
+    }
+}

@@ -1,0 +1,49 @@
+import Primitives
+import SessionFormat
+import Styles
+
+/// The whole widget tree at one moment: what a frame shows. A value type (captures are copies).
+public struct WidgetTree: Hashable, Sendable {
+    /// All live elements by id.
+    public var elements: [Int: Element] = [:]
+    /// The application element (CREATE_APPLICATION or the implicit root).
+    public var rootId: Int? = nil
+    /// The active FrameView.
+    public var activeViewId: Int? = nil
+    /// Overlay elements (dialogs, action sheets, navigation views) in creation order; each is drawn
+    /// when visible (a NavigationView only while open).
+    public var overlayIds: [Int] = []
+    /// Toasts that are, or were, shown; painting shows those whose time has not run out.
+    public var toasts: [Toast] = []
+    /// Virtual time in ms.
+    public var time: Int = 0
+    /// Whether the launch screen is showing (time 0, before any view exists).
+    public var showsLaunchScreen: Bool = false
+
+    public init() {}
+
+    public subscript(id: Int) -> Element? {
+        get { elements[id] }
+        set { elements[id] = newValue }
+    }
+
+    /// Children of `id` that are visible (SET_VISIBILITY 1), in order.
+    public func visibleChildren(of id: Int) -> [Element] {
+        (elements[id]?.children ?? []).compactMap { elements[$0] }.filter { $0.isVisible }
+    }
+
+    /// True if `ancestor` is `id` or one of its ancestors.
+    public func isAncestor(_ ancestor: Int, of id: Int) -> Bool {
+        var cur: Int? = id
+        var guardCount = 0
+        while let c = cur, guardCount < 100_000 {
+            if c == ancestor { return true }
+            cur = elements[c]?.parent
+            guardCount += 1
+        }
+        return false
+    }
+
+    /// Toasts visible at the tree's time.
+    public var liveToasts: [Toast] { toasts.filter { time >= $0.start && time < $0.start + $0.duration } }
+}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Canvas
+
+@Test func CanvasModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import ImageAssets
+
+@Test func ImageAssetsModuleLoads() { #expect(Bool(true)) }

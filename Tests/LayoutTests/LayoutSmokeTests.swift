@@ -1,0 +1,4 @@
+import Testing
+@testable import Layout
+
+@Test func LayoutModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Painting
+
+@Test func PaintingModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import RenderPipeline
+
+@Test func RenderPipelineModuleLoads() { #expect(Bool(true)) }

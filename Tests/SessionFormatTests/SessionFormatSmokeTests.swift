@@ -1,0 +1,4 @@
+import Testing
+@testable import SessionFormat
+
+@Test func SessionFormatModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Styles
+
+@Test func StylesModuleLoads() { #expect(Bool(true)) }

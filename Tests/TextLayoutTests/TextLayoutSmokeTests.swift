@@ -1,0 +1,4 @@
+import Testing
+@testable import TextLayout
+
+@Test func TextLayoutModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import WidgetTree
+
+@Test func WidgetTreeModuleLoads() { #expect(Bool(true)) }
