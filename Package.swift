@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak"),
+        .systemLibrary(name: "CFribidi", path: "Sources/CFribidi", pkgConfig: "fribidi"),
 
         // Shared value types: geometry, colours, diagnostics, bitmaps.
         .target(name: "Primitives"),
@@ -32,7 +34,7 @@ let package = Package(
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
         .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
         // The C boundary: Cairo, FreeType, HarfBuzz, zlib, libpng wrapped in Swift classes.
-        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG"]),
+        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
         // 4. Fonts from Fonts/, shaping, paragraph layout.
         .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
         // Images: assets (confined to the assets folder) and packed pixel formats.
@@ -56,7 +58,8 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "ImageAssetsTests", dependencies: ["ImageAssets"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "WidgetTree"]),
-        .testTarget(name: "PaintingTests", dependencies: ["Painting", "Raster"]),
+        .testTarget(name: "PaintingTests", dependencies: ["Painting"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "NativeGraphics"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"], resources: [.copy("Fixtures")]),
     ]

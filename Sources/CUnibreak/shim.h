@@ -1,0 +1,2 @@
+#include <linebreak.h>
+#include <linebreakdef.h>

@@ -1,0 +1,4 @@
+import Testing
+@testable import Raster
+
+@Test func RasterModuleLoads() { #expect(Bool(true)) }
