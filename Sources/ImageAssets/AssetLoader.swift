@@ -1,5 +1,7 @@
+import Foundation
 import Primitives
 import SessionFormat
+import NativeGraphics
 
 /// Why an asset or pixel buffer could not be used.
 public struct ImageError: Error, Hashable, CustomStringConvertible {
@@ -13,20 +15,80 @@ public struct AssetLoader: Sendable {
     public let assetsDirectory: String
     /// Pixels per dp of an asset without an `@Nx` suffix (semantics.md section 7 item 8).
     public let defaultDensity: Double
-    public init(assetsDirectory: String, defaultDensity: Double = 3) {
-        self.assetsDirectory = assetsDirectory; self.defaultDensity = defaultDensity
+    /// Largest asset file read (bytes); checked with `stat` before reading.
+    public let maxFileSize: Int
+    public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
+        self.assetsDirectory = assetsDirectory; self.defaultDensity = defaultDensity; self.maxFileSize = maxFileSize
     }
+
     /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix).
     public func load(_ name: String) throws -> ImageStore.Entry {
-        throw ImageError("not implemented yet") // TODO(images helper)
+        let bytes = try readFile(name)
+        guard PNGCodec.size(of: bytes) != nil else {
+            throw ImageError("asset '\(name)' is not a PNG image (only PNG assets are supported)")
+        }
+        do {
+            return ImageStore.Entry(bitmap: try PNGCodec.decode(bytes), density: density(of: name))
+        } catch {
+            throw ImageError("asset '\(name)' cannot be decoded: \(error)")
+        }
     }
-    /// Density for a file name: `@1x`/`@2x`/`@3x` before the extension, else the default.
-    public func density(of name: String) -> Double { defaultDensity }
-}
 
-/// Decodes `PackedImageData` (every InternalFormat, level 0) into a bitmap.
-public enum PackedImageDecoder {
-    public static func decode(_ image: PackedImage) throws -> Bitmap {
-        throw ImageError("not implemented yet") // TODO(images helper)
+    /// The bytes of `name`, read only if it resolves to a regular file inside `assetsDirectory`.
+    public func readFile(_ name: String) throws -> [UInt8] {
+        let path = try resolve(name)
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ImageError("asset '\(name)' cannot be read") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ImageError("asset '\(name)' is not a regular file") }
+        guard Int(st.st_size) <= maxFileSize else {
+            throw ImageError("asset '\(name)' is \(st.st_size) bytes, more than the \(maxFileSize)-byte limit")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImageError("asset '\(name)' cannot be read")
+        }
+        guard data.count <= maxFileSize else { throw ImageError("asset '\(name)' grew past the size limit while reading") }
+        return [UInt8](data)
+    }
+
+    /// The real path of `name`, after checking it cannot leave the assets folder.
+    public func resolve(_ name: String) throws -> String {
+        guard !name.isEmpty else { throw ImageError("empty asset name") }
+        guard !name.hasPrefix("/"), !name.hasPrefix("~") else {
+            throw ImageError("asset '\(name)': absolute paths are not allowed; names are relative to the assets folder")
+        }
+        guard !name.contains("\0") else { throw ImageError("asset name contains a NUL character") }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains(where: { $0 == ".." }) else {
+            throw ImageError("asset '\(name)': '..' is not allowed; assets are read only inside the assets folder")
+        }
+        guard let root = Self.realPath(assetsDirectory) else {
+            throw ImageError("assets folder '\(assetsDirectory)' does not exist")
+        }
+        let joined = root + "/" + parts.joined(separator: "/")
+        guard let real = Self.realPath(joined) else {
+            throw ImageError("asset '\(name)' not found in '\(assetsDirectory)'")
+        }
+        // A symlink (the file or a folder on the way) may point anywhere: judge the real path.
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard real.hasPrefix(prefix) else {
+            throw ImageError("asset '\(name)' resolves to '\(real)', outside the assets folder (symlink); refused")
+        }
+        return real
+    }
+
+    /// Density for a file name: `@1x`/`@2x`/`@3x` before the extension, else the default.
+    public func density(of name: String) -> Double {
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        let stem = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+        for (suffix, d) in [("@1x", 1.0), ("@2x", 2.0), ("@3x", 3.0)] where stem.lowercased().hasSuffix(suffix) {
+            return d
+        }
+        return defaultDensity
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import Primitives
 
 /// A Cairo drawing context in device pixels. Thin: one method per Cairo call the renderer uses.
@@ -65,6 +66,18 @@ public final class CairoContext {
     public func arc(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ a1: Double) { cairo_arc(cr, cx, cy, r, a0, a1) }
     public func arcNegative(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ a1: Double) {
         cairo_arc_negative(cr, cx, cy, r, a0, a1)
+    }
+    /// Arc of an axis-aligned ellipse (radii rx, ry) clockwise in y-down space from a0 to a1 radians.
+    public func ellipticalArc(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, _ a0: Double, _ a1: Double) {
+        if rx == ry { cairo_arc(cr, cx, cy, rx, a0, a1); return }
+        guard rx > 0, ry > 0 else { cairo_line_to(cr, cx + rx * cos(a1), cy + ry * sin(a1)); return }
+        // Scaling the matrix only while the arc is added: the path stays in the outer user space.
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_translate(cr, cx, cy)
+        cairo_scale(cr, rx, ry)
+        cairo_arc(cr, 0, 0, 1, a0, a1)
+        cairo_set_matrix(cr, &m)
     }
     public var hasCurrentPoint: Bool { cairo_has_current_point(cr) != 0 }
     public func currentPoint() -> (Double, Double) {

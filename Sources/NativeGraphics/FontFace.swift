@@ -1,13 +1,129 @@
 import CFreeType
 import CHarfBuzz
+import Foundation
 import Primitives
 
 /// One font face (a file and face index) opened through FreeType, with a HarfBuzz face for shaping.
+///
+/// FreeType reads the file through its memory-mapped stream and HarfBuzz maps it too, so opening is
+/// cheap. Each face owns its FreeType library: FreeType objects are not thread-safe, and a lock per
+/// face lets different faces render on different threads.
 public final class FontFace: @unchecked Sendable {
     public let path: String
     public let faceIndex: Int
-    public init(path: String, faceIndex: Int = 0) throws {
+    /// Synthetic emboldening (CSS bold requested, but the family has no bold face).
+    public let syntheticBold: Bool
+    /// Synthetic slant (italic requested, but the family has no italic or oblique face).
+    public let syntheticOblique: Bool
+
+    /// Design units per em (from `head`, which bitmap-only faces also have).
+    public let unitsPerEm: Int
+    /// hhea ascender in design units (positive, above the baseline).
+    public let ascender: Int
+    /// hhea descender in design units (negative, below the baseline).
+    public let descender: Int
+    /// hhea line gap in design units.
+    public let lineGap: Int
+    /// `post` underline position in design units (negative = below the baseline).
+    public let underlinePosition: Int
+    /// `post` underline thickness in design units.
+    public let underlineThickness: Int
+    /// OS/2 weight class (400 when the table is missing).
+    public let weightClass: Int
+    /// True when the face is italic or oblique by its own flags.
+    public let isItalic: Bool
+    /// The family name stored in the face.
+    public let familyName: String
+    /// Whether the face draws colour bitmaps (CBDT emoji) instead of outlines.
+    public let isColor: Bool
+    /// Pixels per em of the colour strike (0 for outline faces).
+    public let strikePixelSize: Double
+
+    let library: OpaquePointer
+    let ft: FT_Face
+    let hbFace: OpaquePointer
+    let hbFont: OpaquePointer
+    /// Guards the FreeType face and the glyph cache (FreeType is not thread-safe).
+    let lock = NSLock()
+    var glyphCache: [GlyphCacheKey: GlyphImage] = [:]
+    var charCache: [UInt32: Bool] = [:]
+
+    /// Opens face `faceIndex` of the font file at `path`.
+    public init(path: String, faceIndex: Int = 0, syntheticBold: Bool = false, syntheticOblique: Bool = false) throws {
         self.path = path; self.faceIndex = faceIndex
-        // TODO(text helper)
+        self.syntheticBold = syntheticBold; self.syntheticOblique = syntheticOblique
+        var lib: OpaquePointer?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw NativeError.freetype("cannot initialise FreeType") }
+        var face: FT_Face?
+        let err = FT_New_Face(lib, path, FT_Long(faceIndex), &face)
+        guard err == 0, let face else {
+            FT_Done_FreeType(lib)
+            throw NativeError.freetype("cannot open font \(path) (face \(faceIndex)): error \(err)")
+        }
+        library = lib; ft = face
+
+        let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        let post = FT_Get_Sfnt_Table(face, FT_SFNT_POST)?.assumingMemoryBound(to: TT_Postscript.self).pointee
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        let upem = Int(face.pointee.units_per_EM)
+        unitsPerEm = upem > 0 ? upem : Int(head?.Units_Per_EM ?? 2048)
+        ascender = Int(hhea?.Ascender ?? face.pointee.ascender)
+        descender = Int(hhea?.Descender ?? face.pointee.descender)
+        lineGap = Int(hhea?.Line_Gap ?? 0)
+        underlinePosition = Int(post?.underlinePosition ?? FT_Short(-unitsPerEm / 10))
+        underlineThickness = max(1, Int(post?.underlineThickness ?? FT_Short(unitsPerEm / 20)))
+        weightClass = os2.map { Int($0.usWeightClass) } ?? 400
+        isItalic = (face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        isColor = (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0 && face.pointee.num_fixed_sizes > 0
+        if isColor, let sizes = face.pointee.available_sizes {
+            strikePixelSize = Double(sizes[0].y_ppem) / 64
+        } else {
+            strikePixelSize = 0
+        }
+
+        // HarfBuzz maps the file itself; positions come from its own OpenType functions (linear
+        // design-unit metrics, like Chromium's subpixel-positioned text).
+        let blob = hb_blob_create_from_file(path)
+        hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        hbFont = hb_font_create(hbFace)
+        hb_ot_font_set_funcs(hbFont)
+        hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        FT_Done_Face(ft)
+        FT_Done_FreeType(library)
+    }
+
+    /// Whether the face maps `codepoint` to a real glyph (not .notdef).
+    public func hasGlyph(_ codepoint: UInt32) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if let known = charCache[codepoint] { return known }
+        let has = FT_Get_Char_Index(ft, FT_ULong(codepoint)) != 0
+        if charCache.count > 8192 { charCache.removeAll(keepingCapacity: true) }
+        charCache[codepoint] = has
+        return has
+    }
+
+    /// The glyph id of `codepoint` (0 when missing).
+    public func glyphIndex(_ codepoint: UInt32) -> UInt32 {
+        lock.lock(); defer { lock.unlock() }
+        return UInt32(FT_Get_Char_Index(ft, FT_ULong(codepoint)))
+    }
+
+    /// Ascender, descender (negative) and line gap scaled to `size` (px or dp per em).
+    public func metrics(size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
+        let k = size / Double(unitsPerEm)
+        return (Double(ascender) * k, Double(descender) * k, Double(lineGap) * k)
+    }
+
+    /// The CSS "normal" line height at `size`: hhea ascender - descender + lineGap.
+    public func normalLineHeight(size: Double) -> Double {
+        Double(ascender - descender + lineGap) * size / Double(unitsPerEm)
     }
 }

@@ -23,7 +23,10 @@ public struct ResolvedStyle: Hashable, Sendable {
     public var shadow: Shadow? = nil
     public var opacity: Double = 1
     public var zoom: Double = 1
+    /// Accent of switches, spinners, checkboxes and bar icons (the declared `tint`, else #1a73e8).
     public var tint: Color = Color(rgb: 0x1a73e8)
+    /// The `tint` the element (or the theme's widgetDefaults) declared; nil = use the theme look's own colour.
+    public var declaredTint: Color? = nil
 
     public var color: Color = .black
     public var fontSize: Double = 15

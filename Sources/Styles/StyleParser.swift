@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 
 /// Why a SET_STYLE could not be applied.
@@ -15,13 +16,70 @@ public struct PortabilityNote: Hashable, Sendable {
 
 /// Parses SET_STYLE key/value strings (semantics.md section 2) into declarations.
 public enum StyleParser {
+    /// Keys only Android reads, with no visual effect in a headless preview: accepted with a note.
+    public static let ignoredKeys: Set<String> = [
+        "decoration", "animate-transition", "title", "frame", "divider", "enter-animation", "return-animation",
+        "drawer-button", "page-margin", "line-spacing", "box-shadow", "text-shadow",
+    ]
+
+    /// Every key that changes a declaration, sorted (for messages and documentation).
+    public static let knownKeys: [String] = [
+        "background", "background-color", "border", "border-bottom", "border-color", "border-left", "border-radius",
+        "border-right", "border-style", "border-top", "border-width", "bottom", "color", "font-family", "font-size",
+        "font-style", "font-weight", "gravity", "height", "hint", "icon", "icon-attachment", "left", "line-height",
+        "margin", "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height", "max-lines", "max-width",
+        "min-height", "min-scale", "min-width", "opacity", "overflow", "padding", "padding-bottom", "padding-left",
+        "padding-right", "padding-top", "right", "scale", "shadow", "text-align", "text-overflow", "tint", "top",
+        "weight", "white-space", "width", "zoom",
+    ]
+    private static let knownKeySet = Set(knownKeys)
+
     /// Applies `key: value` to `decl`. Keys and keywords are case-insensitive. On an unknown key or
     /// an unparsable value it throws and leaves `decl` unchanged. Returns portability notes.
     @discardableResult
     public static func apply(key: String, value: String, to decl: inout StyleDeclarations) throws -> [PortabilityNote] {
-        throw StyleError("not implemented yet")
+        let k = key.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if ignoredKeys.contains(k) {
+            return [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")]
+        }
+        guard knownKeySet.contains(k) else {
+            let hint = closestKey(to: k).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw StyleError("unknown style key \"\(key)\"\(hint)")
+        }
+        var d = decl   // work on a copy so that a failure leaves `decl` as it was
+        do {
+            let notes = try StyleKeyApplier.apply(k, value, to: &d)
+            decl = d
+            return notes
+        } catch let e as StyleError {
+            throw StyleError("\(k): bad value \"\(value)\": \(e.message)")
+        }
     }
 
     /// Parses a colour: `#rgb`, `#rrggbb`, `#aarrggbb` (alpha first), Android names, `rgb()`, `rgba()`, `transparent`.
-    public static func parseColor(_ s: String) -> Color? { nil }
+    public static func parseColor(_ s: String) -> Color? { ColorParser.parse(s)?.color }
+
+    /// Parses a colour with the notes on how iOS or Android would read it differently.
+    public static func parseColorWithNotes(_ s: String) -> (color: Color, notes: [PortabilityNote])? { ColorParser.parse(s) }
+
+    /// Parses a `shadow` value (single radius or CSS form); nil when it does not parse.
+    public static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }
+
+    /// The known key nearest to a misspelt one (edit distance at most 2), for error messages.
+    static func closestKey(to k: String) -> String? {
+        let scored = knownKeys.map { ($0, editDistance(Array($0), Array(k))) }.filter { $0.1 <= 2 }
+        return scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) })?.0
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var prev = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var cur = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return a.isEmpty ? b.count : prev[b.count]
+    }
 }

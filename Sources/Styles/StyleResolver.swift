@@ -3,14 +3,120 @@ import SessionFormat
 
 /// Resolves an element's style for its current state: theme defaults for its kind, then NORMAL,
 /// then SELECTED (if selected), then ACTIVE (if pressed). LINK's `color` becomes `linkColor`.
+/// The theme's defaults are parsed once, in `init`: resolution runs for every element every frame.
 public struct StyleResolver: Sendable {
     public let theme: Theme
-    public init(theme: Theme) { self.theme = theme }
+    /// Theme font + `widgetDefaults` per kind, parsed.
+    private let kindDefaults: [WidgetKind: StyleDeclarations]
+    private let linkColor: Color
+    private let hintColor: Color
+    /// Problems in the theme's `widgetDefaults` (ThemeLoader rejects such themes; a Theme built in
+    /// code may still have them): "widgetDefaults.button.padding: ...". Sorted.
+    public let themeProblems: [String]
 
+    public init(theme: Theme) {
+        self.theme = theme
+        var base = StyleDeclarations()
+        base.fontFamily = theme.font.family
+        base.fontSize = theme.font.size
+        base.fontWeight = theme.font.weight
+        base.color = StyleParser.parseColor(theme.font.color) ?? .black
+        var defaults: [WidgetKind: StyleDeclarations] = [:]
+        var problems: [String] = []
+        for kind in WidgetKind.allCases {
+            var d = base
+            let map = theme.widgetDefaults[kind.rawValue] ?? [:]
+            // Sorted keys: deterministic, and a shorthand (`border`, `margin`) comes before its parts.
+            for key in map.keys.sorted() {
+                do { try StyleParser.apply(key: key, value: map[key]!, to: &d) } catch {
+                    problems.append("widgetDefaults.\(kind.rawValue).\(key): \(error)")
+                }
+            }
+            defaults[kind] = d
+        }
+        for key in theme.widgetDefaults.keys.sorted() where WidgetKind(rawValue: key) == nil {
+            problems.append("widgetDefaults.\(key): not a widget kind")
+        }
+        kindDefaults = defaults
+        linkColor = StyleParser.parseColor(theme.linkColor) ?? Color(rgb: 0xc32527)
+        hintColor = StyleParser.parseColor(theme.textField.hintColor) ?? Color(rgb: 0x9e9e9e)
+        themeProblems = problems
+    }
+
+    /// The theme's declarations for a kind (font and `widgetDefaults`), before the element's own.
+    public func defaults(for kind: WidgetKind) -> StyleDeclarations { kindDefaults[kind] ?? StyleDeclarations() }
+
+    /// The style of an element of `kind` with selector maps `styles`, pressed (ACTIVE) and/or selected.
     public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool) -> ResolvedStyle {
-        ResolvedStyle() // TODO(styles helper)
+        var d = defaults(for: kind)
+        if let n = styles[.normal] { d = StyleMerge.overlay(d, with: n) }
+        if selected, let s = styles[.selected] { d = StyleMerge.overlay(d, with: s) }
+        if pressed, let a = styles[.active] { d = StyleMerge.overlay(d, with: a) }
+        return finish(d, link: styles[.link])
+    }
+
+    /// The style in one explicit state, for the gallery's state matrix: NORMAL, then the state's map
+    /// (`.hover` and `.disabled` included); `.normal` and `.link` give the NORMAL look.
+    public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], state: Selector) -> ResolvedStyle {
+        var d = defaults(for: kind)
+        if let n = styles[.normal] { d = StyleMerge.overlay(d, with: n) }
+        if state != .normal && state != .link, let s = styles[state] { d = StyleMerge.overlay(d, with: s) }
+        return finish(d, link: styles[.link])
     }
 
     /// A theme colour string parsed (theme files are validated on load, so this cannot fail for them).
     public func color(_ s: String) -> Color { StyleParser.parseColor(s) ?? .black }
+
+    /// Declarations with every default filled in.
+    private func finish(_ d: StyleDeclarations, link: StyleDeclarations?) -> ResolvedStyle {
+        var r = ResolvedStyle()
+        r.width = d.width ?? .wrapContent
+        r.height = d.height ?? .wrapContent
+        r.minWidth = d.minWidth ?? 0
+        r.minHeight = d.minHeight ?? 0
+        r.maxWidth = d.maxWidth ?? .infinity
+        r.maxHeight = d.maxHeight ?? .infinity
+        r.margin = d.margin.map { $0 ?? 0 }
+        r.padding = d.padding.map { $0 ?? 0 }
+        r.weight = d.weight ?? 0
+        r.gravity = d.gravity ?? Gravity()
+        r.offsets = d.offsets
+        r.overflowHidden = d.overflowHidden ?? false
+        r.background = d.background.flatMap { $0 == .color(.transparent) ? nil : $0 }
+        r.border = Sides(top: side(d, 0), right: side(d, 1), bottom: side(d, 2), left: side(d, 3))
+        r.borderRadius = d.borderRadius ?? .zero
+        r.shadow = d.shadow.flatMap { s in
+            s.color.a == 0 || (s.blur == 0 && s.spread <= 0 && s.offsetX == 0 && s.offsetY == 0) ? nil : s
+        }
+        r.opacity = d.opacity ?? 1
+        r.zoom = d.zoom ?? 1
+        r.declaredTint = d.tint
+        if let t = d.tint { r.tint = t }
+        r.color = d.color ?? .black
+        r.fontSize = d.fontSize ?? theme.font.size
+        r.fontWeight = d.fontWeight ?? theme.font.weight
+        r.fontStyle = d.fontStyle ?? .normal
+        r.fontFamily = d.fontFamily ?? theme.font.family
+        r.textAlign = d.textAlign
+        r.noWrap = d.noWrap ?? false
+        r.ellipsis = d.ellipsis ?? false
+        r.maxLines = d.maxLines.flatMap { $0 > 0 ? $0 : nil }
+        r.lineHeight = d.lineHeight.flatMap { $0 > 0 ? $0 : nil }
+        r.minScale = d.minScale.flatMap { $0 < 1 ? $0 : nil }
+        r.hint = d.hint ?? ""
+        r.linkColor = link?.color ?? linkColor
+        r.hintColor = hintColor
+        r.icon = d.icon.flatMap { $0.isEmpty ? nil : $0 }
+        r.iconAttachment = d.iconAttachment ?? .top
+        r.imageScale = d.imageScale ?? .fitCenter
+        return r
+    }
+
+    /// One border side: width (default 0: `border-color` alone draws nothing, as on iOS), style
+    /// (default solid) and colour (default black); `.none` when nothing would be drawn.
+    private func side(_ d: StyleDeclarations, _ i: Int) -> BorderSide {
+        let s = BorderSide(width: d.borderWidth[side: i] ?? 0, style: d.borderStyle[side: i] ?? .solid,
+                           color: d.borderColor[side: i] ?? .black)
+        return s.isVisible ? s : .none
+    }
 }

@@ -1,0 +1,150 @@
+import Primitives
+import SessionFormat
+import Styles
+import TextLayout
+import WidgetTree
+
+/// The state of one `LayoutEngine.layout` call. Containers lay children out relative to their own
+/// border box (`local`); `PaintOrder` turns that into screen frames at the end.
+final class LayoutPass {
+    /// Subtrees deeper than this are skipped, so a pathological tree cannot overflow the stack.
+    static let maxDepth = 256
+
+    let tree: WidgetTree
+    let device: Device
+    let theme: Theme
+    let resolver: StyleResolver
+    let measurer: any TextMeasuring
+    let images: ImageStore
+    let styleOverride: ((Element) -> ResolvedStyle?)?
+
+    var result = LayoutResult()
+    /// Border boxes relative to the parent's border-box origin (scroll offsets applied); absolute
+    /// for the elements in `placedRoots`.
+    var local: [Int: Rect] = [:]
+    /// Paragraph origins relative to their element's border box.
+    var localText: [Int: Point] = [:]
+    var localExtraTexts: [Int: [PlacedText]] = [:]
+    var localIcons: [Int: Rect] = [:]
+    var localRows: [Int: [Rect]] = [:]
+    /// Elements the screen places itself (application, view, bars, overlays), in paint order.
+    var placedRoots: [Int] = []
+    var placedSet: Set<Int> = []
+    /// The last spec each element was laid out with: its subtree's `local` frames are from that call.
+    private var memo: [Int: (w: AxisSpec, h: AxisSpec, size: Size)] = [:]
+    private var paragraphs = ParagraphCache()
+
+    init(tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
+         images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?) {
+        self.tree = tree; self.device = device; self.theme = theme; self.resolver = resolver
+        self.measurer = measurer; self.images = images; self.styleOverride = styleOverride
+    }
+
+    // MARK: Styles
+
+    /// Kinds that fill their parent unless their own style says otherwise (semantics section 3).
+    static func fillsByDefault(_ kind: WidgetKind) -> Bool {
+        switch kind {
+        case .frameView, .frameLayout, .scrollLayout, .flipperLayout, .pager, .navigationView, .application: return true
+        default: return false
+        }
+    }
+
+    /// The element's resolved style for its current state, with the fill defaults applied. Cached.
+    func style(_ el: Element) -> ResolvedStyle {
+        if let s = result.styles[el.id] { return s }
+        var s = styleOverride?(el)
+            ?? resolver.resolve(kind: el.kind, styles: el.styles, pressed: el.isPressed, selected: el.isSelected)
+        if Self.fillsByDefault(el.kind) {
+            // Whether the theme's widgetDefaults already say so or not: only the element's own
+            // declaration can make these wrap.
+            let own = el.styles[.normal]
+            if own?.width == nil && s.width == .wrapContent { s.width = .matchParent }
+            if own?.height == nil && s.height == .wrapContent { s.height = .matchParent }
+        }
+        result.styles[el.id] = s
+        return s
+    }
+
+    // MARK: Tree
+
+    /// Whether a child takes part in its parent's layout: bars, overlays and views are placed by the
+    /// screen; hidden elements and stopped spinners take no space.
+    func isInFlow(_ el: Element) -> Bool {
+        guard el.isVisible else { return false }
+        switch el.kind {
+        case .actionBar, .navigationBar, .searchBar, .dialog, .alertDialog, .actionSheet, .navigationView, .toast,
+             .frameView, .application:
+            return false
+        case .progressSpinner: return !el.isStopped
+        default: return true
+        }
+    }
+
+    /// Children laid out by a container, in order.
+    func flowChildren(_ el: Element) -> [Element] {
+        el.children.compactMap { tree.elements[$0] }.filter(isInFlow)
+    }
+
+    // MARK: Laying out one element
+
+    /// Lays out `id` under the specs; returns its border-box size. Its children get `local` frames.
+    @discardableResult
+    func layoutNode(_ id: Int, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
+        guard depth < Self.maxDepth, let el = tree.elements[id] else { return .zero }
+        if let m = memo[id], m.w == w, m.h == h { return m.size }
+        let s = style(el)
+        let size: Size
+        switch el.kind {
+        case .linearLayout, .tableLayout, .radioGroup:
+            size = layoutLinear(el, s, w: w, h: h, depth: depth)
+        case .frameLayout, .eventLayout, .frameView, .application, .navigationView, .dialog, .alertDialog:
+            size = layoutFrame(el, s, w: w, h: h, depth: depth)
+        case .scrollLayout:
+            size = layoutScroll(el, s, w: w, h: h, depth: depth)
+        case .flipperLayout, .pager:
+            size = layoutPaged(el, s, w: w, h: h, depth: depth)
+        case .autoColumnLayout:
+            size = layoutAutoColumn(el, s, w: w, h: h, depth: depth)
+        default:
+            size = layoutLeaf(el, s, w: w, h: h)
+        }
+        memo[id] = (w, h, size)
+        return size
+    }
+
+    /// Lays out a child of a container whose inner box is `availW` x `availH` (nil = unbounded);
+    /// `definiteW/H` tell whether those are imposed. Returns the child's border-box size.
+    func layoutChild(_ child: Element, availW: Double?, definiteW: Bool, availH: Double?, definiteH: Bool,
+                     depth: Int) -> Size {
+        let s = style(child)
+        let w = Box.childSpec(s.width, min: s.minWidth, max: s.maxWidth, avail: availW, definite: definiteW,
+                              margins: s.margin.horizontal)
+        let h = Box.childSpec(s.height, min: s.minHeight, max: s.maxHeight, avail: availH, definite: definiteH,
+                              margins: s.margin.vertical)
+        return layoutNode(child.id, w: w, h: h, depth: depth + 1)
+    }
+
+    // MARK: Text
+
+    /// A paragraph, through the per-pass cache.
+    func paragraph(_ text: AttributedText, _ style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil) -> ParagraphLayout {
+        paragraphs.layout(text, style: style, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: maxHeight.map { max(0, $0) },
+                          using: measurer)
+    }
+
+    /// Records an element's primary paragraph at `origin` (relative to its border box).
+    func setText(_ id: Int, _ p: ParagraphLayout, at origin: Point) {
+        result.paragraphs[id] = p
+        localText[id] = origin
+    }
+
+    /// A colour from the theme.
+    func color(_ s: String) -> Color { resolver.color(s) }
+
+    /// The paragraph style of a theme text look (family nil: the theme's font).
+    func paragraphStyle(_ look: Theme.TextLook) -> ParagraphStyle {
+        ParagraphStyle(font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight), size: look.size,
+                       color: color(look.color))
+    }
+}

@@ -1,0 +1,33 @@
+import Primitives
+import TextLayout
+
+/// What layout needs from text: a paragraph laid out within a width (and height).
+/// `TextEngine` is the real implementation; tests inject a fake with fixed metrics.
+public protocol TextMeasuring {
+    /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded).
+    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> ParagraphLayout
+}
+
+extension TextEngine: TextMeasuring {}
+
+/// Remembers paragraphs already laid out in one pass: a container may measure a label several
+/// times with the same width (measure, then place), and shaping is the expensive part.
+struct ParagraphCache {
+    struct Key: Hashable {
+        var text: AttributedText
+        var style: ParagraphStyle
+        var maxWidth: Double?
+        var maxHeight: Double?
+    }
+    private var entries: [Key: ParagraphLayout] = [:]
+
+    mutating func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+                         using measurer: any TextMeasuring) -> ParagraphLayout {
+        if text.spans.allSatisfy({ $0.text.isEmpty }) { return .empty }
+        let key = Key(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+        if let hit = entries[key] { return hit }
+        let p = measurer.layout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+        entries[key] = p
+        return p
+    }
+}

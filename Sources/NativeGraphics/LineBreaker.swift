@@ -1,0 +1,39 @@
+import CUnibreak
+
+/// UAX #14 line break opportunities through libunibreak.
+public enum LineBreaker {
+    /// What may happen after a character.
+    public enum Break: UInt8, Sendable {
+        /// A hard break (after `\n`, and at the end of the text).
+        case mustBreak
+        /// A line may wrap after this character.
+        case allowBreak
+        /// No break after this character.
+        case noBreak
+    }
+
+    /// libunibreak keeps no state besides its tables; `init_linebreak` must run once before use.
+    private static let initialised: Bool = { init_linebreak(); return true }()
+
+    /// For each code point of `text`, whether a line may (or must) break after it.
+    /// `language` is a BCP 47 tag such as "en" or "fi" (nil: language-neutral rules).
+    public static func breaks(_ text: [UInt32], language: String? = nil) -> [Break] {
+        guard !text.isEmpty else { return [] }
+        _ = initialised
+        var brks = [CChar](repeating: 0, count: text.count)
+        text.withUnsafeBufferPointer { p in
+            if let language {
+                language.withCString { set_linebreaks_utf32(p.baseAddress, p.count, $0, &brks) }
+            } else {
+                set_linebreaks_utf32(p.baseAddress, p.count, nil, &brks)
+            }
+        }
+        return brks.map { b -> Break in
+            switch Int32(b) {
+            case LINEBREAK_MUSTBREAK: return .mustBreak
+            case LINEBREAK_ALLOWBREAK: return .allowBreak
+            default: return .noBreak
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CZlib
+
+/// Writes a PNG byte stream: the signature, then chunks (length, type, data, CRC-32 from zlib).
+/// Shared by the PNG encoder and any later writer of PNG-based formats (APNG frames).
+public struct PNGChunkWriter: Sendable {
+    /// The PNG file signature.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Everything written so far.
+    public private(set) var bytes: [UInt8]
+
+    /// Starts a stream with the PNG signature (or empty when `signature` is false).
+    public init(signature: Bool = true) { bytes = signature ? PNGChunkWriter.signature : [] }
+
+    /// Appends one chunk of four-letter `type` with `data`.
+    public mutating func append(_ type: String, _ data: [UInt8] = []) {
+        let t = Array(type.utf8)
+        precondition(t.count == 4, "PNG chunk types have four letters")
+        append(type: t, data[...])
+    }
+
+    /// Appends one chunk from raw type bytes and a slice of data (no copy of the data).
+    public mutating func append(type t: [UInt8], _ data: ArraySlice<UInt8>) {
+        bytes.reserveCapacity(bytes.count + data.count + 12)
+        appendUInt32(UInt32(data.count))
+        bytes.append(contentsOf: t)
+        bytes.append(contentsOf: data)
+        var c = PNGChunkWriter.crc(t, seed: 0)
+        c = PNGChunkWriter.crc(data, seed: c)
+        appendUInt32(c)
+    }
+
+    /// The IHDR chunk data: width, height, bit depth 8, `colorType`, deflate, filter 0, no interlace.
+    public static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
+        var d: [UInt8] = []
+        for v in [UInt32(width), UInt32(height)] { d += [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        return d + [8, colorType, 0, 0, 0]
+    }
+
+    /// CRC-32 (zlib's) of `data`, continuing from `seed` (0 to start).
+    public static func crc<C: Collection>(_ data: C, seed: UInt32) -> UInt32 where C.Element == UInt8 {
+        let r = data.withContiguousStorageIfAvailable { buf in
+            UInt32(crc32(uLong(seed), buf.baseAddress, uInt(buf.count)))
+        }
+        if let r { return r }
+        let copy = Array(data)
+        return copy.withUnsafeBufferPointer { UInt32(crc32(uLong(seed), $0.baseAddress, uInt($0.count))) }
+    }
+
+    /// Appends a big-endian 32-bit number (outside any chunk).
+    public mutating func appendUInt32(_ v: UInt32) {
+        bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Primitives
+import Styles
+import TextLayout
+
+/// Theme values turned into paint-ready values: colours, shadows and text looks.
+/// Colours go through the style parser (`StyleResolver.color`); a plain hex reader backs it up so a
+/// theme colour never silently turns black while the parser is incomplete.
+struct ThemePalette {
+    let theme: Theme
+    let resolver: StyleResolver
+
+    init(theme: Theme) {
+        self.theme = theme
+        self.resolver = StyleResolver(theme: theme)
+    }
+
+    /// A theme colour string as a colour.
+    func color(_ s: String) -> Color {
+        if let c = StyleParser.parseColor(s) { return c }
+        return ThemePalette.hexColor(s) ?? resolver.color(s)
+    }
+
+    /// `#rgb`, `#rrggbb` or `#aarrggbb` (alpha first); nil otherwise.
+    static func hexColor(_ raw: String) -> Color? {
+        let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        if s == "transparent" { return .transparent }
+        guard s.hasPrefix("#") else { return nil }
+        let hex = String(s.dropFirst())
+        guard let v = UInt32(hex, radix: 16) else { return nil }
+        switch hex.count {
+        case 3:
+            let r = UInt8((v >> 8) & 0xf) * 17, g = UInt8((v >> 4) & 0xf) * 17, b = UInt8(v & 0xf) * 17
+            return Color(r: r, g: g, b: b)
+        case 6:
+            return Color(rgb: v)
+        case 8:
+            return Color(r: UInt8((v >> 16) & 0xff), g: UInt8((v >> 8) & 0xff), b: UInt8(v & 0xff), a: UInt8(v >> 24))
+        default:
+            return nil
+        }
+    }
+
+    /// A theme shadow string: `n` (iOS shadowRadius: black 0.15, blur 2n) or `x y blur [spread] colour`.
+    func shadow(_ s: String) -> Shadow? {
+        let tokens = s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if tokens.isEmpty || tokens == ["none"] { return nil }
+        var numbers: [Double] = []
+        var colour: Color? = nil
+        for t in tokens {
+            if let n = Double(t) { numbers.append(n) } else { colour = color(t) }
+        }
+        if numbers.count == 1 && colour == nil {
+            return Shadow(blur: 2 * numbers[0], color: Color.black.withAlphaMultiplied(by: 0.15))
+        }
+        guard numbers.count >= 2 else { return nil }
+        return Shadow(offsetX: numbers[0], offsetY: numbers[1], blur: numbers.count > 2 ? numbers[2] : 0,
+                      spread: numbers.count > 3 ? numbers[3] : 0, color: colour ?? .black)
+    }
+
+    /// A paragraph style for a theme text look.
+    func paragraphStyle(_ look: Theme.TextLook, color override: Color? = nil) -> ParagraphStyle {
+        ParagraphStyle(font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight),
+                       size: look.size, color: override ?? color(look.color), noWrap: true, ellipsis: true)
+    }
+
+    /// The theme's default text colour (to tell a styled `color` from the default one).
+    var defaultTextColor: Color { color(theme.font.color) }
+}

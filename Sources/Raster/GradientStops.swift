@@ -1,0 +1,65 @@
+import Primitives
+import Styles
+
+/// CSS colour-stop fix-up and premultiplied interpolation for Cairo gradients.
+enum GradientStops {
+    /// Positions for every stop (CSS rules): a missing first is 0, a missing last is 1, a position
+    /// below an earlier one takes the earlier one, and runs of missing ones spread evenly between
+    /// their neighbours.
+    static func resolve(_ stops: [ColorStop]) -> [(Double, Color)] {
+        let n = stops.count
+        guard n > 0 else { return [] }
+        var pos: [Double?] = stops.map { $0.position.flatMap { $0.isFinite ? $0 : nil } }
+        if pos[0] == nil { pos[0] = 0 }
+        if n > 1, pos[n - 1] == nil { pos[n - 1] = 1 }
+        var highest = -Double.infinity
+        for i in 0..<n { if let p = pos[i] { highest = max(highest, p); pos[i] = highest } }
+        var i = 1
+        while i < n {
+            if pos[i] != nil { i += 1; continue }
+            var j = i
+            while pos[j] == nil { j += 1 }   // pos[n - 1] is set, so this ends
+            let a = pos[i - 1]!, b = pos[j]!
+            for k in i..<j { pos[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
+            i = j + 1
+        }
+        return zip(pos, stops).map { ($0!, $1.color) }
+    }
+
+    /// Stops for Cairo, which interpolates straight (unpremultiplied) colour, so that the result
+    /// matches premultiplied interpolation (CSS, Chromium): a transparent end takes its neighbour's
+    /// RGB, and segments between two different partial alphas get intermediate stops.
+    static func premultipliedForCairo(_ stops: [(Double, Color)]) -> [(Double, Color)] {
+        guard stops.count > 1 else { return stops }
+        var out: [(Double, Color)] = []
+        for k in 0..<(stops.count - 1) {
+            var (p0, c0) = stops[k]
+            var (p1, c1) = stops[k + 1]
+            if c0.a == 0 && c1.a != 0 { c0 = Color(r: c1.r, g: c1.g, b: c1.b, a: 0) }
+            if c1.a == 0 && c0.a != 0 { c1 = Color(r: c0.r, g: c0.g, b: c0.b, a: 0) }
+            out.append((p0, c0))
+            if c0.a != c1.a && c0.a != 0 && c1.a != 0 && p1 > p0 && (c0.r != c1.r || c0.g != c1.g || c0.b != c1.b) {
+                let steps = 8
+                for s in 1..<steps {
+                    let t = Double(s) / Double(steps)
+                    out.append((p0 + (p1 - p0) * t, mixPremultiplied(c0, c1, t)))
+                }
+            }
+            out.append((p1, c1))
+            (p0, c0) = (p1, c1)
+        }
+        return out
+    }
+
+    /// Interpolates premultiplied colour at t in 0...1, returned straight.
+    static func mixPremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        let aa = a.alpha, ba = b.alpha
+        let alpha = aa + (ba - aa) * t
+        guard alpha > 0 else { return .transparent }
+        func ch(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let v = (Double(x) * aa * (1 - t) + Double(y) * ba * t) / alpha
+            return UInt8(max(0, min(255, v.rounded())))
+        }
+        return Color(r: ch(a.r, b.r), g: ch(a.g, b.g), b: ch(a.b, b.b), a: UInt8((alpha * 255).rounded()))
+    }
+}

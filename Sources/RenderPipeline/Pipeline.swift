@@ -1,4 +1,0 @@
-import Primitives
-import SessionFormat
-// TODO(me): the whole pipeline
-public enum PipelinePlaceholder {}

@@ -1,0 +1,40 @@
+import Foundation
+import Primitives
+import SessionFormat
+
+/// Everything a render can be asked to do differently. Passed explicitly; no global state.
+public struct RenderOptions: Sendable {
+    /// Theme name (`default`) or path of a theme JSON file.
+    public var theme: String = "default"
+    /// Replaces the session's device (from `--device`).
+    public var device: Device? = nil
+    /// The bundled fonts folder (holds `fonts.lock`).
+    public var fontsDirectory: String
+    /// The app's own fonts (`--fonts DIR`); otherwise the session's `fonts` folder.
+    public var appFontsDirectory: String? = nil
+    /// Capture a frame per tick (for `--frames`).
+    public var captureTicks: Bool = false
+    /// zlib level of PNG output (0...9). 1 is fast; 9 gives smaller files.
+    public var compressionLevel: Int = 1
+    public init(fontsDirectory: String) { self.fontsDirectory = fontsDirectory }
+}
+
+/// Seconds spent in each stage, summed over the frames rendered.
+public struct StageTimings: Sendable {
+    public var decode = 0.0, replay = 0.0, resources = 0.0, layout = 0.0, paint = 0.0, raster = 0.0, encode = 0.0, write = 0.0
+    public init() {}
+    /// `decode 1.2 ms, replay ...` for `-v` and the benchmark.
+    public var summary: String {
+        let parts: [(String, Double)] = [("decode", decode), ("replay", replay), ("resources", resources), ("layout", layout),
+                                         ("paint", paint), ("raster", raster), ("encode", encode), ("write", write)]
+        return parts.map { "\($0.0) \(String(format: "%.1f", $0.1 * 1000)) ms" }.joined(separator: ", ")
+    }
+}
+
+/// Measures a closure's wall time into a timing slot.
+@inline(__always)
+func timed<T>(_ slot: inout Double, _ body: () throws -> T) rethrows -> T {
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    defer { slot += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9 }
+    return try body()
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Primitives
+import SessionFormat
+import Styles
+import WidgetTree
+import TextLayout
+import ImageAssets
+import Layout
+import Painting
+import Raster
+import NativeGraphics
+
+/// One rendered frame: its pixels and the intermediate results (for dumps, tests and diffs).
+public struct RenderedFrame {
+    public var capture: Capture
+    public var layout: LayoutResult
+    public var displayList: DisplayList
+    public var bitmap: Bitmap
+}
+
+/// The whole pipeline: decode -> replay -> resources -> layout -> paint -> raster -> encode.
+/// Holds what is worth keeping between renders (theme, fonts, shaped-text cache).
+public final class Renderer {
+    public let options: RenderOptions
+    public let theme: Theme
+    public let fonts: FontLibrary
+    public let text: TextEngine
+    public private(set) var timings = StageTimings()
+
+    /// Loads the theme and opens the font library (fonts themselves open lazily).
+    public init(options: RenderOptions) throws {
+        self.options = options
+        theme = try ThemeLoader.load(options.theme)
+        fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: options.appFontsDirectory)
+        text = TextEngine(fonts: fonts)
+    }
+
+    /// Decodes a session file; applies the `--device` override.
+    public func load(path: String) throws -> (Session, [Diagnostic]) {
+        var (session, diags) = try timed(&timings.decode) { try SessionDecoder().decode(fileAt: path) }
+        if let d = options.device { session.device = d }
+        return (session, diags)
+    }
+
+    /// Replays a session into captures, events and diagnostics.
+    public func replay(_ session: Session) -> ReplayResult {
+        let opts = ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
+                                 captureTicks: options.captureTicks)
+        return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
+    }
+
+    /// Renders every capture of a replay in order. Also returns the image requests the layout
+    /// triggers (an `ImageRequestEvent` per image view that has a size and remote URLs but no pixels),
+    /// merged into the replay's events, and resource diagnostics.
+    public func renderAll(_ session: Session, _ replay: ReplayResult,
+                          only: (Capture) -> Bool = { _ in true }) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
+        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
+        var requests = ImageRequestTracker(scale: session.device.scale)
+        var frames: [RenderedFrame] = []
+        for capture in replay.captures {
+            let wanted = only(capture)
+            // Image requests follow layout; lay out every capture so events do not depend on which are saved.
+            let images = timed(&timings.resources) {
+                resources.images(for: capture.tree, launchScreen: session.device.launchScreen)
+            }
+            let layout = timed(&timings.layout) {
+                LayoutEngine(theme: theme, text: text, images: images).layout(capture.tree, device: session.device)
+            }
+            requests.observe(capture.tree, layout: layout, images: images)
+            guard wanted else { continue }
+            frames.append(try renderFrame(capture, layout: layout, images: images, device: session.device))
+        }
+        let events = mergeEvents(replay.events, requests.events)
+        return (frames, events, resources.diagnostics)
+    }
+
+    /// Paints and rasterizes one laid-out capture.
+    func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device) throws -> RenderedFrame {
+        let list = timed(&timings.paint) {
+            Painter(theme: theme, text: text, images: images).paint(capture.tree, layout: layout, device: device)
+        }
+        let bitmap = try timed(&timings.raster) {
+            try Rasterizer(fonts: fonts).render(list, images: images, scale: device.scale,
+                                                 pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
+        }
+        return RenderedFrame(capture: capture, layout: layout, displayList: list, bitmap: bitmap)
+    }
+
+    /// PNG bytes of a frame.
+    public func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        try timed(&timings.encode) { try PNGCodec.encode(bitmap, compressionLevel: options.compressionLevel) }
+    }
+
+    /// Writes bytes atomically (temporary file in the same folder, then rename): never a half-written file.
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        try timed(&timings.write) { try AtomicFile.write(bytes, to: path) }
+    }
+
+    /// Events in time order; events at the same time keep replay order first (stable).
+    private func mergeEvents(_ a: [AppEvent], _ b: [AppEvent]) -> [AppEvent] {
+        if b.isEmpty { return a }
+        var out: [AppEvent] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j >= b.count || (i < a.count && a[i].time <= b[j].time) { out.append(a[i]); i += 1 } else { out.append(b[j]); j += 1 }
+        }
+        return out
+    }
+}

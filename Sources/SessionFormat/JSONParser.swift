@@ -1,0 +1,238 @@
+/// Why a JSON text could not be parsed, with the 1-based line and column of the problem.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var reason: String
+    public init(line: Int, column: Int, reason: String) { self.line = line; self.column = column; self.reason = reason }
+    public var description: String { "line \(line) column \(column): \(reason)" }
+}
+
+/// A strict RFC 8259 JSON parser over UTF-8 bytes, written for this format rather than using
+/// `JSONSerialization` so that errors carry line and column, integers keep full precision, and
+/// booleans are never confused with numbers. One leniency: the bare words `NaN`, `Infinity` and
+/// `-Infinity` parse as numbers, so a bad number costs one step (a diagnostic), not the file.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var pos = 0
+    private var depth = 0
+    /// Nesting limit, so a hostile file cannot overflow the stack.
+    public static let maxDepth = 256
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses one JSON document (leading UTF-8 BOM and surrounding white space allowed).
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var p = JSONParser(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
+        p.skipSpace()
+        if p.pos >= bytes.count { throw p.error("the file is empty, expected a JSON object") }
+        let v = try p.parseValue()
+        p.skipSpace()
+        if p.pos < bytes.count { throw p.error("unexpected text after the end of the JSON value") }
+        return v
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws -> JSONValue {
+        guard pos < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "N"): try expectWord("NaN"); return .number(JSONNumber(text: "NaN", double: .nan))
+        case UInt8(ascii: "I"): try expectWord("Infinity"); return .number(JSONNumber(text: "Infinity", double: .infinity))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character \(describe(bytes[pos])), expected a value")
+        }
+    }
+
+    private mutating func parseObject() throws -> JSONValue {
+        try enter()
+        pos += 1
+        var obj = JSONObject()
+        skipSpace()
+        if peek() == UInt8(ascii: "}") { pos += 1; depth -= 1; return .object(obj) }
+        while true {
+            skipSpace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            let key = try parseString()
+            skipSpace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+            pos += 1
+            skipSpace()
+            obj.set(key, try parseValue())
+            skipSpace()
+            switch peek() {
+            case UInt8(ascii: ","): pos += 1
+            case UInt8(ascii: "}"): pos += 1; depth -= 1; return .object(obj)
+            default: throw error("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws -> JSONValue {
+        try enter()
+        pos += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if peek() == UInt8(ascii: "]") { pos += 1; depth -= 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try parseValue())
+            skipSpace()
+            switch peek() {
+            case UInt8(ascii: ","): pos += 1
+            case UInt8(ascii: "]"): pos += 1; depth -= 1; return .array(items)
+            default: throw error("expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws -> JSONNumber {
+        let start = pos
+        if peek() == UInt8(ascii: "-") {
+            pos += 1
+            if peek() == UInt8(ascii: "I") { try expectWord("Infinity"); return JSONNumber(text: "-Infinity", double: -.infinity) }
+        }
+        guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
+        if first == UInt8(ascii: "0") { pos += 1 } else { skipDigits() }
+        if peek() == UInt8(ascii: ".") {
+            pos += 1
+            guard let d = peek(), isDigit(d) else { throw error("expected a digit after '.'") }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            pos += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { pos += 1 }
+            guard let d = peek(), isDigit(d) else { throw error("expected a digit in the exponent") }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<pos], as: UTF8.self)
+        // Double(text) gives ±inf for huge exponents: kept, and reported where the value is used.
+        return JSONNumber(text: text, double: Double(text) ?? .nan)
+    }
+
+    private mutating func parseString() throws -> String {
+        pos += 1 // opening quote
+        var out: [UInt8] = []
+        var runStart = pos
+        while true {
+            guard pos < bytes.count else { throw error("unterminated string") }
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                out.append(contentsOf: bytes[runStart..<pos])
+                pos += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if b < 0x20 { throw error("control character \(describe(b)) inside a string (write it as an escape)") }
+            if b == UInt8(ascii: "\\") {
+                out.append(contentsOf: bytes[runStart..<pos])
+                pos += 1
+                try parseEscape(into: &out)
+                runStart = pos
+                continue
+            }
+            pos += 1
+        }
+    }
+
+    private mutating func parseEscape(into out: inout [UInt8]) throws {
+        guard let c = peek() else { throw error("unterminated escape") }
+        pos += 1
+        switch c {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "/"): out.append(0x2F)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                // A high surrogate must be followed by \u and a low surrogate.
+                if peek() == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") {
+                    pos += 2
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid surrogate pair in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    throw error("lone surrogate in \\u escape")
+                }
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("lone surrogate in \\u escape")
+            }
+            out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+        default:
+            pos -= 1
+            throw error("invalid escape \\\(describe(c))")
+        }
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        guard pos + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[pos]
+            let d: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            v = v * 16 + d
+            pos += 1
+        }
+        return v
+    }
+
+    // MARK: - Helpers
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > JSONParser.maxDepth { throw error("nested more than \(JSONParser.maxDepth) levels deep") }
+    }
+
+    private func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
+    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    private mutating func skipDigits() { while let b = peek(), isDigit(b) { pos += 1 } }
+
+    private mutating func skipSpace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else {
+            throw error("unexpected character \(describe(bytes[pos])), expected a value")
+        }
+        pos += w.count
+    }
+
+    private func describe(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    /// An error at the current position, with 1-based line and column (columns count characters).
+    private func error(_ reason: String) -> JSONParseError {
+        var line = 1
+        var lineStart = 0
+        let end = min(pos, bytes.count)
+        for i in 0..<end where bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+        // Count UTF-8 lead bytes so a column is in characters, not bytes.
+        let column = bytes[lineStart..<end].filter { $0 & 0xC0 != 0x80 }.count + 1
+        return JSONParseError(line: line, column: column, reason: reason)
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import RenderPipeline
+
+/// `render`: the PreviewRenderer command line. Thin: options, files and exit codes; the work is in RenderPipeline.
+@main
+struct RenderCLI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a recorded framework session to PNG, headless.",
+        discussion: """
+        Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
+        2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
+        5 --strict and a step produced an error diagnostic, 64 bad command-line usage.
+        """,
+        version: PreviewRendererVersion.string,
+        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self],
+        defaultSubcommand: DrawCommand.self)
+}
+
+/// Exit codes, documented in the README.
+enum ExitCodes {
+    static let rejected: Int32 = 1
+    static let unwritable: Int32 = 2
+    static let renderFailed: Int32 = 3
+    static let noSuchSnapshot: Int32 = 4
+    static let strictFailure: Int32 = 5
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Primitives
+import RenderPipeline
+import SessionFormat
+
+/// `render validate SESSION...`: decode and replay without drawing; report every problem.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check sessions without rendering.")
+
+    @Argument(help: "Session files.")
+    var sessions: [String]
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let renderer: Renderer
+        do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
+            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+        }
+        var failed = false
+        for path in sessions {
+            let printer = DiagnosticPrinter(file: path, format: common.diagnostics, quiet: common.quiet)
+            do {
+                let (s, d) = try renderer.load(path: path)
+                let r = renderer.replay(s)
+                let all = d + r.diagnostics
+                printer.print(all)
+                let errors = all.filter { $0.severity == .error }.count
+                if !common.quiet {
+                    print("\(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(all.count - errors) warnings, \(errors) errors)")
+                }
+            } catch {
+                StdErr.write("\(error)")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(ExitCodes.rejected) }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import ImageAssets
-
-@Test func ImageAssetsModuleLoads() { #expect(Bool(true)) }

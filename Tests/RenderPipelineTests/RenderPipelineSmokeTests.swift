@@ -1,4 +1,0 @@
-import Testing
-@testable import RenderPipeline
-
-@Test func RenderPipelineModuleLoads() { #expect(Bool(true)) }

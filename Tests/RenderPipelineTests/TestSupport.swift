@@ -1,0 +1,59 @@
+import Foundation
+import Primitives
+import NativeGraphics
+@testable import RenderPipeline
+
+/// Paths and helpers shared by the end-to-end tests.
+enum TestSupport {
+    /// The repository root (three levels above this file).
+    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    static var examples: String { root + "/Examples" }
+    static var snapshots: String { root + "/Snapshots" }
+    static var fixtures: String { root + "/Tests/RenderPipelineTests/Fixtures" }
+    /// Where failing tests leave `expected | diff | actual` images.
+    static var failures: String { root + "/out/test-failures" }
+
+    static func renderer(theme: String = "default") throws -> Renderer {
+        var o = RenderOptions(fontsDirectory: root + "/Fonts")
+        o.theme = theme
+        return try Renderer(options: o)
+    }
+
+    /// Renders a session file's final frame (or a named snapshot).
+    static func render(_ path: String, snapshot: String? = nil, renderer r: Renderer? = nil) throws -> (RenderedFrame, [AppEventLine], [String]) {
+        let r = try r ?? renderer()
+        let (session, d) = try r.load(path: path)
+        let replay = r.replay(session)
+        let target = snapshot.flatMap { n in replay.captures.last { $0.name == n } } ?? replay.captures.last
+        let result = try r.renderAll(session, replay) { c in
+            c.step == target?.step && c.kind == target?.kind && c.name == target?.name
+        }
+        guard let frame = result.frames.last else { throw TestFailure("nothing rendered for \(path)") }
+        let diags = (d + replay.diagnostics + result.diagnostics).map { "step \($0.step ?? -1): \($0.message)" }
+        return (frame, result.events.map { AppEventLine(json: EventJSON.line($0)) }, diags)
+    }
+
+    static func readPNG(_ path: String) throws -> Bitmap {
+        guard let data = FileManager.default.contents(atPath: path) else { throw TestFailure("cannot read \(path)") }
+        return try PNGCodec.decode(Array(data))
+    }
+
+    static func writePNG(_ b: Bitmap, _ path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.write(try PNGCodec.encode(b, compressionLevel: 6), to: path)
+    }
+
+    /// Session files in a folder (not the `.expect.json` files), sorted.
+    static func sessions(in dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.sorted()
+    }
+}
+
+struct AppEventLine { var json: String }
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
