@@ -43,8 +43,12 @@ public struct AssetLoader: Sendable {
         guard Int(st.st_size) <= maxFileSize else {
             throw ImageError("asset '\(name)' is \(st.st_size) bytes, more than the \(maxFileSize)-byte limit")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImageError("asset '\(name)' cannot be read")
+        // Read at most one byte past the limit, in case the file grew since stat.
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageError("asset '\(name)' cannot be read") }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch {
+            throw ImageError("asset '\(name)' cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= maxFileSize else { throw ImageError("asset '\(name)' grew past the size limit while reading") }
         return [UInt8](data)

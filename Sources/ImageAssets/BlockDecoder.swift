@@ -36,7 +36,7 @@ enum BlockDecoder {
                 let block = UnsafeBufferPointer(rebasing: src[at..<(at + kind.bytesPerBlock)])
                 switch kind {
                 case .etc1: etc1(block, into: &texels)
-                case .dxt1: bc1(block, into: &texels, threeColourTransparent: false)
+                case .dxt1: bc1(block, into: &texels)
                 case .dxt5:
                     bc1(UnsafeBufferPointer(rebasing: block[8..<16]), into: &texels, fourColourOnly: true)
                     let a = bc4(UnsafeBufferPointer(rebasing: block[0..<8]))
@@ -61,9 +61,9 @@ enum BlockDecoder {
     }
 
     /// BC1 colour block: two RGB565 end points, 2-bit indices (texel i at bits 2i).
-    /// `fourColourOnly`: BC3's colour half always interpolates four colours (D3D rule).
-    static func bc1(_ b: UnsafeBufferPointer<UInt8>, into t: inout [UInt8], threeColourTransparent: Bool = false,
-                    fourColourOnly: Bool = false) {
+    /// `fourColourOnly`: BC3's colour half always interpolates four colours (D3D rule). In a
+    /// three-colour block the fourth code is opaque black: RGB_DXT1 has no alpha.
+    static func bc1(_ b: UnsafeBufferPointer<UInt8>, into t: inout [UInt8], fourColourOnly: Bool = false) {
         let c0 = Int(b[0]) | Int(b[1]) << 8, c1 = Int(b[2]) | Int(b[3]) << 8
         func rgb(_ c: Int) -> (Int, Int, Int) {
             (Int(PackedImageDecoder.expand5(c >> 11)), Int(PackedImageDecoder.expand6(c >> 5)), Int(PackedImageDecoder.expand5(c)))
@@ -75,7 +75,7 @@ enum BlockDecoder {
             palette.append(((p0.0 + 2 * p1.0) / 3, (p0.1 + 2 * p1.1) / 3, (p0.2 + 2 * p1.2) / 3, 255))
         } else {
             palette.append(((p0.0 + p1.0) / 2, (p0.1 + p1.1) / 2, (p0.2 + p1.2) / 2, 255))
-            palette.append((0, 0, 0, threeColourTransparent ? 0 : 255))
+            palette.append((0, 0, 0, 255))
         }
         let bits = UInt32(b[4]) | UInt32(b[5]) << 8 | UInt32(b[6]) << 16 | UInt32(b[7]) << 24
         for i in 0..<16 {

@@ -5,16 +5,33 @@ import TextLayout
 import WidgetTree
 
 /// Lays out a widget tree (semantics.md section 3): constraints down, sizes up, parents place children.
-public struct LayoutEngine {
+public struct LayoutEngine: Sendable {
     public let theme: Theme
     public let resolver: StyleResolver
-    public let text: TextEngine
+    /// The text engine behind `measurer` (nil when a caller injected its own measurer).
+    public let text: TextEngine?
     public let images: ImageStore
+    /// How paragraphs are measured (the text engine, or a fake in tests).
+    public let measurer: any TextMeasuring
+    /// Replaces style resolution for the elements it returns a style for (tests; previews of one widget).
+    public let styleOverride: (@Sendable (Element) -> ResolvedStyle?)?
+
+    /// The engine over the real text engine.
     public init(theme: Theme, text: TextEngine, images: ImageStore) {
         self.theme = theme; self.resolver = StyleResolver(theme: theme); self.text = text; self.images = images
+        self.measurer = text; self.styleOverride = nil
     }
 
+    /// An engine with its own text measurer and optional style override.
+    public init(theme: Theme, measurer: any TextMeasuring, images: ImageStore = ImageStore(),
+                styleOverride: (@Sendable (Element) -> ResolvedStyle?)? = nil) {
+        self.theme = theme; self.resolver = StyleResolver(theme: theme); self.text = measurer as? TextEngine
+        self.images = images; self.measurer = measurer; self.styleOverride = styleOverride
+    }
+
+    /// Frames in dp for the active view, its bars, open overlays and live toasts.
     public func layout(_ tree: WidgetTree, device: Device) -> LayoutResult {
-        LayoutResult() // TODO(layout helper)
+        LayoutPass(tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer, images: images,
+                   styleOverride: styleOverride).run()
     }
 }

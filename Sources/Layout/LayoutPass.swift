@@ -96,6 +96,8 @@ final class LayoutPass {
         let s = style(el)
         let size: Size
         switch el.kind {
+        case .radioGroup where el.children.isEmpty:
+            size = layoutLeaf(el, s, w: w, h: h)
         case .linearLayout, .tableLayout, .radioGroup:
             size = layoutLinear(el, s, w: w, h: h, depth: depth)
         case .frameLayout, .eventLayout, .frameView, .application, .navigationView, .dialog, .alertDialog:

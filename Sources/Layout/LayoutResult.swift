@@ -24,7 +24,34 @@ public struct LayoutResult: Sendable {
     public var overlays: [Int] = []
     /// Toasts on screen with the frame of their label and their current opacity.
     public var toasts: [(toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double)] = []
+    /// Top-left of each toast's paragraph (screen coordinates), parallel to `toasts`.
+    public var toastTextOrigins: [Point] = []
     /// Elements in paint order (parents before children), for the active view's subtree.
     public var paintOrder: [Int] = []
+
+    /// Further texts of an element besides its primary paragraph (screen coordinates): an action
+    /// bar's subtitle and Save button, a dialog's title, an action sheet's title, options and Cancel,
+    /// a text field's error line.
+    public var extraTexts: [Int: [PlacedText]] = [:]
+    /// Where an element's icon goes (screen coordinates): button and bar-item icons, the action
+    /// bar's left button, a switch's track, a checkbox's box, a picker's arrow, page-control dots' row.
+    public var iconFrames: [Int: Rect] = [:]
+    /// Rows of an action sheet (title row if any, one per option, Cancel) or the header of a
+    /// dialog, in screen coordinates.
+    public var rows: [Int: [Rect]] = [:]
+    /// Depth of each painted element below its paint root (application, view, bar or overlay).
+    public var depths: [Int: Int] = [:]
     public init() {}
+}
+
+/// A paragraph placed on screen with the role it plays for its element.
+public struct PlacedText: Hashable, Sendable {
+    /// What the text is: "subtitle", "save", "title", "option", "cancel", "error" ...
+    public var role: String
+    public var paragraph: ParagraphLayout
+    /// Top-left of the paragraph (screen coordinates once the layout is done).
+    public var origin: Point
+    public init(role: String, paragraph: ParagraphLayout, origin: Point) {
+        self.role = role; self.paragraph = paragraph; self.origin = origin
+    }
 }

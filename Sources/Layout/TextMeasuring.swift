@@ -3,7 +3,7 @@ import TextLayout
 
 /// What layout needs from text: a paragraph laid out within a width (and height).
 /// `TextEngine` is the real implementation; tests inject a fake with fixed metrics.
-public protocol TextMeasuring {
+public protocol TextMeasuring: Sendable {
     /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded).
     func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> ParagraphLayout
 }

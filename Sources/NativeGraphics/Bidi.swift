@@ -3,16 +3,15 @@ import CFribidi
 /// The Unicode bidirectional algorithm (UAX #9) through fribidi: paragraph direction, embedding
 /// levels, and visual reordering of runs on a line.
 public enum Bidi {
-    // fribidi's paragraph types are macros Swift cannot import; their values are fixed by its ABI.
-    private static let parLTR: FriBidiParType = 0x110
-    private static let parRTL: FriBidiParType = 0x111
-    private static let parON: FriBidiParType = 0x40
+    private static let parLTR = FRIBIDI_PAR_LTR
+    private static let parRTL = FRIBIDI_PAR_RTL
+    private static let parON = FRIBIDI_PAR_ON
 
     /// The direction of the first strong character (rules P2, P3): true = right-to-left, false =
     /// left-to-right, nil = no strong character.
     public static func firstStrongDirection(_ text: [UInt32]) -> Bool? {
         guard !text.isEmpty else { return nil }
-        var types = [FriBidiCharType](repeating: 0, count: text.count)
+        var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: text.count)
         text.withUnsafeBufferPointer { fribidi_get_bidi_types($0.baseAddress, FriBidiStrIndex(text.count), &types) }
         let dir = fribidi_get_par_direction(types, FriBidiStrIndex(text.count))
         if dir == parRTL { return true }
@@ -25,7 +24,7 @@ public enum Bidi {
     public static func levels(_ text: [UInt32], rightToLeft: Bool?) -> (levels: [UInt8], rightToLeft: Bool) {
         let n = text.count
         guard n > 0 else { return ([], rightToLeft ?? false) }
-        var types = [FriBidiCharType](repeating: 0, count: n)
+        var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: n)
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         text.withUnsafeBufferPointer { p in
             fribidi_get_bidi_types(p.baseAddress, FriBidiStrIndex(n), &types)

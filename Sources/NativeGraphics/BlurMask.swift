@@ -35,52 +35,58 @@ public enum BlurMask {
         if passes.isEmpty { return }
         let w = mask.width, h = mask.height
         mask.withPixels { data, stride in
-            var a = [UInt8](repeating: 0, count: max(w, h))
-            var b = a
+            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(w, h) * 2)
+            defer { line.deallocate() }
             // Horizontal: each row through the three passes, ping-ponging between two buffers.
             for y in 0..<h {
                 let row = data + y * stride
-                for x in 0..<w { a[x] = row[x] }
-                for p in passes { boxRow(a, &b, count: w, p); swap(&a, &b) }
-                for x in 0..<w { row[x] = a[x] }
+                var a = line, b = line + w
+                a.update(from: row, count: w)
+                for p in passes { boxRow(a, b, count: w, p); swap(&a, &b) }
+                row.update(from: a, count: w)
             }
             // Vertical: running sums per column, a whole row at a time (cache friendly).
-            var src = [UInt8](repeating: 0, count: w * h)
-            var dst = src
-            for y in 0..<h { for x in 0..<w { src[y * w + x] = data[y * stride + x] } }
-            for p in passes { boxColumns(src, &dst, width: w, height: h, p); swap(&src, &dst) }
-            for y in 0..<h { for x in 0..<w { data[y * stride + x] = src[y * w + x] } }
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h * 2)
+            defer { plane.deallocate() }
+            var src = plane, dst = plane + w * h
+            for y in 0..<h { (src + y * w).update(from: data + y * stride, count: w) }
+            let sums = UnsafeMutablePointer<Int>.allocate(capacity: w)
+            defer { sums.deallocate() }
+            for p in passes { boxColumns(src, dst, sums, width: w, height: h, p); swap(&src, &dst) }
+            for y in 0..<h { (data + y * stride).update(from: src + y * w, count: w) }
         }
     }
 
     /// Fixed-point reciprocal so that (sum * r + half) >> 24 == round(sum / size).
     private static func reciprocal(_ size: Int) -> Int { ((1 << 24) + size / 2) / size }
 
-    private static func boxRow(_ src: [UInt8], _ dst: inout [UInt8], count n: Int, _ box: Box) {
+    private static func boxRow(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, count n: Int, _ box: Box) {
         let r = reciprocal(box.size)
         var sum = 0
         // Window for x = 0 covers low...high.
         for i in box.low...box.high where i >= 0 && i < n { sum += Int(src[i]) }
         for x in 0..<n {
-            dst[x] = UInt8(truncatingIfNeeded: min(255, (sum * r + (1 << 23)) >> 24))
+            dst[x] = UInt8(truncatingIfNeeded: min(255, (sum &* r &+ (1 << 23)) >> 24))
             let add = x + box.high + 1, sub = x + box.low
             if add < n { sum += Int(src[add]) }
             if sub >= 0 && sub < n { sum -= Int(src[sub]) }
         }
     }
 
-    private static func boxColumns(_ src: [UInt8], _ dst: inout [UInt8], width w: Int, height h: Int, _ box: Box) {
+    private static func boxColumns(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
+                                   _ sums: UnsafeMutablePointer<Int>, width w: Int, height h: Int, _ box: Box) {
         let r = reciprocal(box.size)
-        var sums = [Int](repeating: 0, count: w)
+        sums.update(repeating: 0, count: w)
         for i in box.low...box.high where i >= 0 && i < h {
-            for x in 0..<w { sums[x] += Int(src[i * w + x]) }
+            let s = src + i * w
+            for x in 0..<w { sums[x] += Int(s[x]) }
         }
         for y in 0..<h {
-            let o = y * w
-            for x in 0..<w { dst[o + x] = UInt8(truncatingIfNeeded: min(255, (sums[x] * r + (1 << 23)) >> 24)) }
+            let d = dst + y * w
+            for x in 0..<w { d[x] = UInt8(truncatingIfNeeded: min(255, (sums[x] &* r &+ (1 << 23)) >> 24)) }
             let add = y + box.high + 1, sub = y + box.low
-            if add < h { let ao = add * w; for x in 0..<w { sums[x] += Int(src[ao + x]) } }
-            if sub >= 0 && sub < h { let so = sub * w; for x in 0..<w { sums[x] -= Int(src[so + x]) } }
+            if add < h { let a = src + add * w; for x in 0..<w { sums[x] += Int(a[x]) } }
+            if sub >= 0 && sub < h { let s = src + sub * w; for x in 0..<w { sums[x] -= Int(s[x]) } }
         }
     }
 }

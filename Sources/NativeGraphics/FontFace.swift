@@ -34,6 +34,8 @@ public final class FontFace: @unchecked Sendable {
     public let isItalic: Bool
     /// The family name stored in the face.
     public let familyName: String
+    /// How many faces the file holds (collections such as .ttc hold several).
+    public let faceCount: Int
     /// Whether the face draws colour bitmaps (CBDT emoji) instead of outlines.
     public let isColor: Bool
     /// Pixels per em of the colour strike (0 for outline faces).
@@ -68,9 +70,15 @@ public final class FontFace: @unchecked Sendable {
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
         let upem = Int(face.pointee.units_per_EM)
         unitsPerEm = upem > 0 ? upem : Int(head?.Units_Per_EM ?? 2048)
-        ascender = Int(hhea?.Ascender ?? face.pointee.ascender)
-        descender = Int(hhea?.Descender ?? face.pointee.descender)
-        lineGap = Int(hhea?.Line_Gap ?? 0)
+        if let h = hhea, h.Ascender != 0 || h.Descender != 0 {
+            ascender = Int(h.Ascender); descender = Int(h.Descender); lineGap = Int(h.Line_Gap)
+        } else if let o = os2, o.sTypoAscender != 0 || o.sTypoDescender != 0 {
+            // Some app fonts leave hhea empty; FreeType (and so Chromium) then use OS/2.
+            ascender = Int(o.sTypoAscender); descender = Int(o.sTypoDescender); lineGap = Int(o.sTypoLineGap)
+        } else {
+            ascender = Int(face.pointee.ascender); descender = Int(face.pointee.descender); lineGap = 0
+        }
+        faceCount = max(1, Int(face.pointee.num_faces))
         underlinePosition = Int(post?.underlinePosition ?? FT_Short(-unitsPerEm / 10))
         underlineThickness = max(1, Int(post?.underlineThickness ?? FT_Short(unitsPerEm / 20)))
         weightClass = os2.map { Int($0.usWeightClass) } ?? 400

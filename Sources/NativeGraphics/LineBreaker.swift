@@ -21,7 +21,10 @@ public enum LineBreaker {
         guard !text.isEmpty else { return [] }
         _ = initialised
         var brks = [CChar](repeating: 0, count: text.count)
-        text.withUnsafeBufferPointer { p in
+        // libunibreak 1.1 asserts (aborts) on regional indicators after other characters: its pair
+        // table stops before their class. Flags break like ideographs; callers keep clusters whole.
+        let safe = text.map { (0x1F1E6...0x1F1FF).contains($0) ? UInt32(0x4E00) : $0 }
+        safe.withUnsafeBufferPointer { p in
             if let language {
                 language.withCString { set_linebreaks_utf32(p.baseAddress, p.count, $0, &brks) }
             } else {

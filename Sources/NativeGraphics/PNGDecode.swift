@@ -48,6 +48,8 @@ extension PNGCodec {
             }
             // PNG_FORMAT_RGBA is a compound macro Swift does not import: colour | alpha, R,G,B,A byte order.
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            // Untagged 16-bit files are sRGB (as browsers read them), not linear (libpng's default).
+            image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
             let ok = rgba.withUnsafeMutableBytes { dst in
                 png_image_finish_read(&image, nil, dst.baseAddress, Int32(w * 4), nil)
             }

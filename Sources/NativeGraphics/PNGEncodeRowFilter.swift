@@ -20,47 +20,52 @@ struct PNGRowFilter {
         return out
     }
 
-    /// The filter type (0...4) whose output has the smallest sum of absolute signed bytes.
+    /// The filter type (0...4) whose output has the smallest sum of absolute signed bytes
+    /// (libpng's heuristic); a trial stops as soon as it cannot win.
     mutating func adaptive(_ row: [UInt8], _ prior: [UInt8]) -> [UInt8] {
-        var bestCost = Int.max
+        var best = Int.max
         for type in UInt8(0)...4 {
-            let cost = apply(type, row, prior, into: &trial)
-            if cost < bestCost { bestCost = cost; swap(&out, &trial) }
+            let cost = PNGRowFilter.apply(type, row, prior, bpp: bytesPerPixel, limit: best, into: &trial)
+            if cost < best { best = cost; swap(&out, &trial) }
         }
         return out
     }
 
-    /// Filters `row` with `type` into `dst`; returns the heuristic cost.
-    private func apply(_ type: UInt8, _ row: [UInt8], _ prior: [UInt8], into dst: inout [UInt8]) -> Int {
-        let n = rowBytes, bpp = bytesPerPixel
+    /// Filters `row` with `type` into `dst`; returns the heuristic cost, or Int.max once it
+    /// reaches `limit`.
+    private static func apply(_ type: UInt8, _ row: [UInt8], _ prior: [UInt8], bpp: Int, limit: Int, into dst: inout [UInt8]) -> Int {
+        let n = row.count
         var cost = 0
-        dst.withUnsafeMutableBufferPointer { d in row.withUnsafeBufferPointer { r in prior.withUnsafeBufferPointer { p in
-            d[0] = type
-            for i in 0..<n {
-                let a = i >= bpp ? Int(r[i - bpp]) : 0
-                let b = Int(p[i])
-                let c = i >= bpp ? Int(p[i - bpp]) : 0
-                let x = Int(r[i])
-                let v: Int
+        dst.withUnsafeMutableBufferPointer { dp in row.withUnsafeBufferPointer { rp in prior.withUnsafeBufferPointer { pp in
+            let d = dp.baseAddress! + 1, r = rp.baseAddress!, p = pp.baseAddress!
+            dp[0] = type
+            var i = 0
+            // Checking the limit once per 64 bytes keeps the inner loop simple.
+            while i < n {
+                let start = i, end = min(n, i + 64)
                 switch type {
-                case 0: v = x
-                case 1: v = x - a
-                case 2: v = x - b
-                case 3: v = x - (a + b) / 2
-                default: v = x - paeth(a, b, c)
+                case 0: while i < end { d[i] = r[i]; i += 1 }
+                case 1: while i < end { d[i] = r[i] &- (i >= bpp ? r[i - bpp] : 0); i += 1 }
+                case 2: while i < end { d[i] = r[i] &- p[i]; i += 1 }
+                case 3:
+                    while i < end {
+                        let a = i >= bpp ? Int(r[i - bpp]) : 0
+                        d[i] = r[i] &- UInt8((a + Int(p[i])) >> 1); i += 1
+                    }
+                default:
+                    while i < end {
+                        let a = i >= bpp ? Int(r[i - bpp]) : 0, b = Int(p[i]), c = i >= bpp ? Int(p[i - bpp]) : 0
+                        let q = a + b - c
+                        let pa = abs(q - a), pb = abs(q - b), pc = abs(q - c)
+                        let pred = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                        d[i] = r[i] &- UInt8(pred); i += 1
+                    }
                 }
-                let byte = UInt8(truncatingIfNeeded: v)
-                d[i + 1] = byte
-                cost += byte < 128 ? Int(byte) : 256 - Int(byte)
+                var k = start
+                while k < end { let v = Int(d[k]); cost += v < 128 ? v : 256 - v; k += 1 }
+                if cost >= limit { cost = Int.max; return }
             }
         } } }
         return cost
-    }
-
-    private func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
     }
 }

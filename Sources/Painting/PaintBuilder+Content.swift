@@ -23,10 +23,21 @@ extension PaintBuilder {
         case .searchBar: paintSearchBar(e, s, frame)
         case .dialog, .alertDialog: paintDialogHeader(e, s, frame)
         case .actionSheet: paintActionSheetRows(e, s, frame)
+        case .segmentedControl: paintSegments(e, s, frame)
         default: drawElementText(e, s, frame)
         }
         if e.kind != .imageView, e.content != nil { paintPixels(e, s, frame) }
+        drawExtraTexts(e.id)
     }
+
+    /// Layout's further texts of an element (subtitle, Save, sheet rows, error line ...), unclipped:
+    /// an error line sits below its field.
+    mutating func drawExtraTexts(_ id: Int) {
+        for t in layout.extraTexts[id] ?? [] { drawParagraph(t.paragraph, at: t.origin) }
+    }
+
+    /// Whether layout placed this element's text itself (then our own fallbacks stay out).
+    func layoutPlacedText(_ id: Int) -> Bool { layout.paragraphs[id] != nil || layout.extraTexts[id] != nil }
 
     // MARK: - Text
 
@@ -80,42 +91,5 @@ extension PaintBuilder {
     /// Height of one line in a style (for vertical centring of our own text when layout gave none).
     func lineHeight(_ p: ParagraphLayout, _ style: ParagraphStyle) -> Double {
         p.size.height > 0 ? p.size.height : text.lineHeight(style)
-    }
-
-    // MARK: - Images
-
-    /// Draws image `key` scaled by `mode` into `box`, clipped to `radii` (border-radius clips images).
-    mutating func drawImage(key: String, in box: Rect, mode: ImageScale, radii: Corners = .zero, fixedSize: Size? = nil) -> Bool {
-        guard let entry = images[key] else { return false }
-        let dest: Rect
-        if let size = fixedSize ?? (mode == .center ? nil : nil) {
-            dest = Rect(x: box.x, y: box.y, width: size.width, height: size.height)
-        } else {
-            dest = ImageFit.destination(imageSize: entry.size, in: box, mode: mode)
-        }
-        let needsClip = !radii.isZero || !ImageFit.contains(box, dest)
-        let clip = needsClip ? PaintBuilder.outline(box, radii) : nil
-        add(.image(key: key, dest: dest, clip: clip, smooth: true))
-        return true
-    }
-
-    /// Pixels an element carries (a canvas surface at its dp size, or setImageData pixels fitted).
-    mutating func paintPixels(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
-        let key = ImageStore.elementKey(e.id)
-        guard let entry = images[key] else { return }
-        let content = PaintBuilder.contentBox(frame, s)
-        let radii = PaintBuilder.paddingBox(frame, s).radii.inset(max(s.padding.top, s.padding.left))
-        if case .surface = e.content {
-            _ = drawImage(key: key, in: content, mode: .fitStart, radii: radii, fixedSize: entry.size)
-        } else {
-            _ = drawImage(key: key, in: content, mode: s.imageScale, radii: radii)
-        }
-    }
-
-    /// An icon asset (`icon` style) fitted into a square box; false when there is no such image.
-    @discardableResult
-    mutating func drawIcon(_ name: String?, in box: Rect) -> Bool {
-        guard let name, !name.isEmpty, name.lowercased() != "none" else { return false }
-        return drawImage(key: ImageStore.assetKey(name), in: box, mode: .fitCenter)
     }
 }

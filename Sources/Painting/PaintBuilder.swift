@@ -128,33 +128,38 @@ struct PaintBuilder {
     }
 
     /// The box look: the element's own background, radius and shadow, or the theme's for widgets
-    /// that have one (buttons, bars, panels) when the element does not set a background.
+    /// that have one (buttons, bars, panels) when the element sets no background.
     func widgetBox(_ e: Element, _ s: ResolvedStyle) -> (background: Background?, radii: Corners, shadow: Shadow?) {
-        let themed: (String, Double)?
-        var shadow = s.shadow
-        switch e.kind {
-        case .button: themed = (theme.button.background, theme.button.radius)
-        case .actionBar: themed = (theme.actionBar.background, 0)
-        case .navigationBar: themed = (theme.navigationBar.background, 0)
-        case .searchBar: themed = (theme.searchBar.background, 0)
-        case .dialog, .alertDialog:
-            themed = (theme.dialog.background, theme.dialog.radius)
-            if shadow == nil { shadow = palette.shadow(theme.dialog.shadow) }
-        case .navigationView: themed = (theme.drawer.background, 0)
-        case .actionSheet: themed = (theme.actionSheet.background, 0)
-        case .separator: themed = ("#e0e0e0", 0)
-        default: themed = nil
-        }
         var radii = s.borderRadius
-        if e.kind == .actionSheet && radii.isZero {
-            radii = Corners(topLeft: theme.actionSheet.radius, topRight: theme.actionSheet.radius, bottomRight: 0, bottomLeft: 0)
+        var shadow = s.shadow
+        // Panels keep the theme's shape even when the app colours them.
+        switch e.kind {
+        case .dialog, .alertDialog:
+            if radii.isZero { radii = Corners(all: theme.dialog.radius) }
+            if shadow == nil { shadow = palette.shadow(theme.dialog.shadow) }
+        case .actionSheet:
+            let r = theme.actionSheet.radius
+            if radii.isZero { radii = Corners(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0) }
+        default:
+            break
         }
-        if s.background == nil, let (bg, r) = themed {
-            if e.kind == .dialog || e.kind == .alertDialog { radii = radii.isZero ? Corners(all: r) : radii }
-            else if radii.isZero && r > 0 { radii = Corners(all: r) }
-            return (.color(palette.color(bg)), radii, shadow)
+        guard s.background == nil, let (colour, radius) = themedBackground(e.kind) else { return (s.background, radii, shadow) }
+        if radii.isZero && radius > 0 { radii = Corners(all: radius) }
+        return (.color(palette.color(colour)), radii, shadow)
+    }
+
+    /// The theme's background colour (and radius) of a widget kind that has one.
+    func themedBackground(_ kind: WidgetKind) -> (String, Double)? {
+        switch kind {
+        case .button: return (theme.button.background, theme.button.radius)
+        case .actionBar: return (theme.actionBar.background, 0)
+        case .navigationBar: return (theme.navigationBar.background, 0)
+        case .searchBar: return (theme.searchBar.background, 0)
+        case .dialog, .alertDialog: return (theme.dialog.background, 0)
+        case .navigationView: return (theme.drawer.background, 0)
+        case .actionSheet: return (theme.actionSheet.background, 0)
+        case .separator: return ("#e0e0e0", 0)
+        default: return nil
         }
-        if (e.kind == .dialog || e.kind == .alertDialog) && radii.isZero { radii = Corners(all: theme.dialog.radius) }
-        return (s.background, radii, shadow)
     }
 }

@@ -12,7 +12,29 @@ public struct Painter {
     public let images: ImageStore
     public init(theme: Theme, text: TextEngine, images: ImageStore) { self.theme = theme; self.text = text; self.images = images }
 
+    /// The screen, back to front: white, the application's background, the active view's subtree,
+    /// the status band and bottom safe area, the bars, the overlays, the toasts (section 7 item 36).
     public func paint(_ tree: WidgetTree, layout: LayoutResult, device: Device) -> DisplayList {
-        DisplayList(size: Size(width: device.width, height: device.height)) // TODO(painting helper)
+        var b = PaintBuilder(theme: theme, text: text, images: images, tree: tree, layout: layout, device: device)
+        b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
+
+        if tree.showsLaunchScreen {
+            if let name = device.launchScreen {
+                b.drawImage(key: ImageStore.assetKey(name), in: b.screen, mode: .centerCrop)
+            }
+            return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
+        }
+
+        if let root = tree.rootId, root != tree.activeViewId, let app = tree[root] {
+            // Only the application's own box: its children are the views, bars and overlays painted below.
+            b.paintBox(app, b.style(root), layout.frames[root] ?? b.screen)
+        }
+        if let view = tree.activeViewId { b.paintElement(view) }
+        b.paintSystemBands()
+        for bar in layout.bars { b.paintElement(bar) }
+        for overlay in layout.overlays { b.paintOverlay(overlay) }
+        b.paintToasts()
+        b.paintHomeIndicator()
+        return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
     }
 }

@@ -27,14 +27,6 @@ enum WidgetPaths {
         }
     }
 
-    /// A magnifying glass inside a square icon box.
-    static func magnifier(in box: Rect) -> [[PathSegment]] {
-        let s = box.width / 24
-        let c = Point(x: box.x + 10 * s, y: box.y + 10 * s)
-        return [[.arc(center: c, radius: 6 * s, start: 0, end: 2 * .pi)],
-                [.move(Point(x: box.x + 14.5 * s, y: box.y + 14.5 * s)), .line(Point(x: box.x + 20 * s, y: box.y + 20 * s))]]
-    }
-
     /// One spinner spoke: `angle` in radians clockwise from 12 o'clock.
     static func spoke(center: Point, inner: Double, outer: Double, angle: Double) -> [PathSegment] {
         let dx = sin(angle), dy = -cos(angle)

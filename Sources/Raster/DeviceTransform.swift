@@ -18,10 +18,15 @@ struct DeviceTransform: Hashable {
         DeviceTransform(scale: scale * f, tx: tx + scale * p.x * (1 - f), ty: ty + scale * p.y * (1 - f))
     }
 
+    /// Device coordinates are kept within this many pixels of the origin: Cairo's 24.8 fixed point
+    /// overflows past 2^23, and nothing that far away is visible.
+    static let limit = 4_000_000.0
+
     /// A box in device pixels with each edge rounded to a whole pixel (round(x * scale)).
     func snap(_ r: Rect) -> Rect {
-        let x0 = x(r.minX).rounded(), y0 = y(r.minY).rounded()
-        let x1 = x(r.maxX).rounded(), y1 = y(r.maxY).rounded()
+        func c(_ v: Double) -> Double { max(-Self.limit, min(Self.limit, v.rounded())) }
+        let x0 = c(x(r.minX)), y0 = c(y(r.minY))
+        let x1 = c(x(r.maxX)), y1 = c(y(r.maxY))
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 

@@ -33,8 +33,10 @@ enum GradientStops {
         guard stops.count > 1 else { return stops }
         var out: [(Double, Color)] = []
         for k in 0..<(stops.count - 1) {
-            var (p0, c0) = stops[k]
-            var (p1, c1) = stops[k + 1]
+            let p0 = stops[k].0
+            var c0 = stops[k].1
+            let p1 = stops[k + 1].0
+            var c1 = stops[k + 1].1
             if c0.a == 0 && c1.a != 0 { c0 = Color(r: c1.r, g: c1.g, b: c1.b, a: 0) }
             if c1.a == 0 && c0.a != 0 { c1 = Color(r: c0.r, g: c0.g, b: c0.b, a: 0) }
             out.append((p0, c0))
@@ -46,7 +48,6 @@ enum GradientStops {
                 }
             }
             out.append((p1, c1))
-            (p0, c0) = (p1, c1)
         }
         return out
     }

@@ -4,12 +4,158 @@ import TextLayout
 import NativeGraphics
 
 /// Rasterizes a display list with Cairo into device pixels over opaque white.
+///
+/// Cairo's matrix stays at identity: every coordinate is mapped from dp to device pixels here, so
+/// box edges snap to whole pixels after zooms (semantics.md section 7 item 27). Shadow masks and
+/// image surfaces are cached in the instance between frames; use one rasterizer per thread.
 public final class Rasterizer {
     public let fonts: FontLibrary
+    private let shadows = ShadowPainter()
+    private let imagePainter = ImagePainter()
+
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
+    /// How many shadow masks were blurred so far (the rest came from the cache).
+    public var shadowBlurCount: Int { shadows.blurCount }
+
     /// Renders `list` at `scale` pixels per dp into a `pixelWidth` x `pixelHeight` bitmap.
+    /// An image key missing from `images` is skipped (the caller reports it).
     public func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int) throws -> Bitmap {
-        Bitmap(width: pixelWidth, height: pixelHeight) // TODO(raster helper)
+        guard scale.isFinite, scale > 0 else { throw NativeError.cairo("invalid device scale \(scale)") }
+        let surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
+        let ctx = CairoContext(surface: surface)
+        ctx.setAntialias(true)
+        ctx.setOperator(.source)
+        ctx.setColor(.white)
+        ctx.paint()
+        ctx.setOperator(.over)
+        var run = Run(ctx: ctx, transform: DeviceTransform(scale: scale))
+        for item in list.items {
+            try draw(item, &run, images: images)
+        }
+        run.unwind(to: 0)
+        try ctx.check()
+        imagePainter.prune(keeping: images)
+        return surface.bitmap()
+    }
+
+    /// The state of one render: the context and the stack of saves and layers.
+    private struct Run {
+        enum Frame { case save(DeviceTransform), layer(opacity: Double, grouped: Bool, DeviceTransform) }
+        let ctx: CairoContext
+        var transform: DeviceTransform
+        var stack: [Frame] = []
+
+        init(ctx: CairoContext, transform: DeviceTransform) { self.ctx = ctx; self.transform = transform }
+
+        /// Closes frames until `depth` remain, painting layers as they close.
+        mutating func unwind(to depth: Int) {
+            while stack.count > depth { pop() }
+        }
+
+        mutating func pop() {
+            guard let f = stack.popLast() else { return }
+            switch f {
+            case .save(let t):
+                ctx.restore(); transform = t
+            case .layer(let opacity, let grouped, let t):
+                if grouped { ctx.popGroupAndPaint(alpha: opacity) } else { ctx.restore() }
+                transform = t
+            }
+        }
+
+        func lastIndex(where match: (Frame) -> Bool) -> Int? { stack.lastIndex(where: match) }
+    }
+
+    private func draw(_ item: DisplayItem, _ run: inout Run, images: ImageStore) throws {
+        let ctx = run.ctx, t = run.transform
+        switch item {
+        case .save:
+            ctx.save()
+            run.stack.append(.save(t))
+
+        case .restore:
+            // Layers opened after the matching save close with it; an unmatched restore is ignored.
+            if let i = run.lastIndex(where: { if case .save = $0 { return true }; return false }) { run.unwind(to: i) }
+
+        case .beginLayer(let opacity):
+            let o = opacity.isFinite ? max(0, min(1, opacity)) : 1
+            if o < 1 { ctx.pushGroup() } else { ctx.save() }
+            run.stack.append(.layer(opacity: o, grouped: o < 1, t))
+
+        case .endLayer:
+            if let i = run.lastIndex(where: { if case .layer = $0 { return true }; return false }) { run.unwind(to: i) }
+
+        case .clip(let rr):
+            guard DeviceTransform.finite(rr.rect.x, rr.rect.y, rr.rect.width, rr.rect.height) else { return }
+            ctx.newPath()
+            t.snap(rr).addPath(to: ctx)
+            ctx.clip()
+
+        case .scale(let factor, let about):
+            guard DeviceTransform.finite(factor, about.x, about.y), factor > 0 else { return }
+            run.transform = t.zoomed(by: factor, about: about)
+
+        case .fill(let rr, let paint):
+            guard validRect(rr.rect) else { return }
+            let d = t.snap(rr)
+            if d.isEmpty { return }
+            guard PaintSource.apply(paint, to: ctx, transform: t) else { return }
+            ctx.newPath()
+            d.addPath(to: ctx)
+            ctx.fill()
+
+        case .shadow(let rr, let offset, let blur, let spread, let color):
+            guard validRect(rr.rect), DeviceTransform.finite(offset.x, offset.y, blur, spread) else { return }
+            try shadows.paint(outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
+                              sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color, on: ctx)
+
+        case .border(let rr, let widths, let colors, let styles):
+            guard validRect(rr.rect), DeviceTransform.finite(widths.top, widths.right, widths.bottom, widths.left) else { return }
+            // Widths snap like edges, but a visible border is never thinner than one pixel.
+            let w = widths.map { $0 > 0 ? max(1, t.length($0).rounded()) : 0 }
+            BorderPainter(ctx: ctx).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)
+
+        case .image(let key, let dest, let clip, let smooth):
+            guard let entry = images[key], validRect(dest) else { return }
+            ctx.save()
+            defer { ctx.restore() }
+            if let c = clip {
+                guard validRect(c.rect) else { return }
+                ctx.newPath()
+                t.snap(c).addPath(to: ctx)
+                ctx.clip()
+            }
+            try imagePainter.draw(key, entry, into: t.snap(dest), smooth: smooth, on: ctx)
+
+        case .glyphs(let glyphRun, let origin):
+            guard DeviceTransform.finite(origin.x, origin.y) else { return }
+            TextPainter(ctx: ctx, fonts: fonts).draw(glyphRun, origin: origin, transform: t)
+
+        case .fillPath(let segments, let paint):
+            guard PaintSource.apply(paint, to: ctx, transform: t), PathPainter.add(segments, t, to: ctx) else { return }
+            ctx.setFillRule(.winding)
+            ctx.fill()
+
+        case .strokePath(let segments, let color, let width, let dash, let roundCaps):
+            guard !color.isTransparent, width.isFinite, width > 0, PathPainter.add(segments, t, to: ctx) else { return }
+            ctx.setColor(color)
+            ctx.setLineWidth(t.length(width))
+            let pattern = dash.map { t.length($0) }
+            // Cairo rejects negative dashes and an all-zero pattern: draw solid then.
+            let usable = pattern.allSatisfy { $0.isFinite && $0 >= 0 } && pattern.contains { $0 > 0 }
+            ctx.setDash(usable ? pattern : [])
+            ctx.setLineCap(roundCaps ? .round : .butt)
+            ctx.setLineJoin(roundCaps ? .round : .miter)
+            ctx.stroke()
+            ctx.setDash([])
+            ctx.setLineCap(.butt)
+            ctx.setLineJoin(.miter)
+        }
+        try ctx.check()
+    }
+
+    private func validRect(_ r: Rect) -> Bool {
+        DeviceTransform.finite(r.x, r.y, r.width, r.height) && r.width >= 0 && r.height >= 0
     }
 }

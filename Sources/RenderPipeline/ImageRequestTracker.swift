@@ -16,7 +16,7 @@ struct ImageRequestTracker {
                   let frame = layout.frames[id], frame.width > 0, frame.height > 0 else { continue }
             let remote = e.imageURLs.filter(\.isRemote)
             guard !remote.isEmpty || e.imageURLs.isEmpty else { continue }
-            let url = Self.pick(remote, viewPixelWidth: Int((frame.width * scale).rounded()))?.url ?? ""
+            let url = ImageURLPicker.pick(urls: remote, viewPixelWidth: Int((frame.width * scale).rounded()))?.url ?? ""
             let key = "\(id)|\(url)"
             if sent.contains(key) { continue }
             sent.insert(key)
@@ -25,11 +25,5 @@ struct ImageRequestTracker {
                 ("requestedHeight", .double(frame.height)), ("requestedLevels", .int(1)), ("mode", .string("REQUEST")),
             ]))
         }
-    }
-
-    /// The framework's `ImageSet::getSuitable`: the first (by width) whose width * 4 >= view pixels * 3, else the largest.
-    static func pick(_ urls: [ImageURL], viewPixelWidth: Int) -> ImageURL? {
-        let sorted = urls.sorted { ($0.width, $0.height) < ($1.width, $1.height) }
-        return sorted.first { $0.width * 4 >= viewPixelWidth * 3 } ?? sorted.last
     }
 }

@@ -17,14 +17,17 @@ public enum CommandType: Int, CaseIterable, Hashable, Sendable {
          SHARE_LINK, SELECT_FROM_GALLERY, SHOW_NETWORK_ACTIVITY
 
     /// The command's name as written in session files.
-    public var name: String { String(describing: self) }
+    public var name: String { CommandType.names[rawValue] }
 
     /// Looks a command up by name, case-insensitively.
     public init?(name: String) {
-        let upper = name.uppercased()
-        guard let found = CommandType.allCases.first(where: { $0.name == upper }) else { return nil }
+        guard let found = CommandType.byName[name.uppercased()] else { return nil }
         self = found
     }
+
+    // `String(describing:)` goes through reflection: far too slow per step, so the names are built once.
+    private static let names: [String] = allCases.map { String(describing: $0) }
+    private static let byName: [String: CommandType] = Dictionary(uniqueKeysWithValues: allCases.map { (names[$0.rawValue], $0) })
 
     /// The widget a `CREATE_*` command makes, or nil for other commands.
     public var createdKind: WidgetKind? { WidgetKind(creating: self) }

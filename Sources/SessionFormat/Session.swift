@@ -69,11 +69,14 @@ public struct Command: Hashable, Sendable {
 public enum PixelFormat: Int, CaseIterable, Hashable, Sendable {
     case NO_FORMAT = 0, R8, RG8, RGB565, RGBA4, RGBA8, RGB8, RED_RGTC1, RG_RGTC2, RGB_DXT1, RGBA_DXT5, RGB_ETC1,
          LUMINANCE_ALPHA, LA44, R32F, RGB555, RGBA5551
-    public var name: String { String(describing: self) }
+    /// The format's name (`RGB565`).
+    public var name: String { PixelFormat.names[rawValue] }
+    /// By name, case-insensitively.
     public init?(name: String) {
-        guard let f = PixelFormat.allCases.first(where: { $0.name == name.uppercased() }) else { return nil }
-        self = f
+        guard let i = PixelFormat.names.firstIndex(of: name.uppercased()) else { return nil }
+        self = PixelFormat.allCases[i]
     }
+    private static let names: [String] = allCases.map { String(describing: $0) }
 }
 
 /// `PackedImageData` of a `setImageData` step: raw bytes, or a PNG file in the assets folder.

@@ -2,7 +2,7 @@ import Foundation
 import Primitives
 
 /// A session that cannot be rendered at all (not JSON, wrong format/version, no steps array, bad device).
-public struct SessionError: Error, CustomStringConvertible {
+public struct SessionError: Error, Sendable, CustomStringConvertible {
     /// The file (or "<memory>").
     public var file: String
     /// JSON path or position, e.g. `steps` or `line 3 column 5`.
@@ -14,6 +14,9 @@ public struct SessionError: Error, CustomStringConvertible {
 
 /// Decodes session files (session-format.md). Steps that cannot be decoded are skipped with a
 /// diagnostic naming the step index and JSON path; the rest of the session still replays.
+///
+/// Diagnostic codes: `bad-step` (error: the step or batch entry is skipped), `unknown-key`
+/// (warning: ignored), `bad-canvas-op` (warning: one canvas call dropped), `bad-name` (warning).
 public struct SessionDecoder {
     /// The only `format` accepted.
     public static let formatName = "framework-session"
@@ -89,6 +92,12 @@ public struct SessionDecoder {
             diagnostics.append(.warning("bad-name", step: nil, path: "name", "\"name\" is empty; using \"\(baseName)\""))
             name = baseName
         }
+        let safe = Self.safeName(name)
+        if safe != name {
+            // The name becomes output file names: it must not climb out of the output folder.
+            diagnostics.append(.warning("bad-name", step: nil, path: "name", "\"name\" \"\(name)\" is not a plain file name; using \"\(safe)\""))
+            name = safe
+        }
         let description = try topString("description")
         let device: Device
         do {
@@ -122,6 +131,16 @@ public struct SessionDecoder {
     }
 
     // MARK: - Paths
+
+    /// `name` usable as a file name: path separators and control characters become `-`, and
+    /// leading dots and dashes are dropped (no `..`, no hidden files, no option-like names).
+    static func safeName(_ name: String) -> String {
+        var out = String(name.unicodeScalars.map { s -> Character in
+            s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F ? "-" : Character(s)
+        })
+        while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
+        return out.isEmpty ? "session" : out
+    }
 
     /// The file name without its folder and without `.json`; "session" for in-memory data.
     static func defaultName(for path: String) -> String {

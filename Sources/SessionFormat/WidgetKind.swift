@@ -64,11 +64,12 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable {
 /// A style selector (framework `Selector`): which state map a style belongs to.
 public enum Selector: Int, CaseIterable, Hashable, Sendable, Comparable {
     case normal = 0, active = 1, hover = 2, selected = 3, disabled = 4, link = 5
-    public var name: String { String(describing: self).uppercased() }
+    public var name: String { Selector.names[rawValue] }
     /// By name, case-insensitively ("ACTIVE", "active").
     public init?(name: String) {
-        guard let s = Selector.allCases.first(where: { $0.name == name.uppercased() }) else { return nil }
-        self = s
+        guard let i = Selector.names.firstIndex(of: name.uppercased()) else { return nil }
+        self = Selector.allCases[i]
     }
+    private static let names = ["NORMAL", "ACTIVE", "HOVER", "SELECTED", "DISABLED", "LINK"]
     public static func < (a: Selector, b: Selector) -> Bool { a.rawValue < b.rawValue }
 }

@@ -17,9 +17,12 @@ public struct ResolvedStyle: Hashable, Sendable {
     public var offsets = Sides<Double?>(all: nil)
     public var overflowHidden = false
 
+    /// nil: neither the element nor the theme's widgetDefaults set one (a widget look may supply
+    /// it); `.color(.transparent)` when explicitly `transparent` or `none`.
     public var background: Background? = nil
     public var border = Sides<BorderSide>(all: .none)
     public var borderRadius: Corners = .zero
+    /// nil: no shadow (`shadow: 0` and `none` resolve to nil).
     public var shadow: Shadow? = nil
     public var opacity: Double = 1
     public var zoom: Double = 1

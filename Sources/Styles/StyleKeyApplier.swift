@@ -160,7 +160,7 @@ enum StyleKeyApplier {
     /// combined with `|`; a later token on the same axis wins.
     static func gravity(_ kw: String) throws -> Gravity {
         var g = Gravity()
-        let parts = kw.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = kw.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { throw StyleError("expected a gravity") }
         for p in parts {
             switch p {

@@ -6,47 +6,55 @@ import Primitives
 enum StyleMerge {
     static func overlay(_ base: StyleDeclarations, with top: StyleDeclarations) -> StyleDeclarations {
         var d = base
-        d.width = top.width ?? base.width
-        d.height = top.height ?? base.height
-        d.minWidth = top.minWidth ?? base.minWidth
-        d.minHeight = top.minHeight ?? base.minHeight
-        d.maxWidth = top.maxWidth ?? base.maxWidth
-        d.maxHeight = top.maxHeight ?? base.maxHeight
-        d.margin = sides(base.margin, top.margin)
-        d.padding = sides(base.padding, top.padding)
-        d.weight = top.weight ?? base.weight
-        d.gravity = top.gravity ?? base.gravity
-        d.offsets = sides(base.offsets, top.offsets)
-        d.overflowHidden = top.overflowHidden ?? base.overflowHidden
-        d.background = top.background ?? base.background
-        d.borderWidth = sides(base.borderWidth, top.borderWidth)
-        d.borderStyle = sides(base.borderStyle, top.borderStyle)
-        d.borderColor = sides(base.borderColor, top.borderColor)
-        d.borderRadius = top.borderRadius ?? base.borderRadius
-        d.shadow = top.shadow ?? base.shadow
-        d.opacity = top.opacity ?? base.opacity
-        d.zoom = top.zoom ?? base.zoom
-        d.tint = top.tint ?? base.tint
-        d.color = top.color ?? base.color
-        d.fontSize = top.fontSize ?? base.fontSize
-        d.fontWeight = top.fontWeight ?? base.fontWeight
-        d.fontStyle = top.fontStyle ?? base.fontStyle
-        d.fontFamily = top.fontFamily ?? base.fontFamily
-        d.textAlign = top.textAlign ?? base.textAlign
-        d.noWrap = top.noWrap ?? base.noWrap
-        d.ellipsis = top.ellipsis ?? base.ellipsis
-        d.maxLines = top.maxLines ?? base.maxLines
-        d.lineHeight = top.lineHeight ?? base.lineHeight
-        d.minScale = top.minScale ?? base.minScale
-        d.hint = top.hint ?? base.hint
-        d.icon = top.icon ?? base.icon
-        d.iconAttachment = top.iconAttachment ?? base.iconAttachment
-        d.imageScale = top.imageScale ?? base.imageScale
+        overlay(&d, with: top)
         return d
     }
 
-    private static func sides<T>(_ base: Sides<T?>, _ top: Sides<T?>) -> Sides<T?> {
-        Sides(top: top.top ?? base.top, right: top.right ?? base.right,
-              bottom: top.bottom ?? base.bottom, left: top.left ?? base.left)
+    /// In place: only the declared properties are written, so a sparse map (the usual case) costs
+    /// little more than the nil checks. Resolution runs for every element every frame.
+    static func overlay(_ d: inout StyleDeclarations, with top: StyleDeclarations) {
+        if let v = top.width { d.width = v }
+        if let v = top.height { d.height = v }
+        if let v = top.minWidth { d.minWidth = v }
+        if let v = top.minHeight { d.minHeight = v }
+        if let v = top.maxWidth { d.maxWidth = v }
+        if let v = top.maxHeight { d.maxHeight = v }
+        merge(&d.margin, top.margin)
+        merge(&d.padding, top.padding)
+        if let v = top.weight { d.weight = v }
+        if let v = top.gravity { d.gravity = v }
+        merge(&d.offsets, top.offsets)
+        if let v = top.overflowHidden { d.overflowHidden = v }
+        if let v = top.background { d.background = v }
+        merge(&d.borderWidth, top.borderWidth)
+        merge(&d.borderStyle, top.borderStyle)
+        merge(&d.borderColor, top.borderColor)
+        if let v = top.borderRadius { d.borderRadius = v }
+        if let v = top.shadow { d.shadow = v }
+        if let v = top.opacity { d.opacity = v }
+        if let v = top.zoom { d.zoom = v }
+        if let v = top.tint { d.tint = v }
+        if let v = top.color { d.color = v }
+        if let v = top.fontSize { d.fontSize = v }
+        if let v = top.fontWeight { d.fontWeight = v }
+        if let v = top.fontStyle { d.fontStyle = v }
+        if let v = top.fontFamily { d.fontFamily = v }
+        if let v = top.textAlign { d.textAlign = v }
+        if let v = top.noWrap { d.noWrap = v }
+        if let v = top.ellipsis { d.ellipsis = v }
+        if let v = top.maxLines { d.maxLines = v }
+        if let v = top.lineHeight { d.lineHeight = v }
+        if let v = top.minScale { d.minScale = v }
+        if let v = top.hint { d.hint = v }
+        if let v = top.icon { d.icon = v }
+        if let v = top.iconAttachment { d.iconAttachment = v }
+        if let v = top.imageScale { d.imageScale = v }
+    }
+
+    private static func merge<T>(_ base: inout Sides<T?>, _ top: Sides<T?>) {
+        if let v = top.top { base.top = v }
+        if let v = top.right { base.right = v }
+        if let v = top.bottom { base.bottom = v }
+        if let v = top.left { base.left = v }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Primitives
 
 /// Why a SET_STYLE could not be applied.
-public struct StyleError: Error, Hashable, CustomStringConvertible {
+public struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -7,11 +7,11 @@ import SessionFormat
 public struct StyleResolver: Sendable {
     public let theme: Theme
     /// Theme font + `widgetDefaults` per kind, parsed.
-    private let kindDefaults: [WidgetKind: StyleDeclarations]
+    private let kindDefaults: [StyleDeclarations]   // indexed by WidgetKind.tableIndex
     private let linkColor: Color
     private let hintColor: Color
     /// Problems in the theme's `widgetDefaults` (ThemeLoader rejects such themes; a Theme built in
-    /// code may still have them): "widgetDefaults.button.padding: ...". Sorted.
+    /// code may still have them): "widgetDefaults.button.padding: ...", in kind and key order.
     public let themeProblems: [String]
 
     public init(theme: Theme) {
@@ -21,7 +21,7 @@ public struct StyleResolver: Sendable {
         base.fontSize = theme.font.size
         base.fontWeight = theme.font.weight
         base.color = StyleParser.parseColor(theme.font.color) ?? .black
-        var defaults: [WidgetKind: StyleDeclarations] = [:]
+        var defaults = [StyleDeclarations](repeating: base, count: WidgetKind.allCases.count)
         var problems: [String] = []
         for kind in WidgetKind.allCases {
             var d = base
@@ -32,7 +32,7 @@ public struct StyleResolver: Sendable {
                     problems.append("widgetDefaults.\(kind.rawValue).\(key): \(error)")
                 }
             }
-            defaults[kind] = d
+            defaults[kind.tableIndex] = d
         }
         for key in theme.widgetDefaults.keys.sorted() where WidgetKind(rawValue: key) == nil {
             problems.append("widgetDefaults.\(key): not a widget kind")
@@ -44,14 +44,14 @@ public struct StyleResolver: Sendable {
     }
 
     /// The theme's declarations for a kind (font and `widgetDefaults`), before the element's own.
-    public func defaults(for kind: WidgetKind) -> StyleDeclarations { kindDefaults[kind] ?? StyleDeclarations() }
+    public func defaults(for kind: WidgetKind) -> StyleDeclarations { kindDefaults[kind.tableIndex] }
 
     /// The style of an element of `kind` with selector maps `styles`, pressed (ACTIVE) and/or selected.
     public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool) -> ResolvedStyle {
         var d = defaults(for: kind)
-        if let n = styles[.normal] { d = StyleMerge.overlay(d, with: n) }
-        if selected, let s = styles[.selected] { d = StyleMerge.overlay(d, with: s) }
-        if pressed, let a = styles[.active] { d = StyleMerge.overlay(d, with: a) }
+        if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
+        if selected, let s = styles[.selected] { StyleMerge.overlay(&d, with: s) }
+        if pressed, let a = styles[.active] { StyleMerge.overlay(&d, with: a) }
         return finish(d, link: styles[.link])
     }
 
@@ -59,8 +59,8 @@ public struct StyleResolver: Sendable {
     /// (`.hover` and `.disabled` included); `.normal` and `.link` give the NORMAL look.
     public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], state: Selector) -> ResolvedStyle {
         var d = defaults(for: kind)
-        if let n = styles[.normal] { d = StyleMerge.overlay(d, with: n) }
-        if state != .normal && state != .link, let s = styles[state] { d = StyleMerge.overlay(d, with: s) }
+        if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
+        if state != .normal && state != .link, let s = styles[state] { StyleMerge.overlay(&d, with: s) }
         return finish(d, link: styles[.link])
     }
 
@@ -82,7 +82,7 @@ public struct StyleResolver: Sendable {
         r.gravity = d.gravity ?? Gravity()
         r.offsets = d.offsets
         r.overflowHidden = d.overflowHidden ?? false
-        r.background = d.background.flatMap { $0 == .color(.transparent) ? nil : $0 }
+        r.background = d.background   // `transparent` stays: it overrides a theme background
         r.border = Sides(top: side(d, 0), right: side(d, 1), bottom: side(d, 2), left: side(d, 3))
         r.borderRadius = d.borderRadius ?? .zero
         r.shadow = d.shadow.flatMap { s in

@@ -3,7 +3,8 @@ import Primitives
 
 /// Defaults and widget looks, like a browser's user-agent stylesheet: data, not code.
 /// Loaded from JSON (`Themes/default.json` is the `default` theme; `--theme FILE` loads a user's).
-/// Colours are strings in the style colour syntax; sizes are dp.
+/// Colours are strings in the style colour syntax; sizes are dp. Every field is documented for
+/// theme authors in `Themes/README.md`; `ThemeLoader` validates a theme on load.
 public struct Theme: Codable, Hashable, Sendable {
     public var name: String
     /// Text defaults for every widget.
@@ -30,6 +31,9 @@ public struct Theme: Codable, Hashable, Sendable {
     public var actionSheet: ActionSheetLook
     public var toast: ToastLook
     public var drawer: DrawerLook
+    /// The status band and bottom safe area (semantics.md section 7 item 36); nil = the top bar's
+    /// colour extended, no glyphs (the `default` look).
+    public var statusBar: StatusBarLook?
     /// Per widget kind (WidgetKind raw value), style declarations applied before the element's own:
     /// key -> value in the SET_STYLE syntax, e.g. {"button": {"padding": "8 16"}}.
     public var widgetDefaults: [String: [String: String]]
@@ -82,9 +86,13 @@ public struct Theme: Codable, Hashable, Sendable {
         public var selectedColor: String
         public var color: String
     }
+    /// What a button looks like. The style resolver takes a button's box (background, radius,
+    /// padding, min height, weight, alignment) from `widgetDefaults.button`; these fields mirror it
+    /// for code that draws buttons itself (dialog and sheet buttons), and add icon size and gap.
     public struct ButtonLook: Codable, Hashable, Sendable {
         public var background: String
         public var radius: Double
+        /// 1 to 4 numbers in CSS order.
         public var padding: [Double]
         public var minHeight: Double
         public var font: TextLook
@@ -149,6 +157,7 @@ public struct Theme: Codable, Hashable, Sendable {
         public var borderWidth: Double
     }
     public struct DialogLook: Codable, Hashable, Sendable {
+        /// Free space on EACH side: panel width = min(W - 2 * sideMargin, maxWidth).
         public var sideMargin: Double
         public var maxWidth: Double
         public var radius: Double
@@ -156,7 +165,9 @@ public struct Theme: Codable, Hashable, Sendable {
         public var shadow: String
         public var headerHeight: Double
         public var title: TextLook
+        /// Padding around the children below the header.
         public var padding: Double
+        /// Free space above and below: panel height <= content area height - 2 * verticalMargin.
         public var verticalMargin: Double
     }
     public struct ActionSheetLook: Codable, Hashable, Sendable {
@@ -171,18 +182,33 @@ public struct Theme: Codable, Hashable, Sendable {
     }
     public struct ToastLook: Codable, Hashable, Sendable {
         public var background: String
+        /// Opacity of the whole toast (background and text) before it fades.
         public var opacity: Double
         public var radius: Double
+        /// 1 to 4 numbers in CSS order (`[8, 16]` = 8 top/bottom, 16 left/right).
         public var padding: [Double]
         public var font: TextLook
+        /// Distance from the content area's bottom to the toast's bottom edge.
         public var bottomOffset: Double
         /// "bottom" (default look, Android) or "center" (iOS).
         public var position: String
+        /// ms shown when the command's value is 0.
         public var defaultDuration: Int
+        /// ms of the linear fade-out at the end of the duration.
         public var fadeDuration: Int
     }
     public struct DrawerLook: Codable, Hashable, Sendable {
         public var background: String
+        /// Drawer width = screen width - rightGap.
         public var rightGap: Double
+    }
+    public struct StatusBarLook: Codable, Hashable, Sendable {
+        /// Glyphs drawn in the status band: "none", "ios" (clock centred, battery right) or "android"
+        /// (clock left, icons right).
+        public var glyphs: String
+        /// Colour of the glyphs.
+        public var color: String
+        /// Fill of the band; "" = the top bar's colour extended (white without a bar).
+        public var background: String
     }
 }

@@ -1,15 +1,179 @@
+import Foundation
+import NativeGraphics
 import Primitives
 import Styles
-import NativeGraphics
 
 /// The bundled fonts (Fonts/) and the app's own, opened lazily through FreeType; never system fonts.
+///
+/// Start-up reads only `Fonts/fonts.lock` (file, family, weight, style per face); a face is opened
+/// the first time a glyph, metric or drawing needs it. App fonts are scanned once (FreeType names
+/// and OS/2 weights) and win over bundled families of the same name.
 public final class FontLibrary: @unchecked Sendable {
+    /// The family used when a requested one is unknown.
+    public static let defaultFamily = "Roboto"
+
+    /// One face file as listed by the lock (or found in the app folder).
+    struct Entry {
+        var path: String
+        var faceIndex: Int
+        var family: String
+        var weight: Int
+        var style: FontStyle
+        var isColor: Bool
+    }
+
+    let entries: [Entry]
+    /// Normalized family name -> entry indices (app entries before bundled ones).
+    let families: [String: [Int]]
+    /// Display names of the families, sorted.
+    public let familyNames: [String]
+
+    private let lock = NSLock()
+    private var opened: [Int: FontFace] = [:]
+    private var failed: Set<Int> = []
+    var clusterCache: [ClusterKey: FaceID] = [:]
+    var resolved: [FontSpec: FaceID] = [:]
+    var chains: [FontSpec: [FaceID]] = [:]
+
     /// `fontsDirectory`: the bundled Fonts/ folder; `appFontsDirectory`: a session's own fonts, used first.
     public init(fontsDirectory: String, appFontsDirectory: String? = nil) throws {
-        // TODO(text helper)
+        let lockPath = (fontsDirectory as NSString).appendingPathComponent("fonts.lock")
+        guard let lockText = try? String(contentsOfFile: lockPath, encoding: .utf8) else {
+            throw FontLibraryError.missingLock(lockPath)
+        }
+        var list = Self.parseLock(lockText, directory: fontsDirectory)
+        // One stat per face now gives a clear error instead of silently missing text later.
+        let missing = list.map(\.path).filter { !FileManager.default.fileExists(atPath: $0) }
+        guard missing.isEmpty, !list.isEmpty else {
+            throw FontLibraryError.missingFonts(directory: fontsDirectory, files: missing.map { ($0 as NSString).lastPathComponent })
+        }
+        let bundledCount = list.count
+        var appFaces: [Int: FontFace] = [:]
+        if let dir = appFontsDirectory {
+            for (entry, face) in Self.scanAppFonts(dir) {
+                appFaces[list.count << 2] = face
+                list.append(entry)
+            }
+        }
+        entries = list
+        var fam: [String: [Int]] = [:]
+        // App faces first so that they are matched before bundled faces of the same family.
+        for i in Array(bundledCount..<list.count) + Array(0..<bundledCount) {
+            fam[Self.normalize(list[i].family), default: []].append(i)
+        }
+        families = fam
+        var names: [String: String] = [:]
+        for e in list { names[Self.normalize(e.family)] = e.family }
+        familyNames = names.values.sorted()
+        opened = appFaces
     }
-    /// The face behind a FaceID (for drawing glyphs).
-    public func face(_ id: FaceID) -> FontFace? { nil }
-    /// Whether `family` names a bundled or app family (case-insensitive).
-    public func hasFamily(_ family: String) -> Bool { false }
+
+    /// Whether `family` names a bundled or app family (case-insensitive, ignoring spaces, `-`, `_`).
+    public func hasFamily(_ family: String) -> Bool { families[Self.normalize(family)] != nil }
+
+    /// The face behind a FaceID (for drawing glyphs); nil when its file cannot be opened.
+    public func face(_ id: FaceID) -> FontFace? {
+        let entryIndex = id.index >> 2
+        guard id.index >= 0, entryIndex < entries.count else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        if let f = opened[id.index] { return f }
+        if failed.contains(id.index) { return nil }
+        let e = entries[entryIndex]
+        do {
+            let f = try FontFace(path: e.path, faceIndex: e.faceIndex, syntheticBold: id.index & 1 != 0,
+                                 syntheticOblique: id.index & 2 != 0)
+            opened[id.index] = f
+            return f
+        } catch {
+            failed.insert(id.index)
+            return nil
+        }
+    }
+
+    /// The face a request resolves to in its own family (the default family when unknown), with
+    /// synthetic bold or oblique only where the family has no such face.
+    public func resolve(_ spec: FontSpec) -> FaceID {
+        if let hit = withLock({ resolved[spec] }) { return hit }
+        let id = match(family: spec.family, weight: spec.weight, style: spec.style)
+            ?? match(family: Self.defaultFamily, weight: spec.weight, style: spec.style) ?? FaceID(0)
+        withLock {
+            if resolved.count > 1000 { resolved.removeAll() }
+            resolved[spec] = id
+        }
+        return id
+    }
+
+    /// Ascent (positive), descent (positive, below the baseline) and line gap of the resolved face at `size`.
+    public func metrics(_ spec: FontSpec, size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
+        guard let f = face(resolve(spec)) else { return (size * 0.93, size * 0.24, 0) }
+        let m = f.metrics(size: size)
+        return (m.ascent, -m.descent, m.lineGap)
+    }
+
+    /// Whether a face is a colour (emoji) face, known from the lock without opening it.
+    public func isColorFace(_ id: FaceID) -> Bool {
+        let i = id.index >> 2
+        return i >= 0 && i < entries.count && entries[i].isColor
+    }
+
+    /// The display name and file of a face (for dumps and diagnostics).
+    public func describe(_ id: FaceID) -> String {
+        let i = id.index >> 2
+        guard i >= 0, i < entries.count else { return "face#\(id.index)" }
+        let e = entries[i]
+        var s = "\(e.family) \(e.weight)\(e.style == .normal ? "" : " " + e.style.rawValue)"
+        if id.index & 1 != 0 { s += " synthetic-bold" }
+        if id.index & 2 != 0 { s += " synthetic-oblique" }
+        return s
+    }
+
+    /// Picks a face of `family` as CSS font matching does: style first, then the nearest weight.
+    func match(family: String, weight: Int, style: FontStyle) -> FaceID? {
+        guard let candidates = families[Self.normalize(family)], !candidates.isEmpty else { return nil }
+        let styleOrder: [FontStyle]
+        switch style {
+        case .normal: styleOrder = [.normal, .oblique, .italic]
+        case .italic: styleOrder = [.italic, .oblique, .normal]
+        case .oblique: styleOrder = [.oblique, .italic, .normal]
+        }
+        for s in styleOrder {
+            let group = candidates.filter { entries[$0].style == s }
+            guard !group.isEmpty else { continue }
+            let best = FontMatching.nearestWeight(group.map { entries[$0].weight }, desired: weight)
+            let entryIndex = group.first { entries[$0].weight == best }!
+            let e = entries[entryIndex]
+            var flags = 0
+            if !e.isColor {
+                if weight >= 600 && e.weight < 600 { flags |= 1 }
+                if style != .normal && e.style == .normal { flags |= 2 }
+            }
+            return FaceID(entryIndex << 2 | flags)
+        }
+        return nil
+    }
+
+    /// Lower case without spaces, hyphens and underscores: "Noto-Sans-CJK" == "noto sans cjk".
+    static func normalize(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+    }
+
+    // Caches guarded by the same lock (used by the fallback code in FontFallback.swift).
+    func withLock<R>(_ body: () -> R) -> R {
+        lock.lock(); defer { lock.unlock() }
+        return body()
+    }
+}
+
+/// Why a font library cannot be set up.
+public enum FontLibraryError: Error, CustomStringConvertible {
+    case missingLock(String)
+    case missingFonts(directory: String, files: [String])
+    public var description: String {
+        switch self {
+        case .missingLock(let p): return "fonts: cannot read \(p) (run scripts/fonts.sh to fetch the bundled fonts)"
+        case .missingFonts(let dir, let files):
+            let list = files.isEmpty ? "fonts.lock lists no faces" : "missing \(files.joined(separator: ", "))"
+            return "fonts: \(dir) is incomplete: \(list) (run scripts/fonts.sh to fetch the bundled fonts)"
+        }
+    }
 }

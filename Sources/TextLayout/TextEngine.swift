@@ -1,17 +1,111 @@
+import Foundation
+import NativeGraphics
 import Primitives
 import Styles
 
 /// Shapes and lays out paragraphs (HarfBuzz shaping, UAX #14 breaks, bidi, ellipsis, min-scale).
 /// Caches shaped text, so a screen of many labels stays fast.
+///
+/// Lines are aligned within `maxWidth` when it is given (else within the longest line); a caller
+/// that sizes a box to `size.width` and wants centred or right-aligned text lays out again with
+/// `maxWidth: size.width` (cached, and the lines break the same way).
 public final class TextEngine: @unchecked Sendable {
     public let fonts: FontLibrary
+    let shapes = ShapeCache()
+    private let lock = NSLock()
+    private var preparedCache: [PreparedKey: PreparedText] = [:]
+    private var layoutCache: [LayoutKey: ParagraphLayout] = [:]
+
+    /// When set, font ascent, descent and line gap are rounded to whole device pixels at this
+    /// scale (pixels per dp) before line boxes are built, as Chromium does; nil keeps exact dp
+    /// metrics. Set it per session (layouts are cached per value).
+    public var deviceScale: Double? {
+        get { lock.withLock { scaleValue } }
+        set { lock.withLock { scaleValue = newValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } } }
+    }
+    private var scaleValue: Double?
+
     public init(fonts: FontLibrary) { self.fonts = fonts }
+    /// An engine whose line metrics snap to device pixels at `deviceScale` (see `deviceScale`).
+    public convenience init(fonts: FontLibrary, deviceScale: Double?) {
+        self.init(fonts: fonts)
+        self.deviceScale = deviceScale
+    }
+
+    struct PreparedKey: Hashable { var text: AttributedText; var font: FontSpec }
+    struct LayoutKey: Hashable {
+        var text: AttributedText; var style: ParagraphStyle; var maxWidth: Double?; var maxHeight: Double?; var deviceScale: Double?
+    }
 
     /// Lays out `text` in `style` within `maxWidth` dp (nil = unbounded) and `maxHeight` dp (nil = unbounded).
     public func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil) -> ParagraphLayout {
-        .empty // TODO(text helper)
+        let maxWidth = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) }
+        let maxHeight = maxHeight.flatMap { $0.isFinite ? max(0, $0) : nil }
+        let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: deviceScale)
+        if let hit = lock.withLock({ layoutCache[key] }) { return hit }
+        let result = compute(text, style: style, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight)
+        lock.withLock {
+            if layoutCache.count >= 4000 { layoutCache.removeAll(keepingCapacity: true) }
+            layoutCache[key] = result
+        }
+        return result
     }
 
     /// Height of one line in `style` (dp): the line height, or the font's hhea metrics.
-    public func lineHeight(_ style: ParagraphStyle) -> Double { style.lineHeight ?? style.size * 1.17 }
+    public func lineHeight(_ style: ParagraphStyle) -> Double {
+        if let lh = style.lineHeight { return lh }
+        guard let f = fonts.face(fonts.resolve(style.font)) else { return style.size * 1.17 }
+        let m = f.metrics(size: style.size)
+        return snap(m.ascent) + snap(-m.descent) + snap(m.lineGap)
+    }
+
+    /// `v` dp rounded to whole device pixels when `deviceScale` is set.
+    func snap(_ v: Double) -> Double {
+        guard let s = deviceScale else { return v }
+        return (v * s).rounded() / s
+    }
+
+    /// Shaping-cache statistics (for tests and timing reports).
+    public var shapingCacheStats: (hits: Int, misses: Int) { (shapes.hits, shapes.misses) }
+
+    func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
+        let key = PreparedKey(text: text, font: font)
+        if let hit = lock.withLock({ preparedCache[key] }) { return hit }
+        let p = TextItemizer(fonts: fonts, shapes: shapes).prepare(text, font: font)
+        lock.withLock {
+            if preparedCache.count >= 2000 { preparedCache.removeAll(keepingCapacity: true) }
+            preparedCache[key] = p
+        }
+        return p
+    }
+
+    private func compute(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?) -> ParagraphLayout {
+        guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else { return .empty }
+        let p = prepare(text, font: style.font)
+        var scale = 1.0
+        if let f = style.minScale, f > 0, f < 1 {
+            let boxed = maxHeight != nil || (style.noWrap && maxWidth.isFinite)
+            if boxed {
+                scale = ScaleSearch.largestFitting(minimum: f) { k in
+                    LinePlan(self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight).fitsWithoutShrinking
+                }
+            }
+        }
+        let plan = LinePlan(self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight)
+        return plan.paragraph()
+    }
+}
+
+/// Finds the largest factor in 1/64 steps (binary search; fitting is monotonic in the size).
+enum ScaleSearch {
+    static func largestFitting(minimum f: Double, _ fits: (Double) -> Bool) -> Double {
+        if fits(1) { return 1 }
+        var lo = Int((f * 64).rounded(.up)), hi = 63
+        guard lo <= hi, fits(Double(lo) / 64) else { return f }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(Double(mid) / 64) { lo = mid } else { hi = mid - 1 }
+        }
+        return Double(lo) / 64
+    }
 }

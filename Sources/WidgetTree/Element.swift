@@ -42,6 +42,12 @@ public struct Element: Hashable, Sendable {
     public var cells: [Cell] = []
     /// Index of the step that created it.
     public var createdStep: Int = 0
+    /// CREATE_LINK regular expressions on a label (group 1 of each match becomes a link), in order.
+    public var linkPatterns: [String] = []
+    /// Text fields: focused by SET_INT_VALUE 1 or a tap, blurred by SET_INT_VALUE 0.
+    public var isFocused: Bool = false
+    /// Page control: the current page (SET_INT_VALUE); `value` holds the page count.
+    public var currentPage: Int = 0
 
     public init(id: Int, kind: WidgetKind, parent: Int?) { self.id = id; self.kind = kind; self.parent = parent }
 

@@ -55,9 +55,24 @@ public struct ReplayResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The final state (after the last step).
     public var final: WidgetTree
-    public init(captures: [Capture], events: [AppEvent], diagnostics: [Diagnostic], final: WidgetTree) {
+    /// Commands that were accepted but draw nothing (preferences, purchases, LAUNCH_BROWSER,
+    /// SHARE_LINK, notifications, FLUSH_VIEW, QUIT_APP, ...), in order.
+    public var recorded: [RecordedCommand]
+    public init(captures: [Capture], events: [AppEvent], diagnostics: [Diagnostic], final: WidgetTree,
+                recorded: [RecordedCommand] = []) {
         self.captures = captures; self.events = events; self.diagnostics = diagnostics; self.final = final
+        self.recorded = recorded
     }
+}
+
+/// A command the replay accepted without a visible effect: what a real backend would have done
+/// (opened a browser, stored a preference, ...), kept so a caller can list it.
+public struct RecordedCommand: Hashable, Sendable {
+    /// Virtual time (ms) and top-level step index.
+    public var time: Int
+    public var step: Int
+    public var command: Command
+    public init(time: Int, step: Int, command: Command) { self.time = time; self.step = step; self.command = command }
 }
 
 /// Options of a replay.
@@ -71,15 +86,30 @@ public struct ReplayOptions: Sendable {
     public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false) {
         self.clickValue = clickValue; self.toastDuration = toastDuration; self.captureTicks = captureTicks
     }
+    /// Shortest timer interval (semantics.md section 6): shorter ones run at this rate.
+    public static let minTimerInterval = 10
+    /// Longest timer interval kept (keeps the clock arithmetic far from overflow).
+    public static let maxTimerInterval = 1_000_000_000_000_000
 }
 
 /// Replays a session's steps into a widget tree, with the virtual clock, input and events.
+///
+/// Diagnostic codes it gives (each with the step index and JSON path):
+/// - errors (streams no framework app sends): `duplicate-id`, `duplicate-application`, `cycle`;
+/// - warnings: `unknown-element` (an id not created yet or deleted: skipped, normal in real
+///   streams), `bad-style` (StyleParser refused the value; the previous one stays), `portability`
+///   (the value means something else on iOS or Android), `bad-value` (clamped numbers),
+///   `not-a-child`, `not-a-view`, `not-scrollable`, `not-editable`, `not-an-action-bar`,
+///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`.
 public struct Replayer {
     public let session: Session
     public let options: ReplayOptions
     public init(session: Session, options: ReplayOptions = ReplayOptions()) { self.session = session; self.options = options }
 
+    /// Replays every step (semantics.md sections 1, 6 and 7). Never fails: steps that cannot be
+    /// applied become diagnostics. The last capture is always `.final`.
     public func run() -> ReplayResult {
-        ReplayResult(captures: [], events: [], diagnostics: [], final: WidgetTree()) // TODO(replay helper)
+        var engine = ReplayEngine(session: session, options: options)
+        return engine.run()
     }
 }

@@ -45,5 +45,8 @@ public struct WidgetTree: Hashable, Sendable {
     }
 
     /// Toasts visible at the tree's time.
-    public var liveToasts: [Toast] { toasts.filter { time >= $0.start && time < $0.start + $0.duration } }
+    public var liveToasts: [Toast] {
+        // `time - start < duration` rather than `start + duration`: no overflow for any duration.
+        toasts.filter { time >= $0.start && time - $0.start < $0.duration }
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Primitives
 import RenderPipeline
 import SessionFormat
-import WidgetTree
+import struct WidgetTree.Capture
+import struct WidgetTree.AppEvent
 import Layout
 import Painting
 

@@ -19,7 +19,7 @@ enum TestBuffers {
         ihdr += [bitDepth, colorType, 0, 0, 0]
         out += chunk("IHDR", ihdr)
         for (t, d) in chunks { out += chunk(t, d) }
-        let raw = rows.flatMap { [0] + $0 }
+        let raw: [UInt8] = rows.flatMap { row -> [UInt8] in [0] + row }
         out += chunk("IDAT", zlibStored(raw))
         out += chunk("IEND", [])
         return out

@@ -1,0 +1,45 @@
+import Primitives
+import TextLayout
+import ImageAssets
+
+/// The canvas library's `ContextFactory` over Cairo: makes contexts and surfaces at the display
+/// scale and loads images from the assets folder.
+public final class ContextFactory {
+    /// Pixels per dp.
+    public let displayScale: Double
+    /// Where `loadImage` reads (nil: no images).
+    public let assets: AssetLoader?
+    /// Shapes canvas text with the bundled fonts (nil: text is measured as empty and not drawn).
+    public let text: TextEngine?
+
+    public convenience init(displayScale: Double, assets: AssetLoader? = nil, fonts: FontLibrary? = nil) {
+        self.init(displayScale: displayScale, assets: assets, text: fonts.map { TextEngine(fonts: $0) })
+    }
+    /// A factory sharing an existing text engine (and its shaping cache).
+    public init(displayScale: Double, assets: AssetLoader?, text: TextEngine?) {
+        self.displayScale = displayScale; self.assets = assets; self.text = text
+    }
+
+    /// The display scale (`getDisplayScale()`).
+    public func getDisplayScale() -> Double { displayScale }
+
+    /// A context drawing into a new transparent surface of `width` x `height` dp.
+    public func createContext(width: Double, height: Double) throws -> Context {
+        Context(surface: try createSurface(width: width, height: height), factory: self)
+    }
+
+    /// A transparent surface of `width` x `height` dp (width x scale pixels).
+    public func createSurface(width: Double, height: Double) throws -> Surface {
+        try Surface(width: width, height: height, displayScale: displayScale)
+    }
+
+    /// An image from the assets folder (PNG), with its asset density.
+    public func loadImage(_ filename: String) throws -> CanvasImage {
+        guard let assets else { throw CanvasError("no assets folder to load '\(filename)' from") }
+        let entry = try assets.load(filename)
+        return CanvasImage(bitmap: entry.bitmap, density: entry.density)
+    }
+
+    /// An image from pixels (`createImage(data, w, h)`), one pixel per dp.
+    public func createImage(_ bitmap: Bitmap) -> CanvasImage { CanvasImage(bitmap: bitmap, density: 1) }
+}

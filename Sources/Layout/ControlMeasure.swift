@@ -1,0 +1,176 @@
+import Primitives
+import Styles
+import TextLayout
+import WidgetTree
+
+extension LayoutPass {
+    /// Whether a style names an icon.
+    func hasIcon(_ s: ResolvedStyle) -> Bool {
+        guard let icon = s.icon else { return false }
+        return !icon.isEmpty && icon.lowercased() != "none"
+    }
+
+    /// Button (and a bar item laid out in a layout): the title plus an optional icon with a gap on
+    /// its attachment side, plus padding; at least the theme's minimum height. The icon and title are
+    /// centred as a group in the content box.
+    func measureButton(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
+        let look = theme.button
+        let icon = hasIcon(s) ? look.iconSize : 0
+        let gap = icon > 0 && !el.text.isEmpty ? look.iconGap : 0
+        let beside = s.iconAttachment == .left || s.iconAttachment == .right
+        var ps = ParagraphStyle(s)
+        if ps.align == nil { ps.align = .center }
+        let titleMaxW = maxW.map { max(0, $0 - (beside ? icon + gap : 0)) }
+        let p = fittedParagraph(AttributedText(el.text), ps, maxW: titleMaxW, maxH: maxH)
+        let group = beside ? Size(width: p.size.width + gap + icon, height: max(p.size.height, icon))
+                           : Size(width: max(p.size.width, icon), height: p.size.height + gap + icon)
+        let minH = el.kind == .button ? look.minHeight : 0
+        return LeafContent(size: group, minHeight: minH) { [self] own in
+            let inner = Rect(x: ins.left, y: ins.top, width: max(0, own.width - ins.horizontal),
+                             height: max(0, own.height - ins.vertical))
+            let gx = inner.x + (inner.width - group.width) / 2, gy = inner.y + (inner.height - group.height) / 2
+            var title = Point(x: inner.x + (inner.width - p.size.width) / 2, y: inner.y + (inner.height - p.size.height) / 2)
+            var iconRect: Rect? = nil
+            if icon > 0 {
+                switch s.iconAttachment {
+                case .left:
+                    iconRect = Rect(x: gx, y: inner.midY - icon / 2, width: icon, height: icon)
+                    title.x = gx + icon + gap
+                case .right:
+                    title.x = gx
+                    iconRect = Rect(x: gx + p.size.width + gap, y: inner.midY - icon / 2, width: icon, height: icon)
+                case .top:
+                    iconRect = Rect(x: inner.midX - icon / 2, y: gy, width: icon, height: icon)
+                    title.y = gy + icon + gap
+                case .bottom:
+                    title.y = gy
+                    iconRect = Rect(x: inner.midX - icon / 2, y: gy + p.size.height + gap, width: icon, height: icon)
+                }
+            }
+            setText(el.id, p, at: title)
+            if let iconRect { localIcons[el.id] = iconRect }
+        }
+    }
+
+    /// Padding of a control: its style's, or the theme's default when the style gives none.
+    func controlInsets(_ s: ResolvedStyle, _ ins: Sides<Double>, default d: Double) -> Sides<Double> {
+        s.padding == .zero ? Sides(top: ins.top + d, right: ins.right + d, bottom: ins.bottom + d, left: ins.left + d) : ins
+    }
+
+    /// TextField: one line of text (or the hint, in the hint colour; password dots) at the theme's height.
+    func measureTextField(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
+        let look = theme.textField
+        let pad = controlInsets(s, ins, default: look.padding)
+        let extra = Sides(top: pad.top - ins.top, right: pad.right - ins.right, bottom: pad.bottom - ins.bottom, left: pad.left - ins.left)
+        var ps = ParagraphStyle(s)
+        ps.noWrap = true
+        let shown: String
+        if el.text.isEmpty { shown = s.hint; ps.color = s.hintColor }
+        else if el.flags & 1 != 0 || el.flags & 16 != 0 { shown = String(repeating: look.passwordDot, count: el.text.count) }
+        else { shown = el.text }
+        let maxTextW = maxW.map { max(0, $0 - extra.horizontal) }
+        let p = paragraph(AttributedText(shown), ps, maxWidth: maxTextW)
+        let size = Size(width: p.size.width + extra.horizontal, height: p.size.height + extra.vertical)
+        return LeafContent(size: size, minHeight: look.height) { [self] own in
+            let innerH = own.height - pad.vertical
+            let final = paragraph(AttributedText(shown), ps, maxWidth: max(0, own.width - pad.horizontal))
+            setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
+            if let error = el.errorText, !error.isEmpty {
+                var es = ps; es.color = Color(rgb: 0xd32f2f); es.size = max(1, ps.size - 3)
+                let ep = paragraph(AttributedText(error), es, maxWidth: own.width)
+                localExtraTexts[el.id, default: []].append(PlacedText(role: "error", paragraph: ep,
+                                                                       origin: Point(x: pad.left, y: own.height + 2)))
+            }
+        }
+    }
+
+    /// Switch: the label (on or off text) 8 to the left of the track; the track is the icon frame.
+    func measureSwitch(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
+        let look = theme.switchControl
+        let label = el.value != 0 ? el.text : el.text2
+        let control = Size(width: look.trackWidth, height: max(look.thumbSize, look.trackHeight))
+        return controlWithLabel(el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.labelGap,
+                                labelFirst: true, iconHeight: look.trackHeight)
+    }
+
+    /// Checkbox: the box, then the label 8 to the right.
+    func measureCheckbox(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
+        let look = theme.checkbox
+        return controlWithLabel(el, s, ins: ins, maxW: maxW, label: el.text, control: Size(width: look.size, height: look.size),
+                                gap: look.labelGap, labelFirst: false, iconHeight: look.size)
+    }
+
+    /// A control drawn next to a one-line label, both centred vertically.
+    func controlWithLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, label: String, control: Size,
+                          gap: Double, labelFirst: Bool, iconHeight: Double) -> LeafContent {
+        let g = label.isEmpty ? 0 : gap
+        let p = fittedParagraph(AttributedText(label), ParagraphStyle(s), maxW: maxW.map { max(0, $0 - control.width - g) })
+        let size = Size(width: p.size.width + g + control.width, height: max(p.size.height, control.height))
+        return LeafContent(size: size) { [self] own in
+            let innerW = own.width - ins.horizontal, midY = ins.top + (own.height - ins.vertical) / 2
+            let controlX = labelFirst ? ins.left + innerW - control.width : ins.left
+            let textX = labelFirst ? ins.left : ins.left + control.width + g
+            localIcons[el.id] = Rect(x: controlX, y: midY - iconHeight / 2, width: control.width, height: iconHeight)
+            setText(el.id, p, at: Point(x: textX, y: midY - p.size.height / 2))
+        }
+    }
+
+    /// Picker: the selected option's text and the arrow at the right, with the theme's padding.
+    func measurePicker(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
+        let look = theme.picker
+        let pad = controlInsets(s, ins, default: look.padding)
+        let extra = pad.horizontal - ins.horizontal, extraV = pad.vertical - ins.vertical
+        let selected = el.options.isEmpty ? "" : el.options[min(max(0, el.value), el.options.count - 1)].label
+        var ps = ParagraphStyle(s); ps.noWrap = true
+        let p = paragraph(AttributedText(selected), ps, maxWidth: maxW.map { max(0, $0 - extra - look.arrowWidth) })
+        let lineH = max(p.size.height, ps.size * 1.2)
+        let size = Size(width: p.size.width + look.arrowWidth + extra, height: lineH + extraV)
+        return LeafContent(size: size) { [self] own in
+            let innerH = own.height - pad.vertical
+            setText(el.id, p, at: Point(x: pad.left, y: pad.top + (innerH - p.size.height) / 2))
+            localIcons[el.id] = Rect(x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
+                                     height: max(0, innerH))
+        }
+    }
+
+    /// SegmentedControl: one segment per option, each its label plus 12 on both sides, 32 tall.
+    func measureSegments(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>) -> LeafContent {
+        let ps = ParagraphStyle(s)
+        let labels = el.options.map { paragraph(AttributedText($0.label), ps, maxWidth: nil) }
+        let width = labels.reduce(0) { $0 + $1.size.width + 24 }
+        return LeafContent(size: Size(width: width, height: 32)) { [self] own in
+            let segW = labels.isEmpty ? 0 : (own.width - ins.horizontal) / Double(labels.count)
+            var rows: [Rect] = []
+            localExtraTexts[el.id] = labels.enumerated().map { i, p in
+                let cell = Rect(x: ins.left + Double(i) * segW, y: ins.top, width: segW, height: own.height - ins.vertical)
+                rows.append(cell)
+                return PlacedText(role: "option", paragraph: p,
+                                  origin: Point(x: cell.midX - p.size.width / 2, y: cell.midY - p.size.height / 2))
+            }
+            localRows[el.id] = rows
+        }
+    }
+
+    /// RadioGroup without child elements: one row per option, a round mark (the checkbox size)
+    /// then the label 8 to the right. Rows go to `rows`, labels to `extraTexts` ("option").
+    func measureRadioGroup(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
+        let mark = theme.checkbox.size, gap = theme.checkbox.labelGap
+        let ps = ParagraphStyle(s)
+        let labels = el.options.map { paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) }) }
+        let heights = labels.map { max($0.size.height, mark) + 8 }
+        let width = (labels.map(\.size.width).max() ?? -gap - mark) + mark + gap
+        return LeafContent(size: Size(width: max(0, width), height: heights.reduce(0, +))) { [self] own in
+            var y = ins.top
+            var rows: [Rect] = [], texts: [PlacedText] = []
+            for (p, h) in zip(labels, heights) {
+                let row = Rect(x: ins.left, y: y, width: max(0, own.width - ins.horizontal), height: h)
+                rows.append(row)
+                texts.append(PlacedText(role: "option", paragraph: p,
+                                        origin: Point(x: row.x + mark + gap, y: row.midY - p.size.height / 2)))
+                y += h
+            }
+            localRows[el.id] = rows
+            localExtraTexts[el.id] = texts
+        }
+    }
+}

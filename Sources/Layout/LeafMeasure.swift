@@ -1,0 +1,112 @@
+import Primitives
+import SessionFormat
+import Styles
+import TextLayout
+import WidgetTree
+
+/// What a leaf measured: its content-box size, and how to place its content once its border box is known.
+struct LeafContent {
+    var size: Size
+    /// The smallest border-box height the widget takes when its height is wrap-content (theme minimums).
+    var minHeight: Double = 0
+    /// Called with the final border-box size; records text origins, icons ... relative to the box.
+    var place: (Size) -> Void = { _ in }
+}
+
+extension LayoutPass {
+    /// Leaf widgets measure their content (semantics section 3, section 7 item 18).
+    func layoutLeaf(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec) -> Size {
+        let ins = Box.insets(s)
+        // The content box available: the width limit, and a height only when it is imposed.
+        let maxW = Box.innerLimit(w, max: s.maxWidth, insets: ins.horizontal)
+        let maxH = h.definite.map { max(0, $0 - ins.vertical) }
+        let content: LeafContent
+        switch el.kind {
+        case .text, .textView: content = measureLabel(el, s, ins: ins, maxW: maxW, maxH: maxH)
+        case .button, .navigationBarItem: content = measureButton(el, s, ins: ins, maxW: maxW, maxH: maxH)
+        case .textField: content = measureTextField(el, s, ins: ins, maxW: maxW)
+        case .switchControl: content = measureSwitch(el, s, ins: ins, maxW: maxW)
+        case .checkbox: content = measureCheckbox(el, s, ins: ins, maxW: maxW)
+        case .picker: content = measurePicker(el, s, ins: ins, maxW: maxW)
+        case .segmentedControl: content = measureSegments(el, s, ins: ins)
+        case .radioGroup: content = measureRadioGroup(el, s, ins: ins, maxW: maxW)
+        case .progressSpinner:
+            content = LeafContent(size: Size(width: theme.spinner.size, height: theme.spinner.size))
+        case .pageControl: content = measurePageControl(el, s, ins: ins)
+        case .imageView: content = LeafContent(size: imageSize(el))
+        case .listView, .gridView: content = measureList(el, s, ins: ins, maxW: maxW)
+        case .separator: content = LeafContent(size: Size(width: 1, height: 1))
+        case .slider: content = LeafContent(size: Size(width: 120, height: 32))
+        default: content = LeafContent(size: .zero)
+        }
+        let ownW = Box.resolve(w, natural: content.size.width + ins.horizontal, min: s.minWidth, max: s.maxWidth)
+        let ownH = Box.resolve(h, natural: max(content.size.height + ins.vertical, content.minHeight),
+                               min: s.minHeight, max: s.maxHeight)
+        let own = Size(width: ownW, height: ownH)
+        content.place(own)
+        return own
+    }
+
+    /// A paragraph laid out in `maxW`, then again in exactly its own width, so that however the
+    /// text engine aligns lines inside the width it gets, they end up aligned inside the paragraph's box.
+    func fittedParagraph(_ text: AttributedText, _ ps: ParagraphStyle, maxW: Double?, maxH: Double? = nil) -> ParagraphLayout {
+        let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
+        guard p.size.width > 0, maxW.map({ p.size.width < $0 }) ?? true else { return p }
+        return paragraph(text, ps, maxWidth: p.size.width, maxHeight: maxH)
+    }
+
+    /// A label: wrapped to the width available, as wide as its longest line, as tall as its lines;
+    /// the text sits at the top-left of the content box (alignment is inside the paragraph).
+    func measureLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
+        let text = el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor) : AttributedText(el.text)
+        let ps = ParagraphStyle(s)
+        let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
+        return LeafContent(size: p.size) { [self] own in
+            // Lay the text out in the content box it finally got (a wrap label is as wide as its
+            // longest line; a wider fixed box aligns the lines in all of it).
+            let contentW = max(0, own.width - ins.horizontal)
+            let contentH = max(0, own.height - ins.vertical)
+            let final = contentW == maxW && maxH == contentH ? p
+                : paragraph(text, ps, maxWidth: contentW, maxHeight: maxH == nil ? nil : contentH)
+            setText(el.id, final, at: Point(x: ins.left, y: ins.top))
+        }
+    }
+
+    /// The size in dp of what an image view shows: its asset or its own pixels (setImageData,
+    /// surface) from the image store, else the theme's placeholder size.
+    func imageSize(_ el: Element) -> Size {
+        var keys: [String] = []
+        switch el.content {
+        case .asset(let name)?: keys.append(ImageStore.assetKey(name))
+        case .packed?, .surface?: keys.append(ImageStore.elementKey(el.id))
+        case nil: break
+        }
+        keys.append(ImageStore.elementKey(el.id))
+        if !el.text.isEmpty { keys.append(ImageStore.assetKey(el.text)) }
+        keys += el.imageURLs.filter { !$0.isRemote }.map { ImageStore.assetKey($0.url) }
+        for key in keys { if let entry = images[key] { return entry.size } }
+        return Size(width: theme.imagePlaceholder.width, height: theme.imagePlaceholder.height)
+    }
+
+    /// ListView / GridView: a vertical list of their cells' text rows (columns separated by spaces).
+    func measureList(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
+        let rows = Dictionary(grouping: el.cells.filter { $0.sheet == 0 }, by: \.row)
+        let text = rows.keys.sorted().map { r in
+            rows[r]!.sorted { $0.column < $1.column }.map(\.text).joined(separator: "    ")
+        }.joined(separator: "\n")
+        let p = paragraph(AttributedText(text), ParagraphStyle(s), maxWidth: maxW)
+        return LeafContent(size: p.size) { [self] _ in setText(el.id, p, at: Point(x: ins.left, y: ins.top)) }
+    }
+
+    /// PageControl: one dot per page (`value` pages), gap between dots.
+    func measurePageControl(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>) -> LeafContent {
+        let look = theme.pageControl
+        let n = Double(max(0, el.value))
+        let width = n > 0 ? n * look.dotSize + (n - 1) * look.gap : 0
+        return LeafContent(size: Size(width: width, height: look.dotSize)) { [self] own in
+            let inner = max(0, own.width - ins.horizontal), innerH = max(0, own.height - ins.vertical)
+            localIcons[el.id] = Rect(x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
+                                     width: width, height: look.dotSize)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Primitives
+import SessionFormat
+import Styles
+import WidgetTree
+
+/// The bars shown on the screen now, one per kind.
+struct ScreenBars {
+    var action: Element?
+    var navigation: Element?
+    var search: Element?
+}
+
+extension LayoutPass {
+    /// The whole screen (section 7 items 1 and 36): the application and the active view fill it;
+    /// the view's content goes between the bars; then bars, overlays and toasts.
+    func run() -> LayoutResult {
+        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        guard let rootId = tree.rootId, let root = tree.elements[rootId] else {
+            result.contentArea = Rect(x: 0, y: device.statusBar, width: device.width,
+                                      height: max(0, device.height - device.statusBar - device.safeAreaBottom))
+            return result
+        }
+        _ = style(root)
+        placeRoot(rootId, screen)
+        let view = tree.activeViewId.flatMap { tree.elements[$0] }.flatMap { $0.id == rootId ? nil : $0 }
+        let bars = screenBars(root: root, view: view)
+        let content = layoutBars(bars)
+        result.contentArea = content
+
+        // The view (or, without one, the application itself) lays its children out in the content area.
+        let host = view ?? root
+        if let view { placeRoot(view.id, screen) }
+        let hs = style(host)
+        let ins = Box.insets(hs)
+        placeFrameChildren(flowChildren(host), in: content.inset(by: ins), depth: 0)
+
+        for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) {
+            placedRoots.append(bar.id); placedSet.insert(bar.id); result.bars.append(bar.id)
+        }
+        layoutOverlays(content: content)
+        layoutToasts(content: content)
+        finish()
+        return result
+    }
+
+    /// Records an element whose frame the screen sets (absolute).
+    func placeRoot(_ id: Int, _ frame: Rect) {
+        local[id] = frame
+        if !placedSet.contains(id) { placedRoots.append(id); placedSet.insert(id) }
+    }
+
+    /// Per kind, the active view's own bar, else the application's (item 1). Hidden bars are not shown.
+    func screenBars(root: Element, view: Element?) -> ScreenBars {
+        func bar(_ kind: WidgetKindMatch) -> Element? {
+            let own = view.map { tree.visibleChildren(of: $0.id) }?.last(where: { kind.matches($0.kind) })
+            return own ?? tree.visibleChildren(of: root.id).last(where: { kind.matches($0.kind) })
+        }
+        return ScreenBars(action: bar(.action), navigation: bar(.navigation), search: bar(.search))
+    }
+}
+
+/// Which bar kind to look for.
+enum WidgetKindMatch {
+    case action, navigation, search
+    func matches(_ k: WidgetKind) -> Bool {
+        switch self {
+        case .action: return k == .actionBar
+        case .navigation: return k == .navigationBar
+        case .search: return k == .searchBar
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Primitives
+import Styles
+import WidgetTree
+
+extension LayoutPass {
+    /// ScrollLayout: vertical; only the first child is laid out, with unbounded height, and shown
+    /// shifted by the scroll offset (`value`, clamped to 0...content - viewport).
+    func layoutScroll(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
+        let ins = Box.insets(s)
+        let innerW = Box.innerLimit(w, max: s.maxWidth, insets: ins.horizontal)
+        guard let child = flowChildren(el).first else {
+            let ownW = Box.resolve(w, natural: ins.horizontal, min: s.minWidth, max: s.maxWidth)
+            let ownH = Box.resolve(h, natural: ins.vertical, min: s.minHeight, max: s.maxHeight)
+            result.scrollContent[el.id] = Size(width: max(0, ownW - ins.horizontal), height: 0)
+            result.scrollOffsets[el.id] = 0
+            return Size(width: ownW, height: ownH)
+        }
+        let cs = style(child)
+        // The content spans the view's width unless it has a width of its own (iOS pins it to the
+        // scroll view's width; Android forces match-parent on it).
+        let fillDim: Dimension = cs.width == .wrapContent ? .matchParent : cs.width
+        let cw = Box.childSpec(fillDim, min: cs.minWidth, max: cs.maxWidth, avail: innerW, definite: w.definite != nil,
+                               margins: cs.margin.horizontal)
+        // Unbounded height: a fixed height stays, anything else takes its content's height.
+        let chSpec: AxisSpec
+        if case .fixed(let v) = cs.height { chSpec = .exactly(Box.clamp(v, min: cs.minHeight, max: cs.maxHeight)) }
+        else { chSpec = .wrap(nil) }
+        var size = layoutNode(child.id, w: cw, h: chSpec, depth: depth + 1)
+
+        let ownW = Box.resolve(w, natural: size.width + cs.margin.horizontal + ins.horizontal, min: s.minWidth, max: s.maxWidth)
+        let ownH = Box.resolve(h, natural: size.height + cs.margin.vertical + ins.vertical, min: s.minHeight, max: s.maxHeight)
+        let viewportW = max(0, ownW - ins.horizontal), viewportH = max(0, ownH - ins.vertical)
+        // Once the width is known, a match-parent child stretches to it; a match-parent height fills
+        // at least the viewport (content shorter than the view cannot scroll anyway).
+        var finalW = cw, finalH = chSpec
+        if fillDim == .matchParent, w.definite == nil {
+            finalW = .exactly(Box.clamp(viewportW - cs.margin.horizontal, min: cs.minWidth, max: cs.maxWidth))
+        }
+        if cs.height == .matchParent, size.height + cs.margin.vertical < viewportH {
+            finalH = .exactly(Box.clamp(viewportH - cs.margin.vertical, min: cs.minHeight, max: cs.maxHeight))
+        }
+        if finalW != cw || finalH != chSpec { size = layoutNode(child.id, w: finalW, h: finalH, depth: depth + 1) }
+
+        let contentH = size.height + cs.margin.vertical
+        let maxOffset = max(0, contentH - viewportH)
+        let offset = min(max(0, Double(el.value)), maxOffset)
+        result.scrollContent[el.id] = Size(width: viewportW, height: contentH)
+        result.scrollOffsets[el.id] = offset
+        let x = Box.align(cs.gravity.horizontalAlign, size: size.width, before: cs.margin.left, after: cs.margin.right,
+                          inner: viewportW)
+        local[child.id] = Rect(x: ins.left + x, y: ins.top + cs.margin.top - offset, width: size.width, height: size.height)
+        return Size(width: ownW, height: ownH)
+    }
+
+    /// FlipperLayout and Pager: page `value` (default 0, clamped to the pages there are) at full
+    /// size; the other pages are not laid out.
+    func layoutPaged(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
+        let ins = Box.insets(s)
+        let pages = flowChildren(el)
+        guard !pages.isEmpty else {
+            return Size(width: Box.resolve(w, natural: ins.horizontal, min: s.minWidth, max: s.maxWidth),
+                        height: Box.resolve(h, natural: ins.vertical, min: s.minHeight, max: s.maxHeight))
+        }
+        let page = pages[min(max(0, el.value), pages.count - 1)]
+        let ps = style(page)
+        let innerW = Box.innerLimit(w, max: s.maxWidth, insets: ins.horizontal)
+        let innerH = Box.innerLimit(h, max: s.maxHeight, insets: ins.vertical)
+        // A page fills the pager when the pager's size is known, whatever its own style says.
+        func pageSpec(_ inner: Double?, _ definite: Bool, _ dim: Dimension, _ lo: Double, _ hi: Double, _ margins: Double) -> AxisSpec {
+            if definite, let inner { return .exactly(Box.clamp(inner - margins, min: lo, max: hi)) }
+            return Box.childSpec(dim, min: lo, max: hi, avail: inner, definite: false, margins: margins)
+        }
+        let pw = pageSpec(innerW, w.definite != nil, ps.width, ps.minWidth, ps.maxWidth, ps.margin.horizontal)
+        let ph = pageSpec(innerH, h.definite != nil, ps.height, ps.minHeight, ps.maxHeight, ps.margin.vertical)
+        var size = layoutNode(page.id, w: pw, h: ph, depth: depth + 1)
+        let ownW = Box.resolve(w, natural: size.width + ps.margin.horizontal + ins.horizontal, min: s.minWidth, max: s.maxWidth)
+        let ownH = Box.resolve(h, natural: size.height + ps.margin.vertical + ins.vertical, min: s.minHeight, max: s.maxHeight)
+        let fullW = AxisSpec.exactly(max(0, ownW - ins.horizontal - ps.margin.horizontal))
+        let fullH = AxisSpec.exactly(max(0, ownH - ins.vertical - ps.margin.vertical))
+        if pw != fullW || ph != fullH { size = layoutNode(page.id, w: fullW, h: fullH, depth: depth + 1) }
+        local[page.id] = Rect(x: ins.left + ps.margin.left, y: ins.top + ps.margin.top, width: size.width, height: size.height)
+        return Size(width: ownW, height: ownH)
+    }
+}

@@ -1,0 +1,86 @@
+import Primitives
+import SessionFormat
+import Styles
+import WidgetTree
+
+/// Images (semantics.md section 5): image views by their scale mode, icons, surfaces and pixels,
+/// clipped to the rounded outline; the theme's placeholder while an image view has no pixels.
+extension PaintBuilder {
+    /// Draws image `key` scaled by `mode` into `box`, clipped to `radii` (border-radius clips images);
+    /// false when the store has no such image.
+    @discardableResult
+    mutating func drawImage(key: String, in box: Rect, mode: ImageScale, radii: Corners = .zero, fixedSize: Size? = nil) -> Bool {
+        guard let entry = images[key] else { return false }
+        let dest: Rect
+        if let size = fixedSize {
+            dest = Rect(x: box.x, y: box.y, width: size.width, height: size.height)
+        } else {
+            dest = ImageFit.destination(imageSize: entry.size, in: box, mode: mode)
+        }
+        let needsClip = !radii.isZero || !ImageFit.contains(box, dest)
+        let clip = needsClip ? PaintBuilder.outline(box, radii) : nil
+        add(.image(key: key, dest: dest, clip: clip, smooth: true))
+        return true
+    }
+
+    /// Pixels an element carries (a canvas surface at its dp size, or setImageData pixels fitted).
+    mutating func paintPixels(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+        let key = ImageStore.elementKey(e.id)
+        guard let entry = images[key] else { return }
+        let content = PaintBuilder.contentBox(frame, s)
+        let radii = PaintBuilder.contentRadii(frame, s)
+        if case .surface = e.content {
+            drawImage(key: key, in: content, mode: .fitStart, radii: radii, fixedSize: entry.size)
+        } else {
+            drawImage(key: key, in: content, mode: s.imageScale, radii: radii)
+        }
+    }
+
+    /// The outline's radii carried inward to the content box (what CSS clips replaced content to).
+    static func contentRadii(_ frame: Rect, _ s: ResolvedStyle) -> Corners {
+        let b = s.borderWidths, p = s.padding
+        let inset = max(b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left)
+        return outline(frame, s.borderRadius).radii.inset(inset)
+    }
+
+    /// An icon asset (`icon` style) fitted into a square box; false when there is no such image.
+    @discardableResult
+    mutating func drawIcon(_ name: String?, in box: Rect) -> Bool {
+        guard let name, !name.isEmpty, name.lowercased() != "none" else { return false }
+        return drawImage(key: ImageStore.assetKey(name), in: box, mode: .fitCenter)
+    }
+
+    // MARK: Image view
+
+    /// The image (asset or pixels) by its scale mode, or the placeholder while there are no pixels.
+    mutating func paintImageView(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+        let content = PaintBuilder.contentBox(frame, s)
+        let radii = PaintBuilder.contentRadii(frame, s)
+        for key in imageKeys(e) {
+            guard let entry = images[key] else { continue }
+            var fixed: Size? = nil
+            if case .surface = e.content, key == ImageStore.elementKey(e.id) { fixed = entry.size }
+            if drawImage(key: key, in: content, mode: s.imageScale, radii: radii, fixedSize: fixed) { return }
+        }
+        let look = theme.imagePlaceholder
+        let round = PaintBuilder.outline(content, radii)
+        add(.fill(round, .color(palette.color(look.background))))
+        if look.borderWidth > 0 {
+            let c = palette.color(look.borderColor)
+            add(.border(round, widths: Sides(all: look.borderWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
+        }
+    }
+
+    /// Image store keys that may hold an image view's pixels, most specific first.
+    func imageKeys(_ e: Element) -> [String] {
+        var keys: [String] = []
+        switch e.content {
+        case .asset(let name): keys.append(ImageStore.assetKey(name))
+        case .packed, .surface: keys.append(ImageStore.elementKey(e.id))
+        case nil: break
+        }
+        for u in e.imageURLs where !u.isRemote { keys.append(ImageStore.assetKey(u.url)) }
+        if !e.text.isEmpty && !e.text.lowercased().hasPrefix("http") { keys.append(ImageStore.assetKey(e.text)) }
+        return keys
+    }
+}

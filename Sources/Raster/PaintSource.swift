@@ -1,0 +1,56 @@
+import Primitives
+import Painting
+import NativeGraphics
+
+/// Turns a display-list `Paint` into the Cairo source, in device pixels.
+enum PaintSource {
+    /// Sets `paint` as the source of `ctx`; false when it paints nothing (no stops, transparent).
+    static func apply(_ paint: Paint, to ctx: CairoContext, transform t: DeviceTransform) -> Bool {
+        switch paint {
+        case .color(let c):
+            if c.isTransparent { return false }
+            ctx.setColor(c)
+            return true
+
+        case .linearGradient(let start, let end, let stops):
+            var s = GradientStops.resolve(stops)
+            guard let first = s.first, let last = s.last else { return false }
+            if s.allSatisfy({ $0.1.isTransparent }) { return false }
+            var p0 = t.point(start), p1 = t.point(end)
+            guard DeviceTransform.finite(p0.x, p0.y, p1.x, p1.y) else { return false }
+            let dx = p1.x - p0.x, dy = p1.y - p0.y
+            // A gradient line of length 0 (or a single stop) shows the last colour.
+            if s.count == 1 || (dx * dx + dy * dy) < 1e-12 { ctx.setColor(last.1); return true }
+            let lo = first.0, hi = last.0
+            if hi <= lo {
+                let p = max(0, min(1, lo))
+                s = [(p, first.1), (p, last.1)]
+            } else if lo < 0 || hi > 1 {
+                // Cairo only takes offsets in 0...1: stretch the line to cover the stops instead.
+                p0 = Point(x: p0.x + dx * lo, y: p0.y + dy * lo)
+                p1 = Point(x: p0.x + dx * (hi - lo), y: p0.y + dy * (hi - lo))
+                s = s.map { (($0.0 - lo) / (hi - lo), $0.1) }
+            }
+            ctx.setLinearGradient(x0: p0.x, y0: p0.y, x1: p1.x, y1: p1.y, stops: GradientStops.premultipliedForCairo(s))
+            return true
+
+        case .radialGradient(let center, let radius, let stops):
+            var s = GradientStops.resolve(stops).map { (max(0, $0.0), $0.1) }
+            guard let last = s.last else { return false }
+            if s.allSatisfy({ $0.1.isTransparent }) { return false }
+            let c = t.point(center)
+            var r = t.length(radius)
+            guard DeviceTransform.finite(c.x, c.y, r) else { return false }
+            if s.count == 1 || r <= 1e-9 { ctx.setColor(last.1); return true }
+            let hi = last.0
+            if hi > 1 {
+                r *= hi
+                s = s.map { ($0.0 / hi, $0.1) }
+            } else if hi <= 0 {
+                ctx.setColor(last.1); return true
+            }
+            ctx.setRadialGradient(cx: c.x, cy: c.y, radius: r, stops: GradientStops.premultipliedForCairo(s))
+            return true
+        }
+    }
+}

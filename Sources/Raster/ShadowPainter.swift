@@ -1,0 +1,121 @@
+import Foundation
+import Primitives
+import NativeGraphics
+
+/// Draws CSS box shadows: the spread, offset outline blurred by a Gaussian of standard deviation
+/// blur / 2, painted only outside the element's outline (semantics.md section 7 item 19).
+/// Blurred masks are kept between frames, keyed by size, radii and sigma: a list of equal cards
+/// blurs once. Wide blurs are computed at a reduced resolution and scaled up smoothly: the
+/// result is smooth anyway, and the cost falls with the square of the factor.
+final class ShadowPainter {
+    private struct Key: Hashable {
+        var width: Int
+        var height: Int
+        /// Radii and sigma in 1/64 pixel.
+        var radii: [Int]
+        var sigma: Int
+    }
+    private var cache: [Key: CairoMask] = [:]
+    private var cachedBytes = 0
+    /// Memory kept for masks; past it the cache starts again (output never depends on it).
+    private let budget = 48 << 20
+    /// How many masks were blurred (for tests of the cache).
+    private(set) var blurCount = 0
+    /// Skia's largest blur sigma (device pixels); larger blurs look the same and would only cost.
+    static let maxSigma = 532.0
+    /// Masks above this many device pixels are made only for the visible part (and not cached).
+    static let maxMaskPixels = 8 << 20
+
+    /// Paints the shadow of `outline` (device pixels) grown by `spread`, moved by (dx, dy), blurred
+    /// with `sigma` (device pixels), in `color`.
+    func paint(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
+               color: Color, on ctx: CairoContext) throws {
+        if color.isTransparent || outline.isEmpty { return }
+        let sigma = min(rawSigma, ShadowPainter.maxSigma)
+        // Whole pixels keep the mask aligned with the device grid (and reusable from the cache).
+        let shape = outline.spread(spread.rounded()).offsetBy(dx: dx.rounded(), dy: dy.rounded())
+        if shape.isEmpty { return }
+        ctx.save()
+        defer { ctx.restore() }
+        let margin = BlurMask.reach(sigma: sigma) + 1
+        let bounds = shape.rect.outset(Double(margin))
+        // Even-odd clip of a rect around everything and the outline: only the outside stays.
+        let all = union(bounds, outline.rect).outset(2)
+        ctx.newPath()
+        ctx.setFillRule(.evenOdd)
+        ctx.rectangle(all.x, all.y, all.width, all.height)
+        outline.addPath(to: ctx)
+        ctx.clip()
+        ctx.setFillRule(.winding)
+        ctx.setColor(color)
+        if BlurMask.boxes(sigma: sigma).isEmpty {
+            // No visible blur: the shape itself.
+            shape.addPath(to: ctx)
+            ctx.fill()
+            return
+        }
+        // Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
+        let k = max(1, Int(sigma / 10))
+        if bounds.width * bounds.height <= Double(ShadowPainter.maxMaskPixels) {
+            let key = Key(width: Int(shape.rect.width), height: Int(shape.rect.height),
+                          radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
+            let mask = try cache[key] ?? remember(key, try blurredMask(shape, region: bounds, sigma: sigma, factor: k))
+            draw(mask, at: bounds, factor: k, on: ctx)
+            return
+        }
+        // A huge shadow: blur only the visible part, plus the margin the blur reads from.
+        let (cx0, cy0, cx1, cy1) = ctx.clipExtents()
+        let clip = Rect(x: cx0.rounded(.down), y: cy0.rounded(.down),
+                        width: cx1.rounded(.up) - cx0.rounded(.down), height: cy1.rounded(.up) - cy0.rounded(.down))
+        let visible = bounds.intersection(clip)
+        if visible.width <= 0 || visible.height <= 0 { return }
+        let region = visible.outset(Double(margin)).intersection(bounds)
+        guard region.width * region.height <= Double(4 * ShadowPainter.maxMaskPixels) * Double(k * k) else {
+            throw NativeError.cairo("shadow too large to blur (\(Int(region.width))x\(Int(region.height)) px visible)")
+        }
+        let mask = try blurredMask(shape, region: region, sigma: sigma, factor: k)
+        ctx.newPath()
+        ctx.rectangle(visible.x, visible.y, visible.width, visible.height)
+        ctx.clip()
+        draw(mask, at: region, factor: k, on: ctx)
+    }
+
+    private func q(_ v: Double) -> Int { Int((v * 64).rounded()) }
+
+    /// The shape drawn into an A8 mask covering `region` (device pixels) at 1/`factor` resolution, blurred.
+    private func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
+        let f = Double(k)
+        let mask = try CairoMask(width: Int((region.width / f).rounded(.up)), height: Int((region.height / f).rounded(.up)))
+        let mctx = mask.makeContext()
+        mctx.setColor(.black)
+        let local = shape.offsetBy(dx: -region.x, dy: -region.y)
+        DeviceRoundedRect(rect: Rect(x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
+                          radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) }).addPath(to: mctx)
+        mctx.fill()
+        try mctx.check()
+        BlurMask.gaussian(mask, sigma: sigma / f)
+        blurCount += 1
+        return mask
+    }
+
+    private func remember(_ key: Key, _ mask: CairoMask) -> CairoMask {
+        let bytes = mask.width * mask.height
+        if cachedBytes + bytes > budget { cache.removeAll(); cachedBytes = 0 }
+        if bytes <= budget { cache[key] = mask; cachedBytes += bytes }
+        return mask
+    }
+
+    /// Paints the current colour through `mask`, its pixels `factor` device pixels wide, at `region`'s origin.
+    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, on ctx: CairoContext) {
+        if k == 1 { ctx.mask(mask, x: region.x, y: region.y); return }
+        ctx.translate(region.x, region.y)
+        ctx.scale(Double(k), Double(k))
+        ctx.mask(mask, x: 0, y: 0)
+        ctx.identityMatrix()
+    }
+
+    private func union(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+    }
+}

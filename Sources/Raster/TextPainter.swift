@@ -1,0 +1,34 @@
+import Primitives
+import TextLayout
+import NativeGraphics
+
+/// Draws glyph runs: positions go from dp to device pixels here (fractional along the line,
+/// baselines snapped to whole pixels), and NativeGraphics rasterizes the glyph masks.
+struct TextPainter {
+    let ctx: CairoContext
+    let fonts: FontLibrary
+
+    func draw(_ run: GlyphRun, origin: Point, transform t: DeviceTransform) {
+        if let u = run.underlineBox, !run.color.isTransparent {
+            let box = t.snap(u.offsetBy(dx: origin.x, dy: origin.y))
+            if box.width > 0 {
+                // A thin underline never disappears: at least one pixel tall.
+                let h = max(1, box.height)
+                ctx.newPath()
+                ctx.rectangle(box.x, box.y, box.width, h)
+                ctx.setColor(run.color)
+                ctx.fill()
+            }
+        }
+        guard !run.glyphs.isEmpty, !run.color.isTransparent, let face = fonts.face(run.face) else { return }
+        let pixelSize = t.length(run.size)
+        guard pixelSize.isFinite, pixelSize > 0 else { return }
+        var placed: [(id: UInt32, x: Double, y: Double)] = []
+        placed.reserveCapacity(run.glyphs.count)
+        for g in run.glyphs {
+            let x = t.x(origin.x + g.x), y = t.y(origin.y + g.y).rounded()
+            if x.isFinite && y.isFinite { placed.append((g.id, x, y)) }
+        }
+        ctx.drawGlyphMasks(placed, face: face, pixelSize: pixelSize, color: run.color)
+    }
+}

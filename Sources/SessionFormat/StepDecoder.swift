@@ -1,0 +1,229 @@
+import Primitives
+
+/// Decodes the entries of `steps` (session-format.md "Steps"). A step that cannot be decoded is
+/// dropped with an error diagnostic (code `bad-step`) carrying its top-level index and JSON path;
+/// unknown keys inside a step are warnings and the step is kept.
+struct StepDecoder {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// The non-command step kinds, by lower-cased name.
+    enum Kind: String, CaseIterable {
+        case batch, setimagedata, setsurface, tick, press, release, tap, select, scroll, input, sys, back, snapshot
+    }
+
+    static let commandKeys: Set<String> = ["type", "internalId", "childInternalId", "value", "textValue", "textValue2",
+                                           "key", "width", "height", "row", "column", "sheet", "flags"]
+    static let sysTypes = ["START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE"]
+    static let barButtons = ["back", "menu", "save", "compose"]
+
+    /// A top-level step, or nil (with a diagnostic) when it cannot be decoded.
+    mutating func decodeTopLevel(_ value: JSONValue, index: Int) -> Step? {
+        decode(value, index: index, path: "steps[\(index)]", inBatch: false)
+    }
+
+    private mutating func decode(_ value: JSONValue, index: Int, path: String, inBatch: Bool) -> Step? {
+        do {
+            guard case .object(let obj) = value else {
+                throw StepProblem(path: path, message: "a step must be an object, found \(value.typeName)")
+            }
+            let r = FieldReader(obj, path: path)
+            guard let typeValue = obj["type"] else { throw r.problem("type", "the step has no `type`") }
+            switch typeValue {
+            case .number(let n):
+                guard let ord = n.int, let type = CommandType(rawValue: ord) else {
+                    throw r.problem("type", "unknown command ordinal \(n.text) (0 ... \(CommandType.allCases.count - 1))")
+                }
+                return Step(.command(try command(type, r)), index: index, path: path)
+            case .string(let name):
+                // RELEASE is both a command and a step kind: upper case means the command
+                // (the files' canonical spelling), any other case the step.
+                let kind = Kind(rawValue: name.lowercased())
+                if let type = CommandType(name: name), kind == nil || name == name.uppercased() {
+                    return Step(.command(try command(type, r)), index: index, path: path)
+                }
+                guard let kind else {
+                    throw r.problem("type", "unknown step type \"\(name)\" (a command name such as CREATE_BUTTON, an ordinal, or one of batch, setImageData, setSurface, tick, press, release, tap, select, scroll, input, sys, back, snapshot)")
+                }
+                if inBatch {
+                    throw r.problem("type", "a batch holds only commands; \"\(name)\" is not allowed inside one")
+                }
+                return Step(try other(kind, r, index: index), index: index, path: path)
+            default:
+                throw r.problem("type", "`type` must be a command name or ordinal, found \(FieldReader.describe(typeValue))")
+            }
+        } catch let p as StepProblem {
+            let label = inBatch ? "batch entry skipped" : "step skipped"
+            diagnostics.append(.error("bad-step", step: index, path: p.path, "\(label): \(p.message)"))
+            return nil
+        } catch {
+            diagnostics.append(.error("bad-step", step: index, path: path, "step skipped: \(error)"))
+            return nil
+        }
+    }
+
+    // MARK: - Commands
+
+    private mutating func command(_ type: CommandType, _ r: FieldReader) throws -> Command {
+        var c = Command(type: type)
+        c.internalId = try r.int("internalId")
+        c.childInternalId = try r.int("childInternalId")
+        c.textValue = try r.string("textValue")
+        c.textValue2 = try r.string("textValue2")
+        _ = try r.string("key") // accepted and ignored, but still must be a string
+        c.width = try r.int("width")
+        c.height = try r.int("height")
+        c.row = try r.int("row")
+        c.column = try r.int("column")
+        c.sheet = try r.int("sheet")
+        c.flags = try r.int("flags")
+        if type == .SET_STYLE {
+            // The selector travels in `value`: an ordinal, or its name in any case.
+            if case .string(let s)? = r.object["value"] {
+                guard let sel = Selector(name: s) else {
+                    throw r.problem("value", "unknown selector \"\(s)\" (NORMAL, ACTIVE, HOVER, SELECTED, DISABLED, LINK or 0 ... 5)")
+                }
+                c.selector = sel
+                c.value = sel.rawValue
+            } else {
+                c.value = try r.int("value")
+                guard let sel = Selector(rawValue: c.value) else {
+                    throw r.problem("value", "unknown selector \(c.value) (0 NORMAL, 1 ACTIVE, 2 HOVER, 3 SELECTED, 4 DISABLED, 5 LINK)")
+                }
+                c.selector = sel
+            }
+        } else {
+            c.value = try r.int("value")
+        }
+        warnUnknownKeys(r, known: Self.commandKeys, index: nil)
+        return c
+    }
+
+    // MARK: - Other step kinds
+
+    private mutating func other(_ kind: Kind, _ r: FieldReader, index: Int) throws -> StepKind {
+        switch kind {
+        case .batch:
+            warnUnknownKeys(r, known: ["type", "steps"], index: index)
+            guard let v = r.object["steps"] else { throw r.problem("steps", "a batch needs a `steps` array") }
+            guard case .array(let items) = v else { throw r.problem("steps", "`steps` must be an array, found \(v.typeName)") }
+            var inner: [Step] = []
+            for (j, item) in items.enumerated() {
+                if let s = decode(item, index: index, path: "\(r.path).steps[\(j)]", inBatch: true) { inner.append(s) }
+            }
+            return .batch(inner)
+        case .setimagedata:
+            warnUnknownKeys(r, known: ["type", "internalId", "image"], index: index)
+            let id = try r.int("internalId", default: nil)
+            guard let v = r.object["image"] else { throw r.problem("image", "`image` is missing") }
+            guard case .object(let img) = v else { throw r.problem("image", "`image` must be an object, found \(v.typeName)") }
+            return .setImageData(internalId: id, image: try packedImage(FieldReader(img, path: "\(r.path).image"), index: index))
+        case .setsurface:
+            warnUnknownKeys(r, known: ["type", "internalId", "surface"], index: index)
+            let id = try r.int("internalId", default: nil)
+            guard let v = r.object["surface"] else { throw r.problem("surface", "`surface` is missing") }
+            guard case .object(let s) = v else { throw r.problem("surface", "`surface` must be an object, found \(v.typeName)") }
+            var decoder = CanvasOpDecoder(stepIndex: index)
+            let surface = try decoder.surface(FieldReader(s, path: "\(r.path).surface"))
+            diagnostics.append(contentsOf: decoder.diagnostics)
+            return .setSurface(internalId: id, surface: surface)
+        case .tick:
+            warnUnknownKeys(r, known: ["type", "ms"], index: index)
+            let ms = try r.double("ms")
+            guard ms >= 0 else { throw r.problem("ms", "`ms` must not be negative (time only moves forward), found \(ms)") }
+            guard ms <= 1e12 else { throw r.problem("ms", "`ms` = \(ms) is too large (at most 10^12 ms per tick)") }
+            return .tick(ms: Int(ms.rounded()))
+        case .press, .release, .tap:
+            warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
+            let id = try r.int("internalId", default: nil)
+            let text = try r.string("textValue").lowercased()
+            guard text.isEmpty || Self.barButtons.contains(text) else {
+                throw r.problem("textValue", "`textValue` names an action bar button: back, menu, save or compose (found \"\(text)\")")
+            }
+            let k: InputKind = kind == .press ? .press : kind == .release ? .release : .tap
+            return .input(k, internalId: id, value: 0, text: text)
+        case .select:
+            warnUnknownKeys(r, known: ["type", "internalId", "value"], index: index)
+            let id = try r.int("internalId", default: nil)
+            let v = try r.int("value", default: nil, in: 0...1)
+            return .input(.select, internalId: id, value: v, text: "")
+        case .scroll:
+            warnUnknownKeys(r, known: ["type", "internalId", "value"], index: index)
+            let id = try r.int("internalId", default: nil)
+            let v = try r.double("value")
+            guard abs(v) <= 1e9 else { throw r.problem("value", "scroll offset \(v) is out of range") }
+            return .input(.scroll, internalId: id, value: Int(v.rounded()), text: "")
+        case .input:
+            warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
+            let id = try r.int("internalId", default: nil)
+            let text = try r.string("textValue", default: nil)
+            return .input(.input, internalId: id, value: 0, text: text)
+        case .sys:
+            warnUnknownKeys(r, known: ["type", "textValue"], index: index)
+            let t = try r.string("textValue", default: nil).uppercased()
+            guard Self.sysTypes.contains(t) else {
+                throw r.problem("textValue", "unknown system event \"\(t)\" (\(Self.sysTypes.joined(separator: ", ")))")
+            }
+            return .sys(t)
+        case .back:
+            warnUnknownKeys(r, known: ["type"], index: index)
+            return .back
+        case .snapshot:
+            warnUnknownKeys(r, known: ["type", "name"], index: index)
+            let name = try r.string("name", default: nil)
+            guard !name.isEmpty else { throw r.problem("name", "a snapshot needs a non-empty `name`") }
+            return .snapshot(name: name)
+        }
+    }
+
+    private func packedImage(_ r: FieldReader, index: Int) throws -> PackedImage {
+        let known: Set<String> = ["format", "width", "height", "levels", "data", "file"]
+        if let k = r.unknownKeys(known).first { throw r.problem(k, "unknown key `\(k)` in image (\(known.sorted().joined(separator: ", ")))") }
+        if r.has("file") {
+            if r.has("data") { throw r.problem("file", "give either `data` or `file`, not both") }
+            let file = try r.string("file", default: nil)
+            guard !file.isEmpty else { throw r.problem("file", "`file` must name a PNG in the assets folder") }
+            // Size and format come from the PNG (semantics.md section 7 item 10); given values are kept.
+            let format = r.has("format") ? try pixelFormat(r) : .RGBA8
+            return PackedImage(format: format, width: try r.int("width", in: 0...65535), height: try r.int("height", in: 0...65535),
+                               levels: try r.int("levels", default: 1, in: 1...16), data: [], file: file)
+        }
+        guard r.has("data") else { throw r.problem("data", "an image needs `data` (base64 pixels) or `file` (a PNG in the assets folder)") }
+        let format = try pixelFormat(r)
+        let width = try r.int("width", default: nil, in: 1...65535)
+        let height = try r.int("height", default: nil, in: 1...65535)
+        let levels = try r.int("levels", default: 1, in: 1...16)
+        let text = try r.string("data", default: nil)
+        let bytes: [UInt8]
+        do { bytes = try Base64.decode(text) } catch let e as Base64Error { throw r.problem("data", e.message) }
+        return PackedImage(format: format, width: width, height: height, levels: levels, data: bytes)
+    }
+
+    private func pixelFormat(_ r: FieldReader) throws -> PixelFormat {
+        guard let v = r.object["format"] else { throw r.problem("format", "`format` is missing (a pixel format name such as RGBA8, or its ordinal)") }
+        switch v {
+        case .string(let s):
+            guard let f = PixelFormat(name: s), f != .NO_FORMAT else { throw r.problem("format", "unknown pixel format \"\(s)\"") }
+            return f
+        case .number(let n):
+            guard let i = n.int, let f = PixelFormat(rawValue: i), f != .NO_FORMAT else {
+                throw r.problem("format", "unknown pixel format ordinal \(n.text) (1 ... 16)")
+            }
+            return f
+        default:
+            throw r.problem("format", "`format` must be a name or an ordinal, found \(v.typeName)")
+        }
+    }
+
+    private mutating func warnUnknownKeys(_ r: FieldReader, known: Set<String>, index: Int?) {
+        for k in r.unknownKeys(known) {
+            diagnostics.append(.warning("unknown-key", step: index ?? Self.stepIndex(r.path), path: "\(r.path).\(k)",
+                                        "unknown key \"\(k)\" ignored"))
+        }
+    }
+
+    /// The top-level index in a path such as `steps[4].steps[2]`.
+    static func stepIndex(_ path: String) -> Int? {
+        guard path.hasPrefix("steps["), let close = path.firstIndex(of: "]") else { return nil }
+        return Int(path[path.index(path.startIndex, offsetBy: 6)..<close])
+    }
+}

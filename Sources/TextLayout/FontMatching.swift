@@ -1,0 +1,60 @@
+import Foundation
+import NativeGraphics
+import Styles
+
+/// CSS font matching rules that do not depend on the library's state.
+enum FontMatching {
+    /// The weight CSS Fonts 4 picks among `available` for `desired`: for 400..500, heavier up to
+    /// 500, then lighter, then heavier; below 400, lighter then heavier; above 500, heavier then lighter.
+    static func nearestWeight(_ available: [Int], desired: Int) -> Int {
+        let ws = Array(Set(available)).sorted()
+        guard !ws.isEmpty else { return desired }
+        if ws.contains(desired) { return desired }
+        let lighter = ws.filter { $0 < desired }.reversed()
+        let heavier = ws.filter { $0 > desired }
+        if desired >= 400 && desired <= 500 {
+            if let w = heavier.first(where: { $0 <= 500 }) { return w }
+            if let w = lighter.first { return w }
+            return heavier.first!
+        }
+        if desired < 400 { return lighter.first ?? heavier.first! }
+        return heavier.first ?? lighter.first!
+    }
+}
+
+extension FontLibrary {
+    /// Entries of `fonts.lock`: `sha256 file family weight style faceIndex package`, `-` for spaces in family names.
+    static func parseLock(_ text: String, directory: String) -> [Entry] {
+        var out: [Entry] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let f = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard f.count >= 6, !f[0].hasPrefix("#"), let weight = Int(f[3]), let index = Int(f[5]) else { continue }
+            let style = FontStyle(rawValue: f[4].lowercased()) ?? .normal
+            let family = f[2].replacingOccurrences(of: "-", with: " ")
+            let path = (directory as NSString).appendingPathComponent(f[1])
+            out.append(Entry(path: path, faceIndex: index, family: family, weight: weight, style: style,
+                             isColor: family.lowercased().contains("emoji")))
+        }
+        return out
+    }
+
+    /// The faces of the app's font folder (.ttf, .otf, .ttc; sorted by name), read with FreeType.
+    static func scanAppFonts(_ directory: String) -> [(Entry, FontFace)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var out: [(Entry, FontFace)] = []
+        for name in names.sorted() {
+            let ext = (name as NSString).pathExtension.lowercased()
+            guard ["ttf", "otf", "ttc", "otc"].contains(ext) else { continue }
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let first = try? FontFace(path: path) else { continue }
+            for index in 0..<min(first.faceCount, 64) {
+                guard let face = index == 0 ? first : try? FontFace(path: path, faceIndex: index),
+                      !face.familyName.isEmpty else { continue }
+                let style: FontStyle = face.isItalic ? (name.lowercased().contains("oblique") ? .oblique : .italic) : .normal
+                out.append((Entry(path: path, faceIndex: index, family: face.familyName, weight: face.weightClass,
+                                  style: style, isColor: face.isColor), face))
+            }
+        }
+        return out
+    }
+}

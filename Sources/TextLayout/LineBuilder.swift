@@ -1,0 +1,137 @@
+import NativeGraphics
+import Primitives
+import Styles
+
+/// Builds the lines of a paragraph at one scale: metrics (CSS half-leading), pieces of runs
+/// reshaped at line ends, ellipsis, bidi reordering (UAX #9 L2), justification and glyph runs.
+struct LineBuilder {
+    let fonts: FontLibrary
+    let shapes: ShapeCache
+    let text: PreparedText
+    let attributed: AttributedText
+    let style: ParagraphStyle
+    /// The min-scale factor applied to every size (and to an explicit line height).
+    let scale: Double
+    /// Width of each code point in dp at this scale.
+    let widths: [Double]
+    /// Pixels per dp to which font metrics snap (nil = exact).
+    var deviceScale: Double? = nil
+
+    /// A run cut to a line, shaped, in dp.
+    struct Piece {
+        var range: Range<Int>
+        var face: FaceID
+        var size: Double
+        var span: Int
+        var level: UInt8
+        /// Glyphs in dp; clusters are indices into the prepared text (-1 for the ellipsis).
+        var glyphs: ShapedGlyphs
+        var width: Double { glyphs.width }
+    }
+
+    // MARK: Styles per span
+
+    func size(ofSpan s: Int) -> Double {
+        let delta = s < attributed.spans.count ? attributed.spans[s].sizeDelta : 0
+        return max(0, style.size + delta) * scale
+    }
+    func color(ofSpan s: Int) -> Color { (s < attributed.spans.count ? attributed.spans[s].color : nil) ?? style.color }
+    func underline(ofSpan s: Int) -> Bool { s < attributed.spans.count && attributed.spans[s].underline }
+
+    // MARK: Metrics
+
+    /// Ascent and descent of the line box (CSS: half-leading around each face, plus the strut of
+    /// the paragraph's own font).
+    func lineMetrics(_ range: Range<Int>, extraFace: (FaceID, Double)? = nil) -> (ascent: Double, descent: Double) {
+        let fixed = style.lineHeight.map { $0 * scale }
+        var a = -Double.infinity, d = -Double.infinity
+        func include(_ id: FaceID, _ size: Double) {
+            guard let f = fonts.face(id) else { return }
+            let m = f.metrics(size: size)
+            let asc = snap(m.ascent), desc = snap(-m.descent)
+            let lh = fixed ?? (asc + desc + snap(m.lineGap))
+            let top = asc + (lh - asc - desc) / 2
+            a = max(a, top); d = max(d, lh - top)
+        }
+        include(fonts.resolve(style.font), style.size * scale)
+        var seen = Set<Int>()
+        for i in range {
+            let r = text.runOf[i]
+            guard r >= 0, seen.insert(r).inserted else { continue }
+            include(text.runs[r].face, size(ofSpan: text.runs[r].span))
+        }
+        if let (id, s) = extraFace { include(id, s) }
+        if !a.isFinite { let lh = fixed ?? style.size * scale * 1.17; return (lh * 0.8, lh * 0.2) }
+        return (a, d)
+    }
+
+    private func snap(_ v: Double) -> Double {
+        guard let s = deviceScale else { return v }
+        return (v * s).rounded() / s
+    }
+
+    // MARK: Content
+
+    /// `r` without its trailing (hanging) spaces.
+    func contentEnd(_ r: Range<Int>) -> Int {
+        var e = r.upperBound
+        while e > r.lowerBound && PreparedText.isHangingSpace(text.scalars[e - 1]) { e -= 1 }
+        return e
+    }
+
+    /// The runs overlapping `r`, cut and reshaped where the line cuts them.
+    func pieces(_ r: Range<Int>) -> [Piece] {
+        guard !r.isEmpty else { return [] }
+        var out: [Piece] = []
+        var i = r.lowerBound
+        while i < r.upperBound {
+            let ri = text.runOf[i]
+            guard ri >= 0 else { i += 1; continue }
+            let run = text.runs[ri]
+            let cut = max(run.range.lowerBound, r.lowerBound)..<min(run.range.upperBound, r.upperBound)
+            var shaped = run.shaped
+            if cut != run.range, let ff = fonts.face(run.face) {
+                let local = (cut.lowerBound - run.range.lowerBound)..<(cut.upperBound - run.range.lowerBound)
+                shaped = shapes.shape(Array(text.scalars[run.range]), range: local, face: run.face, fontFace: ff,
+                                      rightToLeft: run.rightToLeft, script: run.script)
+            }
+            var g = shaped.scaled(by: size(ofSpan: run.span))
+            g.clusters = g.clusters.map { $0 + run.range.lowerBound }
+            out.append(Piece(range: cut, face: run.face, size: size(ofSpan: run.span), span: run.span, level: run.level,
+                             glyphs: g))
+            i = cut.upperBound
+        }
+        return out
+    }
+
+    /// "…" in the style of span `span`, at the paragraph's base level.
+    func ellipsisPiece(span: Int, at index: Int) -> Piece {
+        let spec = TextItemizer.spanSpec(attributed, span, style.font)
+        let id = fonts.face(forCluster: [0x2026], spec: spec)
+        let s = size(ofSpan: span)
+        var g = ShapedGlyphs()
+        if let ff = fonts.face(id) {
+            g = shapes.shape([0x2026], range: 0..<1, face: id, fontFace: ff, rightToLeft: text.rightToLeft,
+                             script: .common).scaled(by: s)
+            g.clusters = g.clusters.map { _ in -1 }
+        }
+        return Piece(range: index..<index, face: id, size: s, span: span, level: text.rightToLeft ? 1 : 0, glyphs: g)
+    }
+
+    /// The end of the longest prefix of `r` (whole clusters) that fits before an ellipsis of `ellipsisWidth`.
+    func ellipsisCut(_ r: Range<Int>, maxWidth: Double, ellipsisWidth: Double) -> Int {
+        guard maxWidth.isFinite else { return contentEnd(r) }
+        let breaker = LineBreaking(text: text, widths: widths, maxWidth: maxWidth)
+        if breaker.segmentWidths(r).content + ellipsisWidth <= maxWidth + LineBreaking.epsilon { return contentEnd(r) }
+        var x = 0.0, best = r.lowerBound, i = r.lowerBound
+        while i < r.upperBound {
+            var j = i + 1
+            while j < r.upperBound && !text.graphemeStart[j] { j += 1 }
+            x += widths[i..<j].reduce(0, +)
+            let hangs = PreparedText.isHangingSpace(text.scalars[i])
+            if !hangs && x + ellipsisWidth > maxWidth + LineBreaking.epsilon { break }
+            best = j; i = j
+        }
+        return contentEnd(r.lowerBound..<best)
+    }
+}

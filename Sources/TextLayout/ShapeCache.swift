@@ -1,0 +1,39 @@
+import Foundation
+import NativeGraphics
+
+/// Shaped glyphs by text, face, direction and script, in em units (size 1): HarfBuzz positions
+/// are linear in the size here, so one entry serves every size and every min-scale step.
+final class ShapeCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var text: [UInt32]
+        var range: Range<Int>
+        var face: FaceID
+        var rightToLeft: Bool
+        var script: ScriptTag
+    }
+
+    private var entries: [Key: ShapedGlyphs] = [:]
+    private let lock = NSLock()
+    private let limit: Int
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init(limit: Int = 20000) { self.limit = limit }
+
+    /// Glyphs of `text[range]` (the rest of `text` is context); clusters index into `text`.
+    func shape(_ text: [UInt32], range: Range<Int>, face: FaceID, fontFace: FontFace, rightToLeft: Bool,
+               script: ScriptTag) -> ShapedGlyphs {
+        let key = Key(text: text, range: range, face: face, rightToLeft: rightToLeft, script: script)
+        lock.lock()
+        if let hit = entries[key] { hits += 1; lock.unlock(); return hit }
+        misses += 1
+        lock.unlock()
+        let shaped = Shaper.shape(text, range: range, face: fontFace, size: 1, rightToLeft: rightToLeft, script: script)
+        lock.lock()
+        // Dropping everything at the limit is simpler than LRU and costs one re-shape per label.
+        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        entries[key] = shaped
+        lock.unlock()
+        return shaped
+    }
+}

@@ -1,0 +1,113 @@
+import NativeGraphics
+import Primitives
+import Styles
+
+/// Turns attributed text into a `PreparedText`: clusters, breaks, bidi levels, scripts, font
+/// fallback per cluster, runs, and shaping.
+struct TextItemizer {
+    let fonts: FontLibrary
+    let shapes: ShapeCache
+
+    func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
+        var p = PreparedText()
+        // 1. Code points, spans, grapheme starts (clusters never cross spans).
+        for (si, span) in text.spans.enumerated() {
+            for ch in span.text {
+                var first = true
+                let scalars: [UInt32] = ch == "\r\n" || ch == "\r" ? [0x0A] : ch.unicodeScalars.map(\.value)
+                for c in scalars {
+                    var v = c
+                    if v == 0x09 { v = 0x20 }
+                    if v == 0x2028 || v == 0x2029 { v = 0x0A }
+                    if (v < 0x20 && v != 0x0A) || v == 0x7F { continue }
+                    p.scalars.append(v); p.span.append(si); p.graphemeStart.append(first || v == 0x0A)
+                    first = false
+                }
+            }
+        }
+        let n = p.scalars.count
+        p.breakAfter = LineBreaker.breaks(p.scalars)
+        p.advance = [Double](repeating: 0, count: n)
+        p.runOf = [Int](repeating: -1, count: n)
+        // 2. Hard lines.
+        var start = 0
+        for i in 0..<n where p.scalars[i] == 0x0A {
+            p.hardLines.append(start..<i); start = i + 1
+        }
+        p.hardLines.append(start..<n)
+        p.rightToLeft = Bidi.firstStrongDirection(p.scalars.filter { $0 != 0x0A }) ?? false
+        // 3. Per hard line: bidi levels, scripts, faces, runs.
+        for line in p.hardLines where !line.isEmpty {
+            itemize(line, &p, text: text, font: font)
+        }
+        return p
+    }
+
+    private func itemize(_ line: Range<Int>, _ p: inout PreparedText, text: AttributedText, font: FontSpec) {
+        let chars = Array(p.scalars[line])
+        let levels = Bidi.levels(chars, rightToLeft: p.rightToLeft).levels
+        let scripts = resolvedScripts(chars)
+        // Faces per grapheme cluster; each code point takes its cluster's face, level and script.
+        var face = [FaceID](repeating: FaceID(0), count: chars.count)
+        var level = levels, script = scripts
+        // Most clusters are one code point seen before in the same span: memoize them locally,
+        // which saves hashing the font request for every character.
+        var memo: [Int: [UInt32: FaceID]] = [:]
+        var i = 0
+        while i < chars.count {
+            var j = i + 1
+            while j < chars.count && !p.graphemeStart[line.lowerBound + j] { j += 1 }
+            let span = p.span[line.lowerBound + i]
+            let f: FaceID
+            if j == i + 1, let hit = memo[span]?[chars[i]] {
+                f = hit
+            } else {
+                f = fonts.face(forCluster: Array(chars[i..<j]), spec: Self.spanSpec(text, span, font))
+                if j == i + 1 { memo[span, default: [:]][chars[i]] = f }
+            }
+            for k in i..<j { face[k] = f; level[k] = levels[i]; script[k] = scripts[i] }
+            i = j
+        }
+        var runStart = 0
+        for k in 1...chars.count {
+            let g = line.lowerBound
+            if k < chars.count && p.span[g + k] == p.span[g + runStart] && face[k] == face[runStart]
+                && level[k] == level[runStart] && script[k] == script[runStart] { continue }
+            addRun(g + runStart..<g + k, face: face[runStart], level: level[runStart], script: script[runStart], &p)
+            runStart = k
+        }
+    }
+
+    private func addRun(_ range: Range<Int>, face: FaceID, level: UInt8, script: ScriptTag, _ p: inout PreparedText) {
+        let text = Array(p.scalars[range])
+        var shaped = ShapedGlyphs()
+        if let ff = fonts.face(face) {
+            shaped = shapes.shape(text, range: 0..<text.count, face: face, fontFace: ff, rightToLeft: level % 2 == 1,
+                                  script: script)
+        }
+        for (g, c) in shaped.clusters.enumerated() where c < text.count {
+            p.advance[range.lowerBound + c] += shaped.advances[g]
+        }
+        for k in range { p.runOf[k] = p.runs.count }
+        p.runs.append(PreparedRun(range: range, span: p.span[range.lowerBound], face: face, level: level, script: script,
+                                  shaped: shaped))
+    }
+
+    /// Scripts with Common and Inherited characters folded into their neighbours' script.
+    private func resolvedScripts(_ chars: [UInt32]) -> [ScriptTag] {
+        var s = chars.map(Shaper.script(of:))
+        let firstStrong = s.first { !$0.isWeak } ?? ScriptTag("Latn")
+        var last = firstStrong
+        for k in s.indices {
+            if s[k].isWeak { s[k] = last } else { last = s[k] }
+        }
+        return s
+    }
+
+    /// The font request of span `span`: the paragraph's font with the span's weight.
+    static func spanSpec(_ text: AttributedText, _ span: Int, _ font: FontSpec) -> FontSpec {
+        var spec = font
+        if span < text.spans.count, let w = text.spans[span].weight { spec.weight = w }
+        return spec
+    }
+}

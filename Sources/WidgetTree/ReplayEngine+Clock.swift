@@ -1,0 +1,61 @@
+import Primitives
+import SessionFormat
+
+/// The virtual clock: ticks, timer firings, tick captures (semantics.md sections 6 and 7).
+extension ReplayEngine {
+    /// Most timer firings delivered in one tick (semantics.md 7 item 24); the clock still advances.
+    static let maxFiringsPerTick = 10_000
+    /// The latest virtual time (about 31,700 years).
+    static let maxTime = 1_000_000_000_000_000
+
+    mutating func tick(_ ms: Int) {
+        // The previous tick's frame has now seen every step up to this tick (7 item 34).
+        finishPendingTickCapture()
+        // The clock saturates far beyond any real session, so timer arithmetic can never overflow.
+        var target = now + min(ms, Self.maxTime)
+        if target > Self.maxTime {
+            target = Self.maxTime
+            warn("bad-value", "tick: the clock stops at \(Self.maxTime) ms")
+        }
+        fireTimers(until: target)
+        tree.time = target
+        if options.captureTicks {
+            pendingTickCapture = captures.count
+            capture(.tick, name: nil)
+        }
+    }
+
+    /// Fires every timer whose due time is <= `target`, in time order (ties: creation order).
+    /// Each TimerEvent carries its own due time.
+    mutating func fireTimers(until target: Int) {
+        guard !timers.isEmpty else { return }
+        var fired = 0
+        while true {
+            var best: Int? = nil
+            for (i, t) in timers.enumerated() where t.nextDue <= target {
+                if let b = best, (timers[b].nextDue, timers[b].order) <= (t.nextDue, t.order) { continue }
+                best = i
+            }
+            guard let i = best else { return }
+            if fired == Self.maxFiringsPerTick {
+                dropFirings(until: target)
+                return
+            }
+            let t = timers[i]
+            emit("TimerEvent", to: t.target, [("timerId", .int(t.id))], time: t.nextDue)
+            timers[i].nextDue += t.interval
+            fired += 1
+        }
+    }
+
+    /// Skips the firings past the per-tick limit arithmetically (a huge tick must not loop).
+    private mutating func dropFirings(until target: Int) {
+        var dropped = 0
+        for i in timers.indices where timers[i].nextDue <= target {
+            let n = (target - timers[i].nextDue) / timers[i].interval + 1
+            dropped += n
+            timers[i].nextDue += n * timers[i].interval
+        }
+        warn("too-many-timer-firings", "tick: \(Self.maxFiringsPerTick) timer firings delivered, \(dropped) more dropped (at most \(Self.maxFiringsPerTick) per tick)")
+    }
+}

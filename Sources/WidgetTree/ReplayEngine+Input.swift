@@ -1,0 +1,110 @@
+import Primitives
+import SessionFormat
+
+/// User input steps (session-format.md section 4): states, clicks and the events they send.
+extension ReplayEngine {
+    /// The framework's ids of the action bar buttons (`include/FWDefs.h`).
+    static let barButtonIds: [String: Int] = ["menu": -1, "back": -2, "compose": -3, "save": -4]
+
+    mutating func input(_ kind: InputKind, id: Int, value: Int, text: String) {
+        guard requireElement(id, kind.rawValue) else { return }
+        if !tree.isOnScreen(id) {
+            // Still applied (the author may mean it), but a real user could not have done this.
+            warn("not-on-screen", "\(kind.rawValue) on \(label(id)): it is not on screen (hidden, detached, or in an inactive view or closed drawer)")
+        }
+        switch kind {
+        case .press:
+            tree.elements[id]!.isPressed = true
+        case .release:
+            tree.elements[id]!.isPressed = false
+            click(id)
+        case .tap:
+            if !text.isEmpty {
+                if tree.elements[id]!.kind == .actionBar { barButton(id, text); return }
+                warn("not-an-action-bar", "tap \"\(text)\": \(label(id)) is not an action bar; tapped as a plain element")
+            }
+            tree.elements[id]!.isPressed = false
+            click(id)
+        case .select:
+            tree.elements[id]!.isSelected = value != 0
+        case .scroll:
+            scroll(id, to: value)
+        case .input:
+            typeText(id, text)
+        }
+    }
+
+    /// The ValueEvent a real backend sends for a click (semantics.md 7 item 22). A tap on a leaf
+    /// inside a clickable wrapper counts for the nearest button or event layout around it.
+    mutating func click(_ id: Int) {
+        let e = tree.elements[id]!
+        switch e.kind {
+        case .switchControl, .checkbox:
+            let new = e.value != 0 ? 0 : 1
+            tree.elements[id]!.value = new
+            emit("ValueEvent", to: id, [("value", .int(new))])
+        case .navigationBarItem:
+            // A tab bar selects the tapped item itself (UITabBar), and the app hears 1.
+            for sibling in e.parent.flatMap({ tree.elements[$0]?.children }) ?? [] where tree.elements[sibling]?.kind == .navigationBarItem {
+                tree.elements[sibling]!.isSelected = sibling == id
+            }
+            tree.elements[id]!.isSelected = true
+            emit("ValueEvent", to: id, [("value", .int(1))])
+        case .button, .eventLayout:
+            emit("ValueEvent", to: id, [("value", .int(options.clickValue))])
+        case .textField, .textView, .searchBar:
+            tree.elements[id]!.isFocused = true // a tap focuses a field; typing is an `input` step
+        case .picker:
+            break // the platform opens its option sheet; the app hears only the chosen row
+        default:
+            var cur = e.parent
+            var hops = 0
+            while let p = cur, let pe = tree.elements[p], hops < 10_000 {
+                if pe.kind == .button || pe.kind == .eventLayout {
+                    emit("ValueEvent", to: p, [("value", .int(options.clickValue))])
+                    return
+                }
+                cur = pe.parent
+                hops += 1
+            }
+            warn("no-click", "tap on \(label(id)): nothing clickable there, so no ValueEvent is sent")
+        }
+    }
+
+    /// An action bar button (semantics.md 7 item 14): a CommandEvent with the framework id; `menu`
+    /// also opens the app's navigation drawer when it has one.
+    mutating func barButton(_ bar: Int, _ name: String) {
+        guard let fwId = Self.barButtonIds[name] else { return }
+        emit("CommandEvent", to: bar, [("elementId", .int(fwId))])
+        guard name == "menu" else { return }
+        let drawer = tree.overlayIds.first { tree.elements[$0]?.kind == .navigationView }
+        if let d = drawer, tree.elements[d]?.isVisible == false {
+            tree.elements[d]!.isVisible = true
+            emit("VisibilityEvent", to: d, [("visible", .bool(true))])
+        }
+    }
+
+    /// A `scroll` step: the offset (dp) and the app's ScrollChangedEvent. Clamping to the content
+    /// needs layout, so `scrollPos` is the requested offset (not below 0).
+    mutating func scroll(_ id: Int, to offset: Int) {
+        let kind = tree.elements[id]!.kind
+        guard [.scrollLayout, .listView, .gridView].contains(kind) else {
+            warn("not-scrollable", "scroll: \(label(id)) does not scroll; skipped")
+            return
+        }
+        let pos = max(0, offset)
+        tree.elements[id]!.value = pos
+        emit("ScrollChangedEvent", to: id, [("scrollPos", .int(pos))])
+    }
+
+    /// An `input` step: the field's text and one ValueEvent with it.
+    mutating func typeText(_ id: Int, _ text: String) {
+        let kind = tree.elements[id]!.kind
+        guard [.textField, .textView, .searchBar].contains(kind) else {
+            warn("not-editable", "input: \(label(id)) is not a text field; skipped")
+            return
+        }
+        tree.elements[id]!.text = text
+        emit("ValueEvent", to: id, [("text", .string(text))])
+    }
+}

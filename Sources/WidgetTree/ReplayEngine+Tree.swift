@@ -1,0 +1,119 @@
+import Primitives
+import SessionFormat
+
+/// Commands that build and reshape the tree: CREATE_*, DELETE_ELEMENT, REMOVE_CHILD, REORDER_CHILD,
+/// and the view switch (semantics.md section 1).
+extension ReplayEngine {
+    mutating func create(_ kind: WidgetKind, _ c: Command) {
+        let id = c.childInternalId, parentId = c.internalId
+        if tree.elements[id] != nil {
+            fail("duplicate-id", "\(c.type.name): element \(id) already exists (\(label(id))); skipped")
+            return
+        }
+        var e = Element(id: id, kind: kind, parent: nil)
+        e.text = c.textValue
+        e.text2 = c.textValue2
+        e.value = c.value
+        e.flags = c.flags
+        e.createdAt = now
+        e.createdStep = stepIndex
+        switch kind {
+        case .navigationView:
+            e.isVisible = false // a drawer starts closed; SET_VISIBILITY 1 or the menu button opens it
+        case .imageView:
+            if !c.textValue.isEmpty {
+                let url = ImageURL(url: c.textValue, width: c.width, height: c.height)
+                if url.isRemote { e.imageURLs = [url] } else { e.content = .asset(c.textValue) }
+            }
+        case .switchControl, .checkbox:
+            e.value = c.value != 0 ? 1 : 0
+        default: break
+        }
+        deletedAt[id] = nil
+        tree.elements[id] = e
+
+        if kind == .application {
+            if tree.rootId == nil {
+                tree.rootId = id
+            } else {
+                fail("duplicate-application", "CREATE_APPLICATION: the application is already \(tree.rootId!); element \(id) is kept detached")
+            }
+        } else if parentId == id {
+            fail("cycle", "\(c.type.name): element \(id) cannot be its own parent; it is kept detached")
+        } else if tree.elements[parentId] == nil {
+            let why = deletedAt[parentId].map { "was deleted at step \($0)" } ?? "does not exist"
+            warn("unknown-element", "\(c.type.name): parent \(parentId) \(why); element \(id) is created detached (not shown)")
+        } else {
+            tree.attach(id, to: parentId)
+        }
+
+        switch kind {
+        case .frameView:
+            // Exactly one FrameView is active: the first one created (until a switch).
+            if tree.activeViewId == nil { tree.activeViewId = id }
+        case .navigationView, .dialog, .alertDialog, .actionSheet:
+            tree.overlayIds.append(id)
+        default: break
+        }
+    }
+
+    mutating func deleteElement(_ c: Command) {
+        let id = c.internalId
+        guard requireElement(id, "DELETE_ELEMENT") else { return }
+        tree.deleteElement(id)
+        deletedAt[id] = stepIndex
+    }
+
+    mutating func removeChild(_ c: Command) {
+        let parent = c.internalId, child = c.childInternalId
+        guard requireElement(parent, "REMOVE_CHILD"), requireElement(child, "REMOVE_CHILD") else { return }
+        guard tree.elements[child]?.parent == parent else {
+            warn("not-a-child", "REMOVE_CHILD: \(label(child)) is not a child of \(label(parent)); skipped")
+            return
+        }
+        tree.removeChild(child)
+    }
+
+    /// REORDER_CHILD: move `child` to index `value` of `parent` (past the end appends). A child
+    /// that lives elsewhere moves here, unless that would make it its own ancestor.
+    mutating func reorderChild(_ c: Command) {
+        let parent = c.internalId, child = c.childInternalId
+        guard requireElement(parent, "REORDER_CHILD"), requireElement(child, "REORDER_CHILD") else { return }
+        if tree.elements[child]?.parent != parent, tree.isAncestor(child, of: parent) {
+            fail("cycle", "REORDER_CHILD: \(label(child)) is an ancestor of \(label(parent)); an element can never become its own ancestor; skipped")
+            return
+        }
+        let index = max(0, c.value)
+        if c.value < 0 { warn("bad-index", "REORDER_CHILD: index \(c.value) is negative; moved to the front") }
+        tree.attach(child, to: parent, at: index)
+    }
+
+    /// Makes `viewId` the active FrameView and sends VisibilityEvents to the old and new view.
+    mutating func switchView(to viewId: Int, via what: String) {
+        guard requireElement(viewId, what) else { return }
+        guard tree.elements[viewId]!.kind == .frameView else {
+            warn("not-a-view", "\(what): \(label(viewId)) is not a FrameView; no view switch")
+            return
+        }
+        let old = tree.activeViewId
+        if old == viewId { return } // the second of the framework's three show() commands
+        tree.activeViewId = viewId
+        tree.elements[viewId]!.isVisible = true
+        if let old { emit("VisibilityEvent", to: old, [("visible", .bool(false))]) }
+        emit("VisibilityEvent", to: viewId, [("visible", .bool(true))])
+        noteAppBarsOnSwitch()
+    }
+
+    /// semantics.md 7 item 1: app-level bars stay over every view here, but iOS drops them at the
+    /// first view switch.
+    private mutating func noteAppBarsOnSwitch() {
+        guard !warnedAppBars, let root = tree.rootId else { return }
+        let bars = (tree.elements[root]?.children ?? []).filter {
+            [.actionBar, .navigationBar, .searchBar].contains(tree.elements[$0]?.kind)
+        }
+        guard let bar = bars.first else { return }
+        warnedAppBars = true
+        diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,
+                                    "\(label(bar)) belongs to the application, so it stays after this view switch as on Android; iOS removes it at the first view switch"))
+    }
+}

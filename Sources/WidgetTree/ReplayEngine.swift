@@ -1,0 +1,163 @@
+import Primitives
+import SessionFormat
+import Styles
+
+/// A repeating timer made by CREATE_TIMER.
+struct ReplayTimer {
+    /// The timer id (`childInternalId`), sent as `timerId`.
+    var id: Int
+    /// The element the TimerEvent goes to (`internalId`).
+    var target: Int
+    var interval: Int
+    var nextDue: Int
+    /// Creation order, to break ties between timers due at the same time.
+    var order: Int
+}
+
+/// The mutable state of one replay: the tree, the clock, timers, and what has been collected.
+/// `Replayer.run()` makes one, feeds it every step, and returns what it gathered.
+struct ReplayEngine {
+    let session: Session
+    let options: ReplayOptions
+
+    var tree = WidgetTree()
+    var events: [AppEvent] = []
+    var diagnostics: [Diagnostic] = []
+    var captures: [Capture] = []
+    var recorded: [RecordedCommand] = []
+    var timers: [ReplayTimer] = []
+    var timerOrder = 0
+    /// Where the SysInfo/SysEvents go: the application id (or the implicit root's).
+    var appId = 1
+    /// Ids deleted by DELETE_ELEMENT, with the step that deleted them (for clearer messages).
+    var deletedAt: [Int: Int] = [:]
+    /// A tick capture that still takes in the steps up to the next tick (semantics.md 7 item 34).
+    var pendingTickCapture: Int?
+    /// Whether the iOS-drops-app-bars note was given (once per replay).
+    var warnedAppBars = false
+
+    /// The step being applied (top-level index and JSON path) for diagnostics.
+    var stepIndex = 0
+    var stepPath = "steps[0]"
+
+    var now: Int { tree.time }
+
+    init(session: Session, options: ReplayOptions) {
+        self.session = session
+        self.options = options
+    }
+
+    // MARK: - Run
+
+    mutating func run() -> ReplayResult {
+        boot()
+        for step in session.steps { apply(step) }
+        finishPendingTickCapture()
+        let lastIndex = session.steps.last?.index ?? 0
+        captures.append(Capture(kind: .final, name: nil, time: now, step: lastIndex, tree: tree))
+        return ReplayResult(captures: captures, events: events, diagnostics: diagnostics, final: tree, recorded: recorded)
+    }
+
+    /// Before the first step: the implicit root if the stream has no CREATE_APPLICATION, the launch
+    /// frame, and SysInfoEvent START then RESUME (session-format.md section 5).
+    mutating func boot() {
+        let commands = Self.flatCommands(session.steps)
+        if let app = commands.first(where: { $0.type == .CREATE_APPLICATION }) {
+            appId = app.childInternalId
+        } else if let first = commands.first(where: { $0.type == .CREATE_FRAMEVIEW })
+                    ?? commands.first(where: { $0.type.createdKind != nil }) {
+            // semantics.md section 1: the implicit root takes the id the first FrameView names as parent.
+            appId = first.internalId
+            var root = Element(id: appId, kind: .application, parent: nil)
+            root.createdStep = 0
+            tree.elements[appId] = root
+            tree.rootId = appId
+        }
+        if session.device.launchScreen != nil {
+            var launch = tree
+            launch.showsLaunchScreen = true
+            captures.append(Capture(kind: .launch, name: nil, time: 0, step: 0, tree: launch))
+        }
+        emit("SysInfoEvent", to: appId, [("sysType", .string("START"))])
+        emit("SysInfoEvent", to: appId, [("sysType", .string("RESUME"))])
+    }
+
+    static func flatCommands(_ steps: [Step]) -> [Command] {
+        var out: [Command] = []
+        for s in steps {
+            switch s.kind {
+            case .command(let c): out.append(c)
+            case .batch(let inner): out.append(contentsOf: flatCommands(inner))
+            default: break
+            }
+        }
+        return out
+    }
+
+    // MARK: - Steps
+
+    mutating func apply(_ step: Step) {
+        stepIndex = step.index
+        stepPath = step.path
+        switch step.kind {
+        case .command(let c): applyCommand(c)
+        case .batch(let inner):
+            // A batch is applied as a whole; nothing is captured inside it.
+            for s in inner { apply(s) }
+            stepPath = step.path
+        case .setImageData(let id, let image):
+            guard requireElement(id, "setImageData") else { return }
+            tree.elements[id]!.content = image.file.map { .asset($0) } ?? .packed(image)
+        case .setSurface(let id, let surface):
+            guard requireElement(id, "setSurface") else { return }
+            tree.elements[id]!.content = .surface(surface)
+        case .tick(let ms): tick(ms)
+        case .input(let kind, let id, let value, let text): input(kind, id: id, value: value, text: text)
+        case .sys(let type): emit("SysInfoEvent", to: appId, [("sysType", .string(type))])
+        case .back: emit("SysEvent", to: appId, [("sysType", .string("BACK"))])
+        case .snapshot(let name): capture(.snapshot, name: name)
+        }
+    }
+
+    mutating func capture(_ kind: Capture.Kind, name: String?) {
+        captures.append(Capture(kind: kind, name: name, time: now, step: stepIndex, tree: tree))
+    }
+
+    mutating func finishPendingTickCapture() {
+        guard let i = pendingTickCapture else { return }
+        captures[i].tree = tree
+        pendingTickCapture = nil
+    }
+
+    // MARK: - Helpers
+
+    mutating func emit(_ type: String, to id: Int, _ fields: [(String, EventValue)] = [], time: Int? = nil) {
+        events.append(AppEvent(time: time ?? now, type: type, internalId: id, fields: fields))
+    }
+
+    mutating func warn(_ code: String, _ message: String) {
+        diagnostics.append(.warning(code, step: stepIndex, path: stepPath, message))
+    }
+
+    /// For streams no framework app can send (a reused id, a cycle): an error, so `--strict` fails.
+    mutating func fail(_ code: String, _ message: String) {
+        diagnostics.append(.error(code, step: stepIndex, path: stepPath, message))
+    }
+
+    /// True if `id` exists; otherwise an `unknown-element` diagnostic and the step is skipped.
+    mutating func requireElement(_ id: Int, _ what: String) -> Bool {
+        if tree.elements[id] != nil { return true }
+        if let at = deletedAt[id] {
+            warn("unknown-element", "\(what): element \(id) was deleted at step \(at); skipped")
+        } else {
+            warn("unknown-element", "\(what): no element \(id) (not created yet, or never); skipped")
+        }
+        return false
+    }
+
+    /// "Button 7" for messages.
+    func label(_ id: Int) -> String {
+        guard let e = tree.elements[id] else { return "element \(id)" }
+        return "\(e.kind.rawValue) \(id)"
+    }
+}

@@ -1,0 +1,70 @@
+import SessionFormat
+
+/// Structural edits of the tree. They keep two invariants: `children` and `parent` agree, and no
+/// element is ever its own ancestor (semantics.md section 1).
+extension WidgetTree {
+    /// Ids of `id` and all its descendants, parent first (pre-order). Safe against bad links.
+    public func subtree(of id: Int) -> [Int] {
+        guard elements[id] != nil else { return [] }
+        var out: [Int] = []
+        var seen: Set<Int> = []
+        var stack = [id]
+        while let cur = stack.popLast() {
+            guard seen.insert(cur).inserted, let e = elements[cur] else { continue }
+            out.append(cur)
+            stack.append(contentsOf: e.children.reversed())
+        }
+        return out
+    }
+
+    /// True when `id` hangs from the root through live parents (so it can be on screen).
+    public func isAttachedToRoot(_ id: Int) -> Bool {
+        guard let root = rootId else { return false }
+        return isAncestor(root, of: id) && elements[id] != nil
+    }
+
+    /// Takes `id` out of its parent's children; it stays known, detached.
+    mutating func detach(_ id: Int) {
+        guard let p = elements[id]?.parent else { return }
+        elements[p]?.children.removeAll { $0 == id }
+        elements[id]?.parent = nil
+    }
+
+    /// Moves `child` under `parent` at `index` (clamped: past the end appends). Returns false, and
+    /// changes nothing, when that would make `child` its own ancestor.
+    @discardableResult
+    mutating func attach(_ child: Int, to parent: Int, at index: Int? = nil) -> Bool {
+        guard elements[child] != nil, elements[parent] != nil else { return false }
+        if isAncestor(child, of: parent) { return false }
+        detach(child)
+        // Edited in place: copying `children` out and back would make each append O(n).
+        let count = elements[parent]!.children.count
+        elements[parent]!.children.insert(child, at: min(max(index ?? count, 0), count))
+        elements[child]!.parent = parent
+        return true
+    }
+
+    /// DELETE_ELEMENT: the element leaves the screen with its subtree and its id is forgotten.
+    /// Its children stay known but detached, because the framework deletes them one by one next.
+    mutating func deleteElement(_ id: Int) {
+        guard let e = elements[id] else { return }
+        dropOverlays(in: subtree(of: id))
+        detach(id)
+        for c in e.children { elements[c]?.parent = nil }
+        elements[id] = nil
+        if activeViewId == id { activeViewId = nil }
+        if rootId == id { rootId = nil }
+    }
+
+    /// REMOVE_CHILD: detaches without forgetting; overlays in the removed subtree stop showing.
+    mutating func removeChild(_ id: Int) {
+        dropOverlays(in: subtree(of: id))
+        detach(id)
+    }
+
+    private mutating func dropOverlays(in ids: [Int]) {
+        guard !overlayIds.isEmpty else { return }
+        let gone = Set(ids)
+        overlayIds.removeAll { gone.contains($0) }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Canvas
-
-@Test func CanvasModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,105 @@
+import Testing
+import Primitives
+@testable import Canvas
+import NativeGraphics
+
+/// Canvas shadows: the shape in shadow colour, offset in dp, blurred with sigma = shadowBlur / 2.
+struct ShadowTests {
+    typealias S = CanvasTestSupport
+
+    @Test func sharpShadowAppearsAtTheOffsetUnderTheShape() throws {
+        let c = try S.context(20, 10, scale: 2)
+        c.shadowColor = S.red; c.shadowOffsetX = 5; c.shadowOffsetY = 1
+        c.fillStyle = .color(S.blue)
+        c.fillRect(0, 0, 4, 4) // shape device 0..<8, shadow 10..<18 x 2..<10
+        let bm = c.surface.bitmap()
+        #expect(bm.color(x: 2, y: 2) == S.blue)
+        #expect(bm.color(x: 12, y: 5) == S.red && bm.color(x: 17, y: 9) == S.red)
+        #expect(bm.color(x: 9, y: 5) == .transparent && bm.color(x: 18, y: 5) == .transparent && bm.color(x: 12, y: 1) == .transparent)
+    }
+
+    @Test func defaultShadowColourIsOpaqueBlack() throws {
+        let c = try S.context(10, 4)
+        c.shadowOffsetX = 5
+        c.fillStyle = .color(S.blue); c.fillRect(0, 0, 4, 4)
+        #expect(c.surface.bitmap().color(x: 6, y: 2) == .black)
+    }
+
+    @Test func blurredShadowSpreadsAndFades() throws {
+        let c = try S.context(40, 40)
+        c.shadowColor = .black; c.shadowBlur = 8 // sigma 4 px
+        c.shadowOffsetY = 10
+        c.fillStyle = .color(S.blue)
+        c.fillRect(10, 5, 20, 10) // shadow centred on 10..<30 x 15..<25
+        let bm = c.surface.bitmap()
+        let centre = bm.pixels[(20 * 40 + 20) * 4 + 3]
+        let edge = bm.pixels[(20 * 40 + 10) * 4 + 3]     // at the shadow's left edge: about half
+        let outside = bm.pixels[(20 * 40 + 4) * 4 + 3]   // 1.5 sigma outside
+        let far = bm.pixels[(20 * 40 + 0) * 4 + 3]       // 2.5 sigma outside
+        // 10 px tall = +-1.25 sigma: erf(1.25 / sqrt 2) = 0.79 of full at the centre; about half that at an edge.
+        #expect((190...210).contains(centre))
+        #expect((95...125).contains(edge))
+        #expect(outside > 0 && outside < 40 && far < outside)
+        #expect(bm.color(x: 20, y: 10) == S.blue)
+    }
+
+    @Test func shadowAlphaFollowsShadowColour() throws {
+        let c = try S.context(10, 4)
+        c.shadowColor = Color(r: 0, g: 0, b: 0, a: 64); c.shadowOffsetX = 5
+        c.fillRect(0, 0, 4, 4)
+        #expect(c.surface.bitmap().color(x: 6, y: 2).a == 64)
+    }
+
+    @Test func shadowRespectsTheClip() throws {
+        let c = try S.context(20, 4)
+        c.rect(0, 0, 8, 4); c.clip()
+        c.shadowColor = S.red; c.shadowOffsetX = 6
+        c.fillRect(0, 0, 4, 4)
+        let bm = c.surface.bitmap()
+        #expect(bm.color(x: 7, y: 2) == S.red && bm.color(x: 9, y: 2) == .transparent)
+    }
+
+    @Test func strokeShadowUnderANonUniformScaleIsWhole() throws {
+        // Stroke 2 wide under scale(4, 1): the left edge is 8 px wide (x 4..<12); the shadow 12 px lower.
+        let c = try S.context(30, 30)
+        c.scale(4, 1); c.lineWidth = 2
+        c.shadowColor = S.red; c.shadowOffsetY = 12
+        c.strokeStyle = .color(S.blue)
+        c.strokeRect(2, 2, 2, 6)
+        let bm = c.surface.bitmap()
+        #expect(bm.color(x: 4, y: 5) == S.blue && bm.color(x: 4, y: 20) == S.red && bm.color(x: 19, y: 20) == S.red)
+        #expect(bm.color(x: 3, y: 20) == .transparent)
+    }
+
+    @Test func transparentShadowColourCastsNothing() throws {
+        let c = try S.context(10, 4)
+        c.shadowColor = .transparent; c.shadowOffsetX = 5; c.shadowBlur = 3
+        #expect(!c.state.hasShadow)
+        c.fillRect(0, 0, 4, 4)
+        #expect(c.surface.bitmap().inkCount(5, 0, 10, 4) == 0)
+    }
+}
+
+/// The box-blur approximation of the Gaussian.
+struct GaussianBlurTests {
+    @Test func boxSizesFollowTheFilterEffectsRule() {
+        // sigma 2: d = floor(2 * 1.88 + 0.5) = 4, even: offset boxes of 4 and a centred box of 5.
+        #expect(GaussianBlur.boxPasses(sigma: 2) == [.init(lo: 2, hi: 1), .init(lo: 1, hi: 2), .init(lo: 2, hi: 2)])
+        // sigma 3: d = 6 ... sigma 1: d = 2; sigma 0.2: at least a 1-pixel box (no blur).
+        #expect(GaussianBlur.boxPasses(sigma: 1.6) == Array(repeating: .init(lo: 1, hi: 1), count: 3))
+        #expect(GaussianBlur.boxPasses(sigma: 0.2) == Array(repeating: .init(lo: 0, hi: 0), count: 3))
+    }
+
+    @Test func blurKeepsTheTotalAndSpreadsLikeAGaussian() throws {
+        let mask = try CairoMask(width: 41, height: 41)
+        mask.withPixels { p, stride in for y in 15...25 { for x in 15...25 { p[y * stride + x] = 255 } } }
+        GaussianBlur.blur(mask, sigma: 3)
+        var total = 0, centre = 0, edge = 0
+        mask.withPixels { p, stride in
+            for y in 0..<41 { for x in 0..<41 { total += Int(p[y * stride + x]) } }
+            centre = Int(p[20 * stride + 20]); edge = Int(p[20 * stride + 15])
+        }
+        #expect(abs(total - 121 * 255) < 121 * 255 / 50)
+        #expect(centre > 200 && centre < 255 && edge > 100 && edge < 180)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Layout
-
-@Test func LayoutModuleLoads() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import Painting
-
-@Test func PaintingModuleLoads() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import Raster
-
-@Test func RasterModuleLoads() { #expect(Bool(true)) }

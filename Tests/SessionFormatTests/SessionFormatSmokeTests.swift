@@ -1,4 +1,0 @@
-import Testing
-@testable import SessionFormat
-
-@Test func SessionFormatModuleLoads() { #expect(Bool(true)) }

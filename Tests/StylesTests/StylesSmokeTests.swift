@@ -1,4 +1,0 @@
-import Testing
-@testable import Styles
-
-@Test func StylesModuleLoads() { #expect(Bool(true)) }

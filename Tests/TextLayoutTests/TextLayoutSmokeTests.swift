@@ -1,4 +1,0 @@
-import Testing
-@testable import TextLayout
-
-@Test func TextLayoutModuleLoads() { #expect(Bool(true)) }

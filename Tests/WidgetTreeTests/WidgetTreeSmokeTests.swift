@@ -1,4 +1,0 @@
-import Testing
-@testable import WidgetTree
-
-@Test func WidgetTreeModuleLoads() { #expect(Bool(true)) }
