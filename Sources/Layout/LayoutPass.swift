@@ -30,8 +30,10 @@ final class LayoutPass {
     /// Elements the screen places itself (application, view, bars, overlays), in paint order.
     var placedRoots: [Int] = []
     var placedSet: Set<Int> = []
-    /// The last spec each element was laid out with: its subtree's `local` frames are from that call.
-    private var memo: [Int: (w: AxisSpec, h: AxisSpec, size: Size)] = [:]
+    /// Border-box sizes per element and spec.
+    private var sizes: [Int: [SpecKey: Size]] = [:]
+    /// The container being placed, collecting the final spec of each of its children.
+    private var placing: PlacingRecord?
     private var paragraphs = ParagraphCache()
 
     init(tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
@@ -88,31 +90,61 @@ final class LayoutPass {
 
     // MARK: Laying out one element
 
-    /// Lays out `id` under the specs; returns its border-box size. Its children get `local` frames.
+    /// Sizes `id` under the specs and returns its border-box size. Sizes are cached per spec, so a
+    /// container measuring a child several times (weights, stretching) costs one run per distinct
+    /// spec, not one per call: nested weighted layouts stay polynomial. The frames a sizing run
+    /// writes may be provisional; `placeNode` redoes the final ones.
     @discardableResult
     func layoutNode(_ id: Int, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
         guard depth < Self.maxDepth, let el = tree.elements[id] else { return .zero }
-        if let m = memo[id], m.w == w, m.h == h { return m.size }
+        // A container being placed: the last spec it gives each of its children is the final one.
+        if placing?.id == el.parent { placing?.finals[id] = FinalSpec(w: w, h: h, depth: depth) }
+        let key = SpecKey(w: w, h: h)
+        if let size = sizes[id]?[key] { return size }
+        let size = compute(el, w: w, h: h, depth: depth)
+        sizes[id, default: [:]][key] = size
+        return size
+    }
+
+    /// Lays `id` out for good under the specs: its own run writes its children's frames and its
+    /// text, then each child is placed with the last spec this run gave it.
+    func placeNode(_ id: Int, w: AxisSpec, h: AxisSpec, depth: Int) {
+        guard depth < Self.maxDepth, let el = tree.elements[id] else { return }
+        withPlacing(id) { _ = compute(el, w: w, h: h, depth: depth) }
+    }
+
+    /// Runs `body`, which lays out children of `parent`, then places those children with their final specs.
+    func withPlacing(_ parent: Int, _ body: () -> Void) {
+        let saved = placing
+        placing = PlacingRecord(id: parent)
+        body()
+        let finals = placing?.finals ?? [:]
+        placing = saved
+        for child in finals.keys.sorted() {
+            let f = finals[child]!
+            placeNode(child, w: f.w, h: f.h, depth: f.depth)
+        }
+    }
+
+    /// One run of the element's layout algorithm.
+    private func compute(_ el: Element, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
         let s = style(el)
-        let size: Size
         switch el.kind {
         case .radioGroup where el.children.isEmpty:
-            size = layoutLeaf(el, s, w: w, h: h)
+            return layoutLeaf(el, s, w: w, h: h)
         case .linearLayout, .tableLayout, .radioGroup:
-            size = layoutLinear(el, s, w: w, h: h, depth: depth)
+            return layoutLinear(el, s, w: w, h: h, depth: depth)
         case .frameLayout, .eventLayout, .frameView, .application, .navigationView, .dialog, .alertDialog:
-            size = layoutFrame(el, s, w: w, h: h, depth: depth)
+            return layoutFrame(el, s, w: w, h: h, depth: depth)
         case .scrollLayout:
-            size = layoutScroll(el, s, w: w, h: h, depth: depth)
+            return layoutScroll(el, s, w: w, h: h, depth: depth)
         case .flipperLayout, .pager:
-            size = layoutPaged(el, s, w: w, h: h, depth: depth)
+            return layoutPaged(el, s, w: w, h: h, depth: depth)
         case .autoColumnLayout:
-            size = layoutAutoColumn(el, s, w: w, h: h, depth: depth)
+            return layoutAutoColumn(el, s, w: w, h: h, depth: depth)
         default:
-            size = layoutLeaf(el, s, w: w, h: h)
+            return layoutLeaf(el, s, w: w, h: h)
         }
-        memo[id] = (w, h, size)
-        return size
     }
 
     /// Lays out a child of a container whose inner box is `availW` x `availH` (nil = unbounded);
@@ -149,4 +181,23 @@ final class LayoutPass {
         ParagraphStyle(font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight), size: look.size,
                        color: color(look.color))
     }
+}
+
+/// Both specs of one layout call.
+struct SpecKey: Hashable {
+    var w: AxisSpec
+    var h: AxisSpec
+}
+
+/// The spec a container finally gave a child.
+struct FinalSpec {
+    var w: AxisSpec
+    var h: AxisSpec
+    var depth: Int
+}
+
+/// The container being placed and the final specs of its children so far.
+struct PlacingRecord {
+    var id: Int
+    var finals: [Int: FinalSpec] = [:]
 }

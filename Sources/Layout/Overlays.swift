@@ -26,8 +26,10 @@ extension LayoutPass {
                          height: max(0, device.height - device.statusBar))
         placeRoot(el.id, frame)
         let ins = Box.insets(style(el))
-        placeFrameChildren(flowChildren(el), in: Rect(x: 0, y: 0, width: frame.width, height: frame.height).inset(by: ins),
-                           depth: 0)
+        withPlacing(el.id) {
+            placeFrameChildren(flowChildren(el), in: Rect(x: 0, y: 0, width: frame.width, height: frame.height).inset(by: ins),
+                               depth: 0)
+        }
     }
 
     /// A dialog: a panel min(W - 48, 560) wide centred in the content area, a 56 header with the
@@ -42,7 +44,7 @@ extension LayoutPass {
         let maxBodyH = max(0, maxPanelH - look.headerHeight - 2 * pad)
         var placed: [(Int, Rect)] = []
         var cursor = 0.0
-        for kid in flowChildren(el) {
+        withPlacing(el.id) { for kid in flowChildren(el) {
             let cs = style(kid)
             let size = layoutChild(kid, availW: innerW, definiteW: true, availH: max(0, maxBodyH - cursor),
                                    definiteH: false, depth: 0)
@@ -51,7 +53,7 @@ extension LayoutPass {
             placed.append((kid.id, Rect(x: pad + x, y: look.headerHeight + pad + cursor + cs.margin.top,
                                         width: size.width, height: size.height)))
             cursor += cs.margin.vertical + size.height
-        }
+        } }
         let panelH = min(look.headerHeight + 2 * pad + cursor, maxPanelH)
         let frame = Rect(x: (device.width - panelW) / 2, y: content.minY + (content.height - panelH) / 2,
                          width: panelW, height: panelH)

@@ -32,7 +32,7 @@ extension LayoutPass {
         if let view { placeRoot(view.id, screen) }
         let hs = style(host)
         let ins = Box.insets(hs)
-        placeFrameChildren(flowChildren(host), in: content.inset(by: ins), depth: 0)
+        withPlacing(host.id) { placeFrameChildren(flowChildren(host), in: content.inset(by: ins), depth: 0) }
 
         for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) {
             placedRoots.append(bar.id); placedSet.insert(bar.id); result.bars.append(bar.id)

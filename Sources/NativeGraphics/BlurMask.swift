@@ -6,6 +6,8 @@ public enum BlurMask {
     public struct Box: Hashable, Sendable {
         public var low: Int
         public var high: Int
+        public init(low: Int, high: Int) { self.low = low; self.high = high }
+        /// Pixels averaged.
         public var size: Int { high - low + 1 }
     }
 

@@ -70,10 +70,8 @@ extension PaintBuilder {
         if clipped, let c = clip { add(.save); add(.clip(c)) }
         for line in p.lines {
             for run in line.runs {
+                // The run's underline box is drawn with its glyphs by the rasterizer.
                 add(.glyphs(run, origin: origin))
-                if let u = run.underlineBox {
-                    add(.fill(RoundedRect(rect: u.offsetBy(dx: origin.x, dy: origin.y)), .color(run.color)))
-                }
             }
         }
         if clipped { add(.restore) }

@@ -8,7 +8,7 @@ import WidgetTree
 /// The theme's looks of leaf widgets (semantics.md appendix).
 extension PaintBuilder {
     /// Whether the element set its own `tint` (the resolved default is the theme-independent blue).
-    func styledTint(_ s: ResolvedStyle) -> Color? { s.tint == ResolvedStyle().tint ? nil : s.tint }
+    func styledTint(_ s: ResolvedStyle) -> Color? { s.declaredTint }
 
     /// A thin line along the bottom of the frame (fields, pickers), unless the element has a border.
     mutating func bottomLine(_ frame: Rect, _ s: ResolvedStyle, color: Color, width: Double) {

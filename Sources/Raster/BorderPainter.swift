@@ -8,6 +8,11 @@ import NativeGraphics
 struct BorderPainter {
     let ctx: CairoContext
 
+    /// Dash and gap lengths in border widths (semantics.md section 7 item 27). Chromium 156 itself
+    /// uses 3 and 2 below 3 device pixels of width and 2 and 1 from 3 pixels up.
+    static let dashRatio = 3.0
+    static let gapRatio = 3.0
+
     /// `outline` in device pixels; `widths` already in device pixels (0 = no side).
     func paint(outline: DeviceRoundedRect, widths w: Sides<Double>, colors: Sides<Color>, styles: Sides<BorderStyle>) {
         let sides = [Side(.top, w.top, colors.top, styles.top), Side(.right, w.right, colors.right, styles.right),
@@ -133,24 +138,24 @@ struct BorderPainter {
         return maxGap <= 0 || abs(minGap - gap) < abs(maxGap - gap) ? minGap : maxGap
     }
 
-    /// Dashes of 3 x width along one side, a whole dash at each end (over the corners).
+    /// Dashes of `dashRatio` x width along one side, a whole dash at each end (over the corners).
     private func strokeDashes(_ path: BorderSidePath, width w: Double) {
-        let dash = 3 * w
+        let dash = BorderPainter.dashRatio * w
         let length = path.length + path.startExtension + path.endExtension
         ctx.newPath()
         path.add(to: ctx)
         ctx.setLineWidth(w)
         ctx.setLineCap(.butt)
-        let gap = BorderPainter.bestGap(length: length, dash: dash, gap: dash, closed: false)
+        let gap = BorderPainter.bestGap(length: length, dash: dash, gap: BorderPainter.gapRatio * w, closed: false)
         if length > dash && gap.isFinite && gap > 0 { ctx.setDash([dash, gap]) }
         ctx.stroke()
         ctx.setDash([])
     }
 
-    /// Dashes of 3 x width around a closed rounded centre line, starting on the left edge at the
+    /// Dashes of `dashRatio` x width around a closed rounded centre line, starting on the left edge at the
     /// foot of the top-left corner (where Skia starts a rounded-rect path).
     private func strokeDashes(closed c: DeviceRoundedRect, width w: Double) {
-        let dash = 3 * w
+        let dash = BorderPainter.dashRatio * w
         let r = c.rect, q = Double.pi / 2
         let k = c.radii
         // Corner centres and start angles: top-left, top-right, bottom-right, bottom-left.
@@ -175,7 +180,7 @@ struct BorderPainter {
         ctx.closePath()
         ctx.setLineWidth(w)
         ctx.setLineCap(.butt)
-        let gap = BorderPainter.bestGap(length: length, dash: dash, gap: dash, closed: true)
+        let gap = BorderPainter.bestGap(length: length, dash: dash, gap: BorderPainter.gapRatio * w, closed: true)
         if length > dash && gap.isFinite && gap > 0 { ctx.setDash([dash, gap]) }
         ctx.stroke()
         ctx.setDash([])

@@ -2,8 +2,8 @@ import Primitives
 import TextLayout
 import NativeGraphics
 
-/// Draws glyph runs: positions go from dp to device pixels here (fractional along the line,
-/// baselines snapped to whole pixels), and NativeGraphics rasterizes the glyph masks.
+/// Draws glyph runs: positions go from dp to device pixels here (fractional; text layout
+/// already puts baselines on device pixels), and NativeGraphics rasterizes the glyph masks.
 struct TextPainter {
     let ctx: CairoContext
     let fonts: FontLibrary
@@ -26,7 +26,8 @@ struct TextPainter {
         var placed: [(id: UInt32, x: Double, y: Double)] = []
         placed.reserveCapacity(run.glyphs.count)
         for g in run.glyphs {
-            let x = t.x(origin.x + g.x), y = t.y(origin.y + g.y).rounded()
+            // Fractional y: drawGlyphMasks floors it as Chromium does (baselines are already on device pixels).
+            let x = t.x(origin.x + g.x), y = t.y(origin.y + g.y)
             if x.isFinite && y.isFinite { placed.append((g.id, x, y)) }
         }
         ctx.drawGlyphMasks(placed, face: face, pixelSize: pixelSize, color: run.color)

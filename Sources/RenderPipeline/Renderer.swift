@@ -26,6 +26,8 @@ public final class Renderer {
     public let fonts: FontLibrary
     public let text: TextEngine
     public private(set) var timings = StageTimings()
+    /// One rasterizer per renderer, so blurred shadows and image surfaces are reused between frames.
+    private let rasterizer: Rasterizer
 
     /// Loads the theme and opens the font library (fonts themselves open lazily).
     public init(options: RenderOptions) throws {
@@ -33,6 +35,7 @@ public final class Renderer {
         theme = try ThemeLoader.load(options.theme)
         fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: options.appFontsDirectory)
         text = TextEngine(fonts: fonts)
+        rasterizer = Rasterizer(fonts: fonts)
     }
 
     /// Decodes a session file; applies the `--device` override.
@@ -54,6 +57,8 @@ public final class Renderer {
     /// merged into the replay's events, and resource diagnostics.
     public func renderAll(_ session: Session, _ replay: ReplayResult,
                           only: (Capture) -> Bool = { _ in true }) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
+        // Line metrics snap to this device's pixels, as a browser's do.
+        text.deviceScale = session.device.scale
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale)
         var frames: [RenderedFrame] = []
@@ -80,7 +85,7 @@ public final class Renderer {
             Painter(theme: theme, text: text, images: images).paint(capture.tree, layout: layout, device: device)
         }
         let bitmap = try timed(&timings.raster) {
-            try Rasterizer(fonts: fonts).render(list, images: images, scale: device.scale,
+            try rasterizer.render(list, images: images, scale: device.scale,
                                                  pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
         }
         return RenderedFrame(capture: capture, layout: layout, displayList: list, bitmap: bitmap)

@@ -51,7 +51,7 @@ final class ResourceLoader {
         if tried[key] != nil { return }
         tried[key] = .asset
         do { store[key] = try assets.load(name) } catch {
-            diagnostics.append(.warning("asset", step: step, "image '\(name)': \(error); a placeholder is drawn"))
+            diagnostics.append(.warning("asset", step: step, "\(error); a placeholder is drawn"))
         }
     }
 

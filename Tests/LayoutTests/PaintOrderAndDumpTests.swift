@@ -53,14 +53,17 @@ import WidgetTree
 @Test func nestedWeightedLayoutsStayFast() {
     var b = TreeBuilder.screen()
     var parent = 2
-    for depth in 0..<40 {
+    for depth in 0..<100 {
         let id = 10 + depth * 10
-        b.add(id, .linearLayout, parent: parent, value: depth % 2 + 1) { s in s.weight = 1; s.width = .matchParent }
-        b.add(id + 1, .text, parent: id, text: "x") { s in s.weight = 1 }
+        b.add(id, .linearLayout, parent: parent, value: depth % 3 == 0 ? 1 : 2) { s in
+            s.weight = 1; s.width = .matchParent; if depth % 4 == 0 { s.height = .matchParent }
+        }
+        b.add(id + 1, .text, parent: id, text: "x") { s in s.weight = 1; s.width = .matchParent }
+        b.add(id + 2, .frameLayout, parent: id) { s in s.width = .matchParent; s.height = .fixed(3) }
         parent = id
     }
     let start = ContinuousClock.now
     let r = b.layout()
     #expect(ContinuousClock.now - start < .seconds(2))
-    #expect(r.frames[400] != nil)
+    #expect(r.frames[1000] != nil)
 }

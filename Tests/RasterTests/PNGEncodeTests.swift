@@ -1,7 +1,7 @@
 import Testing
 import CZlib
 import Primitives
-@testable import NativeGraphics
+import NativeGraphics
 
 /// Decodes what our encoder writes (8-bit RGB/RGBA, no interlace) with zlib's inflate: chunks,
 /// CRCs, filters and pixels all checked without trusting the encoder's own code.
