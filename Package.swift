@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "RenderPipeline", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout", "Painting", "Raster", "Canvas", "NativeGraphics"]),
         // The CLI: options, files, exit codes.
         .executableTarget(name: "render", dependencies: ["RenderPipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The benchmark driver behind `make bench`.
+        .executableTarget(name: "bench", dependencies: ["RenderPipeline"]),
 
         .testTarget(name: "SessionFormatTests", dependencies: ["SessionFormat"]),
         .testTarget(name: "StylesTests", dependencies: ["Styles"]),

@@ -31,7 +31,7 @@ final class LayoutPass {
     var placedRoots: [Int] = []
     var placedSet: Set<Int> = []
     /// Border-box sizes per element and spec.
-    private var sizes: [Int: [SpecKey: Size]] = [:]
+    private var sizes: [Int: [(SpecKey, Size)]] = [:]
     /// The container being placed, collecting the final spec of each of its children.
     private var placing: PlacingRecord?
     private var paragraphs = ParagraphCache()
@@ -99,10 +99,9 @@ final class LayoutPass {
         guard depth < Self.maxDepth, let el = tree.elements[id] else { return .zero }
         // A container being placed: the last spec it gives each of its children is the final one.
         if placing?.id == el.parent { placing?.finals[id] = FinalSpec(w: w, h: h, depth: depth) }
-        let key = SpecKey(w: w, h: h)
-        if let size = sizes[id]?[key] { return size }
+        if let size = cachedSize(id, w: w, h: h) { return size }
         let size = compute(el, w: w, h: h, depth: depth)
-        sizes[id, default: [:]][key] = size
+        sizes[id, default: []].append((SpecKey(w: w, h: h), size))
         return size
     }
 
@@ -111,6 +110,23 @@ final class LayoutPass {
     func placeNode(_ id: Int, w: AxisSpec, h: AxisSpec, depth: Int) {
         guard depth < Self.maxDepth, let el = tree.elements[id] else { return }
         withPlacing(id) { _ = compute(el, w: w, h: h, depth: depth) }
+    }
+
+    /// A size computed before under a compatible spec. On each axis: the same spec, or a wrap whose
+    /// cap lies between the size that came out and the cap it was computed with (content that came
+    /// out at size S under cap A lays out the same under any cap in S...A: what fitted still fits,
+    /// and what did not fit in A does not fit in less).
+    private func cachedSize(_ id: Int, w: AxisSpec, h: AxisSpec) -> Size? {
+        guard let entries = sizes[id] else { return nil }
+        func fits(_ old: AxisSpec, _ new: AxisSpec, _ got: Double) -> Bool {
+            if old == new { return true }
+            guard case .wrap(let a) = old, case .wrap(let b) = new, let b else { return false }
+            return got <= b + 1e-9 && b <= (a ?? .infinity)
+        }
+        for (key, size) in entries.reversed() where fits(key.w, w, size.width) && fits(key.h, h, size.height) {
+            return size
+        }
+        return nil
     }
 
     /// Runs `body`, which lays out children of `parent`, then places those children with their final specs.

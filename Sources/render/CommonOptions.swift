@@ -17,6 +17,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("fonts-dir"), help: "The bundled Fonts/ folder (default: found next to the binary or in the current folder).")
     var fontsDir: String?
 
+    @Option(name: .customLong("font-scale"), help: "Accessibility text size: multiply every font size by F (0.5-3).")
+    var fontScale: Double = 1
+
     @Option(name: .long, help: "Diagnostics format on stderr: text or json.")
     var diagnostics: DiagnosticsFormat = .text
 
@@ -33,6 +36,8 @@ struct CommonOptions: ParsableArguments {
         var o = RenderOptions(fontsDirectory: dir)
         o.theme = theme
         o.appFontsDirectory = fonts
+        guard fontScale.isFinite, (0.5...3).contains(fontScale) else { throw ValidationError("--font-scale must be 0.5...3") }
+        o.fontScale = fontScale
         if let d = device {
             do { o.device = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") }
         }

@@ -1,0 +1,2 @@
+// The benchmark driver (`make bench`): see Benchmarks/README.md.
+print("bench: not implemented yet")
