@@ -26,7 +26,8 @@ public struct LayoutResult: Sendable {
     public var toasts: [(toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double)] = []
     /// Top-left of each toast's paragraph (screen coordinates), parallel to `toasts`.
     public var toastTextOrigins: [Point] = []
-    /// Elements in paint order (parents before children), for the active view's subtree.
+    /// Elements in paint order, parents before children, hidden ones skipped: the application, the
+    /// active view's subtree, then each bar and each overlay with its subtree.
     public var paintOrder: [Int] = []
 
     /// Further texts of an element besides its primary paragraph (screen coordinates): an action

@@ -37,10 +37,12 @@ extension LayoutPass {
     /// height - 48 tall.
     func layoutDialog(_ el: Element, content: Rect) {
         let look = theme.dialog
+        _ = style(el)
         let panelW = max(0, min(device.width - 2 * look.sideMargin, look.maxWidth))
         let pad = look.padding
         let innerW = max(0, panelW - 2 * pad)
-        let maxPanelH = max(0, content.height - look.verticalMargin)
+        // Margins on both sides, like the side margins: at most the content height - 2 x 24.
+        let maxPanelH = max(0, content.height - 2 * look.verticalMargin)
         let maxBodyH = max(0, maxPanelH - look.headerHeight - 2 * pad)
         var placed: [(Int, Rect)] = []
         var cursor = 0.0
@@ -69,6 +71,7 @@ extension LayoutPass {
     /// option and a Cancel row; the bottom safe area below the rows.
     func layoutActionSheet(_ el: Element) {
         let look = theme.actionSheet
+        _ = style(el)
         let w = device.width
         let titleH = el.text.isEmpty ? 0 : look.titleHeight
         let rowsH = titleH + look.rowHeight * Double(el.options.count + 1)

@@ -9,10 +9,9 @@ extension LayoutPass {
     func finish() {
         var visited = Set<Int>()
         for rootId in placedRoots {
-            guard let rootFrame = local[rootId] else { continue }
+            guard local[rootId] != nil else { continue }
             let parentDepth = tree.elements[rootId]?.parent.flatMap { result.depths[$0] }
             var stack: [(id: Int, origin: Point, depth: Int)] = [(rootId, .zero, parentDepth.map { $0 + 1 } ?? 0)]
-            _ = rootFrame
             while let (id, origin, depth) = stack.popLast() {
                 guard visited.insert(id).inserted, let rel = local[id], let el = tree.elements[id] else { continue }
                 let frame = rel.offsetBy(dx: origin.x, dy: origin.y)

@@ -10,6 +10,12 @@ struct ImageRequestTracker {
     private var sent: Set<String> = []
     init(scale: Double) { self.scale = scale }
 
+    /// Takes the requests gathered so far (each view and URL is still requested only once).
+    mutating func drain() -> [AppEvent] {
+        defer { events = [] }
+        return events
+    }
+
     mutating func observe(_ tree: WidgetTree, layout: LayoutResult, images: ImageStore) {
         for id in layout.paintOrder {
             guard let e = tree.elements[id], e.kind == .imageView, e.content == nil,

@@ -14,6 +14,8 @@ public struct RenderOptions: Sendable {
     public var appFontsDirectory: String? = nil
     /// Capture a frame per tick (for `--frames`).
     public var captureTicks: Bool = false
+    /// With `captureTicks`: display-link frames at this rate inside each tick (`--fps`); nil: one per tick.
+    public var fps: Int? = nil
     /// Accessibility text size, as a phone's user setting: every font size is multiplied by it.
     public var fontScale: Double = 1
     /// zlib level of PNG output (0...9). 1 is fast; 9 gives smaller files.

@@ -48,8 +48,19 @@ public final class Renderer {
     /// Replays a session into captures, events and diagnostics.
     public func replay(_ session: Session) -> ReplayResult {
         let opts = ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-                                 captureTicks: options.captureTicks)
+                                 captureTicks: options.captureTicks, fps: options.fps)
         return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
+    }
+
+    /// The state at virtual time `ms` (`--at`, semantics.md 7 item 34) as a `.final` capture.
+    public func state(_ session: Session, at ms: Int) -> Capture {
+        timed(&timings.replay) { Replayer(session: session, options: replayOptions).state(at: ms).capture }
+    }
+
+    /// The replay options this renderer's theme and options give.
+    public var replayOptions: ReplayOptions {
+        ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
+                      captureTicks: options.captureTicks, fps: options.fps)
     }
 
     /// Renders every capture of a replay in order. Also returns the image requests the layout
@@ -57,26 +68,50 @@ public final class Renderer {
     /// merged into the replay's events, and resource diagnostics.
     public func renderAll(_ session: Session, _ replay: ReplayResult,
                           only: (Capture) -> Bool = { _ in true }) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
+        var frames: [RenderedFrame] = []
+        let r = try renderEach(session, replay, only: { c, _ in only(c) }) { frame, _ in frames.append(frame) }
+        return (frames, r.events, r.diagnostics)
+    }
+
+    /// Like `renderAll`, but hands each wanted frame to `body` as soon as it is rendered (with the
+    /// capture's index) instead of keeping them: memory stays at one frame for any session length.
+    public func renderEach(_ session: Session, _ replay: ReplayResult, only: (Capture, Int) -> Bool = { _, _ in true },
+                           body: (RenderedFrame, Int) throws -> Void) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
         // Line metrics snap to this device's pixels, as a browser's do.
         text.deviceScale = session.device.scale
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale)
-        var frames: [RenderedFrame] = []
-        for capture in replay.captures {
-            let wanted = only(capture)
+        var replayEvents = replay.events
+        completeScrollEvents(&replayEvents, replay.scrollStates, resources: resources, device: session.device)
+        for (index, capture) in replay.captures.enumerated() {
+            let wanted = only(capture, index)
             // Image requests follow layout; lay out every capture so events do not depend on which are saved.
-            let images = timed(&timings.resources) {
-                resources.images(for: capture.tree, launchScreen: session.device.launchScreen)
-            }
-            let layout = timed(&timings.layout) {
-                LayoutEngine(theme: theme, text: text, images: images).layout(capture.tree, device: session.device)
-            }
+            let (layout, images) = layOut(capture.tree, resources: resources, device: session.device)
             requests.observe(capture.tree, layout: layout, images: images)
             guard wanted else { continue }
-            frames.append(try renderFrame(capture, layout: layout, images: images, device: session.device))
+            try body(try renderFrame(capture, layout: layout, images: images, device: session.device), index)
         }
-        let events = mergeEvents(replay.events, requests.events)
-        return (frames, events, resources.diagnostics)
+        let events = Self.mergeEvents(replayEvents, requests.events)
+        return (events, resources.diagnostics)
+    }
+
+    /// Lays out one tree with the images it shows.
+    func layOut(_ tree: WidgetTree, resources: ResourceLoader, device: Device) -> (LayoutResult, ImageStore) {
+        let images = timed(&timings.resources) {
+            resources.images(for: tree, launchScreen: device.launchScreen)
+        }
+        let layout = timed(&timings.layout) {
+            LayoutEngine(theme: theme, text: text, images: images).layout(tree, device: device)
+        }
+        return (layout, images)
+    }
+
+    /// Fills in each scroll step's ScrollChangedEvent from the layout of the tree at that step.
+    func completeScrollEvents(_ events: inout [AppEvent], _ states: [ScrollState], resources: ResourceLoader, device: Device) {
+        for s in states where events.indices.contains(s.event) {
+            let (layout, _) = layOut(s.tree, resources: resources, device: device)
+            ScrollEventCompleter.complete(&events[s.event], id: s.id, layout: layout)
+        }
     }
 
     /// Paints and rasterizes one laid-out capture.
@@ -102,7 +137,7 @@ public final class Renderer {
     }
 
     /// Events in time order; events at the same time keep replay order first (stable).
-    private func mergeEvents(_ a: [AppEvent], _ b: [AppEvent]) -> [AppEvent] {
+    static func mergeEvents(_ a: [AppEvent], _ b: [AppEvent]) -> [AppEvent] {
         if b.isEmpty { return a }
         var out: [AppEvent] = []
         out.reserveCapacity(a.count + b.count)

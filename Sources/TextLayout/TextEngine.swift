@@ -25,6 +25,15 @@ public final class TextEngine: @unchecked Sendable {
     }
     private var scaleValue: Double?
 
+    /// The accessibility text size a user may set on a phone (`--font-scale`): every font size,
+    /// a span's `sizeDelta` and an explicit line height are multiplied by it before layout.
+    /// Non-finite or non-positive values mean 1. Layouts are cached per value.
+    public var fontScale: Double {
+        get { lock.withLock { fontScaleValue } }
+        set { lock.withLock { fontScaleValue = newValue.isFinite && newValue > 0 ? newValue : 1 } }
+    }
+    private var fontScaleValue = 1.0
+
     public init(fonts: FontLibrary) { self.fonts = fonts }
     /// An engine whose line metrics snap to device pixels at `deviceScale` (see `deviceScale`).
     public convenience init(fonts: FontLibrary, deviceScale: Double?) {
@@ -35,15 +44,19 @@ public final class TextEngine: @unchecked Sendable {
     struct PreparedKey: Hashable { var text: AttributedText; var font: FontSpec }
     struct LayoutKey: Hashable {
         var text: AttributedText; var style: ParagraphStyle; var maxWidth: Double?; var maxHeight: Double?; var deviceScale: Double?
+        var fontScale: Double
     }
 
     /// Lays out `text` in `style` within `maxWidth` dp (nil = unbounded) and `maxHeight` dp (nil = unbounded).
     public func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil) -> ParagraphLayout {
         let maxWidth = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) }
         let maxHeight = maxHeight.flatMap { $0.isFinite ? max(0, $0) : nil }
-        let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: deviceScale)
+        let (device, fs) = lock.withLock { (scaleValue, fontScaleValue) }
+        let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device,
+                            fontScale: fs)
         if let hit = lock.withLock({ layoutCache[key] }) { return hit }
-        let result = compute(text, style: style, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight)
+        let (scaledText, scaledStyle) = Self.applying(fontScale: fs, text, style)
+        let result = compute(scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight)
         lock.withLock {
             if layoutCache.count >= 4000 { layoutCache.removeAll(keepingCapacity: true) }
             layoutCache[key] = result
@@ -53,10 +66,21 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Height of one line in `style` (dp): the line height, or the font's hhea metrics.
     public func lineHeight(_ style: ParagraphStyle) -> Double {
+        let style = Self.applying(fontScale: fontScale, AttributedText(""), style).1
         if let lh = style.lineHeight { return lh }
         guard let f = fonts.face(fonts.resolve(style.font)) else { return style.size * 1.17 }
         let m = f.metrics(size: style.size)
         return snap(m.ascent) + snap(-m.descent) + snap(m.lineGap)
+    }
+
+    /// `text` and `style` with every size (and an explicit line height) multiplied by `fontScale`.
+    static func applying(fontScale fs: Double, _ text: AttributedText, _ style: ParagraphStyle) -> (AttributedText, ParagraphStyle) {
+        guard fs != 1 else { return (text, style) }
+        var style = style, text = text
+        style.size *= fs
+        style.lineHeight = style.lineHeight.map { $0 * fs }
+        for i in text.spans.indices where text.spans[i].sizeDelta != 0 { text.spans[i].sizeDelta *= fs }
+        return (text, style)
     }
 
     /// `v` dp rounded to whole device pixels when `deviceScale` is set.

@@ -17,11 +17,42 @@ extension ReplayEngine {
             target = Self.maxTime
             warn("bad-value", "tick: the clock stops at \(Self.maxTime) ms")
         }
+        if options.captureTicks, let fps = options.fps, fps > 0 { displayLinkFrames(fps: fps, until: target) }
         fireTimers(until: target)
         tree.time = target
         if options.captureTicks {
             pendingTickCapture = captures.count
             capture(.tick, name: nil)
+        }
+    }
+
+    /// Moves the clock forward to `time` without a tick capture (for the frame at a given time).
+    public mutating func advance(to time: Int) {
+        finishPendingTickCapture()
+        let target = min(time, Self.maxTime)
+        guard target > now else { return }
+        fireTimers(until: target)
+        tree.time = target
+    }
+
+    /// `--fps`: a capture at every display-link time `k * 1000 / fps` strictly inside (now, target).
+    /// No steps come between them, so each shows the state at its own time (timers fired, toasts
+    /// faded, spinners turned); the times lie on one grid whatever the ticks are.
+    private mutating func displayLinkFrames(fps: Int, until target: Int) {
+        let f = min(fps, 1000)
+        func time(_ k: Int) -> Int { Int((Double(k) * 1000 / Double(f)).rounded()) }
+        var k = Int((Double(now) * Double(f) / 1000).rounded(.down))
+        while time(k) <= now { k += 1 }
+        var made = 0
+        while time(k) < target {
+            if made == ReplayOptions.maxGeneratedFramesPerTick {
+                warn("bad-value", "tick: --fps frames stop after \(made) in one tick; the tick's own frame follows")
+                return
+            }
+            fireTimers(until: time(k))
+            tree.time = time(k)
+            capture(.tick, name: nil)
+            made += 1; k += 1
         }
     }
 

@@ -85,7 +85,8 @@ extension ReplayEngine {
     }
 
     /// A `scroll` step: the offset (dp) and the app's ScrollChangedEvent. Clamping to the content
-    /// needs layout, so `scrollPos` is the requested offset (not below 0).
+    /// needs layout, so `scrollPos` is the requested offset (not below 0) until the pipeline
+    /// completes the event from the layout of the tree kept in `scrollStates`.
     mutating func scroll(_ id: Int, to offset: Int) {
         let kind = tree.elements[id]!.kind
         guard [.scrollLayout, .listView, .gridView].contains(kind) else {
@@ -95,6 +96,7 @@ extension ReplayEngine {
         let pos = max(0, offset)
         tree.elements[id]!.value = pos
         emit("ScrollChangedEvent", to: id, [("scrollPos", .int(pos))])
+        scrollStates.append(ScrollState(event: events.count - 1, id: id, tree: tree))
     }
 
     /// An `input` step: the field's text and one ValueEvent with it.

@@ -2,6 +2,17 @@ import Primitives
 import SessionFormat
 import Styles
 
+/// The tree right after a `scroll` step, kept so the pipeline can lay it out and complete the
+/// step's ScrollChangedEvent (clamped `scrollPos`, `scrollRem`, `height`).
+public struct ScrollState: Sendable {
+    /// Index of the ScrollChangedEvent in the event list it travels with.
+    public var event: Int
+    /// The scrolled element.
+    public var id: Int
+    public var tree: WidgetTree
+    public init(event: Int, id: Int, tree: WidgetTree) { self.event = event; self.id = id; self.tree = tree }
+}
+
 /// A repeating timer made by CREATE_TIMER.
 struct ReplayTimer {
     /// The timer id (`childInternalId`), sent as `timerId`.
@@ -15,16 +26,26 @@ struct ReplayTimer {
 }
 
 /// The mutable state of one replay: the tree, the clock, timers, and what has been collected.
-/// `Replayer.run()` makes one, feeds it every step, and returns what it gathered.
-struct ReplayEngine {
-    let session: Session
-    let options: ReplayOptions
+/// A steppable engine: `boot()`, then `apply(_:)` one step at a time, then `finish()`.
+/// `Replayer.run()` drives it over a session's steps; `HeadlessBackend` (RenderPipeline) drives
+/// it from Swift calls, so both clients share every rule.
+public struct ReplayEngine {
+    /// The session: its device (launch screen) and, for `boot()`, the steps to look ahead into.
+    public let session: Session
+    public let options: ReplayOptions
 
-    var tree = WidgetTree()
-    var events: [AppEvent] = []
-    var diagnostics: [Diagnostic] = []
-    var captures: [Capture] = []
+    /// The current widget tree (the state a frame drawn now would show).
+    public internal(set) var tree = WidgetTree()
+    /// Events produced and not yet drained, in order.
+    public internal(set) var events: [AppEvent] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
+    /// Captures taken so far (launch frame, ticks when `captureTicks`, snapshots).
+    public internal(set) var captures: [Capture] = []
     var recorded: [RecordedCommand] = []
+    /// The tree at each `scroll` step, so the pipeline can complete its ScrollChangedEvent after
+    /// layout (the content size needs layout); `event` indexes `events`.
+    public internal(set) var scrollStates: [ScrollState] = []
+    var booted = false
     var timers: [ReplayTimer] = []
     var timerOrder = 0
     /// Where the SysInfo/SysEvents go: the application id (or the implicit root's).
@@ -40,28 +61,61 @@ struct ReplayEngine {
     var stepIndex = 0
     var stepPath = "steps[0]"
 
-    var now: Int { tree.time }
+    /// The virtual time (ms).
+    public var now: Int { tree.time }
 
-    init(session: Session, options: ReplayOptions) {
+    public init(session: Session, options: ReplayOptions = ReplayOptions()) {
         self.session = session
         self.options = options
     }
 
     // MARK: - Run
 
-    mutating func run() -> ReplayResult {
+    /// Every step of the session, then the final capture.
+    public mutating func run() -> ReplayResult {
         boot()
         for step in session.steps { apply(step) }
+        return finish(lastStep: session.steps.last?.index ?? 0)
+    }
+
+    /// Ends the replay: completes a pending tick capture, appends the `.final` capture and returns
+    /// everything gathered (events and scroll states not drained yet).
+    public mutating func finish(lastStep: Int) -> ReplayResult {
         finishPendingTickCapture()
-        let lastIndex = session.steps.last?.index ?? 0
-        captures.append(Capture(kind: .final, name: nil, time: now, step: lastIndex, tree: tree))
-        return ReplayResult(captures: captures, events: events, diagnostics: diagnostics, final: tree, recorded: recorded)
+        captures.append(Capture(kind: .final, name: nil, time: now, step: lastStep, tree: tree))
+        var r = ReplayResult(captures: captures, events: events, diagnostics: diagnostics, final: tree, recorded: recorded)
+        r.scrollStates = scrollStates
+        return r
+    }
+
+    /// Takes the events produced so far with the scroll states that refer to them (indices into
+    /// the returned events); the engine keeps going with empty lists.
+    public mutating func drainEvents() -> (events: [AppEvent], scrollStates: [ScrollState]) {
+        defer { events = []; scrollStates = [] }
+        return (events, scrollStates)
+    }
+
+    /// Takes the diagnostics produced so far.
+    public mutating func drainDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    /// Takes the captures taken so far (a pending tick capture is completed first).
+    public mutating func drainCaptures() -> [Capture] {
+        finishPendingTickCapture()
+        defer { captures = [] }
+        return captures
     }
 
     /// Before the first step: the implicit root if the stream has no CREATE_APPLICATION, the launch
-    /// frame, and SysInfoEvent START then RESUME (session-format.md section 5).
-    mutating func boot() {
-        let commands = Self.flatCommands(session.steps)
+    /// frame, and SysInfoEvent START then RESUME (session-format.md section 5). `lookahead` are the
+    /// steps whose commands decide the application id (default: the session's steps); a caller
+    /// feeding steps one by one passes its first step. Does nothing the second time.
+    public mutating func boot(lookahead: [Step]? = nil) {
+        guard !booted else { return }
+        booted = true
+        let commands = Self.flatCommands(lookahead ?? session.steps)
         if let app = commands.first(where: { $0.type == .CREATE_APPLICATION }) {
             appId = app.childInternalId
         } else if let first = commands.first(where: { $0.type == .CREATE_FRAMEVIEW })
@@ -96,7 +150,9 @@ struct ReplayEngine {
 
     // MARK: - Steps
 
-    mutating func apply(_ step: Step) {
+    /// Applies one step (semantics.md sections 1, 6 and 7); never fails (problems are diagnostics).
+    public mutating func apply(_ step: Step) {
+        if !booted { boot(lookahead: [step]) }
         stepIndex = step.index
         stepPath = step.path
         switch step.kind {

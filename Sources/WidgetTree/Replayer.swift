@@ -58,6 +58,8 @@ public struct ReplayResult: Sendable {
     /// Commands that were accepted but draw nothing (preferences, purchases, LAUNCH_BROWSER,
     /// SHARE_LINK, notifications, FLUSH_VIEW, QUIT_APP, ...), in order.
     public var recorded: [RecordedCommand]
+    /// The tree at each `scroll` step (`event` indexes `events`), to complete ScrollChangedEvents after layout.
+    public var scrollStates: [ScrollState] = []
     public init(captures: [Capture], events: [AppEvent], diagnostics: [Diagnostic], final: WidgetTree,
                 recorded: [RecordedCommand] = []) {
         self.captures = captures; self.events = events; self.diagnostics = diagnostics; self.final = final
@@ -83,9 +85,16 @@ public struct ReplayOptions: Sendable {
     public var toastDuration: Int = 2000
     /// Record a capture for every tick (for --frames / --apng); snapshots and the final frame always.
     public var captureTicks: Bool = false
-    public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false) {
+    /// With `captureTicks`: also capture display-link frames at this rate inside each tick (`--fps`),
+    /// at the times `k * 1000 / fps` ms (rounded) strictly between the tick's start and end.
+    /// nil or 0: one frame per tick.
+    public var fps: Int? = nil
+    public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil) {
         self.clickValue = clickValue; self.toastDuration = toastDuration; self.captureTicks = captureTicks
+        self.fps = fps
     }
+    /// Most frames `fps` adds inside one tick (a minute at 60 fps); a longer tick gets a diagnostic.
+    public static let maxGeneratedFramesPerTick = 3600
     /// Shortest timer interval (semantics.md section 6): shorter ones run at this rate.
     public static let minTimerInterval = 10
     /// Longest timer interval kept (keeps the clock arithmetic far from overflow).
@@ -111,5 +120,22 @@ public struct Replayer {
     public func run() -> ReplayResult {
         var engine = ReplayEngine(session: session, options: options)
         return engine.run()
+    }
+
+    /// The state at virtual time `ms` (semantics.md 7 item 34): every step up to that time, i.e.
+    /// up to the first tick that would move the clock past `ms`; that tick only advances the clock
+    /// to `ms` (firing the timers due by then). Past the last step the clock runs on to `ms`.
+    /// Returns a `.final` capture at time `ms` and the diagnostics of the steps applied.
+    public func state(at ms: Int) -> (capture: Capture, diagnostics: [Diagnostic]) {
+        var engine = ReplayEngine(session: session, options: ReplayOptions(clickValue: options.clickValue, toastDuration: options.toastDuration))
+        engine.boot()
+        var last = 0
+        for step in session.steps {
+            if case .tick(let d) = step.kind, engine.now + d > ms { break }
+            engine.apply(step)
+            last = step.index
+        }
+        engine.advance(to: ms)
+        return (Capture(kind: .final, name: nil, time: engine.now, step: last, tree: engine.tree), engine.diagnostics)
     }
 }

@@ -5,6 +5,7 @@ import RenderPipeline
 import SessionFormat
 import struct WidgetTree.Capture
 import struct WidgetTree.AppEvent
+import struct WidgetTree.ReplayResult
 import Layout
 import Painting
 
@@ -33,6 +34,15 @@ struct DrawCommand: ParsableCommand {
     @Option(name: .long, help: "Write every capture (each tick and snapshot) as numbered PNGs into this folder.")
     var frames: String?
 
+    @Option(name: .long, help: "Render the frame at this virtual time in ms: the state after every step up to that time.")
+    var at: Int?
+
+    @Option(name: .long, help: "Write an animated PNG of all frames (ticks and snapshots), with frame delays from the ticks.")
+    var apng: String?
+
+    @Option(name: .long, help: "With --frames or --apng: also capture frames at this rate (1-1000 per second) inside each tick.")
+    var fps: Int?
+
     @Option(name: .long, help: "PNG compression level 0-9 (default 1: fast; 9: smaller files).")
     var compression: Int = 1
 
@@ -43,12 +53,16 @@ struct DrawCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0...9") }
+        if let a = at, a < 0 { throw ValidationError("--at must be 0 or more (ms)") }
+        if at != nil && snapshot != nil { throw ValidationError("--at and --snapshot choose the frame in two ways; give one") }
+        if let f = fps, !(1...1000).contains(f) { throw ValidationError("--fps must be 1...1000") }
     }
 
     func run() throws {
         var options = try common.renderOptions()
         options.compressionLevel = compression
-        options.captureTicks = frames != nil
+        options.captureTicks = frames != nil || apng != nil
+        options.fps = fps
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
         let renderer: Renderer
         do { renderer = try Renderer(options: options) } catch {
@@ -60,39 +74,64 @@ struct DrawCommand: ParsableCommand {
         }
         let (sess, decodeDiags) = loaded
         let replay = renderer.replay(sess)
-        let target: Capture
+        // The frame to write: a named snapshot, the state at --at (rendered on its own), or the last capture.
+        var targetIndex: Int? = replay.captures.indices.last
         if let name = snapshot {
-            guard let c = replay.captures.last(where: { $0.kind == .snapshot && $0.name == name }) else {
+            guard let i = replay.captures.lastIndex(where: { $0.kind == .snapshot && $0.name == name }) else {
                 printer.print(decodeDiags + replay.diagnostics)
                 let names = replay.captures.compactMap { $0.kind == .snapshot ? $0.name : nil }
                 StdErr.write("\(session): error: no snapshot named '\(name)' (snapshots: \(names.joined(separator: ", ")))")
                 throw ExitCode(ExitCodes.noSuchSnapshot)
             }
-            target = c
-        } else {
-            target = replay.captures.last ?? Capture(kind: .final, name: nil, time: replay.final.time, step: 0, tree: replay.final)
+            targetIndex = i
         }
-        let rendered: (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic])
+        if at != nil { targetIndex = nil }
+        // The final capture repeats the capture before it when no step came after that one: not
+        // a frame of its own in --frames.
+        var finalRepeats = false
+        if replay.captures.count >= 2, let last = replay.captures.last, last.kind == .final {
+            let prev = replay.captures[replay.captures.count - 2]
+            finalRepeats = prev.time == last.time && prev.step == last.step
+        }
+        let lastIndex = replay.captures.count - 1
+        let delays = apng.map { _ in AnimationPlan(captures: replay.captures).delays } ?? [:]
+        var target: RenderedFrame?
+        var sink: FrameSink
+        do { sink = try FrameSink(framesDir: frames, apng: apng, frameCount: delays.count, device: sess.device, renderer: renderer) } catch {
+            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+        }
+        let rendered: (events: [AppEvent], diagnostics: [Diagnostic])
         do {
-            rendered = try renderer.renderAll(sess, replay) { c in
-                frames != nil || (c.step == target.step && c.kind == target.kind && c.name == target.name)
+            rendered = try renderer.renderEach(sess, replay, only: { _, i in
+                (frames != nil && !(finalRepeats && i == lastIndex)) || delays[i] != nil || i == targetIndex
+            }) { frame, i in
+                if i == targetIndex { target = frame }
+                try sink.add(frame, index: i, toFolder: !(finalRepeats && i == lastIndex), delayMs: delays[i])
             }
+            if let ms = at {
+                let c = renderer.state(sess, at: ms)
+                let one = ReplayResult(captures: [c], events: [], diagnostics: [], final: c.tree)
+                _ = try renderer.renderEach(sess, one) { frame, _ in target = frame }
+            }
+        } catch let e as FrameSink.WriteFailure {
+            printer.print(decodeDiags + replay.diagnostics)
+            StdErr.write("render: error: \(e.underlying)"); throw ExitCode(ExitCodes.unwritable)
         } catch {
             printer.print(decodeDiags + replay.diagnostics)
             StdErr.write("\(session): error: rendering failed: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
         let all = decodeDiags + replay.diagnostics + rendered.diagnostics
         printer.print(all)
-        guard let frame = rendered.frames.last(where: { $0.capture.step == target.step && $0.capture.kind == target.kind && $0.capture.name == target.name }) ?? rendered.frames.last else {
+        guard let frame = target else {
             StdErr.write("\(session): error: nothing was rendered"); throw ExitCode(ExitCodes.renderFailed)
         }
         let out = output ?? "\(sess.name).png"
         do {
+            try sink.finish()
             try renderer.write(try renderer.encode(frame.bitmap), to: out)
             if let f = layoutDump { try AtomicFile.write(LayoutDump.text(frame.capture.tree, frame.layout), to: f) }
             if let f = displayList { try AtomicFile.write(DisplayListDump.text(frame.displayList), to: f) }
             if let f = events { try AtomicFile.write(EventJSON.lines(rendered.events), to: f) }
-            if let dir = frames { try writeFrames(rendered.frames, to: dir, renderer: renderer) }
         } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }
@@ -100,14 +139,5 @@ struct DrawCommand: ParsableCommand {
             StdErr.write("\(session): wrote \(out) (\(sess.device.pixelWidth)x\(sess.device.pixelHeight)); \(renderer.timings.summary)")
         }
         if strict && all.contains(where: { $0.severity == .error }) { throw ExitCode(ExitCodes.strictFailure) }
-    }
-
-    private func writeFrames(_ frames: [RenderedFrame], to dir: String, renderer: Renderer) throws {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for (i, f) in frames.enumerated() {
-            let label = f.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") } ?? ""
-            let name = String(format: "%@/frame-%04d-t%06d%@.png", dir, i, f.capture.time, label)
-            try renderer.write(try renderer.encode(f.bitmap), to: name)
-        }
     }
 }

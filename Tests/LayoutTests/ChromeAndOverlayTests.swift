@@ -131,3 +131,40 @@ func toastFadesOverItsLast300ms(time: Int, opacity: Double) {
     b.tree.time = 3999
     #expect(b.layout(android).toasts.map(\.toast.text) == ["later"])   // 0 = the theme's 2000 ms
 }
+
+@Test func barsThatOverlayContentLeaveTheContentAreaAlone() {
+    var theme = testTheme
+    theme.actionBar.overlaysContent = true
+    theme.navigationBar.overlaysContent = true
+    var b = TreeBuilder.screen()
+    b.add(9, .actionBar, parent: 1, text: "T")
+    b.add(10, .navigationBar, parent: 1)
+    b.add(3, .frameLayout, parent: 2)
+    let styles = b.styles
+    let engine = LayoutEngine(theme: theme, measurer: FakeMeasurer(), styleOverride: { styles[$0.id] })
+    let r = engine.layout(b.tree, device: Device(width: 390, height: 844, scale: 3, statusBar: 47, safeAreaBottom: 34))
+    #expect(r.contentArea == Rect(0, 47, 390, 763))
+    #expect(r.frames[9] == Rect(0, 47, 390, 56))
+    #expect(r.frames[10] == Rect(0, 754, 390, 90))
+}
+
+@Test func searchBarSitsAboveTheNavigationBar() {
+    var b = TreeBuilder.screen()
+    b.add(10, .navigationBar, parent: 2)
+    b.add(11, .searchBar, parent: 2) { s in s.hint = "Search" }
+    let r = b.layout(android)
+    #expect(r.frames[10] == Rect(0, 584, 360, 56))
+    #expect(r.frames[11] == Rect(0, 528, 360, 56))
+    #expect(r.contentArea == Rect(0, 24, 360, 504))
+    #expect(r.paragraphs[11]?.lines.first?.text == "Search")
+    #expect(r.bars == [11, 10])
+}
+
+@Test func aTallDialogIsCappedAtTheContentHeightMinus48() {
+    var b = TreeBuilder.screen()
+    b.add(20, .dialog, parent: 1, text: "Long")
+    b.add(21, .text, parent: 20, text: String(repeating: "x", count: 2000))
+    b.tree.overlayIds = [20]
+    let r = b.layout(android)
+    #expect(r.frames[20] == Rect(24, 48, 312, 616 - 48))
+}

@@ -97,3 +97,14 @@ import WidgetTree
     #expect(r.paragraphs[3]?.lines.map(\.text) == ["a", "b"])
     #expect(r.frames[3]?.height == 40)
 }
+
+@Test func radioGroupOptionsAreRows() {
+    var b = TreeBuilder.screen()
+    b.add(3, .radioGroup, parent: 2, value: 2)
+    b.tree.elements[3]!.options = [Option(id: 1, label: "One"), Option(id: 2, label: "Three")]
+    let r = b.layout()
+    // Rows of max(20, 18) + 8; width = mark 18 + gap 8 + widest label 40.
+    #expect(r.frames[3] == Rect(0, 0, 66, 56))
+    #expect(r.rows[3] == [Rect(0, 0, 66, 28), Rect(0, 28, 66, 28)])
+    #expect(r.extraTexts[3]?.map(\.origin) == [Point(x: 26, y: 4), Point(x: 26, y: 32)])
+}

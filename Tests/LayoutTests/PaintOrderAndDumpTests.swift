@@ -67,3 +67,11 @@ import WidgetTree
     #expect(ContinuousClock.now - start < .seconds(2))
     #expect(r.frames[1000] != nil)
 }
+
+@Test func dumpListsToastsWithTheirOpacity() {
+    var b = TreeBuilder.screen()
+    b.tree.toasts = [Toast(text: "Saved", start: 100, duration: 1000, anchorId: 2)]
+    b.tree.time = 1000
+    let dump = LayoutDump.text(b.tree, b.layout())
+    #expect(dump.hasSuffix("toast \"Saved\" 144,540 72x36 opacity 0.33\n"))
+}

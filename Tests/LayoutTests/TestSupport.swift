@@ -34,7 +34,7 @@ let testTheme: Theme = {
      "imagePlaceholder": {"width": 48, "height": 48, "background": "#e0e0e0", "borderColor": "#bdbdbd", "borderWidth": 1},
      "scrim": "#66000000",
      "dialog": {"sideMargin": 24, "maxWidth": 560, "radius": 8, "background": "#ffffff", "shadow": "0 4 16 #40000000",
-       "headerHeight": 56, "title": {"size": 18, "weight": 700, "color": "#000000"}, "padding": 16, "verticalMargin": 48},
+       "headerHeight": 56, "title": {"size": 18, "weight": 700, "color": "#000000"}, "padding": 16, "verticalMargin": 24},
      "actionSheet": {"background": "#ffffff", "radius": 8, "titleHeight": 44,
        "title": {"size": 14, "weight": 500, "color": "#757575"}, "rowHeight": 56,
        "option": {"size": 16, "weight": 400, "color": "#212121"}, "cancelText": "Cancel", "separatorColor": "#e0e0e0"},

@@ -1,0 +1,115 @@
+import Primitives
+
+/// Writes an animated PNG (APNG) frame by frame: the signature, IHDR and `acTL` first, then per
+/// frame an `fcTL` and its pixel data (`IDAT` for the first frame, which is also the still image
+/// non-APNG viewers show, `fdAT` for the others), then `IEND`. Bytes go to `sink` as they are
+/// produced, so no more than one frame is ever held. Debian's libpng has no APNG API, hence the
+/// chunks are written here, with the same chunk writer, row filters and deflater as `PNGCodec`.
+///
+/// Every frame covers the whole canvas (no sub-rectangles), replaces the previous one
+/// (`APNG_DISPOSE_OP_NONE`, `APNG_BLEND_OP_SOURCE`) and is stored as 8-bit RGBA.
+public final class APNGWriter {
+    public let width: Int
+    public let height: Int
+    /// The number of frames announced in `acTL`; `finish()` checks that many were added.
+    public let frameCount: Int
+    private let compressionLevel: Int
+    private let sink: ([UInt8]) throws -> Void
+    private var sequence: UInt32 = 0
+    private var written = 0
+    private var finished = false
+
+    /// Starts the stream. `loops` 0 plays forever.
+    public init(width: Int, height: Int, frameCount: Int, loops: Int = 0, compressionLevel: Int = 1,
+                sink: @escaping ([UInt8]) throws -> Void) throws {
+        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
+            throw NativeError.png("cannot encode an animation of \(width)x\(height) pixels")
+        }
+        guard frameCount > 0, frameCount < 1 << 31 else { throw NativeError.png("an animated PNG needs 1 or more frames, not \(frameCount)") }
+        guard (0...9).contains(compressionLevel) else { throw NativeError.png("compression level \(compressionLevel) is not in 0...9") }
+        self.width = width; self.height = height; self.frameCount = frameCount
+        self.compressionLevel = compressionLevel; self.sink = sink
+        var w = PNGChunkWriter()
+        w.append("IHDR", PNGChunkWriter.header(width: width, height: height, colorType: 6))
+        w.append("acTL", Self.be32(UInt32(frameCount)) + Self.be32(UInt32(max(0, min(loops, Int(Int32.max))))))
+        try sink(w.bytes)
+    }
+
+    /// Encodes and writes one frame shown for `delayMs` milliseconds.
+    public func addFrame(_ bitmap: Bitmap, delayMs: Int) throws {
+        guard !finished else { throw NativeError.png("frame added after finish") }
+        guard bitmap.width == width, bitmap.height == height else {
+            throw NativeError.png("frame of \(bitmap.width)x\(bitmap.height) in a \(width)x\(height) animation")
+        }
+        guard written < frameCount else { throw NativeError.png("more frames than the \(frameCount) announced") }
+        var w = PNGChunkWriter(signature: false)
+        let (num, den) = Self.delay(delayMs)
+        var fc = Self.be32(nextSequence()) + Self.be32(UInt32(width)) + Self.be32(UInt32(height))
+        fc += Self.be32(0) + Self.be32(0)
+        fc += [UInt8(num >> 8), UInt8(num & 0xff), UInt8(den >> 8), UInt8(den & 0xff), 0, 0]
+        w.append("fcTL", fc)
+        try flush(&w)
+        let first = written == 0
+        try encodePixels(bitmap) { data in
+            if first {
+                w.append(type: Array("IDAT".utf8), data[...])
+            } else {
+                w.append(type: Array("fdAT".utf8), (Self.be32(self.nextSequence()) + data)[...])
+            }
+            try self.flush(&w)
+        }
+        written += 1
+    }
+
+    /// Writes `IEND`. Fails if fewer frames than announced were added (the file would be invalid).
+    public func finish() throws {
+        guard !finished else { return }
+        guard written == frameCount else { throw NativeError.png("\(written) frames written, \(frameCount) announced") }
+        finished = true
+        var w = PNGChunkWriter(signature: false)
+        w.append("IEND")
+        try sink(w.bytes)
+    }
+
+    /// The fcTL delay fraction for `ms`: milliseconds when they fit in 16 bits, else coarser units.
+    static func delay(_ ms: Int) -> (UInt16, UInt16) {
+        let ms = max(0, ms)
+        if ms <= 65535 { return (UInt16(ms), 1000) }
+        if ms / 10 <= 65535 { return (UInt16(ms / 10), 100) }
+        return (UInt16(min(65535, ms / 1000)), 1)
+    }
+
+    private func nextSequence() -> UInt32 {
+        defer { sequence += 1 }
+        return sequence
+    }
+
+    private func flush(_ w: inout PNGChunkWriter) throws {
+        if !w.bytes.isEmpty { try sink(w.bytes) }
+        w = PNGChunkWriter(signature: false)
+    }
+
+    /// Filtered, deflated RGBA rows, handed to `emit` in pieces of about `PNGCodec.idatChunkSize`.
+    private func encodePixels(_ bitmap: Bitmap, emit: ([UInt8]) throws -> Void) throws {
+        let deflater = try ZlibDeflater(level: compressionLevel)
+        let rowBytes = width * 4
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var current = previous
+        var filter = PNGRowFilter(rowBytes: rowBytes, bytesPerPixel: 4)
+        try bitmap.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<height {
+                PNGCodec.unpremultiplyRow(px, y: y, width: width, channels: 4, into: &current)
+                let row = compressionLevel <= 1 ? filter.none(current) : filter.adaptive(current, previous)
+                try row.withUnsafeBufferPointer { try deflater.write($0) }
+                swap(&previous, &current)
+                if let data = deflater.take(minimum: PNGCodec.idatChunkSize) { try emit(data) }
+            }
+        }
+        let rest = try deflater.finish()
+        if !rest.isEmpty { try emit(rest) }
+    }
+
+    private static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+    }
+}

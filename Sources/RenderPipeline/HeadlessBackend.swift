@@ -1,0 +1,171 @@
+import Primitives
+import SessionFormat
+import Styles
+import WidgetTree
+import Layout
+import NativeGraphics
+
+/// The headless backend as a Swift API: what a framework platform thread does to a real
+/// backend (send commands, hand over pixels or a canvas surface, run the display link, inject
+/// user input) and what it gets back (events, screenshots), without any JSON.
+///
+/// It drives the same `ReplayEngine` as the JSON replay, one step per call, so a call sequence
+/// and the session file with the same steps give the same tree, the same events and the same
+/// pixels. The engine boots (START, RESUME, the implicit root) on the first call, looking ahead
+/// only into that call's commands (a JSON replay looks into the whole file).
+///
+///     let b = try HeadlessBackend(device: Device(), options: RenderOptions(fontsDirectory: "Fonts"))
+///     b.send(Command(type: .CREATE_APPLICATION, childInternalId: 1))
+///     b.tick(16)
+///     let png = try b.screenshotPNG()
+public final class HeadlessBackend {
+    public let device: Device
+    public let renderer: Renderer
+    private var engine: ReplayEngine
+    private let resources: ResourceLoader
+    private var requests: ImageRequestTracker
+    /// Steps of an open batch (`beginBatch`), applied as one at `commitBatch`.
+    private var batch: [Step]?
+    private var stepCount = 0
+    /// Events completed (scroll events laid out) and not yet polled.
+    private var pending: [AppEvent] = []
+    /// Layout of the current tree, dropped by every call that may change it.
+    private var cached: (layout: LayoutResult, images: ImageStore)?
+    /// Everything reported so far (replay and resource diagnostics), in order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// A backend for `device` with a new renderer (theme, fonts and clock options from `options`).
+    /// Asset names resolve in `assetsDirectory`.
+    public convenience init(device: Device, options: RenderOptions, assetsDirectory: String = "") throws {
+        try self.init(device: device, renderer: Renderer(options: options), assetsDirectory: assetsDirectory)
+    }
+
+    /// A backend sharing a renderer (its theme, fonts and caches).
+    public init(device: Device, renderer: Renderer, assetsDirectory: String = "") {
+        self.device = device
+        self.renderer = renderer
+        let session = Session(name: "api", device: device, assetsDirectory: assetsDirectory, steps: [])
+        var opts = renderer.replayOptions
+        opts.captureTicks = false // screenshots are taken on demand
+        engine = ReplayEngine(session: session, options: opts)
+        resources = ResourceLoader(session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
+        requests = ImageRequestTracker(scale: device.scale)
+    }
+
+    /// The virtual time (ms).
+    public var time: Int { engine.now }
+    /// The current widget tree.
+    public var tree: WidgetTree { engine.tree }
+
+    // MARK: - Commands and data
+
+    /// One framework command (inside a batch if one is open).
+    public func send(_ command: Command) { submit(.command(command)) }
+    /// Starts collecting commands to apply together (nothing is drawn or captured inside a batch).
+    public func beginBatch() { if batch == nil { batch = [] } }
+    /// Applies the collected commands as one batch step.
+    public func commitBatch() {
+        guard let steps = batch else { return }
+        batch = nil
+        apply(.batch(steps))
+    }
+    /// Pixels for an image view (`setImageData`).
+    public func setImageData(_ id: Int, _ image: PackedImage) { submit(.setImageData(internalId: id, image: image)) }
+    /// A canvas drawing for an element (`setSurface`).
+    public func setSurface(_ id: Int, _ surface: SurfacePayload) { submit(.setSurface(internalId: id, surface: surface)) }
+
+    // MARK: - Clock, input, lifecycle
+
+    /// A display-link frame `ms` after the previous one: timers due by then fire.
+    public func tick(_ ms: Int) { submit(.tick(ms: ms)) }
+    public func press(_ id: Int) { submit(.input(.press, internalId: id, value: 0, text: "")) }
+    public func release(_ id: Int) { submit(.input(.release, internalId: id, value: 0, text: "")) }
+    /// A tap; on an action bar, `barButton` ("menu", "back", "save", "compose") presses that button.
+    public func tap(_ id: Int, barButton: String = "") { submit(.input(.tap, internalId: id, value: 0, text: barButton)) }
+    public func select(_ id: Int, _ selected: Bool = true) { submit(.input(.select, internalId: id, value: selected ? 1 : 0, text: "")) }
+    /// Scrolls to `offset` dp; the ScrollChangedEvent is completed from the layout at this moment.
+    public func scroll(_ id: Int, to offset: Int) { submit(.input(.scroll, internalId: id, value: offset, text: "")) }
+    /// Types `text` into a field (its whole new text).
+    public func input(_ id: Int, _ text: String) { submit(.input(.input, internalId: id, value: 0, text: text)) }
+    /// A system lifecycle broadcast (PAUSE, RESUME, MEMORY_WARNING, ...).
+    public func sys(_ type: String) { submit(.sys(type)) }
+    /// The system back action.
+    public func back() { submit(.back) }
+
+    // MARK: - Output
+
+    /// Events the app has not received yet, in time order, including the image requests the
+    /// current layout makes.
+    public func pollEvents() -> [AppEvent] {
+        boot()
+        let (layout, images) = currentLayout()
+        requests.observe(engine.tree, layout: layout, images: images)
+        let out = Renderer.mergeEvents(pending, requests.drain())
+        pending = []
+        return out
+    }
+
+    /// The current frame's pixels (premultiplied BGRA, device pixels).
+    public func screenshot() throws -> Bitmap {
+        boot()
+        let (layout, images) = currentLayout()
+        requests.observe(engine.tree, layout: layout, images: images)
+        let capture = Capture(kind: .final, name: nil, time: engine.now, step: stepCount, tree: engine.tree)
+        let frame = try renderer.renderFrame(capture, layout: layout, images: images, device: device)
+        collectResourceDiagnostics()
+        return frame.bitmap
+    }
+
+    /// The current frame as PNG bytes (the renderer's compression level).
+    public func screenshotPNG() throws -> [UInt8] { try renderer.encode(try screenshot()) }
+
+    // MARK: - Internals
+
+    private func submit(_ kind: StepKind) {
+        if batch != nil {
+            batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]"))
+            return
+        }
+        apply(kind)
+    }
+
+    private func apply(_ kind: StepKind) {
+        let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]")
+        stepCount += 1
+        engine.apply(step)
+        cached = nil
+        collect()
+    }
+
+    /// Boots without a step (a screenshot or poll before any call).
+    private func boot() {
+        engine.boot(lookahead: [])
+        collect()
+    }
+
+    private func collect() {
+        var (events, states) = engine.drainEvents()
+        if !states.isEmpty {
+            renderer.text.deviceScale = device.scale
+            renderer.completeScrollEvents(&events, states, resources: resources, device: device)
+        }
+        pending += events
+        diagnostics += engine.drainDiagnostics()
+        _ = engine.drainCaptures() // the launch frame; screenshots are taken on demand
+    }
+
+    private func currentLayout() -> (LayoutResult, ImageStore) {
+        if let c = cached { return c }
+        renderer.text.deviceScale = device.scale
+        let r = renderer.layOut(engine.tree, resources: resources, device: device)
+        cached = r
+        collectResourceDiagnostics()
+        return r
+    }
+
+    private var resourceDiagnosticsSeen = 0
+    private func collectResourceDiagnostics() {
+        let all = resources.diagnostics
+        if all.count > resourceDiagnosticsSeen { diagnostics += all[resourceDiagnosticsSeen...]; resourceDiagnosticsSeen = all.count }
+    }
+}

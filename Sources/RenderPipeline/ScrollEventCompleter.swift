@@ -1,0 +1,26 @@
+import Primitives
+import WidgetTree
+import Layout
+
+/// Completes a `scroll` step's ScrollChangedEvent once the scrolled tree is laid out (the replay
+/// knows only the requested offset; the content size needs layout): `scrollPos` clamped to
+/// 0...content − viewport, `scrollRem` = content − (viewport + scrollPos), `height` = content
+/// height, all in dp (framework-protocol.md section 4).
+enum ScrollEventCompleter {
+    static func complete(_ event: inout AppEvent, id: Int, layout: LayoutResult) {
+        // Only scroll layouts report their content; other scrollers (lists, grids not laid out as
+        // scroll views, off-screen elements) keep the requested offset alone.
+        guard let content = layout.scrollContent[id], let frame = layout.frames[id], let style = layout.styles[id] else { return }
+        let b = style.borderWidths
+        let viewport = max(0, frame.height - style.padding.top - style.padding.bottom - b.top - b.bottom)
+        let requested: Double
+        switch event.fields.first(where: { $0.0 == "scrollPos" })?.1 {
+        case .int(let v)?: requested = Double(v)
+        case .double(let v)?: requested = v
+        default: requested = 0
+        }
+        let pos = min(max(0, requested), max(0, content.height - viewport))
+        let rem = max(0, content.height - (viewport + pos))
+        event.fields = [("scrollPos", .double(pos)), ("scrollRem", .double(rem)), ("height", .double(content.height))]
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Primitives
+import SessionFormat
+import RenderPipeline
+
+/// Where `--frames` and `--apng` frames go as they are rendered: one numbered PNG per capture
+/// (`frame-0003-t000750.png`, with `-NAME` for snapshots) and the animated PNG, encoded frame by
+/// frame into a temporary file that replaces OUT only when complete.
+struct FrameSink {
+    /// A failure to write output (exit code 2), told apart from a failure to render.
+    struct WriteFailure: Error { var underlying: Error }
+
+    let framesDir: String?
+    let renderer: Renderer
+    private var animation: APNGFile?
+
+    init(framesDir: String?, apng: String?, frameCount: Int, device: Device, renderer: Renderer) throws {
+        self.framesDir = framesDir
+        self.renderer = renderer
+        if let dir = framesDir { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+        if let path = apng {
+            animation = try APNGFile(path: path, width: device.pixelWidth, height: device.pixelHeight,
+                                     frameCount: frameCount, compressionLevel: renderer.options.compressionLevel)
+        }
+    }
+
+    /// Writes frame `index` of the replay's captures to the outputs that want it.
+    func add(_ frame: RenderedFrame, index: Int, toFolder: Bool, delayMs: Int?) throws {
+        do {
+            if let dir = framesDir, toFolder {
+                let label = frame.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") } ?? ""
+                let name = String(format: "%@/frame-%04d-t%06d%@.png", dir, index, frame.capture.time, label)
+                try renderer.write(try renderer.encode(frame.bitmap), to: name)
+            }
+            if let d = delayMs, let a = animation { try a.add(frame.bitmap, delayMs: d) }
+        } catch {
+            throw WriteFailure(underlying: error)
+        }
+    }
+
+    /// Completes the animated PNG (renames it into place).
+    func finish() throws {
+        try animation?.commit()
+    }
+}
