@@ -121,10 +121,10 @@ def cases():
     out.append(c)
 
     c = Case("text-line-height", "explicit line heights larger and smaller than normal", w=240, h=360)
-    c.label(SHORT + " " + SHORT, size=14, line_height=24, width="match-parent", background="#eef")
+    c.label(SHORT + " " + SHORT, size=14, line_height=24, width="match-parent", background="#eeeeff")
     c.label("Tight lines: " + SHORT, family="DejaVu Sans", size=18, line_height=18, width="match-parent",
-            background="#efe")
-    c.label("Tall bold title text", size=20, weight=700, line_height=34, width="150", background="#fee")
+            background="#eeffee")
+    c.label("Tall bold title text", size=20, weight=700, line_height=34, width="150", background="#ffeeee")
     out.append(c)
 
     c = Case("text-max-lines", "max-lines 1, 2 and 3 with an ellipsis on wrapping text", w=240, h=280)
@@ -143,7 +143,7 @@ def cases():
     c = Case("text-long-word", "words longer than the line break between characters", w=240, h=300)
     c.label("Donaudampfschifffahrtsgesellschaftskapitän", size=16, width="120", background="#f1f1f1")
     c.label("See https://example.com/a/very/long/path/that/does/not/fit for details", family="DejaVu Sans",
-            size=13, width="150", background="#eef")
+            size=13, width="150", background="#eeeeff")
     c.label("Short then Ympäristöystävällisyysohjelmaa", size=18, weight=700, width="160")
     out.append(c)
 

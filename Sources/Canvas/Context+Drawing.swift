@@ -166,7 +166,7 @@ extension Context {
         let mctx = mask.makeContext()
         let mx = Double(x0 - m), my = Double(y0 - m)
         paint(mctx, .translation(ox - mx, oy - my))
-        if sigma > 0 { GaussianBlur.blur(mask, sigma: sigma) }
+        if sigma > 0 { BlurMask.gaussian(mask, sigma: sigma) }
         applyClip(on: cr, base: .identity)
         cr.identityMatrix()
         cr.newPath()

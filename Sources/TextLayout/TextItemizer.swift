@@ -26,7 +26,7 @@ struct TextItemizer {
             }
         }
         let n = p.scalars.count
-        p.breakAfter = LineBreaker.breaks(p.scalars)
+        p.breakAfter = BrowserLineBreaks.tailor(LineBreaker.breaks(p.scalars), p.scalars)
         p.advance = [Double](repeating: 0, count: n)
         p.runOf = [Int](repeating: -1, count: n)
         // 2. Hard lines.

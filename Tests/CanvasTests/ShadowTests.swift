@@ -80,20 +80,12 @@ struct ShadowTests {
     }
 }
 
-/// The box-blur approximation of the Gaussian.
+/// The canvas blurs shadows with the shared `BlurMask` (three box blurs approximating the Gaussian).
 struct GaussianBlurTests {
-    @Test func boxSizesFollowTheFilterEffectsRule() {
-        // sigma 2: d = floor(2 * 1.88 + 0.5) = 4, even: offset boxes of 4 and a centred box of 5.
-        #expect(GaussianBlur.boxPasses(sigma: 2) == [.init(lo: 2, hi: 1), .init(lo: 1, hi: 2), .init(lo: 2, hi: 2)])
-        // sigma 3: d = 6 ... sigma 1: d = 2; sigma 0.2: at least a 1-pixel box (no blur).
-        #expect(GaussianBlur.boxPasses(sigma: 1.6) == Array(repeating: .init(lo: 1, hi: 1), count: 3))
-        #expect(GaussianBlur.boxPasses(sigma: 0.2) == Array(repeating: .init(lo: 0, hi: 0), count: 3))
-    }
-
     @Test func blurKeepsTheTotalAndSpreadsLikeAGaussian() throws {
         let mask = try CairoMask(width: 41, height: 41)
         mask.withPixels { p, stride in for y in 15...25 { for x in 15...25 { p[y * stride + x] = 255 } } }
-        GaussianBlur.blur(mask, sigma: 3)
+        BlurMask.gaussian(mask, sigma: 3)
         var total = 0, centre = 0, edge = 0
         mask.withPixels { p, stride in
             for y in 0..<41 { for x in 0..<41 { total += Int(p[y * stride + x]) } }

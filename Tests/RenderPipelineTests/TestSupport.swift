@@ -57,3 +57,34 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
 }
+
+extension TestSupport {
+    /// Replays an example once and renders its named snapshots (the last capture of each name):
+    /// their bitmaps by name, and every event line of the session.
+    static func snapshots(of example: String, renderer r: Renderer? = nil) throws -> (frames: [String: Bitmap], events: [String]) {
+        let r = try r ?? renderer()
+        let (session, _) = try r.load(path: examples + "/" + example + ".json")
+        let replay = r.replay(session)
+        var lastOfName: [String: Int] = [:]
+        for (i, c) in replay.captures.enumerated() where c.kind == .snapshot { lastOfName[c.name ?? ""] = i }
+        let wanted = Set(lastOfName.values)
+        var frames: [String: Bitmap] = [:]
+        let result = try r.renderEach(session, replay, only: { _, i in wanted.contains(i) }) { f, _ in
+            frames[f.capture.name ?? ""] = f.bitmap
+        }
+        return (frames, result.events.map(EventJSON.line))
+    }
+}
+
+extension Bitmap {
+    /// The straight RGB at a pixel, for probes.
+    func rgb(_ x: Int, _ y: Int) -> [Int] {
+        let c = color(x: x, y: y)
+        return [Int(c.r), Int(c.g), Int(c.b)]
+    }
+
+    /// True when the pixel is within `tolerance` of `rgb` in every channel.
+    func matches(_ x: Int, _ y: Int, _ rgb: [Int], tolerance: Int = 8) -> Bool {
+        zip(self.rgb(x, y), rgb).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+}
