@@ -55,3 +55,7 @@ browser-references:
 	python3 scripts/make-browser-cases.py Tests/RenderPipelineTests/Fixtures/browser
 	cd Tests/RenderPipelineTests/Fixtures/browser && for f in *.json; do \
 	  python3 ../../../../scripts/session2html $$f -o /tmp/$${f%.json}.html --png $${f%.json}.png || exit 1; done
+
+## Regenerates the Chromium text-fidelity cases: sessions, screenshots and line breaks (needs the chromium package).
+text-references:
+	python3 scripts/make-text-cases.py Tests/RenderPipelineTests/Fixtures/text

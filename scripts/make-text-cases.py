@@ -140,11 +140,13 @@ def cases():
     c.label("Bold cut: " + SHORT, size=17, weight=700, nowrap=True, ellipsis=True, width="match-parent")
     out.append(c)
 
-    c = Case("text-long-word", "words longer than the line break between characters", w=240, h=300)
+    c = Case("text-long-word", "words longer than the line break between characters; soft hyphens draw a hyphen where a line ends", w=240, h=360)
     c.label("Donaudampfschifffahrtsgesellschaftskapitän", size=16, width="120", background="#f1f1f1")
     c.label("See https://example.com/a/very/long/path/that/does/not/fit for details", family="DejaVu Sans",
             size=13, width="150", background="#eeeeff")
     c.label("Short then Ympäristöystävällisyysohjelmaa", size=18, weight=700, width="160")
+    c.label("Soft hyphens: Donau\u00addampf\u00adschiff\u00adfahrts\u00adgesell\u00adschaft", size=16, width="130",
+            background="#f1f1f1")
     out.append(c)
 
     c = Case("text-scale-1", "mixed labels at device scale 1", w=240, h=300, scale=1)
@@ -180,8 +182,11 @@ document.fonts.ready.then(function () {
       var r = document.createRange(); r.setStart(node, pos); r.setEnd(node, pos + ch.length); pos += ch.length;
       var rects = r.getClientRects();
       if (!rects.length) { if (lines.length) lines[lines.length - 1].push({c: ch, right: -1e9}); return; }
-      var rc = rects[rects.length - 1];
-      var top = Math.round(rects[0].top * 64) / 64;
+      // A character just after a soft-hyphen break also reports an empty rect at the end of the
+      // line before: take the widest one.
+      var rc = rects[0];
+      for (var q = 1; q < rects.length; q++) if (rects[q].width > rc.width) rc = rects[q];
+      var top = Math.round(rc.top * 64) / 64;
       if (!tops.length || Math.abs(top - tops[tops.length - 1]) > 0.5) { tops.push(top); lines.push([]); }
       lines[lines.length - 1].push({c: ch, right: rc.right, top: top, bottom: rc.bottom});
     });
@@ -201,6 +206,8 @@ document.fonts.ready.then(function () {
         s = s.replace(/\s+$/, '') + '\u2026';
       } else {
         s = lines[i].map(function (o) { return o.c; }).join('');
+        // A line that ends after a soft hyphen shows a hyphen.
+        if (i < lines.length - 1 && /\u00ad$/.test(s)) s += '-';
       }
       result.push(s.replace(/\s+$/, ''));
     }

@@ -6,8 +6,10 @@ import Primitives
 /// produced, so no more than one frame is ever held. Debian's libpng has no APNG API, hence the
 /// chunks are written here, with the same chunk writer, row filters and deflater as `PNGCodec`.
 ///
-/// Every frame covers the whole canvas (no sub-rectangles), replaces the previous one
-/// (`APNG_DISPOSE_OP_NONE`, `APNG_BLEND_OP_SOURCE`) and is stored as 8-bit RGBA.
+/// Frames are stored as 8-bit RGBA. After the first (full) frame, each frame stores only the
+/// rectangle of pixels that differ from the previous frame (`APNG_DISPOSE_OP_NONE`,
+/// `APNG_BLEND_OP_SOURCE`: the rectangle replaces what was there), so a spinner turning on a
+/// still screen costs a few kilobytes per frame. Only the previous frame is kept for that.
 public final class APNGWriter {
     public let width: Int
     public let height: Int
@@ -18,6 +20,7 @@ public final class APNGWriter {
     private var sequence: UInt32 = 0
     private var written = 0
     private var finished = false
+    private var previous: Bitmap?
 
     /// Starts the stream. `loops` 0 plays forever.
     public init(width: Int, height: Int, frameCount: Int, loops: Int = 0, compressionLevel: Int = 1,
@@ -44,13 +47,14 @@ public final class APNGWriter {
         guard written < frameCount else { throw NativeError.png("more frames than the \(frameCount) announced") }
         var w = PNGChunkWriter(signature: false)
         let (num, den) = Self.delay(delayMs)
-        var fc = Self.be32(nextSequence()) + Self.be32(UInt32(width)) + Self.be32(UInt32(height))
-        fc += Self.be32(0) + Self.be32(0)
+        let r = previous.map { Self.changedRect($0, bitmap) } ?? (0, 0, width, height)
+        var fc = Self.be32(nextSequence()) + Self.be32(UInt32(r.2)) + Self.be32(UInt32(r.3))
+        fc += Self.be32(UInt32(r.0)) + Self.be32(UInt32(r.1))
         fc += [UInt8(num >> 8), UInt8(num & 0xff), UInt8(den >> 8), UInt8(den & 0xff), 0, 0]
         w.append("fcTL", fc)
         try flush(&w)
         let first = written == 0
-        try encodePixels(bitmap) { data in
+        try encodePixels(bitmap, x0: r.0, y0: r.1, w: r.2, h: r.3) { data in
             if first {
                 w.append(type: Array("IDAT".utf8), data[...])
             } else {
@@ -58,7 +62,31 @@ public final class APNGWriter {
             }
             try self.flush(&w)
         }
+        previous = bitmap
         written += 1
+    }
+
+    /// The smallest rectangle (x, y, width, height) holding every pixel that differs between
+    /// two frames; an unchanged frame gives its top-left pixel (a frame cannot be empty).
+    static func changedRect(_ a: Bitmap, _ b: Bitmap) -> (Int, Int, Int, Int) {
+        let w = a.width, h = a.height
+        var minX = w, maxX = -1, minY = h, maxY = -1
+        a.pixels.withUnsafeBytes { pa in b.pixels.withUnsafeBytes { pb in
+            let qa = pa.bindMemory(to: UInt32.self), qb = pb.bindMemory(to: UInt32.self)
+            for y in 0..<h {
+                let row = y * w
+                var x = 0
+                while x < w && qa[row + x] == qb[row + x] { x += 1 }
+                if x == w { continue }
+                var x1 = w - 1
+                while qa[row + x1] == qb[row + x1] { x1 -= 1 }
+                minX = min(minX, x); maxX = max(maxX, x1)
+                if minY == h { minY = y }
+                maxY = y
+            }
+        } }
+        if maxY < 0 { return (0, 0, 1, 1) }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
     /// Writes `IEND`. Fails if fewer frames than announced were added (the file would be invalid).
@@ -89,16 +117,20 @@ public final class APNGWriter {
         w = PNGChunkWriter(signature: false)
     }
 
-    /// Filtered, deflated RGBA rows, handed to `emit` in pieces of about `PNGCodec.idatChunkSize`.
-    private func encodePixels(_ bitmap: Bitmap, emit: ([UInt8]) throws -> Void) throws {
+    /// Filtered, deflated RGBA rows of the rectangle (x0, y0, w, h), handed to `emit` in pieces of
+    /// about `PNGCodec.idatChunkSize`.
+    private func encodePixels(_ bitmap: Bitmap, x0: Int, y0: Int, w: Int, h: Int, emit: ([UInt8]) throws -> Void) throws {
         let deflater = try ZlibDeflater(level: compressionLevel)
-        let rowBytes = width * 4
-        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var full = [UInt8](repeating: 0, count: width * 4)
+        var previous = [UInt8](repeating: 0, count: w * 4)
         var current = previous
-        var filter = PNGRowFilter(rowBytes: rowBytes, bytesPerPixel: 4)
+        var filter = PNGRowFilter(rowBytes: w * 4, bytesPerPixel: 4)
         try bitmap.pixels.withUnsafeBufferPointer { px in
-            for y in 0..<height {
-                PNGCodec.unpremultiplyRow(px, y: y, width: width, channels: 4, into: &current)
+            for y in y0..<(y0 + h) {
+                PNGCodec.unpremultiplyRow(px, y: y, width: width, channels: 4, into: &full)
+                current.withUnsafeMutableBufferPointer { c in full.withUnsafeBufferPointer { f in
+                    c.baseAddress!.update(from: f.baseAddress! + x0 * 4, count: w * 4)
+                } }
                 let row = compressionLevel <= 1 ? filter.none(current) : filter.adaptive(current, previous)
                 try row.withUnsafeBufferPointer { try deflater.write($0) }
                 swap(&previous, &current)

@@ -6,7 +6,7 @@ import Primitives
 extension CairoContext {
     /// Draws glyphs of `face` at `pixelSize` px in `color`; x, y are DEVICE pixels on the baseline
     /// (the current matrix is ignored, the clip is kept). Outline glyphs are rendered as Chromium
-    /// does (light hinting, 1/4-px x phase, mask at floor(x)+left, round(y)-top); colour emoji are
+    /// does (light hinting, 1/4-px x phase, mask at floor(x)+left, floor(y)-top); colour emoji are
     /// scaled from their bitmap strike, taking only the alpha of `color`.
     public func drawGlyphMasks(_ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color) {
         guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
@@ -32,9 +32,10 @@ extension CairoContext {
                 var quarter = Int(((g.x - fx) * 4).rounded())
                 if quarter == 4 { fx += 1; quarter = 0 }
                 guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask else { continue }
-                // Skia rounds y to whole pixels (only x is subpixel); rounding, not flooring, also keeps
-                // a baseline at 29.333... dp x 3 = 87.99999 on pixel 88 as Chromium's integer layout has it.
-                cairo_mask_surface(cr, mask.raw, fx + Double(image.left), (g.y + 0.5).rounded(.down) - Double(image.top))
+                // Chromium puts a half-pixel baseline (explicit line heights) on the pixel above, so y
+                // is floored; the 1/128 px allowance keeps 29.333... dp x 3 = 87.99999 on pixel 88,
+                // where Chromium's layout (in 1/64 px units) has it exactly.
+                cairo_mask_surface(cr, mask.raw, fx + Double(image.left), (g.y + 1.0 / 128).rounded(.down) - Double(image.top))
             }
         }
         cairo_restore(cr)

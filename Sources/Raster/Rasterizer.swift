@@ -7,36 +7,88 @@ import NativeGraphics
 ///
 /// Cairo's matrix stays at identity: every coordinate is mapped from dp to device pixels here, so
 /// box edges snap to whole pixels after zooms (semantics.md section 7 item 27). Shadow masks and
-/// image surfaces are cached in the instance between frames; use one rasterizer per thread.
+/// image surfaces are cached in the instance between frames, and so is the last frame: when the
+/// next list differs from it only in drawing items (a counter, a spinner), only the boxes those
+/// items cover are repainted, with the same pixels a full repaint gives. Use one rasterizer per thread.
 public final class Rasterizer {
     public let fonts: FontLibrary
     private let shadows = ShadowPainter()
     private let imagePainter = ImagePainter()
+    /// Repaint only what changed since the previous frame (on by default; off gives full repaints).
+    public var incremental = true
+    private var previous: FrameMemory?
 
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
     /// How many shadow masks were blurred so far (the rest came from the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
+    /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.
+    public private(set) var partialFrames = 0
+    /// The device-pixel box the last frame repainted (the whole frame after a full repaint).
+    public private(set) var lastDamage: Rect = .zero
+
+    /// The last frame: its list, item boxes, images and pixels.
+    private struct FrameMemory {
+        var items: [DisplayItem]
+        var bounds: [Rect?]
+        var images: [String: ImageStore.Entry]
+        var scale: Double
+        var surface: CairoSurface
+    }
 
     /// Renders `list` at `scale` pixels per dp into a `pixelWidth` x `pixelHeight` bitmap.
     /// An image key missing from `images` is skipped (the caller reports it).
     public func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int) throws -> Bitmap {
         guard scale.isFinite, scale > 0 else { throw NativeError.cairo("invalid device scale \(scale)") }
-        let surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
+        let bounds = ItemBounds.compute(list.items, scale: scale)
+        var used: [String: ImageStore.Entry] = [:]
+        for case .image(let key, _, _, _) in list.items { used[key] = images[key] }
+        let full = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
+        var damage = full
+        let surface: CairoSurface
+        if incremental, let p = previous, p.scale == scale, p.surface.width == pixelWidth, p.surface.height == pixelHeight,
+           let d = FrameDiff.damage(old: p.items, oldBounds: p.bounds, oldImages: p.images,
+                                    new: list.items, newBounds: bounds, newImages: used, frame: full) {
+            surface = p.surface
+            damage = d
+        } else {
+            if let p = previous, p.surface.width == pixelWidth, p.surface.height == pixelHeight {
+                surface = p.surface
+            } else {
+                surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
+            }
+        }
+        previous = nil   // a failure below must not leave a half-painted frame to build on
+        lastDamage = damage
+        if damage.width > 0 && damage.height > 0 {
+            if damage != full { partialFrames += 1 }
+            try paint(list, bounds: bounds, damage: damage == full ? nil : damage, images: images, scale: scale, on: surface)
+        }
+        imagePainter.prune(keeping: images)
+        previous = FrameMemory(items: list.items, bounds: bounds, images: used, scale: scale, surface: surface)
+        return surface.bitmap()
+    }
+
+    /// Paints white then the items, all of them, or only those meeting `damage` inside a clip to it.
+    private func paint(_ list: DisplayList, bounds: [Rect?], damage: Rect?, images: ImageStore, scale: Double, on surface: CairoSurface) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
+        if let d = damage {
+            ctx.newPath()
+            ctx.rectangle(d.x, d.y, d.width, d.height)
+            ctx.clip()
+        }
         ctx.setOperator(.source)
         ctx.setColor(.white)
         ctx.paint()
         ctx.setOperator(.over)
         var run = Run(ctx: ctx, transform: DeviceTransform(scale: scale))
-        for item in list.items {
+        for (i, item) in list.items.enumerated() {
+            if let d = damage, let b = bounds[i], !ItemBounds.intersects(b, d) { continue }
             try draw(item, &run, images: images)
         }
         run.unwind(to: 0)
         try ctx.check()
-        imagePainter.prune(keeping: images)
-        return surface.bitmap()
     }
 
     /// The state of one render: the context and the stack of saves and layers.

@@ -85,15 +85,11 @@ final class ShadowPainter {
     /// The shape drawn into an A8 mask covering `region` (device pixels) at 1/`factor` resolution, blurred.
     private func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
         let f = Double(k)
-        let mask = try CairoMask(width: Int((region.width / f).rounded(.up)), height: Int((region.height / f).rounded(.up)))
-        let mctx = mask.makeContext()
-        mctx.setColor(.black)
         let local = shape.offsetBy(dx: -region.x, dy: -region.y)
-        DeviceRoundedRect(rect: Rect(x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
-                          radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) }).addPath(to: mctx)
-        mctx.fill()
-        try mctx.check()
-        BlurMask.gaussian(mask, sigma: sigma / f)
+        let scaled = DeviceRoundedRect(rect: Rect(x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
+                                       radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) })
+        let mask = try ShadowMaskBuilder.blurred(scaled, width: Int((region.width / f).rounded(.up)),
+                                                 height: Int((region.height / f).rounded(.up)), sigma: sigma / f)
         blurCount += 1
         return mask
     }

@@ -105,12 +105,16 @@ public final class HeadlessBackend {
         return out
     }
 
-    /// The current frame's pixels (premultiplied BGRA, device pixels).
+    /// The current frame's pixels (premultiplied BGRA, device pixels); the launch screen
+    /// (`device.launchScreen`) until the first call.
     public func screenshot() throws -> Bitmap {
         boot()
-        let (layout, images) = currentLayout()
-        requests.observe(engine.tree, layout: layout, images: images)
-        let capture = Capture(kind: .final, name: nil, time: engine.now, step: stepCount, tree: engine.tree)
+        var tree = engine.tree
+        // Before the app has sent anything, a device with a launch screen shows it.
+        if stepCount == 0 && device.launchScreen != nil { tree.showsLaunchScreen = true }
+        let (layout, images) = tree.showsLaunchScreen ? renderer.layOut(tree, resources: resources, device: device) : currentLayout()
+        requests.observe(tree, layout: layout, images: images)
+        let capture = Capture(kind: .final, name: nil, time: engine.now, step: stepCount, tree: tree)
         let frame = try renderer.renderFrame(capture, layout: layout, images: images, device: device)
         collectResourceDiagnostics()
         return frame.bitmap

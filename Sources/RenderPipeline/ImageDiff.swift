@@ -16,6 +16,10 @@ public struct ImageDiff {
     public static func compare(_ a: Bitmap, _ b: Bitmap, threshold: Int = 40) -> ImageDiff? {
         guard a.width == b.width, a.height == b.height else { return nil }
         let w = a.width, h = a.height
+        // Identical pixels (the usual case for goldens): no need to blur and compare.
+        if a.pixels == b.pixels {
+            return ImageDiff(mismatch: 0, meanDifference: 0, mask: [], width: w, height: h)
+        }
         let ca = overWhite(a), cb = overWhite(b)
         let ba = blur3(ca, w, h), bb = blur3(cb, w, h)
         var mask = [Bool](repeating: false, count: w * h)
@@ -46,7 +50,7 @@ public struct ImageDiff {
         for y in 0..<expected.height { for x in 0..<expected.width {
             let i = (y * expected.width + x) * 3
             put(x, y, (ce[i], ce[i + 1], ce[i + 2]))
-            if let d = diff, d.width == expected.width, y < d.height, x < d.width {
+            if let d = diff, d.width == expected.width, y < d.height, x < d.width, !d.mask.isEmpty {
                 let fade = { (v: UInt8) in UInt8(200 + Int(v) * 55 / 255) }
                 put(w + 4 + x, y, d.mask[y * d.width + x] ? (255, 0, 0) : (fade(ce[i]), fade(ce[i + 1]), fade(ce[i + 2])))
             }

@@ -5,7 +5,7 @@ import Layout
 /// Completes a `scroll` step's ScrollChangedEvent once the scrolled tree is laid out (the replay
 /// knows only the requested offset; the content size needs layout): `scrollPos` clamped to
 /// 0...content − viewport, `scrollRem` = content − (viewport + scrollPos), `height` = content
-/// height, all in dp (framework-protocol.md section 4).
+/// height, all in dp rounded to hundredths (framework-protocol.md section 4).
 enum ScrollEventCompleter {
     static func complete(_ event: inout AppEvent, id: Int, layout: LayoutResult) {
         // Only scroll layouts report their content; other scrollers (lists, grids not laid out as
@@ -21,6 +21,8 @@ enum ScrollEventCompleter {
         }
         let pos = min(max(0, requested), max(0, content.height - viewport))
         let rem = max(0, content.height - (viewport + pos))
-        event.fields = [("scrollPos", .double(pos)), ("scrollRem", .double(rem)), ("height", .double(content.height))]
+        // Hundredths of a dp: layout sums leave float noise (354.33333333333326) nobody can use.
+        func r(_ v: Double) -> EventValue { .double((v * 100).rounded() / 100) }
+        event.fields = [("scrollPos", r(pos)), ("scrollRem", r(rem)), ("height", r(content.height))]
     }
 }

@@ -16,6 +16,8 @@ struct LineBreaking {
     let widths: [Double]
     /// Available width (infinite = no wrapping).
     let maxWidth: Double
+    /// Width of the hyphen drawn for the soft hyphen at an index, when a line ends after it.
+    var hyphenWidths: (Int) -> Double = { _ in 0 }
     /// Widths are sums of floating-point advances; this keeps an exact fit a fit.
     static let epsilon = 0.001
 
@@ -33,18 +35,22 @@ struct LineBreaking {
         var lineWidth = 0.0
         var pos = hard.lowerBound
         var brokeInside = false
+        // The last position where the line could end with everything on it fitting, including the
+        // hyphen a soft hyphen draws there: a line that overflows goes back to it.
+        var lastFit = hard.lowerBound
         while pos < hard.upperBound {
             let end = nextBreak(after: pos, in: hard)
             let (content, full) = segmentWidths(pos..<end)
+            let hyphen = hyphenWidth(at: end)
             if pos == lineStart {
                 if content <= limit {
-                    lineWidth = full; pos = end
+                    lineWidth = full; pos = end; lastFit = end
                 } else {
                     // The word alone is wider than the line: break it between clusters. A
                     // single cluster wider than the line stays whole and overflows.
                     let cut = fittingPrefix(pos..<end, width: maxWidth)
                     if cut >= end {
-                        lineWidth = full; pos = end
+                        lineWidth = full; pos = end; lastFit = end
                     } else {
                         out.append(LineRange(range: lineStart..<cut, endsParagraph: false, brokeInsideWord: true))
                         brokeInside = true
@@ -52,14 +58,24 @@ struct LineBreaking {
                     }
                 }
             } else if lineWidth + content <= limit {
+                if lineWidth + content + hyphen <= limit { lastFit = end }
                 lineWidth += full; pos = end
             } else {
-                out.append(LineRange(range: lineStart..<pos, endsParagraph: false, brokeInsideWord: brokeInside))
+                // Break at the last fitting opportunity (before `pos` only after a soft hyphen
+                // whose hyphen did not fit).
+                let at = lastFit > lineStart ? min(lastFit, pos) : pos
+                out.append(LineRange(range: lineStart..<at, endsParagraph: false, brokeInsideWord: brokeInside))
                 brokeInside = false
-                lineStart = pos; lineWidth = 0
+                lineStart = at; pos = at; lineWidth = 0; lastFit = at
             }
         }
         out.append(LineRange(range: lineStart..<hard.upperBound, endsParagraph: true, brokeInsideWord: brokeInside))
+    }
+
+    /// The width of the hyphen drawn when a line ends at `end` after a soft hyphen (0 otherwise).
+    private func hyphenWidth(at end: Int) -> Double {
+        guard end > 0, end <= text.scalars.count, text.scalars[end - 1] == PreparedText.softHyphen else { return 0 }
+        return hyphenWidths(end - 1)
     }
 
     /// The end of the unbreakable segment starting at `pos`: after the next break opportunity

@@ -22,9 +22,15 @@ extension LineBuilder {
         let content = line.range.lowerBound..<end
         var logical = pieces(content)
         if let ellipsis { logical.append(ellipsis) }
+        // A line that wraps after a soft hyphen shows a hyphen there.
+        var hyphen: Piece?
+        if ellipsis == nil, !line.endsParagraph, end > line.range.lowerBound, text.scalars[end - 1] == PreparedText.softHyphen {
+            hyphen = hyphenPiece(at: end - 1)
+            logical.append(hyphen!)
+        }
 
         // 2. Vertical metrics.
-        let m = lineMetrics(content, extraFace: ellipsis.map { ($0.face, $0.size) })
+        let m = lineMetrics(content, extraFace: (ellipsis ?? hyphen).map { ($0.face, $0.size) })
         let baseline = top + m.ascent
 
         // 3. Visual order (L2) and justification.
@@ -70,7 +76,8 @@ extension LineBuilder {
         var s = String.UnicodeScalarView()
         for i in content { if let u = Unicode.Scalar(text.scalars[i]) { s.append(u) } }
         if ellipsis != nil { s.append("\u{2026}") }
-        let measured = content.reduce(0) { $0 + widths[$1] } + (ellipsis?.width ?? 0)
+        if hyphen != nil { s.append("-") }
+        let measured = content.reduce(0) { $0 + widths[$1] } + (ellipsis?.width ?? 0) + (hyphen?.width ?? 0)
         return (LineLayout(rect: Rect(x: 0, y: top, width: pen, height: m.ascent + m.descent), baseline: baseline,
                            text: String(s), runs: runs), measured)
     }

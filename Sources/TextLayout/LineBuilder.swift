@@ -90,13 +90,17 @@ struct LineBuilder {
             let run = text.runs[ri]
             let cut = max(run.range.lowerBound, r.lowerBound)..<min(run.range.upperBound, r.upperBound)
             var shaped = run.shaped
+            var origin = run.range.lowerBound
             if cut != run.range, let ff = fonts.face(run.face) {
-                let local = (cut.lowerBound - run.range.lowerBound)..<(cut.upperBound - run.range.lowerBound)
-                shaped = shapes.shape(Array(text.scalars[run.range]), range: local, face: run.face, fontFace: ff,
+                // The rest of the run (and, for joining scripts, its neighbours) is context.
+                let (context, offset) = text.shapingContext(run.range, script: run.script)
+                let local = (cut.lowerBound - offset)..<(cut.upperBound - offset)
+                shaped = shapes.shape(context, range: local, face: run.face, fontFace: ff,
                                       rightToLeft: run.rightToLeft, script: run.script)
+                origin = offset
             }
             var g = shaped.scaled(by: size(ofSpan: run.span))
-            g.clusters = g.clusters.map { $0 + run.range.lowerBound }
+            g.clusters = g.clusters.map { $0 + origin }
             out.append(Piece(range: cut, face: run.face, size: size(ofSpan: run.span), span: run.span, level: run.level,
                              glyphs: g))
             i = cut.upperBound
@@ -116,6 +120,26 @@ struct LineBuilder {
             g.clusters = g.clusters.map { _ in -1 }
         }
         return Piece(range: index..<index, face: id, size: s, span: span, level: text.rightToLeft ? 1 : 0, glyphs: g)
+    }
+
+    /// The hyphen drawn when a line ends after the soft hyphen at `index`: U+2010 when the span's
+    /// own face has it, else "-" (as Chromium picks its hyphen string), at the soft hyphen's level.
+    func hyphenPiece(at index: Int) -> Piece {
+        let span = index < text.span.count ? text.span[index] : 0
+        let spec = TextItemizer.spanSpec(attributed, span, style.font)
+        let primary = fonts.resolve(spec)
+        let char: UInt32 = fonts.face(primary)?.hasGlyph(0x2010) == true ? 0x2010 : 0x2D
+        let id = fonts.face(forCluster: [char], spec: spec)
+        let s = size(ofSpan: span)
+        let r = index < text.runOf.count ? text.runOf[index] : -1
+        let level = r >= 0 ? text.runs[r].level : (text.rightToLeft ? 1 : 0)
+        var g = ShapedGlyphs()
+        if let ff = fonts.face(id) {
+            g = shapes.shape([char], range: 0..<1, face: id, fontFace: ff, rightToLeft: level % 2 == 1,
+                             script: .common).scaled(by: s)
+            g.clusters = g.clusters.map { _ in -1 }
+        }
+        return Piece(range: index + 1..<index + 1, face: id, size: s, span: span, level: level, glyphs: g)
     }
 
     /// The end of the longest prefix of `r` (whole clusters) that fits before an ellipsis of `ellipsisWidth`.

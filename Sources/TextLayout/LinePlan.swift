@@ -25,8 +25,9 @@ struct LinePlan {
         builder = LineBuilder(fonts: engine.fonts, shapes: engine.shapes, text: p, attributed: text, style: style,
                               scale: scale, widths: widths, deviceScale: engine.deviceScale)
         self.style = style; self.maxWidth = maxWidth; self.maxHeight = maxHeight
-        let breaker = LineBreaking(text: p, widths: widths, maxWidth: style.noWrap ? .infinity : maxWidth)
         let b = builder
+        var breaker = LineBreaking(text: p, widths: widths, maxWidth: style.noWrap ? .infinity : maxWidth)
+        breaker.hyphenWidths = { b.hyphenPiece(at: $0).width }
         lines = breaker.lines()
         metrics = lines.map { b.lineMetrics($0.range) }
         contentWidths = lines.map { breaker.segmentWidths($0.range).content }

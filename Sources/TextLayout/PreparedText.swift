@@ -41,6 +41,25 @@ struct PreparedText {
             || c == 0x205F || c == 0x3000
     }
 
+    /// Scripts whose letters join (their shape depends on the neighbours, even across a run).
+    static let joiningScripts: Set<ScriptTag> = Set(["Arab", "Syrc", "Nkoo", "Mong", "Mand", "Adlm", "Rohg", "Phag"].map(ScriptTag.init))
+    /// How many characters of context HarfBuzz looks at on each side (HB_BUFFER_CONTEXT_LENGTH).
+    static let contextLength = 5
+
+    /// The text to shape `r` with: for joining scripts `r` with up to five characters either side
+    /// in the same hard line, else `r` alone (so that runs of other scripts share cache entries);
+    /// `offset` is the index of the first of them.
+    func shapingContext(_ r: Range<Int>, script: ScriptTag) -> (text: [UInt32], offset: Int) {
+        guard Self.joiningScripts.contains(script) else { return (Array(scalars[r]), r.lowerBound) }
+        var lo = r.lowerBound, hi = r.upperBound
+        while lo > 0, r.lowerBound - lo < Self.contextLength, scalars[lo - 1] != 0x0A { lo -= 1 }
+        while hi < scalars.count, hi - r.upperBound < Self.contextLength, scalars[hi] != 0x0A { hi += 1 }
+        return (Array(scalars[lo..<hi]), lo)
+    }
+
+    /// U+00AD: invisible, but a line may end after it, and then a hyphen is drawn.
+    static let softHyphen: UInt32 = 0xAD
+
     /// Whether justification may widen `c` (word separators).
     static func isJustifiable(_ c: UInt32) -> Bool { c == 0x20 || c == 0xA0 || c == 0x3000 }
 }

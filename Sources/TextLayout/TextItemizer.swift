@@ -79,13 +79,18 @@ struct TextItemizer {
     }
 
     private func addRun(_ range: Range<Int>, face: FaceID, level: UInt8, script: ScriptTag, _ p: inout PreparedText) {
-        let text = Array(p.scalars[range])
+        // Joining scripts see their neighbours (a span or font boundary inside an Arabic word
+        // keeps the letters joined); clusters come back relative to the run's start.
+        let (context, offset) = p.shapingContext(range, script: script)
+        let count = range.count
         var shaped = ShapedGlyphs()
         if let ff = fonts.face(face) {
-            shaped = shapes.shape(text, range: 0..<text.count, face: face, fontFace: ff, rightToLeft: level % 2 == 1,
-                                  script: script)
+            shaped = shapes.shape(context, range: (range.lowerBound - offset)..<(range.upperBound - offset), face: face,
+                                  fontFace: ff, rightToLeft: level % 2 == 1, script: script)
+            let shift = range.lowerBound - offset
+            if shift != 0 { shaped.clusters = shaped.clusters.map { $0 - shift } }
         }
-        for (g, c) in shaped.clusters.enumerated() where c < text.count {
+        for (g, c) in shaped.clusters.enumerated() where c >= 0 && c < count {
             p.advance[range.lowerBound + c] += shaped.advances[g]
         }
         for k in range { p.runOf[k] = p.runs.count }

@@ -56,6 +56,7 @@ struct DrawCommand: ParsableCommand {
         if let a = at, a < 0 { throw ValidationError("--at must be 0 or more (ms)") }
         if at != nil && snapshot != nil { throw ValidationError("--at and --snapshot choose the frame in two ways; give one") }
         if let f = fps, !(1...1000).contains(f) { throw ValidationError("--fps must be 1...1000") }
+        if fps != nil && frames == nil && apng == nil { throw ValidationError("--fps adds frames to --frames or --apng; give one of them") }
     }
 
     func run() throws {
@@ -96,7 +97,7 @@ struct DrawCommand: ParsableCommand {
         let lastIndex = replay.captures.count - 1
         let delays = apng.map { _ in AnimationPlan(captures: replay.captures).delays } ?? [:]
         var target: RenderedFrame?
-        var sink: FrameSink
+        let sink: FrameSink
         do { sink = try FrameSink(framesDir: frames, apng: apng, frameCount: delays.count, device: sess.device, renderer: renderer) } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }

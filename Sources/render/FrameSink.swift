@@ -4,7 +4,7 @@ import SessionFormat
 import RenderPipeline
 
 /// Where `--frames` and `--apng` frames go as they are rendered: one numbered PNG per capture
-/// (`frame-0003-t000750.png`, with `-NAME` for snapshots) and the animated PNG, encoded frame by
+/// (`frame-0003-t000750.png`, with `-NAME` for snapshots and `-launch` for the launch screen) and the animated PNG, encoded frame by
 /// frame into a temporary file that replaces OUT only when complete.
 struct FrameSink {
     /// A failure to write output (exit code 2), told apart from a failure to render.
@@ -28,7 +28,8 @@ struct FrameSink {
     func add(_ frame: RenderedFrame, index: Int, toFolder: Bool, delayMs: Int?) throws {
         do {
             if let dir = framesDir, toFolder {
-                let label = frame.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") } ?? ""
+                let label = frame.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") }
+                    ?? (frame.capture.kind == .launch ? "-launch" : "")
                 let name = String(format: "%@/frame-%04d-t%06d%@.png", dir, index, frame.capture.time, label)
                 try renderer.write(try renderer.encode(frame.bitmap), to: name)
             }

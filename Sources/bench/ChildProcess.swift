@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs a program as a child process and measures it: wall time and peak resident memory
+/// (`wait4`'s rusage of that one child, so concurrent children do not blur the figure).
+struct ChildRun {
+    var seconds: Double
+    var peakKB: Int
+    var status: Int32
+}
+
+enum ChildProcess {
+    /// Spawns `argv` (argv[0] a path) with stdout and stderr to /dev/null unless `quiet` is false.
+    static func start(_ argv: [String], quiet: Bool = true) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        var cargs = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, environ)
+        guard rc == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
+        return pid
+    }
+
+    /// Waits for `pid`; returns its exit status and rusage peak memory.
+    static func wait(_ pid: pid_t) -> (status: Int32, peakKB: Int) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS by hand (the macros are not imported).
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, usage.ru_maxrss)
+    }
+
+    /// Runs `argv` to completion.
+    static func run(_ argv: [String], quiet: Bool = true) throws -> ChildRun {
+        let t0 = Stats.now()
+        let pid = try start(argv, quiet: quiet)
+        let (status, peak) = wait(pid)
+        return ChildRun(seconds: Stats.now() - t0, peakKB: peak, status: status)
+    }
+
+    /// Standard output of `argv` (stderr discarded), or nil when it cannot run or fails.
+    static func output(_ argv: [String]) -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+
+    /// The full path of `name` on PATH, or nil.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// A benchmark failure with a message for the user.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}

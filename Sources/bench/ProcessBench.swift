@@ -1,0 +1,72 @@
+import Foundation
+
+/// Whole-process measurements: `render` as users and CI run it, a gallery on both cores, headless
+/// Chromium on the HTML twin, and instruction counts under callgrind.
+struct ProcessBench {
+    let render: String
+    let session: String
+    let outputDirectory: String
+
+    /// Median wall seconds and the largest peak memory of `runs` sequential `render` processes (after one warm-up).
+    func renderProcess(runs: Int) throws -> (median: Double, peakKB: Int) {
+        let argv = [render, session, "-o", outputDirectory + "/process.png", "-q"]
+        var times: [Double] = [], peak = 0
+        for i in 0...runs {
+            let r = try ChildProcess.run(argv)
+            guard r.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(r.status)") }
+            if i == 0 { continue }
+            times.append(r.seconds); peak = max(peak, r.peakKB)
+        }
+        return (Stats.median(times), peak)
+    }
+
+    /// Total seconds for `count` renders of the session, `jobs` processes at a time.
+    func gallery(count: Int, jobs: Int) throws -> Double {
+        let t0 = Stats.now()
+        var running: [pid_t] = []
+        for i in 0..<count {
+            if running.count == jobs {
+                let (status, _) = ChildProcess.wait(running.removeFirst())
+                guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
+            }
+            running.append(try ChildProcess.start([render, session, "-o", outputDirectory + "/gallery-\(i % jobs).png", "-q"]))
+        }
+        for pid in running {
+            let (status, _) = ChildProcess.wait(pid)
+            guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
+        }
+        return Stats.now() - t0
+    }
+
+    /// Median wall seconds of `runs` cold headless Chromium screenshots of `html` (a fresh profile each time).
+    static func chromium(_ chromium: String, html: String, outputDirectory: String, runs: Int) throws -> Double {
+        var times: [Double] = []
+        for i in 0..<runs {
+            let profile = outputDirectory + "/chromium-profile-\(i)"
+            try? FileManager.default.removeItem(atPath: profile)
+            let argv = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--user-data-dir=\(profile)", "--window-size=390,844", "--force-device-scale-factor=3",
+                        "--screenshot=\(outputDirectory)/chromium.png", "file://\(html)"]
+            let r = try ChildProcess.run(argv)
+            try? FileManager.default.removeItem(atPath: profile)
+            guard r.status == 0 else { throw BenchError("chromium exited with \(r.status)") }
+            times.append(r.seconds)
+        }
+        return Stats.median(times)
+    }
+
+    /// Instructions executed by one `render` of the session (callgrind's `Collected`), or nil without valgrind.
+    func instructions() -> Int? {
+        guard let valgrind = ChildProcess.which("valgrind") else { return nil }
+        let log = outputDirectory + "/callgrind.log"
+        let argv = [valgrind, "--tool=callgrind", "--callgrind-out-file=\(outputDirectory)/callgrind.out",
+                    "--log-file=\(log)", render, session, "-o", outputDirectory + "/callgrind.png", "-q"]
+        guard let r = try? ChildProcess.run(argv), r.status == 0,
+              let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
+        // "==123== Collected : 655981169"
+        for line in text.split(separator: "\n") where line.contains("Collected") {
+            if let n = line.split(separator: " ").last.flatMap({ Int($0) }) { return n }
+        }
+        return nil
+    }
+}

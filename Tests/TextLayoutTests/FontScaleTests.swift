@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import Primitives
+import Styles
+@testable import TextLayout
+
+/// `TextEngine.fontScale` (`--font-scale`, the phone's accessibility text size).
+@Suite struct FontScaleTests {
+    let english = "Typography has one plain job: to make long passages comfortable to read."
+
+    @Test func everySizeIsMultiplied() throws {
+        let e = TextEngine(fonts: TestFonts.library)
+        let plain = e.layout(AttributedText("Hello"), style: TestFonts.roboto(15), maxWidth: nil)
+        e.fontScale = 1.5
+        let big = e.layout(AttributedText("Hello"), style: TestFonts.roboto(15), maxWidth: nil)
+        // Roboto 22.5: the same glyphs, 1.5 times as wide, lines of 2400/2048 em.
+        #expect(try #require(big.lines.first?.runs.first).size == 22.5)
+        #expect(abs(big.size.width - plain.size.width * 1.5) < 1e-9)
+        #expect(abs(big.size.height - 2400.0 / 2048 * 22.5) < 1e-9)
+        #expect(abs(e.lineHeight(TestFonts.roboto(15)) - 2400.0 / 2048 * 22.5) < 1e-9)
+        // The same layout at size 22.5 and scale 1.
+        let direct = TextEngine(fonts: TestFonts.library).layout(AttributedText("Hello"), style: TestFonts.roboto(22.5), maxWidth: nil)
+        #expect(big == direct)
+    }
+
+    @Test func spanDeltasAndExplicitLineHeightsScaleToo() throws {
+        let e = TextEngine(fonts: TestFonts.library)
+        e.fontScale = 2
+        var style = TestFonts.roboto(15)
+        style.lineHeight = 20
+        let text = AttributedText([TextSpan("Title\n", weight: 700, sizeDelta: 4), TextSpan("body")])
+        let l = e.layout(text, style: style, maxWidth: nil)
+        #expect(l.lines.count == 2)
+        #expect(try #require(l.lines[0].runs.first).size == 38)   // (15 + 4) x 2
+        #expect(try #require(l.lines[1].runs.first).size == 30)   // 15 x 2
+        #expect(l.lines[1].rect.height == 40)                      // line-height 20 x 2
+        #expect(e.lineHeight(style) == 40)
+    }
+
+    @Test func wrappingFollowsTheLargerText() {
+        let e = TextEngine(fonts: TestFonts.library)
+        let normal = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        e.fontScale = 1.3
+        let larger = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        #expect(larger.lines.count > normal.lines.count)
+        for line in larger.lines { #expect(line.rect.width <= 200.001) }
+        #expect(larger.lines.map(\.text).joined(separator: " ") == english)
+    }
+
+    @Test func layoutsAreCachedPerScale() {
+        let e = TextEngine(fonts: TestFonts.library)
+        let a = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        e.fontScale = 2
+        let b = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        #expect(a != b)
+        e.fontScale = 1
+        #expect(e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200) == a)
+        // Shaping is per em, so another scale reshapes only the pieces cut at line ends.
+        let misses = e.shapingCacheStats.misses
+        e.fontScale = 0.8
+        let c = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        #expect(e.shapingCacheStats.misses - misses <= c.lines.count)
+    }
+
+    @Test func invalidScalesMeanOne() {
+        let e = TextEngine(fonts: TestFonts.library)
+        for bad in [0.0, -2, .nan, .infinity] {
+            e.fontScale = bad
+            #expect(e.fontScale == 1)
+        }
+    }
+
+    @Test func minScaleShrinksFromTheScaledSize() {
+        let e = TextEngine(fonts: TestFonts.library)
+        e.fontScale = 2
+        var style = TestFonts.roboto(15)
+        style.noWrap = true
+        style.minScale = 0.5
+        let l = e.layout(AttributedText("Fits at half"), style: style, maxWidth: 100)
+        let size = l.lines[0].runs[0].size
+        #expect(l.scale < 1 && abs(size - 30 * l.scale) < 1e-9)
+        #expect(l.lines[0].rect.width <= 100.001)
+    }
+}
