@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := libcairo2-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib
   libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 
-.PHONY: setup deps fonts build sample test check-expectations browser-references clean
+.PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
 ## Everything a newcomer needs: system packages, fonts, a release build, and a rendered sample.
 setup: deps fonts build sample
@@ -40,6 +40,8 @@ sample: build
 test: fonts
 	$(SWIFT) build -c release --product render
 	$(SWIFT) test
+	@mkdir -p $(OUT)
+	$(RENDER) check Examples --junit $(OUT)/check.xml --report $(OUT)/check.json
 	$(MAKE) --no-print-directory check-expectations
 
 ## Renders every Examples/*.json with a .expect.json and checks pixel probes and events.
@@ -59,3 +61,33 @@ browser-references:
 ## Regenerates the Chromium text-fidelity cases: sessions, screenshots and line breaks (needs the chromium package).
 text-references:
 	python3 scripts/make-text-cases.py Tests/RenderPipelineTests/Fixtures/text
+
+## Benchmark (Benchmarks/README.md): per-stage medians of the bench screen, `render` as a process,
+## frames per second over 100 ticks, memory, output sizes, a 100-screen gallery and instruction counts.
+## BENCH_ARGS passes options to the driver (e.g. BENCH_ARGS="--runs 5 --gallery 0 --no-callgrind").
+.PHONY: bench bench-compare
+bench:
+	$(SWIFT) build -c release --product render
+	$(SWIFT) build -c release --product bench
+	.build/release/bench $(BENCH_ARGS)
+
+## The benchmark side by side with a cold headless Chromium screenshot of the HTML twin (installs chromium if missing).
+bench-compare:
+	@command -v chromium >/dev/null || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
+	$(MAKE) --no-print-directory bench BENCH_ARGS="--chromium $(BENCH_ARGS)"
+
+## Fuzzes session decoding and replay with libFuzzer for FUZZ_SECONDS (default 600); crashes land in Fuzz/crashers/.
+# Phony: on a case-insensitive file system the Fuzz/ folder would otherwise satisfy `fuzz`.
+.PHONY: fuzz fuzz-smoke
+FUZZ_SECONDS ?= 600
+FUZZ_BIN = .build-fuzz/debug/fuzz-session
+fuzz:
+	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
+	@mkdir -p Fuzz/crashers .build-fuzz/corpus
+	$(FUZZ_BIN) .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/session.dict -max_len=16384 -rss_limit_mb=4096 -timeout=20 \
+	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
+
+## A short fuzz run for CI (30 s).
+fuzz-smoke:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30

@@ -49,10 +49,16 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
         // The whole pipeline as one call, with per-stage timings.
         .target(name: "RenderPipeline", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout", "Painting", "Raster", "Canvas", "NativeGraphics"]),
+        // Goldens with semantic sidecars, comparison, record modes and reports.
+        .target(name: "Snapshots", dependencies: ["RenderPipeline"]),
+        // The static HTML review gallery.
+        .target(name: "Gallery", dependencies: ["Snapshots"]),
         // The CLI: options, files, exit codes.
-        .executableTarget(name: "render", dependencies: ["RenderPipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "render", dependencies: ["RenderPipeline", "Snapshots", "Gallery", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
         .executableTarget(name: "bench", dependencies: ["RenderPipeline"]),
+        // libFuzzer target over decoding and replay (`make fuzz`; needs -sanitize=fuzzer).
+        .executableTarget(name: "fuzz-session", dependencies: ["SessionFormat", "WidgetTree"]),
 
         .testTarget(name: "SessionFormatTests", dependencies: ["SessionFormat"]),
         .testTarget(name: "StylesTests", dependencies: ["Styles"]),
@@ -63,6 +69,8 @@ let package = Package(
         .testTarget(name: "PaintingTests", dependencies: ["Painting"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "NativeGraphics"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "Gallery"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["RenderPipeline"]),
         .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -202,8 +202,12 @@ document.fonts.ready.then(function () {
       var s = '';
       if (ellipsis && cut && i === visible - 1) {
         var limit = contentRight - ew + 0.01;
-        for (var k = 0; k < lines[i].length && lines[i][k].right <= limit; k++) s += lines[i][k].c;
-        s = s.replace(/\s+$/, '') + '\u2026';
+        var k = 0;
+        for (; k < lines[i].length && lines[i][k].right <= limit; k++) s += lines[i][k].c;
+        // A line that fits whole drops its hanging spaces before the ellipsis (line-clamp); a cut
+        // inside the text keeps a space that fits (text-overflow).
+        if (k === lines[i].length) s = s.replace(/\s+$/, '');
+        s += '\u2026';
       } else {
         s = lines[i].map(function (o) { return o.c; }).join('');
         // A line that ends after a soft hyphen shows a hyphen.

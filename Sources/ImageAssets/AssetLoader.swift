@@ -17,6 +17,11 @@ public struct AssetLoader: Sendable {
     public let defaultDensity: Double
     /// Largest asset file read (bytes); checked with `stat` before reading.
     public let maxFileSize: Int
+    /// Largest asset side in pixels (docs/limits.md), as for packed images.
+    public static let maxSide = 8192
+    /// Most pixels in one asset (docs/limits.md).
+    public static let maxPixels = 40_000_000
+
     public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
         self.assetsDirectory = assetsDirectory; self.defaultDensity = defaultDensity; self.maxFileSize = maxFileSize
     }
@@ -24,8 +29,13 @@ public struct AssetLoader: Sendable {
     /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix).
     public func load(_ name: String) throws -> ImageStore.Entry {
         let bytes = try readFile(name)
-        guard PNGCodec.size(of: bytes) != nil else {
+        guard let (w, h) = PNGCodec.size(of: bytes) else {
             throw ImageError("asset '\(name)' is not a PNG image (only PNG assets are supported)")
+        }
+        // The header's size is judged before libpng allocates anything (a decompression bomb is
+        // a few bytes claiming 30000 x 30000).
+        guard w <= Self.maxSide, h <= Self.maxSide, w * h <= Self.maxPixels else {
+            throw ImageError("asset '\(name)' is \(w)x\(h) pixels: too large (at most \(Self.maxSide) per side and \(Self.maxPixels) in all)")
         }
         do {
             return ImageStore.Entry(bitmap: try PNGCodec.decode(bytes), density: density(of: name))

@@ -52,7 +52,7 @@ public enum BlurMask {
             defer { plane.deallocate() }
             var src = plane, dst = plane + w * h
             for y in 0..<h { (src + y * w).update(from: data + y * stride, count: w) }
-            let sums = UnsafeMutablePointer<Int>.allocate(capacity: w)
+            let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w)
             defer { sums.deallocate() }
             for p in passes { boxColumns(src, dst, sums, width: w, height: h, p); swap(&src, &dst) }
             for y in 0..<h { (data + y * stride).update(from: src + y * w, count: w) }
@@ -67,28 +67,55 @@ public enum BlurMask {
         var sum = 0
         // Window for x = 0 covers low...high.
         for i in box.low...box.high where i >= 0 && i < n { sum += Int(src[i]) }
-        for x in 0..<n {
-            dst[x] = UInt8(truncatingIfNeeded: min(255, (sum &* r &+ (1 << 23)) >> 24))
+        @inline(__always) func out(_ x: Int) { dst[x] = UInt8(truncatingIfNeeded: min(255, (sum &* r &+ (1 << 23)) >> 24)) }
+        // Three ranges so the inner loop has no edge tests: the window entering, inside, leaving.
+        let inside0 = min(n, max(0, -box.low)), inside1 = max(inside0, n - box.high - 1)
+        var x = 0
+        while x < inside0 {
+            out(x)
             let add = x + box.high + 1, sub = x + box.low
             if add < n { sum += Int(src[add]) }
             if sub >= 0 && sub < n { sum -= Int(src[sub]) }
+            x += 1
+        }
+        while x < inside1 {
+            out(x)
+            sum += Int(src[x + box.high + 1]) - Int(src[x + box.low])
+            x += 1
+        }
+        while x < n {
+            out(x)
+            let add = x + box.high + 1, sub = x + box.low
+            if add < n { sum += Int(src[add]) }
+            if sub >= 0 && sub < n { sum -= Int(src[sub]) }
+            x += 1
         }
     }
 
     private static func boxColumns(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
-                                   _ sums: UnsafeMutablePointer<Int>, width w: Int, height h: Int, _ box: Box) {
-        let r = reciprocal(box.size)
+                                   _ sums: UnsafeMutablePointer<Int32>, width w: Int, height h: Int, _ box: Box) {
+        let r = Int64(reciprocal(box.size))
         sums.update(repeating: 0, count: w)
         for i in box.low...box.high where i >= 0 && i < h {
             let s = src + i * w
-            for x in 0..<w { sums[x] += Int(s[x]) }
+            for x in 0..<w { sums[x] &+= Int32(s[x]) }
         }
         for y in 0..<h {
             let d = dst + y * w
-            for x in 0..<w { d[x] = UInt8(truncatingIfNeeded: min(255, (sums[x] &* r &+ (1 << 23)) >> 24)) }
             let add = y + box.high + 1, sub = y + box.low
-            if add < h { let a = src + add * w; for x in 0..<w { sums[x] += Int(a[x]) } }
-            if sub >= 0 && sub < h { let s = src + sub * w; for x in 0..<w { sums[x] -= Int(s[x]) } }
+            // One fused pass per row (output, then slide the window): it vectorizes.
+            if add < h && sub >= 0 {
+                let a = src + add * w, s = src + sub * w
+                for x in 0..<w {
+                    let v = sums[x]
+                    d[x] = UInt8(truncatingIfNeeded: min(255, (Int64(v) &* r &+ (1 << 23)) >> 24))
+                    sums[x] = v &+ Int32(a[x]) &- Int32(s[x])
+                }
+                continue
+            }
+            for x in 0..<w { d[x] = UInt8(truncatingIfNeeded: min(255, (Int64(sums[x]) &* r &+ (1 << 23)) >> 24)) }
+            if add < h { let a = src + add * w; for x in 0..<w { sums[x] &+= Int32(a[x]) } }
+            if sub >= 0 && sub < h { let s = src + sub * w; for x in 0..<w { sums[x] &-= Int32(s[x]) } }
         }
     }
 }

@@ -1,5 +1,8 @@
 import CCairo
 import Primitives
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Errors from the C libraries, turned into Swift errors.
 public enum NativeError: Error, CustomStringConvertible {
@@ -36,6 +39,44 @@ public final class CairoSurface {
         }
         self.width = width; self.height = height
     }
+
+    /// A surface drawing straight into `pixels` (premultiplied BGRA, `width * 4` bytes per row), which
+    /// must stay valid, and not move, for the surface's whole life: use it inside
+    /// `withUnsafeMutableBufferPointer` and let the surface go before the closure returns.
+    /// Rendering into a `Bitmap`'s own array this way saves a full-frame copy.
+    public init(borrowing pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32767, height <= 32767, pixels.count >= width * height * 4,
+              Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4 else {
+            throw NativeError.cairo("invalid surface size \(width)x\(height)")
+        }
+        raw = cairo_image_surface_create_for_data(pixels.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
+        let st = cairo_surface_status(raw)
+        guard st == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(raw)
+            throw NativeError.cairo(String(cString: cairo_status_to_string(st)))
+        }
+        self.width = width; self.height = height
+    }
+
+    /// `count` bytes of 255 (opaque white in premultiplied BGRA) for a frame to draw into. Large
+    /// buffers ask the kernel for huge pages before the first touch: a phone screen is 12 MB, three
+    /// thousand 4 KB page faults otherwise, which cost more than the drawing.
+    public static func whitePixels(count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buf, initialized in
+            guard let base = buf.baseAddress, count > 0 else { initialized = 0; return }
+            let huge = 2 << 20
+            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+            let end = (Int(bitPattern: base) + count) & ~(huge - 1)
+            #if os(Linux)
+            if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+            #endif
+            base.update(repeating: 255, count: count)
+            initialized = count
+        }
+    }
+
+    /// Makes sure every drawing operation has reached the pixels (before reading borrowed memory).
+    public func flush() { cairo_surface_flush(raw) }
 
     /// A surface holding a copy of `bitmap`'s pixels.
     public convenience init(bitmap: Bitmap) throws {

@@ -76,8 +76,7 @@ struct DeflateBlockWriter {
         for d in 0..<30 where df[d] > 0 { bits += df[d] * (Int(dist.lengths[d]) + max(0, d / 2 - 1)) }
         for (sym, _) in clSymbols { bits += Int(cl.lengths[Int(sym)]) + 7 }
         let capacity = bits / 8 + 64
-        var out = [UInt8](repeating: 0, count: capacity)
-        let used = out.withUnsafeMutableBufferPointer { buf -> Int in
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buf, initialized in
             var w = DeflateBitWriter(buf.baseAddress!, capacity: capacity)
             w.put(final ? 1 : 0, 1)
             w.put(2, 2)                                 // dynamic Huffman
@@ -103,10 +102,8 @@ struct DeflateBlockWriter {
                 w.put(0xFFFF_0000, 32)
             }
             w.alignToByte()
-            return w.count
+            initialized = w.count
         }
-        out.removeSubrange(used...)
-        return out
     }
 
     private func writeTokens(_ w: inout DeflateBitWriter, lit: DeflateHuffman, dist: DeflateHuffman) {

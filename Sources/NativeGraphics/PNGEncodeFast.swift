@@ -1,5 +1,8 @@
 import CZlib
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The fast PNG pixel compressor behind compression level 1: a zlib stream of unfiltered rows
 /// (filter type 0) written straight from the pixel buffer, with no row copies.
@@ -32,12 +35,20 @@ public enum PNGFastDeflate {
         let rowsPerBand = max(1, bandBytes / rowBytes)
         let bands = (height + rowsPerBand - 1) / rowsPerBand
         var results = [BandResult?](repeating: nil, count: bands)
+        // One worker per core takes every n-th band and keeps its token buffer: a fresh megabyte per
+        // band would be a fresh mapping, and page faults cost more than the compression.
+        let workers = max(1, min(bands, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let capacity = rowsPerBand * rowBytes + 8
         results.withUnsafeMutableBufferPointer { slots in
             let out = slots
-            DispatchQueue.concurrentPerform(iterations: bands) { i in
-                let y0 = i * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
-                var band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
-                out[i] = band.run(final: i == bands - 1)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+                defer { tokens.deallocate() }
+                for i in stride(from: worker, to: bands, by: workers) {
+                    let y0 = i * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
+                    let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
+                    out[i] = band.run(final: i == bands - 1, tokens: tokens)
+                }
             }
         }
         // zlib header: deflate, 32 KB window, "fastest" flag; (0x78 << 8 | 0x01) % 31 == 0.

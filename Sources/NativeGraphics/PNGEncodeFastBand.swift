@@ -16,17 +16,15 @@ struct BandEncoder<P: PixelBytes> {
     /// slot 1: one row back).
     static var matchFlag: UInt32 { 1 << 31 }
 
-    mutating func run(final: Bool) -> BandResult {
-        let capacity = rows.count * rowBytes + 8
-        let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-        defer { tokens.deallocate() }
+    /// Compresses the band; `tokens` must hold `rows.count * rowBytes` entries.
+    func run(final: Bool, tokens: UnsafeMutablePointer<UInt32>) -> BandResult {
         var litFreq = [Int](repeating: 0, count: 286)
         var distFreq = [Int](repeating: 0, count: 30)
         let count = litFreq.withUnsafeMutableBufferPointer { lf in
             distFreq.withUnsafeMutableBufferPointer { df in tokenize(into: tokens, lit: lf.baseAddress!, dist: df.baseAddress!) }
         }
         let bytes = DeflateBlockWriter(tokens: UnsafeBufferPointer(start: tokens, count: count), litFreq: litFreq,
-                                       distFreq: distFreq, distances: [P.bpp, rowBytes]).write(final: final)
+                                       distFreq: distFreq, distances: [P.bpp, min(rowBytes, 32768)]).write(final: final)
         return BandResult(bytes: bytes, adler: adler(), length: rows.count * rowBytes)
     }
 
@@ -34,9 +32,9 @@ struct BandEncoder<P: PixelBytes> {
     private func tokenize(into tokens: UnsafeMutablePointer<UInt32>, lit: UnsafeMutablePointer<Int>, dist: UnsafeMutablePointer<Int>) -> Int {
         let w = width, bpp = P.bpp
         let table = DeflateTables.shared
-        let pixelDist = table.distanceCode(bpp), rowDist = table.distanceCode(rowBytes)
-        // A match may reach at most 32 KB back.
+        // A match may reach at most 32 KB back: wider rows only match along the row.
         let rowsMatch = rowBytes <= 32768
+        let pixelDist = table.distanceCode(bpp), rowDist = table.distanceCode(min(rowBytes, 32768))
         var t = 0
         var inAbove = false
         var runBytes = 0
@@ -64,8 +62,7 @@ struct BandEncoder<P: PixelBytes> {
             var x = 0
             while x < w {
                 if inAbove, let a = above {
-                    var k = x
-                    while k < w && row[k] == a[k] { k += 1 }
+                    let k = BandEncoder.equalRun(row, a, from: x, to: w)
                     runBytes += (k - x) * bpp
                     x = k
                     if x < w { match(runBytes, slot: 1); inAbove = false }
@@ -86,6 +83,21 @@ struct BandEncoder<P: PixelBytes> {
         }
         if inAbove { match(runBytes, slot: 1) }
         return t
+    }
+
+    /// The first index in `from..<to` where `p` and `q` differ (`to` if none), four pixels at a time.
+    @inline(__always)
+    static func equalRun(_ p: UnsafePointer<UInt32>, _ q: UnsafePointer<UInt32>, from: Int, to: Int) -> Int {
+        var k = from
+        let rp = UnsafeRawPointer(p), rq = UnsafeRawPointer(q)
+        while k + 4 <= to {
+            let d0 = rp.loadUnaligned(fromByteOffset: 4 * k, as: UInt64.self) ^ rq.loadUnaligned(fromByteOffset: 4 * k, as: UInt64.self)
+            let d1 = rp.loadUnaligned(fromByteOffset: 4 * k + 8, as: UInt64.self) ^ rq.loadUnaligned(fromByteOffset: 4 * k + 8, as: UInt64.self)
+            if d0 | d1 != 0 { break }
+            k += 4
+        }
+        while k < to && p[k] == q[k] { k += 1 }
+        return k
     }
 
     /// Adler-32 of the band's raw bytes, a row at a time in closed form: for a row of L bytes

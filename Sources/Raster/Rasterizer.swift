@@ -27,50 +27,64 @@ public final class Rasterizer {
     /// The device-pixel box the last frame repainted (the whole frame after a full repaint).
     public private(set) var lastDamage: Rect = .zero
 
-    /// The last frame: its list, item boxes, images and pixels.
+    /// The last frame: its list, item boxes, images and pixels. The pixels are the array the last
+    /// `Bitmap` was returned with: drawing into it again copies it first only while the caller still
+    /// holds that bitmap (copy on write), so a frame costs no full-frame copy otherwise.
     private struct FrameMemory {
         var items: [DisplayItem]
         var bounds: [Rect?]
         var images: [String: ImageStore.Entry]
         var scale: Double
-        var surface: CairoSurface
+        var width: Int
+        var height: Int
+        var pixels: [UInt8]
     }
 
     /// Renders `list` at `scale` pixels per dp into a `pixelWidth` x `pixelHeight` bitmap.
     /// An image key missing from `images` is skipped (the caller reports it).
     public func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int) throws -> Bitmap {
         guard scale.isFinite, scale > 0 else { throw NativeError.cairo("invalid device scale \(scale)") }
+        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else {
+            throw NativeError.cairo("invalid surface size \(pixelWidth)x\(pixelHeight)")
+        }
         let bounds = ItemBounds.compute(list.items, scale: scale)
         var used: [String: ImageStore.Entry] = [:]
         for case .image(let key, _, _, _) in list.items { used[key] = images[key] }
         let full = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
         var damage = full
-        let surface: CairoSurface
-        if incremental, let p = previous, p.scale == scale, p.surface.width == pixelWidth, p.surface.height == pixelHeight,
+        var pixels: [UInt8]
+        let sameSize = previous.map { $0.width == pixelWidth && $0.height == pixelHeight } ?? false
+        if incremental, sameSize, let p = previous, p.scale == scale,
            let d = FrameDiff.damage(old: p.items, oldBounds: p.bounds, oldImages: p.images,
                                     new: list.items, newBounds: bounds, newImages: used, frame: full) {
-            surface = p.surface
             damage = d
+            pixels = p.pixels
         } else {
-            if let p = previous, p.surface.width == pixelWidth, p.surface.height == pixelHeight {
-                surface = p.surface
-            } else {
-                surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
-            }
+            // Opaque white is all ones in premultiplied BGRA: a new array needs no background paint.
+            pixels = sameSize ? previous!.pixels : []
         }
         previous = nil   // a failure below must not leave a half-painted frame to build on
         lastDamage = damage
         if damage.width > 0 && damage.height > 0 {
             if damage != full { partialFrames += 1 }
-            try paint(list, bounds: bounds, damage: damage == full ? nil : damage, images: images, scale: scale, on: surface)
+            let fresh = pixels.isEmpty
+            if fresh { pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) }
+            try pixels.withUnsafeMutableBufferPointer { buf in
+                let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
+                try paint(list, bounds: bounds, damage: damage == full ? nil : damage, background: !fresh,
+                          images: images, scale: scale, on: surface)
+                surface.flush()
+            }
         }
         imagePainter.prune(keeping: images)
-        previous = FrameMemory(items: list.items, bounds: bounds, images: used, scale: scale, surface: surface)
-        return surface.bitmap()
+        previous = FrameMemory(items: list.items, bounds: bounds, images: used, scale: scale,
+                               width: pixelWidth, height: pixelHeight, pixels: pixels)
+        return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
     }
 
     /// Paints white then the items, all of them, or only those meeting `damage` inside a clip to it.
-    private func paint(_ list: DisplayList, bounds: [Rect?], damage: Rect?, images: ImageStore, scale: Double, on surface: CairoSurface) throws {
+    private func paint(_ list: DisplayList, bounds: [Rect?], damage: Rect?, background: Bool, images: ImageStore,
+                       scale: Double, on surface: CairoSurface) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
         if let d = damage {
@@ -78,10 +92,12 @@ public final class Rasterizer {
             ctx.rectangle(d.x, d.y, d.width, d.height)
             ctx.clip()
         }
-        ctx.setOperator(.source)
-        ctx.setColor(.white)
-        ctx.paint()
-        ctx.setOperator(.over)
+        if background {
+            ctx.setOperator(.source)
+            ctx.setColor(.white)
+            ctx.paint()
+            ctx.setOperator(.over)
+        }
         var run = Run(ctx: ctx, transform: DeviceTransform(scale: scale))
         for (i, item) in list.items.enumerated() {
             if let d = damage, let b = bounds[i], !ItemBounds.intersects(b, d) { continue }

@@ -40,27 +40,39 @@ final class ShadowPainter {
         let margin = BlurMask.reach(sigma: sigma) + 1
         let bounds = shape.rect.outset(Double(margin))
         // Even-odd clip of a rect around everything and the outline: only the outside stays.
-        let all = union(bounds, outline.rect).outset(2)
-        ctx.newPath()
-        ctx.setFillRule(.evenOdd)
-        ctx.rectangle(all.x, all.y, all.width, all.height)
-        outline.addPath(to: ctx)
-        ctx.clip()
-        ctx.setFillRule(.winding)
+        func clipToOutside() {
+            let all = union(bounds, outline.rect).outset(2)
+            ctx.newPath()
+            ctx.setFillRule(.evenOdd)
+            ctx.rectangle(all.x, all.y, all.width, all.height)
+            outline.addPath(to: ctx)
+            ctx.clip()
+            ctx.setFillRule(.winding)
+        }
         ctx.setColor(color)
+        // Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
+        let k = max(1, Int(sigma / 10))
+        if !BlurMask.boxes(sigma: sigma).isEmpty, bounds.width * bounds.height <= Double(ShadowPainter.maxMaskPixels) {
+            let key = Key(width: Int(shape.rect.width), height: Int(shape.rect.height),
+                          radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
+            let mask = try cache[key] ?? remember(key, try blurredMask(shape, region: bounds, sigma: sigma, factor: k))
+            // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
+            // plain rectangle clips, which Cairo composites much faster than a path clip.
+            let box = outline.rect.outset(1)
+            draw(mask, at: bounds, factor: k, hiding: box, on: ctx)
+            // Inside the box: the even-odd clip, skipping the part the element hides for sure.
+            clipToOutside()
+            ctx.newPath()
+            ctx.rectangle(box.x, box.y, box.width, box.height)
+            ctx.clip()
+            draw(mask, at: bounds, factor: k, hiding: ShadowPainter.hiddenRect(outline), on: ctx)
+            return
+        }
+        clipToOutside()
         if BlurMask.boxes(sigma: sigma).isEmpty {
             // No visible blur: the shape itself.
             shape.addPath(to: ctx)
             ctx.fill()
-            return
-        }
-        // Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
-        let k = max(1, Int(sigma / 10))
-        if bounds.width * bounds.height <= Double(ShadowPainter.maxMaskPixels) {
-            let key = Key(width: Int(shape.rect.width), height: Int(shape.rect.height),
-                          radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
-            let mask = try cache[key] ?? remember(key, try blurredMask(shape, region: bounds, sigma: sigma, factor: k))
-            draw(mask, at: bounds, factor: k, on: ctx)
             return
         }
         // A huge shadow: blur only the visible part, plus the margin the blur reads from.
@@ -99,6 +111,36 @@ final class ShadowPainter {
         if cachedBytes + bytes > budget { cache.removeAll(); cachedBytes = 0 }
         if bytes <= budget { cache[key] = mask; cachedBytes += bytes }
         return mask
+    }
+
+    /// The part of `outline` that hides its shadow entirely: inside the corners, in whole pixels
+    /// and one more pixel in (antialiasing), or nil when small.
+    static func hiddenRect(_ outline: DeviceRoundedRect) -> Rect? {
+        let r = outline.radii, o = outline.rect
+        let x0 = (o.minX + max(r[0].rx, r[3].rx)).rounded(.up) + 1, x1 = (o.maxX - max(r[1].rx, r[2].rx)).rounded(.down) - 1
+        let y0 = (o.minY + max(r[0].ry, r[1].ry)).rounded(.up) + 1, y1 = (o.maxY - max(r[3].ry, r[2].ry)).rounded(.down) - 1
+        guard x1 - x0 >= 16, y1 - y0 >= 16 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Like `draw(_:at:factor:on:)`, but skips `hidden` (whole pixels, under the element, clipped
+    /// out anyway): the mask is composited in the up to four bands around it, a fraction of the area.
+    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, on ctx: CairoContext) {
+        let m = Rect(x: region.x, y: region.y, width: Double(mask.width * k), height: Double(mask.height * k))
+        let h = hidden.map { $0.intersection(m) }
+        guard let h, h.width > 0, h.height > 0 else { draw(mask, at: region, factor: k, on: ctx); return }
+        let bands = [Rect(x: m.minX, y: m.minY, width: m.width, height: h.minY - m.minY),
+                     Rect(x: m.minX, y: h.maxY, width: m.width, height: m.maxY - h.maxY),
+                     Rect(x: m.minX, y: h.minY, width: h.minX - m.minX, height: h.height),
+                     Rect(x: h.maxX, y: h.minY, width: m.maxX - h.maxX, height: h.height)]
+        for b in bands where b.width > 0 && b.height > 0 {
+            ctx.save()
+            ctx.newPath()
+            ctx.rectangle(b.x, b.y, b.width, b.height)
+            ctx.clip()
+            draw(mask, at: region, factor: k, on: ctx)
+            ctx.restore()
+        }
     }
 
     /// Paints the current colour through `mask`, its pixels `factor` device pixels wide, at `region`'s origin.

@@ -36,6 +36,7 @@ public final class Renderer {
         fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: options.appFontsDirectory)
         text = TextEngine(fonts: fonts)
         rasterizer = Rasterizer(fonts: fonts)
+        text.fontScale = options.fontScale
     }
 
     /// Decodes a session file; applies the `--device` override.

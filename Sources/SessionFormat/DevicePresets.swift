@@ -3,7 +3,9 @@ import Foundation
 /// Why a device description cannot be used (bad preset name, size or scale).
 public struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// `bad-device`, or `device-too-large` for the pixel limits (docs/limits.md).
+    public var code: String
+    public init(_ message: String, code: String = "bad-device") { self.message = message; self.code = code }
     public var description: String { message }
 }
 
@@ -90,7 +92,14 @@ extension Device {
         }
         let pw = (width * scale).rounded(), ph = (height * scale).rounded()
         guard pw <= Double(Device.maxPixelSide), ph <= Double(Device.maxPixelSide) else {
-            throw DeviceError("output would be \(Int(pw))x\(Int(ph)) pixels; at most \(Device.maxPixelSide) per side is allowed (lower the size or the scale)")
+            // pw may be huge or infinite (width 1e308): printed without an Int conversion that would trap.
+            func text(_ v: Double) -> String { v < 1e15 ? String(Int(v)) : String(v) }
+            throw DeviceError("output would be \(text(pw))x\(text(ph)) pixels; at most \(Device.maxPixelSide) per side is allowed (lower the size or the scale)",
+                              code: "device-too-large")
+        }
+        guard pw * ph <= Double(SessionLimits.maxPixels) else {
+            throw DeviceError("output would be \(Int(pw))x\(Int(ph)) = \(Int(pw * ph)) pixels; at most \(SessionLimits.maxPixels) in all are allowed (lower the size or the scale)",
+                              code: "device-too-large")
         }
         guard pw >= 1, ph >= 1 else { throw DeviceError("output would be less than 1 pixel wide or tall") }
     }

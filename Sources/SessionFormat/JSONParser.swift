@@ -3,6 +3,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public var line: Int
     public var column: Int
     public var reason: String
+    /// True when the document nests deeper than `JSONParser.maxDepth` (limit code `json-too-deep`).
+    public var tooDeep: Bool = false
     public init(line: Int, column: Int, reason: String) { self.line = line; self.column = column; self.reason = reason }
     public var description: String { "line \(line) column \(column): \(reason)" }
 }
@@ -196,7 +198,11 @@ public struct JSONParser {
 
     private mutating func enter() throws {
         depth += 1
-        if depth > JSONParser.maxDepth { throw error("nested more than \(JSONParser.maxDepth) levels deep") }
+        if depth > JSONParser.maxDepth {
+            var e = error("nested more than \(JSONParser.maxDepth) levels deep")
+            e.tooDeep = true
+            throw e
+        }
     }
 
     private func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }

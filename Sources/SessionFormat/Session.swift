@@ -36,8 +36,14 @@ public struct Device: Hashable, Sendable {
         self.safeAreaBottom = safeAreaBottom; self.launchScreen = launchScreen
     }
     /// Output size in pixels: round(width * scale) x round(height * scale).
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    /// A device built in code (not validated) with NaN or huge sizes gives 1 or the side limit
+    /// instead of trapping in the `Int` conversion.
+    public var pixelWidth: Int { Self.pixels(width * scale) }
+    public var pixelHeight: Int { Self.pixels(height * scale) }
+    static func pixels(_ v: Double) -> Int {
+        guard v.isFinite else { return v == .infinity ? Device.maxPixelSide : 1 }
+        return Int(min(max(v.rounded(), 1), Double(Device.maxPixelSide)))
+    }
 }
 
 /// One framework `Command`, field by field (defaults 0 / "").

@@ -8,7 +8,13 @@ public struct SessionError: Error, Sendable, CustomStringConvertible {
     /// JSON path or position, e.g. `steps` or `line 3 column 5`.
     public var location: String?
     public var reason: String
-    public init(file: String, location: String? = nil, reason: String) { self.file = file; self.location = location; self.reason = reason }
+    /// Which check failed (docs/limits.md): `no-such-file`, `unreadable`, `file-too-large`,
+    /// `not-json`, `json-too-deep`, `not-a-session`, `bad-format`, `bad-version`, `no-steps`,
+    /// `too-many-steps`, `bad-header`, `bad-device`, `device-too-large`.
+    public var code: String
+    public init(file: String, location: String? = nil, reason: String, code: String = "not-a-session") {
+        self.file = file; self.location = location; self.reason = reason; self.code = code
+    }
     public var description: String { "\(file)\(location.map { ": \($0)" } ?? ""): error: \(reason)" }
 }
 
@@ -30,11 +36,18 @@ public struct SessionDecoder {
     /// Decodes a session file from disk (paths of assets/fonts resolved against its folder).
     public func decode(fileAt path: String) throws -> (Session, [Diagnostic]) {
         let data: Data
+        // The size is checked before reading, so a huge file costs nothing.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > SessionLimits.maxFileBytes {
+            throw SessionError(file: path, reason: "the file is \(size) bytes; at most \(SessionLimits.maxFileBytes) are read",
+                               code: "file-too-large")
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw SessionError(file: path, reason: exists ? "cannot read the file" : "no such file")
+            throw SessionError(file: path, reason: exists ? "cannot read the file" : "no such file",
+                               code: exists ? "unreadable" : "no-such-file")
         }
         return try decode(data: [UInt8](data), path: path)
     }
@@ -42,9 +55,17 @@ public struct SessionDecoder {
     /// Decodes JSON bytes; `path` names the file in messages and anchors relative folders
     /// (an empty path or "<memory>" anchors them at the current directory).
     public func decode(data: [UInt8], path: String) throws -> (Session, [Diagnostic]) {
+        try decode(data: data, path: path, maxSteps: SessionLimits.maxSteps)
+    }
+
+    /// `decode(data:path:)` with another step limit (batch entries included); tests lower it.
+    public func decode(data: [UInt8], path: String, maxSteps: Int) throws -> (Session, [Diagnostic]) {
         let file = path.isEmpty ? "<memory>" : path
-        func fail(_ location: String?, _ reason: String) -> SessionError {
-            SessionError(file: file, location: location, reason: reason)
+        func fail(_ location: String?, _ reason: String, code: String = "bad-header") -> SessionError {
+            SessionError(file: file, location: location, reason: reason, code: code)
+        }
+        guard data.count <= SessionLimits.maxFileBytes else {
+            throw fail(nil, "the session is \(data.count) bytes; at most \(SessionLimits.maxFileBytes) are read", code: "file-too-large")
         }
 
         // 1. JSON syntax.
@@ -52,31 +73,38 @@ public struct SessionDecoder {
         do {
             root = try JSONParser.parse(data)
         } catch let e as JSONParseError {
-            throw fail("line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)")
+            throw fail("line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)", code: e.tooDeep ? "json-too-deep" : "not-json")
         }
         guard case .object(let top) = root else {
-            throw fail(nil, "expected a JSON object at the top level, found \(root.typeName)")
+            throw fail(nil, "expected a JSON object at the top level, found \(root.typeName)", code: "not-a-session")
         }
 
         // 2. Format and version: anything else is rejected.
         guard let formatValue = top["format"] else {
-            throw fail("format", "missing \"format\": a session file starts with \"format\": \"\(Self.formatName)\"")
+            throw fail("format", "missing \"format\": a session file starts with \"format\": \"\(Self.formatName)\"", code: "bad-format")
         }
         guard formatValue.stringValue == Self.formatName else {
-            throw fail("format", "\"format\" must be \"\(Self.formatName)\", found \(FieldReader.describe(formatValue))")
+            throw fail("format", "\"format\" must be \"\(Self.formatName)\", found \(FieldReader.describe(formatValue))", code: "bad-format")
         }
-        guard let versionValue = top["version"] else { throw fail("version", "missing \"version\" (this renderer reads version 1)") }
+        guard let versionValue = top["version"] else { throw fail("version", "missing \"version\" (this renderer reads version 1)", code: "bad-version") }
         guard versionValue.numberValue?.int == Self.version else {
-            throw fail("version", "unsupported \"version\" \(FieldReader.describe(versionValue)); this renderer reads version \(Self.version)")
+            throw fail("version", "unsupported \"version\" \(FieldReader.describe(versionValue)); this renderer reads version \(Self.version)", code: "bad-version")
         }
 
         // 3. Steps must be an array (decoded after the header, below).
-        guard let stepsValue = top["steps"] else { throw fail("steps", "missing \"steps\" array") }
+        guard let stepsValue = top["steps"] else { throw fail("steps", "missing \"steps\" array", code: "no-steps") }
         guard case .array(let stepValues) = stepsValue else {
-            throw fail("steps", "\"steps\" must be an array, found \(stepsValue.typeName)")
+            throw fail("steps", "\"steps\" must be an array, found \(stepsValue.typeName)", code: "no-steps")
+        }
+        guard stepValues.count <= maxSteps else {
+            throw fail("steps", "\(stepValues.count) steps; at most \(maxSteps) are replayed (split the session)",
+                       code: "too-many-steps")
         }
 
         var diagnostics: [Diagnostic] = []
+        if !Self.isValidUTF8(data) {
+            diagnostics.append(.warning("invalid-utf8", step: nil, "the file is not valid UTF-8; each invalid byte sequence is read as U+FFFD"))
+        }
         let reader = FieldReader(top, path: "")
         func topString(_ key: String) throws -> String? {
             guard top[key] != nil else { return nil }
@@ -103,20 +131,27 @@ public struct SessionDecoder {
         do {
             device = try DeviceDecoder.decode(top["device"])
         } catch let e as DeviceError {
-            throw fail("device", e.message)
+            throw fail("device", e.message, code: e.code)
         }
         let folder = Self.folder(of: path)
         let assetsName = try topString("assets") ?? "assets"
         let fontsName = try topString("fonts")
         let assetsDirectory = Self.resolve(assetsName, against: folder)
         let fontsDirectory = fontsName.map { Self.resolve($0, against: folder) }
+        // Folders outside the session's own folder still work (sessions may share one assets
+        // folder), but say so: asset names in steps are then read from there (docs/limits.md).
+        for (key, dir) in [("assets", assetsDirectory), ("fonts", fontsDirectory)] {
+            guard let dir, dir != folder, !dir.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else { continue }
+            diagnostics.append(.warning("folder-outside-session", step: nil, path: key,
+                                        "\"\(key)\" resolves to \(dir), outside the session's folder \(folder)"))
+        }
 
         for key in reader.unknownKeys(Self.knownTopKeys) {
             diagnostics.append(.warning("unknown-key", step: nil, path: key, "unknown top-level key \"\(key)\" ignored"))
         }
 
         // 5. Steps: a bad one is skipped with a diagnostic, the rest still decodes.
-        var stepDecoder = StepDecoder()
+        var stepDecoder = StepDecoder(maxSteps: maxSteps)
         var steps: [Step] = []
         steps.reserveCapacity(stepValues.count)
         for (i, v) in stepValues.enumerated() {
@@ -128,6 +163,19 @@ public struct SessionDecoder {
         let session = Session(name: name, description: description, device: device, assetsDirectory: assetsDirectory,
                               fontsDirectory: fontsDirectory, sourcePath: sourcePath, steps: steps)
         return (session, diagnostics)
+    }
+
+    /// True when `bytes` are well-formed UTF-8 (checked without building a String).
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var decoder = UTF8()
+        var it = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     // MARK: - Paths

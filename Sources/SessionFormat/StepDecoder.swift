@@ -5,6 +5,10 @@ import Primitives
 /// unknown keys inside a step are warnings and the step is kept.
 struct StepDecoder {
     private(set) var diagnostics: [Diagnostic] = []
+    /// Steps decoded so far, batch entries included (limit `SessionLimits.maxSteps`).
+    private var decodedSteps = 0
+    let maxSteps: Int
+    init(maxSteps: Int = SessionLimits.maxSteps) { self.maxSteps = maxSteps }
 
     /// The non-command step kinds, by lower-cased name.
     enum Kind: String, CaseIterable {
@@ -22,6 +26,14 @@ struct StepDecoder {
     }
 
     private mutating func decode(_ value: JSONValue, index: Int, path: String, inBatch: Bool) -> Step? {
+        decodedSteps += 1
+        if decodedSteps > maxSteps {
+            if decodedSteps == maxSteps + 1 {
+                diagnostics.append(.error("too-many-steps", step: index, path: path,
+                                          "more than \(maxSteps) steps (batch entries included); the rest are dropped"))
+            }
+            return nil
+        }
         do {
             guard case .object(let obj) = value else {
                 throw StepProblem(path: path, message: "a step must be an object, found \(value.typeName)")
@@ -67,8 +79,8 @@ struct StepDecoder {
         var c = Command(type: type)
         c.internalId = try r.int("internalId")
         c.childInternalId = try r.int("childInternalId")
-        c.textValue = try r.string("textValue")
-        c.textValue2 = try r.string("textValue2")
+        c.textValue = limitText(try r.string("textValue"), r, "textValue")
+        c.textValue2 = limitText(try r.string("textValue2"), r, "textValue2")
         _ = try r.string("key") // accepted and ignored, but still must be a string
         c.width = try r.int("width")
         c.height = try r.int("height")
@@ -212,6 +224,14 @@ struct StepDecoder {
         default:
             throw r.problem("format", "`format` must be a name or an ordinal, found \(v.typeName)")
         }
+    }
+
+    /// Text over `SessionLimits.maxTextBytes` is cut, with the warning `text-too-long`.
+    private mutating func limitText(_ text: String, _ r: FieldReader, _ key: String) -> String {
+        guard let cut = SessionLimits.truncatedText(text) else { return text }
+        diagnostics.append(.warning("text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                                    "`\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
+        return cut
     }
 
     private mutating func warnUnknownKeys(_ r: FieldReader, known: Set<String>, index: Int?) {

@@ -143,6 +143,9 @@ struct LineBuilder {
     }
 
     /// The end of the longest prefix of `r` (whole clusters) that fits before an ellipsis of `ellipsisWidth`.
+    /// When the whole content fits, its hanging spaces are dropped (the ellipsis follows the last
+    /// word, as with Chromium's line-clamp); a cut inside the text keeps a space that fits before
+    /// the ellipsis ("with …"), as Chromium's text-overflow does.
     func ellipsisCut(_ r: Range<Int>, maxWidth: Double, ellipsisWidth: Double) -> Int {
         guard maxWidth.isFinite else { return contentEnd(r) }
         let breaker = LineBreaking(text: text, widths: widths, maxWidth: maxWidth)
@@ -152,10 +155,9 @@ struct LineBuilder {
             var j = i + 1
             while j < r.upperBound && !text.graphemeStart[j] { j += 1 }
             x += widths[i..<j].reduce(0, +)
-            let hangs = PreparedText.isHangingSpace(text.scalars[i])
-            if !hangs && x + ellipsisWidth > maxWidth + LineBreaking.epsilon { break }
+            if x + ellipsisWidth > maxWidth + LineBreaking.epsilon { break }
             best = j; i = j
         }
-        return contentEnd(r.lowerBound..<best)
+        return best
     }
 }

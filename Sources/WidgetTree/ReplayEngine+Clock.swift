@@ -21,8 +21,8 @@ extension ReplayEngine {
         fireTimers(until: target)
         tree.time = target
         if options.captureTicks {
-            pendingTickCapture = captures.count
-            capture(.tick, name: nil)
+            let index = captures.count
+            if capture(.tick, name: nil) { pendingTickCapture = index }
         }
     }
 

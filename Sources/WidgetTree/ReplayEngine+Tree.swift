@@ -10,6 +10,10 @@ extension ReplayEngine {
             fail("duplicate-id", "\(c.type.name): element \(id) already exists (\(label(id))); skipped")
             return
         }
+        if tree.elements.count >= ReplayOptions.maxElements {
+            fail("too-many-elements", "\(c.type.name): more than \(ReplayOptions.maxElements) elements alive; element \(id) is not created (see docs/limits.md)")
+            return
+        }
         var e = Element(id: id, kind: kind, parent: nil)
         e.text = c.textValue
         e.text2 = c.textValue2
@@ -45,6 +49,7 @@ extension ReplayEngine {
             warn("unknown-element", "\(c.type.name): parent \(parentId) \(why); element \(id) is created detached (not shown)")
         } else {
             tree.attach(id, to: parentId)
+            warnIfTooDeep(id, c)
         }
 
         switch kind {
@@ -55,6 +60,21 @@ extension ReplayEngine {
             tree.overlayIds.append(id)
         default: break
         }
+    }
+
+    /// One `tree-too-deep` warning per replay when an element lands deeper than layout goes.
+    /// The walk up stops after `maxTreeDepth` parents, so each create costs O(1).
+    private mutating func warnIfTooDeep(_ id: Int, _ c: Command) {
+        guard !warnedDepth else { return }
+        var depth = 0
+        var cur = tree.elements[id]?.parent
+        while let p = cur, depth <= ReplayOptions.maxTreeDepth {
+            depth += 1
+            cur = tree.elements[p]?.parent
+        }
+        guard depth > ReplayOptions.maxTreeDepth else { return }
+        warnedDepth = true
+        warn("tree-too-deep", "\(c.type.name): element \(id) is nested more than \(ReplayOptions.maxTreeDepth) levels deep; deeper elements are not laid out or drawn (see docs/limits.md)")
     }
 
     mutating func deleteElement(_ c: Command) {

@@ -56,6 +56,10 @@ public struct ReplayEngine {
     var pendingTickCapture: Int?
     /// Whether the iOS-drops-app-bars note was given (once per replay).
     var warnedAppBars = false
+    /// Frames captured so far, drained or not (limit `ReplayOptions.maxFrames`).
+    var capturesTaken = 0
+    /// Whether the `tree-too-deep` warning was given (once per replay).
+    var warnedDepth = false
 
     /// The step being applied (top-level index and JSON path) for diagnostics.
     var stepIndex = 0
@@ -175,8 +179,19 @@ public struct ReplayEngine {
         }
     }
 
-    mutating func capture(_ kind: Capture.Kind, name: String?) {
+    /// Records a frame; false (with one `too-many-frames` error per replay) past `ReplayOptions.maxFrames`.
+    @discardableResult
+    mutating func capture(_ kind: Capture.Kind, name: String?) -> Bool {
+        guard capturesTaken < ReplayOptions.maxFrames else {
+            if capturesTaken == ReplayOptions.maxFrames {
+                fail("too-many-frames", "more than \(ReplayOptions.maxFrames) frames (ticks and snapshots); later ones are not captured (see docs/limits.md)")
+                capturesTaken += 1
+            }
+            return false
+        }
+        capturesTaken += 1
         captures.append(Capture(kind: kind, name: name, time: now, step: stepIndex, tree: tree))
+        return true
     }
 
     mutating func finishPendingTickCapture() {

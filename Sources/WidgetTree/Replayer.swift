@@ -97,6 +97,15 @@ public struct ReplayOptions: Sendable {
     public static let maxGeneratedFramesPerTick = 3600
     /// Shortest timer interval (semantics.md section 6): shorter ones run at this rate.
     public static let minTimerInterval = 10
+    /// Most elements alive at once (docs/limits.md); a CREATE_* past it is skipped with the
+    /// error `too-many-elements`.
+    public static let maxElements = 200_000
+    /// Deepest element nesting laid out (Layout stops at this depth); deeper elements get one
+    /// `tree-too-deep` warning per replay. Every walk of the tree here is iterative.
+    public static let maxTreeDepth = 256
+    /// Most frames one replay captures (ticks, display-link frames and snapshots; the final
+    /// frame always comes on top): later ones are dropped with the error `too-many-frames`.
+    public static let maxFrames = 100_000
     /// Longest timer interval kept (keeps the clock arithmetic far from overflow).
     public static let maxTimerInterval = 1_000_000_000_000_000
 }

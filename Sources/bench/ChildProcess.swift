@@ -44,20 +44,6 @@ enum ChildProcess {
         return ChildRun(seconds: Stats.now() - t0, peakKB: peak, status: status)
     }
 
-    /// Standard output of `argv` (stderr discarded), or nil when it cannot run or fails.
-    static func output(_ argv: [String]) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return p.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-
     /// The full path of `name` on PATH, or nil.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

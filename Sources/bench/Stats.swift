@@ -28,11 +28,4 @@ enum Stats {
         let r = try body()
         return (r, now() - t0)
     }
-
-    /// Peak resident memory of this process so far, in kilobytes.
-    static func selfPeakKB() -> Int {
-        var u = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &u)
-        return u.ru_maxrss
-    }
 }

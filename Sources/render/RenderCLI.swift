@@ -11,10 +11,11 @@ struct RenderCLI: ParsableCommand {
         discussion: """
         Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
         2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
-        5 --strict and a step produced an error diagnostic, 64 bad command-line usage.
+        5 --strict and a step produced an error diagnostic, 6 `render check` found a difference or recorded
+        a golden, 64 bad command-line usage.
         """,
         version: PreviewRendererVersion.string,
-        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self],
+        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self],
         defaultSubcommand: DrawCommand.self)
 }
 
@@ -25,4 +26,5 @@ enum ExitCodes {
     static let renderFailed: Int32 = 3
     static let noSuchSnapshot: Int32 = 4
     static let strictFailure: Int32 = 5
+    static let checkFailed: Int32 = 6
 }

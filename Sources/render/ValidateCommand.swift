@@ -8,8 +8,9 @@ import SessionFormat
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check sessions without rendering.")
 
-    @Argument(help: "Session files.")
-    var sessions: [String]
+    @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
+    var sessionArguments: [String]
+    var sessions: [String] { SessionArguments.expand(sessionArguments) }
 
     @OptionGroup var common: CommonOptions
 

@@ -45,3 +45,14 @@ func ninePatchBlurEqualsTheFullBlur(sigma: Double, radius: Double) throws {
     // A fresh rasterizer (no cache) paints the same pixels.
     #expect(try RasterTestSupport.render(items, w: 200, h: 320, scale: 2) == first)
 }
+
+@Test func blurWorkDoesNotGrowWithTheCardSize() {
+    // The cut-down mask a card is blurred at is the same for a narrow and a very wide card.
+    let reach = BlurMask.reach(sigma: 12)
+    func blurredWidth(_ w: Double) -> Int {
+        let size = Int(w) + 2 * (reach + 1)
+        let c = ShadowMaskBuilder.cut(start: Double(reach + 1), end: Double(reach + 1) + w, cornerStart: 36, cornerEnd: 36, reach: reach, size: size)
+        return size - (c?.delta ?? 0)
+    }
+    #expect(blurredWidth(600) == blurredWidth(6000))
+}

@@ -40,7 +40,10 @@ struct GoldenTests {
 
     @Test func everyGoldenHasASession() {
         let goldens = ((try? FileManager.default.contentsOfDirectory(atPath: TestSupport.snapshots)) ?? [])
-            .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }
+            .filter { $0.hasSuffix(".png") }
+            .map { String($0.dropLast(4)) }
+            // NAME@SNAP.png is the named snapshot SNAP of NAME (recorded by `render check`).
+            .map { $0.split(separator: "@", maxSplits: 1).first.map(String.init) ?? $0 }
         let orphans = goldens.filter { !Self.sessions.contains($0) }
         #expect(orphans.isEmpty, "goldens without a session: \(orphans)")
     }

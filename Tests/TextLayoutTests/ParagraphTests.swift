@@ -74,7 +74,6 @@ import Styles
                               style: style, maxWidth: 200)
         #expect(l.lines.count == 1 && l.truncated)
         #expect(l.lines[0].text.hasSuffix("…"))
-        #expect(!l.lines[0].text.hasSuffix(" …"))
         #expect(l.lines[0].rect.width <= 200.001 && l.lines[0].rect.width > 185)
     }
 

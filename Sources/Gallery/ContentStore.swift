@@ -1,0 +1,54 @@
+import Foundation
+import Primitives
+import NativeGraphics
+import Snapshots
+
+/// Images of the gallery, named by the sha256 of their PNG bytes (`img/HASH.png`): a picture that
+/// repeats (the same screen in two states, an unchanged golden) is stored once. Thread-safe.
+public final class ContentStore: @unchecked Sendable {
+    public let directory: String
+    private let lock = NSLock()
+    private var written = Set<String>()
+    /// How many images were offered and how many distinct ones written.
+    public private(set) var offered = 0
+
+    public init(directory: String) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(atPath: directory + "/img", withIntermediateDirectories: true)
+    }
+
+    /// Stores PNG bytes; returns the path relative to the gallery folder.
+    public func store(png bytes: [UInt8]) throws -> String {
+        let name = "img/" + SHA256.hex(bytes) + ".png"
+        lock.lock()
+        offered += 1
+        let isNew = written.insert(name).inserted
+        lock.unlock()
+        // Same name, same bytes: only the first store writes.
+        if isNew { try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name)) }
+        return name
+    }
+
+    /// Encodes and stores a bitmap.
+    public func store(_ bitmap: Bitmap) throws -> String {
+        try store(png: try PNGCodec.encode(bitmap, compressionLevel: 6))
+    }
+
+    /// Distinct images written.
+    public var distinctCount: Int { lock.lock(); defer { lock.unlock() }; return written.count }
+}
+
+extension Bitmap {
+    /// The part of the bitmap inside `rect` (pixels), clamped to the bitmap.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Bitmap {
+        let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))
+        let x1 = max(x0, min(self.width, x + width)), y1 = max(y0, min(self.height, y + height))
+        var out = Bitmap(width: max(1, x1 - x0), height: max(1, y1 - y0))
+        guard x1 > x0, y1 > y0 else { return out }
+        for row in y0..<y1 {
+            let src = (row * self.width + x0) * 4, dst = (row - y0) * out.width * 4
+            out.pixels.replaceSubrange(dst..<(dst + (x1 - x0) * 4), with: pixels[src..<(src + (x1 - x0) * 4)])
+        }
+        return out
+    }
+}

@@ -1,0 +1,135 @@
+/// The gallery page: one self-contained `index.html` (inline CSS and JS, images by relative path), so
+/// it works from `file://` with no server. Every picture is a `.card` with `data-status`.
+enum GalleryHTML {
+    static func page(_ m: GalleryManifest) -> String {
+        var h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
+        h += "<style>\(css)</style></head><body>\n"
+        let statuses = ["failed", "environmentChanged", "error", "passed", "new"]
+        let counts = statuses.map { s in (s, m.cards.filter { $0.status == s }.count) }.filter { $0.1 > 0 }
+        h += "<header><h1>PreviewRenderer gallery</h1><p>\(m.sessions.count) sessions, \(m.cards.count) cards, themes: "
+        h += esc(m.themes.joined(separator: ", ")) + " · renderer \(esc(m.rendererVersion)) · shard \(esc(m.shard))</p>\n<nav id=\"filters\">"
+        h += "<button class=\"on\" data-filter=\"all\">all (\(m.cards.count))</button>"
+        for (s, n) in counts { h += "<button data-filter=\"\(s)\">\(label(s)) (\(n))</button>" }
+        h += "</nav></header>\n<main>\n"
+        for session in m.sessions {
+            let cards = m.cards.filter { $0.session == session }
+            h += "<section class=\"session\" id=\"s-\(esc(session))\"><h2>\(esc(session))</h2>\n<div class=\"grid\">\n"
+            for c in cards where c.section == .frame { h += frameCard(c) }
+            h += "</div>\n"
+            h += statesTable(cards.filter { $0.section == .state })
+            h += "</section>\n"
+        }
+        h += "</main>\n<script>\(script)</script>\n</body></html>\n"
+        return h
+    }
+
+    static func frameCard(_ c: GalleryCard) -> String {
+        let title = (c.snapshot.map { "snapshot " + $0 } ?? "final frame") + " · " + c.theme
+        var h = "<figure class=\"card \(c.status)\" data-status=\"\(c.status)\"><figcaption>\(esc(title)) <span class=\"badge\">\(label(c.status))</span>"
+        if let m = c.mismatch { h += " <span class=\"mm\">\(fmtPercent(m))</span>" }
+        h += "</figcaption>\n"
+        if let e = c.error { return h + "<pre class=\"err\">\(esc(e))</pre></figure>\n" }
+        if let g = c.golden {
+            h += "<div class=\"cmp\" data-mode=\"side\"><div class=\"modes\"><button data-mode=\"side\" class=\"on\">side by side</button>"
+            h += "<button data-mode=\"onion\">onion skin</button><button data-mode=\"slider\">slider</button></div>\n"
+            h += "<div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\"></div>"
+            h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div></div>\n"
+            h += "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(c.image)\" alt=\"actual\" style=\"opacity:.5\">"
+            h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual opacity\"></div>\n"
+            h += "<div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(c.image)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">"
+            h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider position\"></div>\n</div>\n"
+            if let d = c.diff { h += "<a class=\"difflink\" href=\"\(d)\">expected | diff | actual</a>\n" }
+        } else {
+            h += "<img loading=\"lazy\" src=\"\(c.image)\" alt=\"\(esc(title))\">\n"
+        }
+        if !c.changes.isEmpty {
+            h += "<ul class=\"changes\">" + c.changes.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
+        } else if c.status == "failed" || c.status == "environmentChanged" {
+            h += "<p class=\"changes\">no element moved, resized, restyled or changed text</p>\n"
+        }
+        return h + "</figure>\n"
+    }
+
+    /// Rows: elements; columns: states in a fixed order; an empty cell where a state is not styled.
+    static func statesTable(_ cards: [GalleryCard]) -> String {
+        guard !cards.isEmpty else { return "" }
+        let order = ["NORMAL", "ACTIVE", "SELECTED", "HOVER", "DISABLED"]
+        let used = order.filter { s in cards.contains { $0.state == s } }
+        var elements: [String] = []
+        for c in cards { if let e = c.element, !elements.contains(e) { elements.append(e) } }
+        var h = "<h3>States</h3>\n<table class=\"states\"><tr><th>element</th>" + used.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+        for e in elements {
+            h += "<tr><th>\(esc(e))</th>"
+            for s in used {
+                if let c = cards.first(where: { $0.element == e && $0.state == s }) {
+                    h += "<td><figure class=\"card state\" data-status=\"\(c.status)\"><img loading=\"lazy\" src=\"\(c.image)\" alt=\"\(esc(e)) \(s)\"></figure></td>"
+                } else { h += "<td></td>" }
+            }
+            h += "</tr>\n"
+        }
+        return h + "</table>\n"
+    }
+
+    static func label(_ s: String) -> String { s == "environmentChanged" ? "environment changed" : (s == "new" ? "no golden" : s) }
+
+    static func fmtPercent(_ v: Double) -> String {
+        let p = (v * 100_000).rounded() / 1000
+        return "\(p)%"
+    }
+
+    static func esc(_ s: String) -> String {
+        var o = ""
+        for ch in s {
+            switch ch {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            default: o.append(ch)
+            }
+        }
+        return o
+    }
+
+    static let css = """
+    body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}
+    header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 16px;z-index:2}
+    h1{font-size:18px;margin:0}header p{margin:2px 0 6px;color:#666}
+    nav button,.modes button{border:1px solid #bbb;background:#fff;border-radius:4px;padding:2px 8px;margin-right:4px;cursor:pointer}
+    nav button.on,.modes button.on{background:#1a73e8;color:#fff;border-color:#1a73e8}
+    main{padding:8px 16px}.session{margin-bottom:24px}h2{font-size:16px;border-bottom:1px solid #ccc}
+    .grid{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
+    .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px;margin:0}
+    .card.failed{border-color:#d93025}.card.environmentChanged{border-color:#f9ab00}.card.passed{border-color:#1e8e3e}
+    .card img{display:block;max-width:320px;height:auto}
+    figcaption{font-size:12px;margin-bottom:4px}.badge{background:#eee;border-radius:3px;padding:0 4px}
+    .failed .badge{background:#fce8e6}.passed .badge{background:#e6f4ea}.environmentChanged .badge{background:#fef7e0}
+    .side{display:flex;gap:6px}.side img{max-width:240px}.side small{display:block;color:#666}
+    .stack{position:relative;display:none}.stack img{max-width:320px}.stack img.top{position:absolute;left:0;top:0}
+    .stack input{display:block;width:100%}
+    .cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}
+    .cmp[data-mode=onion] .onion,.cmp[data-mode=slider] .slider{display:block}
+    .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px}.err{color:#d93025;white-space:pre-wrap;max-width:480px}
+    table.states{border-collapse:collapse}table.states td,table.states th{border:1px solid #ddd;padding:4px;vertical-align:top;font-size:12px}
+    table.states .card{border:0;padding:0}table.states img{max-width:200px}
+    .hidden{display:none!important}
+    """
+
+    static let script = """
+    document.querySelectorAll('#filters button').forEach(function(b){b.addEventListener('click',function(){
+      document.querySelectorAll('#filters button').forEach(function(x){x.classList.toggle('on',x===b)});
+      var f=b.getAttribute('data-filter');
+      document.querySelectorAll('.grid .card').forEach(function(c){c.classList.toggle('hidden',f!=='all'&&c.getAttribute('data-status')!==f)});
+      document.querySelectorAll('table.states').forEach(function(t){t.classList.toggle('hidden',f!=='all'&&f!=='new')});
+    })});
+    document.querySelectorAll('.cmp').forEach(function(cmp){
+      cmp.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
+        cmp.setAttribute('data-mode',b.getAttribute('data-mode'));
+        cmp.querySelectorAll('.modes button').forEach(function(x){x.classList.toggle('on',x===b)});
+      })});
+      var o=cmp.querySelector('.opacity'),w=cmp.querySelector('.wipe');
+      o.addEventListener('input',function(){cmp.querySelector('.onion .top').style.opacity=o.value/100});
+      w.addEventListener('input',function(){cmp.querySelector('.slider .top').style.clipPath='inset(0 0 0 '+w.value+'%)'});
+    });
+    """
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Primitives
+import SessionFormat
+import Styles
+import WidgetTree
+import NativeGraphics
+import RenderPipeline
+import Snapshots
+
+/// Renders one session in one theme into gallery cards: its final frame and named snapshots (with the
+/// golden comparison in the primary theme), and in the primary theme the state matrix.
+struct GalleryUnit {
+    let renderer: Renderer
+    let store: ContentStore
+    let options: GalleryOptions
+    /// True for the first theme: goldens and states are rendered in it only.
+    let isPrimary: Bool
+    /// At most this many interactive elements get a row in the state matrix (bounds the work).
+    static let maxElements = 40
+
+    func cards(session path: String) -> [GalleryCard] {
+        let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
+        let theme = renderer.options.theme
+        do {
+            let (device, targets) = try SnapshotChecker.render(session: path, renderer: renderer)
+            var out: [GalleryCard] = []
+            for t in targets {
+                var card = GalleryCard(session: name, section: .frame, snapshot: t.snapshot, theme: theme, state: "NORMAL",
+                                       element: nil, image: try store.store(t.frame.bitmap), status: "new")
+                if isPrimary, let dir = options.snapshotsDirectory {
+                    try compare(&card, t, golden: dir + "/" + t.name, device: device)
+                }
+                out.append(card)
+            }
+            if isPrimary && options.states, let final = targets.last(where: { $0.snapshot == nil }) {
+                out += try stateCards(session: path, name: name, final: final.frame)
+            }
+            return out
+        } catch {
+            var c = GalleryCard(session: name, section: .frame, snapshot: nil, theme: theme, state: "NORMAL",
+                                element: nil, image: "", status: "error")
+            c.error = "\(error)"
+            return [c]
+        }
+    }
+
+    /// Fills in the golden, diff image, status and semantic diff when `golden.png` exists.
+    func compare(_ card: inout GalleryCard, _ t: SnapshotChecker.Target, golden base: String, device: Device) throws {
+        guard let data = FileManager.default.contents(atPath: base + ".png") else { return }
+        let bytes = Array(data)
+        let expected = try PNGCodec.decode(bytes)
+        card.golden = try store.store(png: bytes)
+        let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.threshold)
+        card.mismatch = diff?.mismatch
+        let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device)
+        let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
+        var envChanges: [String] = []
+        var semantic: [ElementChange] = []
+        if let old = SnapshotSidecar.read(base + ".json") {
+            envChanges = old.environment.changes(to: env)
+            semantic = SemanticDiff.changes(expected: old, actual: sidecar)
+            card.changes = envChanges.map { "environment: " + $0 } + SemanticDiff.summarize(semantic)
+        }
+        let semanticFailure = options.semantic && envChanges.isEmpty && !semantic.isEmpty
+        if let d = diff, d.mismatch <= options.maxMismatch, !semanticFailure {
+            card.status = "passed"
+        } else {
+            card.status = envChanges.isEmpty ? "failed" : "environmentChanged"
+            card.diff = try store.store(ImageDiff.composite(expected: expected, actual: t.frame.bitmap, diff: diff))
+            if let d = diff, !d.mask.isEmpty {
+                let regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
+                card.changes.append("changed regions: " + regions.prefix(6).map(\.description).joined(separator: "; "))
+            } else if diff == nil {
+                card.changes.append("size \(expected.width)x\(expected.height) -> \(t.frame.bitmap.width)x\(t.frame.bitmap.height) px")
+            }
+        }
+    }
+
+    /// NORMAL, ACTIVE, SELECTED (and HOVER, DISABLED where styled) of each interactive element, each
+    /// cropped to the element's frame with a margin.
+    func stateCards(session path: String, name: String, final: RenderedFrame) throws -> [GalleryCard] {
+        let (session, _) = try renderer.load(path: path)
+        let resolver = StyleResolver(theme: renderer.theme)
+        let base = final.capture.tree
+        var out: [GalleryCard] = []
+        for e in StateVariants.interactiveElements(base, final.layout).prefix(Self.maxElements) {
+            for state in [Selector.normal] + StateVariants.states(of: e, resolver: resolver) {
+                let tree = StateVariants.tree(base, element: e.id, state: state)
+                let capture = Capture(kind: .final, name: nil, time: final.capture.time, step: final.capture.step, tree: tree)
+                let one = ReplayResult(captures: [capture], events: [], diagnostics: [], final: tree)
+                var rendered: RenderedFrame?
+                _ = try renderer.renderEach(session, one) { f, _ in rendered = f }
+                guard let f = rendered, let rect = f.layout.frames[e.id] else { continue }
+                let s = session.device.scale, pad = 8.0
+                let crop = f.bitmap.cropped(x: Int(((rect.x - pad) * s).rounded(.down)), y: Int(((rect.y - pad) * s).rounded(.down)),
+                                            width: Int(((rect.width + 2 * pad) * s).rounded(.up)), height: Int(((rect.height + 2 * pad) * s).rounded(.up)))
+                out.append(GalleryCard(session: name, section: .state, snapshot: nil, theme: renderer.options.theme,
+                                       state: state.name, element: "\(e.kind.rawValue) \(e.id)", image: try store.store(crop), status: "new"))
+            }
+        }
+        return out
+    }
+}

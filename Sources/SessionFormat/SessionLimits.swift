@@ -1,0 +1,33 @@
+/// The documented limits of a session (docs/limits.md). Each has its own error or diagnostic
+/// code, so CI logs and tests can tell which one was hit. Limits keep hostile or broken input
+/// from exhausting memory or time; none is near what a real app records.
+public enum SessionLimits {
+    /// Largest session file read (bytes). Code `file-too-large` (the session is rejected).
+    public static let maxFileBytes = 256 * 1024 * 1024
+    /// JSON nesting depth. Code `json-too-deep` (rejected; the parser never recurses deeper).
+    public static let maxJSONDepth = JSONParser.maxDepth
+    /// Steps, counting each entry of a batch. Code `too-many-steps` (rejected at the top level;
+    /// batch entries past the limit are dropped with an error diagnostic).
+    public static let maxSteps = 1_000_000
+    /// Output pixels per side. Code `device-too-large` (rejected).
+    public static let maxPixelSide = Device.maxPixelSide
+    /// Output pixels in all (width x height). Code `device-too-large` (rejected).
+    public static let maxPixels = 40_000_000
+    /// UTF-8 bytes of one text field of a command (`textValue`, `textValue2`). Longer text is
+    /// cut at a scalar boundary with the warning `text-too-long`. 64 KiB (some 30 pages) is far
+    /// beyond any label; it is this low because laying out one paragraph is still superlinear
+    /// (64 KiB takes 8 s in a release build, 256 KiB over 100 s; docs/limits.md).
+    public static let maxTextBytes = 64 * 1024
+
+    /// `text` cut to at most `maxTextBytes` UTF-8 bytes without splitting a Unicode scalar, or
+    /// nil when it already fits. (Cutting inside a grapheme cluster is harmless; searching for a
+    /// cluster boundary could take quadratic time on hostile combining-mark runs.)
+    public static func truncatedText(_ text: String) -> String? {
+        guard text.utf8.count > maxTextBytes else { return nil }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: maxTextBytes)
+        while end > text.utf8.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
+            end = text.utf8.index(before: end)
+        }
+        return String(text.unicodeScalars[..<end])
+    }
+}

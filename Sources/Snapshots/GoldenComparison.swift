@@ -1,0 +1,123 @@
+import Foundation
+import Primitives
+import NativeGraphics
+import RenderPipeline
+
+/// Compares one rendered image (with its sidecar) against its golden, applies the record mode and
+/// writes failure artefacts. File work only: rendering happens before (SnapshotChecker).
+public struct GoldenComparison {
+    public var settings: SnapshotSettings
+    public init(settings: SnapshotSettings) { self.settings = settings }
+
+    /// The outcome for `name` (`NAME` or `NAME@SNAP`) given the actual image and sidecar.
+    public func evaluate(name: String, session: String, snapshot: String?, actual: Bitmap,
+                         sidecar: SnapshotSidecar, reproduce: String) throws -> SnapshotOutcome {
+        let base = settings.snapshotsDirectory + "/" + name
+        let pngPath = base + ".png", jsonPath = base + ".json"
+        var out = SnapshotOutcome(name: name, session: session, snapshot: snapshot, status: .passed, golden: pngPath,
+                                  mismatch: nil, reproduce: reproduce, message: "")
+        let mode = settings.record
+        guard let data = FileManager.default.contents(atPath: pngPath) else {
+            if mode == .never {
+                out.status = .missing
+                out.message = "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)"
+            } else {
+                try record(actual, sidecar, pngPath, jsonPath)
+                out.status = .recorded
+                out.message = "\(name): recorded a new golden at \(pngPath); check it and run again"
+            }
+            return out
+        }
+        let expected = try PNGCodec.decode(Array(data))
+        let oldSidecar = SnapshotSidecar.read(jsonPath)
+        let diff = ImageDiff.compare(expected, actual, threshold: settings.tolerance.threshold)
+        out.mismatch = diff?.mismatch
+        if let old = oldSidecar {
+            out.environmentChanges = old.environment.changes(to: sidecar.environment)
+            out.changes = SemanticDiff.changes(expected: old, actual: sidecar)
+        } else {
+            out.notes.append("no sidecar at \(jsonPath): no semantic diff (record one with --record failed)")
+        }
+        let pixelsWithin = diff.map { $0.mismatch <= settings.tolerance.maxMismatch } ?? false
+        // Same environment, same pixels within tolerance, but the tree says something changed: a failure too.
+        let semanticOnly = pixelsWithin && settings.tolerance.semantic && out.environmentChanges.isEmpty && !out.changes.isEmpty
+        let pixelsOK = pixelsWithin && !semanticOnly
+        if let d = diff, !d.mask.isEmpty { out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height) }
+        if pixelsOK && oldSidecar == nil && (mode == .missing || mode == .failed) {
+            // The sidecar is part of the golden: a missing one is recorded like a missing PNG (and reported).
+            try Self.write(try sidecar.encoded(), to: jsonPath)
+            out.notes.removeAll()
+            out.status = .recorded
+            out.message = "\(name): pixels match; recorded the missing sidecar \(jsonPath); run again"
+            return out
+        }
+        if pixelsOK && mode != .all {
+            if !out.environmentChanges.isEmpty { out.notes.append("environment changed (\(out.environmentChanges.joined(separator: "; "))) but pixels match") }
+            out.message = "\(name): matches \(pngPath)"
+            return out
+        }
+        var what = describe(diff, expected: expected, actual: actual)
+        if semanticOnly { what = "pixels within tolerance (" + what + ") but elements changed" }
+        if !pixelsOK {
+            let diffPath = settings.failuresDirectory + "/" + name + ".diff.png"
+            try Self.writePNG(ImageDiff.composite(expected: expected, actual: actual, diff: diff), to: diffPath)
+            try Self.write(try sidecar.encoded(), to: settings.failuresDirectory + "/" + name + ".actual.json")
+            out.diffImage = diffPath
+        }
+        if mode == .failed || mode == .all {
+            try record(actual, sidecar, pngPath, jsonPath)
+            out.status = .recorded
+            out.message = "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)"
+            return out
+        }
+        out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
+        out.message = Self.failureMessage(out, what: what)
+        return out
+    }
+
+    /// `12.3% of pixels differ`, or the size change.
+    func describe(_ diff: ImageDiff?, expected: Bitmap, actual: Bitmap) -> String {
+        guard let d = diff else { return "size \(expected.width)x\(expected.height) -> \(actual.width)x\(actual.height) px" }
+        return String(format: "%.3f%% of pixels differ (max %.3f%%)", d.mismatch * 100, settings.tolerance.maxMismatch * 100)
+    }
+
+    /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line.
+    static func failureMessage(_ o: SnapshotOutcome, what: String) -> String {
+        var lines: [String] = []
+        if o.environmentChanges.isEmpty {
+            lines.append("\(o.name): \(what) against \(o.golden)")
+        } else {
+            lines.append("\(o.name): environment changed since the golden was recorded (\(o.environmentChanges.joined(separator: "; "))); \(what). Re-record with --record failed if that is expected")
+        }
+        if !o.changes.isEmpty {
+            lines.append("  what changed:")
+            let summary = SemanticDiff.summarize(o.changes)
+            lines += summary.prefix(20).map { "    - \($0)" }
+            if summary.count > 20 { lines.append("    - ... and \(summary.count - 20) more") }
+        } else if o.environmentChanges.isEmpty {
+            lines.append("  what changed: no element moved, resized, restyled or changed text (painting only)")
+        }
+        if !o.regions.isEmpty {
+            lines.append("  changed regions: " + o.regions.prefix(8).map(\.description).joined(separator: "; ")
+                         + (o.regions.count > 8 ? "; ... (\(o.regions.count) in all)" : ""))
+        }
+        if let d = o.diffImage { lines.append("  expected | diff | actual: \(d)") }
+        lines.append("  reproduce: \(o.reproduce)")
+        return lines.joined(separator: "\n")
+    }
+
+    func record(_ bitmap: Bitmap, _ sidecar: SnapshotSidecar, _ png: String, _ json: String) throws {
+        try Self.writePNG(bitmap, to: png)
+        try Self.write(try sidecar.encoded(), to: json)
+    }
+
+    static func writePNG(_ b: Bitmap, to path: String) throws {
+        try write(try PNGCodec.encode(b, compressionLevel: 6), to: path)
+    }
+
+    /// Atomic write, creating the folder first.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.write(bytes, to: path)
+    }
+}

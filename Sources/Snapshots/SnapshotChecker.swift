@@ -1,0 +1,79 @@
+import Foundation
+import Primitives
+import SessionFormat
+import WidgetTree
+import RenderPipeline
+
+/// Renders a session's final frame and each named snapshot (the last capture of each name) and
+/// compares every one with its golden: `render check` and `assertSnapshot` both run through here.
+public struct SnapshotChecker {
+    public var settings: SnapshotSettings
+    public init(settings: SnapshotSettings) { self.settings = settings }
+
+    /// One rendered target: the golden name, its snapshot name (nil: final frame) and the frame.
+    public struct Target {
+        public var name: String
+        public var snapshot: String?
+        public var frame: RenderedFrame
+    }
+
+    /// Renders the final frame and every named snapshot of a session: named snapshots in capture
+    /// order, then the final frame; with the session's device (for the sidecar).
+    /// `only`: restrict to these snapshot names (`""` = the final frame); nil = all.
+    public static func render(session path: String, renderer: Renderer, only: Set<String>? = nil) throws -> (device: Device, targets: [Target]) {
+        let (session, _) = try renderer.load(path: path)
+        let replay = renderer.replay(session)
+        var lastOfName: [String: Int] = [:]
+        for (i, c) in replay.captures.enumerated() where c.kind == .snapshot {
+            if let n = c.name, !n.isEmpty { lastOfName[n] = i }
+        }
+        // Capture index -> the names it is the golden of (nil = the final frame); one capture may be both.
+        var namesAt: [Int: [String?]] = [:]
+        for (n, i) in lastOfName.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where only?.contains(n) ?? true {
+            namesAt[i, default: []].append(n)
+        }
+        if let last = replay.captures.indices.last, only?.contains("") ?? true { namesAt[last, default: []].append(nil) }
+        var named: [Target] = [], final: [Target] = []
+        _ = try renderer.renderEach(session, replay, only: { _, i in namesAt[i] != nil }) { frame, i in
+            for n in namesAt[i] ?? [] {
+                let t = Target(name: SnapshotSettings.goldenName(session: path, snapshot: n), snapshot: n, frame: frame)
+                if n == nil { final.append(t) } else { named.append(t) }
+            }
+        }
+        return (session.device, named + final)
+    }
+
+    /// Checks one session: an outcome per target. A session that cannot be rendered gives one `.error` outcome.
+    public func check(session path: String, renderer: Renderer) -> [SnapshotOutcome] {
+        let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
+        do {
+            let (device, targets) = try Self.render(session: path, renderer: renderer)
+            let comparison = GoldenComparison(settings: settings)
+            let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device)
+            return try targets.map { t in
+                let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
+                return try comparison.evaluate(name: t.name, session: path, snapshot: t.snapshot, actual: t.frame.bitmap,
+                                               sidecar: sidecar, reproduce: reproduceLine(path, renderer: renderer))
+            }
+        } catch {
+            return [SnapshotOutcome(name: name, session: path, snapshot: nil, status: .error,
+                                    golden: settings.snapshotsDirectory + "/" + name + ".png",
+                                    reproduce: reproduceLine(path, renderer: renderer),
+                                    message: "\(name): could not render \(path): \(error)")]
+        }
+    }
+
+    /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T]`.
+    func reproduceLine(_ path: String, renderer: Renderer) -> String {
+        var parts = [settings.command, Self.shellQuote(path), "--snapshots", Self.shellQuote(settings.snapshotsDirectory),
+                     "--threshold", String(settings.tolerance.threshold), "--max-mismatch", String(settings.tolerance.maxMismatch)]
+        if !settings.tolerance.semantic { parts.append("--pixels-only") }
+        if renderer.options.theme != "default" { parts += ["--theme", Self.shellQuote(renderer.options.theme)] }
+        return parts.joined(separator: " ")
+    }
+
+    static func shellQuote(_ s: String) -> String {
+        let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./@=:+,".contains($0) }
+        return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// When goldens are (re)written. Recording never makes a run pass: a recorded golden is reported
+/// as such and counts as a failure, so CI (always `never`) cannot go green by recording.
+public enum RecordMode: String, CaseIterable, Codable, Sendable {
+    /// Compare only (the default, and what CI runs).
+    case never
+    /// Write goldens that do not exist yet.
+    case missing
+    /// Write missing goldens and replace failing ones.
+    case failed
+    /// Replace every golden.
+    case all
+
+    /// `PREVIEW_RECORD` from the environment (`never` when unset or unknown).
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+        env["PREVIEW_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .never
+    }
+}
+
+/// How different two images may be and still match.
+public struct Tolerance: Codable, Hashable, Sendable {
+    /// A pixel mismatches when a channel differs by more than this (0...255) after the 3x3 blur
+    /// that makes sub-pixel edge shifts (anti-aliasing) harmless.
+    public var threshold: Int
+    /// Share of mismatching pixels allowed, 0...1.
+    public var maxMismatch: Double
+    /// Fail when the sidecars show a change (moved, resized, restyled, text) even if the pixels are
+    /// within tolerance: a thin text turning #111827 -> #555555 survives the blur, not the sidecar.
+    public var semantic: Bool
+    /// The defaults of the golden tests: compare-png's measure, 0.1% of pixels, semantic changes fail.
+    public init(threshold: Int = 40, maxMismatch: Double = 0.001, semantic: Bool = true) {
+        self.threshold = threshold; self.maxMismatch = maxMismatch; self.semantic = semantic
+    }
+}
+
+/// Where goldens and failure artefacts go, and how to compare.
+public struct SnapshotSettings: Sendable {
+    /// Folder of goldens (`Snapshots/`): `NAME.png`, `NAME@SNAP.png` and their `.json` sidecars.
+    public var snapshotsDirectory: String
+    /// Where `NAME.diff.png` (expected | diff | actual) and `NAME.actual.json` go on failure.
+    public var failuresDirectory: String
+    public var record: RecordMode
+    public var tolerance: Tolerance
+    /// Command prefix used in the reproduce line (`render check`).
+    public var command: String
+    public init(snapshotsDirectory: String = "Snapshots", failuresDirectory: String = "out/snapshot-failures",
+                record: RecordMode = .never, tolerance: Tolerance = Tolerance(), command: String = "render check") {
+        self.snapshotsDirectory = snapshotsDirectory; self.failuresDirectory = failuresDirectory
+        self.record = record; self.tolerance = tolerance; self.command = command
+    }
+
+    /// Golden base path (without extension) of a session and optional named snapshot.
+    public func goldenBase(session: String, snapshot: String?) -> String {
+        snapshotsDirectory + "/" + Self.goldenName(session: session, snapshot: snapshot)
+    }
+
+    /// `NAME` or `NAME@SNAP`; NAME is the session file name without `.json`.
+    public static func goldenName(session: String, snapshot: String?) -> String {
+        var base = (session as NSString).lastPathComponent
+        if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
+        return snapshot.map { base + "@" + $0 } ?? base
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Primitives
+import SessionFormat
+import Styles
+import WidgetTree
+import Layout
+import RenderPipeline
+
+/// The sidecar `Snapshots/NAME.json` beside a golden PNG: the environment it was rendered in and a
+/// layout dump per element, so a failure can say *what* changed, not only that pixels did.
+public struct SnapshotSidecar: Codable, Hashable, Sendable {
+    /// What the golden was rendered with; a difference here is reported as an environment change.
+    public struct Environment: Codable, Hashable, Sendable {
+        public var rendererVersion: String
+        /// sha256 of `Fonts/fonts.lock`.
+        public var fontsChecksum: String
+        public var theme: String
+        /// `WxH@S` in dp.
+        public var device: String
+        public init(rendererVersion: String, fontsChecksum: String, theme: String, device: String) {
+            self.rendererVersion = rendererVersion; self.fontsChecksum = fontsChecksum; self.theme = theme; self.device = device
+        }
+        /// `field: old -> new` for each field that differs, in a fixed order.
+        public func changes(to other: Environment) -> [String] {
+            var out: [String] = []
+            if rendererVersion != other.rendererVersion { out.append("renderer version \(rendererVersion) -> \(other.rendererVersion)") }
+            if fontsChecksum != other.fontsChecksum { out.append("fonts.lock checksum \(fontsChecksum.prefix(12)) -> \(other.fontsChecksum.prefix(12))") }
+            if theme != other.theme { out.append("theme \(theme) -> \(other.theme)") }
+            if device != other.device { out.append("device \(device) -> \(other.device)") }
+            return out
+        }
+    }
+
+    /// One laid-out element: what a reviewer would name when it changes.
+    public struct ElementRecord: Codable, Hashable, Sendable {
+        public var id: Int
+        public var kind: String
+        /// x, y, width, height in dp (2 decimals).
+        public var frame: [Double]
+        /// The element's text (label, title, field text), empty when none.
+        public var text: String
+        /// Lines of its laid-out paragraph; nil when it shows no text.
+        public var lines: Int?
+        /// Resolved colours by property (`color`, `background`, `border`, `tint`), as `#rrggbb`.
+        public var colors: [String: String]
+        public init(id: Int, kind: String, frame: [Double], text: String = "", lines: Int? = nil, colors: [String: String] = [:]) {
+            self.id = id; self.kind = kind; self.frame = frame; self.text = text; self.lines = lines; self.colors = colors
+        }
+    }
+
+    public var environment: Environment
+    /// Elements in paint order.
+    public var elements: [ElementRecord]
+
+    public init(environment: Environment, elements: [ElementRecord]) {
+        self.environment = environment; self.elements = elements
+    }
+
+    /// The sidecar of a rendered frame.
+    public init(frame: RenderedFrame, environment: Environment) {
+        let tree = frame.capture.tree, layout = frame.layout
+        var records: [ElementRecord] = []
+        for id in layout.paintOrder {
+            guard let rect = layout.frames[id], let element = tree.elements[id] else { continue }
+            let style = layout.styles[id]
+            let paragraph = layout.paragraphs[id]
+            var colors: [String: String] = [:]
+            if let s = style {
+                // Text colour only where text is laid out: elsewhere it is an inherited default nobody sees.
+                if paragraph != nil { colors["color"] = s.color.description }
+                if case .color(let c)? = s.background { colors["background"] = c.description }
+                if s.border.top.isVisible { colors["border"] = s.border.top.color.description }
+                if s.declaredTint != nil { colors["tint"] = s.tint.description }
+            }
+            let r2 = { (v: Double) in (v * 100).rounded() / 100 }
+            records.append(ElementRecord(id: id, kind: element.kind.rawValue,
+                                         frame: [r2(rect.x), r2(rect.y), r2(rect.width), r2(rect.height)],
+                                         text: element.text, lines: paragraph.map { $0.lines.count }, colors: colors))
+        }
+        self.init(environment: environment, elements: records)
+    }
+
+    /// Deterministic JSON (sorted keys, pretty printed).
+    public func encoded() throws -> [UInt8] {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try e.encode(self)) + [0x0a]
+    }
+
+    /// Reads a sidecar; nil when the file is missing or not a sidecar.
+    public static func read(_ path: String) -> SnapshotSidecar? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(SnapshotSidecar.self, from: data)
+    }
+}
+
+extension SnapshotSidecar.Environment {
+    /// The environment of a renderer: its version, the fonts lock checksum, theme and the session's device.
+    public static func current(options: RenderOptions, device: Device) -> Self {
+        let lock = FileManager.default.contents(atPath: options.fontsDirectory + "/fonts.lock").map { SHA256.hex(Array($0)) } ?? "none"
+        return Self(rendererVersion: PreviewRendererVersion.string, fontsChecksum: lock, theme: options.theme,
+                    device: "\(fmt(device.width))x\(fmt(device.height))@\(fmt(device.scale))")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import RenderPipeline
+
+/// The same session gives the same PNG bytes: across runs, across locales and time zones (the
+/// `render` binary as a subprocess with a changed environment), and in process; and the PNGs
+/// carry no time or text chunks.
+@Suite struct DeterminismTests {
+    /// The `render` binary built next to this test bundle (`swift test` builds every product).
+    static func renderBinary() -> String? {
+        let candidates = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, CommandLine.arguments[0]]
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("render").path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `render SESSION -o OUT` with `env` added; returns the PNG bytes.
+    static func render(_ binary: String, _ session: String, env: [String: String]) throws -> [UInt8] {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("det-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = [session, "-o", out, "--fonts-dir", Hostile.root + "/Fonts", "-q"]
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "render exited with \(p.terminationStatus) under \(env)")
+        return [UInt8](FileManager.default.contents(atPath: out) ?? Data())
+    }
+
+    /// The chunk types of a PNG, in order.
+    static func chunkTypes(_ png: [UInt8]) -> [String] {
+        var out: [String] = []
+        var i = 8
+        while i + 8 <= png.count {
+            let len = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+            out.append(String(decoding: png[i + 4..<i + 8], as: UTF8.self))
+            i += 12 + len
+        }
+        return out
+    }
+
+    @Test func sameBytesAcrossRunsLocalesAndTimeZones() throws {
+        guard let binary = Self.renderBinary() else {
+            Issue.record("no render binary next to the tests; build the package first")
+            return
+        }
+        let session = Hostile.root + "/Examples/text-wrapping.json"
+        let a = try Self.render(binary, session, env: ["LC_ALL": "C", "TZ": "UTC"])
+        let b = try Self.render(binary, session, env: ["LC_ALL": "tr_TR.UTF-8", "LANG": "de_DE.UTF-8", "TZ": "Pacific/Kiritimati"])
+        #expect(a.count > 1000)
+        #expect(a == b)
+
+        // In process, with this process's environment: the same bytes again.
+        let r = try Hostile.renderer()
+        let (s, _) = try r.load(path: session)
+        let replay = r.replay(s)
+        let frame = try #require(try r.renderAll(s, replay) { $0.kind == .final }.frames.last)
+        #expect(try r.encode(frame.bitmap) == a)
+
+        let chunks = Self.chunkTypes(a)
+        #expect(chunks.first == "IHDR" && chunks.last == "IEND")
+        #expect(chunks.allSatisfy { !["tIME", "tEXt", "zTXt", "iTXt"].contains($0) }, "\(chunks)")
+    }
+}
