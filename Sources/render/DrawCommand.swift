@@ -71,7 +71,7 @@ struct DrawCommand: ParsableCommand {
         }
         let loaded: (Session, [Diagnostic])
         do { loaded = try renderer.load(path: session) } catch {
-            StdErr.write("\(error)"); throw ExitCode(ExitCodes.rejected)
+            StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
         }
         let (sess, decodeDiags) = loaded
         let replay = renderer.replay(sess)

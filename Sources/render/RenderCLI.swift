@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RenderPipeline
+import SessionFormat
 
 /// `render`: the PreviewRenderer command line. Thin: options, files and exit codes; the work is in RenderPipeline.
 @main
@@ -12,7 +13,7 @@ struct RenderCLI: ParsableCommand {
         Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
         2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
         5 --strict and a step produced an error diagnostic, 6 `render check` found a difference or recorded
-        a golden, 64 bad command-line usage.
+        a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
         """,
         version: PreviewRendererVersion.string,
         subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self],
@@ -27,4 +28,12 @@ enum ExitCodes {
     static let noSuchSnapshot: Int32 = 4
     static let strictFailure: Int32 = 5
     static let checkFailed: Int32 = 6
+    static let limitExceeded: Int32 = 7
+
+    /// 7 when a session was refused for exceeding a documented limit (docs/limits.md), else 1.
+    static func forRejection(_ error: Error) -> Int32 {
+        let limits: Set<String> = ["file-too-large", "json-too-deep", "too-many-steps", "device-too-large"]
+        if let e = error as? SessionError, limits.contains(e.code) { return limitExceeded }
+        return rejected
+    }
 }

@@ -40,14 +40,16 @@ import Testing
         return out
     }
 
-    @Test func sameBytesAcrossRunsLocalesAndTimeZones() throws {
+    @Test func sameBytesAcrossRunsThreadCountsLocalesAndTimeZones() throws {
         guard let binary = Self.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return
         }
         let session = Hostile.root + "/Examples/text-wrapping.json"
-        let a = try Self.render(binary, session, env: ["LC_ALL": "C", "TZ": "UTC"])
-        let b = try Self.render(binary, session, env: ["LC_ALL": "tr_TR.UTF-8", "LANG": "de_DE.UTF-8", "TZ": "Pacific/Kiritimati"])
+        // One encoder thread against two, and different locales and time zones.
+        let a = try Self.render(binary, session, env: ["LC_ALL": "C", "TZ": "UTC", "PREVIEW_RENDERER_THREADS": "1"])
+        let b = try Self.render(binary, session, env: ["LC_ALL": "tr_TR.UTF-8", "LANG": "de_DE.UTF-8", "TZ": "Pacific/Kiritimati",
+                                                       "PREVIEW_RENDERER_THREADS": "2"])
         #expect(a.count > 1000)
         #expect(a == b)
 

@@ -33,3 +33,16 @@ import SessionFormat
         #expect(r.final.elements[4]?.parent == 3)
     }
 }
+
+/// The frame limit: tick captures past `maxFrames` are dropped with one error, and the final
+/// frame still comes.
+@Suite struct FrameLimitTests {
+    @Test func framesPastTheLimitAreDroppedOnce() throws {
+        let ticks = Array(repeating: #"{"type": "tick", "ms": 1}"#, count: ReplayOptions.maxFrames + 5).joined(separator: ",")
+        let r = try replay(appViewLayout + "," + ticks, options: ReplayOptions(captureTicks: true))
+        #expect(r.diagnostics.map(\.code) == ["too-many-frames"])
+        #expect(r.captures.count == ReplayOptions.maxFrames + 1)
+        #expect(r.captures.last?.kind == .final)
+        #expect(r.captures.last?.time == ReplayOptions.maxFrames + 5)
+    }
+}
