@@ -23,26 +23,46 @@ public struct RenderedFrame {
 public final class Renderer {
     public let options: RenderOptions
     public let theme: Theme
-    public let fonts: FontLibrary
-    public let text: TextEngine
+    /// The font library: bundled fonts plus the app's own (`--fonts`, else the session's `fonts` folder).
+    public private(set) var fonts: FontLibrary
+    public private(set) var text: TextEngine
+    /// The app fonts folder the library was opened with.
+    private var appFonts: String?
     public private(set) var timings = StageTimings()
     /// One rasterizer per renderer, so blurred shadows and image surfaces are reused between frames.
-    private let rasterizer: Rasterizer
+    private var rasterizer: Rasterizer
 
     /// Loads the theme and opens the font library (fonts themselves open lazily).
     public init(options: RenderOptions) throws {
         self.options = options
         theme = try ThemeLoader.load(options.theme)
-        fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: options.appFontsDirectory)
+        appFonts = options.appFontsDirectory
+        fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: appFonts)
         text = TextEngine(fonts: fonts)
         rasterizer = Rasterizer(fonts: fonts)
         text.fontScale = options.fontScale
+    }
+
+    /// Uses the session's own `fonts` folder (when `--fonts` did not name one): reopens the library,
+    /// the text engine and the rasterizer only when the folder changes.
+    private func useAppFonts(of session: Session) throws {
+        guard options.appFontsDirectory == nil else { return }
+        var dir: String? = nil
+        var isDir: ObjCBool = false
+        if let d = session.fontsDirectory, FileManager.default.fileExists(atPath: d, isDirectory: &isDir), isDir.boolValue { dir = d }
+        guard dir != appFonts else { return }
+        appFonts = dir
+        fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: dir)
+        text = TextEngine(fonts: fonts)
+        text.fontScale = options.fontScale
+        rasterizer = Rasterizer(fonts: fonts)
     }
 
     /// Decodes a session file; applies the `--device` override.
     public func load(path: String) throws -> (Session, [Diagnostic]) {
         var (session, diags) = try timed(&timings.decode) { try SessionDecoder().decode(fileAt: path) }
         if let d = options.device { session.device = d }
+        try useAppFonts(of: session)
         return (session, diags)
     }
 
