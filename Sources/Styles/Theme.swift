@@ -34,6 +34,8 @@ public struct Theme: Codable, Hashable, Sendable {
     /// The status band and bottom safe area (semantics.md section 7 item 36); nil = the top bar's
     /// colour extended, no glyphs (the `default` look).
     public var statusBar: StatusBarLook?
+    /// Behaviour profile: "ios", "android", or absent (the neutral preview rules). See PlatformProfile.
+    public var platform: String?
     /// Per widget kind (WidgetKind raw value), style declarations applied before the element's own:
     /// key -> value in the SET_STYLE syntax, e.g. {"button": {"padding": "8 16"}}.
     public var widgetDefaults: [String: [String: String]]

@@ -8,6 +8,9 @@ enum ThemeValidator {
     static func problems(in theme: Theme) -> [String] {
         var out: [String] = []
         walk(theme, path: "", into: &out)
+        if let p = theme.platform, PlatformProfile.named(p) == nil {
+            out.append("platform: \"\(p)\" is not a platform profile (ios, android, neutral)")
+        }
         out += StyleResolver(theme: theme).themeProblems
         return out
     }

@@ -1,0 +1,154 @@
+import SessionFormat
+
+/// How one real backend BEHAVES where it differs from the neutral preview: facts from
+/// docs/framework-protocol.md sections 1-3 and 8, as switches the style parser, the replay and the
+/// layout read. Looks (sizes, colours, fonts) stay in the theme's data; behaviour is code, chosen by
+/// the theme's `platform` field ("ios", "android"; absent = `neutral`, the documented preview rules).
+public struct PlatformProfile: Hashable, Sendable {
+    public enum Platform: String, CaseIterable, Hashable, Sendable { case neutral, ios, android }
+    public var platform: Platform
+
+    /// How `padding`, `margin` and `border-radius` read a list of numbers (protocol 2.1).
+    public enum ListRule: String, Hashable, Sendable {
+        /// CSS repetition: "10 20" = 10 20 10 20 (the preview's documented rule).
+        case css
+        /// iOS: only the first number, applied to every side / corner.
+        case firstOnly
+        /// Android: top right bottom left, a missing value repeats the previous one ("10 20" = 10 20 20 20).
+        case repeatLast
+    }
+    public var listRule: ListRule
+
+    /// How colour strings parse (protocol 2.1).
+    public enum ColorRule: String, Hashable, Sendable {
+        /// Every documented form (hex, names, rgb(), transparent).
+        case preview
+        /// iOS `colorFromString`: white, black, else hex after the first character; `#rgb` reads as
+        /// 0x000rgb; alpha byte 00 is opaque; other names read their letters as hex.
+        case ios
+        /// Android `Color.parseColor`: #rrggbb, #aarrggbb and Android names; anything else fails (key ignored).
+        case android
+    }
+    public var colorRule: ColorRule
+
+    /// `border: 1` (one token): a black 1 dp border (preview, iOS) or an error that drops the key (Android).
+    public var loneBorderTokenIsError: Bool
+
+    /// `match-parent` on a linear layout's main axis (protocol 3.1 item 2, 8 item 6).
+    public enum MainAxisMatchParent: String, Hashable, Sendable {
+        /// Counts as weight 1 (semantics.md decision 15).
+        case weightOne
+        /// iOS: treated as wrap-content; only weight stretches.
+        case wrap
+        /// Android: fills the remaining space.
+        case fill
+    }
+    public var mainAxisMatchParent: MainAxisMatchParent
+
+    /// Kinds that keep their space when hidden (Android INVISIBLE); every other kind collapses (GONE).
+    public var keepsSpaceWhenHidden: Set<WidgetKind>
+
+    /// Kinds the backend does not create: their CREATE step makes nothing visible (children included).
+    public var unsupportedKinds: Set<WidgetKind>
+
+    /// Commands the backend ignores (no effect at all).
+    public var ignoredCommands: Set<CommandType>
+
+    /// iOS: bars whose parent is the application disappear at the first view switch (protocol 8 item 14).
+    public var appBarsDroppedAtViewSwitch: Bool
+
+    /// Android ignores a timer's interval and fires every 1000 ms; nil = the interval as given.
+    public var fixedTimerInterval: Int?
+
+    /// iOS sends `TimerEvent(0)` to id 1 whatever the timer id; false = TimerEvent(timer id) to the element.
+    public var timerEventToRootWithIdZero: Bool
+
+    /// Selectors whose SET_STYLE is stored at all (iOS: NORMAL and ACTIVE); nil = every selector.
+    public var storedSelectors: Set<Selector>?
+
+    /// iOS: layout keys, `background`, text keys, `icon`, `hint`, `scale` apply only for NORMAL.
+    public var normalOnlyKeys: Set<String>
+
+    /// Style keys the backend ignores (iOS: font-style, line-spacing, ...; Android: tint, border-width, ...).
+    public var ignoredKeys: Set<String>
+
+    /// `font-size: small|medium|large` means 9/12/15 (Android, preview) or nothing (iOS: parses to 0 = unset).
+    public var fontSizeKeywords: Bool
+
+    /// Direction of CREATE_LINEAR_LAYOUT's value: iOS 1 = vertical else horizontal; Android 2 =
+    /// horizontal else vertical; neutral as documented in semantics.md.
+    public enum DirectionRule: String, Hashable, Sendable { case neutral, verticalOnlyIfOne, horizontalOnlyIfTwo }
+    public var directionRule: DirectionRule
+
+    /// Value of a click's ValueEvent (iOS 1, Android 0). The theme's `clickValue` is the source of truth
+    /// for the look; this mirrors it for the platform's own rule.
+    public var clickValue: Int
+
+    public init(platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
+                mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
+                unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
+                fixedTimerInterval: Int?, timerEventToRootWithIdZero: Bool, storedSelectors: Set<Selector>?,
+                normalOnlyKeys: Set<String>, ignoredKeys: Set<String>, fontSizeKeywords: Bool,
+                directionRule: DirectionRule, clickValue: Int) {
+        self.platform = platform; self.listRule = listRule; self.colorRule = colorRule
+        self.loneBorderTokenIsError = loneBorderTokenIsError; self.mainAxisMatchParent = mainAxisMatchParent
+        self.keepsSpaceWhenHidden = keepsSpaceWhenHidden; self.unsupportedKinds = unsupportedKinds
+        self.ignoredCommands = ignoredCommands; self.appBarsDroppedAtViewSwitch = appBarsDroppedAtViewSwitch
+        self.fixedTimerInterval = fixedTimerInterval; self.timerEventToRootWithIdZero = timerEventToRootWithIdZero
+        self.storedSelectors = storedSelectors; self.normalOnlyKeys = normalOnlyKeys; self.ignoredKeys = ignoredKeys
+        self.fontSizeKeywords = fontSizeKeywords; self.directionRule = directionRule; self.clickValue = clickValue
+    }
+
+    /// The preview's documented rules (docs/semantics.md): what `default` and user themes without `platform` get.
+    public static let neutral = PlatformProfile(
+        platform: .neutral, listRule: .css, colorRule: .preview, loneBorderTokenIsError: false,
+        mainAxisMatchParent: .weightOne, keepsSpaceWhenHidden: [], unsupportedKinds: [], ignoredCommands: [],
+        appBarsDroppedAtViewSwitch: false, fixedTimerInterval: nil, timerEventToRootWithIdZero: false,
+        storedSelectors: nil, normalOnlyKeys: [], ignoredKeys: [], fontSizeKeywords: true,
+        directionRule: .neutral, clickValue: 1)
+
+    /// The framework's iOS backend (`iOS/ViewManager.m`, `ViewController.mm`, `LinearLayoutView.m`).
+    public static let ios = PlatformProfile(
+        platform: .ios, listRule: .firstOnly, colorRule: .ios, loneBorderTokenIsError: false,
+        mainAxisMatchParent: .wrap, keepsSpaceWhenHidden: [],
+        unsupportedKinds: [.checkbox, .radioGroup, .listView, .gridView, .tableLayout, .autoColumnLayout, .notification],
+        ignoredCommands: [.SET_ERROR, .SET_TEXT_DATA, .CREATE_LINK, .CREATE_NOTIFICATION],
+        appBarsDroppedAtViewSwitch: true, fixedTimerInterval: nil, timerEventToRootWithIdZero: true,
+        storedSelectors: [.normal, .active],
+        normalOnlyKeys: ["width", "height", "min-width", "min-height", "margin", "margin-top", "margin-right",
+                         "margin-bottom", "margin-left", "padding", "padding-top", "padding-right", "padding-bottom",
+                         "padding-left", "weight", "gravity", "background", "color", "font-size", "font-weight",
+                         "font-family", "text-align", "white-space", "text-overflow", "max-lines", "line-height",
+                         "min-scale", "icon", "hint", "scale"],
+        ignoredKeys: ["font-style", "line-spacing", "max-width", "max-height", "top", "left", "right", "bottom"],
+        fontSizeKeywords: false, directionRule: .verticalOnlyIfOne, clickValue: 1)
+
+    /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
+    public static let android = PlatformProfile(
+        platform: .android, listRule: .repeatLast, colorRule: .android, loneBorderTokenIsError: true,
+        mainAxisMatchParent: .fill,
+        keepsSpaceWhenHidden: [.button, .text, .checkbox, .switchControl, .picker, .radioGroup, .scrollLayout,
+                               .frameView, .listView],
+        unsupportedKinds: [.searchBar, .segmentedControl],
+        ignoredCommands: [.RELEASE, .STOP],
+        appBarsDroppedAtViewSwitch: false, fixedTimerInterval: 1000, timerEventToRootWithIdZero: false,
+        storedSelectors: nil, normalOnlyKeys: [],
+        ignoredKeys: ["tint", "border-width", "min-scale", "overflow", "top", "left", "right", "bottom"],
+        fontSizeKeywords: true, directionRule: .horizontalOnlyIfTwo, clickValue: 0)
+
+    /// The profile of a `platform` name ("ios", "android", "neutral"); nil for an unknown name.
+    public static func named(_ name: String) -> PlatformProfile? {
+        switch name.lowercased() {
+        case "ios": return .ios
+        case "android": return .android
+        case "neutral", "default", "": return .neutral
+        default: return nil
+        }
+    }
+}
+
+extension Theme {
+    /// The behaviour profile this theme asks for (`platform` field); `neutral` when absent or unknown
+    /// (ThemeValidator rejects unknown names on load).
+    public var profile: PlatformProfile { platform.flatMap(PlatformProfile.named) ?? .neutral }
+}
