@@ -49,12 +49,14 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
         // The whole pipeline as one call, with per-stage timings.
         .target(name: "RenderPipeline", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout", "Painting", "Raster", "Canvas", "NativeGraphics"]),
+        // Where the iOS and Android backends would disagree on a session (render --portability).
+        .target(name: "Portability", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
         // Goldens with semantic sidecars, comparison, record modes and reports.
         .target(name: "Snapshots", dependencies: ["RenderPipeline"]),
         // The static HTML review gallery.
-        .target(name: "Gallery", dependencies: ["Snapshots"]),
+        .target(name: "Gallery", dependencies: ["Snapshots", "Portability"]),
         // The CLI: options, files, exit codes.
-        .executableTarget(name: "render", dependencies: ["RenderPipeline", "Snapshots", "Gallery", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "render", dependencies: ["RenderPipeline", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
         .executableTarget(name: "bench", dependencies: ["RenderPipeline"]),
         // libFuzzer target over decoding and replay (`make fuzz`; needs -sanitize=fuzzer).
@@ -72,5 +74,6 @@ let package = Package(
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "Gallery"]),
         .testTarget(name: "HostileInputTests", dependencies: ["RenderPipeline"]),
         .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PortabilityTests", dependencies: ["Portability", "Gallery"]),
     ]
 )

@@ -85,7 +85,9 @@ public struct GalleryBuilder {
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try enc.encode(manifest).write(to: URL(fileURLWithPath: tmp + "/gallery.json"))
-        try Data(GalleryHTML.page(manifest).utf8).write(to: URL(fileURLWithPath: tmp + "/index.html"))
+        // The portability report per session (GalleryPortability.swift), a collapsed section each.
+        let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: opts.fontsDirectory)
+        try Data(GalleryHTML.page(manifest, portability: portability).utf8).write(to: URL(fileURLWithPath: tmp + "/index.html"))
         try Self.swap(tmp, into: out)
         return manifest
     }

@@ -1,7 +1,7 @@
 /// The gallery page: one self-contained `index.html` (inline CSS and JS, images by relative path), so
 /// it works from `file://` with no server. Every picture is a `.card` with `data-status`.
 enum GalleryHTML {
-    static func page(_ m: GalleryManifest) -> String {
+    static func page(_ m: GalleryManifest, portability: [String: String] = [:]) -> String {
         var h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
         h += "<style>\(css)</style></head><body>\n"
         let statuses = ["failed", "environmentChanged", "error", "passed", "new"]
@@ -10,17 +10,34 @@ enum GalleryHTML {
         h += esc(m.themes.joined(separator: ", ")) + " · renderer \(esc(m.rendererVersion)) · shard \(esc(m.shard))</p>\n<nav id=\"filters\">"
         h += "<button class=\"on\" data-filter=\"all\">all (\(m.cards.count))</button>"
         for (s, n) in counts { h += "<button data-filter=\"\(s)\">\(label(s)) (\(n))</button>" }
-        h += "</nav></header>\n<main>\n"
+        h += "</nav></header>\n<main>\n" + contents(m)
         for session in m.sessions {
             let cards = m.cards.filter { $0.session == session }
-            h += "<section class=\"session\" id=\"s-\(esc(session))\"><h2>\(esc(session))</h2>\n<div class=\"grid\">\n"
-            for c in cards where c.section == .frame { h += frameCard(c) }
-            h += "</div>\n"
+            h += "<section class=\"session\" id=\"s-\(esc(session))\"><h2>\(esc(session))</h2>\n"
+            // With several themes, one row per snapshot (its themes side by side), so rows line up however
+            // wide the cards are; with one theme, every snapshot in one wrapping row.
+            var rows: [[GalleryCard]] = []
+            for c in cards where c.section == .frame {
+                if let last = rows.last?.last, m.themes.count == 1 || last.snapshot == c.snapshot { rows[rows.count - 1].append(c) } else { rows.append([c]) }
+            }
+            for row in rows { h += "<div class=\"grid\">\n" + row.map(frameCard).joined() + "</div>\n" }
             h += statesTable(cards.filter { $0.section == .state })
+            h += portability[session] ?? ""
             h += "</section>\n"
         }
         h += "</main>\n<script>\(script)</script>\n</body></html>\n"
         return h
+    }
+
+    /// Links to every session, with how many of its cards failed or changed environment.
+    static func contents(_ m: GalleryManifest) -> String {
+        var h = "<nav id=\"contents\">"
+        for session in m.sessions {
+            let cards = m.cards.filter { $0.session == session }
+            let bad = cards.filter { ["failed", "environmentChanged", "error"].contains($0.status) }.count
+            h += "<a href=\"#s-\(esc(session))\"\(bad > 0 ? " class=\"bad\"" : "")>\(esc(session)) <small>\(cards.count)\(bad > 0 ? " · \(bad) to review" : "")</small></a>"
+        }
+        return h + "</nav>\n"
     }
 
     static func frameCard(_ c: GalleryCard) -> String {
@@ -30,8 +47,13 @@ enum GalleryHTML {
         h += "</figcaption>\n"
         if let e = c.error { return h + "<pre class=\"err\">\(esc(e))</pre></figure>\n" }
         if let g = c.golden {
-            h += "<div class=\"cmp\" data-mode=\"side\"><div class=\"modes\"><button data-mode=\"side\" class=\"on\">side by side</button>"
-            h += "<button data-mode=\"onion\">onion skin</button><button data-mode=\"slider\">slider</button></div>\n"
+            // A passing card opens on the actual picture alone (expected is the same to the eye); a failing
+            // one on expected | actual. Every view is one click away on both.
+            let mode = c.status == "passed" ? "single" : "side"
+            func button(_ m: String, _ text: String) -> String { "<button data-mode=\"\(m)\"\(m == mode ? " class=\"on\"" : "")>\(text)</button>" }
+            h += "<div class=\"cmp\" data-mode=\"\(mode)\"><div class=\"modes\">" + button("single", "actual") + button("side", "side by side")
+            h += button("onion", "onion skin") + button("slider", "slider") + "</div>\n"
+            h += "<div class=\"single\"><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div>\n"
             h += "<div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\"></div>"
             h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div></div>\n"
             h += "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(c.image)\" alt=\"actual\" style=\"opacity:.5\">"
@@ -101,13 +123,17 @@ enum GalleryHTML {
     .grid{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
     .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px;margin:0}
     .card.failed{border-color:#d93025}.card.environmentChanged{border-color:#f9ab00}.card.passed{border-color:#1e8e3e}
-    .card img{display:block;max-width:320px;height:auto}
+    .card img{display:block;max-width:320px;height:auto;outline:1px solid #d8d8de}
+    #contents{display:flex;flex-wrap:wrap;gap:4px 12px;margin:4px 0 12px}#contents a{color:#1a73e8;text-decoration:none}
+    #contents small{color:#888}#contents a.bad{color:#d93025;font-weight:600}
+    .grid+.grid{margin-top:12px}
     figcaption{font-size:12px;margin-bottom:4px}.badge{background:#eee;border-radius:3px;padding:0 4px}
     .failed .badge{background:#fce8e6}.passed .badge{background:#e6f4ea}.environmentChanged .badge{background:#fef7e0}
     .side{display:flex;gap:6px}.side img{max-width:240px}.side small{display:block;color:#666}
     .stack{position:relative;display:none}.stack img{max-width:320px}.stack img.top{position:absolute;left:0;top:0}
     .stack input{display:block;width:100%}
-    .cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}
+    .single{display:none}.cmp[data-mode=single] .single{display:block}
+    .cmp[data-mode=single] .side,.cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}
     .cmp[data-mode=onion] .onion,.cmp[data-mode=slider] .slider{display:block}
     .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px}.err{color:#d93025;white-space:pre-wrap;max-width:480px}
     table.states{border-collapse:collapse}table.states td,table.states th{border:1px solid #ddd;padding:4px;vertical-align:top;font-size:12px}

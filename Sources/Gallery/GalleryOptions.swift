@@ -31,7 +31,8 @@ public struct GalleryOptions: Sendable {
     public var fontsDirectory: String
     /// Themes side by side; the first is the one states are rendered in.
     public var themes: [String] = ["default", "ios", "android"]
-    /// Goldens folder: when `NAME.png` exists there, cards show expected vs actual.
+    /// Goldens root: when `NAME.png` exists in the theme's folder (`Snapshots/`, `Snapshots/ios/` ...),
+    /// cards show expected vs actual.
     public var snapshotsDirectory: String? = "Snapshots"
     public var shard: Shard = .all
     /// Worker threads (default: every core).

@@ -7,13 +7,13 @@ import NativeGraphics
 import RenderPipeline
 import Snapshots
 
-/// Renders one session in one theme into gallery cards: its final frame and named snapshots (with the
-/// golden comparison in the primary theme), and in the primary theme the state matrix.
+/// Renders one session in one theme into gallery cards: its final frame and named snapshots (each
+/// compared with the theme's goldens when they exist), and in the primary theme the state matrix.
 struct GalleryUnit {
     let renderer: Renderer
     let store: ContentStore
     let options: GalleryOptions
-    /// True for the first theme: goldens and states are rendered in it only.
+    /// True for the first theme: states are rendered in it only.
     let isPrimary: Bool
     /// At most this many interactive elements get a row in the state matrix (bounds the work).
     static let maxElements = 40
@@ -27,7 +27,9 @@ struct GalleryUnit {
             for t in targets {
                 var card = GalleryCard(session: name, section: .frame, snapshot: t.snapshot, theme: theme, state: "NORMAL",
                                        element: nil, image: try store.store(t.frame.bitmap), status: "new")
-                if isPrimary, let dir = options.snapshotsDirectory {
+                // Each theme against its own goldens (Snapshots/, Snapshots/ios/ ...), where they exist.
+                if let root = options.snapshotsDirectory {
+                    let dir = SnapshotSettings.goldensDirectory(root: root, theme: theme, device: nil)
                     try compare(&card, t, golden: dir + "/" + t.name, device: device)
                 }
                 out.append(card)

@@ -9,8 +9,10 @@ enum LabelText {
     static let markdownBit = 2
 
     /// Builds the spans of `text` for a label whose `value` carries the bits.
-    static func build(_ text: String, bits: Int, linkColor: Color) -> AttributedText {
-        let autolink = bits & autolinkBit != 0, markdown = bits & markdownBit != 0
+    /// `android`: Android's rule instead (any non-zero value links URLs only; no markdown).
+    static func build(_ text: String, bits: Int, linkColor: Color, android: Bool = false) -> AttributedText {
+        let autolink = android ? bits != 0 : bits & autolinkBit != 0
+        let markdown = !android && bits & markdownBit != 0
         guard autolink || markdown else { return AttributedText(text) }
         var spans: [TextSpan] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -19,7 +21,7 @@ enum LabelText {
             var heading = false
             if markdown, line.hasPrefix("# ") { line.removeFirst(2); heading = true }
             let base = TextSpan("", weight: heading ? 700 : nil, sizeDelta: heading ? 4 : 0)
-            spans += autolink ? links(in: line, base: base, linkColor: linkColor) : [with(base, line)]
+            spans += autolink ? links(in: line, base: base, linkColor: linkColor, tags: !android) : [with(base, line)]
             if i < lines.count - 1 { spans.append(with(base, "\n")) }
         }
         return AttributedText(merge(spans.filter { !$0.text.isEmpty }))
@@ -28,7 +30,7 @@ enum LabelText {
     /// Splits one line into plain spans and links: `#tag` / `@user` (letters, digits, `_`; at the
     /// start or after white space) in the link colour, and http(s) URLs up to white space without a
     /// trailing `.,;:!?)`, in the link colour and underlined.
-    static func links(in line: String, base: TextSpan, linkColor: Color) -> [TextSpan] {
+    static func links(in line: String, base: TextSpan, linkColor: Color, tags: Bool = true) -> [TextSpan] {
         let chars = Array(line)
         var out: [TextSpan] = []
         var plain = ""
@@ -41,7 +43,7 @@ enum LabelText {
                 var link = with(base, String(chars[i..<end])); link.color = linkColor; link.underline = true
                 out.append(link); i = end; continue
             }
-            if atWordStart, chars[i] == "#" || chars[i] == "@" {
+            if tags, atWordStart, chars[i] == "#" || chars[i] == "@" {
                 var j = i + 1
                 while j < chars.count, isTagCharacter(chars[j]) { j += 1 }
                 if j > i + 1 {
@@ -75,9 +77,11 @@ enum LabelText {
     private static func merge(_ spans: [TextSpan]) -> [TextSpan] {
         var out: [TextSpan] = []
         for s in spans {
-            if var last = out.last, last.color == s.color, last.underline == s.underline, last.weight == s.weight,
-               last.sizeDelta == s.sizeDelta {
-                last.text += s.text; out[out.count - 1] = last
+            if let i = out.indices.last, out[i].color == s.color, out[i].underline == s.underline,
+               out[i].weight == s.weight, out[i].sizeDelta == s.sizeDelta {
+                // In place: a copy of the last span, appended to and stored back, copied all the
+                // text so far at every merge (quadratic in the lines of a long markdown label).
+                out[i].text += s.text
             } else { out.append(s) }
         }
         return out.isEmpty ? [TextSpan("")] : out

@@ -17,6 +17,8 @@ final class LayoutPass {
     let measurer: any TextMeasuring
     let images: ImageStore
     let styleOverride: ((Element) -> ResolvedStyle?)?
+    /// The theme's platform behaviour (main-axis match-parent, INVISIBLE kinds), read once.
+    let profile: PlatformProfile
 
     var result = LayoutResult()
     /// Border boxes relative to the parent's border-box origin (scroll offsets applied); absolute
@@ -40,6 +42,7 @@ final class LayoutPass {
          images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?) {
         self.tree = tree; self.device = device; self.theme = theme; self.resolver = resolver
         self.measurer = measurer; self.images = images; self.styleOverride = styleOverride
+        self.profile = theme.profile
     }
 
     // MARK: Styles
@@ -71,9 +74,11 @@ final class LayoutPass {
     // MARK: Tree
 
     /// Whether a child takes part in its parent's layout: bars, overlays and views are placed by the
-    /// screen; hidden elements and stopped spinners take no space.
+    /// screen; hidden elements and stopped spinners take no space, except the kinds the platform
+    /// makes INVISIBLE (Android: they keep their box and are not painted); a widget the platform
+    /// does not have never takes part.
     func isInFlow(_ el: Element) -> Bool {
-        guard el.isVisible else { return false }
+        guard el.isVisible || (profile.keepsSpaceWhenHidden.contains(el.kind) && !el.isPlatformAbsent) else { return false }
         switch el.kind {
         case .actionBar, .navigationBar, .searchBar, .dialog, .alertDialog, .actionSheet, .navigationView, .toast,
              .frameView, .application:
@@ -97,6 +102,7 @@ final class LayoutPass {
     @discardableResult
     func layoutNode(_ id: Int, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
         guard depth < Self.maxDepth, let el = tree.elements[id] else { return .zero }
+        result.work.add(LayoutWork.sizeRequests, 1)
         // A container being placed: the last spec it gives each of its children is the final one.
         if placing?.id == el.parent { placing?.finals[id] = FinalSpec(w: w, h: h, depth: depth) }
         if let size = cachedSize(id, w: w, h: h) { return size }
@@ -144,6 +150,7 @@ final class LayoutPass {
 
     /// One run of the element's layout algorithm.
     private func compute(_ el: Element, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
+        result.work.add(LayoutWork.measures, 1)
         let s = style(el)
         switch el.kind {
         case .radioGroup where el.children.isEmpty:

@@ -42,6 +42,8 @@ public struct LayoutResult: Sendable {
     public var rows: [Int: [Rect]] = [:]
     /// Depth of each painted element below its paint root (application, view, bar or overlay).
     public var depths: [Int: Int] = [:]
+    /// Work the pass did (kinds in `LayoutWork`): counts for complexity tests, not output.
+    public var work = WorkCounts()
     public init() {}
 }
 

@@ -58,7 +58,8 @@ extension LayoutPass {
     /// A label: wrapped to the width available, as wide as its longest line, as tall as its lines;
     /// the text sits at the top-left of the content box (alignment is inside the paragraph).
     func measureLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
-        let text = el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor) : AttributedText(el.text)
+        let text = el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor,
+                                                                  android: profile.labelsLinkURLsOnlyAndIgnoreMarkdown) : AttributedText(el.text)
         let ps = ParagraphStyle(s)
         let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
         return LeafContent(size: p.size) { [self] own in

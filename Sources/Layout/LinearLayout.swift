@@ -41,9 +41,16 @@ extension LayoutPass {
         let styles = kids.map(style)
         let n = kids.count
 
-        // Main-axis match-parent without a weight counts as weight 1 (item 15).
+        // Main-axis match-parent without a weight counts as weight 1 (item 15) in the preview; iOS
+        // treats it as wrap-content, Android fills what is left at the child's place (later
+        // children get the rest, often nothing), as its LinearLayout measures (PlatformProfile).
+        let matchRule = profile.mainAxisMatchParent
         let weights: [Double] = styles.map { cs in
-            cs.weight > 0 ? cs.weight : (ax.mainDim(cs) == .matchParent ? 1 : 0)
+            cs.weight > 0 ? cs.weight : (matchRule == .weightOne && ax.mainDim(cs) == .matchParent ? 1 : 0)
+        }
+        func mainDim(_ cs: ResolvedStyle) -> Dimension {
+            let d = ax.mainDim(cs)
+            return matchRule == .wrap && d == .matchParent ? .wrapContent : d
         }
         var mainSpecs = [AxisSpec](repeating: .wrap(nil), count: n)
         var sizes = [Size](repeating: .zero, count: n)
@@ -69,8 +76,8 @@ extension LayoutPass {
         for i in 0..<n where weights[i] == 0 {
             let cs = styles[i]
             let left = mainInner.map { $0 - used }
-            let spec = Box.childSpec(ax.mainDim(cs), min: ax.mainMin(cs), max: ax.mainMax(cs), avail: left,
-                                     definite: false, margins: mainMargins(i))
+            let spec = Box.childSpec(mainDim(cs), min: ax.mainMin(cs), max: ax.mainMax(cs), avail: left,
+                                     definite: matchRule == .fill && mainSpec.definite != nil, margins: mainMargins(i))
             sizes[i] = lay(i, main: spec, cross: crossSpecOf(i))
             used += ax.main(sizes[i]) + mainMargins(i)
         }

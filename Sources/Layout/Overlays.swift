@@ -62,8 +62,12 @@ extension LayoutPass {
         placeRoot(el.id, frame)
         for (id, r) in placed { local[id] = r }
         var ts = paragraphStyle(look.title); ts.noWrap = true; ts.ellipsis = true
-        let title = fittedParagraph(AttributedText(el.text), ts, maxW: innerW)
-        setText(el.id, title, at: Point(x: pad, y: (look.headerHeight - title.size.height) / 2))
+        // iOS: centred in the navigation bar over the panel (room for its X button on the right);
+        // Android: left-aligned at `titleX` (14) in the title row.
+        let centred = look.titleCentered ?? false
+        let title = fittedParagraph(AttributedText(el.text), ts, maxW: centred ? max(0, panelW - 2 * look.headerHeight) : innerW)
+        let titleX = centred ? (panelW - title.size.width) / 2 : (look.titleX ?? pad)
+        setText(el.id, title, at: Point(x: titleX, y: (look.headerHeight - title.size.height) / 2))
         localRows[el.id] = [Rect(x: 0, y: 0, width: panelW, height: look.headerHeight)]
     }
 

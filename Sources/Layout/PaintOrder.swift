@@ -16,6 +16,8 @@ extension LayoutPass {
                 guard visited.insert(id).inserted, let rel = local[id], let el = tree.elements[id] else { continue }
                 let frame = rel.offsetBy(dx: origin.x, dy: origin.y)
                 result.frames[id] = frame
+                // Hidden but keeping its space (Android INVISIBLE): a frame, nothing painted.
+                if !el.isVisible && !placedSet.contains(id) { continue }
                 result.depths[id] = depth
                 result.paintOrder.append(id)
                 absolutizeExtras(id, frame.origin)

@@ -33,6 +33,8 @@ extension LayoutPass {
         let hs = style(host)
         let ins = Box.insets(hs)
         withPlacing(host.id) { placeFrameChildren(flowChildren(host), in: content.inset(by: ins), depth: 0) }
+        insetScrollViewsUnderBars(barBottom: bars.action.flatMap { theme.actionBar.overlaysContent ? local[$0.id]?.maxY : nil },
+                                  barTop: bars.navigation.flatMap { theme.navigationBar.overlaysContent ? local[$0.id]?.minY : nil })
 
         for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) {
             placedRoots.append(bar.id); placedSet.insert(bar.id); result.bars.append(bar.id)

@@ -28,9 +28,7 @@ extension CairoContext {
             cairo_set_source_rgba(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, color.alpha)
             for g in glyphs {
                 guard g.x.isFinite, g.y.isFinite else { continue }
-                var fx = g.x.rounded(.down)
-                var quarter = Int(((g.x - fx) * 4).rounded())
-                if quarter == 4 { fx += 1; quarter = 0 }
+                let (fx, quarter) = Self.phase(g.x)
                 guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask else { continue }
                 // Chromium puts a half-pixel baseline (explicit line heights) on the pixel above, so y
                 // is floored; the 1/128 px allowance keeps 29.333... dp x 3 = 87.99999 on pixel 88,
@@ -39,6 +37,30 @@ extension CairoContext {
             }
         }
         cairo_restore(cr)
+    }
+
+    /// The whole pixel and the 1/4-px phase an outline glyph at device x is drawn with.
+    static func phase(_ x: Double) -> (pixel: Double, quarter: Int) {
+        var fx = x.rounded(.down)
+        var quarter = Int(((x - fx) * 4).rounded())
+        if quarter == 4 { fx += 1; quarter = 0 }
+        return (fx, quarter)
+    }
+
+    /// Renders into `face`'s glyph cache the images `drawGlyphMasks` (same arguments) will look up,
+    /// without drawing: the rasterizer calls it on other cores before its serial pass. Thread-safe
+    /// (the face's lock), and the images depend only on their keys, so the pixels drawn later
+    /// are the same whichever thread made them.
+    public static func prepareGlyphMasks(_ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color) {
+        guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
+        for g in glyphs {
+            if face.isColor {
+                _ = face.glyphImage(g.id, pixelSize: pixelSize, quarter: 0)
+            } else {
+                guard g.x.isFinite, g.y.isFinite else { continue }
+                _ = face.glyphImage(g.id, pixelSize: pixelSize, quarter: phase(g.x).quarter)
+            }
+        }
     }
 
     /// Adds the outlines of glyphs of `face` at `size` (user units per em) to the current path, in

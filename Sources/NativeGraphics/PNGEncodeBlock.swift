@@ -112,20 +112,32 @@ struct DeflateBlockWriter {
         // Per slot: the distance code and its extra bits, joined into one write.
         let distBits = d.map { dist.codes[$0.code] | $0.extra << UInt32(dist.lengths[$0.code]) }
         let distCount = d.map { Int(dist.lengths[$0.code]) + $0.extraBits }
-        lit.codes.withUnsafeBufferPointer { codes in lit.lengths.withUnsafeBufferPointer { lens in
-            for t in tokens {
-                if t & BandEncoder<OpaqueBGRA>.matchFlag == 0 {
-                    w.put(codes[Int(t)], Int(lens[Int(t)]))
-                    continue
-                }
-                let length = Int((t >> 8) & 0x1ff), slot = Int(t & 1)
-                let sym = Int(table.lengthSymbol[length])
-                let extra = table.lengthExtra[sym - 257]
-                let n = Int(lens[sym])
-                w.put(codes[sym] | UInt32(length - table.lengthBase[sym - 257]) << UInt32(n), n + extra)
-                w.put(distBits[slot], distCount[slot])
+        // Per literal and per match length, the whole bit pattern (code, then extra bits) and its
+        // size: one table load per write. Raw pointers and a local writer keep the loop free of
+        // closures, so the writer's state stays in registers (about half the instructions).
+        let bits = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + 259)
+        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: 256 + 259)
+        defer { bits.deallocate(); sizes.deallocate() }
+        for s in 0..<256 { bits[s] = lit.codes[s]; sizes[s] = Int(lit.lengths[s]) }
+        for l in 0...258 {
+            guard l >= 3 else { bits[256 + l] = 0; sizes[256 + l] = 0; continue }
+            let sym = Int(table.lengthSymbol[l])
+            let n = Int(lit.lengths[sym])
+            bits[256 + l] = lit.codes[sym] | UInt32(l - table.lengthBase[sym - 257]) << UInt32(n)
+            sizes[256 + l] = n + table.lengthExtra[sym - 257]
+        }
+        let d0 = distBits[0], d1 = distBits[1], n0 = distCount[0], n1 = distCount[1]
+        var out = w
+        for t in tokens {
+            if t & BandEncoder<OpaqueBGRA>.matchFlag == 0 {
+                out.put(bits[Int(t)], sizes[Int(t)])
+                continue
             }
-        } }
+            let length = 256 + Int((t >> 8) & 0x1ff)
+            out.put(bits[length], sizes[length])
+            if t & 1 == 0 { out.put(d0, n0) } else { out.put(d1, n1) }
+        }
+        w = out
     }
 
     /// Makes sure at least two symbols have a code (one-code trees are not complete, and some

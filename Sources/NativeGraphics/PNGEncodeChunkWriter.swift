@@ -21,7 +21,9 @@ public struct PNGChunkWriter: Sendable {
 
     /// Appends one chunk from raw type bytes and a slice of data (no copy of the data).
     public mutating func append(type t: [UInt8], _ data: ArraySlice<UInt8>) {
-        bytes.reserveCapacity(bytes.count + data.count + 12)
+        // Grow geometrically: an exact reserve per chunk reallocated and copied the whole file per IDAT chunk.
+        let needed = bytes.count + data.count + 12
+        if bytes.capacity < needed { bytes.reserveCapacity(max(needed, 2 * bytes.capacity)) }
         appendUInt32(UInt32(data.count))
         bytes.append(contentsOf: t)
         bytes.append(contentsOf: data)

@@ -83,16 +83,28 @@ protocol PixelBytes {
     static var bpp: Int { get }
     /// Byte `j` (0..<bpp) of the PNG pixel.
     static func byte(_ v: UInt32, _ j: Int) -> UInt32
+    /// For eight pixels: the sum of each one's PNG bytes, and the sum of j * byte j.
+    static func sums(_ v: SIMD8<UInt32>) -> (SIMD8<UInt32>, SIMD8<UInt32>)
 }
 
 /// Opaque premultiplied BGRA (B in the low byte) -> R, G, B.
 enum OpaqueBGRA: PixelBytes {
     static var bpp: Int { 3 }
     @inline(__always) static func byte(_ v: UInt32, _ j: Int) -> UInt32 { (v >> UInt32(16 - 8 * j)) & 0xff }
+    @inline(__always) static func sums(_ v: SIMD8<UInt32>) -> (SIMD8<UInt32>, SIMD8<UInt32>) {
+        let m = SIMD8<UInt32>(repeating: 0xff)
+        let r = (v &>> 16) & m, g = (v &>> 8) & m, b = v & m
+        return (r &+ g &+ b, g &+ (b &<< 1))
+    }
 }
 
 /// Straight RGBA (R in the low byte) -> R, G, B, A.
 enum StraightRGBA: PixelBytes {
     static var bpp: Int { 4 }
     @inline(__always) static func byte(_ v: UInt32, _ j: Int) -> UInt32 { (v >> UInt32(8 * j)) & 0xff }
+    @inline(__always) static func sums(_ v: SIMD8<UInt32>) -> (SIMD8<UInt32>, SIMD8<UInt32>) {
+        let m = SIMD8<UInt32>(repeating: 0xff)
+        let r = v & m, g = (v &>> 8) & m, b = (v &>> 16) & m, a = v &>> 24
+        return (r &+ g &+ b &+ a, g &+ (b &<< 1) &+ a &+ (a &<< 1))
+    }
 }

@@ -16,12 +16,15 @@ struct DeflateHuffman {
     /// over-long codes up and rebalance the Kraft sum). Ties break by symbol, so the result is
     /// deterministic. Callers make sure at least two symbols are used.
     static func lengths(_ freq: [Int], maxBits: Int) -> [UInt8] {
-        var used = freq.indices.filter { freq[$0] > 0 }
         var out = [UInt8](repeating: 0, count: freq.count)
-        if used.isEmpty { return out }
-        if used.count == 1 { out[used[0]] = 1; return out }
-        // Ascending by frequency, then symbol.
-        used.sort { freq[$0] != freq[$1] ? freq[$0] < freq[$1] : $0 < $1 }
+        // Ascending by frequency, then symbol: one integer sort of frequency << 16 | symbol (a
+        // closure comparing through the array cost ten times more).
+        var keys: [Int] = []
+        for (s, f) in freq.enumerated() where f > 0 { keys.append(f << 16 | s) }
+        if keys.isEmpty { return out }
+        if keys.count == 1 { out[keys[0] & 0xffff] = 1; return out }
+        keys.sort()
+        let used = keys.map { $0 & 0xffff }
         // Two-queue Huffman construction over leaves (sorted) and internal nodes (created in order).
         let n = used.count
         var weight = used.map { freq[$0] } + [Int](repeating: 0, count: n - 1)
@@ -102,14 +105,15 @@ struct DeflateBitWriter {
     /// Appends the low `n` bits of `bits` (n <= 32).
     @inline(__always)
     mutating func put(_ bits: UInt32, _ n: Int) {
-        acc |= UInt64(bits) << UInt64(filled)
-        filled += n
+        // Masking shifts (&<<): `filled` is always < 32, so the overflow checks of << are dead weight.
+        acc |= UInt64(bits) &<< UInt64(truncatingIfNeeded: filled)
+        filled &+= n
         if filled >= 32 {
             precondition(count + 4 <= capacity, "deflate output overflow")
             UnsafeMutableRawPointer(base + count).storeBytes(of: UInt32(truncatingIfNeeded: acc).littleEndian, as: UInt32.self)
-            count += 4
-            acc >>= 32
-            filled -= 32
+            count &+= 4
+            acc &>>= 32
+            filled &-= 32
         }
     }
 

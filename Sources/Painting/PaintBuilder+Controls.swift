@@ -20,7 +20,8 @@ extension PaintBuilder {
     // MARK: Button
 
     mutating func paintButton(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
-        let overlay = theme.button.pressedOverlay
+        var overlay = theme.button.pressedOverlay
+        if let onBackground = theme.button.pressedOverlayOnBackground, Self.fills(s.background) { overlay = onBackground }
         if e.isPressed && !overlay.isEmpty {
             add(.fill(PaintBuilder.outline(frame, widgetBox(e, s).radii), .color(palette.color(overlay))))
         }
@@ -43,6 +44,13 @@ extension PaintBuilder {
             drawIcon(icon, in: box)
         }
         if let (p, o) = text { drawParagraph(p, at: o, clip: PaintBuilder.paddingBox(frame, s)) }
+    }
+
+    /// Whether a background paints anything (Android picks its darker pressed overlay then).
+    static func fills(_ b: Background?) -> Bool {
+        guard let b else { return false }
+        if case .color(let c) = b { return c.a > 0 }
+        return true
     }
 
     // MARK: Text fields

@@ -16,6 +16,8 @@ struct PaintBuilder {
     let layout: LayoutResult
     let device: Device
     var items: [DisplayItem] = []
+    /// Work done so far (kinds in `PaintWork`), for complexity tests.
+    var work = WorkCounts()
     /// Position of each element in `layout.paintOrder`: sorts siblings.
     private let order: [Int: Int]
 
@@ -85,6 +87,7 @@ struct PaintBuilder {
     /// Paints an element and its subtree (section 6): opacity and zoom wrap everything.
     mutating func paintElement(_ id: Int, frame override: Rect? = nil) {
         guard let element = tree[id], let frame = override ?? layout.frames[id] else { return }
+        work.add(PaintWork.elements, 1)
         let s = style(id)
         if s.opacity <= 0 { return }
         if element.kind == .progressSpinner && element.isStopped { return }
@@ -96,6 +99,7 @@ struct PaintBuilder {
         paintBox(element, s, frame)
 
         let children = paintedChildren(of: id)
+        work.add(PaintWork.childrenSorted, children.count)
         if !children.isEmpty {
             let clips = element.kind == .scrollLayout || s.overflowHidden
             if clips { add(.save); add(.clip(PaintBuilder.paddingBox(frame, s))) }

@@ -35,6 +35,9 @@ public struct Painter {
         for overlay in layout.overlays { b.paintOverlay(overlay) }
         b.paintToasts()
         b.paintHomeIndicator()
-        return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
+        var list = DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
+        list.work = b.work
+        list.work.add(PaintWork.displayItems, b.items.count)
+        return list
     }
 }

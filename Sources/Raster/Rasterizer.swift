@@ -68,7 +68,15 @@ public final class Rasterizer {
         if damage.width > 0 && damage.height > 0 {
             if damage != full { partialFrames += 1 }
             let fresh = pixels.isEmpty
-            if fresh { pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) }
+            if damage == full {
+                // Shadow and glyph masks (and a new frame's white fill) on all cores first.
+                var white: [UInt8] = []
+                RasterPrepass.run(list.items, scale: scale, shadows: shadows, fonts: fonts,
+                                  alongside: fresh ? { white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) } : nil)
+                if fresh { pixels = white }
+            } else if fresh {
+                pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
+            }
             try pixels.withUnsafeMutableBufferPointer { buf in
                 let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
                 try paint(list, bounds: bounds, damage: damage == full ? nil : damage, background: !fresh,

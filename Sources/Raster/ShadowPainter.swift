@@ -8,7 +8,7 @@ import NativeGraphics
 /// blurs once. Wide blurs are computed at a reduced resolution and scaled up smoothly: the
 /// result is smooth anyway, and the cost falls with the square of the factor.
 final class ShadowPainter {
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var width: Int
         var height: Int
         /// Radii and sigma in 1/64 pixel.
@@ -30,15 +30,10 @@ final class ShadowPainter {
     /// with `sigma` (device pixels), in `color`.
     func paint(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
                color: Color, on ctx: CairoContext) throws {
-        if color.isTransparent || outline.isEmpty { return }
-        let sigma = min(rawSigma, ShadowPainter.maxSigma)
-        // Whole pixels keep the mask aligned with the device grid (and reusable from the cache).
-        let shape = outline.spread(spread.rounded()).offsetBy(dx: dx.rounded(), dy: dy.rounded())
-        if shape.isEmpty { return }
+        guard let (shape, sigma, margin, bounds) = Self.geometry(outline: outline, dx: dx, dy: dy, sigma: rawSigma,
+                                                                 spread: spread, color: color) else { return }
         ctx.save()
         defer { ctx.restore() }
-        let margin = BlurMask.reach(sigma: sigma) + 1
-        let bounds = shape.rect.outset(Double(margin))
         // Even-odd clip of a rect around everything and the outline: only the outside stays.
         func clipToOutside() {
             let all = union(bounds, outline.rect).outset(2)
@@ -50,11 +45,9 @@ final class ShadowPainter {
             ctx.setFillRule(.winding)
         }
         ctx.setColor(color)
-        // Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
-        let k = max(1, Int(sigma / 10))
-        if !BlurMask.boxes(sigma: sigma).isEmpty, bounds.width * bounds.height <= Double(ShadowPainter.maxMaskPixels) {
-            let key = Key(width: Int(shape.rect.width), height: Int(shape.rect.height),
-                          radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
+        let k = Self.factor(sigma)
+        if Self.cacheable(bounds: bounds, sigma: sigma) {
+            let key = Self.key(shape, sigma: sigma)
             let mask = try cache[key] ?? remember(key, try blurredMask(shape, region: bounds, sigma: sigma, factor: k))
             // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
             // plain rectangle clips, which Cairo composites much faster than a path clip.
@@ -92,18 +85,83 @@ final class ShadowPainter {
         draw(mask, at: region, factor: k, on: ctx)
     }
 
-    private func q(_ v: Double) -> Int { Int((v * 64).rounded()) }
+    private static func q(_ v: Double) -> Int { Int((v * 64).rounded()) }
+
+    /// The blurred shape, the clamped sigma, the blur's margin and the mask's bounds `paint` works
+    /// with, or nil when it draws nothing. Shared with `job(...)`, so a prepared mask is the one `paint` asks for.
+    private static func geometry(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
+                                 color: Color) -> (shape: DeviceRoundedRect, sigma: Double, margin: Int, bounds: Rect)? {
+        if color.isTransparent || outline.isEmpty { return nil }
+        let sigma = min(rawSigma, ShadowPainter.maxSigma)
+        // Whole pixels keep the mask aligned with the device grid (and reusable from the cache).
+        let shape = outline.spread(spread.rounded()).offsetBy(dx: dx.rounded(), dy: dy.rounded())
+        if shape.isEmpty { return nil }
+        let margin = BlurMask.reach(sigma: sigma) + 1
+        return (shape, sigma, margin, shape.rect.outset(Double(margin)))
+    }
+
+    /// Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
+    private static func factor(_ sigma: Double) -> Int { max(1, Int(sigma / 10)) }
+
+    /// Whether the shadow's mask is blurred whole and kept in the cache.
+    private static func cacheable(bounds: Rect, sigma: Double) -> Bool {
+        !BlurMask.boxes(sigma: sigma).isEmpty && bounds.width * bounds.height <= Double(ShadowPainter.maxMaskPixels)
+    }
+
+    private static func key(_ shape: DeviceRoundedRect, sigma: Double) -> Key {
+        Key(width: Int(shape.rect.width), height: Int(shape.rect.height),
+            radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
+    }
+
+    // MARK: - Masks prepared ahead (Rasterizer's pre-pass, on other cores)
+
+    /// A cached mask `paint` will ask for: its key and how to blur it. Blurring needs no state of
+    /// the painter, so jobs can run on any thread; `adopt` then files the results in order.
+    struct MaskJob: @unchecked Sendable {
+        let key: Key
+        let shape: DeviceRoundedRect
+        let region: Rect
+        let sigma: Double
+        let factor: Int
+        /// Blurs the mask (thread-safe: a fresh Cairo surface of its own).
+        func run() throws -> CairoMask {
+            try ShadowPainter.blurredMask(shape, region: region, sigma: sigma, factor: factor)
+        }
+    }
+
+    /// The job for a shadow that `paint` (same arguments) would blur and does not find in the cache;
+    /// nil when it draws no cached mask or the mask is cached already.
+    func job(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
+             color: Color) -> MaskJob? {
+        guard let (shape, sigma, _, bounds) = Self.geometry(outline: outline, dx: dx, dy: dy, sigma: rawSigma,
+                                                            spread: spread, color: color),
+              Self.cacheable(bounds: bounds, sigma: sigma) else { return nil }
+        let key = Self.key(shape, sigma: sigma)
+        if cache[key] != nil { return nil }
+        return MaskJob(key: key, shape: shape, region: bounds, sigma: sigma, factor: Self.factor(sigma))
+    }
+
+    /// Files masks blurred from `job`s, in the jobs' order (as `paint` would have, one blur each).
+    func adopt(_ job: MaskJob, _ mask: CairoMask) {
+        if cache[job.key] != nil { return }
+        blurCount += 1
+        _ = remember(job.key, mask)
+    }
 
     /// The shape drawn into an A8 mask covering `region` (device pixels) at 1/`factor` resolution, blurred.
     private func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
+        let mask = try Self.blurredMask(shape, region: region, sigma: sigma, factor: k)
+        blurCount += 1
+        return mask
+    }
+
+    private static func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
         let f = Double(k)
         let local = shape.offsetBy(dx: -region.x, dy: -region.y)
         let scaled = DeviceRoundedRect(rect: Rect(x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
                                        radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) })
-        let mask = try ShadowMaskBuilder.blurred(scaled, width: Int((region.width / f).rounded(.up)),
-                                                 height: Int((region.height / f).rounded(.up)), sigma: sigma / f)
-        blurCount += 1
-        return mask
+        return try ShadowMaskBuilder.blurred(scaled, width: Int((region.width / f).rounded(.up)),
+                                             height: Int((region.height / f).rounded(.up)), sigma: sigma / f)
     }
 
     private func remember(_ key: Key, _ mask: CairoMask) -> CairoMask {

@@ -20,9 +20,17 @@ struct TextPainter {
                 ctx.fill()
             }
         }
-        guard !run.glyphs.isEmpty, !run.color.isTransparent, let face = fonts.face(run.face) else { return }
+        guard let (face, pixelSize, placed) = Self.place(run, origin: origin, transform: t, fonts: fonts) else { return }
+        ctx.drawGlyphMasks(placed, face: face, pixelSize: pixelSize, color: run.color)
+    }
+
+    /// The face, device pixel size and device pen positions of `run`'s glyphs, or nil when it
+    /// draws no glyphs. Also used by the rasterizer's pre-pass, which renders the masks ahead.
+    static func place(_ run: GlyphRun, origin: Point, transform t: DeviceTransform, fonts: FontLibrary)
+        -> (face: FontFace, pixelSize: Double, placed: [(id: UInt32, x: Double, y: Double)])? {
+        guard !run.glyphs.isEmpty, !run.color.isTransparent, let face = fonts.face(run.face) else { return nil }
         let pixelSize = t.length(run.size)
-        guard pixelSize.isFinite, pixelSize > 0 else { return }
+        guard pixelSize.isFinite, pixelSize > 0 else { return nil }
         var placed: [(id: UInt32, x: Double, y: Double)] = []
         placed.reserveCapacity(run.glyphs.count)
         for g in run.glyphs {
@@ -30,6 +38,6 @@ struct TextPainter {
             let x = t.x(origin.x + g.x), y = t.y(origin.y + g.y)
             if x.isFinite && y.isFinite { placed.append((g.id, x, y)) }
         }
-        ctx.drawGlyphMasks(placed, face: face, pixelSize: pixelSize, color: run.color)
+        return (face, pixelSize, placed)
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Primitives
 import SessionFormat
+import struct Styles.Theme
 
 /// Everything a render can be asked to do differently. Passed explicitly; no global state.
 public struct RenderOptions: Sendable {
     /// Theme name (`default`) or path of a theme JSON file.
     public var theme: String = "default"
+    /// A theme given as a value (used instead of `theme` when set): e.g. `default` with `platform` changed.
+    public var themeValue: Theme? = nil
     /// Replaces the session's device (from `--device`).
     public var device: Device? = nil
     /// The bundled fonts folder (holds `fonts.lock`).
@@ -20,6 +23,11 @@ public struct RenderOptions: Sendable {
     public var fontScale: Double = 1
     /// zlib level of PNG output (0...9). 1 is fast; 9 gives smaller files.
     public var compressionLevel: Int = 1
+    /// `--bounds`: draw every element's frame and id over the picture (`boundsSpacing`: margins and padding too).
+    public var showBounds: Bool = false
+    public var boundsSpacing: Bool = false
+    /// `--element ID`: paint only this element's subtree (the caller crops to its frame, `ElementCrop`).
+    public var isolatedElement: Int? = nil
     public init(fontsDirectory: String) { self.fontsDirectory = fontsDirectory }
 }
 

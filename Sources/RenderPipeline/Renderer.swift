@@ -35,7 +35,7 @@ public final class Renderer {
     /// Loads the theme and opens the font library (fonts themselves open lazily).
     public init(options: RenderOptions) throws {
         self.options = options
-        theme = try ThemeLoader.load(options.theme)
+        theme = try options.themeValue ?? ThemeLoader.load(options.theme)
         appFonts = options.appFontsDirectory
         fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: appFonts)
         text = TextEngine(fonts: fonts)
@@ -69,7 +69,7 @@ public final class Renderer {
     /// Replays a session into captures, events and diagnostics.
     public func replay(_ session: Session) -> ReplayResult {
         let opts = ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-                                 captureTicks: options.captureTicks, fps: options.fps)
+                                 captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
         return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
     }
 
@@ -81,7 +81,7 @@ public final class Renderer {
     /// The replay options this renderer's theme and options give.
     public var replayOptions: ReplayOptions {
         ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-                      captureTicks: options.captureTicks, fps: options.fps)
+                      captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
     }
 
     /// Renders every capture of a replay in order. Also returns the image requests the layout
@@ -109,6 +109,7 @@ public final class Renderer {
             // Image requests follow layout; lay out every capture so events do not depend on which are saved.
             let (layout, images) = layOut(capture.tree, resources: resources, device: session.device)
             requests.observe(capture.tree, layout: layout, images: images)
+            defer { text.endFrame() }   // text only this frame used does not pile up over many frames
             guard wanted else { continue }
             try body(try renderFrame(capture, layout: layout, images: images, device: session.device), index)
         }
@@ -138,7 +139,14 @@ public final class Renderer {
     /// Paints and rasterizes one laid-out capture.
     func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device) throws -> RenderedFrame {
         let list = timed(&timings.paint) {
-            Painter(theme: theme, text: text, images: images).paint(capture.tree, layout: layout, device: device)
+            let painter = Painter(theme: theme, text: text, images: images)
+            var list = options.isolatedElement.map { painter.paintAlone($0, tree: capture.tree, layout: layout, device: device) }
+                ?? painter.paint(capture.tree, layout: layout, device: device)
+            if options.showBounds {   // --bounds: after the frame's own items, through the same raster path
+                list.items += BoundsOverlay(text: text, spacing: options.boundsSpacing).items(
+                    tree: capture.tree, layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale)
+            }
+            return list
         }
         let bitmap = try timed(&timings.raster) {
             try rasterizer.render(list, images: images, scale: device.scale,

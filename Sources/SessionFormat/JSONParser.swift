@@ -13,25 +13,34 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 /// `JSONSerialization` so that errors carry line and column, integers keep full precision, and
 /// booleans are never confused with numbers. One leniency: the bare words `NaN`, `Infinity` and
 /// `-Infinity` parse as numbers, so a bad number costs one step (a diagnostic), not the file.
+///
+/// Speed (it decodes every session on every run): the bytes are read through an unsafe buffer
+/// (no bounds checks or array retains per byte; every read is guarded by `pos < count`),
+/// strings without escapes are made straight from their bytes, and integers of up to 15 digits
+/// get their `Double` without `strtod` (exact below 2^53, so the value is the same).
 public struct JSONParser {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var pos = 0
     private var depth = 0
+    /// Members of the objects being parsed, innermost last (one buffer for all of them).
+    private var members: [(String, JSONValue)] = []
     /// Nesting limit, so a hostile file cannot overflow the stack.
     public static let maxDepth = 256
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one JSON document (leading UTF-8 BOM and surrounding white space allowed).
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        var p = JSONParser(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
-        p.skipSpace()
-        if p.pos >= bytes.count { throw p.error("the file is empty, expected a JSON object") }
-        let v = try p.parseValue()
-        p.skipSpace()
-        if p.pos < bytes.count { throw p.error("unexpected text after the end of the JSON value") }
-        return v
+    public static func parse(_ data: [UInt8]) throws -> JSONValue {
+        try data.withUnsafeBufferPointer { bytes in
+            var p = JSONParser(bytes)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
+            p.skipSpace()
+            if p.pos >= bytes.count { throw p.error("the file is empty, expected a JSON object") }
+            let v = try p.parseValue()
+            p.skipSpace()
+            if p.pos < bytes.count { throw p.error("unexpected text after the end of the JSON value") }
+            return v
+        }
     }
 
     // MARK: - Values
@@ -42,11 +51,11 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "N"): try expectWord("NaN"); return .number(JSONNumber(text: "NaN", double: .nan))
-        case UInt8(ascii: "I"): try expectWord("Infinity"); return .number(JSONNumber(text: "Infinity", double: .infinity))
+        case UInt8(ascii: "t"): try expectWord(JSONParser.wordTrue); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord(JSONParser.wordFalse); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord(JSONParser.wordNull); return .null
+        case UInt8(ascii: "N"): try expectWord(JSONParser.wordNaN); return .number(JSONNumber(text: "NaN", double: .nan))
+        case UInt8(ascii: "I"): try expectWord(JSONParser.wordInfinity); return .number(JSONNumber(text: "Infinity", double: .infinity))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected character \(describe(bytes[pos])), expected a value")
         }
@@ -55,9 +64,10 @@ public struct JSONParser {
     private mutating func parseObject() throws -> JSONValue {
         try enter()
         pos += 1
-        var obj = JSONObject()
         skipSpace()
-        if peek() == UInt8(ascii: "}") { pos += 1; depth -= 1; return .object(obj) }
+        if peek() == UInt8(ascii: "}") { pos += 1; depth -= 1; return .object(JSONObject()) }
+        let base = members.count
+        // On a throw the buffer is left as is: the whole parse fails.
         while true {
             skipSpace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
@@ -66,11 +76,16 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
             pos += 1
             skipSpace()
-            obj.set(key, try parseValue())
+            let value = try parseValue()
+            members.append((key, value))
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): pos += 1
-            case UInt8(ascii: "}"): pos += 1; depth -= 1; return .object(obj)
+            case UInt8(ascii: "}"):
+                pos += 1; depth -= 1
+                let obj = JSONObject(members: members[base...])
+                members.removeSubrange(base...)
+                return .object(obj)
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -98,10 +113,20 @@ public struct JSONParser {
         let start = pos
         if peek() == UInt8(ascii: "-") {
             pos += 1
-            if peek() == UInt8(ascii: "I") { try expectWord("Infinity"); return JSONNumber(text: "-Infinity", double: -.infinity) }
+            if peek() == UInt8(ascii: "I") { try expectWord(JSONParser.wordInfinity); return JSONNumber(text: "-Infinity", double: -.infinity) }
         }
         guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
+        let digitsStart = pos
         if first == UInt8(ascii: "0") { pos += 1 } else { skipDigits() }
+        let next = peek()
+        if next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), pos - digitsStart <= 15 {
+            // A plain integer below 10^15: exact as a Double, the same value strtod gives.
+            var v = 0
+            for i in digitsStart..<pos { v = v &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")) }
+            let d = Double(v)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+            return JSONNumber(text: text, double: digitsStart > start ? -d : d)
+        }
         if peek() == UInt8(ascii: ".") {
             pos += 1
             guard let d = peek(), isDigit(d) else { throw error("expected a digit after '.'") }
@@ -113,15 +138,26 @@ public struct JSONParser {
             guard let d = peek(), isDigit(d) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<pos], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
         // Double(text) gives ±inf for huge exponents: kept, and reported where the value is used.
         return JSONNumber(text: text, double: Double(text) ?? .nan)
     }
 
     private mutating func parseString() throws -> String {
         pos += 1 // opening quote
+        // Fast path: no escape before the closing quote, so the string is its bytes.
+        let start = pos
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                pos += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos - 1]), as: UTF8.self)
+            }
+            if b < 0x20 || b == UInt8(ascii: "\\") { break }
+            pos += 1
+        }
         var out: [UInt8] = []
-        var runStart = pos
+        var runStart = start
         while true {
             guard pos < bytes.count else { throw error("unterminated string") }
             let b = bytes[pos]
@@ -169,7 +205,7 @@ public struct JSONParser {
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 throw error("lone surrogate in \\u escape")
             }
-            out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+            UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
         default:
             pos -= 1
             throw error("invalid escape \\\(describe(c))")
@@ -218,9 +254,11 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws {
-        let w = Array(word.utf8)
-        guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else {
+    private static let wordTrue = Array("true".utf8), wordFalse = Array("false".utf8), wordNull = Array("null".utf8)
+    private static let wordNaN = Array("NaN".utf8), wordInfinity = Array("Infinity".utf8)
+
+    private mutating func expectWord(_ w: [UInt8]) throws {
+        guard pos + w.count <= bytes.count, bytes[pos..<pos + w.count].elementsEqual(w) else {
             throw error("unexpected character \(describe(bytes[pos])), expected a value")
         }
         pos += w.count

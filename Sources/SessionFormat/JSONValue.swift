@@ -52,6 +52,13 @@ public struct JSONObject: Hashable, Sendable {
     public private(set) var keys: [String] = []
     public private(set) var values: [String: JSONValue] = [:]
     public init() {}
+    /// An object from its members in file order, sized once (the parser's path: a growing
+    /// dictionary rehashes two or three times for a typical step).
+    init<C: Collection>(members: C) where C.Element == (String, JSONValue) {
+        keys.reserveCapacity(members.count)
+        values = Dictionary(minimumCapacity: members.count)
+        for (k, v) in members { set(k, v) }
+    }
     /// Sets a key; a repeated key keeps its first position and takes the last value.
     public mutating func set(_ key: String, _ value: JSONValue) {
         if values.updateValue(value, forKey: key) == nil { keys.append(key) }

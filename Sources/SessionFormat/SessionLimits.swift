@@ -14,10 +14,10 @@ public enum SessionLimits {
     /// Output pixels in all (width x height). Code `device-too-large` (rejected).
     public static let maxPixels = 40_000_000
     /// UTF-8 bytes of one text field of a command (`textValue`, `textValue2`). Longer text is
-    /// cut at a scalar boundary with the warning `text-too-long`. 64 KiB (some 30 pages) is far
-    /// beyond any label; it is this low because laying out one paragraph is still superlinear
-    /// (64 KiB takes 8 s in a release build, 256 KiB over 100 s; docs/limits.md).
-    public static let maxTextBytes = 64 * 1024
+    /// cut at a scalar boundary with the warning `text-too-long`. 1 MiB (some 500 pages) is far
+    /// beyond any label; paragraph layout is linear, so it bounds the time a hostile label costs
+    /// (a 1 MiB label in a 120 dp box renders in about 2.5 s in a release build; docs/limits.md).
+    public static let maxTextBytes = 1024 * 1024
 
     /// `text` cut to at most `maxTextBytes` UTF-8 bytes without splitting a Unicode scalar, or
     /// nil when it already fits. (Cutting inside a grapheme cluster is harmless; searching for a

@@ -47,6 +47,11 @@ struct StepDecoder {
                 }
                 return Step(.command(try command(type, r)), index: index, path: path)
             case .string(let name):
+                // The canonical spelling first: an exact upper-case command name is a command
+                // (what the general rule below gives too), without case folding every name.
+                if let type = CommandType.named(exactly: name) {
+                    return Step(.command(try command(type, r)), index: index, path: path)
+                }
                 // RELEASE is both a command and a step kind: upper case means the command
                 // (the files' canonical spelling), any other case the step.
                 let kind = Kind(rawValue: name.lowercased())

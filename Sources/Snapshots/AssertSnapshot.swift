@@ -13,7 +13,8 @@ import RenderPipeline
 ///
 /// - Parameters:
 ///   - session: the session file.
-///   - snapshots: the goldens folder (default `Snapshots` beside the session's folder).
+///   - snapshots: the goldens folder (default `Snapshots` beside the session's folder, `Snapshots/THEME`
+///     for another theme: `SnapshotSettings.goldensDirectory`).
 ///   - snapshot: only this named snapshot (`nil`: the final frame and every named snapshot).
 ///   - theme: theme name or file.
 /// - Returns: every outcome (discardable).
@@ -24,7 +25,7 @@ public func assertSnapshot(session: String, snapshot: String? = nil, snapshots: 
     let sessionDir = (session as NSString).deletingLastPathComponent
     let parent = ((sessionDir.isEmpty ? "." : sessionDir) as NSString).deletingLastPathComponent
     let root = parent.isEmpty ? "." : parent
-    let settings = SnapshotSettings(snapshotsDirectory: snapshots ?? root + "/Snapshots",
+    let settings = SnapshotSettings(snapshotsDirectory: snapshots ?? SnapshotSettings.goldensDirectory(root: root + "/Snapshots", theme: theme, device: nil),
                                     failuresDirectory: failuresDirectory ?? root + "/out/snapshot-failures",
                                     record: record ?? RecordMode.fromEnvironment(), tolerance: tolerance)
     var options = RenderOptions(fontsDirectory: fontsDirectory)

@@ -63,12 +63,13 @@ public struct SnapshotChecker {
         }
     }
 
-    /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T]`.
+    /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T] [--device WxH@S]`.
     func reproduceLine(_ path: String, renderer: Renderer) -> String {
         var parts = [settings.command, Self.shellQuote(path), "--snapshots", Self.shellQuote(settings.snapshotsDirectory),
                      "--threshold", String(settings.tolerance.threshold), "--max-mismatch", String(settings.tolerance.maxMismatch)]
         if !settings.tolerance.semantic { parts.append("--pixels-only") }
         if renderer.options.theme != "default" { parts += ["--theme", Self.shellQuote(renderer.options.theme)] }
+        if let d = renderer.options.device { parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"] }
         return parts.joined(separator: " ")
     }
 

@@ -55,6 +55,21 @@ public struct SnapshotSettings: Sendable {
         snapshotsDirectory + "/" + Self.goldenName(session: session, snapshot: snapshot)
     }
 
+    /// The goldens folder of a theme and device under `root` (`Snapshots`): `root` itself for the
+    /// default theme on each session's own device, else a subfolder named after what differs:
+    /// `root/ios`, `root/pixel-7`, `root/ios-pixel-7`. A theme file counts by its name without
+    /// `.json`; a device as given to `--device` (`/` made `_`). So goldens of several themes and
+    /// devices live side by side and the default folder never changes.
+    public static func goldensDirectory(root: String, theme: String, device: String?) -> String {
+        var parts: [String] = []
+        var t = (theme as NSString).lastPathComponent
+        if t.hasSuffix(".json") { t = String(t.dropLast(5)) }
+        if !t.isEmpty && t.lowercased() != "default" { parts.append(t) }
+        if let d = device, !d.isEmpty { parts.append(d.replacingOccurrences(of: "/", with: "_")) }
+        let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+        return parts.isEmpty ? base : base + "/" + parts.joined(separator: "-")
+    }
+
     /// `NAME` or `NAME@SNAP`; NAME is the session file name without `.json`.
     public static func goldenName(session: String, snapshot: String?) -> String {
         var base = (session as NSString).lastPathComponent

@@ -13,9 +13,56 @@ enum ColorParser {
         "purple": 0x800080, "silver": 0xc0c0c0, "teal": 0x008080,
     ]
 
+    /// The colour and its notes under a platform's colour rule, or nil when that platform cannot
+    /// read `raw` (PlatformProfile.ColorRule; `.preview` is every documented form).
+    static func parse(_ raw: String, rule: PlatformProfile.ColorRule) -> (color: Color, notes: [PortabilityNote])? {
+        switch rule {
+        case .preview: return parse(raw)
+        case .android: return parseAndroid(raw)
+        case .ios: return parseIOS(raw)
+        }
+    }
+
+    /// Why `raw` is not a colour under `rule` (for the StyleError that drops the key).
+    static func failure(_ raw: String, rule: PlatformProfile.ColorRule) -> String {
+        switch rule {
+        case .preview: return "expected a colour (#rrggbb, #aarrggbb, #rgb, a colour name, rgb(), rgba() or transparent)"
+        case .android: return "Android's Color.parseColor reads only #rrggbb, #aarrggbb and colour names, so it fails on \"\(raw)\" and the key is ignored"
+        case .ios: return "iOS reads only white, black or hex digits after the first character, so \"\(raw)\" is no colour there and the key is ignored"
+        }
+    }
+
+    /// Android `Color.parseColor`: `#rrggbb`, `#aarrggbb` and the names; `#rgb`, `rgb()` and
+    /// `transparent` throw (protocol 2.1).
+    private static func parseAndroid(_ raw: String) -> (color: Color, notes: [PortabilityNote])? {
+        let s = raw.trimmingSpaceAndNewlines().lowercased()
+        if s.hasPrefix("#") {
+            let n = s.count - 1
+            return n == 6 || n == 8 ? parseHex(s) : nil
+        }
+        return names[s] != nil ? parse(s) : nil
+    }
+
+    /// iOS `colorFromString`: `white`, `black`, else the hex digits after the FIRST character (any
+    /// character, not only `#`): `#rgb` is 0x000rgb, `red` is 0x0000ed, `green` fails (no hex
+    /// digit after the `g`). Alpha is the high byte of an 8-digit value; a value <= 0xffffff
+    /// (alpha byte 00) is opaque.
+    private static func parseIOS(_ raw: String) -> (color: Color, notes: [PortabilityNote])? {
+        let s = raw.trimmingSpaceAndNewlines().lowercased()
+        if s == "white" { return (.white, []) }
+        if s == "black" { return (.black, []) }
+        // NSScanner scanHexInt: the longest run of hex digits (an optional 0x prefix is not worth modelling).
+        let digits = s.dropFirst().prefix(while: \.isHexDigit)
+        guard !digits.isEmpty, digits.count <= 8, let v = UInt32(digits, radix: 16) else { return nil }
+        let c = v <= 0xffffff ? Color(rgb: v)
+            : Color(r: UInt8((v >> 16) & 0xff), g: UInt8((v >> 8) & 0xff), b: UInt8(v & 0xff), a: UInt8(v >> 24))
+        if let preview = parse(s)?.color, preview == c { return (c, []) }
+        return (c, [PortabilityNote("colour \"\(s)\" reads as \(c) on iOS (colorFromString)")])
+    }
+
     /// The colour and its notes, or nil when `raw` is not a colour.
     static func parse(_ raw: String) -> (color: Color, notes: [PortabilityNote])? {
-        let s = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let s = raw.trimmingSpaceAndNewlines().lowercased()
         if s.hasPrefix("#") { return parseHex(s) }
         if s == "transparent" {
             return (.transparent, [PortabilityNote("colour \"transparent\" is a preview extension: neither iOS nor Android parses it")])

@@ -5,18 +5,18 @@ import Primitives
 /// section 7 items 19 and 20). Errors are `StyleError`s with the reason only; `StyleParser` adds the key.
 enum PaintValueParser {
     /// A colour or a StyleError.
-    static func color(_ raw: String) throws -> (Color, [PortabilityNote]) {
-        guard let c = ColorParser.parse(raw) else {
-            throw StyleError("expected a colour (#rrggbb, #aarrggbb, #rgb, a colour name, rgb(), rgba() or transparent)")
-        }
+    static func color(_ raw: String, _ rule: PlatformProfile.ColorRule = .preview) throws -> (Color, [PortabilityNote]) {
+        guard let c = ColorParser.parse(raw, rule: rule) else { throw StyleError(ColorParser.failure(raw, rule: rule)) }
         return c
     }
 
     // MARK: border
 
     /// `border`: up to three tokens in any order (width, style, colour); missing width 1, missing
-    /// colour black; `none` or empty = no border.
-    static func border(_ raw: String, key: String) throws -> (side: BorderSide, notes: [PortabilityNote]) {
+    /// colour black; `none` or empty = no border. Under a platform profile the colour rule is the
+    /// platform's, a lone width is an error on Android (it reads the token as a colour) and iOS
+    /// draws every style solid.
+    static func border(_ raw: String, key: String, profile: PlatformProfile = .neutral) throws -> (side: BorderSide, notes: [PortabilityNote]) {
         let toks = StyleNumber.tokens(raw.lowercased())
         if toks.isEmpty || toks == ["none"] { return (.none, []) }
         guard toks.count <= 3 else { throw StyleError("expected at most 3 tokens: a width, a style and a colour") }
@@ -31,12 +31,17 @@ enum PaintValueParser {
             } else if let s = BorderStyle(rawValue: t) {
                 guard style == nil else { throw StyleError("two styles in one border") }
                 style = s; kinds.append("s")
-            } else if let (c, n) = ColorParser.parse(t) {
+            } else if let (c, n) = ColorParser.parse(t, rule: profile.colorRule) {
                 guard color == nil else { throw StyleError("two colours in one border") }
                 color = c; notes += n; kinds.append("c")
+            } else if profile.colorRule != .preview, ColorParser.parse(t) != nil {
+                throw StyleError(ColorParser.failure(t, rule: profile.colorRule))
             } else {
                 throw StyleError("\"\(t)\" is not a border width, style (solid, dashed, dotted, none) or colour")
             }
+        }
+        if toks.count == 1 && width != nil && profile.loneBorderTokenIsError {
+            throw StyleError("a lone width is read as a colour on Android (parseColor(\"\(raw)\") throws); the key is ignored")
         }
         if toks.count == 1 && width != nil {
             notes.append(PortabilityNote("\(key): a lone width (\"\(raw)\") is a black border here and on iOS, but Android reads the token as a colour and fails; write \"\(raw) solid #000000\""))
@@ -46,6 +51,7 @@ enum PaintValueParser {
         if style == .dashed || style == .dotted {
             notes.append(PortabilityNote("\(key): iOS draws \(style!.rawValue) borders solid"))
         }
+        if profile.platform == .ios, style == .dashed || style == .dotted { style = .solid }
         let side = BorderSide(width: width ?? 1, style: style ?? .solid, color: color ?? .black)
         return (side, notes)
     }
@@ -57,7 +63,7 @@ enum PaintValueParser {
 
     /// `shadow`: a single number n (iOS shadowRadius: no offset, blur 2n, black at 0.15), or the CSS
     /// form `x y [blur [spread]] [colour]` (colour first or last).
-    static func shadow(_ raw: String) throws -> (Shadow, [PortabilityNote]) {
+    static func shadow(_ raw: String, _ rule: PlatformProfile.ColorRule = .preview) throws -> (Shadow, [PortabilityNote]) {
         var toks = StyleNumber.tokens(raw.lowercased())
         if toks == ["none"] { return (noShadow, []) }
         if toks.count == 1, let n = StyleNumber.parse(toks[0]) {
@@ -67,9 +73,9 @@ enum PaintValueParser {
         }
         var color = Color.black, notes: [PortabilityNote] = []
         if let last = toks.last, StyleNumber.parse(last) == nil {
-            (color, notes) = try self.color(last); toks.removeLast()
+            (color, notes) = try self.color(last, rule); toks.removeLast()
         } else if let first = toks.first, StyleNumber.parse(first) == nil {
-            (color, notes) = try self.color(first); toks.removeFirst()
+            (color, notes) = try self.color(first, rule); toks.removeFirst()
         }
         guard (2...4).contains(toks.count) else {
             throw StyleError("expected a single radius or \"x y [blur [spread]] [colour]\"")
@@ -84,12 +90,12 @@ enum PaintValueParser {
     // MARK: background
 
     /// `background`: a colour, `linear-gradient([angle,] stops...)` or `radial-gradient(stops...)`.
-    static func background(_ raw: String) throws -> (Background, [PortabilityNote]) {
-        let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
+    static func background(_ raw: String, _ rule: PlatformProfile.ColorRule = .preview) throws -> (Background, [PortabilityNote]) {
+        let s = raw.trimmingSpace().lowercased()
         if s == "none" { return (.color(.transparent), []) }
         for (name, linear) in [("linear-gradient", true), ("radial-gradient", false)] where s.hasPrefix(name) {
             guard s.hasSuffix(")"), let open = s.firstIndex(of: "("),
-                  s[s.startIndex..<open].trimmingCharacters(in: .whitespaces) == name else {
+                  s[s.startIndex..<open].trimmingSpace() == name else {
                 throw StyleError("expected \(name)(colour, colour, ...)")
             }
             var args = StyleNumber.commaSeparated(s[s.index(after: open)..<s.index(before: s.endIndex)])
@@ -97,7 +103,7 @@ enum PaintValueParser {
             if linear, let first = args.first, let a = try direction(first) { angle = a; args.removeFirst() }
             var notes: [PortabilityNote] = []
             var stops: [ColorStop] = []
-            for a in args { let (stop, n) = try colorStop(a); stops.append(stop); notes += n }
+            for a in args { let (stop, n) = try colorStop(a, rule); stops.append(stop); notes += n }
             guard stops.count >= 2 else { throw StyleError("a gradient needs at least 2 colours") }
             if !linear {
                 notes.append(PortabilityNote("background: Android does not draw radial-gradient (only iOS does)"))
@@ -108,7 +114,7 @@ enum PaintValueParser {
             }
             return (.linearGradient(angleDegrees: angle ?? 180, stops: stops), notes)
         }
-        let (c, notes) = try color(s)
+        let (c, notes) = try color(s, rule)
         return (.color(c), notes)
     }
 
@@ -120,7 +126,7 @@ enum PaintValueParser {
             return m < 0 ? m + 360 : m
         }
         if arg.hasPrefix("to ") {
-            switch arg.dropFirst(3).trimmingCharacters(in: .whitespaces) {
+            switch arg.dropFirst(3).trimmingSpace() {
             case "top": return 0
             case "right": return 90
             case "bottom": return 180
@@ -132,10 +138,10 @@ enum PaintValueParser {
     }
 
     /// `colour [position%]`.
-    private static func colorStop(_ arg: String) throws -> (ColorStop, [PortabilityNote]) {
+    private static func colorStop(_ arg: String, _ rule: PlatformProfile.ColorRule) throws -> (ColorStop, [PortabilityNote]) {
         let toks = StyleNumber.tokens(arg)
         guard (1...2).contains(toks.count) else { throw StyleError("expected \"colour [position%]\" in a gradient, got \"\(arg)\"") }
-        let (c, notes) = try color(toks[0])
+        let (c, notes) = try color(toks[0], rule)
         var position: Double?
         if toks.count == 2 {
             guard toks[1].hasSuffix("%") else { throw StyleError("a gradient stop position is a percentage, got \"\(toks[1])\"") }

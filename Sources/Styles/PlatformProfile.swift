@@ -84,6 +84,16 @@ public struct PlatformProfile: Hashable, Sendable {
     /// for the look; this mirrors it for the platform's own rule.
     public var clickValue: Int
 
+    /// iOS insets a scroll view's content by the part of it under bars that overlay content (the
+    /// status bar and 44 pt navigation bar at the top, the 49 pt tab bar at the bottom), so scroll
+    /// position 0 shows the content's top just below the bar (protocol 3.3, `adjustedContentInset`).
+    public var scrollContentInsetUnderBars = false
+
+    /// Labels' value bits (CREATE_TEXT): the preview and iOS draw `# ` headings (bit 1) and link
+    /// `#tags`, `@users` and URLs (bit 0); Android's `FWTextView` ignores markdown and, for any
+    /// non-zero value, links web URLs only (protocol 1 CREATE_TEXT and 3.7).
+    public var labelsLinkURLsOnlyAndIgnoreMarkdown = false
+
     public init(platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
                 mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
                 unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
@@ -111,7 +121,9 @@ public struct PlatformProfile: Hashable, Sendable {
     public static let ios = PlatformProfile(
         platform: .ios, listRule: .firstOnly, colorRule: .ios, loneBorderTokenIsError: false,
         mainAxisMatchParent: .wrap, keepsSpaceWhenHidden: [],
-        unsupportedKinds: [.checkbox, .radioGroup, .listView, .gridView, .tableLayout, .autoColumnLayout, .notification],
+        // CREATE_ALERT_DIALOG is a no-op on iOS (protocol 1); the rest per protocol 8 item 12.
+        unsupportedKinds: [.checkbox, .radioGroup, .listView, .gridView, .tableLayout, .autoColumnLayout, .notification,
+                           .alertDialog],
         ignoredCommands: [.SET_ERROR, .SET_TEXT_DATA, .CREATE_LINK, .CREATE_NOTIFICATION],
         appBarsDroppedAtViewSwitch: true, fixedTimerInterval: nil, timerEventToRootWithIdZero: true,
         storedSelectors: [.normal, .active],
@@ -122,6 +134,7 @@ public struct PlatformProfile: Hashable, Sendable {
                          "min-scale", "icon", "hint", "scale"],
         ignoredKeys: ["font-style", "line-spacing", "max-width", "max-height", "top", "left", "right", "bottom"],
         fontSizeKeywords: false, directionRule: .verticalOnlyIfOne, clickValue: 1)
+        .with { $0.scrollContentInsetUnderBars = true }
 
     /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
     public static let android = PlatformProfile(
@@ -135,6 +148,23 @@ public struct PlatformProfile: Hashable, Sendable {
         storedSelectors: nil, normalOnlyKeys: [],
         ignoredKeys: ["tint", "border-width", "min-scale", "overflow", "top", "left", "right", "bottom"],
         fontSizeKeywords: true, directionRule: .horizontalOnlyIfTwo, clickValue: 0)
+        .with { $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true }
+
+    /// A copy with one change (for the fields the memberwise init does not take).
+    func with(_ change: (inout PlatformProfile) -> Void) -> PlatformProfile {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// "iOS", "Android" or "the preview", for messages.
+    public var displayName: String {
+        switch platform {
+        case .neutral: return "the preview"
+        case .ios: return "iOS"
+        case .android: return "Android"
+        }
+    }
 
     /// The profile of a `platform` name ("ios", "android", "neutral"); nil for an unknown name.
     public static func named(_ name: String) -> PlatformProfile? {

@@ -6,8 +6,11 @@ import Primitives
 enum StyleKeyApplier {
     typealias Notes = [PortabilityNote]
 
-    static func apply(_ key: String, _ raw: String, to d: inout StyleDeclarations) throws -> Notes {
-        let v = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// `profile` picks the platform's reading of lists, colours, `border`, `weight` and font-size
+    /// keywords (PlatformProfile; `.neutral` is the preview's documented syntax).
+    static func apply(_ key: String, _ raw: String, to d: inout StyleDeclarations, profile: PlatformProfile = .neutral) throws -> Notes {
+        let v = raw.trimmingSpaceAndNewlines()
+        let colors = profile.colorRule
         let kw = v.lowercased()
         switch key {
         // Box
@@ -18,7 +21,7 @@ enum StyleKeyApplier {
         case "max-width": d.maxWidth = try maxSize(kw)
         case "max-height": d.maxHeight = try maxSize(kw)
         case "margin", "padding":
-            let (l, notes) = try StyleNumber.list(kw, key: key, allowNegative: key == "margin")
+            let (l, notes) = try StyleNumber.list(kw, key: key, allowNegative: key == "margin", rule: profile.listRule)
             let sides = Sides<Double?>(top: l[0], right: l[1], bottom: l[2], left: l[3])
             if key == "margin" { d.margin = sides } else { d.padding = sides }
             return notes
@@ -31,7 +34,12 @@ enum StyleKeyApplier {
         case "padding-bottom": d.padding.bottom = try StyleNumber.size(kw)
         case "padding-left": d.padding.left = try StyleNumber.size(kw)
         case "weight":
-            let w = try StyleNumber.number(kw, min: 0, what: "a weight (a number >= 0)")
+            var w = try StyleNumber.number(kw, min: 0, what: "a weight (a number >= 0)")
+            if w != w.rounded() {
+                // Android `new Integer("1.5")` throws; iOS `integerValue` truncates.
+                if profile.platform == .android { throw StyleError("Android needs an integer weight (Integer(\"\(v)\") throws); the key is ignored") }
+                if profile.platform == .ios { w = w.rounded(.towardZero); d.weight = w; return [] }
+            }
             d.weight = w
             if w != w.rounded() { return [PortabilityNote("weight: \(v) works here and on iOS (as \(Int(w))), but Android needs an integer and fails")] }
         case "gravity": d.gravity = try gravity(kw)
@@ -47,19 +55,19 @@ enum StyleKeyApplier {
         case "overflow": d.overflowHidden = try keyword(kw, ["hidden": true, "visible": false])
         // Paint
         case "background":
-            let (b, notes) = try PaintValueParser.background(v)
+            let (b, notes) = try PaintValueParser.background(v, colors)
             d.background = b
             return notes
         case "background-color":
-            let (c, notes) = try PaintValueParser.color(v)
+            let (c, notes) = try PaintValueParser.color(v, colors)
             d.background = .color(c)
             return notes
         case "border":
-            let (side, notes) = try PaintValueParser.border(v, key: key)
+            let (side, notes) = try PaintValueParser.border(v, key: key, profile: profile)
             setBorder(side, on: [0, 1, 2, 3], in: &d)
             return notes
         case "border-top", "border-right", "border-bottom", "border-left":
-            let (side, notes) = try PaintValueParser.border(v, key: key)
+            let (side, notes) = try PaintValueParser.border(v, key: key, profile: profile)
             let index = ["border-top": 0, "border-right": 1, "border-bottom": 2, "border-left": 3][key]!
             setBorder(side, on: [index], in: &d)
             return notes + [PortabilityNote("\(key): per-side borders are a preview extension that the real backends ignore")]
@@ -68,31 +76,31 @@ enum StyleKeyApplier {
             d.borderWidth = Sides(top: l[0], right: l[1], bottom: l[2], left: l[3])
             return notes
         case "border-color":
-            let (c, notes) = try PaintValueParser.color(v)
+            let (c, notes) = try PaintValueParser.color(v, colors)
             d.borderColor = Sides(all: c)
             return notes
         case "border-style":
             d.borderStyle = Sides(all: try keyword(kw, ["solid": .solid, "dashed": .dashed, "dotted": .dotted, "none": BorderStyle.none]))
         case "border-radius":
-            let (l, notes) = try StyleNumber.list(kw, key: key, allowNegative: false)
+            let (l, notes) = try StyleNumber.list(kw, key: key, allowNegative: false, rule: profile.listRule)
             d.borderRadius = Corners(topLeft: l[0], topRight: l[1], bottomRight: l[2], bottomLeft: l[3])
             return notes
         case "shadow":
-            let (s, notes) = try PaintValueParser.shadow(v)
+            let (s, notes) = try PaintValueParser.shadow(v, colors)
             d.shadow = s
             return notes
         case "opacity": d.opacity = try StyleNumber.number(kw, min: 0, max: 1, what: "an opacity (0 to 1)")
         case "zoom": d.zoom = kw == "inherit" ? 1 : try StyleNumber.number(kw, min: 0, what: "a zoom factor (a number >= 0)")
         case "tint", "color":
-            let (c, notes) = try PaintValueParser.color(v)
+            let (c, notes) = try PaintValueParser.color(v, colors)
             if key == "tint" { d.tint = c } else { d.color = c }
             return notes
         // Text
-        case "font-size": return try fontSize(kw, into: &d)
+        case "font-size": return try fontSize(kw, into: &d, keywords: profile.fontSizeKeywords)
         case "font-weight": d.fontWeight = try fontWeight(kw)
         case "font-style": d.fontStyle = try keyword(kw, ["normal": .normal, "italic": .italic, "oblique": FontStyle.oblique])
         case "font-family":
-            let family = v.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            let family = v.trimmingQuotesAndSpaces()
             guard !family.isEmpty else { throw StyleError("expected a font family name") }
             d.fontFamily = family
         case "text-align":
@@ -160,7 +168,7 @@ enum StyleKeyApplier {
     /// combined with `|`; a later token on the same axis wins.
     static func gravity(_ kw: String) throws -> Gravity {
         var g = Gravity()
-        let parts = kw.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = kw.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpace() }
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { throw StyleError("expected a gravity") }
         for p in parts {
             switch p {
@@ -178,7 +186,12 @@ enum StyleKeyApplier {
         return g
     }
 
-    private static func fontSize(_ kw: String, into d: inout StyleDeclarations) throws -> Notes {
+    private static func fontSize(_ kw: String, into d: inout StyleDeclarations, keywords: Bool = true) throws -> Notes {
+        if !keywords, ["small", "medium", "large"].contains(kw) {
+            // iOS `integerValue` of a keyword is 0 = unset: the widget's default size applies.
+            d.fontSize = nil
+            return [PortabilityNote("font-size: iOS ignores the keyword \(kw) (it reads 0 = unset); the default size is used")]
+        }
         if let k = ["small": 9.0, "medium": 12, "large": 15][kw] {
             d.fontSize = k
             return [PortabilityNote("font-size: \(kw) is \(StyleNumber.fmtNumber(k)) here and on Android, but iOS ignores size keywords; write \(StyleNumber.fmtNumber(k))")]

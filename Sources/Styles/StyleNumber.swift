@@ -3,12 +3,17 @@ import Foundation
 /// Strict number and list syntax of style values: plain decimals as the framework sends them
 /// ("12", "0.100000", "-4", "1e2"), never `nan`, `inf` or hexadecimal floats.
 enum StyleNumber {
-    private static let allowed = Set("0123456789+-.eE")
+    /// The characters a number may contain: `0123456789+-.eE`.
+    private static func isAllowed(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E || b == 0x65 || b == 0x45
+    }
 
     /// A finite decimal number, or nil.
     static func parse(_ raw: String) -> Double? {
-        let s = raw.trimmingCharacters(in: .whitespaces)
-        guard !s.isEmpty, s.allSatisfy({ allowed.contains($0) }), let v = Double(s), v.isFinite else { return nil }
+        let s = raw.trimmingSpace()
+        // A byte test instead of `Set<Character>` lookups: a non-ASCII byte is never allowed, so a
+        // string passes exactly when each of its characters is one of the allowed ones.
+        guard !s.isEmpty, s.utf8.allSatisfy(isAllowed), let v = Double(s), v.isFinite else { return nil }
         return v
     }
 
@@ -45,17 +50,37 @@ enum StyleNumber {
         var out: [String] = [], cur = "", depth = 0
         for ch in raw {
             if ch == "(" { depth += 1 } else if ch == ")" { depth = Swift.max(0, depth - 1) }
-            if ch == "," && depth == 0 { out.append(cur.trimmingCharacters(in: .whitespaces)); cur = "" } else { cur.append(ch) }
+            if ch == "," && depth == 0 { out.append(cur.trimmingSpace()); cur = "" } else { cur.append(ch) }
         }
-        out.append(cur.trimmingCharacters(in: .whitespaces))
+        out.append(cur.trimmingSpace())
         return out
     }
 
     /// 1 to 4 numbers in CSS order with CSS repetition (`a b` = a b a b, `a b c` = a b c b), as
     /// (top, right, bottom, left) or (top-left, top-right, bottom-right, bottom-left).
     /// A 2- or 3-value list gets a note: Android repeats the last value and iOS takes only the first.
-    static func list(_ raw: String, key: String, allowNegative: Bool) throws -> (values: [Double], notes: [PortabilityNote]) {
+    /// Under `.firstOnly` (iOS `integerValue`) the first number, truncated to an integer, is every
+    /// side and the rest is not read; under `.repeatLast` (Android `parseFloatArray`) a missing
+    /// value repeats the previous one (`a b` = a b b b).
+    static func list(_ raw: String, key: String, allowNegative: Bool,
+                     rule: PlatformProfile.ListRule = .css) throws -> (values: [Double], notes: [PortabilityNote]) {
         let parts = raw.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
+        switch rule {
+        case .css: break
+        case .firstOnly:
+            guard let first = parts.first else { throw StyleError("expected a number") }
+            let v = (try allowNegative ? number(first) : size(first)).rounded(.towardZero)
+            let notes = parts.count > 1 || v != (try? number(first))
+                ? [PortabilityNote("\(key): iOS reads only the first integer of \"\(raw)\": \(fmtNumber(v)) on every side")] : []
+            return ([v, v, v, v], notes)
+        case .repeatLast:
+            guard (1...4).contains(parts.count) else { throw StyleError("expected 1 to 4 numbers") }
+            let n = try parts.map { try allowNegative ? number($0) : size($0) }
+            let four = (0..<4).map { n[Swift.min($0, n.count - 1)] }
+            let notes = n.count == 2 || n.count == 3
+                ? [PortabilityNote("\(key): Android repeats the last value: \"\(raw)\" is \(four.map(fmtNumber).joined(separator: " "))")] : []
+            return (four, notes)
+        }
         guard (1...4).contains(parts.count) else { throw StyleError("expected 1 to 4 numbers") }
         let n = try parts.map { try allowNegative ? number($0) : size($0) }
         let four: [Double]

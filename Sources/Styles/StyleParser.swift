@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import SessionFormat
 
 /// Why a SET_STYLE could not be applied.
 public struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -38,7 +39,17 @@ public enum StyleParser {
     /// an unparsable value it throws and leaves `decl` unchanged. Returns portability notes.
     @discardableResult
     public static func apply(key: String, value: String, to decl: inout StyleDeclarations) throws -> [PortabilityNote] {
-        let k = key.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        try apply(key: key, value: value, to: &decl, profile: .neutral)
+    }
+
+    /// The same under a platform's rules (PlatformProfile): its list, colour, `border`, `weight`
+    /// and font-size readings; a key the platform ignores, or (iOS) a NORMAL-only key under
+    /// another `selector`, leaves `decl` unchanged and returns a note saying so. Whether the
+    /// selector is stored at all is the caller's question (`stores(_:profile:)`).
+    @discardableResult
+    public static func apply(key: String, value: String, to decl: inout StyleDeclarations, profile: PlatformProfile,
+                             selector: Selector = .normal) throws -> [PortabilityNote] {
+        let k = key.trimmingSpaceAndNewlines().lowercased()
         if ignoredKeys.contains(k) {
             return [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")]
         }
@@ -46,15 +57,29 @@ public enum StyleParser {
             let hint = closestKey(to: k).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw StyleError("unknown style key \"\(key)\"\(hint)")
         }
+        if profile.ignoredKeys.contains(k) {
+            return [PortabilityNote("\(k): \(profile.displayName) ignores this key; it has no effect")]
+        }
+        if selector != .normal, profile.normalOnlyKeys.contains(k) {
+            return [PortabilityNote("\(k): \(profile.displayName) applies this key only for NORMAL; the \(selector.name) value has no effect")]
+        }
         var d = decl   // work on a copy so that a failure leaves `decl` as it was
         do {
-            let notes = try StyleKeyApplier.apply(k, value, to: &d)
+            let notes = try StyleKeyApplier.apply(k, value, to: &d, profile: profile)
             decl = d
             return notes
         } catch let e as StyleError {
             throw StyleError("\(k): bad value \"\(value)\": \(e.message)")
         }
     }
+
+    /// Whether the platform keeps SET_STYLE for `selector` at all (iOS: NORMAL and ACTIVE only).
+    public static func stores(_ selector: Selector, profile: PlatformProfile) -> Bool {
+        profile.storedSelectors?.contains(selector) ?? true
+    }
+
+    /// Parses a colour under a platform's colour rule (nil: that platform cannot read it).
+    public static func parseColor(_ s: String, rule: PlatformProfile.ColorRule) -> Color? { ColorParser.parse(s, rule: rule)?.color }
 
     /// Parses a colour: `#rgb`, `#rrggbb`, `#aarrggbb` (alpha first), Android names, `rgb()`, `rgba()`, `transparent`.
     public static func parseColor(_ s: String) -> Color? { ColorParser.parse(s)?.color }

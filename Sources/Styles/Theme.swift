@@ -102,6 +102,9 @@ public struct Theme: Codable, Hashable, Sendable {
         public var iconGap: Double
         /// Overlay painted over a pressed button (Android's ripple), "" = none.
         public var pressedOverlay: String
+        /// Overlay over a pressed button that has a background of its own (Android #80000000);
+        /// absent = `pressedOverlay` for every button.
+        public var pressedOverlayOnBackground: String?
     }
     public struct TextFieldLook: Codable, Hashable, Sendable {
         public var height: Double
@@ -171,6 +174,10 @@ public struct Theme: Codable, Hashable, Sendable {
         public var padding: Double
         /// Free space above and below: panel height <= content area height - 2 * verticalMargin.
         public var verticalMargin: Double
+        /// The title centred in the header (iOS navigation bar over the panel); absent = false.
+        public var titleCentered: Bool?
+        /// Left inset of a left-aligned title (Android 14); absent = `padding`.
+        public var titleX: Double?
     }
     public struct ActionSheetLook: Codable, Hashable, Sendable {
         public var background: String

@@ -1,4 +1,5 @@
 import Foundation
+import SessionFormat
 
 /// A theme that could not be loaded: which file (or built-in name) and what is wrong in it.
 public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -12,24 +13,27 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Finds and loads themes: built-in ones by name, a user's from a JSON file.
 /// A theme file may start from another theme with `"extends": "default"` (a built-in name or a
 /// path relative to the file) and give only the fields it changes.
+///
+/// Loading is on every process's start-up path, so it avoids Foundation's JSON: files are parsed
+/// with `JSONParser` and decoded by `JSONValueDecoder` (Theme stays `Codable`). Built-in themes are
+/// trusted data: a test validates them (BuiltInThemeTests), so at run time they are decoded only,
+/// once per process. User files get the full validation (types, unknown fields, values).
 public enum ThemeLoader {
-    /// Names of the built-in themes (the JSON files in `Themes/`), sorted.
-    public static var builtInNames: [String] {
-        guard let dir = themesDirectory,
-              let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
-        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-    }
+    /// Names of the built-in themes (the JSON files in `Themes/`), sorted. A constant rather than a
+    /// directory listing on every call; a test checks it against the folder.
+    public static let builtInNames = ["android", "default", "ios"]
 
     /// Loads a built-in theme by name, or a JSON file when `nameOrPath` ends in `.json` or contains `/`.
     public static func load(_ nameOrPath: String) throws -> Theme {
+        if !isPath(nameOrPath) { return try builtIn(nameOrPath) }
         let object = try jsonObject(nameOrPath, relativeTo: nil, depth: 0)
-        return try decode(object, source: nameOrPath)
+        return try decodeValidated(object, source: nameOrPath)
     }
 
     /// Decodes and validates a theme from JSON bytes (`source` names it in errors).
     public static func load(data: Data, source: String) throws -> Theme {
-        let object = try resolveExtends(parse(data, source: source), source: source, directory: nil, depth: 0)
-        return try decode(object, source: source)
+        let object = try resolveExtends(parse([UInt8](data), source: source), source: source, directory: nil, depth: 0)
+        return try decodeValidated(object, source: source)
     }
 
     /// The theme as pretty JSON with sorted keys (the CLI's "print a theme"; a starting point to edit).
@@ -40,11 +44,47 @@ public enum ThemeLoader {
         return String(decoding: data, as: UTF8.self)
     }
 
+    // MARK: - built-in themes
+
+    /// Decoded built-in themes, so that renderers made one after another (bench, tests, watch) decode once.
+    private final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var themes: [String: Theme] = [:]
+    }
+    private static let cache = Cache()
+
+    private static func builtIn(_ name: String) throws -> Theme {
+        let key = name.lowercased()
+        cache.lock.lock()
+        let hit = cache.themes[key]
+        cache.lock.unlock()
+        if let hit { return hit }
+        let object = try jsonObject(key, relativeTo: nil, depth: 0)
+        let theme: Theme
+        do { theme = try JSONValueDecoder.decode(Theme.self, from: .object(object)) } catch let e as DecodingError {
+            throw ThemeError(source: name, describe(e))
+        }
+        cache.lock.lock()
+        cache.themes[key] = theme
+        cache.lock.unlock()
+        return theme
+    }
+
     // MARK: - files
 
-    private static var themesDirectory: URL? {
-        Bundle.module.resourceURL?.appendingPathComponent("Themes", isDirectory: true)
-    }
+    /// Looked up once. First where `Bundle.module` looks first, the resource folder next to the
+    /// executable, with one `stat` instead of setting up a `Bundle` (1.6 M instructions per start);
+    /// then `Bundle.module` itself (its fallback is the build folder).
+    private static let themesDirectory: URL? = {
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let dir = (exe as NSString).deletingLastPathComponent + "/PreviewRenderer_Styles.resources/Themes"
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue {
+                return URL(fileURLWithPath: dir, isDirectory: true)
+            }
+        }
+        return Bundle.module.resourceURL?.appendingPathComponent("Themes", isDirectory: true)
+    }()
 
     /// The file of a built-in theme.
     static func builtInURL(_ name: String) -> URL? {
@@ -55,7 +95,7 @@ public enum ThemeLoader {
     private static func isPath(_ s: String) -> Bool { s.hasSuffix(".json") || s.contains("/") }
 
     /// The JSON object of a built-in theme or a file, with `extends` applied.
-    private static func jsonObject(_ nameOrPath: String, relativeTo dir: URL?, depth: Int) throws -> [String: Any] {
+    private static func jsonObject(_ nameOrPath: String, relativeTo dir: URL?, depth: Int) throws -> JSONObject {
         guard depth < 8 else { throw ThemeError(source: nameOrPath, "\"extends\" goes deeper than 8 themes (a cycle?)") }
         let url: URL
         if isPath(nameOrPath) {
@@ -66,53 +106,55 @@ public enum ThemeLoader {
             }
             url = u
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ThemeError(source: nameOrPath, "cannot read the file \(url.path)")
         }
-        return try resolveExtends(parse(data, source: nameOrPath), source: nameOrPath,
+        return try resolveExtends(parse([UInt8](data), source: nameOrPath), source: nameOrPath,
                                   directory: isPath(nameOrPath) ? url.deletingLastPathComponent() : nil, depth: depth)
     }
 
-    private static func parse(_ data: Data, source: String) throws -> [String: Any] {
-        let any: Any
-        do { any = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ThemeError(source: source, "not valid JSON (\((error as NSError).localizedDescription))")
+    private static func parse(_ bytes: [UInt8], source: String) throws -> JSONObject {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch {
+            throw ThemeError(source: source, "not valid JSON (\(error))")
         }
-        guard let object = any as? [String: Any] else { throw ThemeError(source: source, "the top level must be a JSON object") }
+        guard case .object(let object) = value else { throw ThemeError(source: source, "the top level must be a JSON object") }
         return object
     }
 
-    private static func resolveExtends(_ object: [String: Any], source: String, directory: URL?, depth: Int) throws -> [String: Any] {
+    private static func resolveExtends(_ object: JSONObject, source: String, directory: URL?, depth: Int) throws -> JSONObject {
         guard let ext = object["extends"] else { return object }
-        guard let base = ext as? String else { throw ThemeError(source: source, "\"extends\" must be a theme name or a file path") }
-        var merged = try deepMerge(jsonObject(base, relativeTo: directory, depth: depth + 1), object)
-        merged["extends"] = nil
-        return merged
+        guard case .string(let base) = ext else { throw ThemeError(source: source, "\"extends\" must be a theme name or a file path") }
+        let merged = try deepMerge(jsonObject(base, relativeTo: directory, depth: depth + 1), object)
+        var out = JSONObject()
+        for k in merged.keys where k != "extends" { out.set(k, merged[k]!) }
+        return out
     }
 
     /// `top` over `base`, object by object (arrays and values replace).
-    private static func deepMerge(_ base: [String: Any], _ top: [String: Any]) -> [String: Any] {
+    private static func deepMerge(_ base: JSONObject, _ top: JSONObject) -> JSONObject {
         var out = base
-        for (k, v) in top {
-            if let b = base[k] as? [String: Any], let t = v as? [String: Any] { out[k] = deepMerge(b, t) } else { out[k] = v }
+        for k in top.keys {
+            let v = top[k]!
+            if case .object(let b)? = base[k], case .object(let t) = v { out.set(k, .object(deepMerge(b, t))) } else { out.set(k, v) }
         }
         return out
     }
 
     // MARK: - decoding
 
-    private static func decode(_ object: [String: Any], source: String) throws -> Theme {
+    /// A user's theme: decoded, then checked for unknown fields and bad values.
+    private static func decodeValidated(_ object: JSONObject, source: String) throws -> Theme {
+        let log = JSONValueDecoder.KeyLog()
         let theme: Theme
         do {
-            let data = try JSONSerialization.data(withJSONObject: object)
-            theme = try JSONDecoder().decode(Theme.self, from: data)
+            theme = try JSONValueDecoder.decode(Theme.self, from: .object(object), log: log)
         } catch let e as DecodingError {
             throw ThemeError(source: source, describe(e))
         } catch {
             throw ThemeError(source: source, "\(error)")
         }
-        var problems = ThemeValidator.unknownFields(object, theme: theme)
+        var problems = ThemeValidator.unknownFields(object, asked: log.asked)
         problems += ThemeValidator.problems(in: theme)
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more: \(problems.dropFirst().joined(separator: "; ")))" : ""

@@ -1,4 +1,5 @@
 import Foundation
+import SessionFormat
 
 /// Checks a decoded theme: every colour parses, sizes are finite and >= 0, keywords are known, the
 /// widget defaults parse as styles, and the file has no fields the format does not know (a typo
@@ -15,30 +16,31 @@ enum ThemeValidator {
         return out
     }
 
-    /// Fields of the JSON object that `Theme` does not have. Keys starting with `_` or `$` are comments.
-    static func unknownFields(_ object: [String: Any], theme: Theme) -> [String] {
-        guard let data = try? JSONEncoder().encode(theme),
-              let known = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
+    /// Fields of the JSON object that `Theme` does not have: keys the decoder never asked for
+    /// (`asked` holds dotted paths, from `JSONValueDecoder.KeyLog`). Keys starting with `_` or `$`
+    /// are comments. Sorted per object, so messages do not depend on the file's key order.
+    static func unknownFields(_ object: JSONObject, asked: Set<String>) -> [String] {
         var out: [String] = []
-        compare(object, known, path: "", into: &out)
+        compare(object, asked, path: "", into: &out)
         return out
     }
 
-    private static func compare(_ given: [String: Any], _ known: [String: Any], path: String, into out: inout [String]) {
+    private static func compare(_ given: JSONObject, _ asked: Set<String>, path: String, into out: inout [String]) {
         for key in given.keys.sorted() where !key.hasPrefix("_") && !key.hasPrefix("$") {
             let p = path.isEmpty ? key : "\(path).\(key)"
-            guard let k = known[key] else {
+            guard asked.contains(p) else {
                 out.append("unknown field \(p)")
                 continue
             }
-            if key != "widgetDefaults" || !path.isEmpty, let g = given[key] as? [String: Any], let kk = k as? [String: Any] {
-                compare(g, kk, path: p, into: &out)
+            // widgetDefaults holds style declarations, checked by the style resolver instead.
+            if key != "widgetDefaults" || !path.isEmpty, case .object(let g)? = given[key] {
+                compare(g, asked, path: p, into: &out)
             }
         }
     }
 
     /// Field names (last path component) whose strings are colours; "" allowed only where noted.
-    private static let colorFields: Set<String> = ["color", "background", "scrim", "pressedOverlay"]
+    private static let colorFields: Set<String> = ["color", "background", "scrim", "pressedOverlay", "pressedOverlayOnBackground"]
     private static let emptyAllowed: Set<String> = ["pressedOverlay", "statusBar.background"]
 
     private static func walk(_ value: Any, path: String, into out: inout [String]) {

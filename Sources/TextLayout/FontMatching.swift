@@ -26,11 +26,12 @@ extension FontLibrary {
     /// Entries of `fonts.lock`: `sha256 file family weight style faceIndex package`, `-` for spaces in family names.
     static func parseLock(_ text: String, directory: String) -> [Entry] {
         var out: [Entry] = []
-        for line in text.split(whereSeparator: \.isNewline) {
-            let f = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // Split as bytes: Character splitting and replacingOccurrences cost 4 M instructions per start.
+        for line in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            let f = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { String(decoding: $0, as: UTF8.self) }
             guard f.count >= 6, !f[0].hasPrefix("#"), let weight = Int(f[3]), let index = Int(f[5]) else { continue }
             let style = FontStyle(rawValue: f[4].lowercased()) ?? .normal
-            let family = f[2].replacingOccurrences(of: "-", with: " ")
+            let family = String(decoding: f[2].utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             let path = (directory as NSString).appendingPathComponent(f[1])
             out.append(Entry(path: path, faceIndex: index, family: family, weight: weight, style: style,
                              isColor: family.lowercased().contains("emoji")))

@@ -18,8 +18,19 @@ struct LineBreaking {
     let maxWidth: Double
     /// Width of the hyphen drawn for the soft hyphen at an index, when a line ends after it.
     var hyphenWidths: (Int) -> Double = { _ in 0 }
+    /// Where the code points examined are counted (complexity tests); nil = not counted.
+    var tally: TextWorkTally?
     /// Widths are sums of floating-point advances; this keeps an exact fit a fit.
     static let epsilon = 0.001
+    /// Whether no width is negative (or NaN): then a running sum never decreases, so measuring a
+    /// segment may stop as soon as it cannot fit (a word longer than many lines is not measured
+    /// again in full for each of them).
+    private let widthsNeverDecrease: Bool
+
+    init(text: PreparedText, widths: [Double], maxWidth: Double, tally: TextWorkTally? = nil) {
+        self.text = text; self.widths = widths; self.maxWidth = maxWidth; self.tally = tally
+        widthsNeverDecrease = widths.allSatisfy { $0 >= 0 }
+    }
 
     func lines() -> [LineRange] {
         var out: [LineRange] = []
@@ -38,26 +49,31 @@ struct LineBreaking {
         // The last position where the line could end with everything on it fitting, including the
         // hyphen a soft hyphen draws there: a line that overflows goes back to it.
         var lastFit = hard.lowerBound
+        // The segment last found: `nextBreak` from anywhere inside it ends at the same place, so a
+        // word cut over many lines is scanned for its end once.
+        var segment = hard.lowerBound..<hard.lowerBound
         while pos < hard.upperBound {
-            let end = nextBreak(after: pos, in: hard)
-            let (content, full) = segmentWidths(pos..<end)
+            let end = segment.contains(pos) ? segment.upperBound : nextBreak(after: pos, in: hard)
+            segment = pos..<end
             let hyphen = hyphenWidth(at: end)
             if pos == lineStart {
-                if content <= limit {
+                let (content, full, whole) = segmentWidths(pos..<end, base: 0, limit: limit)
+                if whole && content <= limit {
                     lineWidth = full; pos = end; lastFit = end
                 } else {
                     // The word alone is wider than the line: break it between clusters. A
                     // single cluster wider than the line stays whole and overflows.
                     let cut = fittingPrefix(pos..<end, width: maxWidth)
                     if cut >= end {
-                        lineWidth = full; pos = end; lastFit = end
+                        lineWidth = segmentWidths(pos..<end).full; pos = end; lastFit = end
                     } else {
                         out.append(LineRange(range: lineStart..<cut, endsParagraph: false, brokeInsideWord: true))
                         brokeInside = true
                         lineStart = cut; pos = cut; lineWidth = 0
                     }
                 }
-            } else if lineWidth + content <= limit {
+            } else if case let (content, full, whole) = segmentWidths(pos..<end, base: lineWidth, limit: limit),
+                      whole && lineWidth + content <= limit {
                 if lineWidth + content + hyphen <= limit { lastFit = end }
                 lineWidth += full; pos = end
             } else {
@@ -82,6 +98,7 @@ struct LineBreaking {
     /// that falls on a grapheme boundary.
     private func nextBreak(after pos: Int, in hard: Range<Int>) -> Int {
         var j = pos + 1
+        defer { tally?.breakScans += j - pos }
         while j < hard.upperBound {
             if text.breakAfter[j - 1] != .noBreak && text.graphemeStart[j] { return j }
             j += 1
@@ -91,12 +108,26 @@ struct LineBreaking {
 
     /// Width without trailing (hanging) spaces, and with them.
     func segmentWidths(_ r: Range<Int>) -> (content: Double, full: Double) {
-        var full = 0.0, content = 0.0
-        for i in r {
-            full += widths[i]
-            if !PreparedText.isHangingSpace(text.scalars[i]) { content = full }
-        }
+        let (content, full, _) = segmentWidths(r, base: 0, limit: .infinity)
         return (content, full)
+    }
+
+    /// `segmentWidths(r)`, stopping early (`whole` false) once `base + content` is known to exceed
+    /// `limit` whatever follows; the sums are the same, in the same order, as a full scan's.
+    private func segmentWidths(_ r: Range<Int>, base: Double, limit: Double) -> (content: Double, full: Double, whole: Bool) {
+        var full = 0.0, content = 0.0
+        let canStop = widthsNeverDecrease && limit < .infinity
+        var i = r.lowerBound
+        defer { tally?.breakScans += i - r.lowerBound }
+        while i < r.upperBound {
+            full += widths[i]
+            if !PreparedText.isHangingSpace(text.scalars[i]) {
+                content = full
+                if canStop && base + content > limit { i += 1; return (content, full, false) }
+            }
+            i += 1
+        }
+        return (content, full, true)
     }
 
     /// The end of the longest run of whole grapheme clusters from `r.lowerBound` that fits in
@@ -105,6 +136,7 @@ struct LineBreaking {
         var x = 0.0
         var best = r.lowerBound
         var i = r.lowerBound
+        defer { tally?.breakScans += best - r.lowerBound + 1 }
         while i < r.upperBound {
             var j = i + 1
             while j < r.upperBound && !text.graphemeStart[j] { j += 1 }

@@ -72,6 +72,7 @@ extension LineBuilder {
             }
         }
         flush(pen)
+        tally?.glyphsPlaced += runs.reduce(0) { $0 + $1.glyphs.count }
 
         var s = String.UnicodeScalarView()
         for i in content { if let u = Unicode.Scalar(text.scalars[i]) { s.append(u) } }

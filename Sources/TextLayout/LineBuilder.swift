@@ -16,6 +16,8 @@ struct LineBuilder {
     let widths: [Double]
     /// Pixels per dp to which font metrics snap (nil = exact).
     var deviceScale: Double? = nil
+    /// Where glyphs placed are counted (complexity tests); nil = not counted.
+    var tally: TextWorkTally? = nil
 
     /// A run cut to a line, shaped, in dp.
     struct Piece {
@@ -92,8 +94,11 @@ struct LineBuilder {
             var shaped = run.shaped
             var origin = run.range.lowerBound
             if cut != run.range, let ff = fonts.face(run.face) {
-                // The rest of the run (and, for joining scripts, its neighbours) is context.
-                let (context, offset) = text.shapingContext(run.range, script: run.script)
+                // The rest of the run (and, for joining scripts, its neighbours) is context. HarfBuzz
+                // reads at most `contextLength` characters of it on each side, so only those are
+                // passed: copying and hashing the whole run for every line made one long paragraph
+                // quadratic (the glyphs are the same).
+                let (context, offset) = text.shapingContext(run.range, script: run.script, around: cut)
                 let local = (cut.lowerBound - offset)..<(cut.upperBound - offset)
                 shaped = shapes.shape(context, range: local, face: run.face, fontFace: ff,
                                       rightToLeft: run.rightToLeft, script: run.script)

@@ -57,6 +57,19 @@ struct PreparedText {
         return (Array(scalars[lo..<hi]), lo)
     }
 
+    /// The shaping context of `cut`, a part of the run `r`: what `shapingContext(r, script:)` gives,
+    /// narrowed to `cut` and the `contextLength` characters either side of it (all HarfBuzz reads).
+    func shapingContext(_ r: Range<Int>, script: ScriptTag, around cut: Range<Int>) -> (text: [UInt32], offset: Int) {
+        var lo = r.lowerBound, hi = r.upperBound
+        if Self.joiningScripts.contains(script) {
+            while lo > 0, r.lowerBound - lo < Self.contextLength, scalars[lo - 1] != 0x0A { lo -= 1 }
+            while hi < scalars.count, hi - r.upperBound < Self.contextLength, scalars[hi] != 0x0A { hi += 1 }
+        }
+        lo = max(lo, cut.lowerBound - Self.contextLength)
+        hi = min(hi, cut.upperBound + Self.contextLength)
+        return (Array(scalars[lo..<hi]), lo)
+    }
+
     /// U+00AD: invisible, but a line may end after it, and then a hyphen is drawn.
     static let softHyphen: UInt32 = 0xAD
 

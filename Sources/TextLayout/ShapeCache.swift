@@ -12,27 +12,35 @@ final class ShapeCache: @unchecked Sendable {
         var script: ScriptTag
     }
 
-    private var entries: [Key: ShapedGlyphs] = [:]
+    private var entries: FrameCache<Key, ShapedGlyphs>
     private let lock = NSLock()
     private let limit: Int
     private(set) var hits = 0
     private(set) var misses = 0
+    /// Code points passed in (context included) and glyphs shaped, for complexity tests.
+    private(set) var inputScalars = 0
+    private(set) var glyphsShaped = 0
+    /// `inputScalars` and `glyphsShaped`, read under the lock.
+    var workCounts: (input: Int, glyphs: Int) { lock.withLock { (inputScalars, glyphsShaped) } }
 
-    init(limit: Int = 20000) { self.limit = limit }
+    init(limit: Int = 20000) { self.limit = limit; entries = FrameCache(limit: limit) }
+
+    /// Drops shapes the last two frames did not use (see `FrameCache`).
+    func endFrame() { lock.withLock { entries.endFrame() } }
 
     /// Glyphs of `text[range]` (the rest of `text` is context); clusters index into `text`.
     func shape(_ text: [UInt32], range: Range<Int>, face: FaceID, fontFace: FontFace, rightToLeft: Bool,
                script: ScriptTag) -> ShapedGlyphs {
         let key = Key(text: text, range: range, face: face, rightToLeft: rightToLeft, script: script)
         lock.lock()
-        if let hit = entries[key] { hits += 1; lock.unlock(); return hit }
+        inputScalars += text.count
+        if let hit = entries.value(for: key) { hits += 1; lock.unlock(); return hit }
         misses += 1
         lock.unlock()
         let shaped = Shaper.shape(text, range: range, face: fontFace, size: 1, rightToLeft: rightToLeft, script: script)
         lock.lock()
-        // Dropping everything at the limit is simpler than LRU and costs one re-shape per label.
-        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-        entries[key] = shaped
+        glyphsShaped += shaped.ids.count
+        entries.insert(shaped, for: key)
         lock.unlock()
         return shaped
     }

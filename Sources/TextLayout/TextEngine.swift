@@ -13,8 +13,8 @@ public final class TextEngine: @unchecked Sendable {
     public let fonts: FontLibrary
     let shapes = ShapeCache()
     private let lock = NSLock()
-    private var preparedCache: [PreparedKey: PreparedText] = [:]
-    private var layoutCache: [LayoutKey: ParagraphLayout] = [:]
+    private var preparedCache = FrameCache<PreparedKey, PreparedText>(limit: 2000)
+    private var layoutCache = FrameCache<LayoutKey, ParagraphLayout>(limit: 4000)
 
     /// When set, font ascent, descent and line gap are rounded to whole device pixels at this
     /// scale (pixels per dp) before line boxes are built, as Chromium does; nil keeps exact dp
@@ -54,12 +54,11 @@ public final class TextEngine: @unchecked Sendable {
         let (device, fs) = lock.withLock { (scaleValue, fontScaleValue) }
         let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device,
                             fontScale: fs)
-        if let hit = lock.withLock({ layoutCache[key] }) { return hit }
+        if let hit = lock.withLock({ layoutCache.value(for: key) }) { return hit }
         let (scaledText, scaledStyle) = Self.applying(fontScale: fs, text, style)
         let result = compute(scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight)
         lock.withLock {
-            if layoutCache.count >= 4000 { layoutCache.removeAll(keepingCapacity: true) }
-            layoutCache[key] = result
+            layoutCache.insert(result, for: key)
         }
         return result
     }
@@ -89,16 +88,34 @@ public final class TextEngine: @unchecked Sendable {
         return (v * s).rounded() / s
     }
 
+    /// Ends a frame: cached text the frame did not use is dropped (see `FrameCache`), so memory
+    /// does not grow with frames whose text is new each time. The renderer calls it after each frame.
+    public func endFrame() {
+        lock.withLock { layoutCache.endFrame(); preparedCache.endFrame() }
+        shapes.endFrame()
+    }
+
     /// Shaping-cache statistics (for tests and timing reports).
     public var shapingCacheStats: (hits: Int, misses: Int) { (shapes.hits, shapes.misses) }
 
+    /// The work this engine has done so far (kinds in `TextWork`), for complexity tests: counts of
+    /// operations, which grow with the input the way the algorithms do, on any machine.
+    public var work: WorkCounts {
+        var w = lock.withLock { workValue }
+        let s = shapes.workCounts
+        w.add(TextWork.shapingInput, s.input)
+        w.add(TextWork.glyphsShaped, s.glyphs)
+        return w
+    }
+    private var workValue = WorkCounts()
+
     func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
         let key = PreparedKey(text: text, font: font)
-        if let hit = lock.withLock({ preparedCache[key] }) { return hit }
+        if let hit = lock.withLock({ preparedCache.value(for: key) }) { return hit }
         let p = TextItemizer(fonts: fonts, shapes: shapes).prepare(text, font: font)
         lock.withLock {
-            if preparedCache.count >= 2000 { preparedCache.removeAll(keepingCapacity: true) }
-            preparedCache[key] = p
+            workValue.add(TextWork.charsPrepared, p.scalars.count)
+            preparedCache.insert(p, for: key)
         }
         return p
     }
@@ -106,17 +123,24 @@ public final class TextEngine: @unchecked Sendable {
     private func compute(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?) -> ParagraphLayout {
         guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else { return .empty }
         let p = prepare(text, font: style.font)
+        let tally = TextWorkTally()
         var scale = 1.0
         if let f = style.minScale, f > 0, f < 1 {
             let boxed = maxHeight != nil || (style.noWrap && maxWidth.isFinite)
             if boxed {
                 scale = ScaleSearch.largestFitting(minimum: f) { k in
-                    LinePlan(self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight).fitsWithoutShrinking
+                    LinePlan(self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight, tally: tally)
+                        .fitsWithoutShrinking
                 }
             }
         }
-        let plan = LinePlan(self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight)
-        return plan.paragraph()
+        let plan = LinePlan(self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight, tally: tally)
+        let paragraph = plan.paragraph()
+        lock.withLock {
+            workValue.add(tally.counts)
+            workValue.add(TextWork.layouts, 1)
+        }
+        return paragraph
     }
 }
 

@@ -48,6 +48,9 @@ public struct Element: Hashable, Sendable {
     public var isFocused: Bool = false
     /// Page control: the current page (SET_INT_VALUE); `value` holds the page count.
     public var currentPage: Int = 0
+    /// A widget the replay's platform does not have (PlatformProfile.unsupportedKinds): it exists
+    /// so later commands on it are no errors, but it stays hidden and takes no space, children included.
+    public var isPlatformAbsent: Bool = false
 
     public init(id: Int, kind: WidgetKind, parent: Int?) { self.id = id; self.kind = kind; self.parent = parent }
 

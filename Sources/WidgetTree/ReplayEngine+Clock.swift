@@ -73,7 +73,12 @@ extension ReplayEngine {
                 return
             }
             let t = timers[i]
-            emit("TimerEvent", to: t.target, [("timerId", .int(t.id))], time: t.nextDue)
+            if options.platform.timerEventToRootWithIdZero {
+                // iOS: TimerEvent(0) to the root view (id 1), whatever the timer and its element.
+                emit("TimerEvent", to: 1, [("timerId", .int(0))], time: t.nextDue)
+            } else {
+                emit("TimerEvent", to: t.target, [("timerId", .int(t.id))], time: t.nextDue)
+            }
             timers[i].nextDue += t.interval
             fired += 1
         }

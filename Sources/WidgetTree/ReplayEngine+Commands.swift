@@ -5,6 +5,7 @@ import Styles
 /// One command by type (framework-protocol.md section 1, semantics.md sections 1 and 7).
 extension ReplayEngine {
     mutating func applyCommand(_ c: Command) {
+        if options.platform.ignoredCommands.contains(c.type) { ignoreOnPlatform(c); return }
         if let kind = c.type.createdKind { create(kind, c); return }
         switch c.type {
         case .CREATE_LINK:
@@ -44,6 +45,13 @@ extension ReplayEngine {
             // QUIT_APP, network activity, list-model reshapes ... accepted and recorded.
             record(c)
         }
+    }
+
+    /// A command the platform's backend does not handle (PlatformProfile.ignoredCommands): no
+    /// effect at all; one `portability` warning per command type.
+    mutating func ignoreOnPlatform(_ c: Command) {
+        guard warnedIgnored.insert(c.type).inserted else { return }
+        warn("portability", "\(c.type.name): \(options.platform.displayName) does not handle this command; skipped (later ones too, without a warning)")
     }
 
     mutating func record(_ c: Command) {
@@ -111,6 +119,7 @@ extension ReplayEngine {
         guard requireElement(id, "SET_VISIBILITY") else { return }
         let visible = c.value != 0
         let e = tree.elements[id]!
+        if e.isPlatformAbsent { return } // a widget the platform does not have stays out of sight
         if e.kind == .navigationView {
             // Opening or closing the drawer; the app hears about a change (semantics.md 7 item 35).
             guard e.isVisible != visible else { return }
@@ -129,9 +138,14 @@ extension ReplayEngine {
                                         "SET_STYLE: unknown selector \(c.value); style \"\(c.textValue)\" not applied"))
             return
         }
+        let profile = options.platform
+        guard StyleParser.stores(selector, profile: profile) else {
+            warn("portability", "SET_STYLE \(label(id)) \(selector.name) \"\(c.textValue)\": \(profile.displayName) keeps only NORMAL and ACTIVE styles; not applied")
+            return
+        }
         var decl = tree.elements[id]!.styles[selector] ?? StyleDeclarations()
         do {
-            let notes = try StyleParser.apply(key: c.textValue, value: c.textValue2, to: &decl)
+            let notes = try StyleParser.apply(key: c.textValue, value: c.textValue2, to: &decl, profile: profile, selector: selector)
             tree.elements[id]!.styles[selector] = decl
             for n in notes {
                 diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,
@@ -210,6 +224,11 @@ extension ReplayEngine {
 
     mutating func createTimer(_ c: Command) {
         var interval = c.value
+        if let fixed = options.platform.fixedTimerInterval, interval != fixed {
+            // Android's timer ignores the interval (protocol 1, CREATE_TIMER).
+            warn("portability", "CREATE_TIMER \(c.childInternalId): \(options.platform.displayName) fires every \(fixed) ms whatever the interval (\(interval) ms)")
+            interval = fixed
+        }
         if interval < ReplayOptions.minTimerInterval {
             warn("bad-value", "CREATE_TIMER \(c.childInternalId): interval \(interval) ms is below \(ReplayOptions.minTimerInterval) ms; \(ReplayOptions.minTimerInterval) ms is used")
             interval = ReplayOptions.minTimerInterval

@@ -31,7 +31,15 @@ extension ReplayEngine {
             }
         case .switchControl, .checkbox:
             e.value = c.value != 0 ? 1 : 0
+        case .linearLayout:
+            e.value = platformDirection(c.value)
         default: break
+        }
+        if options.platform.unsupportedKinds.contains(kind) {
+            // Kept (later commands on it are no errors) but never shown and taking no space.
+            e.isPlatformAbsent = true
+            e.isVisible = false
+            warn("portability", "\(c.type.name): \(options.platform.displayName) has no \(kind.rawValue); element \(id) is not shown")
         }
         deletedAt[id] = nil
         tree.elements[id] = e
@@ -108,6 +116,22 @@ extension ReplayEngine {
         tree.attach(child, to: parent, at: index)
     }
 
+    /// CREATE_LINEAR_LAYOUT's direction as the platform reads it, stored as 1 (vertical) or 2
+    /// (horizontal): iOS 1 = vertical else horizontal; Android 2 = horizontal else vertical; the
+    /// preview keeps the value as sent (layout: 2 = horizontal, else vertical).
+    private mutating func platformDirection(_ v: Int) -> Int {
+        let p = options.platform
+        switch p.directionRule {
+        case .neutral: return v
+        case .verticalOnlyIfOne, .horizontalOnlyIfTwo:
+            let vertical = p.directionRule == .verticalOnlyIfOne ? v == 1 : v != 2
+            if v != 1 && v != 2 {
+                warn("portability", "CREATE_LINEAR_LAYOUT: direction \(v) is \(vertical ? "vertical" : "horizontal") on \(p.displayName) (iOS: only 1 is vertical; Android: only 2 is horizontal)")
+            }
+            return vertical ? 1 : 2
+        }
+    }
+
     /// Makes `viewId` the active FrameView and sends VisibilityEvents to the old and new view.
     mutating func switchView(to viewId: Int, via what: String) {
         guard requireElement(viewId, what) else { return }
@@ -121,7 +145,22 @@ extension ReplayEngine {
         tree.elements[viewId]!.isVisible = true
         if let old { emit("VisibilityEvent", to: old, [("visible", .bool(false))]) }
         emit("VisibilityEvent", to: viewId, [("visible", .bool(true))])
-        noteAppBarsOnSwitch()
+        if options.platform.appBarsDroppedAtViewSwitch { dropAppBars() } else if options.platform.platform == .neutral { noteAppBarsOnSwitch() }
+    }
+
+    /// iOS (protocol 8 item 14): bars are per view, so at a view switch the bars whose parent is
+    /// the application leave the screen. They stay known (detached), so later commands on them
+    /// are no errors.
+    private mutating func dropAppBars() {
+        guard let root = tree.rootId else { return }
+        let bars = (tree.elements[root]?.children ?? []).filter {
+            [.actionBar, .navigationBar, .searchBar].contains(tree.elements[$0]?.kind)
+        }
+        for bar in bars {
+            diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,
+                                        "\(label(bar)) belongs to the application: iOS removes it at this view switch"))
+            tree.removeChild(bar)
+        }
     }
 
     /// semantics.md 7 item 1: app-level bars stay over every view here, but iOS drops them at the

@@ -60,6 +60,8 @@ public struct ReplayEngine {
     var capturesTaken = 0
     /// Whether the `tree-too-deep` warning was given (once per replay).
     var warnedDepth = false
+    /// Command types the platform ignores that were already reported (one warning per type).
+    var warnedIgnored: Set<CommandType> = []
 
     /// The step being applied (top-level index and JSON path) for diagnostics.
     var stepIndex = 0
@@ -157,6 +159,7 @@ public struct ReplayEngine {
     /// Applies one step (semantics.md sections 1, 6 and 7); never fails (problems are diagnostics).
     public mutating func apply(_ step: Step) {
         if !booted { boot(lookahead: [step]) }
+        tree.work.add(ReplayWork.steps, 1)
         stepIndex = step.index
         stepPath = step.path
         switch step.kind {

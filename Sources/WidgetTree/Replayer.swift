@@ -89,9 +89,14 @@ public struct ReplayOptions: Sendable {
     /// at the times `k * 1000 / fps` ms (rounded) strictly between the tick's start and end.
     /// nil or 0: one frame per tick.
     public var fps: Int? = nil
-    public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil) {
+    /// The backend whose behaviour the replay follows (style parsing, widgets it does not have,
+    /// commands it ignores, timers, bars at view switches, directions): `--theme ios|android`
+    /// pass the theme's `profile`; `.neutral` is the preview's documented rules.
+    public var platform: PlatformProfile = .neutral
+    public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
+                platform: PlatformProfile = .neutral) {
         self.clickValue = clickValue; self.toastDuration = toastDuration; self.captureTicks = captureTicks
-        self.fps = fps
+        self.fps = fps; self.platform = platform
     }
     /// Most frames `fps` adds inside one tick (a minute at 60 fps); a longer tick gets a diagnostic.
     public static let maxGeneratedFramesPerTick = 3600
@@ -136,7 +141,8 @@ public struct Replayer {
     /// to `ms` (firing the timers due by then). Past the last step the clock runs on to `ms`.
     /// Returns a `.final` capture at time `ms` and the diagnostics of the steps applied.
     public func state(at ms: Int) -> (capture: Capture, diagnostics: [Diagnostic]) {
-        var engine = ReplayEngine(session: session, options: ReplayOptions(clickValue: options.clickValue, toastDuration: options.toastDuration))
+        var engine = ReplayEngine(session: session, options: ReplayOptions(clickValue: options.clickValue, toastDuration: options.toastDuration,
+                                                                     platform: options.platform))
         engine.boot()
         var last = 0
         for step in session.steps {

@@ -26,6 +26,7 @@ extension WidgetTree {
     /// Takes `id` out of its parent's children; it stays known, detached.
     mutating func detach(_ id: Int) {
         guard let p = elements[id]?.parent else { return }
+        work.add(ReplayWork.childrenScanned, elements[p]?.children.count ?? 0)
         elements[p]?.children.removeAll { $0 == id }
         elements[id]?.parent = nil
     }
@@ -37,7 +38,9 @@ extension WidgetTree {
         guard let c = elements[child], elements[parent] != nil else { return false }
         // A childless element is nobody's ancestor but its own: this skips the walk up from
         // `parent`, which made building a deep chain quadratic (10,000 levels took 30 s).
-        if c.children.isEmpty ? child == parent : isAncestor(child, of: parent) { return false }
+        let walk = c.children.isEmpty ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
+        work.add(ReplayWork.ancestorSteps, walk.steps)
+        if walk.found { return false }
         detach(child)
         // Edited in place: copying `children` out and back would make each append O(n).
         let count = elements[parent]!.children.count
@@ -50,7 +53,9 @@ extension WidgetTree {
     /// Its children stay known but detached, because the framework deletes them one by one next.
     mutating func deleteElement(_ id: Int) {
         guard let e = elements[id] else { return }
-        dropOverlays(in: subtree(of: id))
+        let ids = subtree(of: id)
+        work.add(ReplayWork.subtreeElements, ids.count)
+        dropOverlays(in: ids)
         detach(id)
         for c in e.children { elements[c]?.parent = nil }
         elements[id] = nil
@@ -60,7 +65,9 @@ extension WidgetTree {
 
     /// REMOVE_CHILD: detaches without forgetting; overlays in the removed subtree stop showing.
     mutating func removeChild(_ id: Int) {
-        dropOverlays(in: subtree(of: id))
+        let ids = subtree(of: id)
+        work.add(ReplayWork.subtreeElements, ids.count)
+        dropOverlays(in: ids)
         detach(id)
     }
 

@@ -19,6 +19,9 @@ public struct WidgetTree: Hashable, Sendable {
     public var time: Int = 0
     /// Whether the launch screen is showing (time 0, before any view exists).
     public var showsLaunchScreen: Bool = false
+    /// Work the replay did on this tree (kinds in `ReplayWork`), for complexity tests; never
+    /// compared or hashed.
+    @Uncompared public var work = WorkCounts()
 
     public init() {}
 

@@ -17,9 +17,11 @@ struct TickBench {
         var fps: Double
         /// Median per-frame seconds of each stage after the first frame.
         var stages: [(String, Double)]
-        /// Resident memory (KB) after the 10th frame and after the last: flat means no growth per frame.
-        var residentAfter10KB: Int
-        var residentAtEndKB: Int
+        /// Resident memory (KB) after frames 1, 10, 100, 1000 (those the session has) and after the
+        /// last: flat from frame 10 on means no growth per frame (caches fill during the first frames).
+        var resident: [(frame: Int, kb: Int)]
+        var residentAfter10KB: Int { resident.first { $0.frame == 10 }?.kb ?? 0 }
+        var residentAtEndKB: Int { resident.last?.kb ?? 0 }
         /// Whether the last frame (painted incrementally) equals a full render by a fresh renderer.
         var lastFrameMatchesFullRender: Bool
     }
@@ -35,7 +37,7 @@ struct TickBench {
         var stageRows: [[Double]] = Array(repeating: [], count: 5)
         var previous = renderer.timings
         var mark = Stats.now()
-        var after10 = 0
+        var resident: [(frame: Int, kb: Int)] = []
         var last: [UInt8] = []
         _ = try renderer.renderEach(sess, replay) { frame, _ in
             last = frame.bitmap.pixels
@@ -48,11 +50,11 @@ struct TickBench {
                           t.raster - previous.raster, t.encode - previous.encode]
             for (k, v) in deltas.enumerated() { stageRows[k].append(v) }
             previous = t
-            if frameTimes.count == 10 { after10 = Self.residentKB() }
+            if [1, 10, 100, 1000].contains(frameTimes.count) { resident.append((frameTimes.count, Self.residentKB())) }
         }
         let total = Stats.now() - t0
         guard frameTimes.count > 1 else { throw BenchError("\(session): fewer than two frames") }
-        let atEnd = Self.residentKB()
+        if resident.last?.frame != frameTimes.count { resident.append((frameTimes.count, Self.residentKB())) }
         let fresh = try Renderer(options: RenderOptions(fontsDirectory: fontsDirectory))
         let (s2, _) = try fresh.load(path: session)
         let full = try fresh.renderAll(s2, fresh.replay(s2)).frames.last?.bitmap.pixels
@@ -60,7 +62,7 @@ struct TickBench {
         let stages = names.enumerated().map { ($0.element, Stats.median(Array(stageRows[$0.offset].dropFirst()))) }
         return Result(frames: frameTimes.count, medianFrame: Stats.median(Array(frameTimes.dropFirst())),
                       firstFrame: frameTimes[0], fps: Double(frameTimes.count) / total, stages: stages,
-                      residentAfter10KB: after10, residentAtEndKB: atEnd,
+                      resident: resident,
                       lastFrameMatchesFullRender: full == last)
     }
 

@@ -9,16 +9,18 @@ struct BenchOptions {
     var chromium = false
     var chromiumRuns = 5
     var callgrind = true
+    var longTicks = 1000
     var output = "out/bench"
     var benchmarks = "Benchmarks"
     var fonts = "Fonts"
     var render: String?
 
     static let usage = """
-    usage: bench [--runs N] [--process-runs N] [--gallery N] [--chromium] [--chromium-runs N]
+    usage: bench [--runs N] [--process-runs N] [--gallery N] [--long-ticks N] [--chromium] [--chromium-runs N]
                  [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH]
     Run from the repository root (make bench). Renders Benchmarks/messages-screen.json and
-    Benchmarks/messages-ticking.json and prints medians.
+    Benchmarks/messages-ticking.json (and that session extended to --long-ticks ticks, default
+    1000, 0 to skip, for memory over many frames), prints medians, then a summary table.
     """
 
     init(_ args: [String]) throws {
@@ -41,6 +43,7 @@ struct BenchOptions {
             case "--chromium": chromium = true
             case "--chromium-runs": chromiumRuns = max(1, try number())
             case "--no-callgrind": callgrind = false
+            case "--long-ticks": longTicks = try number()
             case "--out": output = try value()
             case "--benchmarks": benchmarks = try value()
             case "--fonts": fonts = try value()
@@ -57,7 +60,13 @@ struct BenchOptions {
 func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p }
 
 func runBench() throws {
-    let o = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
+    let args = Array(CommandLine.arguments.dropFirst())
+    // `bench --tick-child SESSION RESULT [--fonts DIR]`: the memory run, in a process of its own.
+    if args.first == "--tick-child", args.count >= 3 {
+        let fonts = args.count >= 5 && args[3] == "--fonts" ? args[4] : "Fonts"
+        return try MemoryRun.child(session: args[1], resultPath: args[2], fontsDirectory: absolute(fonts))
+    }
+    let o = try BenchOptions(args)
     let screen = absolute(o.benchmarks + "/messages-screen.json")
     let ticking = absolute(o.benchmarks + "/messages-ticking.json")
     let fonts = absolute(o.fonts)
@@ -71,21 +80,36 @@ func runBench() throws {
     }
 
     let host = ProcessInfo.processInfo
-    print("PreviewRenderer bench, \(ISO8601DateFormatter().string(from: Date())), \(host.activeProcessorCount) cores, \(host.hostName)")
+    let date = ISO8601DateFormatter().string(from: Date())
+    var load = ""
+    if let l = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) { load = ", load " + l.split(separator: " ").prefix(3).joined(separator: " ") }
+    print("PreviewRenderer bench, \(date), \(host.activeProcessorCount) cores, \(host.hostName)\(load)")
     print("")
+    var table = SummaryTable()
 
     let stage = try StageBench(session: screen, fontsDirectory: fonts).run(runs: o.runs, outputDirectory: out)
     print("messages-screen.json (\(stage.pixelSize.0)x\(stage.pixelSize.1) px), in process, median of \(o.runs) runs after a warm-up:")
     print("  " + stage.stages.map { "\($0.0) \(Stats.ms($0.1))" }.joined(separator: ", "))
+    print("  within layout: style \(Stats.ms(stage.style)), text \(Stats.ms(stage.text)) (see Benchmarks/README.md)")
     print("  renderer set-up \(Stats.ms(stage.setup)), whole in-process render \(Stats.ms(stage.total))")
     for s in stage.sizes {
         print("  compression \(s.level): \(Stats.kb(bytes: s.bytes)), encode \(Stats.ms(s.seconds))")
+    }
+    let stageMs = Dictionary(uniqueKeysWithValues: stage.stages)
+    let stageLine = ["decode", "replay", "resources", "layout", "paint", "raster", "encode", "write"]
+        .map { String(format: "%@ %.1f", $0, (stageMs[$0] ?? 0) * 1000) }.joined(separator: ", ")
+    table.add("per stage, ms (median of \(o.runs))", stageLine + String(format: "; style %.1f and text %.1f of layout", stage.style * 1000, stage.text * 1000))
+    table.add("in-process render (set-up to written file)", Stats.ms(stage.total))
+    if let one = stage.sizes.first(where: { $0.level == 1 }), let nine = stage.sizes.first(where: { $0.level == 9 }) {
+        table.add("PNG size, compression 1 / 9", "\(Stats.kb(bytes: one.bytes)) / \(Stats.kb(bytes: nine.bytes)) (encode \(Stats.ms(one.seconds)) / \(Stats.ms(nine.seconds)))")
     }
 
     let process = ProcessBench(render: render, session: screen, outputDirectory: out)
     let whole = try process.renderProcess(runs: o.processRuns)
     print("")
     print("render as a process (start, decode, layout, raster, encode, write), median of \(o.processRuns): \(Stats.ms(whole.median)), peak memory \(Stats.mb(kilobytes: whole.peakKB))")
+    table.add("`render` as a process, median of \(o.processRuns) (target <= 40 ms)", Stats.ms(whole.median))
+    table.add("peak memory, one render (target <= 80 MB)", Stats.mb(kilobytes: whole.peakKB))
 
     let ticks = try TickBench(session: ticking, fontsDirectory: fonts).run()
     print("")
@@ -94,7 +118,28 @@ func runBench() throws {
     print("  " + ticks.stages.map { "\($0.0) \(Stats.ms($0.1))" }.joined(separator: ", "))
     print(String(format: "  %.1f frames per second over the whole session (decode and replay included)", ticks.fps))
     print("  last frame identical to a full render by a fresh renderer: \(ticks.lastFrameMatchesFullRender ? "yes" : "NO")")
-    print("  resident memory after frame 10: \(Stats.mb(kilobytes: ticks.residentAfter10KB)), after frame \(ticks.frames): \(Stats.mb(kilobytes: ticks.residentAtEndKB))")
+    print("  resident memory: " + ticks.resident.map { "after frame \($0.frame) \(Stats.mb(kilobytes: $0.kb))" }.joined(separator: ", "))
+    table.add("tick frame, median (layout to PNG bytes; target <= 12 ms)", Stats.ms(ticks.medianFrame))
+    table.add("frames per second, \(ticks.frames)-frame session", String(format: "%.1f", ticks.fps))
+    table.add("incremental last frame equals a full render", ticks.lastFrameMatchesFullRender ? "yes" : "NO")
+
+    if o.longTicks > 0 {
+        let long = try LongSession.write(from: ticking, ticks: o.longTicks, into: out)
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? absolute(CommandLine.arguments[0])
+        let r = try MemoryRun.run(bench: me, session: long, fontsDirectory: fonts, outputDirectory: out)
+        print("")
+        print("messages-ticking.json extended to \(o.longTicks) ticks (\(r.frames) frames), one renderer, in a fresh process:")
+        print("  per frame \(Stats.ms(r.medianFrame)), " + String(format: "%.1f frames per second", r.fps))
+        print("  resident memory: " + r.resident.map { "after frame \($0.frame) \(Stats.mb(kilobytes: $0.kb))" }.joined(separator: ", "))
+        let at10 = r.kb(atFrame: 10) ?? 0, atEnd = r.resident.last?.kb ?? 0
+        let growth = Double(atEnd - at10) / 1024
+        print(String(format: "  growth from frame 10 to frame %d: %+.1f MB (%.2f KB per frame)", r.frames, growth,
+                     growth * 1024 / Double(max(1, r.frames - 10))))
+        print("  last frame identical to a full render by a fresh renderer: \(r.lastFrameMatchesFullRender ? "yes" : "NO")")
+        let marks = r.resident.filter { [10, 100, r.frames].contains($0.frame) }
+        table.add("resident after frame " + marks.map { "\($0.frame)" }.joined(separator: " / ") + " (\(o.longTicks)-tick session)",
+                  marks.map { Stats.mb(kilobytes: $0.kb) }.joined(separator: " / "))
+    }
 
     if o.gallery > 0 {
         let jobs = max(1, host.activeProcessorCount)
@@ -102,12 +147,15 @@ func runBench() throws {
         print("")
         print(String(format: "gallery: %d renders of the screen, %d processes at a time: %.2f s (%.1f ms per screen)",
                      o.gallery, jobs, seconds, seconds * 1000 / Double(o.gallery)))
+        table.add("gallery of \(o.gallery) screens, \(jobs) processes at a time", String(format: "%.2f s", seconds))
     }
 
     if o.callgrind {
         print("")
         if let n = process.instructions() {
-            print("instructions for one render of the screen (callgrind): \(n.formatted(.number.grouping(.automatic)).replacingOccurrences(of: "\u{202f}", with: ","))")
+            let text = n.formatted(.number.grouping(.automatic)).replacingOccurrences(of: "\u{202f}", with: ",")
+            print("instructions for one render of the screen (callgrind): \(text)")
+            table.add("instructions, one `render` process (callgrind)", String(format: "%.1f M", Double(n) / 1e6))
         } else {
             print("instructions: valgrind not available (apt-get install valgrind)")
         }
@@ -121,8 +169,23 @@ func runBench() throws {
         let html = absolute(o.benchmarks + "/messages-screen.html")
         let cold = try ProcessBench.chromium(chromium, html: html, outputDirectory: out, runs: o.chromiumRuns)
         print("headless Chromium, cold screenshot of messages-screen.html, median of \(o.chromiumRuns): \(Stats.ms(cold))")
-        print(String(format: "  render is %.1fx faster (%@ vs %@, measured in this run)", cold / whole.median,
+        print(String(format: "  render is %.1fx faster (%@ vs %@, measured in this run; target >= 25x)", cold / whole.median,
                      Stats.ms(whole.median), Stats.ms(cold)))
+        table.add("cold headless Chromium screenshot, median of \(o.chromiumRuns)", Stats.ms(cold))
+        table.add("`render` faster than Chromium (target >= 25x)", String(format: "%.1fx", cold / whole.median))
+    }
+
+    print("")
+    print("Summary (\(date), \(host.activeProcessorCount) cores\(load)):")
+    print(table.markdown)
+}
+
+/// The figures again as a Markdown table, to paste into Benchmarks/README.md.
+struct SummaryTable {
+    private var rows: [(String, String)] = []
+    mutating func add(_ figure: String, _ value: String) { rows.append((figure, value)) }
+    var markdown: String {
+        (["| figure | value |", "| --- | --- |"] + rows.map { "| \($0.0) | \($0.1) |" }).joined(separator: "\n")
     }
 }
 

@@ -6,7 +6,8 @@ import Snapshots
 extension RecordMode: ExpressibleByArgument {}
 
 /// `render check SESSIONS...`: each session's final frame and named snapshots against their goldens
-/// (`Snapshots/NAME.png`, `Snapshots/NAME@SNAP.png`), with a semantic diff on failure.
+/// (`Snapshots/NAME.png`, `Snapshots/NAME@SNAP.png`; per theme and device in `Snapshots/THEME-DEVICE/`),
+/// with a semantic diff on failure.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
@@ -25,8 +26,8 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "When to write goldens: never (default; CI), missing, failed, all. Default: $PREVIEW_RECORD or never.")
     var record: RecordMode?
 
-    @Option(name: .long, help: "The goldens folder.")
-    var snapshots: String = "Snapshots"
+    @Option(name: .long, help: "The goldens folder (default: Snapshots/ for the default theme, Snapshots/THEME/ with --theme, Snapshots/DEVICE/ with --device, Snapshots/THEME-DEVICE/ with both).")
+    var snapshots: String?
 
     @Option(name: .long, help: "Where expected | diff | actual images go on failure.")
     var failures: String = "out/snapshot-failures"
@@ -59,7 +60,9 @@ struct CheckCommand: ParsableCommand {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
         let mode = record ?? RecordMode.fromEnvironment()
-        let settings = SnapshotSettings(snapshotsDirectory: snapshots, failuresDirectory: failures, record: mode,
+        let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
+        if common.verbose { print("goldens: \(folder)") }
+        let settings = SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
                                         tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
         let checker = SnapshotChecker(settings: settings)
         var outcomes: [SnapshotOutcome] = []

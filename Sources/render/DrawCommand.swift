@@ -46,8 +46,23 @@ struct DrawCommand: ParsableCommand {
     @Option(name: .long, help: "PNG compression level 0-9 (default 1: fast; 9: smaller files).")
     var compression: Int = 1
 
+    @Flag(name: .long, help: "Draw every element's frame (1 px lines) and id tag over the picture, like Android's \"show layout bounds\".")
+    var bounds = false
+
+    @Flag(name: .customLong("bounds-spacing"), help: "With the bounds, shade margins (orange) and padding (green); implies --bounds.")
+    var boundsSpacing = false
+
+    @Option(name: .long, help: "Render only the element with this id (its subtree, on white), cropped to its frame at device scale.")
+    var element: Int?
+
     @Flag(name: .long, help: "Exit with code 5 when any step produced an error diagnostic.")
     var strict = false
+
+    @Flag(name: .long, help: "Print the portability report (steps whose result differs between iOS and Android) instead of rendering; exit 0. See `render portability`.")
+    var portability = false
+
+    @Option(name: .customLong("portability-json"), help: "Write the portability report as JSON to this file (implies --portability).")
+    var portabilityJSON: String?
 
     @OptionGroup var common: CommonOptions
 
@@ -57,13 +72,20 @@ struct DrawCommand: ParsableCommand {
         if at != nil && snapshot != nil { throw ValidationError("--at and --snapshot choose the frame in two ways; give one") }
         if let f = fps, !(1...1000).contains(f) { throw ValidationError("--fps must be 1...1000") }
         if fps != nil && frames == nil && apng == nil { throw ValidationError("--fps adds frames to --frames or --apng; give one of them") }
+        if element != nil && (frames != nil || apng != nil) { throw ValidationError("--element renders one picture; not with --frames or --apng") }
     }
 
     func run() throws {
+        if portability || portabilityJSON != nil {
+            return try PortabilityOutput.run(sessions: [session], common: common, json: portabilityJSON, markdown: nil, measure: true)
+        }
         var options = try common.renderOptions()
         options.compressionLevel = compression
         options.captureTicks = frames != nil || apng != nil
         options.fps = fps
+        options.showBounds = bounds || boundsSpacing
+        options.boundsSpacing = boundsSpacing
+        options.isolatedElement = element
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
         let renderer: Renderer
         do { renderer = try Renderer(options: options) } catch {
@@ -123,8 +145,14 @@ struct DrawCommand: ParsableCommand {
         }
         let all = decodeDiags + replay.diagnostics + rendered.diagnostics
         printer.print(all)
-        guard let frame = target else {
+        guard var frame = target else {
             StdErr.write("\(session): error: nothing was rendered"); throw ExitCode(ExitCodes.renderFailed)
+        }
+        if let id = element {
+            // Painted alone (RenderOptions.isolatedElement); now cut to its frame.
+            do { frame.bitmap = try ElementCrop.crop(id, from: frame, scale: sess.device.scale) } catch {
+                StdErr.write("\(session): error: --element \(id): \(error)"); throw ExitCode(ExitCodes.usage)
+            }
         }
         let out = output ?? "\(sess.name).png"
         do {
@@ -137,7 +165,7 @@ struct DrawCommand: ParsableCommand {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }
         if common.verbose {
-            StdErr.write("\(session): wrote \(out) (\(sess.device.pixelWidth)x\(sess.device.pixelHeight)); \(renderer.timings.summary)")
+            StdErr.write("\(session): wrote \(out) (\(frame.bitmap.width)x\(frame.bitmap.height)); \(renderer.timings.summary)")
         }
         if strict && all.contains(where: { $0.severity == .error }) { throw ExitCode(ExitCodes.strictFailure) }
     }

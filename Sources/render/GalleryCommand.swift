@@ -19,7 +19,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .long, help: "Comma-separated themes side by side; states are rendered in the first.")
     var themes: String = "default,ios,android"
 
-    @Option(name: .long, help: "Goldens folder for expected vs actual (skipped when it does not exist).")
+    @Option(name: .long, help: "Goldens root for expected vs actual: Snapshots/ for the default theme, Snapshots/THEME/ for others (skipped where missing).")
     var snapshots: String = "Snapshots"
 
     @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): split a big gallery across machines.")

@@ -16,7 +16,7 @@ struct RenderCLI: ParsableCommand {
         a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
         """,
         version: PreviewRendererVersion.string,
-        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self],
+        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self],
         defaultSubcommand: DrawCommand.self)
 }
 
@@ -29,6 +29,8 @@ enum ExitCodes {
     static let strictFailure: Int32 = 5
     static let checkFailed: Int32 = 6
     static let limitExceeded: Int32 = 7
+    /// Bad command-line usage (ArgumentParser's own code), also `--element` naming no element on the screen.
+    static let usage: Int32 = 64
 
     /// 7 when a session was refused for exceeding a documented limit (docs/limits.md), else 1.
     static func forRejection(_ error: Error) -> Int32 {

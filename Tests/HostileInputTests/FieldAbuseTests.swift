@@ -115,6 +115,9 @@ import SessionFormat
             #"{"type": "SET_VISIBILITY", "internalId": 4, "value": 0}"#,
         ]), within: 10)
         #expect(o.rendered && o.codes == ["text-too-long"])
+        // The cap is 1 MiB (docs/limits.md): paragraph layout is linear (TextComplexityTests).
+        #expect(SessionLimits.maxTextBytes == 1024 * 1024)
+        #expect(o.message("text-too-long").hasSuffix("cut to the first 1048576 (see docs/limits.md)"))
         #expect(o.seconds < 15)
     }
 

@@ -1,0 +1,99 @@
+import Primitives
+import Styles
+import TextLayout
+import Layout
+import WidgetTree
+
+/// `--bounds`: every laid-out element's frame as thin lines with a small id tag, drawn over the
+/// finished picture like Android's "show layout bounds". Plain display items appended after the
+/// frame's own, so they go through the normal raster path (and the display-list dump).
+public struct BoundsOverlay {
+    /// Frame lines and tag background: opaque, so a probe can find them exactly.
+    public static let lineColor = Color(rgb: 0xd500f9)
+    /// Margins (outside the frame) and padding (inside the border), with `spacing`: translucent,
+    /// as in a browser's box-model view.
+    public static let marginColor = Color(r: 0xff, g: 0x98, b: 0x00, a: 0x55)
+    public static let paddingColor = Color(r: 0x4c, g: 0xaf, b: 0x50, a: 0x55)
+    /// Tag text size in dp: small, legible at 2x and 3x.
+    static let tagSize = 8.0
+
+    public let text: TextEngine
+    /// Also shade margins and padding.
+    public var spacing: Bool
+
+    public init(text: TextEngine, spacing: Bool = false) { self.text = text; self.spacing = spacing }
+
+    /// The overlay items for a laid-out tree on `device`'s screen (dp; `scale` device pixels per dp).
+    public func items(tree: WidgetTree, layout: LayoutResult, screen: Rect, scale: Double) -> [DisplayItem] {
+        let hair = 1 / max(scale, 0.01)   // one device pixel in dp
+        var seen = Set<Int>()
+        var boxes: [(id: Int, frame: Rect, clip: Rect)] = []
+        for id in layout.paintOrder where seen.insert(id).inserted {
+            guard let f = layout.frames[id], let e = tree.elements[id], e.isVisible, f.width > 0 || f.height > 0 else { continue }
+            let clip = clipRect(of: id, tree: tree, layout: layout, screen: screen)
+            guard clip.width > 0, clip.height > 0, f.x <= clip.maxX, f.maxX >= clip.x, f.y <= clip.maxY, f.maxY >= clip.y else { continue }
+            boxes.append((id, f, clip))
+        }
+        var out: [DisplayItem] = []
+        func clipped(_ clip: Rect, _ body: () -> Void) {
+            out.append(.save); out.append(.clip(RoundedRect(rect: clip))); body(); out.append(.restore)
+        }
+        if spacing {
+            for b in boxes {
+                guard let s = layout.styles[b.id] else { continue }
+                clipped(screen) { ring(outer: b.frame.outset(s.margin), inner: b.frame, Self.marginColor, &out) }
+                clipped(b.clip) { ring(outer: b.frame.inset(by: s.borderWidths), inner: PaintBuilder.contentBox(b.frame, s), Self.paddingColor, &out) }
+            }
+        }
+        // Lines first, then every tag, so no element's lines cross another's tag.
+        for b in boxes {
+            clipped(b.clip) { ring(outer: b.frame, inner: b.frame.inset(by: Sides(all: hair)), Self.lineColor, &out) }
+        }
+        for b in boxes {
+            let p = text.layout(AttributedText(String(b.id)), style: ParagraphStyle(font: FontSpec(family: "Roboto", weight: 700),
+                                                                                 size: Self.tagSize, color: .white, noWrap: true),
+                                maxWidth: nil)
+            guard p.size.width > 0 else { continue }
+            let tag = Rect(x: b.frame.x, y: b.frame.y, width: p.size.width + 2, height: p.size.height)
+            clipped(b.clip) {
+                out.append(.fill(RoundedRect(rect: tag), .color(Self.lineColor)))
+                for line in p.lines { for run in line.runs { out.append(.glyphs(run, origin: Point(x: tag.x + 1, y: tag.y))) } }
+            }
+        }
+        return out
+    }
+
+    /// The visible part of the screen for an element: the screen cut by every clipping ancestor's
+    /// padding box (scroll layouts, overflow hidden), as its own pixels are.
+    func clipRect(of id: Int, tree: WidgetTree, layout: LayoutResult, screen: Rect) -> Rect {
+        var clip = screen
+        var next = tree.elements[id]?.parent
+        var guardCount = 0
+        while let p = next, guardCount < 10_000 {
+            guardCount += 1
+            guard let e = tree.elements[p] else { break }
+            if let f = layout.frames[p], let s = layout.styles[p], e.kind == .scrollLayout || s.overflowHidden {
+                clip = clip.intersection(f.inset(by: s.borderWidths))
+            }
+            next = e.parent
+        }
+        return clip
+    }
+
+    /// Fills the area between two boxes (outer minus inner) with four rectangles.
+    func ring(outer o: Rect, inner i0: Rect, _ color: Color, _ out: inout [DisplayItem]) {
+        let i = o.intersection(i0)
+        let parts = [Rect(x: o.x, y: o.y, width: o.width, height: i.y - o.y),
+                     Rect(x: o.x, y: i.maxY, width: o.width, height: o.maxY - i.maxY),
+                     Rect(x: o.x, y: i.y, width: i.x - o.x, height: i.height),
+                     Rect(x: i.maxX, y: i.y, width: o.maxX - i.maxX, height: i.height)]
+        for r in parts where r.width > 0 && r.height > 0 { out.append(.fill(RoundedRect(rect: r), .color(color))) }
+    }
+}
+
+extension Rect {
+    /// Grown by a margin on each side.
+    func outset(_ m: Sides<Double>) -> Rect {
+        Rect(x: x - m.left, y: y - m.top, width: width + m.left + m.right, height: height + m.top + m.bottom)
+    }
+}

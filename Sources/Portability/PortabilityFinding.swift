@@ -1,0 +1,58 @@
+import Primitives
+import SessionFormat
+
+/// One place where a session's result differs between the iOS and Android backends.
+public struct PortabilityFinding: Hashable, Sendable {
+    /// Index of the top-level step (steps inside a batch share it; `path` tells them apart).
+    public var step: Int
+    /// JSON path of the step, e.g. `steps[4].steps[2]`.
+    public var path: String
+    public var kind: PortabilityKind
+    /// The step in short: `SET_STYLE 7 padding "10 20"`, `tap 12`.
+    public var command: String
+    /// The element concerned (the style's target, the created element, the click's receiver ...).
+    public var elementId: Int?
+    public var elementKind: WidgetKind?
+    public var key: String?
+    public var value: String?
+    /// One line: what iOS does, what Android does.
+    public var message: String
+    /// The element's frame at the end of the session under each profile (when measured).
+    public var effect: MeasuredEffect?
+
+    public init(step: Int, path: String, kind: PortabilityKind, command: String, elementId: Int?, elementKind: WidgetKind?,
+                key: String? = nil, value: String? = nil, message: String, effect: MeasuredEffect? = nil) {
+        self.step = step; self.path = path; self.kind = kind; self.command = command; self.elementId = elementId
+        self.elementKind = elementKind; self.key = key; self.value = value; self.message = message; self.effect = effect
+    }
+
+    /// Report order: step index, then the step's position inside batches, then kind, then element.
+    static func precedes(_ a: PortabilityFinding, _ b: PortabilityFinding, _ positions: [String: Int]) -> Bool {
+        if a.step != b.step { return a.step < b.step }
+        let pa = positions[a.path] ?? 0, pb = positions[b.path] ?? 0
+        if pa != pb { return pa < pb }
+        if a.kind != b.kind { return a.kind < b.kind }
+        return (a.elementId ?? Int.min) < (b.elementId ?? Int.min)
+    }
+}
+
+/// An element's frame in dp at the end of the session under the iOS and the Android profile (nil =
+/// not laid out there: not created, hidden or deleted).
+public struct MeasuredEffect: Hashable, Sendable {
+    public var elementId: Int
+    public var ios: Rect?
+    public var android: Rect?
+    public init(elementId: Int, ios: Rect?, android: Rect?) { self.elementId = elementId; self.ios = ios; self.android = android }
+    public var differs: Bool { ios != android }
+
+    /// "element 7: 40x20 at 10,20 on iOS, 60x20 at 10,20 on Android".
+    public var text: String {
+        func f(_ r: Rect?) -> String {
+            guard let r else { return "not shown" }
+            let n = PlatformReading.number
+            return "\(n(r.width))x\(n(r.height)) at \(n(r.x)),\(n(r.y))"
+        }
+        if !differs { return "element \(elementId): \(f(ios)) on both" }
+        return "element \(elementId): \(f(ios)) on iOS, \(f(android)) on Android"
+    }
+}

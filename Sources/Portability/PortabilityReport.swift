@@ -1,0 +1,114 @@
+import Primitives
+import SessionFormat
+
+/// The portability report of one session: its findings in order, as text (one line each plus a
+/// summary) or JSON (fixed key order). Same session, same bytes.
+public struct PortabilityReport: Sendable {
+    public var session: String
+    public var findings: [PortabilityFinding]
+    /// Whether frames were measured (a `PortabilityMeasurer` was given).
+    public var measured: Bool
+
+    public init(session: String, findings: [PortabilityFinding], measured: Bool) {
+        self.session = session; self.findings = findings; self.measured = measured
+    }
+
+    /// Analyzes a session; with a measurer, also lays it out under both profiles.
+    public static func make(_ session: Session, analyzer: PortabilityAnalyzer = PortabilityAnalyzer(),
+                            measurer: PortabilityMeasurer? = nil) -> PortabilityReport {
+        var findings = analyzer.findings(session)
+        if let m = measurer { findings = m.measure(findings, in: session) }
+        return PortabilityReport(session: session.name, findings: findings, measured: measurer != nil)
+    }
+
+    /// Findings per kind, in kind order, kinds with none left out.
+    public var counts: [(kind: PortabilityKind, count: Int)] {
+        PortabilityKind.allCases.compactMap { k in
+            let n = findings.lazy.filter { $0.kind == k }.count
+            return n > 0 ? (k, n) : nil
+        }
+    }
+
+    /// `summary: 3 findings: shorthand-list 2, lone-border 1` (or `summary: no differences`).
+    public var summary: String {
+        guard !findings.isEmpty else { return "summary: no differences between iOS and Android" }
+        let n = findings.count
+        return "summary: \(n) finding\(n == 1 ? "" : "s"): " + counts.map { "\($0.kind.code) \($0.count)" }.joined(separator: ", ")
+    }
+
+    /// `step 12 (SET_STYLE 7 padding "10 20"): shorthand-list: iOS reads ...`, with the measured frames
+    /// when they differ.
+    public static func line(_ f: PortabilityFinding) -> String {
+        var s = "step \(f.step) (\(f.command)): \(f.kind.code): \(f.message)"
+        if let e = f.effect, e.differs { s += "; measured: \(e.text)" }
+        return s
+    }
+
+    /// The report as text: a header line, one line per finding, the summary.
+    public var text: String {
+        var out = "\(session): portability report (iOS vs Android)\n"
+        for f in findings { out += Self.line(f) + "\n" }
+        return out + summary + "\n"
+    }
+
+    // MARK: - JSON
+
+    /// One session as a JSON object (keys in a fixed order).
+    public var json: String { jsonObject(indent: "") + "\n" }
+
+    /// Several sessions: `{"sessions": [...], "total": N}`.
+    public static func json(_ reports: [PortabilityReport]) -> String {
+        var s = "{\n  \"sessions\": ["
+        s += reports.map { "\n    " + $0.jsonObject(indent: "    ") }.joined(separator: ",")
+        s += reports.isEmpty ? "],\n" : "\n  ],\n"
+        return s + "  \"total\": \(reports.reduce(0) { $0 + $1.findings.count })\n}\n"
+    }
+
+    func jsonObject(indent: String) -> String {
+        let i1 = indent + "  ", i2 = indent + "    "
+        var s = "{\n\(i1)\"session\": \(JSONText.string(session)),\n\(i1)\"measured\": \(measured),\n"
+        s += "\(i1)\"total\": \(findings.count),\n\(i1)\"counts\": {"
+        s += counts.map { "\(JSONText.string($0.kind.code)): \($0.count)" }.joined(separator: ", ") + "},\n"
+        s += "\(i1)\"findings\": ["
+        s += findings.map { "\n\(i2)" + Self.findingJSON($0) }.joined(separator: ",")
+        s += findings.isEmpty ? "]\n" : "\n\(i1)]\n"
+        return s + "\(indent)}"
+    }
+
+    static func findingJSON(_ f: PortabilityFinding) -> String {
+        func opt(_ s: String?) -> String { s.map(JSONText.string) ?? "null" }
+        func rect(_ r: Rect?) -> String {
+            guard let r else { return "null" }
+            let n = PlatformReading.number
+            return "{\"x\": \(n(r.x)), \"y\": \(n(r.y)), \"width\": \(n(r.width)), \"height\": \(n(r.height))}"
+        }
+        var s = "{\"step\": \(f.step), \"path\": \(JSONText.string(f.path)), \"kind\": \(JSONText.string(f.kind.code)), "
+        s += "\"command\": \(JSONText.string(f.command)), \"elementId\": \(f.elementId.map(String.init) ?? "null"), "
+        s += "\"elementKind\": \(opt(f.elementKind?.rawValue)), \"key\": \(opt(f.key)), \"value\": \(opt(f.value)), "
+        s += "\"message\": \(JSONText.string(f.message))"
+        if let e = f.effect { s += ", \"frames\": {\"ios\": \(rect(e.ios)), \"android\": \(rect(e.android)), \"differ\": \(e.differs)}" }
+        return s + "}"
+    }
+}
+
+/// JSON string literals without Foundation's encoder (its escaping of `/` and key order vary).
+enum JSONText {
+    static func string(_ s: String) -> String {
+        var o = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": o += "\\\""
+            case "\\": o += "\\\\"
+            case "\n": o += "\\n"
+            case "\r": o += "\\r"
+            case "\t": o += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let h = String(u.value, radix: 16)
+                    o += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                } else { o.unicodeScalars.append(u) }
+            }
+        }
+        return o + "\""
+    }
+}

@@ -1,0 +1,106 @@
+import Dispatch
+import Primitives
+import Painting
+import TextLayout
+import NativeGraphics
+
+/// The part of a full repaint that needs no canvas, done first on all cores: the shadow masks
+/// the frame will blur and the glyph masks it will draw. Painting itself stays one serial pass
+/// (Cairo draws in list order); it then finds these masks in the caches (`ShadowPainter`'s and
+/// each `FontFace`'s) instead of making them between two draws while the second core idles.
+///
+/// Same pixels whatever the timing: a mask depends only on its cache key, shadow masks are filed
+/// in list order (first occurrence of a key, as the serial pass would), and anything the pre-pass
+/// misses or fails on is simply made by the serial pass as before.
+enum RasterPrepass {
+    /// Scans `items` as `Rasterizer` walks them (the same transforms, guards and arguments) and
+    /// prepares the masks it will need, when there are at least two pieces of work to share.
+    /// `alongside` (the frame's white fill) runs as one more task, first.
+    static func run(_ items: [DisplayItem], scale: Double, shadows: ShadowPainter, fonts: FontLibrary,
+                    alongside: (() -> Void)? = nil) {
+        // Linear searches below, not a Set or Dictionary: a screen has a handful of shadow sizes and
+        // faces, and each new Set/Dictionary type costs the process ~0.4 M instructions of runtime
+        // metadata set-up (conformance scans) the first time it is used.
+        var jobs: [ShadowPainter.MaskJob] = []
+        // Glyph runs grouped by face (one task per face: its lock serializes its glyphs anyway).
+        var faces: [FontFace] = []
+        var runs: [[(pixelSize: Double, color: Color, placed: [(id: UInt32, x: Double, y: Double)])]] = []
+
+        var t = DeviceTransform(scale: scale)
+        var stack: [(isSave: Bool, transform: DeviceTransform)] = []
+        for item in items {
+            switch item {
+            case .save:
+                stack.append((true, t))
+            case .restore:
+                if let i = stack.lastIndex(where: { $0.isSave }) { t = stack[i].transform; stack.removeSubrange(i...) }
+            case .beginLayer:
+                stack.append((false, t))
+            case .endLayer:
+                if let i = stack.lastIndex(where: { !$0.isSave }) { t = stack[i].transform; stack.removeSubrange(i...) }
+            case .scale(let factor, let about):
+                guard DeviceTransform.finite(factor, about.x, about.y), factor > 0 else { continue }
+                t = t.zoomed(by: factor, about: about)
+            case .shadow(let rr, let offset, let blur, let spread, let color):
+                guard valid(rr.rect), DeviceTransform.finite(offset.x, offset.y, blur, spread) else { continue }
+                if let job = shadows.job(outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
+                                         sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color),
+                   !jobs.contains(where: { $0.key == job.key }) {
+                    jobs.append(job)
+                }
+            case .glyphs(let glyphRun, let origin):
+                guard DeviceTransform.finite(origin.x, origin.y),
+                      let (face, pixelSize, placed) = TextPainter.place(glyphRun, origin: origin, transform: t, fonts: fonts)
+                else { continue }
+                let f: Int
+                if let known = faces.firstIndex(where: { $0 === face }) { f = known } else {
+                    f = faces.count
+                    faces.append(face)
+                    runs.append([])
+                }
+                runs[f].append((pixelSize, glyphRun.color, placed))
+            default:
+                break
+            }
+        }
+
+        let first = alongside == nil ? 0 : 1
+        let taskCount = first + jobs.count + faces.count
+        guard taskCount >= 2 else { alongside?(); return }
+        let masks = MaskSlots(count: jobs.count)
+        defer { masks.release() }
+        DispatchQueue.concurrentPerform(iterations: taskCount) { task in
+            let i = task - first
+            if i < 0 {
+                alongside?()
+            } else if i < jobs.count {
+                masks.buffer[i] = try? jobs[i].run()
+            } else {
+                let f = i - jobs.count
+                for r in runs[f] {
+                    CairoContext.prepareGlyphMasks(r.placed, face: faces[f], pixelSize: r.pixelSize, color: r.color)
+                }
+            }
+        }
+        for (i, job) in jobs.enumerated() {
+            if let mask = masks.buffer[i] { shadows.adopt(job, mask) }
+        }
+    }
+
+    private static func valid(_ r: Rect) -> Bool {
+        DeviceTransform.finite(r.x, r.y, r.width, r.height) && r.width >= 0 && r.height >= 0
+    }
+
+    /// One result slot per shadow job, written by exactly one task (no shared array to race on).
+    private final class MaskSlots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<CairoMask?>
+        init(count: Int) {
+            buffer = .allocate(capacity: count)
+            buffer.initialize(repeating: nil)
+        }
+        func release() {
+            _ = buffer.deinitialize()
+            buffer.deallocate()
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Primitives
+import SessionFormat
+
+/// `--element ID`: the element's frame in device pixels, cut out of a frame rendered with
+/// `RenderOptions.isolatedElement`. Edges are snapped as the rasterizer snaps box edges
+/// (round(x * scale)), so the crop holds exactly the pixels the element's box covers.
+public enum ElementCrop {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The pixel box of element `id` in `frame`, clamped to the screen.
+    public static func pixelBox(_ id: Int, in frame: RenderedFrame, scale: Double) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        guard let e = frame.capture.tree.elements[id] else {
+            throw Failure(description: "no element \(id) in this frame")
+        }
+        guard let f = frame.layout.frames[id] else {
+            throw Failure(description: "\(e.kind.rawValue) \(id) has no frame on the screen (hidden, detached or in an inactive view)")
+        }
+        let x0 = max(0, Int((f.minX * scale).rounded())), y0 = max(0, Int((f.minY * scale).rounded()))
+        let x1 = min(frame.bitmap.width, Int((f.maxX * scale).rounded())), y1 = min(frame.bitmap.height, Int((f.maxY * scale).rounded()))
+        guard x1 > x0, y1 > y0 else {
+            throw Failure(description: "\(e.kind.rawValue) \(id) has no visible frame on the screen (frame \(f) dp)")
+        }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The element's pixels alone.
+    public static func crop(_ id: Int, from frame: RenderedFrame, scale: Double) throws -> Bitmap {
+        let b = try pixelBox(id, in: frame, scale: scale)
+        return crop(frame.bitmap, x: b.x, y: b.y, width: b.width, height: b.height)
+    }
+
+    /// Rows `y..<y+height`, columns `x..<x+width` of a bitmap (inside it).
+    public static func crop(_ src: Bitmap, x: Int, y: Int, width: Int, height: Int) -> Bitmap {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for row in 0..<height {
+            let s = ((y + row) * src.width + x) * 4
+            out.replaceSubrange(row * width * 4..<(row + 1) * width * 4, with: src.pixels[s..<(s + width * 4)])
+        }
+        return Bitmap(width: width, height: height, pixels: out)
+    }
+}

@@ -1,0 +1,31 @@
+import Primitives
+
+/// The kinds of work text layout counts (`TextEngine.work`), for complexity tests: each grows
+/// linearly with the text when layout is linear.
+public enum TextWork {
+    /// Paragraphs laid out (layout-cache misses).
+    public static let layouts = "text.layouts"
+    /// Code points itemized (prepared-text cache misses).
+    public static let charsPrepared = "text.chars-prepared"
+    /// Code points the line breaker examined (break candidates and widths).
+    public static let breakScans = "text.break-scans"
+    /// Code points handed to the shaping cache, context included (each is copied and hashed, hit or miss).
+    public static let shapingInput = "text.shaping-input"
+    /// Glyphs HarfBuzz produced (shaping-cache misses).
+    public static let glyphsShaped = "text.glyphs-shaped"
+    /// Glyphs positioned on lines.
+    public static let glyphsPlaced = "text.glyphs-placed"
+}
+
+/// Work counted during one paragraph's layout, on one thread: plain integers, added to the
+/// engine's counts once at the end.
+final class TextWorkTally {
+    var breakScans = 0
+    var glyphsPlaced = 0
+    var counts: WorkCounts {
+        var w = WorkCounts()
+        w.add(TextWork.breakScans, breakScans)
+        w.add(TextWork.glyphsPlaced, glyphsPlaced)
+        return w
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import Primitives
+import RenderPipeline
+import SessionFormat
+import Snapshots
+
+/// `render watch SESSION -o OUT.png`: renders, then renders again whenever the session file, a file
+/// in its assets folder or the theme file (`--theme FILE.json`) changes. Polls sizes and times every
+/// `--interval` ms; a broken save is reported and watching goes on; Ctrl-C ends it (exit 0).
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Re-render a session to a PNG whenever it, its assets or its theme file change.")
+
+    @Argument(help: "The session file (JSON).")
+    var session: String
+
+    @Option(name: .shortAndLong, help: "Output PNG (default: NAME.png in the current folder).")
+    var output: String?
+
+    @Option(name: .long, help: "Render this named snapshot instead of the final frame.")
+    var snapshot: String?
+
+    @Option(name: .long, help: "Render the frame at this virtual time in ms.")
+    var at: Int?
+
+    @Flag(name: .long, help: "Draw every element's frame and id over the picture.")
+    var bounds = false
+
+    @Flag(name: .customLong("bounds-spacing"), help: "With the bounds, shade margins (orange) and padding (green); implies --bounds.")
+    var boundsSpacing = false
+
+    @Option(name: .long, help: "Render only the element with this id, cropped to its frame.")
+    var element: Int?
+
+    @Option(name: .long, help: "PNG compression level 0-9.")
+    var compression: Int = 1
+
+    @Option(name: .long, help: "Poll period in ms (50-5000).")
+    var interval: Int = 300
+
+    @Option(name: .customLong("max-renders"), help: "Exit 0 after this many renders (the first included); for scripts and tests.")
+    var maxRenders: Int?
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0...9") }
+        guard (50...5000).contains(interval) else { throw ValidationError("--interval must be 50...5000 (ms)") }
+        if let a = at, a < 0 { throw ValidationError("--at must be 0 or more (ms)") }
+        if at != nil && snapshot != nil { throw ValidationError("--at and --snapshot choose the frame in two ways; give one") }
+        if let m = maxRenders, m < 1 { throw ValidationError("--max-renders must be 1 or more") }
+    }
+
+    func run() throws {
+        var options = try common.renderOptions()
+        options.compressionLevel = compression
+        options.showBounds = bounds || boundsSpacing
+        options.boundsSpacing = boundsSpacing
+        let out = output ?? ((session as NSString).lastPathComponent as NSString).deletingPathExtension + ".png"
+        let job = PictureJob(session: session, output: out, snapshot: snapshot, at: at, element: element, options: options)
+        let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
+        // Ctrl-C: every line is already flushed, nothing is half-written (writes are atomic).
+        signal(SIGINT) { _ in _exit(0) }
+        signal(SIGTERM) { _ in _exit(0) }
+        setvbuf(stdout, nil, _IOLBF, 0)
+        var assets = Self.defaultAssets(of: session)
+        let themeFile = Self.isThemeFile(common.theme) ? common.theme : nil
+        var loop = WatchLoop(
+            watched: { [session] in [session, assets] + (themeFile.map { [$0] } ?? []) },
+            render: {
+                do {
+                    let r = try job.run()
+                    printer.print(r.diagnostics)
+                    if let a = Self.assetsFolder(of: session) { assets = a }
+                    let warnings = r.diagnostics.filter { $0.severity != .error }.count, errors = r.diagnostics.count - warnings
+                    return .init(ok: true, line: "wrote \(out) (\(r.size); \(warnings) warnings, \(errors) errors)")
+                } catch let f as PictureJob.Failure {
+                    StdErr.write(f.message)
+                    return .init(ok: false, line: "failed (exit \(f.code)); still watching")
+                } catch {
+                    StdErr.write("render: error: \(error)")
+                    return .init(ok: false, line: "failed; still watching")
+                }
+            },
+            log: { line in print(line); fflush(stdout) },
+            sleep: { ms in usleep(useconds_t(ms) * 1000) })
+        loop.intervalMs = interval
+        loop.maxRenders = maxRenders
+        if !common.quiet {
+            print("watching \(session), \(assets)/\(themeFile.map { " and " + $0 } ?? "") every \(interval) ms; writing \(out) (Ctrl-C stops)")
+        }
+        loop.run()
+    }
+
+    /// The session's assets folder as decoded (it may name its own); nil when it does not decode.
+    static func assetsFolder(of session: String) -> String? {
+        (try? SessionDecoder().decode(fileAt: session))?.0.assetsDirectory
+    }
+
+    /// `assets` beside the session until a decode says otherwise.
+    static func defaultAssets(of session: String) -> String {
+        assetsFolder(of: session) ?? (((session as NSString).deletingLastPathComponent as NSString).appendingPathComponent("assets"))
+    }
+
+    /// A theme given as a file (what ThemeLoader reads from disk) rather than a built-in name.
+    static func isThemeFile(_ theme: String) -> Bool {
+        theme.hasSuffix(".json") || theme.contains("/")
+    }
+}

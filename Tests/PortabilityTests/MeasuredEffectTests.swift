@@ -1,0 +1,32 @@
+import Testing
+import Foundation
+import SessionFormat
+@testable import Portability
+
+/// The measured part: the same looks, the iOS and the Android profile, and the frames that differ.
+@Suite struct MeasuredEffectTests {
+    static func report(_ name: String) throws -> PortabilityReport {
+        let m = try PortabilityMeasurer(fontsDirectory: P.root + "/Fonts")
+        return PortabilityReport.make(try m.load(path: P.root + "/Examples/\(name).json"), measurer: m)
+    }
+
+    @Test func shorthandPaddingResizesTheLabel() throws {
+        let r = try Self.report("linear-weights")
+        // `padding: 4 8` on label 11: iOS 4 on every side; Android 4 8 8 8 (8 wider, 4 taller).
+        let f = try #require(r.findings.first { $0.kind == .shorthandList && $0.elementId == 11 })
+        let e = try #require(f.effect)
+        let ios = try #require(e.ios), android = try #require(e.android)
+        #expect(android.width - ios.width == 8)
+        #expect(android.height - ios.height == 4)
+        #expect(PortabilityReport.line(f).contains("; measured: element 11: "))
+        #expect(r.json.contains("\"frames\": {\"ios\": {"))
+    }
+
+    @Test func theApplicationBarIsGoneOnIOSOnly() throws {
+        let r = try Self.report("example1-secondary-page")
+        let f = try #require(r.findings.first { $0.kind == .appBarDropped })
+        #expect(f.effect?.ios == nil && f.effect?.android != nil)
+        // Colours and events do not move frames: no measurement for them.
+        #expect(r.findings.filter { $0.kind == .clickValue || $0.kind == .timerTarget }.allSatisfy { $0.effect == nil })
+    }
+}
