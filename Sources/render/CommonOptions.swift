@@ -29,20 +29,13 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print stage timings and what was written.")
     var verbose = false
 
-    func renderOptions() throws -> RenderOptions {
-        guard let dir = FontsLocator.find(explicit: fontsDir) else {
-            throw ValidationError("no bundled fonts found: run `make fonts` or pass --fonts-dir DIR (a folder with fonts.lock)")
-        }
-        var o = RenderOptions(fontsDirectory: dir)
-        o.theme = theme
-        o.appFontsDirectory = fonts
-        guard fontScale.isFinite, (0.5...3).contains(fontScale) else { throw ValidationError("--font-scale must be 0.5...3") }
-        o.fontScale = fontScale
-        if let d = device {
-            do { o.device = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") }
-        }
-        return o
+    /// The options as plain values.
+    var values: CommonValues {
+        CommonValues(theme: theme, device: device, fonts: fonts, fontsDir: fontsDir, fontScale: fontScale,
+                     diagnostics: diagnostics, quiet: quiet, verbose: verbose)
     }
+
+    func renderOptions() throws -> RenderOptions { try values.renderOptions() }
 }
 
 enum DiagnosticsFormat: String, ExpressibleByArgument { case text, json }

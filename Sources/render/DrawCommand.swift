@@ -79,6 +79,28 @@ struct DrawCommand: ParsableCommand {
         if portability || portabilityJSON != nil {
             return try PortabilityOutput.run(sessions: [session], common: common, json: portabilityJSON, markdown: nil, measure: true)
         }
+        try DrawJob(request).run()
+    }
+
+    /// The parsed command line as plain values.
+    var request: DrawRequest {
+        DrawRequest(session: session, output: output, snapshot: snapshot, layoutDump: layoutDump, displayList: displayList,
+                    events: events, frames: frames, at: at, apng: apng, fps: fps, compression: compression, bounds: bounds,
+                    boundsSpacing: boundsSpacing, element: element, strict: strict, common: common.values)
+    }
+}
+
+/// Renders one session to a PNG from a `DrawRequest`: the work of `render SESSION` (and of the
+/// quick start path, which skips the argument parser for the plain `render FILE -o OUT [-q]`).
+struct DrawJob {
+    let request: DrawRequest
+    init(_ request: DrawRequest) { self.request = request }
+
+    func run() throws {
+        let r = request, common = request.common
+        let (session, output, snapshot, layoutDump, displayList, events) = (r.session, r.output, r.snapshot, r.layoutDump, r.displayList, r.events)
+        let (frames, at, apng, fps, compression, element, strict) = (r.frames, r.at, r.apng, r.fps, r.compression, r.element, r.strict)
+        let (bounds, boundsSpacing) = (r.bounds, r.boundsSpacing)
         var options = try common.renderOptions()
         options.compressionLevel = compression
         options.captureTicks = frames != nil || apng != nil

@@ -18,6 +18,11 @@ struct RenderCLI: ParsableCommand {
         version: PreviewRendererVersion.string,
         subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self],
         defaultSubcommand: DrawCommand.self)
+
+    static func main() {
+        if let quick = QuickStart.request(Array(CommandLine.arguments.dropFirst())) { QuickStart.run(quick) }
+        main(nil)
+    }
 }
 
 /// Exit codes, documented in the README.

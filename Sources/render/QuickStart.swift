@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// The plain `render FILE -o OUT` (optionally `-q`), the form CI and galleries run thousands of
+/// times, without building ArgumentParser's command tree: that costs about 20 M instructions
+/// (Swift protocol-conformance lookups) per process, half of a small render. Anything else, and
+/// every mistake, goes through the full parser, so messages and behaviour stay the same.
+enum QuickStart {
+    /// The request when `arguments` (without the program name) are exactly that form.
+    static func request(_ arguments: [String]) -> DrawRequest? {
+        var session: String?, output: String?, quiet = false
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "-o", "--output":
+                guard output == nil, i + 1 < arguments.count, !arguments[i + 1].hasPrefix("-") else { return nil }
+                output = arguments[i + 1]; i += 1
+            case "-q", "--quiet":
+                guard !quiet else { return nil }
+                quiet = true
+            default:
+                guard session == nil, !a.hasPrefix("-"), !subcommands.contains(a) else { return nil }
+                session = a
+            }
+            i += 1
+        }
+        guard let session, let output else { return nil }
+        var r = DrawRequest(session: session, output: output)
+        r.common.quiet = quiet
+        return r
+    }
+
+    private static let subcommands: Set<String> = ["draw", "validate", "theme", "check", "gallery", "watch", "portability", "help"]
+
+    /// Runs the request and exits with the same codes as the parsed command would.
+    static func run(_ request: DrawRequest) -> Never {
+        do {
+            try DrawJob(request).run()
+            exit(0)
+        } catch let e as ExitCode {
+            exit(e.rawValue)
+        } catch let e as ValidationError {
+            FileHandle.standardError.write(Data("Error: \(e.message)\n".utf8))
+            exit(ExitCodes.usage)
+        } catch {
+            FileHandle.standardError.write(Data("render: error: \(error)\n".utf8))
+            exit(ExitCodes.renderFailed)
+        }
+    }
+}
