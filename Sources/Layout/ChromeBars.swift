@@ -62,6 +62,7 @@ extension LayoutPass {
                 origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
             right = x - 16
         }
+        right = layoutActionBarOptionIcons(bar, frame, right: right)
         let x0 = leftButton ? look.titleXAfterButton : look.titleX
         var ts = paragraphStyle(look.title); ts.noWrap = true; ts.ellipsis = true
         var ss = paragraphStyle(look.subtitle); ss.noWrap = true; ss.ellipsis = true
@@ -77,6 +78,24 @@ extension LayoutPass {
                 origin: Point(x: x(sub), y: y0 + title.size.height)))
         }
     }
+
+    /// ADD_OPTION on an ActionBar (Android: one icon asset per option, named by its text): icons
+    /// of the theme's icon size, right-aligned at `right` (before Save), in option order left to
+    /// right, `actionBarIconGap` apart, centred vertically. Their boxes go to the bar's `rows`, one
+    /// per option in option order. Returns the new right edge for the title.
+    func layoutActionBarOptionIcons(_ bar: Element, _ frame: Rect, right: Double) -> Double {
+        guard !bar.options.isEmpty else { return right }
+        let size = theme.actionBar.iconSize, gap = Self.actionBarIconGap
+        let n = Double(bar.options.count)
+        let x0 = right - n * size - (n - 1) * gap
+        localRows[bar.id] = (0..<bar.options.count).map { i in
+            Rect(x: x0 + Double(i) * (size + gap), y: (frame.height - size) / 2, width: size, height: size)
+        }
+        return x0 - 16
+    }
+
+    /// Space between action-bar option icons: Android's 48 dp action buttons around 24 dp icons.
+    static let actionBarIconGap = 24.0
 
     /// NavigationBar: items of equal width; each a 24 icon over a 12 label, centred; the selected
     /// item (or the first when none is) in the selected colour.

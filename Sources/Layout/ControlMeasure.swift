@@ -76,18 +76,34 @@ extension LayoutPass {
             let final = paragraph(AttributedText(shown), ps, maxWidth: max(0, own.width - pad.horizontal))
             setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
             if let error = el.errorText, !error.isEmpty {
-                var es = ps; es.color = Color(rgb: 0xd32f2f); es.size = max(1, ps.size - 3)
-                let ep = paragraph(AttributedText(error), es, maxWidth: own.width)
+                let ep = paragraph(AttributedText(error), errorLineStyle(s), maxWidth: own.width)
                 localExtraTexts[el.id, default: []].append(PlacedText(role: "error", paragraph: ep,
                                                                        origin: Point(x: pad.left, y: own.height + 2)))
             }
         }
     }
 
+    /// The SET_ERROR line of a text field or text view: one line, 3 smaller than the field's text,
+    /// in the error red.
+    func errorLineStyle(_ s: ResolvedStyle) -> ParagraphStyle {
+        var es = ParagraphStyle(s)
+        es.noWrap = true; es.color = Color(rgb: 0xd32f2f); es.size = max(1, es.size - 3)
+        return es
+    }
+
+    /// Room the SET_ERROR line takes under the field (2 gap + one line), 0 without an error. It is
+    /// added to the field's bottom margin (`style`), so what follows moves down by it while the
+    /// field's own box, its bottom line and the error drawn 2 under it stay where they were.
+    func errorLineHeight(_ el: Element, _ s: ResolvedStyle) -> Double {
+        guard el.kind == .textField || el.kind == .textView, let error = el.errorText, !error.isEmpty else { return 0 }
+        return 2 + paragraph(AttributedText(error), errorLineStyle(s), maxWidth: nil).size.height
+    }
+
     /// Switch: the label (on or off text) 8 to the left of the track; the track is the icon frame.
     func measureSwitch(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
         let look = theme.switchControl
-        let label = el.value != 0 ? el.text : el.text2
+        // iOS's UISwitch has no labels (PlatformProfile.switchShowsLabels); the track alone.
+        let label = !theme.profile.switchShowsLabels ? "" : el.value != 0 ? el.text : el.text2
         let control = Size(width: look.trackWidth, height: max(look.thumbSize, look.trackHeight))
         return controlWithLabel(el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.labelGap,
                                 labelFirst: true, iconHeight: look.trackHeight)
@@ -151,13 +167,15 @@ extension LayoutPass {
         }
     }
 
-    /// RadioGroup without child elements: one row per option, a round mark (the checkbox size)
-    /// then the label 8 to the right. Rows go to `rows`, labels to `extraTexts` ("option").
+    /// RadioGroup without child elements: one row per option, a round mark (`theme.radioLook`,
+    /// the checkbox's size by default) then the label after the gap. Rows go to `rows`, labels to
+    /// `extraTexts` ("option"); painting puts the ring at the left of each row, centred.
     func measureRadioGroup(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let mark = theme.checkbox.size, gap = theme.checkbox.labelGap
+        let look = theme.radioLook
+        let mark = look.size, gap = look.labelGap
         let ps = ParagraphStyle(s)
         let labels = el.options.map { paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) }) }
-        let heights = labels.map { max($0.size.height, mark) + 8 }
+        let heights = labels.map { max($0.size.height, mark) + look.rowPadding }
         let width = (labels.map(\.size.width).max() ?? -gap - mark) + mark + gap
         return LeafContent(size: Size(width: max(0, width), height: heights.reduce(0, +))) { [self] own in
             var y = ins.top

@@ -67,6 +67,7 @@ final class LayoutPass {
             if own?.width == nil && s.width == .wrapContent { s.width = .matchParent }
             if own?.height == nil && s.height == .wrapContent { s.height = .matchParent }
         }
+        s.margin.bottom += errorLineHeight(el, s)
         result.styles[el.id] = s
         return s
     }

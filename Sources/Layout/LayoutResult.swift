@@ -38,7 +38,7 @@ public struct LayoutResult: Sendable {
     /// bar's left button, a switch's track, a checkbox's box, a picker's arrow, page-control dots' row.
     public var iconFrames: [Int: Rect] = [:]
     /// Rows of an action sheet (title row if any, one per option, Cancel) or the header of a
-    /// dialog, in screen coordinates.
+    /// dialog, or an action bar's ADD_OPTION icon boxes (option order), in screen coordinates.
     public var rows: [Int: [Rect]] = [:]
     /// Depth of each painted element below its paint root (application, view, bar or overlay).
     public var depths: [Int: Int] = [:]

@@ -28,6 +28,7 @@ extension PaintBuilder {
                 add(.strokePath(path, color: iconColor, width: 2 * icon.width / 24, dash: [], roundCaps: false))
             }
         }
+        paintActionBarOptionIcons(e)
         if layoutPlacedText(e.id) {
             if let p = layout.paragraphs[e.id] { drawParagraph(p, at: layout.textOrigins[e.id] ?? frame.origin) }
             return
@@ -56,6 +57,21 @@ extension PaintBuilder {
         func left(_ p: ParagraphLayout) -> Double { look.titleCentered ? frame.midX - p.size.width / 2 : x }
         drawParagraph(title, at: Point(x: left(title), y: top))
         drawParagraph(subtitle, at: Point(x: left(subtitle), y: top + th))
+    }
+
+    /// ADD_OPTION icons (Android's menu icons): the asset named by each option's text in the box
+    /// layout gave it (`rows`, option order); a missing asset shows the image placeholder (the
+    /// resource loader reports it).
+    mutating func paintActionBarOptionIcons(_ e: Element) {
+        guard let boxes = layout.rows[e.id] else { return }
+        for (option, box) in zip(e.options, boxes) where !drawIcon(option.label, in: box) {
+            let look = theme.imagePlaceholder
+            add(.fill(RoundedRect(rect: box), .color(palette.color(look.background))))
+            if look.borderWidth > 0 {
+                let c = palette.color(look.borderColor)
+                add(.border(RoundedRect(rect: box), widths: Sides(all: look.borderWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
+            }
+        }
     }
 
     // MARK: Navigation bar

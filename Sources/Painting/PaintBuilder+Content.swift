@@ -24,6 +24,7 @@ extension PaintBuilder {
         case .dialog, .alertDialog: paintDialogHeader(e, s, frame)
         case .actionSheet: paintActionSheetRows(e, s, frame)
         case .segmentedControl: paintSegments(e, s, frame)
+        case .radioGroup: paintRadioGroup(e, s, frame)
         default: drawElementText(e, s, frame)
         }
         if e.kind != .imageView, e.content != nil { paintPixels(e, s, frame) }

@@ -59,7 +59,10 @@ extension PaintBuilder {
         let look = theme.textField
         let hasError = (e.errorText ?? "").isEmpty == false
         let errorColor = Color(rgb: 0xd32f2f)
-        bottomLine(frame, s, color: hasError ? errorColor : palette.color(look.lineColor), width: look.lineWidth)
+        // iOS: a UITextField's bezel (a UITextView has none); else the underline.
+        if !(e.kind == .textField && paintTextFieldBezel(s, frame, error: hasError ? errorColor : nil)) {
+            bottomLine(frame, s, color: hasError ? errorColor : palette.color(look.lineColor), width: look.lineWidth)
+        }
 
         let content = PaintBuilder.contentBox(frame, s)
         let clip = PaintBuilder.paddingBox(frame, s)

@@ -32,6 +32,7 @@ extension PaintBuilder {
     /// The dialog's title in its header row.
     mutating func paintDialogHeader(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.dialog
+        if e.kind == .dialog { paintDialogCloseButton(frame) } // iOS: the title bar's "X"
         if let p = layout.paragraphs[e.id] {
             drawParagraph(p, at: layout.textOrigins[e.id] ?? frame.origin)
             return

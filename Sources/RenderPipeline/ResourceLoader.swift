@@ -36,6 +36,10 @@ final class ResourceLoader {
             for sel in [Selector.active, .selected] {
                 if let icon = e.styles[sel]?.icon, !icon.isEmpty { loadAsset(icon, step: e.createdStep) }
             }
+            if e.kind == .actionBar {
+                // ADD_OPTION on an action bar names a menu icon asset (protocol section 1).
+                for o in e.options where !o.label.isEmpty { loadAsset(o.label, step: e.createdStep) }
+            }
             switch e.content {
             case .asset(let name)?: loadAsset(name, step: e.createdStep)
             case .packed(let p)?: loadPacked(p, id: id, step: e.createdStep)

@@ -94,6 +94,15 @@ public struct PlatformProfile: Hashable, Sendable {
     /// non-zero value, links web URLs only (protocol 1 CREATE_TEXT and 3.7).
     public var labelsLinkURLsOnlyAndIgnoreMarkdown = false
 
+    /// Android runs a whole batch inside one try/catch (protocol 1 "Batching", 2.2 `border`, `weight`):
+    /// a SET_STYLE whose value throws (`parseColor("1")`, `new Integer("1.5")`) ends the batch, and
+    /// its later commands never run. iOS and the preview carry on with the next command.
+    public var abortsBatchOnStyleError = false
+
+    /// CREATE_SWITCH's `text` (on) and `text2` (off) labels: Android's `FWSwitch` shows the one for the
+    /// state beside the switch (textOn/textOff), as the preview does; iOS's `UISwitch` ignores both.
+    public var switchShowsLabels = true
+
     public init(platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
                 mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
                 unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
@@ -134,7 +143,7 @@ public struct PlatformProfile: Hashable, Sendable {
                          "min-scale", "icon", "hint", "scale"],
         ignoredKeys: ["font-style", "line-spacing", "max-width", "max-height", "top", "left", "right", "bottom"],
         fontSizeKeywords: false, directionRule: .verticalOnlyIfOne, clickValue: 1)
-        .with { $0.scrollContentInsetUnderBars = true }
+        .with { $0.scrollContentInsetUnderBars = true; $0.switchShowsLabels = false }
 
     /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
     public static let android = PlatformProfile(
@@ -148,7 +157,7 @@ public struct PlatformProfile: Hashable, Sendable {
         storedSelectors: nil, normalOnlyKeys: [],
         ignoredKeys: ["tint", "border-width", "min-scale", "overflow", "top", "left", "right", "bottom"],
         fontSizeKeywords: true, directionRule: .horizontalOnlyIfTwo, clickValue: 0)
-        .with { $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true }
+        .with { $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true; $0.abortsBatchOnStyleError = true }
 
     /// A copy with one change (for the fields the memberwise init does not take).
     func with(_ change: (inout PlatformProfile) -> Void) -> PlatformProfile {

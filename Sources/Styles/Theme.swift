@@ -34,6 +34,8 @@ public struct Theme: Codable, Hashable, Sendable {
     /// The status band and bottom safe area (semantics.md section 7 item 36); nil = the top bar's
     /// colour extended, no glyphs (the `default` look).
     public var statusBar: StatusBarLook?
+    /// Radio buttons of a RadioGroup's options; nil = the checkbox's numbers (`radioLook`).
+    public var radioButton: RadioButtonLook?
     /// Behaviour profile: "ios", "android", or absent (the neutral preview rules). See PlatformProfile.
     public var platform: String?
     /// Per widget kind (WidgetKind raw value), style declarations applied before the element's own:
@@ -114,6 +116,13 @@ public struct Theme: Codable, Hashable, Sendable {
         public var font: TextLook
         public var hintColor: String
         public var passwordDot: String
+        /// Optional bezel (iOS `UITextFieldBorderStyleRoundedRect`): when `borderWidth` > 0 the field
+        /// gets a rounded outline (`borderColor`, `radius`) over `background` instead of the bottom
+        /// line. Left out (default, android) = the underline only.
+        public var borderWidth: Double?
+        public var borderColor: String?
+        public var radius: Double?
+        public var background: String?
     }
     public struct SwitchLook: Codable, Hashable, Sendable {
         public var trackWidth: Double
@@ -178,6 +187,9 @@ public struct Theme: Codable, Hashable, Sendable {
         public var titleCentered: Bool?
         /// Left inset of a left-aligned title (Android 14); absent = `padding`.
         public var titleX: Double?
+        /// iOS: colour of the "X" close button at the right end of the header (the title bar's
+        /// bar button, look only); absent = no button.
+        public var closeButtonColor: String?
     }
     public struct ActionSheetLook: Codable, Hashable, Sendable {
         public var background: String

@@ -8,8 +8,21 @@ public struct Element: Hashable, Sendable {
     public var kind: WidgetKind
     /// Parent id; nil when detached (unknown parent, REMOVE_CHILD) or for the root.
     public var parent: Int?
-    /// Children in order (later ones on top in frame layouts).
-    public var children: [Int] = []
+    /// Children in order (later ones on top in frame layouts). Setting it rebuilds `childList`;
+    /// replay edits `childList` in place (cheap removal by id).
+    public var children: [Int] {
+        get { childList.array }
+        set { childList = ChildList(newValue) }
+        // In place (`children.append(id)` stays O(1)): the list gives up its array while it is edited.
+        _modify {
+            var ids = childList.array
+            childList = ChildList()
+            defer { childList = ChildList(ids) }
+            yield &ids
+        }
+    }
+    /// The storage of `children`.
+    public var childList = ChildList()
     /// One declaration map per selector (NORMAL, ACTIVE, HOVER, SELECTED, DISABLED, LINK).
     public var styles: [Selector: StyleDeclarations] = [:]
     /// `textValue`: label text, button/dialog/action-bar title, field text, image file, switch on-label ...

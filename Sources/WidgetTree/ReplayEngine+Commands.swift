@@ -155,6 +155,11 @@ extension ReplayEngine {
             // The previous value stays (semantics.md section 2).
             diagnostics.append(.warning("bad-style", step: stepIndex, path: "\(stepPath).textValue2",
                                         "SET_STYLE \(label(id)) \(selector.name) \"\(c.textValue): \(c.textValue2)\": \(error); previous value kept"))
+            // Android: a bad value (not an unknown key, which its switch skips) throws out of the batch.
+            let key = String(c.textValue.lowercased().drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            if profile.abortsBatchOnStyleError, batchDepth > 0, StyleParser.knownKeys.contains(key) {
+                batchAbort = (path: stepPath, dropped: 0)
+            }
         }
     }
 
@@ -175,7 +180,7 @@ extension ReplayEngine {
         case .dialog, .alertDialog:
             tree.elements[id]!.isVisible = false
         case .actionBar, .pager:
-            for child in tree.elements[id]!.children { tree.removeChild(child) }
+            tree.removeAllChildren(of: id)
         case .listView, .gridView:
             tree.elements[id]!.cells = []
         default:

@@ -63,6 +63,12 @@ public struct ReplayEngine {
     /// Command types the platform ignores that were already reported (one warning per type).
     var warnedIgnored: Set<CommandType> = []
 
+    /// How deep in nested batches the step being applied is (0 = not in a batch).
+    var batchDepth = 0
+    /// Set by a SET_STYLE that throws inside a batch under `abortsBatchOnStyleError` (Android): the
+    /// step that threw and how many steps were skipped so far; the batch loops unwind on it.
+    var batchAbort: (path: String, dropped: Int)?
+
     /// The step being applied (top-level index and JSON path) for diagnostics.
     var stepIndex = 0
     var stepPath = "steps[0]"
@@ -166,7 +172,7 @@ public struct ReplayEngine {
         case .command(let c): applyCommand(c)
         case .batch(let inner):
             // A batch is applied as a whole; nothing is captured inside it.
-            for s in inner { apply(s) }
+            applyBatch(inner)
             stepPath = step.path
         case .setImageData(let id, let image):
             guard requireElement(id, "setImageData") else { return }
@@ -180,6 +186,26 @@ public struct ReplayEngine {
         case .back: emit("SysEvent", to: appId, [("sysType", .string("BACK"))])
         case .snapshot(let name): capture(.snapshot, name: name)
         }
+    }
+
+    /// The steps of a batch in order. Under `abortsBatchOnStyleError` (Android) a SET_STYLE that
+    /// throws skips the rest of the batch (one try/catch per commit), with one diagnostic naming
+    /// the step and the count dropped. (The format has no nested batches; if a client nests them,
+    /// the abort unwinds to the outermost one, as one commit would.)
+    mutating func applyBatch(_ inner: [Step]) {
+        batchDepth += 1
+        for (n, s) in inner.enumerated() {
+            apply(s)
+            if batchAbort != nil {
+                batchAbort!.dropped += inner.count - n - 1
+                break
+            }
+        }
+        batchDepth -= 1
+        guard batchDepth == 0, let abort = batchAbort else { return }
+        batchAbort = nil
+        diagnostics.append(.warning("batch-aborted", step: stepIndex, path: abort.path,
+                                    "the SET_STYLE at \(abort.path) throws on \(options.platform.displayName), which aborts the batch: its \(abort.dropped) later step(s) were not applied"))
     }
 
     /// Records a frame; false (with one `too-many-frames` error per replay) past `ReplayOptions.maxFrames`.

@@ -26,8 +26,8 @@ extension WidgetTree {
     /// Takes `id` out of its parent's children; it stays known, detached.
     mutating func detach(_ id: Int) {
         guard let p = elements[id]?.parent else { return }
-        work.add(ReplayWork.childrenScanned, elements[p]?.children.count ?? 0)
-        elements[p]?.children.removeAll { $0 == id }
+        // In place and by id (ChildList): amortised O(1), so emptying a list one by one is linear.
+        if elements[p] != nil { work.add(ReplayWork.childrenScanned, elements[p]!.childList.remove(id)) }
         elements[id]?.parent = nil
     }
 
@@ -38,13 +38,12 @@ extension WidgetTree {
         guard let c = elements[child], elements[parent] != nil else { return false }
         // A childless element is nobody's ancestor but its own: this skips the walk up from
         // `parent`, which made building a deep chain quadratic (10,000 levels took 30 s).
-        let walk = c.children.isEmpty ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
+        let walk = c.childList.isEmpty ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
         work.add(ReplayWork.ancestorSteps, walk.steps)
         if walk.found { return false }
         detach(child)
         // Edited in place: copying `children` out and back would make each append O(n).
-        let count = elements[parent]!.children.count
-        elements[parent]!.children.insert(child, at: min(max(index ?? count, 0), count))
+        work.add(ReplayWork.childrenScanned, elements[parent]!.childList.insert(child, at: index))
         elements[child]!.parent = parent
         return true
     }
@@ -69,6 +68,18 @@ extension WidgetTree {
         work.add(ReplayWork.subtreeElements, ids.count)
         dropOverlays(in: ids)
         detach(id)
+    }
+
+    /// REMOVE_CHILD of every child of `id` (CLEAR of an action bar or pager), in one sweep:
+    /// the list is emptied at once instead of child by child.
+    mutating func removeAllChildren(of id: Int) {
+        guard let kids = elements[id]?.children, !kids.isEmpty else { return }
+        var ids: [Int] = []
+        for k in kids { ids += subtree(of: k) }
+        work.add(ReplayWork.subtreeElements, ids.count)
+        dropOverlays(in: ids)
+        elements[id]!.childList.removeAll()
+        for k in kids where elements[k]?.parent == id { elements[k]!.parent = nil }
     }
 
     private mutating func dropOverlays(in ids: [Int]) {

@@ -1,0 +1,112 @@
+/// The children of one element, in order, with cheap removal by id.
+///
+/// Why not a plain `[Int]`: taking a child out of a plain array scans it for the id and shifts
+/// everything after it, so emptying a list of N children one by one cost N^2 / 2 (hostile input
+/// could trigger it). Here a long list keeps a map id -> slot, and a removed child leaves a
+/// tombstone; tombstones are swept out once they are half the slots, so removals are amortised
+/// O(1). Order semantics are those of the array: indexes (REORDER_CHILD, CREATE at an index) count
+/// live children only, hidden ones included. Equality and hashing look at the live order only.
+public struct ChildList: Hashable, Sendable {
+    /// Child ids in order, tombstones included (a slot is dead when `alive` says so).
+    private var ids: [Int] = []
+    /// One flag per slot while some slot is dead; empty when all are alive (the usual case).
+    private var alive: [Bool] = []
+    /// Dead slots in `ids`.
+    private var dead = 0
+    /// Slot of each live id; built on the first removal from a long list, then kept valid.
+    private var slotOf: [Int: Int]? = nil
+
+    /// Lists up to this long are scanned to remove a child: no map for small containers.
+    static let scanLimit = 32
+
+    public init() {}
+    public init(_ ids: [Int]) { self.ids = ids }
+
+    /// The live children in order. O(1) when no slot is dead (the stored array itself).
+    public var array: [Int] {
+        if dead == 0 { return ids }
+        var out: [Int] = []
+        out.reserveCapacity(ids.count - dead)
+        for (i, id) in ids.enumerated() where alive[i] { out.append(id) }
+        return out
+    }
+
+    public var count: Int { ids.count - dead }
+    public var isEmpty: Bool { count == 0 }
+
+    /// Appends `id`, or inserts it before the live child at `index` (clamped to 0...count).
+    /// Returns the slots touched beyond the append itself (for `ReplayWork` counts).
+    @discardableResult
+    mutating func insert(_ id: Int, at index: Int? = nil) -> Int {
+        let i = min(max(index ?? count, 0), count)
+        if i == count {
+            ids.append(id)
+            if !alive.isEmpty { alive.append(true) }
+            slotOf?[id] = ids.count - 1
+            return 0
+        }
+        // In the middle: an array insert shifts the tail anyway, so sweeping tombstones first
+        // (same order of cost) makes live index == slot.
+        var work = compact()
+        ids.insert(id, at: i)
+        if slotOf != nil {
+            for s in i..<ids.count { slotOf![ids[s]] = s }
+            work += ids.count - i
+        }
+        return work
+    }
+
+    /// Removes `id` if present. Returns the slots scanned or swept (for `ReplayWork` counts).
+    @discardableResult
+    mutating func remove(_ id: Int) -> Int {
+        // The last child (a list emptied from its end, a child just added) goes in O(1).
+        if dead == 0, ids.last == id {
+            ids.removeLast()
+            slotOf?[id] = nil
+            return 1
+        }
+        if slotOf == nil && ids.count <= Self.scanLimit {
+            // Small list: a scan is cheaper than a map; no tombstone (dead == 0 without a map).
+            guard let s = ids.firstIndex(of: id) else { return ids.count }
+            ids.remove(at: s)
+            return s + 1
+        }
+        var work = 0
+        if slotOf == nil { work += buildMap() }
+        guard let s = slotOf![id] else { return work + 1 }
+        slotOf![id] = nil
+        if alive.isEmpty { alive = Array(repeating: true, count: ids.count); work += ids.count }
+        alive[s] = false
+        dead += 1
+        // Trailing tombstones are dropped at once, so a list emptied from its end stays dense.
+        while let a = alive.last, !a { ids.removeLast(); alive.removeLast(); dead -= 1; work += 1 }
+        if dead == 0 { alive = [] }
+        if dead * 2 > ids.count { work += compact() }
+        return work + 1
+    }
+
+    /// Drops every child.
+    mutating func removeAll() { self = ChildList() }
+
+    /// Sweeps the tombstones out (keeping order) and renumbers the map. Returns the slots visited.
+    private mutating func compact() -> Int {
+        guard dead > 0 else { return 0 }
+        let visited = ids.count
+        ids = array
+        alive = []
+        dead = 0
+        if slotOf != nil { _ = buildMap() }
+        return visited
+    }
+
+    private mutating func buildMap() -> Int {
+        var map: [Int: Int] = [:]
+        map.reserveCapacity(ids.count)
+        for (s, id) in ids.enumerated() where alive.isEmpty || alive[s] { map[id] = s }
+        slotOf = map
+        return ids.count
+    }
+
+    public static func == (a: ChildList, b: ChildList) -> Bool { a.array == b.array }
+    public func hash(into h: inout Hasher) { h.combine(array) }
+}
