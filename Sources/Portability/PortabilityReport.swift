@@ -1,4 +1,5 @@
 import Primitives
+import RenderPipeline
 import SessionFormat
 
 /// The portability report of one session: its findings in order, as text (one line each plus a
@@ -66,9 +67,9 @@ public struct PortabilityReport: Sendable {
 
     func jsonObject(indent: String) -> String {
         let i1 = indent + "  ", i2 = indent + "    "
-        var s = "{\n\(i1)\"session\": \(JSONText.string(session)),\n\(i1)\"measured\": \(measured),\n"
+        var s = "{\n\(i1)\"session\": \(EventJSON.quote(session)),\n\(i1)\"measured\": \(measured),\n"
         s += "\(i1)\"total\": \(findings.count),\n\(i1)\"counts\": {"
-        s += counts.map { "\(JSONText.string($0.kind.code)): \($0.count)" }.joined(separator: ", ") + "},\n"
+        s += counts.map { "\(EventJSON.quote($0.kind.code)): \($0.count)" }.joined(separator: ", ") + "},\n"
         s += "\(i1)\"findings\": ["
         s += findings.map { "\n\(i2)" + Self.findingJSON($0) }.joined(separator: ",")
         s += findings.isEmpty ? "]\n" : "\n\(i1)]\n"
@@ -76,39 +77,17 @@ public struct PortabilityReport: Sendable {
     }
 
     static func findingJSON(_ f: PortabilityFinding) -> String {
-        func opt(_ s: String?) -> String { s.map(JSONText.string) ?? "null" }
+        func opt(_ s: String?) -> String { s.map(EventJSON.quote) ?? "null" }
         func rect(_ r: Rect?) -> String {
             guard let r else { return "null" }
             let n = PlatformReading.number
             return "{\"x\": \(n(r.x)), \"y\": \(n(r.y)), \"width\": \(n(r.width)), \"height\": \(n(r.height))}"
         }
-        var s = "{\"step\": \(f.step), \"path\": \(JSONText.string(f.path)), \"kind\": \(JSONText.string(f.kind.code)), "
-        s += "\"command\": \(JSONText.string(f.command)), \"elementId\": \(f.elementId.map(String.init) ?? "null"), "
+        var s = "{\"step\": \(f.step), \"path\": \(EventJSON.quote(f.path)), \"kind\": \(EventJSON.quote(f.kind.code)), "
+        s += "\"command\": \(EventJSON.quote(f.command)), \"elementId\": \(f.elementId.map(String.init) ?? "null"), "
         s += "\"elementKind\": \(opt(f.elementKind?.rawValue)), \"key\": \(opt(f.key)), \"value\": \(opt(f.value)), "
-        s += "\"message\": \(JSONText.string(f.message))"
+        s += "\"message\": \(EventJSON.quote(f.message))"
         if let e = f.effect { s += ", \"frames\": {\"ios\": \(rect(e.ios)), \"android\": \(rect(e.android)), \"differ\": \(e.differs)}" }
         return s + "}"
-    }
-}
-
-/// JSON string literals without Foundation's encoder (its escaping of `/` and key order vary).
-enum JSONText {
-    static func string(_ s: String) -> String {
-        var o = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": o += "\\\""
-            case "\\": o += "\\\\"
-            case "\n": o += "\\n"
-            case "\r": o += "\\r"
-            case "\t": o += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    o += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else { o.unicodeScalars.append(u) }
-            }
-        }
-        return o + "\""
     }
 }

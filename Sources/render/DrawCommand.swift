@@ -96,7 +96,9 @@ struct DrawJob {
     let request: DrawRequest
     init(_ request: DrawRequest) { self.request = request }
 
-    func run() throws {
+    /// What was written: its size and every diagnostic (also printed), for `render watch`'s line.
+    @discardableResult
+    func run() throws -> (size: String, diagnostics: [Diagnostic]) {
         let r = request, common = request.common
         let (session, output, snapshot, layoutDump, displayList, events) = (r.session, r.output, r.snapshot, r.layoutDump, r.displayList, r.events)
         let (frames, at, apng, fps, compression, element, strict) = (r.frames, r.at, r.apng, r.fps, r.compression, r.element, r.strict)
@@ -190,5 +192,6 @@ struct DrawJob {
             StdErr.write("\(session): wrote \(out) (\(frame.bitmap.width)x\(frame.bitmap.height)); \(renderer.timings.summary)")
         }
         if strict && all.contains(where: { $0.severity == .error }) { throw ExitCode(ExitCodes.strictFailure) }
+        return ("\(frame.bitmap.width)x\(frame.bitmap.height) px", all)
     }
 }

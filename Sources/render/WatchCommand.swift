@@ -53,13 +53,11 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = try common.renderOptions()
-        options.compressionLevel = compression
-        options.showBounds = bounds || boundsSpacing
-        options.boundsSpacing = boundsSpacing
+        _ = try common.renderOptions()   // bad options (no fonts, bad device) stop here, not on every change
         let out = output ?? ((session as NSString).lastPathComponent as NSString).deletingPathExtension + ".png"
-        let job = PictureJob(session: session, output: out, snapshot: snapshot, at: at, element: element, options: options)
-        let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
+        // The draw command's own job, so a watched picture is exactly what `render` writes.
+        let job = DrawJob(DrawRequest(session: session, output: out, snapshot: snapshot, at: at, compression: compression,
+                                      bounds: bounds, boundsSpacing: boundsSpacing, element: element, common: common.values))
         // Ctrl-C: every line is already flushed, nothing is half-written (writes are atomic).
         signal(SIGINT) { _ in _exit(0) }
         signal(SIGTERM) { _ in _exit(0) }
@@ -71,13 +69,14 @@ struct WatchCommand: ParsableCommand {
             render: {
                 do {
                     let r = try job.run()
-                    printer.print(r.diagnostics)
                     if let a = Self.assetsFolder(of: session) { assets = a }
                     let warnings = r.diagnostics.filter { $0.severity != .error }.count, errors = r.diagnostics.count - warnings
                     return .init(ok: true, line: "wrote \(out) (\(r.size); \(warnings) warnings, \(errors) errors)")
-                } catch let f as PictureJob.Failure {
-                    StdErr.write(f.message)
-                    return .init(ok: false, line: "failed (exit \(f.code)); still watching")
+                } catch let e as ExitCode {   // the job has printed why
+                    return .init(ok: false, line: "failed (exit \(e.rawValue)); still watching")
+                } catch let e as ValidationError {
+                    StdErr.write("render: error: \(e.message)")
+                    return .init(ok: false, line: "failed; still watching")
                 } catch {
                     StdErr.write("render: error: \(error)")
                     return .init(ok: false, line: "failed; still watching")
