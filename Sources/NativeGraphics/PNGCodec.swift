@@ -22,6 +22,7 @@ public enum PNGCodec {
         writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
         if compressionLevel == 1 {
             let stream = fastStream(bitmap, opaque: opaque)
+            writer.reserve(stream.count + (stream.count / idatChunkSize + 2) * 12)
             var start = 0
             while start < stream.count {
                 let end = min(stream.count, start + idatChunkSize)

@@ -12,6 +12,9 @@ public struct PNGChunkWriter: Sendable {
     /// Starts a stream with the PNG signature (or empty when `signature` is false).
     public init(signature: Bool = true) { bytes = signature ? PNGChunkWriter.signature : [] }
 
+    /// Makes room for `count` more bytes at once (one allocation for a whole file whose size is known).
+    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
     /// Appends one chunk of four-letter `type` with `data`.
     public mutating func append(_ type: String, _ data: [UInt8] = []) {
         let t = Array(type.utf8)

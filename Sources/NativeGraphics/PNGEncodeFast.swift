@@ -37,10 +37,7 @@ public enum PNGFastDeflate {
         var results = [BandResult?](repeating: nil, count: bands)
         // One worker per core takes every n-th band and keeps its token buffer: a fresh megabyte per
         // band would be a fresh mapping, and page faults cost more than the compression.
-        // PREVIEW_RENDERER_THREADS caps the workers (the determinism test varies it: bytes never depend on it).
-        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let cap = getenv("PREVIEW_RENDERER_THREADS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? cores
-        let workers = max(1, min(bands, min(cores, cap)))
+        let workers = Workers.count(for: bands)
         let capacity = rowsPerBand * rowBytes + 8
         results.withUnsafeMutableBufferPointer { slots in
             let out = slots

@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 import NativeGraphics
 
@@ -5,6 +6,8 @@ import NativeGraphics
 /// the bitmap is unchanged).
 final class ImagePainter {
     private var surfaces: [String: (bitmap: Bitmap, surface: CairoSurface)] = [:]
+    /// Guards `surfaces`: the rasterizer paints the halves of a frame on two threads.
+    private let lock = NSLock()
 
     /// Draws `entry` scaled into `dest` (device pixels), with `smooth` filtering or nearest pixels.
     func draw(_ key: String, _ entry: ImageStore.Entry, into dest: Rect, smooth: Bool, on ctx: CairoContext) throws {
@@ -24,6 +27,7 @@ final class ImagePainter {
     }
 
     private func surface(_ key: String, _ bm: Bitmap) throws -> CairoSurface {
+        lock.lock(); defer { lock.unlock() }
         // Array equality is instant when the pixels share storage (the usual case between frames).
         if let c = surfaces[key], c.bitmap == bm { return c.surface }
         let s = try CairoSurface(bitmap: bm)

@@ -1,3 +1,4 @@
+import Dispatch
 import Primitives
 import Painting
 import TextLayout
@@ -18,7 +19,41 @@ public final class Rasterizer {
     public var incremental = true
     private var previous: FrameMemory?
 
+    /// A white frame made on another core before the first render needs it (`prepareWhiteFrame`).
+    private var spare: SpareFrame?
+
+    /// How many horizontal bands a full repaint is painted in (`paintInBands`): fixed, never the
+    /// machine's core count, so the bytes are the same everywhere. Tests set 1 to compare.
+    var bandCount = 2
+
     public init(fonts: FontLibrary) { self.fonts = fonts }
+
+    /// Starts filling a white frame of this size on another core, for the first render to take:
+    /// until then the process is busy on one core with replay and layout, and a phone frame is
+    /// 12 MB of fresh memory to fault in and fill. Does nothing once a frame exists.
+    public func prepareWhiteFrame(pixelWidth: Int, pixelHeight: Int) {
+        guard previous == nil, spare == nil, pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767,
+              Workers.limit > 1 else { return }
+        spare = SpareFrame(count: pixelWidth * pixelHeight * 4)
+    }
+
+    /// A white pixel array filled asynchronously; `take` waits for it.
+    private final class SpareFrame: @unchecked Sendable {
+        let count: Int
+        private var pixels: [UInt8] = []
+        private let group = DispatchGroup()
+        init(count: Int) {
+            self.count = count
+            DispatchQueue.global().async(group: group) { self.pixels = CairoSurface.whitePixels(count: count) }
+        }
+        /// The pixels when they have `count` bytes (else nil: the frame size changed).
+        func take(count wanted: Int) -> [UInt8]? {
+            guard wanted == count else { return nil }
+            group.wait()
+            defer { pixels = [] }
+            return pixels
+        }
+    }
 
     /// How many shadow masks were blurred so far (the rest came from the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
@@ -63,6 +98,13 @@ public final class Rasterizer {
             // Opaque white is all ones in premultiplied BGRA: a new array needs no background paint.
             pixels = sameSize ? previous!.pixels : []
         }
+        // The prepared white frame, when this is the first frame and a full repaint.
+        var whiteAlready = false
+        if pixels.isEmpty, damage == full, let w = spare?.take(count: pixelWidth * pixelHeight * 4) {
+            pixels = w
+            whiteAlready = true
+        }
+        spare = nil
         previous = nil   // a failure below must not leave a half-painted frame to build on
         lastDamage = damage
         if damage.width > 0 && damage.height > 0 {
@@ -78,16 +120,62 @@ public final class Rasterizer {
                 pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
             }
             try pixels.withUnsafeMutableBufferPointer { buf in
-                let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
-                try paint(list, bounds: bounds, damage: damage == full ? nil : damage, background: !fresh,
-                          images: images, scale: scale, on: surface)
-                surface.flush()
+                if damage == full {
+                    try paintInBands(list, bounds: bounds, background: !fresh && !whiteAlready, images: images, scale: scale,
+                                     pixels: buf, width: pixelWidth, height: pixelHeight)
+                } else {
+                    let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
+                    try paint(list, bounds: bounds, damage: damage, background: !fresh, images: images, scale: scale, on: surface)
+                    surface.flush()
+                }
             }
         }
         imagePainter.prune(keeping: images)
         previous = FrameMemory(items: list.items, bounds: bounds, images: used, scale: scale,
                                width: pixelWidth, height: pixelHeight, pixels: pixels)
         return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
+    }
+
+    /// A full repaint as horizontal bands (two: the top and bottom half of the frame), painted at
+    /// the same time on two threads (one after the other with one core). Each band paints the items
+    /// that reach into it, clipped to it, on a surface of its own over the same pixels: the same
+    /// pixels a single pass gives, as for a partial repaint, since Cairo's coverage and sampling
+    /// depend only on the device pixel and every scanline keeps its full width. The split is fixed,
+    /// so the bytes never depend on the machine; the shadow and image caches behind `draw` take
+    /// locks, and glyph faces have their own.
+    private func paintInBands(_ list: DisplayList, bounds: [Rect?], background: Bool, images: ImageStore, scale: Double,
+                              pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
+        // Bands of at least 64 rows; the last takes the remainder.
+        let n = max(1, min(bandCount, height / 64))
+        let rows = height / n
+        let bands = (0..<n).map { i in
+            Rect(x: 0, y: Double(i * rows), width: Double(width), height: Double(i == n - 1 ? height - i * rows : rows))
+        }
+        let surfaces = try bands.map { _ in try CairoSurface(borrowing: pixels, width: width, height: height) }
+        let failures = BandFailures(count: bands.count)
+        defer { failures.release() }
+        let body = { (i: Int) in
+            do {
+                try self.paint(list, bounds: bounds, damage: bands.count > 1 ? bands[i] : nil, background: background,
+                               images: images, scale: scale, on: surfaces[i])
+                surfaces[i].flush()
+            } catch {
+                failures.slots[i] = error
+            }
+        }
+        if Workers.count(for: bands.count) > 1 {
+            DispatchQueue.concurrentPerform(iterations: bands.count, execute: body)
+        } else {
+            for i in bands.indices { body(i) }
+        }
+        if let first = failures.slots.lazy.compactMap({ $0 }).first { throw first }
+    }
+
+    /// One error slot per band, each written by its own band's thread only.
+    private final class BandFailures: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<Error?>
+        init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
+        func release() { _ = slots.deinitialize(); slots.deallocate() }
     }
 
     /// Paints white then the items, all of them, or only those meeting `damage` inside a clip to it.

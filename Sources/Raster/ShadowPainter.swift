@@ -16,6 +16,8 @@ final class ShadowPainter {
         var sigma: Int
     }
     private var cache: [Key: CairoMask] = [:]
+    /// Guards the cache and the count: the rasterizer paints the halves of a frame on two threads.
+    private let lock = NSLock()
     private var cachedBytes = 0
     /// Memory kept for masks; past it the cache starts again (output never depends on it).
     private let budget = 48 << 20
@@ -48,7 +50,7 @@ final class ShadowPainter {
         let k = Self.factor(sigma)
         if Self.cacheable(bounds: bounds, sigma: sigma) {
             let key = Self.key(shape, sigma: sigma)
-            let mask = try cache[key] ?? remember(key, try blurredMask(shape, region: bounds, sigma: sigma, factor: k))
+            let mask = try cachedMask(key, shape, region: bounds, sigma: sigma, factor: k)
             // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
             // plain rectangle clips, which Cairo composites much faster than a path clip.
             let box = outline.rect.outset(1)
@@ -151,8 +153,18 @@ final class ShadowPainter {
     /// The shape drawn into an A8 mask covering `region` (device pixels) at 1/`factor` resolution, blurred.
     private func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
         let mask = try Self.blurredMask(shape, region: region, sigma: sigma, factor: k)
-        blurCount += 1
+        lock.lock(); blurCount += 1; lock.unlock()
         return mask
+    }
+
+    /// The cached mask for `key`, else a new one, filed (made under the lock: the other half of the
+    /// frame waits for it instead of blurring the same mask twice).
+    private func cachedMask(_ key: Key, _ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
+        lock.lock(); defer { lock.unlock() }
+        if let m = cache[key] { return m }
+        let mask = try Self.blurredMask(shape, region: region, sigma: sigma, factor: k)
+        blurCount += 1
+        return remember(key, mask)
     }
 
     private static func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {

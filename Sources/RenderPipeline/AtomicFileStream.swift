@@ -12,13 +12,9 @@ public final class AtomicFileStream {
     /// Creates the temporary file; the folder must exist.
     public init(path: String) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw AtomicFile.WriteError(path: path, reason: "folder \(dir) does not exist")
-        }
-        tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let (dir, name) = AtomicFile.split(path)
+        try AtomicFile.requireFolder(dir, for: path)
+        tmp = dir + "/." + name + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
             throw AtomicFile.WriteError(path: path, reason: "cannot create a file in \(dir)")
         }

@@ -60,7 +60,36 @@ public final class Renderer {
 
     /// Decodes a session file; applies the `--device` override.
     public func load(path: String) throws -> (Session, [Diagnostic]) {
-        var (session, diags) = try timed(&timings.decode) { try SessionDecoder().decode(fileAt: path) }
+        let decoded = try timed(&timings.decode) { try SessionDecoder().decode(fileAt: path) }
+        return try adopt(decoded)
+    }
+
+    /// Makes a renderer and decodes the session at `path` at the same time, the decoding on a
+    /// second thread: a `render` process otherwise spends its first milliseconds on one core,
+    /// loading the theme and the font list and then parsing the session. Returns both outcomes
+    /// (the caller reports a renderer failure before a session one, as `init` then `load` would);
+    /// pass the session to `adopt`.
+    public static func start(options: RenderOptions, decoding path: String)
+        -> (renderer: Result<Renderer, Error>, session: Result<(Session, [Diagnostic]), Error>) {
+        final class Slot: @unchecked Sendable {
+            var result: Result<(Session, [Diagnostic]), Error> = .failure(CancellationError())
+            var seconds = 0.0
+        }
+        let slot = Slot()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            slot.result = Result { try timed(&slot.seconds) { try SessionDecoder().decode(fileAt: path) } }
+        }
+        let made = Result { try Renderer(options: options) }
+        group.wait()
+        if case .success(let r) = made { r.timings.decode += slot.seconds }
+        return (made, slot.result)
+    }
+
+    /// Takes a decoded session (from `start`): applies the `--device` override and opens the
+    /// session's own fonts folder when it has one.
+    public func adopt(_ decoded: (Session, [Diagnostic])) throws -> (Session, [Diagnostic]) {
+        var (session, diags) = decoded
         if let d = options.device { session.device = d }
         try useAppFonts(of: session)
         return (session, diags)
@@ -100,6 +129,7 @@ public final class Renderer {
                            body: (RenderedFrame, Int) throws -> Void) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
         // Line metrics snap to this device's pixels, as a browser's do.
         text.deviceScale = session.device.scale
+        rasterizer.prepareWhiteFrame(pixelWidth: session.device.pixelWidth, pixelHeight: session.device.pixelHeight)
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale)
         var replayEvents = replay.events

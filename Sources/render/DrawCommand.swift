@@ -112,11 +112,12 @@ struct DrawJob {
         options.isolatedElement = element
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
         let renderer: Renderer
-        do { renderer = try Renderer(options: options) } catch {
+        let (made, decoded) = Renderer.start(options: options, decoding: session)
+        do { renderer = try made.get() } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
         let loaded: (Session, [Diagnostic])
-        do { loaded = try renderer.load(path: session) } catch {
+        do { loaded = try renderer.adopt(decoded.get()) } catch {
             StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
         }
         let (sess, decodeDiags) = loaded

@@ -1,0 +1,51 @@
+import Testing
+import Foundation
+import Primitives
+import Painting
+import Styles
+@testable import Raster
+
+/// A full repaint is painted as two bands on two threads; the pixels must be those of one pass,
+/// seam included. The scene straddles the seam (300 px of 600) with everything that samples or
+/// blends: antialiased rounded edges, a blurred shadow, a gradient in a translucent layer, a
+/// rounded clip, a diagonal stroke and a smoothly scaled image.
+@Test func twoBandsPaintTheSamePixelsAsOnePass() throws {
+    var images = ImageStore()
+    var rgba: [UInt8] = []
+    for y in 0..<8 { for x in 0..<8 { rgba += [UInt8(x * 32), UInt8(y * 32), 128, 255] } }
+    images["asset:checker"] = ImageStore.Entry(bitmap: Bitmap(width: 8, height: 8, straightRGBA: rgba), density: 1)
+    let card = RasterTestSupport.rect(10, 70, 180, 60, radius: 13.3)
+    let items: [DisplayItem] = [
+        .fill(RasterTestSupport.rect(0, 0, 200, 200), .color(Color(rgb: 0xf2f2f7))),
+        .shadow(card, offset: Point(x: 0.4, y: 3), blur: 11, spread: 1, color: Color(r: 0, g: 0, b: 0, a: 90)),
+        .fill(card, .color(.white)),
+        .border(card, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0x999999)), styles: Sides(all: .dashed)),
+        .save,
+        .clip(RasterTestSupport.rect(30, 80, 140, 45, radius: 20)),
+        .beginLayer(opacity: 0.6),
+        .fill(RasterTestSupport.rect(20, 75, 160, 55), .linearGradient(
+            start: Point(x: 20, y: 75), end: Point(x: 60, y: 131),
+            stops: [ColorStop(position: 0, color: Color(rgb: 0x0044ff)), ColorStop(position: 1, color: Color(rgb: 0xff4400))])),
+        .endLayer,
+        .restore,
+        .strokePath([.move(Point(x: 5, y: 60.3)), .line(Point(x: 195, y: 141.7))], color: Color(rgb: 0x222222), width: 1.7, dash: [4, 3], roundCaps: true),
+        .image(key: "asset:checker", dest: Rect(x: 120.3, y: 85.6, width: 33.3, height: 29.9), clip: nil, smooth: true),
+    ]
+    func render(bands: Int) throws -> Bitmap {
+        let r = try RasterTestSupport.rasterizer()
+        r.bandCount = bands
+        return try RasterTestSupport.render(items, w: 200, h: 200, scale: 3, images: images, with: r)
+    }
+    let one = try render(bands: 1), two = try render(bands: 2), five = try render(bands: 5)
+    // The scene really reaches across the seam (rows 299 and 300 are not background).
+    #expect(one.color(x: 300, y: 299) != one.color(x: 2, y: 2))
+    #expect(one.color(x: 300, y: 300) != one.color(x: 2, y: 2))
+    #expect(differingBytes(two, one) == 0)
+    #expect(differingBytes(five, one) == 0)
+}
+
+/// How many bytes differ (a count, not the arrays, in a failure message).
+private func differingBytes(_ a: Bitmap, _ b: Bitmap) -> Int {
+    guard a.width == b.width, a.height == b.height else { return Int.max }
+    return zip(a.pixels, b.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+}
