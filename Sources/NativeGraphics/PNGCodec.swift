@@ -22,13 +22,9 @@ public enum PNGCodec {
         writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
         if compressionLevel == 1 {
             let stream = fastStream(bitmap, opaque: opaque)
-            writer.reserve(stream.count + (stream.count / idatChunkSize + 2) * 12)
-            var start = 0
-            while start < stream.count {
-                let end = min(stream.count, start + idatChunkSize)
-                writer.append(type: Array("IDAT".utf8), stream[start..<end])
-                start = end
-            }
+            let count = stream.count
+            writer.reserve(count + (count / idatChunkSize + 2) * 12)
+            writer.append(type: Array("IDAT".utf8), pieces: stream.pieces, limit: idatChunkSize)
             writer.append("IEND")
             return writer.bytes
         }
@@ -63,10 +59,10 @@ public enum PNGCodec {
 
     /// The zlib stream of level 1 (`PNGFastDeflate`): straight from the pixels when opaque, else
     /// from an un-premultiplied copy.
-    static func fastStream(_ bitmap: Bitmap, opaque: Bool) -> [UInt8] {
+    static func fastStream(_ bitmap: Bitmap, opaque: Bool) -> PNGFastDeflate.Pieces {
         bitmap.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            if opaque { return PNGFastDeflate.zlibRGB(words, width: bitmap.width, height: bitmap.height) }
+            if opaque { return PNGFastDeflate.zlibRGBPieces(words, width: bitmap.width, height: bitmap.height) }
             let straight = words.map { v -> UInt32 in
                 let a = v >> 24
                 if a == 255 { return (v & 0xFF) << 16 | (v & 0xFF00) | (v >> 16 & 0xFF) | 0xFF00_0000 }
@@ -74,7 +70,7 @@ public enum PNGCodec {
                 func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
                 return un(v >> 16 & 0xFF) | un(v >> 8 & 0xFF) << 8 | un(v & 0xFF) << 16 | a << 24
             }
-            return straight.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBA($0, width: bitmap.width, height: bitmap.height) }
+            return straight.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBAPieces($0, width: bitmap.width, height: bitmap.height) }
         }
     }
 

@@ -35,6 +35,36 @@ public struct PNGChunkWriter: Sendable {
         appendUInt32(c)
     }
 
+    /// Appends one byte stream, given as `pieces` in order, as chunks of `type` of at most `limit`
+    /// bytes each (the last one shorter): the same bytes as cutting the joined stream, without
+    /// joining it first.
+    public mutating func append(type t: [UInt8], pieces: [[UInt8]], limit: Int) {
+        precondition(limit > 0)
+        var left = pieces.reduce(0) { $0 + $1.count }
+        var piece = 0, offset = 0
+        while left > 0 {
+            let n = min(limit, left)
+            let needed = bytes.count + n + 12
+            if bytes.capacity < needed { bytes.reserveCapacity(max(needed, 2 * bytes.capacity)) }
+            appendUInt32(UInt32(n))
+            bytes.append(contentsOf: t)
+            var c = PNGChunkWriter.crc(t, seed: 0)
+            var need = n
+            while need > 0 {
+                let p = pieces[piece]
+                let take = min(need, p.count - offset)
+                let part = p[offset..<(offset + take)]
+                bytes.append(contentsOf: part)
+                c = PNGChunkWriter.crc(part, seed: c)
+                offset += take
+                need -= take
+                if offset == p.count { piece += 1; offset = 0 }
+            }
+            appendUInt32(c)
+            left -= n
+        }
+    }
+
     /// The IHDR chunk data: width, height, bit depth 8, `colorType`, deflate, filter 0, no interlace.
     public static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
         var d: [UInt8] = []

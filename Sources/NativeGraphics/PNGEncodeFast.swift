@@ -18,18 +18,44 @@ public enum PNGFastDeflate {
     /// tables (about 100 bytes each) do not matter.
     static let bandBytes = 1 << 18
 
+    /// A zlib stream as its pieces in order: the header, each band's deflate bytes, the Adler-32.
+    /// The PNG writer copies them straight into IDAT chunks (joining them first cost a copy and
+    /// the page faults of a second file-sized buffer).
+    public struct Pieces {
+        public var pieces: [[UInt8]]
+        /// Total bytes.
+        public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+        /// The stream as one array.
+        public var joined: [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            for p in pieces { out += p }
+            return out
+        }
+    }
+
     /// The zlib stream of an opaque image's rows as 8-bit RGB (colour type 2).
     /// `pixels` are premultiplied BGRA words (`Bitmap`'s layout) with alpha 255.
     public static func zlibRGB(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
-        encode(OpaqueBGRA.self, pixels, width: width, height: height)
+        encode(OpaqueBGRA.self, pixels, width: width, height: height).joined
     }
 
     /// The zlib stream of straight RGBA words (R in the low byte) as 8-bit RGBA rows (colour type 6).
     public static func zlibRGBA(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
+        encode(StraightRGBA.self, pixels, width: width, height: height).joined
+    }
+
+    /// `zlibRGB` as pieces.
+    public static func zlibRGBPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
+        encode(OpaqueBGRA.self, pixels, width: width, height: height)
+    }
+
+    /// `zlibRGBA` as pieces.
+    public static func zlibRGBAPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
         encode(StraightRGBA.self, pixels, width: width, height: height)
     }
 
-    private static func encode<P: PixelBytes>(_: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
+    private static func encode<P: PixelBytes>(_: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
         precondition(pixels.count >= width * height && width > 0 && height > 0)
         let rowBytes = width * P.bpp + 1
         let rowsPerBand = max(1, bandBytes / rowBytes)
@@ -52,17 +78,17 @@ public enum PNGFastDeflate {
             }
         }
         // zlib header: deflate, 32 KB window, "fastest" flag; (0x78 << 8 | 0x01) % 31 == 0.
-        var stream: [UInt8] = [0x78, 0x01]
-        stream.reserveCapacity(results.reduce(6) { $0 + ($1?.bytes.count ?? 0) })
+        var pieces: [[UInt8]] = [[0x78, 0x01]]
+        pieces.reserveCapacity(results.count + 2)
         var adler: uLong = 1
         for r in results {
             guard let r else { continue }
-            stream += r.bytes
+            pieces.append(r.bytes)
             adler = adler32_combine(adler, uLong(r.adler), off_t(r.length))
         }
         let a = UInt32(truncatingIfNeeded: adler)
-        stream += [UInt8(a >> 24), UInt8(a >> 16 & 0xff), UInt8(a >> 8 & 0xff), UInt8(a & 0xff)]
-        return stream
+        pieces.append([UInt8(a >> 24), UInt8(a >> 16 & 0xff), UInt8(a >> 8 & 0xff), UInt8(a & 0xff)])
+        return Pieces(pieces: pieces)
     }
 }
 

@@ -18,6 +18,12 @@ public enum AtomicFile {
         let tmp = dir + "/." + name + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw WriteError(path: path, reason: "cannot create a file in \(dir)") }
+        // Reserve the blocks first: on ext4 a rename over an existing file otherwise starts writing
+        // back the new file's delayed blocks inside `rename` (0.6 ms -> 0.25 ms for a 435 KB PNG).
+        // Only a hint: where it is not supported the plain write below does the same job.
+        #if os(Linux)
+        if !bytes.isEmpty, let reserve = Self.fallocate { _ = reserve(fd, 0, 0, off_t(bytes.count)) }
+        #endif
         var failure: String? = nil
         bytes.withUnsafeBytes { raw in
             var done = 0
@@ -41,6 +47,15 @@ public enum AtomicFile {
             throw WriteError(path: path, reason: err)
         }
     }
+
+    #if os(Linux)
+    /// Linux `fallocate(2)` (Glibc's module hides it behind _GNU_SOURCE); unlike `posix_fallocate`
+    /// it never falls back to writing zeros.
+    private static let fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? = {
+        guard let symbol = dlsym(nil, "fallocate") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32).self)
+    }()
+    #endif
 
     /// Text, atomically.
     public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }

@@ -4,7 +4,7 @@ import Foundation
 /// Command-line settings of the benchmark.
 struct BenchOptions {
     var runs = 20
-    var processRuns = 15
+    var processRuns = 31
     var gallery = 100
     var chromium = false
     var chromiumRuns = 5

@@ -86,3 +86,21 @@ func fastStreamInflatesToTheRows(width: Int, height: Int) throws {
     #expect(t.lengthSymbol[3] == 257 && t.lengthSymbol[10] == 264 && t.lengthSymbol[11] == 265 && t.lengthSymbol[258] == 285)
     #expect(t.lengthSymbol[257] == 284)
 }
+
+/// IDAT chunks written from the stream's pieces are the chunks of the joined stream, byte for
+/// byte, wherever the pieces and the chunk limit fall (empty pieces included).
+@Test func chunksFromPiecesEqualChunksOfTheJoinedStream() {
+    let pieces: [[UInt8]] = [[0x78, 0x01], [], Array(0..<200).map { UInt8($0 & 0xff) }, [9], [], Array(repeating: 7, count: 37), [1, 2, 3, 4]]
+    let joined = pieces.flatMap { $0 }
+    for limit in [1, 2, 7, 64, 243, 244, 1000] {
+        var a = PNGChunkWriter(signature: false), b = PNGChunkWriter(signature: false)
+        a.append(type: Array("IDAT".utf8), pieces: pieces, limit: limit)
+        var start = 0
+        while start < joined.count {
+            let end = min(joined.count, start + limit)
+            b.append(type: Array("IDAT".utf8), joined[start..<end])
+            start = end
+        }
+        #expect(a.bytes == b.bytes, "limit \(limit)")
+    }
+}
