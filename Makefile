@@ -8,7 +8,7 @@ RENDER := .build/release/render
 # Release builds link the Swift runtime and Foundation statically: about 20 M fewer instructions
 # (dynamic linking) at every start of `render` (Benchmarks/README.md).
 RELEASE := -c release --static-swift-stdlib
-DEBIAN_PACKAGES := libcairo2-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev libunibreak-dev \
+DEBIAN_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev libunibreak-dev \
   libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji chromium
 

@@ -16,7 +16,11 @@ let package = Package(
     ],
     targets: [
         // C libraries (system packages; see Makefile `deps`).
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
+        // Cairo and pixman are linked statically (NativeGraphics' linker settings): the shared
+        // libcairo brings 13 more libraries (X11, xcb, ...) that every process would load for
+        // nothing, 3-4 ms of a 35 ms render (Benchmarks/README.md). The archives come with
+        // libcairo2-dev and libpixman-1-dev.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
@@ -34,7 +38,8 @@ let package = Package(
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
         .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
         // The C boundary: Cairo, FreeType, HarfBuzz, zlib, libpng wrapped in Swift classes.
-        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
+        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libcairo.a", "-Xlinker", "-l:libpixman-1.a", "-Xlinker", "-lfontconfig"])]),
         // 4. Fonts from Fonts/, shaping, paragraph layout.
         .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
         // Images: assets (confined to the assets folder) and packed pixel formats.

@@ -1,1 +1,1 @@
-#include <cairo.h>
+#include <cairo/cairo.h>
