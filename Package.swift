@@ -17,8 +17,8 @@ let package = Package(
     targets: [
         // C libraries (system packages; see Makefile `deps`).
         // Cairo and pixman are linked statically (NativeGraphics' linker settings): the shared
-        // libcairo brings 13 more libraries (X11, xcb, ...) that every process would load for
-        // nothing, 3-4 ms of a 35 ms render (Benchmarks/README.md). The archives come with
+        // libcairo brings 12 more libraries (X11, xcb, pixman, ...) that every process would load
+        // for nothing, 2-3 ms of a 35 ms render (Benchmarks/README.md, step 20). The archives come with
         // libcairo2-dev and libpixman-1-dev.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
