@@ -24,6 +24,7 @@ extension LayoutPass {
         placeRoot(rootId, screen)
         let view = tree.activeViewId.flatMap { tree.elements[$0] }.flatMap { $0.id == rootId ? nil : $0 }
         let bars = screenBars(root: root, view: view)
+        prepareTexts(under: [view ?? root] + [bars.action, bars.search, bars.navigation].compactMap { $0 })
         let content = layoutBars(bars)
         result.contentArea = content
 

@@ -6,6 +6,15 @@ import TextLayout
 public protocol TextMeasuring: Sendable {
     /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded).
     func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> ParagraphLayout
+    /// Prepares texts ahead of layout (shaping does not depend on the width); results must not
+    /// depend on whether it was called.
+    func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)])
+}
+
+extension TextMeasuring {
+    /// Prepares (itemizes and shapes) texts that layout is about to measure, ahead and in any
+    /// order; the default does nothing. See `TextEngine.prepareAhead`.
+    public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {}
 }
 
 extension TextEngine: TextMeasuring {}

@@ -1,4 +1,5 @@
 import Foundation
+import Dispatch
 import NativeGraphics
 import Primitives
 import Styles
@@ -108,6 +109,25 @@ public final class TextEngine: @unchecked Sendable {
         return w
     }
     private var workValue = WorkCounts()
+
+    /// Itemizes and shapes `items` on all cores into the prepared-text cache, for the layout that
+    /// follows (which then only breaks lines): the screen's texts were otherwise shaped one after
+    /// another on one core while the other waited. Each distinct text is prepared once, by one
+    /// thread, so results and work counts are those of preparing them in order.
+    public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {
+        var seen = Set<PreparedKey>()
+        var todo: [PreparedKey] = []
+        lock.withLock {
+            for item in items {
+                let key = PreparedKey(text: item.text, font: item.font)
+                if preparedCache.value(for: key) == nil, seen.insert(key).inserted { todo.append(key) }
+            }
+        }
+        guard todo.count >= 2, Workers.limit > 1 else { return }
+        DispatchQueue.concurrentPerform(iterations: todo.count) { i in
+            _ = prepare(todo[i].text, font: todo[i].font)
+        }
+    }
 
     func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
         let key = PreparedKey(text: text, font: font)
