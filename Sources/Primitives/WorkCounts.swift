@@ -43,6 +43,17 @@ public struct WorkCounts: Sendable, Equatable, CustomStringConvertible {
         let s = Double(max(2, small)), l = Double(max(2, large))
         return l / s * log2(l) / log2(s) * slack
     }
+
+    /// The kinds whose count grew faster than n log n from `small` (the work for size `n`) to
+    /// `large` (for size `m`), one message each ("kind: a -> b (xr, bound xq)"); empty when every
+    /// kind is within `nLogNRatio`. The complexity tests of every stage report these.
+    public static func growthBeyondNLogN(_ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int) -> [String] {
+        let bound = nLogNRatio(small: n, large: m)
+        return Set(small.kinds + large.kinds).sorted().compactMap { kind in
+            let ratio = Double(large[kind]) / Double(max(1, small[kind]))
+            return ratio <= bound ? nil : "\(kind): \(small[kind]) -> \(large[kind]) (x\(ratio), bound x\(bound))"
+        }
+    }
 }
 
 /// A value carried along in a `Hashable` type but never compared or hashed: counters in a value

@@ -16,11 +16,7 @@ struct DrawCommand: ParsableCommand {
     @Argument(help: "The session file (JSON).")
     var session: String
 
-    @Option(name: .shortAndLong, help: "Output PNG (default: NAME.png in the current folder).")
-    var output: String?
-
-    @Option(name: .long, help: "Render this named snapshot instead of the final frame.")
-    var snapshot: String?
+    @OptionGroup var picture: PictureOptions
 
     @Option(name: .customLong("layout-dump"), help: "Write every element's frame in dp to this file.")
     var layoutDump: String?
@@ -34,26 +30,11 @@ struct DrawCommand: ParsableCommand {
     @Option(name: .long, help: "Write every capture (each tick and snapshot) as numbered PNGs into this folder.")
     var frames: String?
 
-    @Option(name: .long, help: "Render the frame at this virtual time in ms: the state after every step up to that time.")
-    var at: Int?
-
     @Option(name: .long, help: "Write an animated PNG of all frames (ticks and snapshots), with frame delays from the ticks.")
     var apng: String?
 
     @Option(name: .long, help: "With --frames or --apng: also capture frames at this rate (1-1000 per second) inside each tick.")
     var fps: Int?
-
-    @Option(name: .long, help: "PNG compression level 0-9 (default 1: fast; 9: smaller files).")
-    var compression: Int = 1
-
-    @Flag(name: .long, help: "Draw every element's frame (1 px lines) and id tag over the picture, like Android's \"show layout bounds\".")
-    var bounds = false
-
-    @Flag(name: .customLong("bounds-spacing"), help: "With the bounds, shade margins (orange) and padding (green); implies --bounds.")
-    var boundsSpacing = false
-
-    @Option(name: .long, help: "Render only the element with this id (its subtree, on white), cropped to its frame at device scale.")
-    var element: Int?
 
     @Flag(name: .long, help: "Exit with code 5 when any step produced an error diagnostic.")
     var strict = false
@@ -67,12 +48,9 @@ struct DrawCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0...9") }
-        if let a = at, a < 0 { throw ValidationError("--at must be 0 or more (ms)") }
-        if at != nil && snapshot != nil { throw ValidationError("--at and --snapshot choose the frame in two ways; give one") }
         if let f = fps, !(1...1000).contains(f) { throw ValidationError("--fps must be 1...1000") }
         if fps != nil && frames == nil && apng == nil { throw ValidationError("--fps adds frames to --frames or --apng; give one of them") }
-        if element != nil && (frames != nil || apng != nil) { throw ValidationError("--element renders one picture; not with --frames or --apng") }
+        if picture.element != nil && (frames != nil || apng != nil) { throw ValidationError("--element renders one picture; not with --frames or --apng") }
     }
 
     func run() throws {
@@ -84,9 +62,10 @@ struct DrawCommand: ParsableCommand {
 
     /// The parsed command line as plain values.
     var request: DrawRequest {
-        DrawRequest(session: session, output: output, snapshot: snapshot, layoutDump: layoutDump, displayList: displayList,
-                    events: events, frames: frames, at: at, apng: apng, fps: fps, compression: compression, bounds: bounds,
-                    boundsSpacing: boundsSpacing, element: element, strict: strict, common: common.values)
+        let p = picture
+        return DrawRequest(session: session, output: p.output, snapshot: p.snapshot, layoutDump: layoutDump, displayList: displayList,
+                           events: events, frames: frames, at: p.at, apng: apng, fps: fps, compression: p.compression,
+                           bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, strict: strict, common: common.values)
     }
 }
 

@@ -15,26 +15,7 @@ struct WatchCommand: ParsableCommand {
     @Argument(help: "The session file (JSON).")
     var session: String
 
-    @Option(name: .shortAndLong, help: "Output PNG (default: NAME.png in the current folder).")
-    var output: String?
-
-    @Option(name: .long, help: "Render this named snapshot instead of the final frame.")
-    var snapshot: String?
-
-    @Option(name: .long, help: "Render the frame at this virtual time in ms.")
-    var at: Int?
-
-    @Flag(name: .long, help: "Draw every element's frame and id over the picture.")
-    var bounds = false
-
-    @Flag(name: .customLong("bounds-spacing"), help: "With the bounds, shade margins (orange) and padding (green); implies --bounds.")
-    var boundsSpacing = false
-
-    @Option(name: .long, help: "Render only the element with this id, cropped to its frame.")
-    var element: Int?
-
-    @Option(name: .long, help: "PNG compression level 0-9.")
-    var compression: Int = 1
+    @OptionGroup var picture: PictureOptions
 
     @Option(name: .long, help: "Poll period in ms (50-5000).")
     var interval: Int = 300
@@ -45,19 +26,17 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0...9") }
         guard (50...5000).contains(interval) else { throw ValidationError("--interval must be 50...5000 (ms)") }
-        if let a = at, a < 0 { throw ValidationError("--at must be 0 or more (ms)") }
-        if at != nil && snapshot != nil { throw ValidationError("--at and --snapshot choose the frame in two ways; give one") }
         if let m = maxRenders, m < 1 { throw ValidationError("--max-renders must be 1 or more") }
     }
 
     func run() throws {
         _ = try common.renderOptions()   // bad options (no fonts, bad device) stop here, not on every change
-        let out = output ?? ((session as NSString).lastPathComponent as NSString).deletingPathExtension + ".png"
+        let p = picture
+        let out = p.output ?? ((session as NSString).lastPathComponent as NSString).deletingPathExtension + ".png"
         // The draw command's own job, so a watched picture is exactly what `render` writes.
-        let job = DrawJob(DrawRequest(session: session, output: out, snapshot: snapshot, at: at, compression: compression,
-                                      bounds: bounds, boundsSpacing: boundsSpacing, element: element, common: common.values))
+        let job = DrawJob(DrawRequest(session: session, output: out, snapshot: p.snapshot, at: p.at, compression: p.compression,
+                                      bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, common: common.values))
         // Ctrl-C: every line is already flushed, nothing is half-written (writes are atomic).
         signal(SIGINT) { _ in _exit(0) }
         signal(SIGTERM) { _ in _exit(0) }
