@@ -24,11 +24,12 @@ public struct BoundsOverlay {
     public init(text: TextEngine, spacing: Bool = false) { self.text = text; self.spacing = spacing }
 
     /// The overlay items for a laid-out tree on `device`'s screen (dp; `scale` device pixels per dp).
-    public func items(tree: WidgetTree, layout: LayoutResult, screen: Rect, scale: Double) -> [DisplayItem] {
+    /// With `subtree` (`--element ID`), only that element and the elements inside it are outlined.
+    public func items(tree: WidgetTree, layout: LayoutResult, screen: Rect, scale: Double, subtree: Int? = nil) -> [DisplayItem] {
         let hair = 1 / max(scale, 0.01)   // one device pixel in dp
         var seen = Set<Int>()
         var boxes: [(id: Int, frame: Rect, clip: Rect)] = []
-        for id in layout.paintOrder where seen.insert(id).inserted {
+        for id in layout.paintOrder where seen.insert(id).inserted && subtree.map({ tree.isAncestor($0, of: id) }) ?? true {
             guard let f = layout.frames[id], let e = tree.elements[id], e.isVisible, f.width > 0 || f.height > 0 else { continue }
             let clip = clipRect(of: id, tree: tree, layout: layout, screen: screen)
             guard clip.width > 0, clip.height > 0, f.x <= clip.maxX, f.maxX >= clip.x, f.y <= clip.maxY, f.maxY >= clip.y else { continue }

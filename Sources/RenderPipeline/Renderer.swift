@@ -174,7 +174,8 @@ public final class Renderer {
                 ?? painter.paint(capture.tree, layout: layout, device: device)
             if options.showBounds {   // --bounds: after the frame's own items, through the same raster path
                 list.items += BoundsOverlay(text: text, spacing: options.boundsSpacing).items(
-                    tree: capture.tree, layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale)
+                    tree: capture.tree, layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale,
+                    subtree: options.isolatedElement)
             }
             return list
         }

@@ -83,7 +83,18 @@ func runBench() throws {
     let date = ISO8601DateFormatter().string(from: Date())
     var load = ""
     if let l = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) { load = ", load " + l.split(separator: " ").prefix(3).joined(separator: " ") }
-    print("PreviewRenderer bench, \(date), \(host.activeProcessorCount) cores, \(host.hostName)\(load)")
+    // The machine, as the README's figures name it: CPU model and memory from /proc.
+    var machine = ""
+    if let cpu = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+       let line = cpu.split(separator: "\n").first(where: { $0.hasPrefix("model name") }), let colon = line.firstIndex(of: ":") {
+        machine += ", " + line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    if let mem = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+       let line = mem.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
+       let kb = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+        machine += String(format: ", %.0f GiB", Double(kb) / 1_048_576)
+    }
+    print("PreviewRenderer bench, \(date), \(host.activeProcessorCount) cores\(machine), \(host.hostName)\(load)")
     print("")
     var table = SummaryTable()
 
@@ -176,7 +187,7 @@ func runBench() throws {
     }
 
     print("")
-    print("Summary (\(date), \(host.activeProcessorCount) cores\(load)):")
+    print("Summary (\(date), \(host.activeProcessorCount) cores\(machine)\(load)):")
     print(table.markdown)
 }
 

@@ -83,6 +83,28 @@ struct LookingCloselyTests {
         #expect(alone.bitmap.color(x: lx, y: ly) == .white && full.bitmap.color(x: lx, y: ly) != .white)
     }
 
+    @Test func boundsWithAnElementOutlineOnlyItsSubtree() throws {
+        let (full, device) = try render()
+        let (id, _) = try button(full)
+        let (both, _) = try render { $0.isolatedElement = id; $0.showBounds = true }
+        let s = device.scale
+        // The button's own edge is outlined ...
+        let frame = try #require(both.layout.frames[id])
+        let left = (x: Int((frame.minX * s).rounded()), y: Int((frame.midY * s).rounded()))
+        #expect(both.bitmap.color(x: left.x, y: left.y) == BoundsOverlay.lineColor)
+        // ... and no element outside it: not the logo, not the screen's root frame at the left edge.
+        let images = full.layout.paintOrder.compactMap { i in
+            full.capture.tree.elements[i]?.kind == .imageView ? full.layout.frames[i] : nil }
+        let logo = try #require(images.first)
+        let lx = Int((logo.minX * s).rounded()), ly = Int((logo.midY * s).rounded())
+        #expect(both.bitmap.color(x: lx, y: ly) != BoundsOverlay.lineColor)
+        var outlined = 0
+        for y in stride(from: 0, to: both.bitmap.height, by: 7) where both.bitmap.color(x: 0, y: y) == BoundsOverlay.lineColor { outlined += 1 }
+        #expect(outlined == 0, "\(outlined) rows of the left screen edge are outlined")
+        // Only display items of the button's subtree: one tag per outlined element, all inside it.
+        #expect(both.displayList.items.count < full.displayList.items.count + 40)
+    }
+
     @Test func elementWithoutAFrameIsAClearError() throws {
         let (frame, device) = try render()
         #expect(throws: ElementCrop.Failure.self) { try ElementCrop.crop(99_999, from: frame, scale: device.scale) }
