@@ -64,19 +64,29 @@ enum RasterPrepass {
             }
         }
 
-        let first = alongside == nil ? 0 : 1
-        let taskCount = first + jobs.count + faces.count
-        guard taskCount >= 2 else { alongside?(); return }
+        // Largest tasks first, so the last one to start is short and the cores finish together
+        // (a face's glyphs, one task under the face's lock, were last and often ran alone): the
+        // frame's fill, then faces by glyphs to render, then shadows by mask area.
+        enum Task { case fill, shadow(Int), face(Int) }
+        var tasks: [Task] = alongside == nil ? [] : [.fill]
+        tasks += faces.indices.sorted { a, b in
+            let ga = runs[a].reduce(0) { $0 + $1.placed.count }, gb = runs[b].reduce(0) { $0 + $1.placed.count }
+            return ga != gb ? ga > gb : a < b
+        }.map { Task.face($0) }
+        tasks += jobs.indices.sorted { a, b in
+            let ra = jobs[a].region.width * jobs[a].region.height, rb = jobs[b].region.width * jobs[b].region.height
+            return ra != rb ? ra > rb : a < b
+        }.map { Task.shadow($0) }
+        guard tasks.count >= 2 else { alongside?(); return }
         let masks = MaskSlots(count: jobs.count)
         defer { masks.release() }
-        DispatchQueue.concurrentPerform(iterations: taskCount) { task in
-            let i = task - first
-            if i < 0 {
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { t in
+            switch tasks[t] {
+            case .fill:
                 alongside?()
-            } else if i < jobs.count {
+            case .shadow(let i):
                 masks.buffer[i] = try? jobs[i].run()
-            } else {
-                let f = i - jobs.count
+            case .face(let f):
                 for r in runs[f] {
                     CairoContext.prepareGlyphMasks(r.placed, face: faces[f], pixelSize: r.pixelSize, color: r.color)
                 }
