@@ -8,8 +8,18 @@ enum ItemBounds {
     /// One box per item: nil for state items (save, restore, clip, scale, layers), which change
     /// how later items draw and so are never repainted on their own.
     static func compute(_ items: [DisplayItem], scale: Double) -> [Rect?] {
+        zip(items, transforms(items, scale: scale)).map { item, t in
+            switch item {
+            case .save, .beginLayer, .restore, .endLayer, .clip, .scale: return nil
+            default: return bounds(of: item, t)
+            }
+        }
+    }
+
+    /// The transform each item is drawn with, following the zooms, saves and layers as the
+    /// rasterizer's run keeps them.
+    static func transforms(_ items: [DisplayItem], scale: Double) -> [DeviceTransform] {
         var t = DeviceTransform(scale: scale)
-        // Transform at each open save or layer, as the rasterizer's run keeps them.
         var stack: [(isSave: Bool, transform: DeviceTransform)] = []
         func unwind(toLast isSave: Bool) {
             guard let i = stack.lastIndex(where: { $0.isSave == isSave }) else { return }
@@ -17,17 +27,17 @@ enum ItemBounds {
             stack.removeSubrange(i...)
         }
         return items.map { item in
+            let current = t
             switch item {
-            case .save: stack.append((true, t)); return nil
-            case .beginLayer: stack.append((false, t)); return nil
-            case .restore: unwind(toLast: true); return nil
-            case .endLayer: unwind(toLast: false); return nil
-            case .clip: return nil
+            case .save: stack.append((true, t))
+            case .beginLayer: stack.append((false, t))
+            case .restore: unwind(toLast: true)
+            case .endLayer: unwind(toLast: false)
             case .scale(let f, let about):
                 if DeviceTransform.finite(f, about.x, about.y), f > 0 { t = t.zoomed(by: f, about: about) }
-                return nil
-            default: return bounds(of: item, t)
+            default: break
             }
+            return current
         }
     }
 

@@ -136,8 +136,8 @@ public final class Rasterizer {
         return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
     }
 
-    /// A full repaint as horizontal bands (two: the top and bottom half of the frame), painted at
-    /// the same time on two threads (one after the other with one core). Each band paints the items
+    /// A full repaint as horizontal bands (two, split where the drawing work halves: `BandSplit`),
+    /// painted at the same time on two threads (one after the other with one core). Each band paints the items
     /// that reach into it, clipped to it, on a surface of its own over the same pixels: the same
     /// pixels a single pass gives, as for a partial repaint, since Cairo's coverage and sampling
     /// depend only on the device pixel and every scanline keeps its full width. The split is fixed,
@@ -145,11 +145,14 @@ public final class Rasterizer {
     /// locks, and glyph faces have their own.
     private func paintInBands(_ list: DisplayList, bounds: [Rect?], background: Bool, images: ImageStore, scale: Double,
                               pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
-        // Bands of at least 64 rows; the last takes the remainder.
-        let n = max(1, min(bandCount, height / 64))
-        let rows = height / n
-        let bands = (0..<n).map { i in
-            Rect(x: 0, y: Double(i * rows), width: Double(width), height: Double(i == n - 1 ? height - i * rows : rows))
+        // Bands of about equal drawing work, each at least 64 rows.
+        let resampled = zip(list.items, ItemBounds.transforms(list.items, scale: scale)).map { item, t in
+            Self.isResampled(item, transform: t, fonts: fonts)
+        }
+        let edges = [0] + BandSplit.starts(items: list.items, bounds: bounds, width: width, height: height, count: bandCount,
+                                           resampled: resampled) + [height]
+        let bands = (0..<(edges.count - 1)).map { i in
+            Rect(x: 0, y: Double(edges[i]), width: Double(width), height: Double(edges[i + 1] - edges[i]))
         }
         let surfaces = try bands.map { _ in try CairoSurface(borrowing: pixels, width: width, height: height) }
         let failures = BandFailures(count: bands.count)
@@ -169,6 +172,17 @@ public final class Rasterizer {
             for i in bands.indices { body(i) }
         }
         if let first = failures.slots.lazy.compactMap({ $0 }).first { throw first }
+    }
+
+    /// Whether Cairo draws `item` by resampling a picture (see `BandSplit.starts`): images,
+    /// colour emoji (scaled from their bitmap strike) and shadows blurred at reduced resolution.
+    static func isResampled(_ item: DisplayItem, transform t: DeviceTransform, fonts: FontLibrary) -> Bool {
+        switch item {
+        case .image: return true
+        case .glyphs(let run, _): return fonts.face(run.face)?.isColor ?? false
+        case .shadow(_, _, let blur, _, _): return ShadowPainter.reducedResolution(sigma: t.length(max(0, blur)) / 2)
+        default: return false
+        }
     }
 
     /// One error slot per band, each written by its own band's thread only.

@@ -105,6 +105,10 @@ final class ShadowPainter {
     /// Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
     private static func factor(_ sigma: Double) -> Int { max(1, Int(sigma / 10)) }
 
+    /// Whether a shadow of this sigma (device pixels, before the `maxSigma` clamp) is blurred at
+    /// reduced resolution and scaled up when drawn.
+    static func reducedResolution(sigma: Double) -> Bool { factor(min(sigma, maxSigma)) > 1 }
+
     /// Whether the shadow's mask is blurred whole and kept in the cache.
     private static func cacheable(bounds: Rect, sigma: Double) -> Bool {
         !BlurMask.boxes(sigma: sigma).isEmpty && bounds.width * bounds.height <= Double(ShadowPainter.maxMaskPixels)

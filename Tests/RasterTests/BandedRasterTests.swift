@@ -6,9 +6,10 @@ import Styles
 @testable import Raster
 
 /// A full repaint is painted as two bands on two threads; the pixels must be those of one pass,
-/// seam included. The scene straddles the seam (300 px of 600) with everything that samples or
-/// blends: antialiased rounded edges, a blurred shadow, a gradient in a translucent layer, a
-/// rounded clip, a diagonal stroke and a smoothly scaled image.
+/// seams included. The scene reaches across the seams with everything that blends: antialiased
+/// rounded edges, a blurred shadow, a gradient in a translucent layer, a rounded clip, a dashed
+/// border and a diagonal stroke; and it has a smoothly scaled image, which seams go around
+/// (`BandSplit`: Cairo samples a picture cut by a clip edge differently).
 @Test func twoBandsPaintTheSamePixelsAsOnePass() throws {
     var images = ImageStore()
     var rgba: [UInt8] = []
@@ -48,4 +49,37 @@ import Styles
 private func differingBytes(_ a: Bitmap, _ b: Bitmap) -> Int {
     guard a.width == b.width, a.height == b.height else { return Int.max }
     return zip(a.pixels, b.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+}
+
+/// The bands meet where the drawing work halves, each band at least 64 rows.
+@Test func bandsSplitWhereTheWorkHalves() {
+    func fill(_ y: Double, _ h: Double) -> DisplayItem { .fill(RasterTestSupport.rect(0, y, 100, h), .color(.black)) }
+    func starts(_ items: [DisplayItem], height: Int = 1000, count: Int = 2) -> [Int] {
+        BandSplit.starts(items: items, bounds: ItemBounds.compute(items, scale: 1), width: 100, height: height, count: count)
+    }
+    // Even work: the middle (give or take the items' 2 px antialiasing margin).
+    #expect(abs(starts([fill(0, 1000)])[0] - 500) <= 2)
+    // Nothing drawn: equal bands.
+    #expect(starts([]) == [500])
+    // All the work in the bottom 200 rows: the split moves down into them.
+    let bottom = starts([fill(0, 1000), fill(800, 200), fill(800, 200), fill(800, 200), fill(800, 200)])[0]
+    #expect(bottom > 800 && bottom < 1000)
+    // Never a band under 64 rows, and no split in a frame too short for two.
+    #expect(starts([fill(990, 10)])[0] <= 1000 - 64)
+    #expect(starts([fill(0, 100)], height: 100) == [])
+    #expect(starts([fill(0, 1000)], count: 5).count == 4)
+}
+
+/// No seam goes through a resampled item (an image, say): the split moves to the nearest row
+/// outside it, or there is one band when no row is left.
+@Test func seamsGoAroundResampledItems() {
+    let items: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 100, 1000), .color(.black)),
+                                .image(key: "k", dest: Rect(x: 0, y: 400, width: 100, height: 200), clip: nil, smooth: true)]
+    let bounds = ItemBounds.compute(items, scale: 1)
+    let free = BandSplit.starts(items: items, bounds: bounds, width: 100, height: 1000, count: 2)
+    let around = BandSplit.starts(items: items, bounds: bounds, width: 100, height: 1000, count: 2, resampled: [false, true])
+    #expect(free.count == 1 && free[0] > 400 && free[0] < 600)
+    #expect(around.count == 1 && (around[0] <= 398 || around[0] >= 602))
+    let everywhere = BandSplit.starts(items: items, bounds: bounds, width: 100, height: 1000, count: 2, resampled: [true, true])
+    #expect(everywhere.isEmpty)
 }
