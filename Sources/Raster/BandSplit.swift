@@ -21,7 +21,8 @@ enum BandSplit {
         var blockDiff = [Int](repeating: 0, count: height + 2)
         for i in resampled.indices where resampled[i] && i < bounds.count {
             guard let b = bounds[i] else { continue }
-            let y0 = max(0, Int(b.minY.rounded(.down)) - 2), y1 = min(height, Int(b.maxY.rounded(.up)) + 2)
+            guard let (top, bottom) = rows(b, height: height) else { continue }
+            let y0 = max(0, top - 2), y1 = min(height, bottom + 2)
             guard y1 > y0 + 1 else { continue }
             blockDiff[y0 + 1] += 1
             blockDiff[y1] -= 1
@@ -33,8 +34,8 @@ enum BandSplit {
         var diff = [Double](repeating: 0, count: height + 1)
         for (i, item) in items.enumerated() {
             guard let b = bounds[i] else { continue }
+            guard b.minX.isFinite, b.maxX.isFinite, let (y0, y1) = rows(b, height: height) else { continue }
             let x0 = max(0, b.minX), x1 = min(Double(width), b.maxX)
-            let y0 = max(0, Int(b.minY.rounded(.down))), y1 = min(height, Int(b.maxY.rounded(.up)))
             guard x1 > x0, y1 > y0 else { continue }
             let perRow = (x1 - x0) * weight(item)
             diff[y0] += perRow
@@ -71,6 +72,15 @@ enum BandSplit {
             y = row
         }
         return starts
+    }
+
+    /// The rows `0..<height` a box covers (its edges rounded outward), or nil for a box that is
+    /// not finite (hostile input) or covers none.
+    private static func rows(_ b: Rect, height: Int) -> (Int, Int)? {
+        guard b.minY.isFinite, b.maxY.isFinite else { return nil }
+        let top = Int(max(0, min(Double(height), b.minY)).rounded(.down))
+        let bottom = Int(max(0, min(Double(height), b.maxY)).rounded(.up))
+        return bottom > top ? (top, bottom) : nil
     }
 
     /// Relative cost of a pixel of the item's box: composited masks (glyphs, shadows, images)

@@ -68,6 +68,12 @@ private func differingBytes(_ a: Bitmap, _ b: Bitmap) -> Int {
     #expect(starts([fill(990, 10)])[0] <= 1000 - 64)
     #expect(starts([fill(0, 100)], height: 100) == [])
     #expect(starts([fill(0, 1000)], count: 5).count == 4)
+    // Hostile boxes (NaN, infinite, far outside) are skipped or clamped, never a crash.
+    let odd: [Rect?] = [Rect(x: .nan, y: 0, width: 1, height: 1), Rect(x: 0, y: -.infinity, width: 1, height: .infinity),
+                        Rect(x: 0, y: 1e300, width: 1e300, height: 1e300), Rect(x: 0, y: .nan, width: 10, height: 10)]
+    let split = BandSplit.starts(items: Array(repeating: fill(0, 1), count: 4), bounds: odd, width: 100, height: 1000,
+                                 count: 2, resampled: [true, true, true, true])
+    #expect(split.count <= 1)
 }
 
 /// No seam goes through a resampled item (an image, say): the split moves to the nearest row
