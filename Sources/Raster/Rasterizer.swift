@@ -19,8 +19,9 @@ public final class Rasterizer {
     public var incremental = true
     private var previous: FrameMemory?
 
-    /// A white frame made on another core before the first render needs it (`prepareWhiteFrame`).
-    private var spare: SpareFrame?
+    /// A white frame made on another core before the first render needs it (`prepareWhiteFrame`,
+    /// `adoptWhiteFrame`).
+    private var spare: WhiteFrame?
 
     /// How many horizontal bands a full repaint is painted in (`paintInBands`): fixed, never the
     /// machine's core count, so the bytes are the same everywhere. Tests set 1 to compare.
@@ -30,32 +31,23 @@ public final class Rasterizer {
 
     /// Starts filling a white frame of this size on another core, for the first render to take:
     /// until then the process is busy on one core with replay and layout, and a phone frame is
-    /// 12 MB of fresh memory to fault in and fill. Does nothing once a frame exists.
+    /// 12 MB of fresh memory to fault in and fill. Does nothing once a frame exists (or one is coming).
     public func prepareWhiteFrame(pixelWidth: Int, pixelHeight: Int) {
         guard previous == nil, spare == nil, pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767,
               Workers.limit > 1 else { return }
-        spare = SpareFrame(count: pixelWidth * pixelHeight * 4)
+        let frame = WhiteFrame()
+        DispatchQueue.global().async { frame.fill(count: pixelWidth * pixelHeight * 4) }
+        spare = frame
     }
 
-    /// A white pixel array filled asynchronously; `take` waits for it.
-    private final class SpareFrame: @unchecked Sendable {
-        let count: Int
-        private var pixels: [UInt8] = []
-        private let group = DispatchGroup()
-        init(count: Int) {
-            self.count = count
-            DispatchQueue.global().async(group: group) { self.pixels = CairoSurface.whitePixels(count: count) }
-        }
-        /// The pixels when they have `count` bytes (else nil: the frame size changed).
-        func take(count wanted: Int) -> [UInt8]? {
-            guard wanted == count else { return nil }
-            group.wait()
-            defer { pixels = [] }
-            return pixels
-        }
+    /// Takes a white frame someone else is filling (`Renderer.start` fills one right after decoding
+    /// the session, on the thread that decoded it), for the first render.
+    public func adoptWhiteFrame(_ frame: WhiteFrame) {
+        guard previous == nil, spare == nil else { return }
+        spare = frame
     }
 
-    /// How many shadow masks were blurred so far (the rest came from the cache).
+    /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.
     public private(set) var partialFrames = 0

@@ -76,13 +76,27 @@ public final class Renderer {
             var seconds = 0.0
         }
         let slot = Slot()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            slot.result = Result { try timed(&slot.seconds) { try SessionDecoder().decode(fileAt: path) } }
+        let decoded = DispatchSemaphore(value: 0)
+        // The decoding thread then fills the first frame's white pixels, now that it knows the
+        // device, while this thread replays: the other core is free again by layout time.
+        let white = WhiteFrame()
+        DispatchQueue.global().async {
+            let result = Result { try timed(&slot.seconds) { try SessionDecoder().decode(fileAt: path) } }
+            slot.result = result
+            decoded.signal()
+            if case .success(let (session, _)) = result, Workers.limit > 1 {
+                let device = options.device ?? session.device
+                white.fill(count: device.pixelWidth * device.pixelHeight * 4)
+            } else {
+                white.cancel()
+            }
         }
         let made = Result { try Renderer(options: options) }
-        group.wait()
-        if case .success(let r) = made { r.timings.decode += slot.seconds }
+        decoded.wait()
+        if case .success(let r) = made {
+            r.timings.decode += slot.seconds
+            r.rasterizer.adoptWhiteFrame(white)
+        }
         return (made, slot.result)
     }
 

@@ -1,0 +1,28 @@
+import Dispatch
+import NativeGraphics
+
+/// A frame of opaque white pixels made ahead on another thread: pending from creation until
+/// `fill(count:)` or `cancel()` is called (exactly one of them, once); `take` waits for it.
+public final class WhiteFrame: @unchecked Sendable {
+    private var pixels: [UInt8] = []
+    private let ready = DispatchGroup()
+
+    public init() { ready.enter() }
+
+    /// Fills `count` bytes of white (premultiplied BGRA 255s) on the calling thread.
+    public func fill(count: Int) {
+        pixels = CairoSurface.whitePixels(count: count)
+        ready.leave()
+    }
+
+    /// Gives up: `take` returns nil.
+    public func cancel() { ready.leave() }
+
+    /// The pixels when they are `count` bytes (else nil: another frame size, or cancelled); once.
+    func take(count: Int) -> [UInt8]? {
+        ready.wait()
+        guard pixels.count == count, count > 0 else { return nil }
+        defer { pixels = [] }
+        return pixels
+    }
+}
