@@ -75,13 +75,18 @@ struct PaintBuilder {
 
     /// Children of `id` to paint with it: laid out, not placed by the backend, in paint order.
     func paintedChildren(of id: Int) -> [Int] {
-        let kids = tree.visibleChildren(of: id).filter {
-            layout.frames[$0.id] != nil && !PaintBuilder.placedByBackend.contains($0.kind)
+        // Sorted as (paint order, child index, id) triples: sorting the children's `Element`
+        // values themselves copied (and retained) every field at each move, 3.8 M of a 5.7 M
+        // paint of the bench screen.
+        guard let children = tree.elements[id]?.children else { return [] }
+        var kids: [(order: Int, index: Int, id: Int)] = []
+        for (index, child) in children.enumerated() {
+            guard let kind = tree.elements[child]?.kind, tree.elements[child]?.isVisible == true,
+                  layout.frames[child] != nil, !PaintBuilder.placedByBackend.contains(kind) else { continue }
+            kids.append((order[child] ?? Int.max, index, child))
         }
-        return kids.enumerated().sorted { a, b in
-            let oa = order[a.element.id] ?? Int.max, ob = order[b.element.id] ?? Int.max
-            return oa != ob ? oa < ob : a.offset < b.offset
-        }.map { $0.element.id }
+        kids.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
+        return kids.map(\.id)
     }
 
     /// Paints an element and its subtree (section 6): opacity and zoom wrap everything.
