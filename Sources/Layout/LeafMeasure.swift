@@ -58,8 +58,7 @@ extension LayoutPass {
     /// A label: wrapped to the width available, as wide as its longest line, as tall as its lines;
     /// the text sits at the top-left of the content box (alignment is inside the paragraph).
     func measureLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
-        let text = el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor,
-                                                                  android: profile.labelsLinkURLsOnlyAndIgnoreMarkdown) : AttributedText(el.text)
+        let text = labelText(el, s)
         let ps = ParagraphStyle(s)
         let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
         return LeafContent(size: p.size) { [self] own in
@@ -71,6 +70,13 @@ extension LayoutPass {
                 : paragraph(text, ps, maxWidth: contentW, maxHeight: maxH == nil ? nil : contentH)
             setText(el.id, final, at: Point(x: ins.left, y: ins.top))
         }
+    }
+
+    /// A label's text: markdown and links for a TextLabel (the platform's rules), plain for a TextView.
+    func labelText(_ el: Element, _ s: ResolvedStyle) -> AttributedText {
+        el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor,
+                                           android: profile.labelsLinkURLsOnlyAndIgnoreMarkdown)
+            : AttributedText(el.text)
     }
 
     /// The size in dp of what an image view shows: its asset or its own pixels (setImageData,

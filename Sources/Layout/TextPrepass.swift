@@ -5,8 +5,8 @@ import WidgetTree
 extension LayoutPass {
     /// Hands the texts of the labels and buttons under `roots` to the measurer to prepare ahead
     /// (`TextMeasuring.prepareAhead`, on all cores), before the serial layout measures them. The
-    /// texts and fonts are built exactly as `measureLabel` and `measureButton` build them, so the
-    /// layout finds them prepared; a text missed here is simply prepared when it is measured.
+    /// texts come from the same `labelText` as `measureLabel`'s (a button's is its plain text), so
+    /// the layout finds them prepared; a text missed here is simply prepared when it is measured.
     func prepareTexts(under roots: [Element]) {
         var items: [(text: AttributedText, font: FontSpec)] = []
         var stack = roots
@@ -16,10 +16,7 @@ extension LayoutPass {
             switch el.kind {
             case .text, .textView:
                 let s = style(el)
-                let text = el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor,
-                                                              android: profile.labelsLinkURLsOnlyAndIgnoreMarkdown)
-                    : AttributedText(el.text)
-                if !el.text.isEmpty { items.append((text, ParagraphStyle(s).font)) }
+                if !el.text.isEmpty { items.append((labelText(el, s), ParagraphStyle(s).font)) }
             case .button, .navigationBarItem:
                 if !el.text.isEmpty { items.append((AttributedText(el.text), ParagraphStyle(style(el)).font)) }
             default:

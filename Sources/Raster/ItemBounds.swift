@@ -8,7 +8,12 @@ enum ItemBounds {
     /// One box per item: nil for state items (save, restore, clip, scale, layers), which change
     /// how later items draw and so are never repainted on their own.
     static func compute(_ items: [DisplayItem], scale: Double) -> [Rect?] {
-        zip(items, transforms(items, scale: scale)).map { item, t in
+        compute(items, transforms: transforms(items, scale: scale))
+    }
+
+    /// The same, from the transforms `transforms(_:scale:)` gave (one walk of the list per frame).
+    static func compute(_ items: [DisplayItem], transforms: [DeviceTransform]) -> [Rect?] {
+        zip(items, transforms).map { item, t in
             switch item {
             case .save, .beginLayer, .restore, .endLayer, .clip, .scale: return nil
             default: return bounds(of: item, t)

@@ -13,10 +13,11 @@ import NativeGraphics
 /// in list order (first occurrence of a key, as the serial pass would), and anything the pre-pass
 /// misses or fails on is simply made by the serial pass as before.
 enum RasterPrepass {
-    /// Scans `items` as `Rasterizer` walks them (the same transforms, guards and arguments) and
+    /// Scans `items` as `Rasterizer` walks them (the same transforms, `ItemBounds.transforms`, and
+    /// the same guards and arguments) and
     /// prepares the masks it will need, when there are at least two pieces of work to share.
     /// `alongside` (the frame's white fill) runs as one more task, first.
-    static func run(_ items: [DisplayItem], scale: Double, shadows: ShadowPainter, fonts: FontLibrary,
+    static func run(_ items: [DisplayItem], transforms: [DeviceTransform], shadows: ShadowPainter, fonts: FontLibrary,
                     alongside: (() -> Void)? = nil) {
         // Linear searches below, not a Set or Dictionary: a screen has a handful of shadow sizes and
         // faces, and each new Set/Dictionary type costs the process ~0.4 M instructions of runtime
@@ -26,21 +27,8 @@ enum RasterPrepass {
         var faces: [FontFace] = []
         var runs: [[(pixelSize: Double, color: Color, placed: [(id: UInt32, x: Double, y: Double)])]] = []
 
-        var t = DeviceTransform(scale: scale)
-        var stack: [(isSave: Bool, transform: DeviceTransform)] = []
-        for item in items {
+        for (item, t) in zip(items, transforms) {
             switch item {
-            case .save:
-                stack.append((true, t))
-            case .restore:
-                if let i = stack.lastIndex(where: { $0.isSave }) { t = stack[i].transform; stack.removeSubrange(i...) }
-            case .beginLayer:
-                stack.append((false, t))
-            case .endLayer:
-                if let i = stack.lastIndex(where: { !$0.isSave }) { t = stack[i].transform; stack.removeSubrange(i...) }
-            case .scale(let factor, let about):
-                guard DeviceTransform.finite(factor, about.x, about.y), factor > 0 else { continue }
-                t = t.zoomed(by: factor, about: about)
             case .shadow(let rr, let offset, let blur, let spread, let color):
                 guard valid(rr.rect), DeviceTransform.finite(offset.x, offset.y, blur, spread) else { continue }
                 if let job = shadows.job(outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),

@@ -74,7 +74,8 @@ public final class Rasterizer {
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else {
             throw NativeError.cairo("invalid surface size \(pixelWidth)x\(pixelHeight)")
         }
-        let bounds = ItemBounds.compute(list.items, scale: scale)
+        let transforms = ItemBounds.transforms(list.items, scale: scale)
+        let bounds = ItemBounds.compute(list.items, transforms: transforms)
         var used: [String: ImageStore.Entry] = [:]
         for case .image(let key, _, _, _) in list.items { used[key] = images[key] }
         let full = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
@@ -105,7 +106,7 @@ public final class Rasterizer {
             if damage == full {
                 // Shadow and glyph masks (and a new frame's white fill) on all cores first.
                 var white: [UInt8] = []
-                RasterPrepass.run(list.items, scale: scale, shadows: shadows, fonts: fonts,
+                RasterPrepass.run(list.items, transforms: transforms, shadows: shadows, fonts: fonts,
                                   alongside: fresh ? { white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) } : nil)
                 if fresh { pixels = white }
             } else if fresh {
@@ -113,7 +114,7 @@ public final class Rasterizer {
             }
             try pixels.withUnsafeMutableBufferPointer { buf in
                 if damage == full {
-                    try paintInBands(list, bounds: bounds, background: !fresh && !whiteAlready, images: images, scale: scale,
+                    try paintInBands(list, bounds: bounds, transforms: transforms, background: !fresh && !whiteAlready, images: images, scale: scale,
                                      pixels: buf, width: pixelWidth, height: pixelHeight)
                 } else {
                     let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
@@ -135,10 +136,10 @@ public final class Rasterizer {
     /// depend only on the device pixel and every scanline keeps its full width. The split is fixed,
     /// so the bytes never depend on the machine; the shadow and image caches behind `draw` take
     /// locks, and glyph faces have their own.
-    private func paintInBands(_ list: DisplayList, bounds: [Rect?], background: Bool, images: ImageStore, scale: Double,
+    private func paintInBands(_ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], background: Bool, images: ImageStore, scale: Double,
                               pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
         // Bands of about equal drawing work, each at least 64 rows.
-        let resampled = zip(list.items, ItemBounds.transforms(list.items, scale: scale)).map { item, t in
+        let resampled = zip(list.items, transforms).map { item, t in
             Self.isResampled(item, transform: t, fonts: fonts)
         }
         let edges = [0] + BandSplit.starts(items: list.items, bounds: bounds, width: width, height: height, count: bandCount,

@@ -9,15 +9,21 @@ struct ProcessBench {
 
     /// Median wall seconds and the largest peak memory of `runs` sequential `render` processes (after one warm-up).
     func renderProcess(runs: Int) throws -> (median: Double, peakKB: Int) {
-        let argv = [render, session, "-o", outputDirectory + "/process.png", "-q"]
         var times: [Double] = [], peak = 0
         for i in 0...runs {
-            let r = try ChildProcess.run(argv)
-            guard r.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(r.status)") }
+            let r = try runRender(to: "process.png")
             if i == 0 { continue }
             times.append(r.seconds); peak = max(peak, r.peakKB)
         }
         return (Stats.median(times), peak)
+    }
+
+    /// One `render SESSION -o OUT -q` process, which must succeed.
+    private func runRender(to name: String) throws -> (seconds: Double, peakKB: Int) {
+        let argv = [render, session, "-o", outputDirectory + "/" + name, "-q"]
+        let r = try ChildProcess.run(argv)
+        guard r.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(r.status)") }
+        return (r.seconds, r.peakKB)
     }
 
     /// Total seconds for `count` renders of the session, `jobs` processes at a time.
@@ -42,7 +48,6 @@ struct ProcessBench {
     /// rounds of one screenshot (a fresh profile each time) followed by `rendersPerRound` renders,
     /// so both face the same machine (a VM's speed drifts within minutes). Median wall seconds of each.
     func sideBySide(chromium: String, html: String, rounds: Int, rendersPerRound: Int = 6) throws -> (chromium: Double, render: Double) {
-        let argv = [render, session, "-o", outputDirectory + "/side.png", "-q"]
         var browser: [Double] = [], ours: [Double] = []
         for i in 0..<rounds {
             let profile = outputDirectory + "/chromium-profile-\(i)"
@@ -58,9 +63,7 @@ struct ProcessBench {
             Self.waitForProcesses(mentioning: profile, atMost: 5)
             try? FileManager.default.removeItem(atPath: profile)
             for _ in 0..<rendersPerRound {
-                let p = try ChildProcess.run(argv)
-                guard p.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(p.status)") }
-                ours.append(p.seconds)
+                ours.append(try runRender(to: "side.png").seconds)
             }
         }
         return (Stats.median(browser), Stats.median(ours))
