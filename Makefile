@@ -11,6 +11,10 @@ RENDER := .build/release/render
 # Generic types are instantiated through metadata accessors, not mangled names the runtime would
 # demangle and check by scanning every protocol conformance in the binary (0.4 M instructions
 # per new Dictionary or Set type; 13 M -> 2 M on the main thread, 3 ms per process).
+# Cairo and pixman are linked statically into `render` (31 -> 17 shared libraries per process) through
+# scripts/pkgconfig-static/cairo.pc; the manifest itself links the shared libcairo, so library products
+# carry no unsafe flags (docs/decisions.md, "Static Cairo").
+STATIC_CAIRO := PKG_CONFIG_PATH=$(CURDIR)/scripts/pkgconfig-static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}
 RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 DEBIAN_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev libunibreak-dev \
@@ -36,7 +40,7 @@ fonts:
 	@scripts/fonts.sh
 
 build:
-	$(SWIFT) build $(RELEASE) --product render
+	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 
 ## Renders the sample session to out/NAME.png.
 sample: build
@@ -46,7 +50,7 @@ sample: build
 
 ## All tests: unit, layout, pixel and golden tests, then the sample sessions against their expectations.
 test: fonts
-	$(SWIFT) build $(RELEASE) --product render
+	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(SWIFT) test
 	@mkdir -p $(OUT)
 	$(RENDER) check Examples --junit $(OUT)/check.xml --report $(OUT)/check.json
@@ -87,8 +91,8 @@ text-references:
 ## BENCH_ARGS passes options to the driver (e.g. BENCH_ARGS="--runs 5 --gallery 0 --no-callgrind").
 .PHONY: bench bench-compare
 bench:
-	$(SWIFT) build $(RELEASE) --product render
-	$(SWIFT) build $(RELEASE) --product bench
+	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
+	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product bench
 	.build/release/bench $(BENCH_ARGS)
 
 ## The benchmark side by side with a cold headless Chromium screenshot of the HTML twin (installs chromium if missing).

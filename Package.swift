@@ -16,11 +16,10 @@ let package = Package(
     ],
     targets: [
         // C libraries (system packages; see Makefile `deps`).
-        // Cairo and pixman are linked statically (NativeGraphics' linker settings): the shared
-        // libcairo brings 12 more libraries (X11, xcb, pixman, ...) that every process would load
-        // for nothing, 2-3 ms of a 35 ms render (Benchmarks/README.md, step 20). The archives come with
-        // libcairo2-dev and libpixman-1-dev.
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        // No target has unsafe flags, so a package can depend on this one `from:` a version. The
+        // Makefile's release build of `render` links Cairo and pixman statically instead, through
+        // scripts/pkgconfig-static/cairo.pc (decisions.md, "Static Cairo").
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
@@ -38,8 +37,7 @@ let package = Package(
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
         .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
         // The C boundary: Cairo, FreeType, HarfBuzz, zlib, libpng wrapped in Swift classes.
-        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"],
-                linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libcairo.a", "-Xlinker", "-l:libpixman-1.a", "-Xlinker", "-lfontconfig"])]),
+        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
         // 4. Fonts from Fonts/, shaping, paragraph layout.
         .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
         // Images: assets (confined to the assets folder) and packed pixel formats.
