@@ -8,8 +8,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "render", targets: ["render"]),
-        .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
-        .library(name: "Canvas", targets: ["Canvas"]),
+        // `import PreviewRenderer`: the whole public API; `import PreviewRendererTesting`: assertSnapshot.
+        .library(name: "PreviewRenderer", targets: ["PreviewRenderer"]),
+        .library(name: "PreviewRendererTesting", targets: ["PreviewRendererTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,11 +56,15 @@ let package = Package(
         // Where the iOS and Android backends would disagree on a session (render --portability).
         .target(name: "Portability", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
         // Goldens with semantic sidecars, comparison, record modes and reports.
-        .target(name: "Snapshots", dependencies: ["RenderPipeline"]),
+        .target(name: "Snapshots", dependencies: ["RenderPipeline", "TextLayout", "Painting"]),
+        // The library product's one module: re-exports the public API of the stages above.
+        .target(name: "PreviewRenderer", dependencies: ["Canvas", "Primitives", "RenderPipeline", "SessionFormat", "Styles", "TextLayout", "WidgetTree"]),
+        // assertSnapshot for a user's XCTest or Swift Testing target (product PreviewRendererTesting).
+        .target(name: "PreviewRendererTesting", dependencies: ["PreviewRenderer", "Snapshots"]),
         // The static HTML review gallery.
         .target(name: "Gallery", dependencies: ["Snapshots", "Portability"]),
         // The CLI: options, files, exit codes.
-        .executableTarget(name: "render", dependencies: ["RenderPipeline", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "render", dependencies: ["RenderPipeline", "TextLayout", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
         .executableTarget(name: "bench", dependencies: ["RenderPipeline"]),
         // libFuzzer target over decoding and replay (`make fuzz`; needs -sanitize=fuzzer).
@@ -74,7 +79,7 @@ let package = Package(
         .testTarget(name: "PaintingTests", dependencies: ["Painting"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "NativeGraphics"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "Gallery"]),
+        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "Gallery", "Primitives"]),
         .testTarget(name: "HostileInputTests", dependencies: ["RenderPipeline"]),
         .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PortabilityTests", dependencies: ["Portability", "Gallery"]),

@@ -54,7 +54,7 @@ struct GalleryUnit {
         card.golden = try store.store(png: bytes)
         let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.threshold)
         card.mismatch = diff?.mismatch
-        let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device)
+        let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
         let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
         var envChanges: [String] = []
         var semantic: [ElementChange] = []

@@ -107,7 +107,10 @@ public final class HeadlessBackend {
 
     /// The current frame's pixels (premultiplied BGRA, device pixels); the launch screen
     /// (`device.launchScreen`) until the first call.
-    public func screenshot() throws -> Bitmap {
+    public func screenshot() throws -> Bitmap { try screenshotFrame().bitmap }
+
+    /// The current frame with its tree, layout and display list (what a golden's sidecar records).
+    public func screenshotFrame() throws -> RenderedFrame {
         boot()
         var tree = engine.tree
         // Before the app has sent anything, a device with a launch screen shows it.
@@ -117,7 +120,7 @@ public final class HeadlessBackend {
         let capture = Capture(kind: .final, name: nil, time: engine.now, step: stepCount, tree: tree)
         let frame = try renderer.renderFrame(capture, layout: layout, images: images, device: device)
         collectResourceDiagnostics()
-        return frame.bitmap
+        return frame
     }
 
     /// The current frame as PNG bytes (the renderer's compression level).

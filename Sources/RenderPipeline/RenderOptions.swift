@@ -2,6 +2,7 @@ import Foundation
 import Primitives
 import SessionFormat
 import struct Styles.Theme
+import enum TextLayout.BundledFonts
 
 /// Everything a render can be asked to do differently. Passed explicitly; no global state.
 public struct RenderOptions: Sendable {
@@ -28,7 +29,10 @@ public struct RenderOptions: Sendable {
     public var boundsSpacing: Bool = false
     /// `--element ID`: paint only this element's subtree (the caller crops to its frame, `ElementCrop`).
     public var isolatedElement: Int? = nil
-    public init(fontsDirectory: String) { self.fontsDirectory = fontsDirectory }
+    /// `fontsDirectory`: the bundled fonts folder; nil finds it by `BundledFonts.defaultDirectory()`.
+    public init(fontsDirectory: String? = nil) {
+        self.fontsDirectory = fontsDirectory ?? BundledFonts.defaultDirectory() ?? ""
+    }
 }
 
 /// Seconds spent in each stage, summed over the frames rendered.

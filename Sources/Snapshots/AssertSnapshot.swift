@@ -15,7 +15,8 @@ import RenderPipeline
 ///   - session: the session file.
 ///   - snapshots: the goldens folder (default `Snapshots` beside the session's folder, `Snapshots/THEME`
 ///     for another theme: `SnapshotSettings.goldensDirectory`).
-///   - snapshot: only this named snapshot (`nil`: the final frame and every named snapshot).
+///   - snapshot: only this named snapshot, which alone is rendered, compared and recorded (`nil`: the
+///     final frame and every named snapshot).
 ///   - theme: theme name or file.
 /// - Returns: every outcome (discardable).
 @discardableResult
@@ -31,8 +32,7 @@ public func assertSnapshot(session: String, snapshot: String? = nil, snapshots: 
     var options = RenderOptions(fontsDirectory: fontsDirectory)
     options.theme = theme
     let renderer = try Renderer(options: options)
-    var outcomes = SnapshotChecker(settings: settings).check(session: session, renderer: renderer)
-    if let s = snapshot { outcomes = outcomes.filter { $0.snapshot == s } }
+    let outcomes = SnapshotChecker(settings: settings).check(session: session, renderer: renderer, only: snapshot.map { [$0] })
     if outcomes.isEmpty { fail("\(session): no snapshot named '\(snapshot ?? "")'") }
     for o in outcomes where !o.passed { fail(o.message) }
     return outcomes

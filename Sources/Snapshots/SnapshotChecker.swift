@@ -44,13 +44,15 @@ public struct SnapshotChecker {
     }
 
     /// Checks one session: an outcome per target. A session that cannot be rendered gives one `.error` outcome.
-    public func check(session path: String, renderer: Renderer) -> [SnapshotOutcome] {
+    /// `only`: these targets alone are rendered, compared and recorded (snapshot names, `""` for the
+    /// final frame); nil: the final frame and every named snapshot.
+    public func check(session path: String, renderer: Renderer, only: Set<String>? = nil) -> [SnapshotOutcome] {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
         do {
-            let (device, targets) = try Self.render(session: path, renderer: renderer)
+            let (device, targets) = try Self.render(session: path, renderer: renderer, only: only)
             let comparison = GoldenComparison(settings: settings)
-            let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device)
             return try targets.map { t in
+                let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
                 let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
                 return try comparison.evaluate(name: t.name, session: path, snapshot: t.snapshot, actual: t.frame.bitmap,
                                                sidecar: sidecar, reproduce: reproduceLine(path, renderer: renderer))

@@ -4,6 +4,8 @@ import SessionFormat
 import Styles
 import WidgetTree
 import Layout
+import TextLayout
+import Painting
 import RenderPipeline
 
 /// The sidecar `Snapshots/NAME.json` beside a golden PNG: the environment it was rendered in and a
@@ -12,19 +14,33 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
     /// What the golden was rendered with; a difference here is reported as an environment change.
     public struct Environment: Codable, Hashable, Sendable {
         public var rendererVersion: String
-        /// sha256 of `Fonts/fonts.lock`.
-        public var fontsChecksum: String
+        /// sha256 of each font file the frame's text was drawn with, by file name (no folder: the
+        /// same file from Fonts/ or from its Debian install path is the same font).
+        public var fonts: [String: String]
         public var theme: String
         /// `WxH@S` in dp.
         public var device: String
-        public init(rendererVersion: String, fontsChecksum: String, theme: String, device: String) {
-            self.rendererVersion = rendererVersion; self.fontsChecksum = fontsChecksum; self.theme = theme; self.device = device
+        public init(rendererVersion: String, fonts: [String: String], theme: String, device: String) {
+            self.rendererVersion = rendererVersion; self.fonts = fonts; self.theme = theme; self.device = device
         }
-        /// `field: old -> new` for each field that differs, in a fixed order.
+        enum CodingKeys: String, CodingKey { case rendererVersion, fonts, theme, device }
+        /// Sidecars written before per-file font checksums have none: nothing to compare, not a change.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            rendererVersion = try c.decode(String.self, forKey: .rendererVersion)
+            fonts = try c.decodeIfPresent([String: String].self, forKey: .fonts) ?? [:]
+            theme = try c.decode(String.self, forKey: .theme)
+            device = try c.decode(String.self, forKey: .device)
+        }
+        /// `field: old -> new` for each field that differs, in a fixed order. A font file counts when
+        /// both renders used it and its bytes differ (a swapped file); a font used by only one of them
+        /// follows from what the screen shows, which the element diff reports.
         public func changes(to other: Environment) -> [String] {
             var out: [String] = []
             if rendererVersion != other.rendererVersion { out.append("renderer version \(rendererVersion) -> \(other.rendererVersion)") }
-            if fontsChecksum != other.fontsChecksum { out.append("fonts.lock checksum \(fontsChecksum.prefix(12)) -> \(other.fontsChecksum.prefix(12))") }
+            for (file, sum) in fonts.sorted(by: { $0.key < $1.key }) {
+                if let now = other.fonts[file], now != sum { out.append("font file \(file) sha256 \(sum.prefix(12)) -> \(now.prefix(12))") }
+            }
             if theme != other.theme { out.append("theme \(theme) -> \(other.theme)") }
             if device != other.device { out.append("device \(device) -> \(other.device)") }
             return out
@@ -95,10 +111,17 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
 }
 
 extension SnapshotSidecar.Environment {
-    /// The environment of a renderer: its version, the fonts lock checksum, theme and the session's device.
-    public static func current(options: RenderOptions, device: Device) -> Self {
-        let lock = FileManager.default.contents(atPath: options.fontsDirectory + "/fonts.lock").map { SHA256.hex(Array($0)) } ?? "none"
-        return Self(rendererVersion: PreviewRendererVersion.string, fontsChecksum: lock, theme: options.theme,
+    /// The environment of a rendered frame: the renderer's version, the checksum of every font file
+    /// its text used (cached per file version, so free after the first frame), the theme and device.
+    public static func current(options: RenderOptions, device: Device, frame: RenderedFrame, fonts library: FontLibrary) -> Self {
+        var faces: Set<FaceID> = []
+        for item in frame.displayList.items { if case .glyphs(let run, _) = item { faces.insert(run.face) } }
+        var files: [String: String] = [:]
+        for face in faces {
+            guard let path = library.file(of: face) else { continue }
+            files[(path as NSString).lastPathComponent] = FileChecksums.sha256(ofFile: path) ?? "unreadable"
+        }
+        return Self(rendererVersion: PreviewRendererVersion.string, fonts: files, theme: options.theme,
                     device: "\(fmt(device.width))x\(fmt(device.height))@\(fmt(device.scale))")
     }
 }

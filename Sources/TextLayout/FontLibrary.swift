@@ -20,6 +20,9 @@ public final class FontLibrary: @unchecked Sendable {
         var weight: Int
         var style: FontStyle
         var isColor: Bool
+        /// The lock's sha256 for a file read from its Debian install path (Fonts/ lacks it): checked
+        /// when the face is first opened. nil for files in the fonts folder and app fonts.
+        var expectedSHA256: String? = nil
     }
 
     let entries: [Entry]
@@ -31,21 +34,25 @@ public final class FontLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var opened: [Int: FontFace] = [:]
     private var failed: Set<Int> = []
+    private var mismatched: Set<String> = []
     var clusterCache: [ClusterKey: FaceID] = [:]
     var resolved: [FontSpec: FaceID] = [:]
     var chains: [FontSpec: [FaceID]] = [:]
 
     /// `fontsDirectory`: the bundled Fonts/ folder; `appFontsDirectory`: a session's own fonts, used first.
     public init(fontsDirectory: String, appFontsDirectory: String? = nil) throws {
+        guard !fontsDirectory.isEmpty else { throw FontLibraryError.noFolder }
         let lockPath = (fontsDirectory as NSString).appendingPathComponent("fonts.lock")
         guard let lockText = try? String(contentsOfFile: lockPath, encoding: .utf8) else {
             throw FontLibraryError.missingLock(lockPath)
         }
         var list = Self.parseLock(lockText, directory: fontsDirectory)
         // One stat per face now gives a clear error instead of silently missing text later.
-        let missing = list.map(\.path).filter { !FileManager.default.fileExists(atPath: $0) }
+        let missing = list.indices.filter { !FileManager.default.fileExists(atPath: list[$0].path) }
         guard missing.isEmpty, !list.isEmpty else {
-            throw FontLibraryError.missingFonts(directory: fontsDirectory, files: missing.map { ($0 as NSString).lastPathComponent })
+            let packages = Self.lockPackages(lockText, files: Set(missing.map { (list[$0].path as NSString).lastPathComponent }))
+            throw FontLibraryError.missingFonts(directory: fontsDirectory, files: missing.map { (list[$0].path as NSString).lastPathComponent },
+                                                packages: packages)
         }
         let bundledCount = list.count
         var appFaces: [Int: FontFace] = [:]
@@ -79,6 +86,12 @@ public final class FontLibrary: @unchecked Sendable {
         if let f = opened[id.index] { return f }
         if failed.contains(id.index) { return nil }
         let e = entries[entryIndex]
+        if let want = e.expectedSHA256, FileChecksums.sha256(ofFile: e.path) != want {
+            // A system font package that changed since the lock was written would change the output.
+            failed.insert(id.index)
+            mismatched.insert(e.path)
+            return nil
+        }
         do {
             let f = try FontFace(path: e.path, faceIndex: e.faceIndex, syntheticBold: id.index & 1 != 0,
                                  syntheticOblique: id.index & 2 != 0)
@@ -115,6 +128,15 @@ public final class FontLibrary: @unchecked Sendable {
         let i = id.index >> 2
         return i >= 0 && i < entries.count && entries[i].isColor
     }
+
+    /// The file a face is read from (absolute or relative to the working folder).
+    public func file(of id: FaceID) -> String? {
+        let i = id.index >> 2
+        return i >= 0 && i < entries.count ? entries[i].path : nil
+    }
+
+    /// Font files that were refused because they differ from `fonts.lock`, sorted.
+    public var refusedFiles: [String] { withLock { mismatched.sorted() } }
 
     /// The display name and file of a face (for dumps and diagnostics).
     public func describe(_ id: FaceID) -> String {
@@ -167,13 +189,20 @@ public final class FontLibrary: @unchecked Sendable {
 /// Why a font library cannot be set up.
 public enum FontLibraryError: Error, CustomStringConvertible {
     case missingLock(String)
-    case missingFonts(directory: String, files: [String])
+    /// No folder was given and none was found (`BundledFonts`).
+    case noFolder
+    /// `packages`: the Debian packages that hold the missing files (from the lock).
+    case missingFonts(directory: String, files: [String], packages: [String])
     public var description: String {
         switch self {
-        case .missingLock(let p): return "fonts: cannot read \(p) (run scripts/fonts.sh to fetch the bundled fonts)"
-        case .missingFonts(let dir, let files):
-            let list = files.isEmpty ? "fonts.lock lists no faces" : "missing \(files.joined(separator: ", "))"
-            return "fonts: \(dir) is incomplete: \(list) (run scripts/fonts.sh to fetch the bundled fonts)"
+        case .noFolder: return "fonts: " + BundledFonts.notFoundMessage
+        case .missingLock(let p):
+            return "fonts: cannot read \(p): pass the bundled fonts folder of a PreviewRenderer checkout (it holds fonts.lock)"
+        case .missingFonts(let dir, let files, let packages):
+            if files.isEmpty { return "fonts: \(dir)/fonts.lock lists no faces" }
+            let install = packages.isEmpty ? "run scripts/fonts.sh in the PreviewRenderer checkout"
+                : "run: sudo apt-get install \(packages.joined(separator: " "))"
+            return "fonts: \(files.count) bundled font files are neither in \(dir) nor at their Debian install paths (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", ..." : "")); \(install)"
         }
     }
 }

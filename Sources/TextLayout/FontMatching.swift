@@ -23,7 +23,10 @@ enum FontMatching {
 }
 
 extension FontLibrary {
-    /// Entries of `fonts.lock`: `sha256 file family weight style faceIndex package`, `-` for spaces in family names.
+    /// Entries of `fonts.lock`: `sha256 file family weight style faceIndex package [source]`, `-` for
+    /// spaces in family names. A file missing from `directory` is read from `source`, its Debian
+    /// install path, when that exists (checked against the sha256 when first opened), so a package
+    /// that depends on this one renders without copying fonts.
     static func parseLock(_ text: String, directory: String) -> [Entry] {
         var out: [Entry] = []
         // Split as bytes: Character splitting and replacingOccurrences cost 4 M instructions per start.
@@ -32,11 +35,26 @@ extension FontLibrary {
             guard f.count >= 6, !f[0].hasPrefix("#"), let weight = Int(f[3]), let index = Int(f[5]) else { continue }
             let style = FontStyle(rawValue: f[4].lowercased()) ?? .normal
             let family = String(decoding: f[2].utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-            let path = (directory as NSString).appendingPathComponent(f[1])
+            var path = (directory as NSString).appendingPathComponent(f[1])
+            var expected: String? = nil
+            if f.count >= 8, !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: f[7]) {
+                path = f[7]
+                expected = f[0]
+            }
             out.append(Entry(path: path, faceIndex: index, family: family, weight: weight, style: style,
-                             isColor: family.lowercased().contains("emoji")))
+                             isColor: family.lowercased().contains("emoji"), expectedSHA256: expected))
         }
         return out
+    }
+
+    /// The Debian packages (the lock's 7th column) that hold `files`, sorted.
+    static func lockPackages(_ text: String, files: Set<String>) -> [String] {
+        var out: Set<String> = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let f = line.split(separator: " ")
+            if f.count >= 7, !f[0].hasPrefix("#"), files.contains(String(f[1])) { out.insert(String(f[6])) }
+        }
+        return out.sorted()
     }
 
     /// The faces of the app's font folder (.ttf, .otf, .ttc; sorted by name), read with FreeType.

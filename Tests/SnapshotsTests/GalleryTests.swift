@@ -3,6 +3,7 @@ import Testing
 import RenderPipeline
 @testable import Gallery
 @testable import Snapshots
+import Primitives
 
 /// The gallery on two tiny sessions: every session and state is in the index, repeats are stored
 /// once, shards split the sessions, and the folder is replaced atomically.

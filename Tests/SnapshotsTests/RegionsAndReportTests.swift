@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Snapshots
+import Primitives
 
 /// Changed-region merging, SHA-256, and the JSON / JUnit report shapes.
 struct RegionsAndReportTests {

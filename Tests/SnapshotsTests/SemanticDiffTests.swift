@@ -52,9 +52,17 @@ struct SemanticDiffTests {
     @Test func environmentChangesAreListedField() {
         var other = S.env
         other.theme = "ios"
-        other.fontsChecksum = "def"
-        #expect(S.env.changes(to: other) == ["fonts.lock checksum abc -> def", "theme default -> ios"])
+        other.fonts["Roboto-Regular.ttf"] = "def"
+        other.fonts["NotoSansArabic-Regular.ttf"] = "123"   // newly used: follows from content, not a change
+        #expect(S.env.changes(to: other) == ["font file Roboto-Regular.ttf sha256 abc -> def", "theme default -> ios"])
         #expect(S.env.changes(to: S.env).isEmpty)
+    }
+
+    @Test func sidecarsWithoutFontChecksumsStillDecode() throws {
+        let old = #"{"environment":{"device":"160x120@1","fontsChecksum":"abc","rendererVersion":"0.1.0","theme":"default"},"elements":[]}"#
+        let s = try JSONDecoder().decode(SnapshotSidecar.self, from: Data(old.utf8))
+        #expect(s.environment.fonts.isEmpty)
+        #expect(s.environment.changes(to: S.env) == [])
     }
 
     @Test func sidecarRoundTripsThroughJSON() throws {

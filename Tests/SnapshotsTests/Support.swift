@@ -52,7 +52,7 @@ enum Support {
         b.pixels[i] = rgb.2; b.pixels[i + 1] = rgb.1; b.pixels[i + 2] = rgb.0; b.pixels[i + 3] = 255
     }
 
-    static let env = SnapshotSidecar.Environment(rendererVersion: "0.1.0", fontsChecksum: "abc", theme: "default", device: "160x120@1")
+    static let env = SnapshotSidecar.Environment(rendererVersion: "0.1.0", fonts: ["Roboto-Regular.ttf": "abc"], theme: "default", device: "160x120@1")
 
     static func record(_ id: Int, _ kind: String, _ frame: [Double], text: String = "", lines: Int? = nil,
                        colors: [String: String] = [:]) -> SnapshotSidecar.ElementRecord {

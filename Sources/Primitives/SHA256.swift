@@ -1,5 +1,6 @@
 /// SHA-256 (FIPS 180-4) in plain Swift: Foundation on Linux has no digest API and the package takes
-/// no crypto dependency. Used for the font lock checksum and content-hashed gallery images.
+/// no crypto dependency. Used for font file checksums (sidecars, the fonts fallback) and content-hashed
+/// gallery images.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Where the bundled fonts folder (the one with `fonts.lock`) is found when nobody names it, so the
+/// `render` binary, this repository's tests and a package that depends on this one all render with no
+/// fonts argument. The first folder that holds a `fonts.lock` wins:
+/// 1. `$PREVIEW_RENDERER_FONTS`;
+/// 2. `Fonts/` beside the running executable or in one of its six parent folders (a built `render`);
+/// 3. `Fonts/` of the checkout these sources were compiled from (a package dependency's checkout:
+///    its font files may be absent, and are then read from their Debian install paths, see `fonts.lock`);
+/// 4. `./Fonts`.
+public enum BundledFonts {
+    /// The fonts folder of the checkout this file was compiled in.
+    static let checkoutFonts: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }   // BundledFonts.swift, TextLayout, Sources
+        return url.appendingPathComponent("Fonts").path
+    }()
+
+    /// The folder by the rule above; nil when none has a `fonts.lock`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let fm = FileManager.default
+        func ok(_ d: String) -> Bool { fm.fileExists(atPath: d + "/fonts.lock") }
+        if let env = environment["PREVIEW_RENDERER_FONTS"], !env.isEmpty, ok(env) { return absolute(env) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<7 {
+            let candidate = dir.appendingPathComponent("Fonts").path
+            if ok(candidate) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        if ok(checkoutFonts) { return checkoutFonts }
+        return ok("Fonts") ? absolute("Fonts") : nil
+    }
+
+    /// The message when no folder is found: what to pass or set.
+    public static let notFoundMessage =
+        "no bundled fonts folder (one with fonts.lock) found: pass its path (--fonts-dir DIR, fontsDirectory:) or set PREVIEW_RENDERER_FONTS"
+
+    /// `p` made absolute against the working folder.
+    public static func absolute(_ p: String) -> String {
+        p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
+    }
+}
