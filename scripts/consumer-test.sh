@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds and tests Integration/Consumer, a package that depends on this one as a user's would:
+# `from:` a version, reached through a file:// URL to a clone of this repository's committed HEAD with
+# a temporary tag (SwiftPM refuses unsafe flags only for versioned dependencies, so a `path:`
+# dependency would not catch them). The clone's Fonts/ holds only fonts.lock, as a dependency's
+# checkout does, so the fonts come from the Debian packages' install paths.
+# Then it walks the snapshot workflow: committed goldens pass; with no golden the test records it and
+# fails naming the file; the next run passes; a changed colour fails with the worded difference and a
+# diff image, in under 2 s; PREVIEW_RECORD=failed re-records and fails once more.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/RenderPipeline/Version.swift")
+work=$(mktemp -d "${TMPDIR:-/tmp}/consumer.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+git clone -q "$root" "$work/PreviewRenderer"
+git -C "$work/PreviewRenderer" tag "$version"
+cp -R "$root/Integration/Consumer" "$work/Consumer"
+rm -rf "$work/Consumer/.build"
+export PREVIEW_RENDERER_URL="file://$work/PreviewRenderer"
+cd "$work/Consumer"
+unset PREVIEW_RECORD PREVIEW_RENDERER_FONTS
+golden=Tests/ConsumerTests/__Snapshots__/ScreenTests/red-button.png
+fail() { echo "consumer-test: $*" >&2; [ -f log ] && tail -40 log >&2; exit 1; }
+run() { swift test "$@" > log 2>&1; }
+
+echo "consumer-test: PreviewRenderer $version as a versioned dependency ($PREVIEW_RENDERER_URL)"
+swift build --build-tests > log 2>&1 || fail "the consumer package does not build"
+run || fail "committed goldens: expected a pass"
+echo "consumer-test: 1/5 committed goldens pass (XCTest and Swift Testing)"
+
+rm -rf Tests/ConsumerTests/__Snapshots__
+if run; then fail "no golden: expected a failure that records it"; fi
+grep -q "recorded a new golden at .*__Snapshots__/ScreenTests/red-button.png" log || fail "no golden: the failure does not name the file it wrote"
+[ -f "$golden" ] && [ -f "${golden%.png}.json" ] || fail "no golden: $golden and its sidecar were not written"
+run || fail "after recording: expected a pass"
+echo "consumer-test: 2/5 a missing golden is recorded, fails naming the file, then passes"
+
+sed -i 's/#ff0000/#00aa00/' Tests/ConsumerTests/ScreenTests.swift
+swift build --build-tests > log 2>&1 || fail "build after the colour change"
+start=$(date +%s%N)
+if swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1; then fail "changed colour: expected a failure"; fi
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+grep -q "button 4 background #ff0000 -> #00aa00" log || fail "changed colour: no worded difference"
+diffimage=$(sed -n 's/.*expected | diff | actual: \(.*\.png\).*/\1/p' log | head -1)
+[ -n "$diffimage" ] && [ -f "$diffimage" ] || fail "changed colour: no diff image"
+case "$diffimage" in */.build/*) ;; *) fail "changed colour: the diff image $diffimage is outside .build/";; esac
+[ "$ms" -lt 2000 ] || fail "changed colour: the failing test took $ms ms (limit 2000)"
+echo "consumer-test: 3/5 a changed colour fails in $ms ms with the worded change and $diffimage"
+
+if PREVIEW_RECORD=failed swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1; then fail "PREVIEW_RECORD=failed: expected a failure"; fi
+grep -q "re-recorded .*red-button.png" log || fail "PREVIEW_RECORD=failed: the failure does not name the file"
+swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1 || fail "after re-recording: expected a pass"
+echo "consumer-test: 4/5 PREVIEW_RECORD=failed re-records, fails once, then passes"
+
+rm -f Tests/ConsumerTests/__Snapshots__/ScreenSwiftTests/*.png ../Consumer/Snapshots/*.png 2>/dev/null || true
+rm -rf Snapshots
+if run --filter ScreenSwiftTests.sessionSnapshot; then fail "session snapshot without golden: expected a failure"; fi
+ls Snapshots > recorded.txt
+[ "$(cat recorded.txt | tr '\n' ' ')" = "greeting@greeting.json greeting@greeting.png " ] || fail "session snapshot: recorded $(cat recorded.txt | tr '\n' ' ') instead of only greeting@greeting"
+echo "consumer-test: 5/5 assertSnapshot(session:snapshot:) records only the snapshot it names"
+echo "consumer-test: passed"
