@@ -26,7 +26,7 @@ public func assertSnapshot(of backend: HeadlessBackend, named name: String, reco
         let frame = try backend.screenshotFrame()
         let settings = SnapshotSettings(snapshotsDirectory: snapshotsDirectory ?? place.besideTestFile,
                                         failuresDirectory: place.failuresDirectory,
-                                        record: record ?? RecordMode.fromEnvironment(), tolerance: tolerance)
+                                        record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
         let renderer = backend.renderer
         let environment = SnapshotSidecar.Environment.current(options: renderer.options, device: backend.device,
                                                               frame: frame, fonts: renderer.fonts)
@@ -55,7 +55,7 @@ public func assertSnapshot(session: String, snapshot: String? = nil, theme: Stri
     let path = session.hasPrefix("/") ? session : root + "/" + session
     let goldens = snapshotsDirectory ?? SnapshotSettings.goldensDirectory(root: root + "/Snapshots", theme: theme, device: nil)
     let settings = SnapshotSettings(snapshotsDirectory: goldens, failuresDirectory: place.failuresDirectory,
-                                    record: record ?? RecordMode.fromEnvironment(), tolerance: tolerance)
+                                    record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
     do {
         var options = RenderOptions(fontsDirectory: fontsDirectory)
         options.theme = theme
@@ -65,6 +65,15 @@ public func assertSnapshot(session: String, snapshot: String? = nil, theme: Stri
         for o in outcomes where !o.passed { place.fail(o.message) }
     } catch {
         place.fail("\(session): \(error)")
+    }
+}
+
+extension RecordMode {
+    /// `PREVIEW_RECORD` when set, else `missing`: an assertion with no golden records one and fails
+    /// (as swift-snapshot-testing does), so a new test shows its picture on the first run and a CI run
+    /// cannot pass on a golden nobody committed.
+    static func forAssertions(_ env: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+        env["PREVIEW_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .missing
     }
 }
 
