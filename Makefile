@@ -57,6 +57,12 @@ test: fonts
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(MAKE) --no-print-directory check-expectations
+	$(MAKE) --no-print-directory consumer-test
+
+## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
+.PHONY: consumer-test
+consumer-test:
+	scripts/consumer-test.sh
 
 ## Renders every Examples/*.json with a .expect.json and checks pixel probes and events.
 check-expectations:
