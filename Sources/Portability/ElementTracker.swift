@@ -14,6 +14,10 @@ struct ElementTracker {
         var missingOn: Set<PlatformProfile.Platform>
     }
     private(set) var elements: [Int: Element] = [:]
+    /// Ids in creation order (a navigation bar item's index among its bar's items).
+    private var creationOrder: [Int: Int] = [:]
+    /// The first FlipperLayout or Pager created: the page view iOS turns on a navigation bar tap.
+    private(set) var pageView: Int?
 
     subscript(id: Int) -> Element? { elements[id] }
 
@@ -21,6 +25,16 @@ struct ElementTracker {
         let inherited = elements[parent]?.missingOn ?? []
         elements[id] = Element(kind: kind, parent: elements[parent] != nil ? parent : nil, value: value,
                                missingOn: inherited.union(own))
+        creationOrder[id] = creationOrder.count
+        if (kind == .flipperLayout || kind == .pager) && pageView == nil { pageView = id }
+    }
+
+    /// The index of a navigation bar item among its parent's items (in creation order), nil when detached.
+    func itemIndex(_ id: Int) -> Int? {
+        guard let parent = elements[id]?.parent else { return nil }
+        let items = elements.filter { $0.value.parent == parent && $0.value.kind == .navigationBarItem }.keys
+            .sorted { (creationOrder[$0] ?? 0) < (creationOrder[$1] ?? 0) }
+        return items.firstIndex(of: id)
     }
 
     mutating func delete(_ id: Int) { elements[id] = nil }

@@ -207,10 +207,27 @@ struct Walk {
     mutating func input(_ kind: InputKind, id: Int, text: String) {
         guard kind == .tap || kind == .release, let e = tracker[id] else { return }
         if kind == .tap, !text.isEmpty, e.kind == .actionBar { return } // an action bar button: a CommandEvent
+        if e.kind == .navigationBarItem { navigationTap(kind, id: id, text: text); return }
         guard let receiver = tracker.clickReceiver(id), ios.clickValue != android.clickValue else { return }
         let via = receiver == id ? "" : " (tap on \(id) inside it)"
         add(.clickValue, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: receiver,
             "click on \(tracker[receiver]!.kind.rawValue) \(receiver)\(via): \(Self.name(ios)) sends ValueEvent(\(ios.clickValue)), \(Self.name(android)) ValueEvent(\(android.clickValue))")
+    }
+
+    /// A tap on a navigation bar item (semantics.md 7 item 37): the tab bar turns the page view's
+    /// page on one backend; on the other the item is a button.
+    mutating func navigationTap(_ kind: InputKind, id: Int, text: String) {
+        guard ios.navigationTapShowsPage != android.navigationTapShowsPage else { return }
+        let (turns, button) = ios.navigationTapShowsPage ? (ios, android) : (android, ios)
+        let index = tracker.itemIndex(id)
+        let what: String
+        if let i = index, let pages = tracker.pageView, let p = tracker[pages] {
+            what = "\(Self.name(turns)) shows page \(i) of \(p.kind.rawValue) \(pages) and sends it ValueEvent(\(i)) and a visibility event, then ValueEvent(1) to the item; \(Self.name(button))'s item is a button: ValueEvent(\(button.clickValue)) only, the page stays"
+        } else {
+            what = "\(Self.name(turns)) sends ValueEvent(1) to the item (no flipper or pager to turn); \(Self.name(button))'s item is a button: ValueEvent(\(button.clickValue))"
+        }
+        add(.navigationTap, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: id,
+            "tap on navigationBarItem \(id)\(index.map { " (item \($0))" } ?? ""): " + what)
     }
 
     // MARK: - text of a step

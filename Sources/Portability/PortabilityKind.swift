@@ -27,6 +27,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Comparabl
     case timerInterval = "timer-interval"
     case timerTarget = "timer-target"
     case clickValue = "click-value"
+    case navigationTap = "navigation-tap"
     case toastDuration = "toast-duration"
 
     public var code: String { rawValue }
@@ -58,6 +59,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Comparabl
         case .timerInterval: return "Android ignores a timer's interval and fires every 1000 ms."
         case .timerTarget: return "iOS sends TimerEvent(0) to id 1 whatever the timer; Android TimerEvent(timer id) to the element that made it."
         case .clickValue: return "The ValueEvent of a click on a button or event layout: iOS 1, Android 0."
+        case .navigationTap: return "A tap on a navigation bar item i: iOS shows page i of the first flipper or pager and sends it ValueEvent(i) and a visibility event, then ValueEvent(1) to the item; Android's item is a button: ValueEvent(0) only, no page changes."
         case .textFieldFlags: return "Text field flags 16 (password) and 32 (numeric): Android honours them; iOS ignores them (a password shows as typed)."
         case .textAlignJustify: return "text-align: justify: iOS labels justify; Android knows only left, center, right (the text stays left-aligned)."
         case .iconDensity: return "`icon` assets: iOS loads them as @3x, Android scales them as @2x, so the same file is 1.5x larger on Android."
@@ -90,6 +92,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Comparabl
         case .timerInterval: return "protocol 1 CREATE_TIMER, 8 item 9"
         case .timerTarget: return "protocol 1 CREATE_TIMER, 8 item 9"
         case .clickValue: return "protocol 1 CREATE_EVENT_LAYOUT, 8 item 10"
+        case .navigationTap: return "protocol 1 CREATE_NAVIGATIONBAR_ITEM, 3 NavigationBar; semantics 7 item 37"
         case .textFieldFlags: return "protocol 1 CREATE_TEXTFIELD, 8 item 11"
         case .textAlignJustify: return "protocol 2.2 `text-align`"
         case .iconDensity: return "protocol 2.2 `icon`"
@@ -103,6 +106,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Comparabl
     public var affectsLayout: Bool {
         switch self {
         case .selectorDropped, .normalOnlyKey, .borderStyle, .iosColour, .androidColour, .timerInterval, .timerTarget, .clickValue,
+             .navigationTap, // the tapped item stays where it is; the page it turns is named in the message
              .textFieldFlags, .textAlignJustify, .toastDuration,
              .iconDensity: // a look here (the theme's asset density): the measured looks are the same on both
 
@@ -130,6 +134,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Comparabl
         case .timerInterval: return "fixedTimerInterval"
         case .timerTarget: return "timerEventToRootWithIdZero"
         case .clickValue: return "clickValue"
+        case .navigationTap: return "navigationTapShowsPage"
         case .markdown, .borderStyle, .fontWeight, .nonIntegerWeight, .textFieldFlags, .textAlignJustify, .iconDensity,
              .visibilityIgnored, .toastDuration: return nil
         }

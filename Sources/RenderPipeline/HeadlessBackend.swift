@@ -49,7 +49,7 @@ public final class HeadlessBackend {
         opts.captureTicks = false // screenshots are taken on demand
         engine = ReplayEngine(session: session, options: opts)
         resources = ResourceLoader(session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
-        requests = ImageRequestTracker(scale: device.scale)
+        requests = ImageRequestTracker(scale: device.scale, format: renderer.theme.profile.imageRequestFormat)
     }
 
     /// The virtual time (ms).
@@ -81,6 +81,8 @@ public final class HeadlessBackend {
     public func press(_ id: Int) { submit(.input(.press, internalId: id, value: 0, text: "")) }
     public func release(_ id: Int) { submit(.input(.release, internalId: id, value: 0, text: "")) }
     /// A tap; on an action bar, `barButton` ("menu", "back", "save", "compose") presses that button.
+    /// On a navigation bar item it also turns the first flipper or pager to the item's page where the
+    /// look's tab bar does (semantics.md 7 item 37).
     public func tap(_ id: Int, barButton: String = "") { submit(.input(.tap, internalId: id, value: 0, text: barButton)) }
     public func select(_ id: Int, _ selected: Bool = true) { submit(.input(.select, internalId: id, value: selected ? 1 : 0, text: "")) }
     /// Scrolls to `offset` dp; the ScrollChangedEvent is completed from the layout at this moment.
@@ -95,7 +97,8 @@ public final class HeadlessBackend {
     // MARK: - Output
 
     /// Events the app has not received yet, in time order, including the image requests the
-    /// current layout makes.
+    /// current layout makes (each names the pixel format the look asks for: `AppEvent.imageFormat`,
+    /// RGB555 in the `ios` look, RGB565 otherwise; semantics.md 7 item 38).
     public func pollEvents() -> [AppEvent] {
         boot()
         let (layout, images) = currentLayout()

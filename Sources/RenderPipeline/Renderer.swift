@@ -128,8 +128,8 @@ public final class Renderer {
     }
 
     /// Renders every capture of a replay in order. Also returns the image requests the layout
-    /// triggers (an `ImageRequestEvent` per image view that has a size and remote URLs but no pixels),
-    /// merged into the replay's events, and resource diagnostics.
+    /// triggers (an `ImageRequestEvent` when an image view without a static image gets its size or a
+    /// new width, semantics.md 7 item 38), merged into the replay's events, and resource diagnostics.
     public func renderAll(_ session: Session, _ replay: ReplayResult,
                           only: (Capture) -> Bool = { _ in true }) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
         var frames: [RenderedFrame] = []
@@ -145,7 +145,7 @@ public final class Renderer {
         text.deviceScale = session.device.scale
         rasterizer.prepareWhiteFrame(pixelWidth: session.device.pixelWidth, pixelHeight: session.device.pixelHeight)
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
-        var requests = ImageRequestTracker(scale: session.device.scale)
+        var requests = ImageRequestTracker(scale: session.device.scale, format: theme.profile.imageRequestFormat)
         var replayEvents = replay.events
         completeScrollEvents(&replayEvents, replay.scrollStates, resources: resources, device: session.device)
         for (index, capture) in replay.captures.enumerated() {

@@ -103,6 +103,18 @@ public struct PlatformProfile: Hashable, Sendable {
     /// state beside the switch (textOn/textOff), as the preview does; iOS's `UISwitch` ignores both.
     public var switchShowsLabels = true
 
+    /// A tap on a NavigationBarItem at index i (semantics.md 7 item 37): iOS's tab bar shows page i of
+    /// its page view (the first FlipperLayout or Pager created) and tells the app (ValueEvent(i) and a
+    /// visibility event to that layout) before the item's ValueEvent(1) (`ViewController.mm
+    /// tabBar:didSelectItem:`), as the preview does; Android's item is a plain `FWButton`: only its
+    /// click ValueEvent, no page changes (`NativeCommand.java` CREATE_NAVIGATIONBAR_ITEM).
+    public var navigationTapShowsPage = true
+
+    /// The pixel format an `ImageRequestEvent` asks for (semantics.md 7 item 38): iOS RGB555
+    /// (`ViewController.mm fwImageView:didChangeSize:`), Android RGB565 (`FWImageView.requestImage`);
+    /// the preview asks as Android does.
+    public var imageRequestFormat: PixelFormat = .RGB565
+
     public init(platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
                 mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
                 unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
@@ -143,7 +155,7 @@ public struct PlatformProfile: Hashable, Sendable {
                          "min-scale", "icon", "hint", "scale"],
         ignoredKeys: ["font-style", "line-spacing", "max-width", "max-height", "top", "left", "right", "bottom"],
         fontSizeKeywords: false, directionRule: .verticalOnlyIfOne, clickValue: 1)
-        .with { $0.scrollContentInsetUnderBars = true; $0.switchShowsLabels = false }
+        .with { $0.scrollContentInsetUnderBars = true; $0.switchShowsLabels = false; $0.imageRequestFormat = .RGB555 }
 
     /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
     public static let android = PlatformProfile(
@@ -157,7 +169,8 @@ public struct PlatformProfile: Hashable, Sendable {
         storedSelectors: nil, normalOnlyKeys: [],
         ignoredKeys: ["tint", "border-width", "min-scale", "overflow", "top", "left", "right", "bottom"],
         fontSizeKeywords: true, directionRule: .horizontalOnlyIfTwo, clickValue: 0)
-        .with { $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true; $0.abortsBatchOnStyleError = true }
+        .with { $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true; $0.abortsBatchOnStyleError = true
+               $0.navigationTapShowsPage = false }
 
     /// A copy with one change (for the fields the memberwise init does not take).
     func with(_ change: (inout PlatformProfile) -> Void) -> PlatformProfile {

@@ -44,12 +44,7 @@ extension ReplayEngine {
             tree.elements[id]!.value = new
             emit("ValueEvent", to: id, [("value", .int(new))])
         case .navigationBarItem:
-            // A tab bar selects the tapped item itself (UITabBar), and the app hears 1.
-            for sibling in e.parent.flatMap({ tree.elements[$0]?.children }) ?? [] where tree.elements[sibling]?.kind == .navigationBarItem {
-                tree.elements[sibling]!.isSelected = sibling == id
-            }
-            tree.elements[id]!.isSelected = true
-            emit("ValueEvent", to: id, [("value", .int(1))])
+            navigationTap(id)
         case .button, .eventLayout:
             emit("ValueEvent", to: id, [("value", .int(options.clickValue))])
         case .textField, .textView, .searchBar:
@@ -69,6 +64,34 @@ extension ReplayEngine {
             }
             warn("no-click", "tap on \(label(id)): nothing clickable there, so no ValueEvent is sent")
         }
+    }
+
+    /// A tap on a NavigationBarItem (semantics.md 7 item 37). The tab bar selects the tapped item
+    /// itself. Where the platform's tab bar turns pages (iOS, the preview), page i of the page view
+    /// is shown and the app hears, in order, ValueEvent(i) and a VisibilityEvent for the page view,
+    /// then ValueEvent(1) for the item; the app creates the page's content in reply. On Android the
+    /// item is a button: only its click ValueEvent.
+    mutating func navigationTap(_ id: Int) {
+        // The bar's items in order (the index iOS finds with `indexForTabBar:item:`).
+        let siblings = (tree.elements[id]!.parent.flatMap { tree.elements[$0]?.children } ?? [])
+            .filter { tree.elements[$0]?.kind == .navigationBarItem }
+        for sibling in siblings { tree.elements[sibling]!.isSelected = sibling == id }
+        tree.elements[id]!.isSelected = true
+        // Without a page view (never made, or deleted) no page turns.
+        let turn = siblings.firstIndex(of: id).flatMap { i in pageViewId.flatMap { tree.elements[$0] != nil ? (i, $0) : nil } }
+        guard options.platform.navigationTapShowsPage else {
+            if let (index, pages) = turn {
+                warn("portability", "tap on \(label(id)): on \(options.platform.displayName) the item is a button, so \(label(pages)) stays on its page (iOS would show page \(index))")
+            }
+            emit("ValueEvent", to: id, [("value", .int(options.clickValue))])
+            return
+        }
+        if let (index, pages) = turn {
+            tree.elements[pages]!.value = index
+            emit("ValueEvent", to: pages, [("value", .int(index))])
+            emit("VisibilityEvent", to: pages, [("visible", .bool(true))])
+        }
+        emit("ValueEvent", to: id, [("value", .int(1))])
     }
 
     /// An action bar button (semantics.md 7 item 14): a CommandEvent with the framework id; `menu`

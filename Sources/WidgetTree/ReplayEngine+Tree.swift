@@ -43,6 +43,7 @@ extension ReplayEngine {
         }
         deletedAt[id] = nil
         tree.elements[id] = e
+        if (kind == .flipperLayout || kind == .pager) && pageViewId == nil { pageViewId = id }
 
         if kind == .application {
             if tree.rootId == nil {

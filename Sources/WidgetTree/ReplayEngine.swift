@@ -60,6 +60,9 @@ public struct ReplayEngine {
     var capturesTaken = 0
     /// Whether the `tree-too-deep` warning was given (once per replay).
     var warnedDepth = false
+    /// The first FlipperLayout or Pager created: the page view a navigation bar tap turns
+    /// (semantics.md 7 item 37; iOS keeps the first one it makes, `ViewController.mm`).
+    var pageViewId: Int?
     /// Command types the platform ignores that were already reported (one warning per type).
     var warnedIgnored: Set<CommandType> = []
 

@@ -21,6 +21,20 @@ public struct AppEvent: Hashable, Sendable {
             && a.fields.map(\.0) == b.fields.map(\.0) && a.fields.map(\.1) == b.fields.map(\.1)
     }
     public func hash(into h: inout Hasher) { h.combine(time); h.combine(type); h.combine(internalId) }
+
+    /// The field an `ImageRequestEvent` names its pixel format in (`"format": "RGB555"`).
+    public static let formatField = "format"
+
+    /// The pixel format an `ImageRequestEvent` asks for (semantics.md 7 item 38): `rawValue` is the
+    /// framework's `InternalFormat` ordinal (RGB565 3, RGB555 15), `name` its name; nil for events
+    /// that name none.
+    public var imageFormat: PixelFormat? {
+        guard case .string(let name)? = field(Self.formatField) else { return nil }
+        return PixelFormat(name: name)
+    }
+
+    /// The value of a field by name (nil when the event has no such field).
+    public func field(_ name: String) -> EventValue? { fields.first { $0.0 == name }?.1 }
 }
 
 /// A field value of an event.

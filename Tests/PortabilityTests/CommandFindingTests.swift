@@ -51,6 +51,23 @@ import SessionFormat
         #expect(f[0].message == "click on eventLayout 4 (tap on 5 inside it): iOS sends ValueEvent(1), Android ValueEvent(0)")
     }
 
+    @Test func navigationBarTapsTurnPagesOnIOSOnly() {
+        let bar: [StepKind] = [P.create(.CREATE_NAVIGATIONBAR, 10, in: 2),
+                               P.create(.CREATE_NAVIGATIONBAR_ITEM, 11, in: 10, text: "A"),
+                               P.create(.CREATE_NAVIGATIONBAR_ITEM, 12, in: 10, text: "B")]
+        // Without a flipper or pager only the item's value differs.
+        let plain = P.findings(bar + [.input(.tap, internalId: 12, value: 0, text: "")])
+        #expect(plain.count == 1 && plain[0].kind == .navigationTap && plain[0].step == 6 && plain[0].elementId == 12)
+        #expect(plain[0].message == "tap on navigationBarItem 12 (item 1): iOS sends ValueEvent(1) to the item (no flipper or pager to turn); Android's item is a button: ValueEvent(0)")
+        // The first paging layout created is the one iOS turns; a later pager is not.
+        let pages = P.findings([P.create(.CREATE_FLIPPER_LAYOUT, 7, in: 3), P.create(.CREATE_PAGER, 8, in: 3)] + bar
+                               + [.input(.tap, internalId: 12, value: 0, text: ""), .input(.tap, internalId: 11, value: 0, text: "")])
+        #expect(pages.map(\.kind) == [.navigationTap, .navigationTap] && pages.map(\.elementId) == [12, 11])
+        #expect(pages[0].message == "tap on navigationBarItem 12 (item 1): iOS shows page 1 of flipperLayout 7 and sends it ValueEvent(1) and a visibility event, then ValueEvent(1) to the item; Android's item is a button: ValueEvent(0) only, the page stays")
+        #expect(pages[1].message.contains("shows page 0 of flipperLayout 7"))
+        #expect(!pages.contains { $0.kind == .clickValue }) // reported once, as a navigation tap
+    }
+
     @Test func linearLayoutDirectionsOtherThanOneAndTwo() {
         let f = P.findings([P.create(.CREATE_LINEAR_LAYOUT, 4, in: 3, value: 0), P.create(.CREATE_LINEAR_LAYOUT, 5, in: 3, value: 2)])
         #expect(f.count == 1 && f[0].kind == .direction && f[0].step == 3 && f[0].elementId == 4)

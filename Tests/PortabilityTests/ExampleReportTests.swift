@@ -46,6 +46,13 @@ import SessionFormat
         #expect(r.findings.contains { $0.kind == .mainAxisMatchParent && $0.elementId == 26 && $0.key == "width" })
     }
 
+    @Test func example1ThirdPageTurnsThePageOnIOSOnly() throws {
+        let r = PortabilityReport.make(try Self.load("example1-third-page"))
+        let taps = r.findings.filter { $0.kind == .navigationTap }
+        #expect(taps.count == 1 && taps.first?.elementId == 19 && taps.first?.elementKind == .navigationBarItem)
+        #expect(taps.first?.message.contains("iOS shows page 2 of flipperLayout 15") == true)
+    }
+
     @Test func otherSharedSessions() throws {
         let settings = PortabilityReport.make(try Self.load("settings"))
         #expect(settings.findings.filter { $0.kind == .unsupportedWidget }.compactMap(\.elementId) == [29, 31, 33])

@@ -111,6 +111,9 @@ import WidgetTree
             #"{"time":100,"type":"TimerEvent","internalId":2,"timerId":8}"#,
             #"{"time":150,"type":"SysInfoEvent","internalId":1,"sysType":"PAUSE"}"#,
             #"{"time":150,"type":"SysEvent","internalId":1,"sysType":"BACK"}"#,
+            // The first frame laid out (the screenshot, as the replay's final frame) gives the image
+            // view its 40 dp size, so it asks (item 38: pixels the app sent unasked are no static image).
+            #"{"time":150,"type":"ImageRequestEvent","internalId":7,"imageUrl":"","requestedWidth":40,"requestedHeight":40,"requestedLevels":1,"mode":"REQUEST","format":"RGB565"}"#,
         ])
         #expect(backend.pollEvents().isEmpty) // drained
 
@@ -128,7 +131,7 @@ import WidgetTree
         // scrollRem = content - (viewport + pos) = 1000 - (200 + 300).
         #expect(events.contains(#"{"time":0,"type":"ScrollChangedEvent","internalId":5,"scrollPos":300,"scrollRem":500,"height":1000}"#))
         // The image view has a size and no pixels: it asks for them (no URL: the app decides).
-        #expect(events.last == #"{"time":0,"type":"ImageRequestEvent","internalId":7,"imageUrl":"","requestedWidth":40,"requestedHeight":40,"requestedLevels":1,"mode":"REQUEST"}"#)
+        #expect(events.last == #"{"time":0,"type":"ImageRequestEvent","internalId":7,"imageUrl":"","requestedWidth":40,"requestedHeight":40,"requestedLevels":1,"mode":"REQUEST","format":"RGB565"}"#)
         #expect(backend.pollEvents().isEmpty) // asked once
         // A toast fades on the backend's clock like in a replay.
         backend.send(Command(type: .CREATE_TOAST, internalId: 2, value: 1000, textValue: "Saved"))

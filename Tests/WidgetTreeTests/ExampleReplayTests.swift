@@ -11,6 +11,7 @@ let exampleSnapshots: [(String, [String])] = [
     ("dialog-and-toast", ["list", "dialog", "toast-500ms", "toast-1000ms", "toast-1350ms-half-faded", "toast-1500ms-gone", "action-sheet"]),
     ("example1-front-view", ["front-view", "front-view-after-timer"]),
     ("example1-secondary-page", ["front-view", "secondary-page", "secondary-page-after-timer"]),
+    ("example1-third-page", ["before-tap", "third-page"]),
     ("frame-gravity", ["gravity"]),
     ("image-formats", ["placeholders", "decoded"]),
     ("linear-weights", ["layout"]),

@@ -34,11 +34,6 @@ let appViewLayout = """
 {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1}
 """
 
-extension AppEvent {
-    /// A field's value by name.
-    func field(_ name: String) -> EventValue? { fields.first { $0.0 == name }?.1 }
-}
-
 extension ReplayResult {
     func events(_ type: String) -> [AppEvent] { events.filter { $0.type == type } }
     func diagnostics(_ code: String) -> [Diagnostic] { diagnostics.filter { $0.code == code } }
