@@ -158,7 +158,15 @@ public final class Renderer {
             try body(try renderFrame(capture, layout: layout, images: images, device: session.device), index)
         }
         let events = Self.mergeEvents(replayEvents, requests.events)
-        return (events, resources.diagnostics)
+        return (events, resources.diagnostics + fontDiagnostics())
+    }
+
+    /// One error per bundled font file refused because its bytes differ from `fonts.lock` (a file read
+    /// from its Debian install path after the package changed): its text is missing from the picture.
+    func fontDiagnostics() -> [Diagnostic] {
+        fonts.refusedFiles.map {
+            .error("font-checksum", step: nil, "\($0) differs from fonts.lock (its Debian package changed?): text in that font is not drawn; install the locked version or fill the fonts folder with scripts/fonts.sh")
+        }
     }
 
     /// Lays out one tree with the images it shows.

@@ -86,3 +86,31 @@ extension SemanticDiffTests {
                 ["5 elements moved 56 dp down: text 1, text 2, text 3 and 2 more", "button 9 moved 2 dp down"])
     }
 }
+
+/// A font file swapped under the same name is an environment change that names the file.
+struct SwappedFontTests {
+    @Test func aSwappedFontFileIsReportedByName() throws {
+        let dir = Support.tempDir("swapped-font")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fonts = dir + "/Fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Support.fonts) {
+            try FileManager.default.linkItem(atPath: Support.fonts + "/" + name, toPath: fonts + "/" + name)
+        }
+        let session = Support.writeSession(in: dir, name: "swap")
+        var failures: [String] = []
+        _ = try assertSnapshot(session: session, snapshot: "start", snapshots: dir + "/snaps", fontsDirectory: fonts,
+                               record: .missing) { failures.append($0) }
+        #expect(failures.count == 1)   // recorded
+        // Another font's bytes under Roboto's name.
+        try FileManager.default.removeItem(atPath: fonts + "/Roboto-Medium.ttf")
+        try FileManager.default.copyItem(atPath: Support.fonts + "/DejaVuSans-Bold.ttf", toPath: fonts + "/Roboto-Medium.ttf")
+        failures = []
+        let outcomes = try assertSnapshot(session: session, snapshot: "start", snapshots: dir + "/snaps", fontsDirectory: fonts,
+                                          record: .never) { failures.append($0) }
+        #expect(outcomes.count == 1)
+        #expect(outcomes.first?.environmentChanges.count == 1)
+        #expect(outcomes.first?.environmentChanges.first?.hasPrefix("font file Roboto-Medium.ttf sha256 ") == true)
+        #expect(failures.first?.contains("font file Roboto-Medium.ttf") == true)
+    }
+}

@@ -93,6 +93,6 @@ import Styles
         _ = try FontLibrary(fontsDirectory: dir.path)
         Issue.record("expected an error")
     } catch {
-        #expect("\(error)".contains("Roboto-Regular.ttf") && "\(error)".contains("scripts/fonts.sh"))
+        #expect("\(error)".contains("Roboto-Regular.ttf") && "\(error)".contains("run: sudo apt-get install pkg"))
     }
 }

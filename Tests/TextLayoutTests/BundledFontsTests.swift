@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import Primitives
+import Styles
+@testable import TextLayout
+
+/// A dependency's checkout has only `Fonts/fonts.lock`: the files come from the lock's install paths,
+/// checked by sha256; a changed file is refused; with neither, one message names the command to run.
+struct BundledFontsTests {
+    /// A fonts folder holding only a lock whose entries point at `source` (standing for the Debian
+    /// install paths) for each file; `sums` overrides a file's recorded sha256.
+    func checkoutLikeFolder(source: (String) -> String, sums: [String: String] = [:]) throws -> String {
+        let dir = NSTemporaryDirectory() + "fonts-fallback-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let lock = try String(contentsOfFile: TestFonts.directory + "/fonts.lock", encoding: .utf8)
+        var lines: [String] = []
+        for line in lock.split(separator: "\n") {
+            var f = line.split(separator: " ").map(String.init)
+            if f.first?.hasPrefix("#") ?? true || f.count < 8 { lines.append(String(line)); continue }
+            f[0] = sums[f[1]] ?? f[0]
+            f[7] = source(f[1])
+            lines.append(f.joined(separator: " "))
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/fonts.lock", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func filesMissingFromTheFolderAreReadFromTheirInstallPaths() throws {
+        let dir = try checkoutLikeFolder(source: { TestFonts.directory + "/" + $0 })
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lib = try FontLibrary(fontsDirectory: dir)
+        let id = lib.resolve(FontSpec(family: "Roboto", weight: 400))
+        #expect(lib.file(of: id) == TestFonts.directory + "/Roboto-Regular.ttf")
+        #expect(lib.face(id) != nil)
+        #expect(lib.refusedFiles.isEmpty)
+    }
+
+    @Test func aFileThatDiffersFromTheLockIsRefused() throws {
+        let dir = try checkoutLikeFolder(source: { TestFonts.directory + "/" + $0 },
+                                         sums: ["Roboto-Regular.ttf": String(repeating: "0", count: 64)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lib = try FontLibrary(fontsDirectory: dir)
+        let id = lib.resolve(FontSpec(family: "Roboto", weight: 400))
+        #expect(lib.face(id) == nil)
+        #expect(lib.refusedFiles == [TestFonts.directory + "/Roboto-Regular.ttf"])
+        #expect(lib.face(lib.resolve(FontSpec(family: "Roboto", weight: 700))) != nil)   // others still open
+    }
+
+    @Test func withNeitherTheErrorNamesTheCommandToRun() throws {
+        let dir = try checkoutLikeFolder(source: { "/nonexistent/" + $0 })
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        do {
+            _ = try FontLibrary(fontsDirectory: dir)
+            Issue.record("expected an error")
+        } catch let e as FontLibraryError {
+            let text = e.description
+            #expect(text.contains("run: sudo apt-get install fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji fonts-noto-core fonts-roboto-unhinted"))
+            #expect(text.contains("Roboto-Thin.ttf"))
+        }
+    }
+
+    @Test func theDefaultFolderIsFoundWithNoArgument() {
+        #expect(BundledFonts.defaultDirectory(environment: [:]).map { FileManager.default.fileExists(atPath: $0 + "/fonts.lock") } == true)
+        #expect(BundledFonts.defaultDirectory(environment: ["PREVIEW_RENDERER_FONTS": TestFonts.directory]) == TestFonts.directory)
+        #expect(FontLibraryError.noFolder.description.contains("PREVIEW_RENDERER_FONTS"))
+    }
+}
