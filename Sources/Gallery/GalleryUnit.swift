@@ -63,12 +63,12 @@ struct GalleryUnit {
             semantic = SemanticDiff.changes(expected: old, actual: sidecar)
             card.changes = envChanges.map { "environment: " + $0 } + SemanticDiff.summarize(semantic)
         }
-        let semanticFailure = options.semantic && envChanges.isEmpty && !semantic.isEmpty
+        let semanticFailure = options.semantic && !semantic.isEmpty
         if let d = diff, d.mismatch <= options.maxMismatch, !semanticFailure {
             card.status = "passed"
         } else {
             card.status = envChanges.isEmpty ? "failed" : "environmentChanged"
-            card.diff = try store.store(ImageDiff.composite(expected: expected, actual: t.frame.bitmap, diff: diff))
+            card.diff = try store.store(DiffImage.labelled(expected: expected, actual: t.frame.bitmap, diff: diff, fontsDirectory: renderer.options.fontsDirectory))
             if let d = diff, !d.mask.isEmpty {
                 let regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
                 card.changes.append("changed regions: " + regions.prefix(6).map(\.description).joined(separator: "; "))

@@ -24,10 +24,11 @@ public func assertSnapshot(of backend: HeadlessBackend, named name: String, reco
     let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let frame = try backend.screenshotFrame()
-        let settings = SnapshotSettings(snapshotsDirectory: snapshotsDirectory ?? place.besideTestFile,
+        var settings = SnapshotSettings(snapshotsDirectory: snapshotsDirectory ?? place.besideTestFile,
                                         failuresDirectory: place.failuresDirectory,
                                         record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
         let renderer = backend.renderer
+        settings.fontsDirectory = renderer.options.fontsDirectory
         let environment = SnapshotSidecar.Environment.current(options: renderer.options, device: backend.device,
                                                               frame: frame, fonts: renderer.fonts)
         let outcome = try GoldenComparison(settings: settings).evaluate(

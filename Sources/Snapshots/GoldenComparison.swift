@@ -39,8 +39,9 @@ public struct GoldenComparison {
             out.notes.append("no sidecar at \(jsonPath): no semantic diff (record one with --record failed)")
         }
         let pixelsWithin = diff.map { $0.mismatch <= settings.tolerance.maxMismatch } ?? false
-        // Same environment, same pixels within tolerance, but the tree says something changed: a failure too.
-        let semanticOnly = pixelsWithin && settings.tolerance.semantic && out.environmentChanges.isEmpty && !out.changes.isEmpty
+        // Pixels within tolerance, but the tree says something changed: a failure too, whatever the
+        // environment did (a changed environment must not let an element change be recorded away unseen).
+        let semanticOnly = pixelsWithin && settings.tolerance.semantic && !out.changes.isEmpty
         let pixelsOK = pixelsWithin && !semanticOnly
         if let d = diff, !d.mask.isEmpty { out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height) }
         if pixelsOK && oldSidecar == nil && (mode == .missing || mode == .failed) {
@@ -60,7 +61,7 @@ public struct GoldenComparison {
         if semanticOnly { what = "pixels within tolerance (" + what + ") but elements changed" }
         if !pixelsOK {
             let diffPath = settings.failuresDirectory + "/" + name + ".diff.png"
-            try Self.writePNG(ImageDiff.composite(expected: expected, actual: actual, diff: diff), to: diffPath)
+            try Self.writePNG(DiffImage.labelled(expected: expected, actual: actual, diff: diff, fontsDirectory: settings.fontsDirectory), to: diffPath)
             try Self.write(try sidecar.encoded(), to: settings.failuresDirectory + "/" + name + ".actual.json")
             out.diffImage = diffPath
         }
@@ -84,10 +85,13 @@ public struct GoldenComparison {
     /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line.
     static func failureMessage(_ o: SnapshotOutcome, what: String) -> String {
         var lines: [String] = []
-        if o.environmentChanges.isEmpty {
-            lines.append("\(o.name): \(what) against \(o.golden)")
-        } else {
-            lines.append("\(o.name): environment changed since the golden was recorded (\(o.environmentChanges.joined(separator: "; "))); \(what). Re-record with --record failed if that is expected")
+        lines.append("\(o.name): \(what) against \(o.golden)")
+        if !o.environmentChanges.isEmpty {
+            // Which part of the environment changed, beside (never instead of) what the elements did.
+            lines.append("  environment changed since the golden was recorded: " + o.environmentChanges.joined(separator: "; "))
+            lines.append(o.changes.isEmpty
+                ? "  no element moved, resized, restyled or changed text: re-record (--record failed) if the new environment is expected"
+                : "  the element changes below may or may not come from it: review them before re-recording")
         }
         if !o.changes.isEmpty {
             lines.append("  what changed:")

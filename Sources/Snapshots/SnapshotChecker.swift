@@ -50,7 +50,9 @@ public struct SnapshotChecker {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
         do {
             let (device, targets) = try Self.render(session: path, renderer: renderer, only: only)
-            let comparison = GoldenComparison(settings: settings)
+            var labelled = settings
+            labelled.fontsDirectory = renderer.options.fontsDirectory
+            let comparison = GoldenComparison(settings: labelled)
             return try targets.map { t in
                 let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
                 let sidecar = SnapshotSidecar(frame: t.frame, environment: env)

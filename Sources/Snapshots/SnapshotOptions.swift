@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 
 /// When goldens are (re)written. Recording never makes a run pass: a recorded golden is reported
 /// as such and counts as a failure, so CI (always `never`) cannot go green by recording.
@@ -44,6 +45,8 @@ public struct SnapshotSettings: Sendable {
     public var tolerance: Tolerance
     /// Command prefix used in the reproduce line (`render check`).
     public var command: String
+    /// The bundled fonts, for the labels of failure images (default: `BundledFonts`).
+    public var fontsDirectory: String = RenderOptions().fontsDirectory
     public init(snapshotsDirectory: String = "Snapshots", failuresDirectory: String = "out/snapshot-failures",
                 record: RecordMode = .never, tolerance: Tolerance = Tolerance(), command: String = "render check") {
         self.snapshotsDirectory = snapshotsDirectory; self.failuresDirectory = failuresDirectory

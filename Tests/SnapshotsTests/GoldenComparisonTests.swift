@@ -106,6 +106,21 @@ struct GoldenComparisonTests {
         #expect(same.passed && same.notes.contains { $0.contains("environment changed") })
     }
 
+    @Test func environmentChangeNeverHidesElementChanges() throws {
+        let dir = S.tempDir("env-and-elements")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try evaluate(settings(dir, .missing), S.bitmap(8, 8, (255, 255, 255)), sidecar())
+        var s = sidecar(color: "#555555")
+        s.environment.rendererVersion = "0.2.0"
+        s.environment.fonts["Roboto-Regular.ttf"] = "def"
+        // Pixels within tolerance, environment changed, an element restyled: still a failure, worded.
+        let o = try evaluate(settings(dir, .never), S.bitmap(8, 8, (255, 255, 255)), s)
+        #expect(!o.passed && o.status == .environmentChanged)
+        #expect(o.message.contains("renderer version 0.1.0 -> 0.2.0; font file Roboto-Regular.ttf sha256 abc -> def"))
+        #expect(o.message.contains("button 7 color #333333 -> #555555"))
+        #expect(o.message.contains("review them before re-recording"))
+    }
+
     @Test func comparatorTolerances() throws {
         let white = S.bitmap(20, 20, (255, 255, 255))
         // Identical images pass.

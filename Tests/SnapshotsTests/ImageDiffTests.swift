@@ -1,6 +1,7 @@
 import Testing
 import Primitives
 @testable import RenderPipeline
+@testable import Snapshots
 
 /// The comparator blurs and compares only around the changed pixels; it must give exactly what the
 /// whole-image measure (compare-png's: composite over white, 3x3 box blur, largest channel difference
@@ -59,5 +60,25 @@ struct ImageDiffTests {
         #expect(px(8 + 4 + 3, 3) == [255, 0, 255])          // changed: magenta (BGR)
         #expect(px(8 + 4 + 0, 0) == [255, 255, 255])        // unchanged white stays light
         #expect(px(2 * 8 + 8 + 3, 3) == [0, 0, 255])        // actual panel: red
+    }
+}
+
+/// The failure image names its panels in a header drawn with the bundled fonts.
+struct DiffImageTests {
+    @Test func headerNamesThePanels() throws {
+        var a = Bitmap(width: 400, height: 200)
+        for i in 0..<a.pixels.count { a.pixels[i] = 255 }
+        var b = a
+        for i in stride(from: 0, to: 400 * 50 * 4, by: 4) { b.pixels[i] = 0 }
+        let image = DiffImage.labelled(expected: a, actual: b, diff: ImageDiff.compare(a, b), fontsDirectory: Support.fonts)
+        #expect(image.width == 400 * 3 + 8 && image.height == 200 + 30)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * image.width + x) * 4; return Array(image.pixels[i..<(i + 3)]) }
+        #expect(px(2, 2) == [0x38, 0x32, 0x26])                     // header background #263238 (BGR)
+        // Each panel's title is drawn: light text pixels in the middle of each header panel.
+        for panel in 0..<3 {
+            let x0 = panel * 404 + 100, x1 = panel * 404 + 300
+            #expect((x0..<x1).contains { x in (8..<24).contains { y in px(x, y)[0] > 200 } })
+        }
+        #expect(px(404 + 10, 30 + 10) == [255, 0, 255])              // changed pixel in the diff panel: magenta
     }
 }
