@@ -20,7 +20,12 @@ struct RenderCLI: ParsableCommand {
         defaultSubcommand: DrawCommand.self)
 
     static func main() {
-        if let quick = QuickStart.request(Array(CommandLine.arguments.dropFirst())) { QuickStart.run(quick) }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }
+        if let typo = CommandSuggestion.message(for: arguments) {
+            FileHandle.standardError.write(Data((typo + "\n").utf8))
+            Foundation.exit(ExitCodes.usage)
+        }
         main(nil)
     }
 }

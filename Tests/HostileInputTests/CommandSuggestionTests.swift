@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// A mistyped subcommand gets "did you mean", not the default command's complaint about arguments.
+@Suite struct CommandSuggestionTests {
+    static func stderr(_ binary: String, _ args: [String]) throws -> (Int32, String) {
+        let p = Process(), pipe = Pipe()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: Hostile.root)
+        p.standardError = pipe
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, text)
+    }
+
+    @Test func mistypedCommandsAreNamed() throws {
+        guard let binary = DeterminismTests.renderBinary() else {
+            Issue.record("no render binary next to the tests; build the package first")
+            return
+        }
+        let (code, text) = try Self.stderr(binary, ["chek", "Examples"])
+        #expect(code == 64)
+        #expect(text.contains("unknown command 'chek'; did you mean `render check`?"))
+        #expect(try Self.stderr(binary, ["galery", "Examples"]).1.contains("did you mean `render gallery`?"))
+        // A real (missing) session file is not taken for a typo.
+        let (missing, message) = try Self.stderr(binary, ["chek.json"])
+        #expect(missing == 1 && !message.contains("did you mean"))
+    }
+}
