@@ -21,7 +21,6 @@ struct CheckCommand: ParsableCommand {
 
     @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
     var sessionArguments: [String]
-    var sessions: [String] { SessionArguments.expand(sessionArguments) }
 
     @Option(name: .long, help: "When to write goldens: never (default; CI), missing, failed, all. Default: $PREVIEW_RECORD or never.")
     var record: RecordMode?
@@ -47,9 +46,30 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "Write a JUnit XML report here.")
     var junit: String?
 
+    @Flag(name: .long, help: "Re-record the failing goldens of the given session files now (or only the NAME or NAME@SNAP given as arguments); exits 6 like any recording.")
+    var accept = false
+
+    @Flag(name: .long, help: "List goldens and sidecars in this run's goldens folder that no given session produces (exit 6 if any).")
+    var unused = false
+
+    @Flag(name: .long, help: "With --unused: delete them.")
+    var delete = false
+
     @OptionGroup var common: CommonOptions
 
+    /// Arguments that name goldens (`NAME`, `NAME@SNAP`) rather than session files: with `--accept`.
+    var acceptNames: [String] {
+        accept ? sessionArguments.filter { !FileManager.default.fileExists(atPath: $0) && !$0.hasSuffix(".json") } : []
+    }
+    var sessionPaths: [String] {
+        let names = Set(acceptNames)
+        return SessionArguments.expand(sessionArguments.filter { !names.contains($0) })
+    }
+
     func validate() throws {
+        if accept && record != nil { throw ValidationError("--accept records the failing goldens itself: leave out --record") }
+        if accept && unused { throw ValidationError("--accept and --unused do different things: run them one at a time") }
+        if delete && !unused { throw ValidationError("--delete goes with --unused") }
         guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be 0...255") }
         guard maxMismatch.isFinite, (0...1).contains(maxMismatch) else { throw ValidationError("--max-mismatch must be 0...1") }
     }
@@ -59,15 +79,19 @@ struct CheckCommand: ParsableCommand {
         do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        let mode = record ?? RecordMode.fromEnvironment()
+        let mode = accept ? .failed : record ?? RecordMode.fromEnvironment()
         let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
         if common.verbose { print("goldens: \(folder)") }
         let settings = SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
                                         tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
+        if unused { try listUnused(folder: folder, renderer: renderer) }
         let checker = SnapshotChecker(settings: settings)
+        let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
         var outcomes: [SnapshotOutcome] = []
-        for path in sessions {
-            for o in checker.check(session: path, renderer: renderer) {
+        for path in sessionPaths {
+            let base = SnapshotSettings.goldenName(session: path, snapshot: nil)
+            if let only = acceptOnly, only[base] == nil { continue }
+            for o in checker.check(session: path, renderer: renderer, only: acceptOnly?[base]) {
                 outcomes.append(o)
                 if o.passed {
                     if common.verbose { print("ok    \(o.name)") }
@@ -88,6 +112,33 @@ struct CheckCommand: ParsableCommand {
         if !common.quiet { print(result.summary) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
+    }
+
+    /// `--unused [--delete]`: goldens of this run's folder that none of the sessions produces.
+    func listUnused(folder: String, renderer: Renderer) throws -> Never {
+        var names: Set<String> = []
+        for path in sessionPaths {
+            do { names.formUnion(try GoldenMaintenance.goldenNames(session: path, renderer: renderer)) } catch {
+                // A session that cannot be read may still own goldens: refuse rather than delete them.
+                StdErr.write("render: error: \(path): \(error); not listing unused goldens")
+                throw ExitCode(ExitCodes.rejected)
+            }
+        }
+        let stale = GoldenMaintenance.unused(in: folder, names: names)
+        for f in stale {
+            if delete {
+                do { try FileManager.default.removeItem(atPath: f) } catch {
+                    StdErr.write("render: error: cannot delete \(f): \(error)"); throw ExitCode(ExitCodes.unwritable)
+                }
+                print("deleted \(f)")
+            } else {
+                print("unused \(f)")
+            }
+        }
+        if !common.quiet {
+            print(stale.isEmpty ? "no unused goldens in \(folder)" : "\(stale.count) unused files in \(folder)\(delete ? " deleted" : " (delete them with --unused --delete)")")
+        }
+        throw ExitCode(stale.isEmpty || delete ? 0 : Self.checkFailed)
     }
 
     func label(_ s: SnapshotOutcome.Status) -> String {

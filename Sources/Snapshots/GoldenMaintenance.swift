@@ -1,0 +1,45 @@
+import Foundation
+import RenderPipeline
+
+/// Keeping a goldens folder in step with its sessions: which goldens a session produces, which files
+/// no session produces any more (`render check --unused`), and which goldens an `--accept` names.
+public enum GoldenMaintenance {
+    /// The golden names a session produces: `NAME` for the final frame and `NAME@SNAP` for each named
+    /// snapshot, as `SnapshotChecker` names them (replayed, not rendered).
+    public static func goldenNames(session path: String, renderer: Renderer) throws -> [String] {
+        let (session, _) = try renderer.load(path: path)
+        var names: Set<String> = [SnapshotSettings.goldenName(session: path, snapshot: nil)]
+        for c in renderer.replay(session).captures where c.kind == .snapshot {
+            if let n = c.name, !n.isEmpty { names.insert(SnapshotSettings.goldenName(session: path, snapshot: n)) }
+        }
+        return names.sorted()
+    }
+
+    /// Goldens (`.png`) and sidecars (`.json`) directly in `folder` whose name is none of `names`,
+    /// sorted; subfolders (other themes and devices) are another run's business.
+    public static func unused(in folder: String, names: Set<String>) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.sorted().filter { file in
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isDir), !isDir.boolValue else { return false }
+            let ext = (file as NSString).pathExtension
+            guard ext == "png" || ext == "json" else { return false }
+            return !names.contains((file as NSString).deletingPathExtension)
+        }.map { folder + "/" + $0 }
+    }
+
+    /// `--accept` names by session: `login-form@filled` -> ["login-form": ["filled"]], `login-form` ->
+    /// ["login-form": [""]] (the final frame). No names: nil (every failing golden of the sessions).
+    public static func acceptFilter(_ names: [String]) -> [String: Set<String>]? {
+        guard !names.isEmpty else { return nil }
+        var out: [String: Set<String>] = [:]
+        for n in names {
+            if let at = n.firstIndex(of: "@") {
+                out[String(n[..<at]), default: []].insert(String(n[n.index(after: at)...]))
+            } else {
+                out[n, default: []].insert("")
+            }
+        }
+        return out
+    }
+}
