@@ -115,3 +115,27 @@ fuzz:
 ## A short fuzz run for CI (30 s).
 fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+
+## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
+## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).
+## Built in its own scratch folder: its flags differ from the release `render` (shared Cairo, -static-stdlib).
+.PHONY: c-library c-tests c-tests-tsan
+C_OUT := $(OUT)/c
+C_BUILD := .build-c
+C_PKG := PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig pkg-config --cflags --libs preview_renderer
+c-library:
+	$(SWIFT) build -c release -Xswiftc -static-stdlib --product preview_renderer --scratch-path $(C_BUILD)
+	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig
+	cp CLibrary/include/preview_renderer.h $(C_OUT)/include/
+	cp $(C_BUILD)/release/libpreview_renderer.so $(C_OUT)/lib/
+	sed -e "s|@PREFIX@|$(abspath $(C_OUT))|" -e "s|@VERSION@|$$(sed -n 's/.*string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)|" \
+	  CLibrary/preview_renderer.pc.in > $(C_OUT)/lib/pkgconfig/preview_renderer.pc
+
+## The C and C++ test programs (CLibrary/tests) against the installed library, built exactly as the
+## README shows, then the threads test under ThreadSanitizer (c-tests-tsan).
+c-tests: c-library build
+	@mkdir -p $(OUT)/c-tests
+	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_api_test.c $$($(C_PKG)) -o $(OUT)/c-tests/c_api_test
+	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests

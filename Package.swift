@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "render", targets: ["render"]),
         .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
         .library(name: "Canvas", targets: ["Canvas"]),
+        // The C API (`make c-library`: CLibrary/include/preview_renderer.h, libpreview_renderer.so).
+        .library(name: "preview_renderer", type: .dynamic, targets: ["PreviewRendererC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,6 +60,10 @@ let package = Package(
         .target(name: "Snapshots", dependencies: ["RenderPipeline"]),
         // The static HTML review gallery.
         .target(name: "Gallery", dependencies: ["Snapshots", "Portability"]),
+        // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
+        .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include"),
+        .target(name: "PreviewRendererC", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline", "CPreviewRendererHeader"],
+                path: "CLibrary/Sources/PreviewRendererC"),
         // The CLI: options, files, exit codes.
         .executableTarget(name: "render", dependencies: ["RenderPipeline", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
