@@ -21,6 +21,9 @@ DEBIAN_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-d
   libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji chromium
 
+# The C API's tests (make c-tests) compile with cc and c++.
+DEBIAN_PACKAGES += g++
+
 .PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
 ## Everything a newcomer needs: system packages, fonts, a release build, and a rendered sample.
@@ -57,6 +60,7 @@ test: fonts
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(MAKE) --no-print-directory check-expectations
+	$(MAKE) --no-print-directory c-tests
 	$(MAKE) --no-print-directory consumer-test
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
@@ -121,3 +125,45 @@ fuzz:
 ## A short fuzz run for CI (30 s).
 fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+
+## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
+## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).
+## Built in its own scratch folder: its flags differ from the release `render` (shared Cairo, -static-stdlib).
+.PHONY: c-library c-tests c-tests-tsan
+C_OUT := $(OUT)/c
+C_BUILD := .build-c
+C_PKG := PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig pkg-config --cflags --libs preview_renderer
+c-library:
+	$(SWIFT) build -c release -Xswiftc -static-stdlib --product preview_renderer --scratch-path $(C_BUILD)
+	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig
+	cp CLibrary/include/preview_renderer.h $(C_OUT)/include/
+	cp $(C_BUILD)/release/libpreview_renderer.so $(C_OUT)/lib/
+	sed -e "s|@PREFIX@|$(abspath $(C_OUT))|" -e "s|@VERSION@|$$(sed -n 's/.*string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)|" \
+	  CLibrary/preview_renderer.pc.in > $(C_OUT)/lib/pkgconfig/preview_renderer.pc
+
+## The C and C++ test programs (CLibrary/tests) against the installed library, built exactly as the
+## README shows, then the threads test under ThreadSanitizer (c-tests-tsan).
+c-tests: c-library build
+	@mkdir -p $(OUT)/c-tests
+	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_api_test.c $$($(C_PKG)) -o $(OUT)/c-tests/c_api_test
+	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
+	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
+	@mkdir -p $(OUT)/c-tests/hello
+	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
+	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png
+	$(MAKE) --no-print-directory c-tests-tsan
+
+## The C++ test (worker threads sending while the main thread ticks and screenshots) under
+## ThreadSanitizer: the library built with -sanitize=thread, the program with the Swift toolchain's
+## clang (gcc cannot link Swift's TSan runtime); any report fails the run.
+TSAN_CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang++
+SWIFT_LIBS = $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift/linux
+c-tests-tsan: build
+	$(SWIFT) build -c debug -Xswiftc -sanitize=thread --product preview_renderer --scratch-path .build-tsan
+	@mkdir -p $(OUT)/c-tests
+	$(TSAN_CLANG) -std=c++17 -fsanitize=thread -g -O1 CLibrary/tests/cpp_api_test.cpp -ICLibrary/include \
+	  -L.build-tsan/debug -Wl,-rpath,$(CURDIR)/.build-tsan/debug -lpreview_renderer \
+	  -L$(SWIFT_LIBS) -Wl,-rpath,$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -lpthread -o $(OUT)/c-tests/cpp_api_test_tsan
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(OUT)/c-tests/cpp_api_test_tsan $(RENDER) $(OUT)/c-tests

@@ -11,6 +11,8 @@ let package = Package(
         // `import PreviewRenderer`: the whole public API; `import PreviewRendererTesting`: assertSnapshot.
         .library(name: "PreviewRenderer", targets: ["PreviewRenderer"]),
         .library(name: "PreviewRendererTesting", targets: ["PreviewRendererTesting"]),
+        // The C API (`make c-library`: CLibrary/include/preview_renderer.h, libpreview_renderer.so).
+        .library(name: "preview_renderer", type: .dynamic, targets: ["PreviewRendererC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,10 +65,14 @@ let package = Package(
         .target(name: "PreviewRendererTesting", dependencies: ["PreviewRenderer", "Snapshots"]),
         // The static HTML review gallery.
         .target(name: "Gallery", dependencies: ["Snapshots", "Portability"]),
+        // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
+        .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include"),
+        .target(name: "PreviewRendererC", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline", "CPreviewRendererHeader"],
+                path: "CLibrary/Sources/PreviewRendererC"),
         // The CLI: options, files, exit codes.
         .executableTarget(name: "render", dependencies: ["RenderPipeline", "TextLayout", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
-        .executableTarget(name: "bench", dependencies: ["RenderPipeline"]),
+        .executableTarget(name: "bench", dependencies: ["RenderPipeline", "SessionFormat", "PreviewRendererC", "CPreviewRendererHeader"]),
         // libFuzzer target over decoding and replay (`make fuzz`; needs -sanitize=fuzzer).
         .executableTarget(name: "fuzz-session", dependencies: ["SessionFormat", "WidgetTree"]),
 

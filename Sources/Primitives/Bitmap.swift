@@ -14,6 +14,19 @@ public struct Bitmap: Hashable, Sendable {
     public init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
+    /// Index of the first pixel of premultiplied B, G, R, A bytes whose colour exceeds its alpha
+    /// (so the bytes are not premultiplied), or nil.
+    public static func firstUnpremultiplied(_ bgra: [UInt8]) -> Int? {
+        bgra.withUnsafeBufferPointer { b in
+            var i = 0
+            while i + 3 < b.count {
+                let a = b[i + 3]
+                if b[i] > a || b[i + 1] > a || b[i + 2] > a { return i / 4 }
+                i += 4
+            }
+            return nil
+        }
+    }
     /// Builds a bitmap from straight-alpha RGBA bytes.
     public init(width: Int, height: Int, straightRGBA rgba: [UInt8]) {
         var out = [UInt8](repeating: 0, count: width * height * 4)

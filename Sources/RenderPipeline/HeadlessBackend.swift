@@ -33,6 +33,10 @@ public final class HeadlessBackend {
     private var cached: (layout: LayoutResult, images: ImageStore)?
     /// Everything reported so far (replay and resource diagnostics), in order.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Every step applied so far, in order (a batch as one step, a screenshot as a `snapshot`
+    /// step): `recordedSession` writes them as a session file that replays to the same frames.
+    public private(set) var recordedSteps: [Step] = []
+    private let assetsDirectory: String
 
     /// A backend for `device` with a new renderer (theme, fonts and clock options from `options`).
     /// Asset names resolve in `assetsDirectory`.
@@ -44,6 +48,7 @@ public final class HeadlessBackend {
     public init(device: Device, renderer: Renderer, assetsDirectory: String = "") {
         self.device = device
         self.renderer = renderer
+        self.assetsDirectory = assetsDirectory
         let session = Session(name: "api", device: device, assetsDirectory: assetsDirectory, steps: [])
         var opts = renderer.replayOptions
         opts.captureTicks = false // screenshots are taken on demand
@@ -59,8 +64,20 @@ public final class HeadlessBackend {
 
     // MARK: - Commands and data
 
-    /// One framework command (inside a batch if one is open).
-    public func send(_ command: Command) { submit(.command(command)) }
+    /// One framework command (inside a batch if one is open). Text longer than a session file
+    /// may hold is cut the same way, with the same `text-too-long` warning.
+    public func send(_ command: Command) {
+        var c = command
+        for (key, path) in [("textValue", \Command.textValue), ("textValue2", \Command.textValue2)] {
+            guard let cut = SessionLimits.truncatedText(c[keyPath: path]) else { continue }
+            diagnostics.append(.warning("text-too-long", step: stepCount, path: "steps[\(stepCount)].\(key)",
+                                        "`\(key)` is \(c[keyPath: path].utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
+            c[keyPath: path] = cut
+        }
+        submit(.command(c))
+    }
+    /// Whether a batch is open.
+    public var batchIsOpen: Bool { batch != nil }
     /// Starts collecting commands to apply together (nothing is drawn or captured inside a batch).
     public func beginBatch() { if batch == nil { batch = [] } }
     /// Applies the collected commands as one batch step.
@@ -129,6 +146,20 @@ public final class HeadlessBackend {
     /// The current frame as PNG bytes (the renderer's compression level).
     public func screenshotPNG() throws -> [UInt8] { try renderer.encode(try screenshot()) }
 
+    /// The current frame, recorded as a `snapshot` step named `name`: the recorded session's
+    /// replay captures this very frame under that name.
+    public func screenshot(named name: String) throws -> Bitmap {
+        apply(.snapshot(name: name))
+        return try screenshot()
+    }
+
+    /// Everything this backend was given so far as a session (`SessionWriter` writes it).
+    public func recordedSession(name: String = "api") -> Session {
+        Session(name: name, device: device, assetsDirectory: assetsDirectory,
+                fontsDirectory: renderer.options.appFontsDirectory,
+                theme: renderer.options.themeValue == nil ? renderer.options.theme : nil, steps: recordedSteps)
+    }
+
     // MARK: - Internals
 
     private func submit(_ kind: StepKind) {
@@ -142,6 +173,7 @@ public final class HeadlessBackend {
     private func apply(_ kind: StepKind) {
         let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]")
         stepCount += 1
+        recordedSteps.append(step)
         engine.apply(step)
         cached = nil
         collect()

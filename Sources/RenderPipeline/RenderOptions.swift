@@ -10,6 +10,8 @@ public struct RenderOptions: Sendable {
     public var theme: String = "default"
     /// A theme given as a value (used instead of `theme` when set): e.g. `default` with `platform` changed.
     public var themeValue: Theme? = nil
+    /// Whether a session's own `theme` replaces `theme` (the CLI without `--theme`).
+    public var sessionThemeApplies: Bool = false
     /// Replaces the session's device (from `--device`).
     public var device: Device? = nil
     /// The bundled fonts folder (holds `fonts.lock`).

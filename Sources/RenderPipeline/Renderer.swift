@@ -22,7 +22,8 @@ public struct RenderedFrame {
 /// Holds what is worth keeping between renders (theme, fonts, shaped-text cache).
 public final class Renderer {
     public let options: RenderOptions
-    public let theme: Theme
+    /// The theme (the session's own, when `options.sessionThemeApplies` and it names one).
+    public private(set) var theme: Theme
     /// The font library: bundled fonts plus the app's own (`--fonts`, else the session's `fonts` folder).
     public private(set) var fonts: FontLibrary
     public private(set) var text: TextEngine
@@ -105,6 +106,9 @@ public final class Renderer {
     public func adopt(_ decoded: (Session, [Diagnostic])) throws -> (Session, [Diagnostic]) {
         var (session, diags) = decoded
         if let d = options.device { session.device = d }
+        if options.sessionThemeApplies, options.themeValue == nil, let t = session.theme, t != options.theme {
+            theme = try ThemeLoader.load(t)
+        }
         try useAppFonts(of: session)
         return (session, diags)
     }

@@ -81,6 +81,11 @@ final class ResourceLoader {
         let fp = PackedFingerprint.surface(s.hashValue)
         if tried[key] == fp { return }
         tried[key] = fp
+        if let pixels = s.pixels {
+            // A surface the app drew itself: its pixels as handed over (shown at `scale` px per dp).
+            store[key] = ImageStore.Entry(bitmap: pixels, density: scale)
+            return
+        }
         let (bitmap, messages) = canvas.render(s, scale: scale)
         store[key] = ImageStore.Entry(bitmap: bitmap, density: scale)
         for m in messages { diagnostics.append(.warning("canvas", step: step, "setSurface for element \(id): \(m)")) }

@@ -22,13 +22,18 @@ struct CanvasOpDecoder {
     ]
 
     mutating func surface(_ r: FieldReader) throws -> SurfacePayload {
-        let known: Set<String> = ["width", "height", "draw"]
+        let known: Set<String> = ["width", "height", "draw", "pixels"]
         for k in r.unknownKeys(known) {
             diagnostics.append(.warning("unknown-key", step: stepIndex, path: "\(r.path).\(k)", "unknown key \"\(k)\" ignored"))
         }
         let width = try r.double("width"), height = try r.double("height")
         guard width > 0, width <= 8192 else { throw r.problem("width", "surface width must be more than 0 and at most 8192 dp, found \(width)") }
         guard height > 0, height <= 8192 else { throw r.problem("height", "surface height must be more than 0 and at most 8192 dp, found \(height)") }
+        if let p = r.object["pixels"] {
+            if r.has("draw") { throw r.problem("pixels", "give either `draw` (canvas calls) or `pixels`, not both") }
+            guard case .object(let obj) = p else { throw r.problem("pixels", "`pixels` must be an object, found \(p.typeName)") }
+            return SurfacePayload(width: width, height: height, ops: [], pixels: try Self.pixels(FieldReader(obj, path: "\(r.path).pixels")))
+        }
         var ops: [CanvasOp] = []
         if let d = r.object["draw"] {
             guard case .array(let items) = d else { throw r.problem("draw", "`draw` must be an array of [name, args...] calls, found \(d.typeName)") }
@@ -45,6 +50,22 @@ struct CanvasOpDecoder {
             }
         }
         return SurfacePayload(width: width, height: height, ops: ops)
+    }
+
+    /// `{"width": PX, "height": PX, "data": BASE64}`: premultiplied B, G, R, A bytes, rows with no
+    /// padding (a Cairo ARGB32 surface's memory on a little-endian machine).
+    static func pixels(_ r: FieldReader) throws -> Bitmap {
+        if let k = r.unknownKeys(["width", "height", "data"]).first { throw r.problem(k, "unknown key `\(k)` in pixels (data, height, width)") }
+        let w = try r.int("width", default: nil, in: 1...8192), h = try r.int("height", default: nil, in: 1...8192)
+        let bytes: [UInt8]
+        do { bytes = try Base64.decode(try r.string("data", default: nil)) } catch let e as Base64Error { throw r.problem("data", e.message) }
+        guard bytes.count == w * h * 4 else {
+            throw r.problem("data", "\(w) x \(h) pixels need \(w * h * 4) bytes (B, G, R, A each), found \(bytes.count)")
+        }
+        if let bad = Bitmap.firstUnpremultiplied(bytes) {
+            throw r.problem("data", "pixel \(bad % w), \(bad / w) has a colour above its alpha: pixels must be premultiplied")
+        }
+        return Bitmap(width: w, height: h, pixels: bytes)
     }
 
     private func op(_ v: JSONValue) throws -> CanvasOp {

@@ -10,13 +10,16 @@ public struct Session: Sendable {
     public var assetsDirectory: String
     /// Absolute path of the app's own fonts folder, if any.
     public var fontsDirectory: String?
+    /// The theme the session was recorded with (`theme`: a bundled name, or the absolute path of a
+    /// theme file); nil: the renderer's own choice (`--theme`, else `default`).
+    public var theme: String?
     /// Absolute path of the session file ("" when decoded from memory).
     public var sourcePath: String
     public var steps: [Step]
     public init(name: String, description: String? = nil, device: Device = Device(), assetsDirectory: String = "",
-                fontsDirectory: String? = nil, sourcePath: String = "", steps: [Step]) {
+                fontsDirectory: String? = nil, theme: String? = nil, sourcePath: String = "", steps: [Step]) {
         self.name = name; self.description = description; self.device = device
-        self.assetsDirectory = assetsDirectory; self.fontsDirectory = fontsDirectory
+        self.assetsDirectory = assetsDirectory; self.fontsDirectory = fontsDirectory; self.theme = theme
         self.sourcePath = sourcePath; self.steps = steps
     }
 }
@@ -116,12 +119,17 @@ public indirect enum CanvasArg: Hashable, Sendable {
     case null
 }
 
-/// A canvas surface to paint (`setSurface`): size in dp and the calls.
+/// A canvas surface to paint (`setSurface`): size in dp and the calls, or the finished pixels
+/// of a surface the app drew itself (a Cairo image surface handed over through the C API).
 public struct SurfacePayload: Hashable, Sendable {
     public var width: Double
     public var height: Double
     public var ops: [CanvasOp]
-    public init(width: Double, height: Double, ops: [CanvasOp]) { self.width = width; self.height = height; self.ops = ops }
+    /// Premultiplied pixels (`pixels` in the file), shown instead of playing `ops`.
+    public var pixels: Bitmap?
+    public init(width: Double, height: Double, ops: [CanvasOp], pixels: Bitmap? = nil) {
+        self.width = width; self.height = height; self.ops = ops; self.pixels = pixels
+    }
 }
 
 /// The kinds of user input step.

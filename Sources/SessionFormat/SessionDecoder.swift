@@ -34,7 +34,7 @@ public struct SessionDecoder {
     /// The only `version` accepted.
     public static let version = 1
     /// Top-level keys of version 1.
-    static let knownTopKeys: Set<String> = ["format", "version", "name", "description", "device", "assets", "fonts", "steps"]
+    static let knownTopKeys: Set<String> = ["format", "version", "name", "description", "device", "assets", "fonts", "theme", "steps"]
 
     public init() {}
 
@@ -142,6 +142,11 @@ public struct SessionDecoder {
         let folder = Self.folder(of: path)
         let assetsName = try topString("assets") ?? "assets"
         let fontsName = try topString("fonts")
+        // A theme file (a name with `/` or ending in .json) is relative to the session file;
+        // anything else names a bundled theme.
+        let theme = try topString("theme").map { t in
+            t.hasSuffix(".json") || t.contains("/") ? Self.resolve(t, against: folder) : t
+        }
         let assetsDirectory = Self.resolve(assetsName, against: folder)
         let fontsDirectory = fontsName.map { Self.resolve($0, against: folder) }
         // Folders outside the session's own folder still work (sessions may share one assets
@@ -167,7 +172,7 @@ public struct SessionDecoder {
 
         let sourcePath = path.isEmpty || path == "<memory>" ? "" : Self.absolute(path)
         let session = Session(name: name, description: description, device: device, assetsDirectory: assetsDirectory,
-                              fontsDirectory: fontsDirectory, sourcePath: sourcePath, steps: steps)
+                              fontsDirectory: fontsDirectory, theme: theme, sourcePath: sourcePath, steps: steps)
         return (session, diagnostics)
     }
 

@@ -5,8 +5,10 @@ import SessionFormat
 
 /// Options shared by the commands that read sessions.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "Theme: a built-in name (default) or a theme JSON file.")
-    var theme: String = "default"
+    @Option(name: .customLong("theme"), help: "Theme: a built-in name (default) or a theme JSON file (default: the session's `theme`, else default).")
+    var themeOption: String?
+    /// The theme asked for (`default` when none was).
+    var theme: String { themeOption ?? "default" }
 
     @Option(name: .long, help: "Device: WxH@S in dp (e.g. 390x844@3) or a preset name (see README).")
     var device: String?
@@ -31,7 +33,7 @@ struct CommonOptions: ParsableArguments {
 
     /// The options as plain values.
     var values: CommonValues {
-        CommonValues(theme: theme, device: device, fonts: fonts, fontsDir: fontsDir, fontScale: fontScale,
+        CommonValues(theme: theme, themeGiven: themeOption != nil, device: device, fonts: fonts, fontsDir: fontsDir, fontScale: fontScale,
                      diagnostics: diagnostics, quiet: quiet, verbose: verbose)
     }
 

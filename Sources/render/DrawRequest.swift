@@ -26,6 +26,8 @@ struct DrawRequest {
 /// `CommonOptions` as plain values.
 struct CommonValues {
     var theme = "default"
+    /// Whether `--theme` was given (else a session's own `theme` applies).
+    var themeGiven = false
     var device: String? = nil
     var fonts: String? = nil
     var fontsDir: String? = nil
@@ -40,6 +42,7 @@ struct CommonValues {
         }
         var o = RenderOptions(fontsDirectory: dir)
         o.theme = theme
+        o.sessionThemeApplies = !themeGiven
         o.appFontsDirectory = fonts
         guard fontScale.isFinite, (0.5...3).contains(fontScale) else { throw ValidationError("--font-scale must be 0.5...3") }
         o.fontScale = fontScale

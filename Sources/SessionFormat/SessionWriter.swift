@@ -1,0 +1,150 @@
+import Foundation
+import Primitives
+
+/// Writes a `Session` as a session file (session-format.md), the inverse of `SessionDecoder`:
+/// decoding the output gives the same steps, so a live run recorded through the C API replays to
+/// the same pixels. Fields at their default (0, "") are left out, as a hand-written file would.
+public enum SessionWriter {
+    /// The session as JSON bytes. Folders are written relative to `folder` (the folder the file
+    /// will be in) when they are inside it, else as absolute paths.
+    public static func encode(_ session: Session, folder: String) -> [UInt8] {
+        var w = JSONText()
+        w.raw("{\"format\":\"framework-session\",\"version\":1,\"name\":")
+        w.string(session.name)
+        if let d = session.description { w.raw(",\"description\":"); w.string(d) }
+        w.raw(",\"device\":")
+        device(session.device, &w)
+        if !session.assetsDirectory.isEmpty { w.raw(",\"assets\":"); w.string(relative(session.assetsDirectory, to: folder)) }
+        if let f = session.fontsDirectory { w.raw(",\"fonts\":"); w.string(relative(f, to: folder)) }
+        if let t = session.theme {
+            w.raw(",\"theme\":")
+            // A theme file is written as a path (relative when it can be); a bundled name as it is.
+            w.string(t.hasSuffix(".json") || t.contains("/") ? relative(t, to: folder) : t)
+        }
+        w.raw(",\"steps\":[")
+        for (i, s) in session.steps.enumerated() {
+            w.raw(i == 0 ? "\n" : ",\n")
+            step(s.kind, &w)
+        }
+        w.raw("\n]}\n")
+        return w.bytes
+    }
+
+    static func device(_ d: Device, _ w: inout JSONText) {
+        w.raw("{\"width\":"); w.number(d.width)
+        w.raw(",\"height\":"); w.number(d.height)
+        w.raw(",\"scale\":"); w.number(d.scale)
+        if d.statusBar != 0 { w.raw(",\"statusBar\":"); w.number(d.statusBar) }
+        if d.safeAreaBottom != 0 { w.raw(",\"safeAreaBottom\":"); w.number(d.safeAreaBottom) }
+        if let l = d.launchScreen { w.raw(",\"launchScreen\":"); w.string(l) }
+        w.raw("}")
+    }
+
+    static func step(_ kind: StepKind, _ w: inout JSONText) {
+        switch kind {
+        case .command(let c): command(c, &w)
+        case .batch(let inner):
+            w.raw("{\"type\":\"batch\",\"steps\":[")
+            for (i, s) in inner.enumerated() {
+                if i > 0 { w.raw(",") }
+                step(s.kind, &w)
+            }
+            w.raw("]}")
+        case .setImageData(let id, let image):
+            w.raw("{\"type\":\"setImageData\",\"internalId\":\(id),\"image\":{\"format\":\"\(image.format.name)\"")
+            w.raw(",\"width\":\(image.width),\"height\":\(image.height),\"levels\":\(image.levels)")
+            if let f = image.file { w.raw(",\"file\":"); w.string(f) } else { w.raw(",\"data\":\""); w.raw(Data(image.data).base64EncodedString()); w.raw("\"") }
+            w.raw("}}")
+        case .setSurface(let id, let s):
+            w.raw("{\"type\":\"setSurface\",\"internalId\":\(id),\"surface\":{\"width\":"); w.number(s.width)
+            w.raw(",\"height\":"); w.number(s.height)
+            if let p = s.pixels {
+                w.raw(",\"pixels\":{\"width\":\(p.width),\"height\":\(p.height),\"data\":\"")
+                w.raw(Data(p.pixels).base64EncodedString())
+                w.raw("\"}")
+            } else {
+                w.raw(",\"draw\":[")
+                for (i, op) in s.ops.enumerated() {
+                    if i > 0 { w.raw(",") }
+                    w.raw("["); w.string(op.name)
+                    for a in op.args { w.raw(","); arg(a, &w) }
+                    w.raw("]")
+                }
+                w.raw("]")
+            }
+            w.raw("}}")
+        case .tick(let ms): w.raw("{\"type\":\"tick\",\"ms\":\(ms)}")
+        case .input(let k, let id, let value, let text):
+            w.raw("{\"type\":\"\(k.rawValue)\",\"internalId\":\(id)")
+            switch k {
+            case .select, .scroll: w.raw(",\"value\":\(value)")
+            case .input: w.raw(",\"textValue\":"); w.string(text)
+            case .press, .release, .tap: if !text.isEmpty { w.raw(",\"textValue\":"); w.string(text) }
+            }
+            w.raw("}")
+        case .sys(let t): w.raw("{\"type\":\"sys\",\"textValue\":"); w.string(t); w.raw("}")
+        case .back: w.raw("{\"type\":\"back\"}")
+        case .snapshot(let name): w.raw("{\"type\":\"snapshot\",\"name\":"); w.string(name); w.raw("}")
+        }
+    }
+
+    static func command(_ c: Command, _ w: inout JSONText) {
+        w.raw("{\"type\":\"\(c.type.name)\"")
+        func int(_ key: String, _ v: Int) { if v != 0 { w.raw(",\"\(key)\":\(v)") } }
+        func text(_ key: String, _ v: String) { if !v.isEmpty { w.raw(",\"\(key)\":"); w.string(v) } }
+        int("internalId", c.internalId); int("childInternalId", c.childInternalId); int("value", c.value)
+        text("textValue", c.textValue); text("textValue2", c.textValue2)
+        int("width", c.width); int("height", c.height); int("row", c.row); int("column", c.column)
+        int("sheet", c.sheet); int("flags", c.flags)
+        w.raw("}")
+    }
+
+    static func arg(_ a: CanvasArg, _ w: inout JSONText) {
+        switch a {
+        case .number(let n): w.number(n)
+        case .string(let s): w.string(s)
+        case .bool(let b): w.raw(b ? "true" : "false")
+        case .null: w.raw("null")
+        case .array(let items):
+            w.raw("[")
+            for (i, x) in items.enumerated() { if i > 0 { w.raw(",") }; arg(x, &w) }
+            w.raw("]")
+        }
+    }
+
+    /// `path` relative to `folder` when inside it (the decoder resolves it back), else unchanged.
+    static func relative(_ path: String, to folder: String) -> String {
+        let f = folder.hasSuffix("/") ? folder : folder + "/"
+        if path == folder || path + "/" == f { return "." }
+        return path.hasPrefix(f) ? String(path.dropFirst(f.count)) : path
+    }
+}
+
+/// JSON text built byte by byte.
+struct JSONText {
+    var bytes: [UInt8] = []
+    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    /// A finite number in its shortest exact form (integers without a fraction); others as 0.
+    mutating func number(_ d: Double) {
+        guard d.isFinite else { raw("0"); return }
+        if d == d.rounded(), abs(d) < 1e15 { raw(String(Int(d))) } else { raw(String(d)) }
+    }
+    /// A JSON string literal (control characters, quotes and backslashes escaped).
+    mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case UInt8(ascii: "\r"): raw("\\r")
+            case UInt8(ascii: "\t"): raw("\\t")
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                raw("\\u00"); bytes.append(hex[Int(b >> 4)]); bytes.append(hex[Int(b & 15)])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
