@@ -26,6 +26,8 @@ static void check_events(pr_backend *b) {
                   ev[i].requested_width, ev[i].requested_height);
             CHECK(ev[i].mode == 1 && ev[i].requested_levels == 1, "mode %d levels %d", ev[i].mode, ev[i].requested_levels);
             CHECK(ev[i].fields & PR_FIELD_IMAGE_REQUEST, "fields %x", ev[i].fields);
+            /* semantics.md 7.38: the default look asks for RGB565, as Android does. */
+            CHECK(ev[i].format == PR_FORMAT_RGB565 && (ev[i].fields & PR_FIELD_FORMAT), "format %d", ev[i].format);
         }
     }
     CHECK(start == 1 && resume == 1, "START %d RESUME %d", start, resume);

@@ -63,6 +63,9 @@ public struct GoldenComparison {
             let diffPath = settings.failuresDirectory + "/" + name + ".diff.png"
             try Self.writePNG(DiffImage.labelled(expected: expected, actual: actual, diff: diff, fontsDirectory: settings.fontsDirectory), to: diffPath)
             try Self.write(try sidecar.encoded(), to: settings.failuresDirectory + "/" + name + ".actual.json")
+            let actualPath = settings.failuresDirectory + "/" + name + ".actual.png"
+            try Self.writePNG(actual, to: actualPath)
+            out.actualImage = actualPath
             out.diffImage = diffPath
         }
         if mode == .failed || mode == .all {

@@ -56,8 +56,13 @@ public struct SnapshotChecker {
             return try targets.map { t in
                 let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
                 let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
-                return try comparison.evaluate(name: t.name, session: path, snapshot: t.snapshot, actual: t.frame.bitmap,
-                                               sidecar: sidecar, reproduce: reproduceLine(path, renderer: renderer))
+                var o = try comparison.evaluate(name: t.name, session: path, snapshot: t.snapshot, actual: t.frame.bitmap,
+                                                sidecar: sidecar, reproduce: reproduceLine(path, renderer: renderer))
+                if !o.passed && o.status != .recorded, let line = Optional(acceptLine(path, name: t.name, renderer: renderer)) {
+                    o.accept = line
+                    o.message += "\n  accept the new picture: " + line
+                }
+                return o
             }
         } catch {
             return [SnapshotOutcome(name: name, session: path, snapshot: nil, status: .error,
@@ -72,6 +77,15 @@ public struct SnapshotChecker {
         var parts = [settings.command, Self.shellQuote(path), "--snapshots", Self.shellQuote(settings.snapshotsDirectory),
                      "--threshold", String(settings.tolerance.threshold), "--max-mismatch", String(settings.tolerance.maxMismatch)]
         if !settings.tolerance.semantic { parts.append("--pixels-only") }
+        if renderer.options.theme != "default" { parts += ["--theme", Self.shellQuote(renderer.options.theme)] }
+        if let d = renderer.options.device { parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"] }
+        return parts.joined(separator: " ")
+    }
+
+    /// `render check PATH --accept NAME --snapshots DIR [--theme T] [--device WxH@S]`.
+    func acceptLine(_ path: String, name: String, renderer: Renderer) -> String {
+        var parts = [settings.command, Self.shellQuote(path), "--accept", Self.shellQuote(name),
+                     "--snapshots", Self.shellQuote(settings.snapshotsDirectory)]
         if renderer.options.theme != "default" { parts += ["--theme", Self.shellQuote(renderer.options.theme)] }
         if let d = renderer.options.device { parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"] }
         return parts.joined(separator: " ")

@@ -33,6 +33,10 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
     public var diffImage: String?
     /// One line that reproduces the check.
     public var reproduce: String
+    /// One line that accepts the new picture (re-records this golden alone), for goldens that did not pass.
+    public var accept: String?
+    /// The actual frame as written on failure (`NAME.actual.png` beside the diff image).
+    public var actualImage: String?
     /// The human message (also used by `assertSnapshot`).
     public var message: String
     /// Notes that do not fail the check (no sidecar yet, environment changed but pixels equal).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RenderPipeline
 import Snapshots
+import Gallery
 
 extension RecordMode: ExpressibleByArgument {}
 
@@ -45,6 +46,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(name: .long, help: "Write a JUnit XML report here.")
     var junit: String?
+
+    @Option(name: .long, help: "Write a review page here: DIR/index.html (failures first, with views and accept commands).")
+    var html: String?
 
     @Flag(name: .long, help: "Re-record the failing goldens of the given session files now (or only the NAME or NAME@SNAP given as arguments); exits 6 like any recording.")
     var accept = false
@@ -106,6 +110,10 @@ struct CheckCommand: ParsableCommand {
         do {
             if let f = report { try AtomicFile.write(try result.json(), to: f) }
             if let f = junit { try AtomicFile.write(result.junit(), to: f) }
+            if let d = html {
+                try CheckPage.write(result, to: d)
+                if !common.quiet { print("review page: \(d)/index.html") }
+            }
         } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }

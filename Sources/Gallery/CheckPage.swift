@@ -1,0 +1,111 @@
+import Foundation
+import Snapshots
+import RenderPipeline
+
+/// `render check --html DIR`: one page (works from `file://`) to review a check run. Failures come
+/// first, each with what changed in words, expected and actual side by side with the changed regions
+/// outlined, onion-skin and slider views, the labelled diff image, and the command that accepts it;
+/// passed and recorded goldens follow, collapsed. Images are copied in by content hash.
+public enum CheckPage {
+    /// Writes `dir/index.html` and `dir/img/`.
+    public static func write(_ report: CheckReport, to dir: String) throws {
+        let store = try ContentStore(directory: dir)
+        let review: [SnapshotOutcome.Status] = [.failed, .environmentChanged, .error, .missing]
+        let toReview = report.outcomes.filter { review.contains($0.status) }
+        let rest = report.outcomes.filter { !review.contains($0.status) }
+        var h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \(GalleryHTML.esc(report.summary))</title>\n"
+        h += "<style>\(GalleryHTML.css)\(css)</style></head><body>\n"
+        h += "<header><h1>render check</h1><p>\(GalleryHTML.esc(report.summary)) · renderer \(GalleryHTML.esc(report.rendererVersion)) · record mode "
+        h += "\(report.recordMode.rawValue) · tolerance: channel difference &gt; \(report.tolerance.threshold), at most "
+        h += "\(GalleryHTML.fmtPercent(report.tolerance.maxMismatch)) of pixels</p></header>\n<main>\n"
+        h += "<h2>To review (\(toReview.count))</h2>\n"
+        if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
+        for o in toReview { h += try entry(o, store: store) }
+        h += "<h2>Passed and recorded (\(rest.count))</h2>\n"
+        for o in rest {
+            h += "<details class=\"entry \(o.status.rawValue)\"><summary>\(GalleryHTML.esc(o.name)) <span class=\"badge\">\(o.status.rawValue)</span></summary>\n"
+            h += try images(o, store: store) + "</details>\n"
+        }
+        h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
+        try AtomicFile.write(Array(h.utf8), to: dir + "/index.html")
+    }
+
+    static func entry(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
+        var h = "<section class=\"entry card \(o.status.rawValue)\" id=\"\(GalleryHTML.esc(o.name))\" data-status=\"\(o.status.rawValue)\">"
+        h += "<h3>\(GalleryHTML.esc(o.name)) <span class=\"badge\">\(GalleryHTML.esc(label(o.status)))</span>"
+        if let m = o.mismatch { h += " <span class=\"mm\">\(GalleryHTML.fmtPercent(m)) of pixels differ</span>" }
+        h += "</h3>\n<p class=\"session\">\(GalleryHTML.esc(o.session))</p>\n"
+        if !o.environmentChanges.isEmpty {
+            h += "<p class=\"env\">Environment changed since the golden was recorded: \(GalleryHTML.esc(o.environmentChanges.joined(separator: "; ")))</p>\n"
+        }
+        if !o.changes.isEmpty {
+            h += "<ul class=\"changes\">" + SemanticDiff.summarize(o.changes).map { "<li>\(GalleryHTML.esc($0))</li>" }.joined() + "</ul>\n"
+        } else if o.status == .failed || o.status == .environmentChanged {
+            h += "<p class=\"changes\">No element moved, resized, restyled or changed text (painting only).</p>\n"
+        } else {
+            h += "<pre class=\"err\">\(GalleryHTML.esc(o.message))</pre>\n"
+        }
+        h += try images(o, store: store)
+        if let a = o.accept { h += "<p class=\"accept\">Accept: <code>\(GalleryHTML.esc(a))</code></p>\n" }
+        h += "<p class=\"reproduce\">Reproduce: <code>\(GalleryHTML.esc(o.reproduce))</code></p>\n</section>\n"
+        return h
+    }
+
+    /// Expected and actual side by side (regions outlined), onion skin, slider and the diff image.
+    static func images(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
+        let golden = try FileManager.default.contents(atPath: o.golden).map { try store.store(png: Array($0)) }
+        let actual = try o.actualImage.flatMap { FileManager.default.contents(atPath: $0) }.map { try store.store(png: Array($0)) }
+        guard let g = golden else { return "" }
+        guard let a = actual else { return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n" }
+        let size = pngSize(o.golden)
+        let boxes = o.regions.map { r -> String in
+            guard let (w, hh) = size, w > 0, hh > 0 else { return "" }
+            return "<i class=\"region\" style=\"left:\(pct(r.x, w));top:\(pct(r.y, hh));width:\(pct(r.width, w));height:\(pct(r.height, hh))\"></i>"
+        }.joined()
+        var h = "<div class=\"cmp\" data-mode=\"side\"><div class=\"modes\"><button data-mode=\"side\" class=\"on\">side by side</button>"
+        h += "<button data-mode=\"onion\">onion skin</button><button data-mode=\"slider\">slider</button>"
+        h += "<button data-mode=\"single\">diff</button></div>\n"
+        h += "<div class=\"side\"><div><small>expected</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\">\(boxes)</span></div>"
+        h += "<div><small>actual</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(a)\" alt=\"actual\">\(boxes)</span></div></div>\n"
+        h += "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"opacity:.5\">"
+        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual opacity\"></div>\n"
+        h += "<div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">"
+        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider position\"></div>\n"
+        if let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({ try store.store(png: Array($0)) }) {
+            h += "<div class=\"single\"><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | actual\"></div>\n"
+        }
+        return h + "</div>\n"
+    }
+
+    static func label(_ s: SnapshotOutcome.Status) -> String {
+        switch s {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .environmentChanged: return "environment changed"
+        case .missing: return "no golden"
+        case .recorded: return "recorded"
+        case .error: return "error"
+        }
+    }
+
+    /// Width and height from a PNG's IHDR.
+    static func pngSize(_ path: String) -> (Int, Int)? {
+        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? h.close() }
+        let b = [UInt8](h.readData(ofLength: 24))
+        guard b.count == 24 else { return nil }
+        let be = { (i: Int) in Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+        return (be(16), be(20))
+    }
+
+    static func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }
+
+    static let css = """
+    h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px}.session{color:#666;font-size:12px;margin:0 0 6px}
+    .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;background:#f1f3f4;padding:2px 4px}
+    .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}
+    .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}
+    .side img{max-width:320px}img.diff{max-width:980px}details.entry{background:#fff;border:1px solid #ddd;border-radius:6px}
+    summary{cursor:pointer;font-size:13px}.none{color:#1e8e3e}
+    """
+}
