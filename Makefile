@@ -56,7 +56,7 @@ test: fonts
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(SWIFT) test
 	@mkdir -p $(OUT)
-	$(RENDER) check Examples --junit $(OUT)/check.xml --report $(OUT)/check.json
+	$(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(MAKE) --no-print-directory check-expectations

@@ -53,6 +53,11 @@ public enum CheckPage {
 
     /// Expected and actual side by side (regions outlined), onion skin, slider and the diff image.
     static func images(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
+        // A frames golden (`--ticks`) is a folder: its first differing frame is in the diff image.
+        guard o.golden.hasSuffix(".png") else {
+            guard let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({ try store.store(png: Array($0)) }) else { return "" }
+            return "<div><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | actual\"></div>\n"
+        }
         let golden = try FileManager.default.contents(atPath: o.golden).map { try store.store(png: Array($0)) }
         let actual = try o.actualImage.flatMap { FileManager.default.contents(atPath: $0) }.map { try store.store(png: Array($0)) }
         guard let g = golden else { return "" }

@@ -56,7 +56,7 @@ public struct ImageDiff {
     }
 
     /// The box (x0..<x1, y0..<y1) of pixels that differ between two bitmaps of one size; nil when none.
-    static func changedBox(_ a: Bitmap, _ b: Bitmap) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+    public static func changedBox(_ a: Bitmap, _ b: Bitmap) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
         let w = a.width, h = a.height
         var x0 = w, x1 = 0, y0 = h, y1 = 0
         a.pixels.withUnsafeBufferPointer { pa in b.pixels.withUnsafeBufferPointer { pb in

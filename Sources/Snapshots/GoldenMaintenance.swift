@@ -15,18 +15,23 @@ public enum GoldenMaintenance {
         return names.sorted()
     }
 
-    /// Goldens (`.png`) and sidecars (`.json`) directly in `folder` whose name is none of `names`,
-    /// sorted; subfolders (other themes and devices) are another run's business.
+    /// Goldens (`.png`), sidecars (`.json`) and frames goldens (`NAME.frames/`) directly in `folder`
+    /// whose name is none of `names`, sorted; other subfolders (themes, devices) are another run's business.
     public static func unused(in folder: String, names: Set<String>) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.sorted().filter { file in
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isDir), !isDir.boolValue else { return false }
+            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isDir) else { return false }
+            // A frames golden (`NAME.frames/`, `--ticks`) belongs to the session NAME.
+            if isDir.boolValue { return file.hasSuffix(".frames") && !names.contains(String(file.dropLast(7))) }
             let ext = (file as NSString).pathExtension
             guard ext == "png" || ext == "json" else { return false }
             return !names.contains((file as NSString).deletingPathExtension)
         }.map { folder + "/" + $0 }
     }
+
+    /// The accept-filter entry that names a session's frames golden (`NAME.frames`).
+    public static let framesMarker = ".frames"
 
     /// `--accept` names by session: `login-form@filled` -> ["login-form": ["filled"]], `login-form` ->
     /// ["login-form": [""]] (the final frame). No names: nil (every failing golden of the sessions).
@@ -34,7 +39,9 @@ public enum GoldenMaintenance {
         guard !names.isEmpty else { return nil }
         var out: [String: Set<String>] = [:]
         for n in names {
-            if let at = n.firstIndex(of: "@") {
+            if n.hasSuffix(".frames") {   // the frames golden of `--ticks`
+                out[String(n.dropLast(7)), default: []].insert(framesMarker)
+            } else if let at = n.firstIndex(of: "@") {
                 out[String(n[..<at]), default: []].insert(String(n[n.index(after: at)...]))
             } else {
                 out[n, default: []].insert("")

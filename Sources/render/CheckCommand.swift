@@ -50,6 +50,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "Write a review page here: DIR/index.html (failures first, with views and accept commands).")
     var html: String?
 
+    @Flag(name: .long, help: "Also compare every captured frame (each tick and snapshot) with the frames golden NAME.frames/, naming the first frame that differs.")
+    var ticks = false
+
     @Flag(name: .long, help: "Re-record the failing goldens of the given session files now (or only the NAME or NAME@SNAP given as arguments); exits 6 like any recording.")
     var accept = false
 
@@ -80,7 +83,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let renderer: Renderer
-        do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
+        do {
+            var options = try common.renderOptions()
+            options.captureTicks = ticks
+            renderer = try Renderer(options: options)
+        } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
         let mode = accept ? .failed : record ?? RecordMode.fromEnvironment()
@@ -95,7 +102,11 @@ struct CheckCommand: ParsableCommand {
         for path in sessionPaths {
             let base = SnapshotSettings.goldenName(session: path, snapshot: nil)
             if let only = acceptOnly, only[base] == nil { continue }
-            for o in checker.check(session: path, renderer: renderer, only: acceptOnly?[base]) {
+            var results = checker.check(session: path, renderer: renderer, only: acceptOnly?[base])
+            if ticks && (acceptOnly == nil || acceptOnly?[base]?.contains(GoldenMaintenance.framesMarker) == true) {
+                results.append(checker.checkFrames(session: path, renderer: renderer))
+            }
+            for o in results {
                 outcomes.append(o)
                 if o.passed {
                     if common.verbose { print("ok    \(o.name)") }
