@@ -57,6 +57,7 @@ test: fonts
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(MAKE) --no-print-directory check-expectations
+	$(MAKE) --no-print-directory platform-tests
 
 ## Renders every Examples/*.json with a .expect.json and checks pixel probes and events.
 check-expectations:
@@ -139,3 +140,16 @@ c-tests: c-library build
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
+
+## The headless platform (Platform/, README "Preview your app"): the platform sources compiled with
+## the framework stand-in (Platform/standin) and the test app (Platform/tests/app) against the C
+## library, then the test app's scripts checked (sessions, PNGs, render's replays, failures).
+.PHONY: platform-app platform-tests
+PLATFORM_OUT := $(OUT)/platform
+PLATFORM_SOURCES := $(wildcard Platform/src/*.cpp) $(wildcard Platform/standin/src/*.cpp) $(wildcard Platform/tests/app/*.cpp)
+platform-app: c-library
+	@mkdir -p $(PLATFORM_OUT)
+	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
+	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
+platform-tests: platform-app build
+	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
