@@ -116,11 +116,11 @@ check(any(s["type"] == "setImageData" and s["internalId"] == 11 and s["image"]["
       "the image request was answered from the offline HTTP folder by a worker thread (setImageData 8x8)")
 check(any(s["type"] == "SET_TEXT_VALUE" and s.get("textValue") == "photo 8x8" for s in boot), "a command sent from the worker thread was recorded")
 after_tap = cmds(2)
-check(any(s["type"] == "CREATE_DIALOG" and s.get("childInternalId") == 13 for s in after_tap), "the tap on the button (ValueEvent) opened the dialog")
+check(any(s["type"] == "CREATE_DIALOG" and s.get("childInternalId") == 14 for s in after_tap), "the tap on the button (ValueEvent) opened the dialog")
 after_tick = cmds(3)
 check([s.get("textValue") for s in after_tick if s["type"] == "SET_TEXT_VALUE"] == ["ticks: 1"], "the tick inside the modal loop reached the app as a TimerEvent")
 after_ok = cmds(5)
-check(any(s["type"] == "SET_VISIBILITY" and s["internalId"] == 13 and s.get("value", 0) == 0 for s in after_ok)
+check(any(s["type"] == "SET_VISIBILITY" and s["internalId"] == 14 and s.get("value", 0) == 0 for s in after_ok)
       and any(s.get("textValue") == "dialog returned 7" for s in after_ok), "OK ended the modal loop with endModal(7) and the dialog was hidden")
 check(not any(s["type"] == "QUIT_APP" for _, s in slots), "the session ends with the script (the unwinding's QUIT_APP is not in it)")
 for line in ("boot: ", "step 1 (tap 7): "):
@@ -153,6 +153,7 @@ for script, want_code, words, extra in [
         ("unknown-id.json", 2, ["step 1 (tap 999)", "no element 999"], []),
         ("throw.json", 3, ["step 0 (tap 8)", "the Throw button"], []),
         ("slow.json", 4, ["step 0 (tap 9)", "still busy after 1", "worker thread"], ["--step-timeout", "1"]),
+        ("hang.json", 4, ["step 0 (tap 13)", "still busy after 1 s", "code has not returned"], ["--step-timeout", "1"]),
         ("not-a-backend-step.json", 1, ["step 0", "not a backend-side step"], [])]:
     out = os.path.join(OUT, script[:-5])
     code, stdout, stderr = run(script, out, *extra)
@@ -161,6 +162,19 @@ for script, want_code, words, extra in [
         kept = os.path.exists(os.path.join(out, "session.json")) and \
             next(flat(json.load(open(os.path.join(out, "session.json")))["steps"]))[1]["type"] == "CREATE_APPLICATION"
         check(kept, f"{script}: the session so far is kept")
+
+# 5. Device presets: the driver's table (Platform/src/Script.cpp) against render's.
+def png_size(path):
+    return struct.unpack(">II", open(path, "rb").read()[16:24])
+
+
+for preset in ["phone", "pixel-7", "iphone-15", "iphone-se", "galaxy-s23", "ipad", "tablet-10", "phone-landscape"]:
+    out = os.path.join(OUT, "preset-" + preset)
+    code, _, stderr = run("preset.json", out, "--device", preset)
+    replay = os.path.join(out, "render.png")
+    subprocess.run([RENDER, os.path.join(out, "session.json"), "--device", preset, "-o", replay, "-q"], check=True)
+    check(code == 0 and png_size(os.path.join(out, "boot.png")) == png_size(replay),
+          f"--device {preset}: {png_size(os.path.join(out, 'boot.png'))} as render's preset {png_size(replay)}")
 
 print(f"{len(failures)} failure(s)" if failures else "platform tests: all passed")
 sys.exit(1 if failures else 0)

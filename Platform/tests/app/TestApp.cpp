@@ -11,13 +11,15 @@
 #include <SysInfoEvent.h>
 #include <TimerEvent.h>
 
+#include <chrono>
 #include <memory>
+#include <thread>
 #include <sstream>
 #include <stdexcept>
 
 namespace {
 
-enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104 };
+enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105 };
 
 const char * PHOTO_URL = "https://images.test/photo.ppm";
 
@@ -103,6 +105,7 @@ class TestApp : public FWApplication {
     canvasView = std::make_shared<Image>();
     canvasView->style("width", 80).style("height", 40);
     layout->addChild(canvasView);
+    layout->addChild(std::make_shared<Button>("Hang", ID_HANG));
     dialog = std::make_shared<OkDialog>();  // shown modally later
   }
 
@@ -129,6 +132,8 @@ class TestApp : public FWApplication {
     case ID_SLOW:
       PlatformThread::run(getThreadPtr(), std::make_shared<SlowWorker>());
       break;
+    case ID_HANG:  // code that never returns (the watchdog test)
+      while (true) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   }
 
