@@ -21,6 +21,9 @@ DEBIAN_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-d
   libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji chromium
 
+# The C API's tests (make c-tests) compile with cc and c++.
+DEBIAN_PACKAGES += g++
+
 .PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
 ## Everything a newcomer needs: system packages, fonts, a release build, and a rendered sample.
@@ -57,6 +60,7 @@ test: fonts
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(MAKE) --no-print-directory check-expectations
+	$(MAKE) --no-print-directory c-tests
 	$(MAKE) --no-print-directory platform-tests
 
 ## Renders every Examples/*.json with a .expect.json and checks pixel probes and events.
@@ -140,6 +144,7 @@ c-tests: c-library build
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
+<<<<<<< HEAD
 
 ## The headless platform (Platform/, README "Preview your app"): the platform sources compiled with
 ## the framework stand-in (Platform/standin) and the test app (Platform/tests/app) against the C
@@ -153,3 +158,23 @@ platform-app: c-library
 	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
 platform-tests: platform-app build
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
+=======
+	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
+	@mkdir -p $(OUT)/c-tests/hello
+	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
+	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png
+	$(MAKE) --no-print-directory c-tests-tsan
+
+## The C++ test (worker threads sending while the main thread ticks and screenshots) under
+## ThreadSanitizer: the library built with -sanitize=thread, the program with the Swift toolchain's
+## clang (gcc cannot link Swift's TSan runtime); any report fails the run.
+TSAN_CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang++
+SWIFT_LIBS = $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift/linux
+c-tests-tsan: build
+	$(SWIFT) build -c debug -Xswiftc -sanitize=thread --product preview_renderer --scratch-path .build-tsan
+	@mkdir -p $(OUT)/c-tests
+	$(TSAN_CLANG) -std=c++17 -fsanitize=thread -g -O1 CLibrary/tests/cpp_api_test.cpp -ICLibrary/include \
+	  -L.build-tsan/debug -Wl,-rpath,$(CURDIR)/.build-tsan/debug -lpreview_renderer \
+	  -L$(SWIFT_LIBS) -Wl,-rpath,$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -lpthread -o $(OUT)/c-tests/cpp_api_test_tsan
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(OUT)/c-tests/cpp_api_test_tsan $(RENDER) $(OUT)/c-tests
+>>>>>>> issue14

@@ -67,7 +67,7 @@ let package = Package(
         // The CLI: options, files, exit codes.
         .executableTarget(name: "render", dependencies: ["RenderPipeline", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
-        .executableTarget(name: "bench", dependencies: ["RenderPipeline"]),
+        .executableTarget(name: "bench", dependencies: ["RenderPipeline", "SessionFormat", "PreviewRendererC", "CPreviewRendererHeader"]),
         // libFuzzer target over decoding and replay (`make fuzz`; needs -sanitize=fuzzer).
         .executableTarget(name: "fuzz-session", dependencies: ["SessionFormat", "WidgetTree"]),
 

@@ -14,10 +14,11 @@ struct BenchOptions {
     var benchmarks = "Benchmarks"
     var fonts = "Fonts"
     var render: String?
+    var capiCommands = 10_000
 
     static let usage = """
     usage: bench [--runs N] [--process-runs N] [--gallery N] [--long-ticks N] [--chromium] [--chromium-runs N]
-                 [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH]
+                 [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH] [--capi-commands N]
     Run from the repository root (make bench). Renders Benchmarks/messages-screen.json and
     Benchmarks/messages-ticking.json (and that session extended to --long-ticks ticks, default
     1000, 0 to skip, for memory over many frames), prints medians, then a summary table.
@@ -48,6 +49,7 @@ struct BenchOptions {
             case "--benchmarks": benchmarks = try value()
             case "--fonts": fonts = try value()
             case "--render": render = try value()
+            case "--capi-commands": capiCommands = try number()
             case "-h", "--help": print(BenchOptions.usage); exit(0)
             default: throw BenchError("unknown argument \(args[i])\n\(BenchOptions.usage)")
             }
@@ -113,6 +115,16 @@ func runBench() throws {
     table.add("in-process render (set-up to written file)", Stats.ms(stage.total))
     if let one = stage.sizes.first(where: { $0.level == 1 }), let nine = stage.sizes.first(where: { $0.level == 9 }) {
         table.add("PNG size, compression 1 / 9", "\(Stats.kb(bytes: one.bytes)) / \(Stats.kb(bytes: nine.bytes)) (encode \(Stats.ms(one.seconds)) / \(Stats.ms(nine.seconds)))")
+    }
+
+    if o.capiCommands > 0 {
+        let c = try CAPIBench(session: screen, fontsDirectory: fonts, count: o.capiCommands).run(runs: max(1, min(o.runs, 5)), outputDirectory: out)
+        print("")
+        print("C API (issue 14): \(c.commands) commands of the screen over fresh ids, one by one through pr_send_command, then pr_screenshot_png")
+        print(String(format: "  C API %@, the recorded session decoded from its file and rendered %@: ratio %.2f (target <= 1.2); same PNG bytes: %@",
+                     Stats.ms(c.cSeconds), Stats.ms(c.fileSeconds), c.ratio, c.identical ? "yes" : "NO"))
+        table.add("C API, \(c.commands) commands + screenshot vs the session file (target <= 1.2)",
+                  String(format: "%@ vs %@ (%.2f)", Stats.ms(c.cSeconds), Stats.ms(c.fileSeconds), c.ratio))
     }
 
     let process = ProcessBench(render: render, session: screen, outputDirectory: out)

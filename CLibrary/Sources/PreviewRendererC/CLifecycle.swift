@@ -118,8 +118,12 @@ enum FontsLookup {
     /// functions (dladdr is not visible to Swift without _GNU_SOURCE).
     private static func libraryPath() -> String? {
         let symbol = unsafeBitCast(pr_version as @convention(c) () -> UnsafePointer<CChar>, to: UInt.self)
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
-        for line in maps.split(separator: "\n") {
+        // Read with stdio: /proc files report a size of 0, which Foundation's file reading trusts.
+        guard let f = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(f) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), f) != nil {
+            let line = String(cString: buffer).trimmingCharacters(in: .newlines)
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count >= 6, let dash = parts[0].firstIndex(of: "-"),
                   let lo = UInt(parts[0][..<dash], radix: 16), let hi = UInt(parts[0][parts[0].index(after: dash)...], radix: 16),
