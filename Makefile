@@ -144,21 +144,6 @@ c-tests: c-library build
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
-<<<<<<< HEAD
-
-## The headless platform (Platform/, README "Preview your app"): the platform sources compiled with
-## the framework stand-in (Platform/standin) and the test app (Platform/tests/app) against the C
-## library, then the test app's scripts checked (sessions, PNGs, render's replays, failures).
-.PHONY: platform-app platform-tests
-PLATFORM_OUT := $(OUT)/platform
-PLATFORM_SOURCES := $(wildcard Platform/src/*.cpp) $(wildcard Platform/standin/src/*.cpp) $(wildcard Platform/tests/app/*.cpp)
-platform-app: c-library
-	@mkdir -p $(PLATFORM_OUT)
-	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
-	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
-platform-tests: platform-app build
-	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
-=======
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
@@ -177,4 +162,16 @@ c-tests-tsan: build
 	  -L.build-tsan/debug -Wl,-rpath,$(CURDIR)/.build-tsan/debug -lpreview_renderer \
 	  -L$(SWIFT_LIBS) -Wl,-rpath,$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -lpthread -o $(OUT)/c-tests/cpp_api_test_tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(OUT)/c-tests/cpp_api_test_tsan $(RENDER) $(OUT)/c-tests
->>>>>>> issue14
+
+## The headless platform (Platform/, README "Preview your app"): the platform sources compiled with
+## the framework stand-in (Platform/standin) and the test app (Platform/tests/app) against the C
+## library, then the test app's scripts checked (sessions, PNGs, render's replays, failures).
+.PHONY: platform-app platform-tests
+PLATFORM_OUT := $(OUT)/platform
+PLATFORM_SOURCES := $(wildcard Platform/src/*.cpp) $(wildcard Platform/standin/src/*.cpp) $(wildcard Platform/tests/app/*.cpp)
+platform-app: c-library
+	@mkdir -p $(PLATFORM_OUT)
+	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
+	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
+platform-tests: platform-app build
+	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
