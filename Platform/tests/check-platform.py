@@ -148,7 +148,25 @@ if 12 in frames and 11 in frames:
 else:
     check(False, f"layout dump names the canvas (12) and the photo (11): {sorted(frames)}")
 
-# 4. Failures name the step, exit non-zero and keep the session so far.
+# 4. Typed text, scrolling, lifecycle and back reach their targets as the framework's events.
+out = os.path.join(OUT, "events")
+code, stdout, stderr = run("events.json", out)
+check(code == 0, f"events.json runs (exit {code}) {stderr.strip()}")
+steps = json.load(open(os.path.join(out, "session.json")))["steps"]
+said, step_type = {}, None
+for top in steps:
+    if top["type"] in ("input", "scroll", "sys", "back", "snapshot"):
+        step_type = top["type"]
+    for _, s in flat([top]):
+        if s["type"] == "SET_TEXT_VALUE" and step_type:
+            said.setdefault(step_type, []).append(s.get("textValue"))
+check(said.get("input") == ["typed anna"], f"input: the text field got ValueEvent(\"anna\"): {said.get('input')}")
+scrolled = (said.get("scroll") or [""])[0]
+check(scrolled.startswith("scrolled 40 rem ") and not scrolled.endswith(" of 0"), f"scroll: the scroller got ScrollChangedEvent(40, rem, height): {scrolled}")
+check(said.get("sys") == ["paused"], f"sys PAUSE: the app got SysInfoEvent PAUSE: {said.get('sys')}")
+check(said.get("back") == ["back"], f"back: the app got SysEvent BACK: {said.get('back')}")
+
+# 5. Failures name the step, exit non-zero and keep the session so far.
 for script, want_code, words, extra in [
         ("unknown-id.json", 2, ["step 1 (tap 999)", "no element 999"], []),
         ("throw.json", 3, ["step 0 (tap 8)", "the Throw button"], []),
@@ -163,7 +181,7 @@ for script, want_code, words, extra in [
             next(flat(json.load(open(os.path.join(out, "session.json")))["steps"]))[1]["type"] == "CREATE_APPLICATION"
         check(kept, f"{script}: the session so far is kept")
 
-# 5. Device presets: the driver's table (Platform/src/Script.cpp) against render's.
+# 6. Device presets: the driver's table (Platform/src/Script.cpp) against render's.
 def png_size(path):
     return struct.unpack(">II", open(path, "rb").read()[16:24])
 

@@ -8,6 +8,7 @@
 #include <ImageRequestEvent.h>
 #include <Logger.h>
 #include <PackedImageData.h>
+#include <SysEvent.h>
 #include <SysInfoEvent.h>
 #include <TimerEvent.h>
 
@@ -107,10 +108,32 @@ class TestApp : public FWApplication {
     layout->addChild(canvasView);
     layout->addChild(std::make_shared<Button>("Hang", ID_HANG));
     dialog = std::make_shared<OkDialog>();  // shown modally later
+    // Constructed after the dialog, so the ids above stay put: field 17, scroller 18.
+    auto field = std::make_shared<TextField>([this](const std::string & t) { events->setText("typed " + t); });
+    field->style("width", "match-parent");
+    layout->addChild(field);
+    auto scroller = std::make_shared<Scroller>([this](int pos, int rem, int height) {
+      events->setText("scrolled " + std::to_string(pos) + " rem " + std::to_string(rem) + " of " + std::to_string(height));
+    });
+    scroller->style("height", 60).style("width", "match-parent");
+    layout->addChild(scroller);
+    auto rows = std::make_shared<Layout>(1);
+    scroller->addChild(rows);
+    for (int i = 0; i < 10; i++) rows->addChild(std::make_shared<Label>("row " + std::to_string(i)));
+    events = std::make_shared<Label>("no events");
+    layout->addChild(events);
+  }
+
+  void onSysEvent(SysEvent & ev) override {
+    if (ev.getType() == SysEvent::BACK) {
+      ev.setHandled(true);
+      events->setText("back");
+    }
   }
 
   void onSysInfoEvent(SysInfoEvent & ev) override {
     if (ev.getType() == SysInfoEvent::START) started = true;
+    if (ev.getType() == SysInfoEvent::PAUSE) events->setText("paused");
     if (ev.getType() == SysInfoEvent::RESUME) {
       status->setText(started ? "started, resumed" : "resumed without START");
       drawCanvas();
@@ -161,7 +184,7 @@ class TestApp : public FWApplication {
   }
 
   std::shared_ptr<View> view;
-  std::shared_ptr<Label> status, ticks, caption;
+  std::shared_ptr<Label> status, ticks, caption, events;
   std::shared_ptr<Image> photo, canvasView;
   std::shared_ptr<OkDialog> dialog;
   bool started = false, photo_requested = false;

@@ -9,8 +9,10 @@
 #include <FWApplication.h>
 #include <ImageResponseEvent.h>
 #include <PlatformThread.h>
+#include <ScrollChangedEvent.h>
 #include <ValueEvent.h>
 
+#include <functional>
 #include <string>
 
 // A full-screen view; the first one created is the active (visible) one.
@@ -83,6 +85,34 @@ class Dialog : public Element {
   }
  private:
   std::string title;
+};
+
+// A text field that reports what is typed into it (ValueEvent with the text).
+class TextField : public Element {
+ public:
+  explicit TextField(std::function<void(const std::string &)> typed) : typed(std::move(typed)) { }
+  void onValueEvent(ValueEvent & ev) override {
+    ev.setHandled(true);
+    typed(ev.getTextValue());
+  }
+ protected:
+  void create() override { sendCommand(Command(Command::CREATE_TEXTFIELD, getParentInternalId(), getInternalId())); }
+ private:
+  std::function<void(const std::string &)> typed;
+};
+
+// A vertical scroller that reports where it was scrolled to (ScrollChangedEvent).
+class Scroller : public Element {
+ public:
+  explicit Scroller(std::function<void(int, int, int)> scrolled) : scrolled(std::move(scrolled)) { }
+  void onScrollChangedEvent(ScrollChangedEvent & ev) override {
+    ev.setHandled(true);
+    scrolled(ev.getScrollPos(), ev.getScrollRem(), ev.getHeight());
+  }
+ protected:
+  void create() override { sendCommand(Command(Command::CREATE_SCROLL_LAYOUT, getParentInternalId(), getInternalId())); }
+ private:
+  std::function<void(int, int, int)> scrolled;
 };
 
 // An image view: pixels arrive from a loader (ImageResponseEvent) or a canvas (setSurface).
