@@ -33,7 +33,9 @@
  *    main thread calls `pr_tick`, `pr_poll_events` and `pr_screenshot_*`.
  *  - `pr_send_commands` applies its commands as one batch, atomically. The begin/commit pair
  *    opens a batch on the backend (not per thread): while it is open, commands from any thread
- *    join it, and every call that is not a command fails with PR_ERR_STATE.
+ *    join it, and image data, surfaces, ticks, input, lifecycle calls, `pr_poll_events` and
+ *    screenshots fail with PR_ERR_STATE (a session's batch holds only commands);
+ *    `pr_get_diagnostics` and `pr_write_session` still work (the open batch is not written).
  *  - `pr_last_error` is kept per backend and per calling thread.
  *  - `pr_destroy` must be the last call on a backend: no other thread may still be using it.
  */

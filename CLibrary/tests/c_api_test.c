@@ -122,12 +122,19 @@ int main(int argc, char **argv) {
     const char *render = argv[1], *out = argv[2];
     pr_device device = {360, 640, 2, 0, 0};
     pr_backend *b = NULL;
-    if (pr_create(&device, NULL, &b) != PR_OK) { fprintf(stderr, "pr_create: %s\n", pr_last_error(NULL)); return 1; }
+    /* Assets from the examples' folder (run from the repository root, as make c-tests does). */
+    pr_options options = {0};
+    options.assets_dir = "Examples/assets";
+    if (pr_create(&device, &options, &b) != PR_OK) { fprintf(stderr, "pr_create: %s\n", pr_last_error(NULL)); return 1; }
     CHECK(strlen(pr_version()) > 0, "no version");
 
     test_build_screen(b);
     test_send_image(b);
     test_send_surface(b);
+    pr_command avatar = test_cmd(PR_CMD_CREATE_IMAGEVIEW, 3, 9, 0, "avatar-1.png", NULL);
+    MUST(b, pr_send_command(b, &avatar));
+    test_style(b, 9, "width", "48");
+    test_style(b, 9, "height", "48");
     check_events(b);
     check_tap_and_timer(b);
     check_errors(b);
@@ -144,6 +151,13 @@ int main(int argc, char **argv) {
         CHECK(test_pixel(px, w, 700, 1200) == 0xffffffffu, "background %08x", test_pixel(px, w, 700, 1200));
     }
     pr_free(px);
+    /* The asset was found: no diagnostic other than the deliberate unknown id. */
+    pr_diagnostic *diags = NULL;
+    size_t nd = 0;
+    MUST(b, pr_get_diagnostics(b, 0, &diags, &nd));
+    CHECK(nd == 1 && strcmp(diags[0].code, "unknown-element") == 0, "%zu diagnostics, first %s: %s", nd,
+          nd ? diags[0].code : "-", nd ? diags[0].message : "-");
+    pr_free(diags);
 
     /* The PNG, then the recorded session replayed by `render` to the same bytes. */
     uint8_t *png = NULL;

@@ -19,8 +19,8 @@ namespace {
 // Owns a backend (RAII) the way a C++ platform class would.
 struct Backend {
     pr_backend *b = nullptr;
-    explicit Backend(const pr_device &d) {
-        if (pr_create(&d, nullptr, &b) != PR_OK) throw std::runtime_error(pr_last_error(nullptr));
+    Backend(const pr_device &d, const pr_options &o) {
+        if (pr_create(&d, &o, &b) != PR_OK) throw std::runtime_error(pr_last_error(nullptr));
     }
     ~Backend() { pr_destroy(b); }
     Backend(const Backend &) = delete;
@@ -85,7 +85,10 @@ int main(int argc, char **argv) {
     device.width = 360;
     device.height = 640;
     device.scale = 2;
-    Backend b(device);
+    // The iOS look, recorded in the session: `render` must replay it without --theme.
+    pr_options options{};
+    options.theme = "ios";
+    Backend b(device, options);
 
     test_build_screen(b);
     // A horizontal row of one narrow column per worker, below the screen's content.
@@ -156,6 +159,7 @@ int main(int argc, char **argv) {
 
     // The session holds every label each worker created, once.
     const std::string text = read_text(session);
+    CHECK(text.find("\"theme\":\"ios\"") != std::string::npos, "the session does not record the theme");
     CHECK(count_of(text, "\"CREATE_TEXT\"") == size_t(kWorkers * kLabelsPerWorker), "%zu labels recorded",
           count_of(text, "\"CREATE_TEXT\""));
     CHECK(count_of(text, "\"type\":\"snapshot\"") == 6, "%zu snapshots recorded", count_of(text, "\"type\":\"snapshot\""));

@@ -49,11 +49,12 @@ func sessionError(_ json: String) -> SessionError? {
     }
 
     @Test func unknownTopLevelKeyIsAWarning() throws {
-        let (_, diags) = try decode(sessionJSON("", extra: #""theme": "ios","#))
+        // (`theme` was this test's unknown key until sessions recorded their theme.)
+        let (_, diags) = try decode(sessionJSON("", extra: #""colorScheme": "dark","#))
         #expect(diags.count == 1)
-        #expect(diags[0].severity == .warning)
-        #expect(diags[0].code == "unknown-key")
-        #expect(diags[0].path == "theme")
+        #expect(diags.first?.severity == .warning)
+        #expect(diags.first?.code == "unknown-key")
+        #expect(diags.first?.path == "colorScheme")
     }
 
     @Test func notJSONNamesFileLineAndColumn() throws {
