@@ -5,6 +5,7 @@
 #include <Event.h>
 #include <string>
 #include <InternalFormat.h>
+
 class ImageRequestEvent : public Event {
  public:
   enum RequestMode { REQUEST = 1, CANCEL };

@@ -6,6 +6,7 @@
 #include <string>
 #include <memory>
 #include <PackedImageData.h>
+
 class ImageResponseEvent : public Event {
  public:
   ImageResponseEvent(bool success, const std::string & url, const std::shared_ptr<canvas::PackedImageData> & image) : success(success), image_url(url), image(image) { }

@@ -4,6 +4,7 @@
 
 #include <Event.h>
 #include <string>
+
 class Runnable;
 class SysEvent : public Event {
  public:
