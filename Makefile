@@ -61,6 +61,7 @@ test: fonts
 	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(MAKE) --no-print-directory check-expectations
 	$(MAKE) --no-print-directory c-tests
+	$(MAKE) --no-print-directory platform-tests
 	$(MAKE) --no-print-directory consumer-test
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
@@ -167,3 +168,16 @@ c-tests-tsan: build
 	  -L.build-tsan/debug -Wl,-rpath,$(CURDIR)/.build-tsan/debug -lpreview_renderer \
 	  -L$(SWIFT_LIBS) -Wl,-rpath,$(SWIFT_LIBS) -ldispatch -lBlocksRuntime -lpthread -o $(OUT)/c-tests/cpp_api_test_tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(OUT)/c-tests/cpp_api_test_tsan $(RENDER) $(OUT)/c-tests
+
+## The headless platform (Platform/, README "Preview your app"): the platform sources compiled with
+## the framework stand-in (Platform/standin) and the test app (Platform/tests/app) against the C
+## library, then the test app's scripts checked (sessions, PNGs, render's replays, failures).
+.PHONY: platform-app platform-tests
+PLATFORM_OUT := $(OUT)/platform
+PLATFORM_SOURCES := $(wildcard Platform/src/*.cpp) $(wildcard Platform/standin/src/*.cpp) $(wildcard Platform/tests/app/*.cpp)
+platform-app: c-library
+	@mkdir -p $(PLATFORM_OUT)
+	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
+	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
+platform-tests: platform-app build
+	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)

@@ -1,0 +1,157 @@
+// The driver: the `main()` an app links instead of its platform's.
+//
+//   APP --script flow.json --out DIR [--theme T] [--device D] [--assets DIR] [--http DIR]
+//       [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]
+//
+// Boots the app (the framework's `applicationMain()`), plays the script, and writes
+// DIR/session.json and DIR/NAME.png per snapshot step. Exit codes: RunResult, 1 bad usage or
+// script, 0 done.
+#include "EngineLink.h"
+#include "PreviewMainThread.h"
+#include "RunContext.h"
+#include "Script.h"
+
+#include <FWApplication.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <sys/stat.h>
+
+FWApplication * applicationMain();
+
+using namespace preview;
+
+namespace {
+
+const char * usage =
+  "usage: APP --script FLOW.json --out DIR [--theme NAME|FILE] [--device WxH@S|PRESET]\n"
+  "           [--assets DIR] [--http DIR] [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]\n";
+
+bool isDir(const std::string & p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string dirOf(const std::string & path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+}
+
+bool makeDirs(const std::string & path) {
+  std::string sofar;
+  std::stringstream parts(path);
+  std::string part;
+  if (!path.empty() && path[0] == '/') sofar = "/";
+  while (std::getline(parts, part, '/')) {
+    if (part.empty()) continue;
+    sofar += part + "/";
+    mkdir(sofar.c_str(), 0755);
+  }
+  return isDir(path);
+}
+
+}  // namespace
+
+int main(int argc, char ** argv) {
+  std::string scriptPath, outDir, theme, deviceSpec, assets, http, fonts;
+  double budget = 10;
+  bool verbose = false;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    auto value = [&](std::string & out) {
+      if (i + 1 >= argc) { std::cerr << "preview: " << a << " needs a value\n" << usage; std::exit(64); }
+      out = argv[++i];
+    };
+    if (a == "--script") value(scriptPath);
+    else if (a == "--out") value(outDir);
+    else if (a == "--theme") value(theme);
+    else if (a == "--device") value(deviceSpec);
+    else if (a == "--assets") value(assets);
+    else if (a == "--http") value(http);
+    else if (a == "--fonts-dir") value(fonts);
+    else if (a == "--step-timeout") {
+      std::string s;
+      value(s);
+      char * end = nullptr;
+      budget = std::strtod(s.c_str(), &end);
+      if (!end || *end || !(budget > 0)) { std::cerr << "preview: --step-timeout needs a positive number of seconds\n"; return 64; }
+    }
+    else if (a == "--verbose" || a == "-v") verbose = true;
+    else if (a == "--help" || a == "-h") { std::cout << usage; return 0; }
+    else { std::cerr << "preview: unknown option " << a << "\n" << usage; return 64; }
+  }
+  if (scriptPath.empty() || outDir.empty()) { std::cerr << usage; return 64; }
+
+  Script script;
+  Device device;
+  try {
+    std::ifstream in(scriptPath, std::ios::binary);
+    if (!in) throw ScriptError("cannot read the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    script = parseScript(text.str());
+    device = script.device;
+    if (!deviceSpec.empty()) device = parseDevice(deviceSpec);
+  } catch (const ScriptError & e) {
+    std::cerr << "preview: " << scriptPath << ": " << e.what() << "\n";
+    return 1;
+  }
+  if (!makeDirs(outDir)) { std::cerr << "preview: cannot create the folder " << outDir << "\n"; return RUN_ENGINE_ERROR; }
+  // Defaults beside the script: its assets/ and http/ folders.
+  if (assets.empty()) assets = dirOf(scriptPath) + "/assets";
+  if (http.empty() && isDir(dirOf(scriptPath) + "/http")) http = dirOf(scriptPath) + "/http";
+
+  auto context = std::make_shared<RunContext>();
+  context->assetsDir = assets;
+  context->httpDir = http;
+  context->localDir = outDir + "/local";
+  context->verbose = verbose;
+  try {
+    EngineOptions options;
+    options.theme = theme;
+    options.assetsDir = assets;
+    options.fontsDir = fonts;
+    context->engine = std::make_shared<EngineLink>(device, options);
+  } catch (const EngineError & e) {
+    std::cerr << "preview: " << e.what() << "\n";
+    return RUN_ENGINE_ERROR;
+  }
+
+  // As on iOS: the application object first (its elements take the first ids), then the thread.
+  std::shared_ptr<FWApplication> app;
+  try {
+    app.reset(applicationMain());
+  } catch (const std::exception & e) {
+    std::cerr << "preview: boot: the app's constructor threw: " << e.what() << "\n";
+    return RUN_APP_ERROR;
+  }
+  if (!app) { std::cerr << "preview: boot: applicationMain() returned no application\n"; return RUN_APP_ERROR; }
+
+  RunOptions run;
+  run.outDir = outDir;
+  run.stepBudgetSeconds = budget;
+  auto thread = std::make_shared<PreviewMainThread>(app, context, script, run);
+  thread->setDisplayScale(float(device.scale));
+  thread->setActualDisplayWidth(int(std::lround(device.width * device.scale)));
+  thread->setActualDisplayHeight(int(std::lround(device.height * device.scale)));
+
+  int result = PreviewMainThread::run(thread);
+
+  // What each step made the app send: the numbers to compare with a recording platform's.
+  auto counts = thread->counts();
+  for (size_t i = 0; i < counts.size(); i++) {
+    std::string name = i == 0 ? "boot" : script.steps[i - 1].describe();
+    std::cout << name << ": " << counts[i].commands << " commands in " << counts[i].calls << " sendCommands calls\n";
+  }
+  if (result != RUN_OK) {
+    std::cerr << "preview: " << thread->failureMessage() << "\n";
+    std::cerr << "preview: the session so far is in " << outDir << "/session.json\n";
+  } else {
+    std::cout << "wrote " << outDir << "/session.json\n";
+  }
+  return result;
+}

@@ -1,0 +1,158 @@
+#include "Script.h"
+#include "Json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace preview {
+
+namespace {
+
+// The renderer's device presets (README "Device presets"; the Swift home is the Session
+// format's device decoding). Kept in step by the platform test, which boots with a preset.
+struct Preset { const char * name; double width, height, scale; };
+const Preset presets[] = {
+  {"phone", 360, 640, 2}, {"pixel-7", 412, 915, 2.625}, {"iphone-15", 393, 852, 3},
+  {"iphone-se", 375, 667, 2}, {"galaxy-s23", 360, 780, 3}, {"ipad", 820, 1180, 2}, {"tablet-10", 800, 1280, 2},
+};
+
+bool presetDevice(std::string name, Device & d) {
+  bool landscape = false;
+  const std::string suffix = "-landscape";
+  if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    landscape = true;
+    name.resize(name.size() - suffix.size());
+  }
+  for (auto & p : presets) {
+    if (name == p.name) {
+      d.width = landscape ? p.height : p.width;
+      d.height = landscape ? p.width : p.height;
+      d.scale = p.scale;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return s;
+}
+
+long long integer(const JsonValue & v, const std::string & where) {
+  if (v.kind != JsonValue::Number || std::floor(v.number) != v.number || std::fabs(v.number) > 9e15)
+    throw ScriptError(where + " must be an integer");
+  return (long long)v.number;
+}
+
+std::string text(const JsonValue & v, const std::string & where) {
+  if (v.kind != JsonValue::String) throw ScriptError(where + " must be a string");
+  return v.string;
+}
+
+Device deviceFromJson(const JsonValue & v) {
+  if (v.kind == JsonValue::String) return parseDevice(v.string);
+  if (v.kind != JsonValue::Object) throw ScriptError("\"device\" must be an object or a preset name");
+  Device d;
+  if (auto p = v.find("preset")) {
+    if (p->kind != JsonValue::String || !presetDevice(p->string, d))
+      throw ScriptError("\"device.preset\": unknown preset");
+  }
+  auto number = [&](const char * key, double & out, bool zeroAllowed) {
+    if (auto n = v.find(key)) {
+      if (n->kind != JsonValue::Number || n->number < 0 || (n->number == 0 && !zeroAllowed))
+        throw ScriptError(std::string("\"device.") + key + "\" must be a " + (zeroAllowed ? "non-negative" : "positive") + " number");
+      out = n->number;
+    }
+  };
+  number("width", d.width, false);
+  number("height", d.height, false);
+  number("scale", d.scale, false);
+  number("statusBar", d.statusBar, true);
+  number("safeAreaBottom", d.safeAreaBottom, true);
+  return d;
+}
+
+const char * const stepTypes[] = {"tap", "press", "release", "select", "scroll", "input", "tick", "back", "sys", "snapshot"};
+
+}  // namespace
+
+bool ScriptStep::targetsElement() const {
+  return type == "tap" || type == "press" || type == "release" || type == "select" || type == "scroll" || type == "input";
+}
+
+std::string ScriptStep::describe() const {
+  std::string what = type;
+  if (targetsElement()) what += " " + std::to_string(internalId);
+  if (type == "tick") what += " " + std::to_string(ms);
+  if (type == "snapshot") what += " " + name;
+  if (type == "sys") what += " " + textValue;
+  return "step " + std::to_string(index) + " (" + what + ")";
+}
+
+Device parseDevice(const std::string & spec) {
+  Device d;
+  if (presetDevice(spec, d)) return d;
+  double w = 0, h = 0, s = 2;
+  char x = 0;
+  int consumed = 0;
+  if (std::sscanf(spec.c_str(), "%lf%c%lf%n", &w, &x, &h, &consumed) == 3 && (x == 'x' || x == 'X')) {
+    std::string rest = spec.substr(size_t(consumed));
+    if (rest.empty() || (rest[0] == '@' && std::sscanf(rest.c_str() + 1, "%lf", &s) == 1)) {
+      if (w > 0 && h > 0 && s > 0) { d.width = w; d.height = h; d.scale = s; return d; }
+    }
+  }
+  throw ScriptError("bad device \"" + spec + "\": expected WxH@S (390x844@3) or a preset");
+}
+
+Script parseScript(const std::string & source) {
+  JsonValue root;
+  try {
+    root = parseJson(source);
+  } catch (const JsonError & e) {
+    throw ScriptError(std::string("not JSON: ") + e.what());
+  }
+  if (root.kind != JsonValue::Object) throw ScriptError("the script must be a JSON object");
+  Script script;
+  if (auto d = root.find("device")) {
+    script.device = deviceFromJson(*d);
+    script.hasDevice = true;
+  }
+  auto steps = root.find("steps");
+  if (!steps || steps->kind != JsonValue::Array) throw ScriptError("the script has no \"steps\" array");
+  for (size_t i = 0; i < steps->array.size(); i++) {
+    const JsonValue & s = steps->array[i];
+    std::string where = "step " + std::to_string(i);
+    if (s.kind != JsonValue::Object) throw ScriptError(where + ": a step must be an object");
+    auto type = s.find("type");
+    if (!type) throw ScriptError(where + ": no \"type\"");
+    ScriptStep step;
+    step.index = i;
+    step.type = lower(text(*type, where + ": \"type\""));
+    if (std::find(std::begin(stepTypes), std::end(stepTypes), step.type) == std::end(stepTypes))
+      throw ScriptError(where + ": \"" + type->string + "\" is not a backend-side step (tap, press, release, select, scroll, input, tick, back, sys, snapshot); commands come from the app");
+    if (auto v = s.find("internalId")) step.internalId = integer(*v, where + ": \"internalId\"");
+    else if (step.targetsElement()) throw ScriptError(where + ": " + step.type + " needs \"internalId\"");
+    if (auto v = s.find("value")) step.value = integer(*v, where + ": \"value\"");
+    if (auto v = s.find("textValue")) step.textValue = text(*v, where + ": \"textValue\"");
+    if (step.type == "tick") {
+      auto ms = s.find("ms");
+      if (!ms) throw ScriptError(where + ": tick needs \"ms\"");
+      step.ms = integer(*ms, where + ": \"ms\"");
+      if (step.ms < 0) throw ScriptError(where + ": \"ms\" must not be negative");
+    }
+    if (step.type == "snapshot") {
+      auto name = s.find("name");
+      if (!name) throw ScriptError(where + ": snapshot needs \"name\"");
+      step.name = text(*name, where + ": \"name\"");
+      if (step.name.empty() || step.name.find_first_of("/\\") != std::string::npos || step.name[0] == '.')
+        throw ScriptError(where + ": snapshot name \"" + step.name + "\" cannot be a file name");
+    }
+    if (step.type == "sys" && step.textValue.empty()) throw ScriptError(where + ": sys needs \"textValue\" (START, RESUME, PAUSE, ...)");
+    script.steps.push_back(step);
+  }
+  return script;
+}
+
+}  // namespace preview

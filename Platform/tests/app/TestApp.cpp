@@ -1,0 +1,196 @@
+// The platform test app: boots, creates a button and a timer, reacts to taps, shows a dialog
+// modally, asks for an image (fetched by a worker thread through the offline HTTP client) and
+// draws on a canvas surface. Platform/tests/run-tests.sh checks what it does.
+#include "TestWidgets.h"
+
+#include <ContextCairo.h>
+#include <HTTPClient.h>
+#include <ImageRequestEvent.h>
+#include <Logger.h>
+#include <PackedImageData.h>
+#include <SysEvent.h>
+#include <SysInfoEvent.h>
+#include <TimerEvent.h>
+
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <sstream>
+#include <stdexcept>
+
+namespace {
+
+enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105 };
+
+const char * PHOTO_URL = "https://images.test/photo.ppm";
+
+// An ASCII PPM (P3) as RGBA8 pixels; nullptr when it is not one.
+std::shared_ptr<canvas::PackedImageData> decodePPM(const std::string & text) {
+  std::istringstream in(text);
+  std::string magic;
+  int w = 0, h = 0, max = 0;
+  if (!(in >> magic >> w >> h >> max) || magic != "P3" || w <= 0 || h <= 0 || w > 4096 || h > 4096 || max <= 0) return nullptr;
+  auto image = std::make_shared<canvas::PackedImageData>(canvas::RGBA8, w, h, 1);
+  unsigned char * p = image->getData();
+  for (int i = 0; i < w * h; i++) {
+    int r, g, b;
+    if (!(in >> r >> g >> b)) return nullptr;
+    p[4 * i] = (unsigned char)(r * 255 / max);
+    p[4 * i + 1] = (unsigned char)(g * 255 / max);
+    p[4 * i + 2] = (unsigned char)(b * 255 / max);
+    p[4 * i + 3] = 255;
+  }
+  return image;
+}
+
+// Fetches the photo on a worker thread and hands it to the image view; also tells the user,
+// with a command sent from the worker thread itself.
+class PhotoLoader : public Runnable {
+ public:
+  PhotoLoader(int image_id, int caption_id) : image_id(image_id), caption_id(caption_id) { }
+ protected:
+  void run() override {
+    auto t = getThreadPtr();
+    auto http = t->createHTTPClientFactory()->createClient("previewtest");
+    auto response = http->Get(PHOTO_URL);
+    auto image = response.isSuccess() ? decodePPM(response.getContent()) : nullptr;
+    std::string caption = image ? "photo " + std::to_string(image->getWidth()) + "x" + std::to_string(image->getHeight())
+                                : "photo failed: " + response.getErrorText();
+    t->sendCommand(Command(Command::SET_TEXT_VALUE, caption_id, caption));
+    if (image) t->postEvent(image_id, ImageResponseEvent(true, PHOTO_URL, image));
+  }
+ private:
+  int image_id, caption_id;
+};
+
+// Keeps a worker thread busy for three seconds (the busy-app test).
+class SlowWorker : public Runnable {
+ protected:
+  void run() override { getThreadPtr()->sleep(3.0); }
+};
+
+class OkDialog : public Dialog {
+ public:
+  OkDialog() : Dialog("Hello") {
+    addChild(std::make_shared<Label>("Inside the dialog"));
+    addChild(std::make_shared<Button>("OK", ID_OK));
+  }
+  void onCommandEvent(CommandEvent & ev) override {
+    if (ev.getElementId() == ID_OK) {
+      ev.setHandled(true);
+      endModal(7);
+    }
+  }
+};
+
+class TestApp : public FWApplication {
+ public:
+  TestApp() : FWApplication("com.example.previewtest") {
+    createTimer(1000);
+    view = std::make_shared<View>();
+    addChild(view);
+    auto layout = std::make_shared<Layout>(1);
+    view->addChild(layout);
+    status = std::make_shared<Label>("booting");
+    layout->addChild(status);
+    ticks = std::make_shared<Label>("ticks: 0");
+    layout->addChild(ticks);
+    layout->addChild(std::make_shared<Button>("Open dialog", ID_OPEN));
+    layout->addChild(std::make_shared<Button>("Throw", ID_THROW));
+    layout->addChild(std::make_shared<Button>("Slow", ID_SLOW));
+    caption = std::make_shared<Label>("photo pending");
+    layout->addChild(caption);
+    photo = std::make_shared<Image>();
+    photo->style("width", 64).style("height", 64);
+    layout->addChild(photo);
+    canvasView = std::make_shared<Image>();
+    canvasView->style("width", 80).style("height", 40);
+    layout->addChild(canvasView);
+    layout->addChild(std::make_shared<Button>("Hang", ID_HANG));
+    dialog = std::make_shared<OkDialog>();  // shown modally later
+    // Constructed after the dialog, so the ids above stay put: field 17, scroller 18.
+    auto field = std::make_shared<TextField>([this](const std::string & t) { events->setText("typed " + t); });
+    field->style("width", "match-parent");
+    layout->addChild(field);
+    auto scroller = std::make_shared<Scroller>([this](int pos, int rem, int height) {
+      events->setText("scrolled " + std::to_string(pos) + " rem " + std::to_string(rem) + " of " + std::to_string(height));
+    });
+    scroller->style("height", 60).style("width", "match-parent");
+    layout->addChild(scroller);
+    auto rows = std::make_shared<Layout>(1);
+    scroller->addChild(rows);
+    for (int i = 0; i < 10; i++) rows->addChild(std::make_shared<Label>("row " + std::to_string(i)));
+    events = std::make_shared<Label>("no events");
+    layout->addChild(events);
+  }
+
+  void onSysEvent(SysEvent & ev) override {
+    if (ev.getType() == SysEvent::BACK) {
+      ev.setHandled(true);
+      events->setText("back");
+    }
+  }
+
+  void onSysInfoEvent(SysInfoEvent & ev) override {
+    if (ev.getType() == SysInfoEvent::START) started = true;
+    if (ev.getType() == SysInfoEvent::PAUSE) events->setText("paused");
+    if (ev.getType() == SysInfoEvent::RESUME) {
+      status->setText(started ? "started, resumed" : "resumed without START");
+      drawCanvas();
+    }
+  }
+
+  void onTimerEvent(TimerEvent &) override { ticks->setText("ticks: " + std::to_string(++tick_count)); }
+
+  void onCommandEvent(CommandEvent & ev) override {
+    switch (ev.getElementId()) {
+    case ID_OPEN: {
+      int r = view->showModal(dialog);
+      dialog->hide();
+      status->setText("dialog returned " + std::to_string(r));
+      break;
+    }
+    case ID_THROW:
+      throw std::runtime_error("the Throw button");
+    case ID_SLOW:
+      PlatformThread::run(getThreadPtr(), std::make_shared<SlowWorker>());
+      break;
+    case ID_HANG:  // code that never returns (the watchdog test)
+      while (true) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+
+  void handleImageRequestEvent(ImageRequestEvent & ev) override {
+    if (ev.getSourceInternalId() == photo->getInternalId() && !photo_requested) {
+      photo_requested = true;
+      PlatformThread::run(getThreadPtr(), std::make_shared<PhotoLoader>(photo->getInternalId(), caption->getInternalId()));
+    }
+  }
+
+ private:
+  // Red left half, blue right half, a white disc in the middle.
+  void drawCanvas() {
+    auto t = getThreadPtr();
+    auto context = t->createContextFactory()->createContext(80, 40);
+    context->fillStyle = "#ff0000";
+    context->fillRect(0, 0, 40, 40);
+    context->fillStyle = "#0000ff";
+    context->fillRect(40, 0, 40, 40);
+    context->fillStyle = "#ffffff";
+    context->beginPath();
+    context->arc(40, 20, 10, 0, 6.2832);
+    context->fill();
+    t->setSurface(canvasView->getInternalId(), context->getDefaultSurface());
+  }
+
+  std::shared_ptr<View> view;
+  std::shared_ptr<Label> status, ticks, caption, events;
+  std::shared_ptr<Image> photo, canvasView;
+  std::shared_ptr<OkDialog> dialog;
+  bool started = false, photo_requested = false;
+  int tick_count = 0;
+};
+
+}  // namespace
+
+FWApplication * applicationMain() { return new TestApp(); }
