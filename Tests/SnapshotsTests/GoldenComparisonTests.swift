@@ -89,7 +89,7 @@ struct GoldenComparisonTests {
         #expect(o.message.contains("reproduce: render check Examples/card.json"))
         #expect(o.regions.count == 1)
         #expect(o.diffImage == dir + "/fail/card.diff.png")
-        #expect(S.files(dir + "/fail") == ["card.actual.json", "card.diff.png"])
+        #expect(S.files(dir + "/fail") == ["card.actual.json", "card.actual.png", "card.diff.png"])
     }
 
     @Test func environmentChangeIsReportedAsSuch() throws {
