@@ -1,0 +1,93 @@
+import Foundation
+import Primitives
+import Styles
+import Testing
+@testable import TextLayout
+
+// semantics.md section 4 (line heights with fallback fonts, family names) and 7.18 (partial
+// last lines), issue 19.
+@Suite struct LineHeightAndFamilyTests {
+    let fonts = TestFonts.library
+    let engine = TestFonts.engine
+
+    /// Ascent and descent of a face, each with half its line gap (7.28), at `size`.
+    func halfGapBox(_ file: String, _ size: Double) -> (ascent: Double, descent: Double) {
+        let spec: FontSpec
+        switch file {
+        case "NotoSansCJK-Regular.ttc": spec = FontSpec(family: "Noto Sans CJK")
+        case "NotoSansArabic-Regular.ttf": spec = FontSpec(family: "Noto Sans Arabic")
+        default: spec = FontSpec(family: "Roboto")
+        }
+        let f = fonts.face(fonts.resolve(spec))!
+        #expect(TestFonts.file(fonts.resolve(spec)) == file)
+        let m = f.metrics(size: size)
+        return (m.ascent + m.lineGap / 2, -m.descent + m.lineGap / 2)
+    }
+
+    @Test func unsetLineHeightIsTheLargestAscentPlusTheLargestDescentOfTheFontsUsed() {
+        let roboto = halfGapBox("Roboto-Regular.ttf", 15)
+        let latin = engine.layout(AttributedText("Plain latin"), style: TestFonts.roboto(), maxWidth: nil)
+        #expect(abs(latin.lines[0].rect.height - (roboto.ascent + roboto.descent)) < 1e-9)
+        // A CJK phrase in a Roboto line: Noto Sans CJK's ascent and descent are both larger.
+        let cjk = halfGapBox("NotoSansCJK-Regular.ttc", 15)
+        let mixed = engine.layout(AttributedText("Tokyo 東京"), style: TestFonts.roboto(), maxWidth: nil)
+        let want = max(roboto.ascent, cjk.ascent) + max(roboto.descent, cjk.descent)
+        #expect(abs(mixed.lines[0].rect.height - want) < 1e-9)
+        #expect(abs(mixed.lines[0].baseline - max(roboto.ascent, cjk.ascent)) < 1e-9)
+        #expect(mixed.lines[0].rect.height > latin.lines[0].rect.height + 3)
+        // Arabic: its ascent and descent count too.
+        let arabic = halfGapBox("NotoSansArabic-Regular.ttf", 15)
+        let ar = engine.layout(AttributedText("Hello مرحبا"), style: TestFonts.roboto(), maxWidth: nil)
+        #expect(abs(ar.lines[0].rect.height - (max(roboto.ascent, arabic.ascent) + max(roboto.descent, arabic.descent))) < 1e-9)
+    }
+
+    @Test(arguments: ["Tokyo 東京 and more", "Hello مرحبا שלום", "नमस्ते दुनिया", "Thumbs 👍🏽 up"])
+    func setLineHeightIsExactWhateverFontsTheLineUses(text: String) {
+        var st = TestFonts.roboto(); st.lineHeight = 20
+        let p = engine.layout(AttributedText(text + " " + text + " " + text), style: st, maxWidth: 120)
+        #expect(p.lines.count >= 2)
+        for (i, line) in p.lines.enumerated() {
+            #expect(line.rect.height == 20)
+            #expect(line.rect.y == Double(i) * 20)
+        }
+        #expect(p.size.height == Double(p.lines.count) * 20)
+        // The baseline is where the paragraph's own font puts it (half-leading), on every line.
+        let r = fonts.face(fonts.resolve(st.font))!.metrics(size: 15)
+        let top = r.ascent + (20 - r.ascent + r.descent) / 2
+        #expect(abs(p.lines[0].baseline - top) < 1e-9)
+    }
+
+    @Test func familiesAreNamedByShortNameOrByTheFontsOwnName() {
+        #expect(fonts.hasFamily("Noto Sans CJK"))
+        #expect(fonts.hasFamily("Noto Sans CJK JP"))
+        #expect(fonts.hasFamily("noto-sans-cjk-jp"))
+        #expect(fonts.hasFamily("DejaVu Sans"))
+        #expect(!fonts.hasFamily("Noto Sans CJK XX"))
+        #expect(!fonts.hasFamily("Helvetica Neue"))
+        let own = fonts.resolve(FontSpec(family: "Noto Sans CJK JP", weight: 700))
+        #expect(TestFonts.file(own) == "NotoSansCJK-Bold.ttc")
+        #expect(own == fonts.resolve(FontSpec(family: "Noto Sans CJK", weight: 700)))
+        // Unknown: the default family.
+        #expect(TestFonts.file(fonts.resolve(FontSpec(family: "Helvetica Neue"))) == "Roboto-Regular.ttf")
+    }
+
+    @Test func aPartlyFittingLastLineIsKeptForTheClip() {
+        var st = TestFonts.roboto()
+        let text = AttributedText("one two three four five six seven eight nine ten eleven twelve")
+        let full = engine.layout(text, style: st, maxWidth: 80)
+        let lineH = full.lines[0].rect.height
+        #expect(full.lines.count >= 4)
+        // Room for 2.5 lines: the third line is laid out (painting clips it at the padding box).
+        let cut = engine.layout(text, style: st, maxWidth: 80, maxHeight: lineH * 2.5)
+        #expect(cut.lines.count == 3)
+        #expect(cut.lines.map(\.text) == full.lines.prefix(3).map(\.text))
+        #expect(cut.truncated)
+        // Exactly two lines of room: no third line (it would start at the bottom edge).
+        #expect(engine.layout(text, style: st, maxWidth: 80, maxHeight: lineH * 2).lines.count == 2)
+        // With an ellipsis the text ends on the last whole line, with the ellipsis.
+        st.ellipsis = true
+        let ell = engine.layout(text, style: st, maxWidth: 80, maxHeight: lineH * 2.5)
+        #expect(ell.lines.count == 2)
+        #expect(ell.lines[1].text.hasSuffix("\u{2026}"))
+    }
+}
