@@ -194,6 +194,14 @@ def cases():
     c.label("Team 🙌🏽 and 💪🏻 done!", size=20, width="match-parent", background="#f1f1f1")
     out.append(c)
 
+    # At 3x, where a pixel of placement shows: Devanagari marks above the letters, scaled emoji bitmaps.
+    c = Case("text-scripts-scale-3", "Devanagari vowel signs and skin-tone emoji at device scale 3", w=200, h=150,
+             scale=3)
+    c.label("हिन्दी में किताबें और कविताएँ", size=16, width="match-parent")
+    c.label("कि की कु के कै को कौ कं", size=18, width="match-parent")
+    c.label("Hi 👍🏽 👋🏿 🙌 ok", size=16, width="match-parent")
+    out.append(c)
+
     c = Case("text-button-padding", "buttons sized by their title and padding (min-height 0 lowers the theme's 36)",
              w=240, h=260)
     c.button("OK", padding="4 8 4 8")

@@ -1,4 +1,5 @@
 import Foundation
+import NativeGraphics
 import Primitives
 import Styles
 import Testing
@@ -89,5 +90,17 @@ import Testing
         let ell = engine.layout(text, style: st, maxWidth: 80, maxHeight: lineH * 2.5)
         #expect(ell.lines.count == 2)
         #expect(ell.lines[1].text.hasSuffix("\u{2026}"))
+    }
+
+    @Test func colourEmojiAdvanceByWholePixelsOfTheirStrike() throws {
+        let id = fonts.face(forCluster: [0x1F44D, 0x1F3FD], spec: FontSpec(family: "Roboto"))
+        let face = try #require(fonts.face(id))
+        #expect(face.isColor && face.strikePixelSize == 109)
+        // hmtx: 2550 of 2048 units, 135.72 px at the 109 px strike; the strike advances by 136.
+        let shaped = Shaper.shape("👍🏽", face: face, size: 48)
+        #expect(shaped.ids.count == 1)
+        #expect(abs(shaped.width - 136.0 * 48 / 109) < 1e-9)
+        let latin = Shaper.shape("A", face: fonts.face(fonts.resolve(FontSpec(family: "Roboto")))!, size: 48)
+        #expect(latin.width != (latin.width * 109 / 48).rounded() * 48 / 109)   // outline faces stay exact
     }
 }
