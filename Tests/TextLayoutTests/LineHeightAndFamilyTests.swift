@@ -103,4 +103,19 @@ import Testing
         let latin = Shaper.shape("A", face: fonts.face(fonts.resolve(FontSpec(family: "Roboto")))!, size: 48)
         #expect(latin.width != (latin.width * 109 / 48).rounded() * 48 / 109)   // outline faces stay exact
     }
+
+    /// Section 4's chain: the requested family, the Noto face of the character's script, DejaVu
+    /// Sans, then the emoji font (emoji-presentation clusters try the emoji font first).
+    @Test func theFallbackChainOfSectionFour() {
+        func file(_ s: String, _ family: String) -> String {
+            TestFonts.file(fonts.face(forCluster: s.unicodeScalars.map(\.value), spec: FontSpec(family: family)))
+        }
+        #expect(file("م", "DejaVu Sans") == "DejaVuSans.ttf")               // the requested family has it
+        #expect(file("م", "Roboto") == "NotoSansArabic-Regular.ttf")        // script face before DejaVu Sans
+        #expect(file("ש", "Roboto") == "NotoSansHebrew-Regular.ttf")
+        #expect(file("☺", "Roboto") == "DejaVuSans.ttf")                    // then DejaVu Sans
+        #expect(file("☺️", "Roboto") == "NotoColorEmoji.ttf")               // emoji presentation: emoji first
+        #expect(file("👍🏽", "DejaVu Sans") == "NotoColorEmoji.ttf")
+        #expect(file("。", "Roboto") == "NotoSansCJK-Regular.ttc")          // Common punctuation: the face that has it
+    }
 }
