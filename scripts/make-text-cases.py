@@ -69,7 +69,7 @@ class Case:
     def label(self, text, family="Roboto", size=15, color="#212121", gap=6, **kw):
         """kw: width, weight, italic, align, line_height, nowrap, ellipsis, max_lines, background."""
         st = [("font-family", family), ("font-size", str(size)), ("color", color), ("margin-bottom", str(gap))]
-        for key, css in (("width", "width"), ("weight", "font-weight"), ("align", "text-align"),
+        for key, css in (("width", "width"), ("height", "height"), ("weight", "font-weight"), ("align", "text-align"),
                          ("line_height", "line-height"), ("max_lines", "max-lines"), ("background", "background-color")):
             if key in kw:
                 st.append((css, str(kw[key])))
@@ -83,6 +83,16 @@ class Case:
         if kw.get("align") == "justify":
             self.justified.append(i)
         return i
+
+    def button(self, text, family="Roboto", size=15, color="#212121", gap=6, padding="8 16 8 16", **kw):
+        """A button whose title and padding decide its size: the theme's look replaced by the
+        session's own styles (min-height 0). kw: width, weight, background, radius."""
+        st = [("font-family", family), ("font-size", str(size)), ("color", color), ("margin-bottom", str(gap)),
+              ("padding", padding), ("min-height", "0"), ("font-weight", str(kw.get("weight", 400))),
+              ("background-color", kw.get("background", "#e0e0e0")), ("border-radius", str(kw.get("radius", 4)))]
+        if "width" in kw:
+            st.append(("width", str(kw["width"])))
+        return self.add(self.column, "CREATE_BUTTON", 0, text, st)
 
     def session(self):
         return {"format": "framework-session", "version": 1, "name": self.name, "description": self.desc,
@@ -149,6 +159,64 @@ def cases():
             background="#f1f1f1")
     out.append(c)
 
+    # Scripts beyond Latin: the fallback chain of semantics.md section 4 (issue 19).
+    c = Case("text-rtl-numbers", "right-to-left paragraphs with embedded numbers: Arabic and Hebrew, start-aligned",
+             w=240, h=300)
+    c.label("في عام 2024 زار المتحف 1250 شخصا وفي الأسبوع الماضي وحده 37 زائرا جديدا.", size=16, width="match-parent",
+            background="#f1f1f1")
+    c.label("בשנת 2023 נמכרו 4,500 ספרים בחנות, ועוד 120 בשבוע האחרון בלבד.", size=16, width="match-parent")
+    c.label("الطلب رقم 7781 جاهز", size=15, width="match-parent", background="#eeeeff")
+    out.append(c)
+
+    c = Case("text-mixed-scripts", "a Latin paragraph with Arabic and Hebrew phrases, and a DejaVu Sans one",
+             w=240, h=300)
+    c.label("The word مرحبا means hello, and שלום means peace; both greet friends in 2 languages.", size=15,
+            width="match-parent")
+    c.label("Signs read السوق القديم and העיר העתיקה near the gate.", family="DejaVu Sans", size=14,
+            width="200", background="#f1f1f1")
+    out.append(c)
+
+    c = Case("text-cjk-punctuation", "Chinese and Japanese wrapping with punctuation (Noto Sans CJK after Roboto)",
+             w=240, h=320)
+    c.label("今天天气很好，我们去公园散步吧。你觉得怎么样？明天再说！", size=16, width="match-parent")
+    c.label("東京は日本の首都です。「ありがとう」と言いました。桜の季節、とても美しい。", size=16, width="180",
+            background="#f1f1f1")
+    c.label("Mixed 中文 and 日本語 text, with Latin words.", size=15, width="match-parent")
+    out.append(c)
+
+    c = Case("text-devanagari", "Devanagari paragraphs: conjuncts, vowel signs above and below", w=240, h=260)
+    c.label("नमस्ते दुनिया! हिन्दी भाषा में यह एक परीक्षण वाक्य है, जिसमें कई शब्द हैं।", size=16, width="match-parent")
+    c.label("क्षत्रिय और ज्ञान, प्रेम कृष्ण", size=20, width="match-parent", background="#f1f1f1")
+    out.append(c)
+
+    c = Case("text-emoji-skin-tones", "colour emoji with skin-tone modifiers, in Roboto text", w=240, h=240)
+    c.label("Thumbs up 👍 👍🏻 👍🏽 👍🏿 waving 👋🏼 👋🏾", size=16, width="match-parent")
+    c.label("Team 🙌🏽 and 💪🏻 done!", size=20, width="match-parent", background="#f1f1f1")
+    out.append(c)
+
+    # At 3x, where a pixel of placement shows: Devanagari marks above the letters, scaled emoji bitmaps.
+    c = Case("text-scripts-scale-3", "Devanagari vowel signs and skin-tone emoji at device scale 3", w=200, h=150,
+             scale=3)
+    c.label("हिन्दी में किताबें और कविताएँ", size=16, width="match-parent")
+    c.label("कि की कु के कै को कौ कं", size=18, width="match-parent")
+    c.label("Hi 👍🏽 👋🏿 🙌 ok", size=16, width="match-parent")
+    out.append(c)
+
+    c = Case("text-button-padding", "buttons sized by their title and padding (min-height 0 lowers the theme's 36)",
+             w=240, h=260)
+    c.button("OK", padding="4 8 4 8")
+    c.button("Save changes", padding="2 12 2 12", radius=8, background="#cfe3ff")
+    c.button("A longer title that wraps inside the button", padding="6 10 6 10", width="150")
+    c.button("Bold", weight=700, size=18, padding="0 4 0 4")
+    out.append(c)
+
+    c = Case("text-fixed-height-partial", "fixed-height labels whose last line only partly fits: drawn, clipped",
+             w=240, h=300)
+    c.label(PARAGRAPH, size=15, width="match-parent", height="45", background="#f1f1f1")
+    c.label(PARAGRAPH, family="DejaVu Sans", size=14, width="170", height="40", background="#eeeeff")
+    c.label(SHORT + " " + SHORT, size=18, width="match-parent", height="30", line_height=24, background="#ffeeee")
+    out.append(c)
+
     c = Case("text-scale-1", "mixed labels at device scale 1", w=240, h=300, scale=1)
     c.label(PARAGRAPH, size=14, width="match-parent")
     c.label(FINNISH, family="DejaVu Sans", size=12, width="match-parent", align="center")
@@ -193,6 +261,12 @@ document.fonts.ready.then(function () {
     var clamp = cs.webkitLineClamp && cs.webkitLineClamp !== 'none' ? parseInt(cs.webkitLineClamp) : 0;
     var ellipsis = cs.textOverflow === 'ellipsis' || clamp > 0;
     var visible = clamp > 0 ? Math.min(clamp, lines.length) : lines.length;
+    // A fixed-height box clips its text: lines that start at or below its content box are not shown.
+    var bcs = getComputedStyle(box), bb = box.getBoundingClientRect();
+    if (bcs.overflow === 'hidden') {
+      var contentBottom = bb.bottom - parseFloat(bcs.borderBottomWidth) - parseFloat(bcs.paddingBottom);
+      while (visible > 0 && tops[visible - 1] >= contentBottom - 0.01) visible--;
+    }
     var cut = (clamp > 0 && lines.length > clamp) ||
               (cs.whiteSpace === 'nowrap' && lines.length && lines[0].some(function (o) { return o.right > contentRight + 0.01; }));
     var span = document.createElement('span'); span.textContent = '\u2026'; inner.appendChild(span);

@@ -11,8 +11,9 @@ extension LayoutPass {
     }
 
     /// Button (and a bar item laid out in a layout): the title plus an optional icon with a gap on
-    /// its attachment side, plus padding; at least the theme's minimum height. The icon and title are
-    /// centred as a group in the content box.
+    /// its attachment side, plus padding. The theme's minimum height is the `min-height` of its
+    /// `widgetDefaults.button`, a default the session's own `min-height` replaces (`0` included);
+    /// it is not a floor here. The icon and title are centred as a group in the content box.
     func measureButton(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
         let look = theme.button
         let icon = hasIcon(s) ? look.iconSize : 0
@@ -24,8 +25,7 @@ extension LayoutPass {
         let p = fittedParagraph(AttributedText(el.text), ps, maxW: titleMaxW, maxH: maxH)
         let group = beside ? Size(width: p.size.width + gap + icon, height: max(p.size.height, icon))
                            : Size(width: max(p.size.width, icon), height: p.size.height + gap + icon)
-        let minH = el.kind == .button ? look.minHeight : 0
-        return LeafContent(size: group, minHeight: minH) { [self] own in
+        return LeafContent(size: group) { [self] own in
             let inner = Rect(x: ins.left, y: ins.top, width: max(0, own.width - ins.horizontal),
                              height: max(0, own.height - ins.vertical))
             let gx = inner.x + (inner.width - group.width) / 2, gy = inner.y + (inner.height - group.height) / 2
@@ -57,7 +57,9 @@ extension LayoutPass {
         s.padding == .zero ? Sides(top: ins.top + d, right: ins.right + d, bottom: ins.bottom + d, left: ins.left + d) : ins
     }
 
-    /// TextField: one line of text (or the hint, in the hint colour; password dots) at the theme's height.
+    /// TextField: one line of text (or the hint, in the hint colour; password dots) at least the
+    /// theme's height, unless the session's styles set a `min-height` of their own (theme values are
+    /// defaults that the app's styles replace, `0` included).
     func measureTextField(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
         let look = theme.textField
         let pad = controlInsets(s, ins, default: look.padding)
@@ -71,7 +73,7 @@ extension LayoutPass {
         let maxTextW = maxW.map { max(0, $0 - extra.horizontal) }
         let p = paragraph(AttributedText(shown), ps, maxWidth: maxTextW)
         let size = Size(width: p.size.width + extra.horizontal, height: p.size.height + extra.vertical)
-        return LeafContent(size: size, minHeight: look.height) { [self] own in
+        return LeafContent(size: size, minHeight: s.minHeightFromSession ? 0 : look.height) { [self] own in
             let innerH = own.height - pad.vertical
             let final = paragraph(AttributedText(shown), ps, maxWidth: max(0, own.width - pad.horizontal))
             setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))

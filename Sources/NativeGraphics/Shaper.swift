@@ -75,6 +75,13 @@ public enum Shaper {
         let count = Int(n)
         // The font's scale is its units per em: positions are exact design units.
         let k = size / Double(face.unitsPerEm)
+        // A colour bitmap face advances by whole pixels of its strike, scaled (as Skia measures
+        // bitmap glyphs, from the strike's metrics): 2550 units at 109 ppem is 136 px, not 135.7.
+        let strike = face.isColor && face.strikePixelSize > 0 ? face.strikePixelSize : 0
+        func advance(_ units: Int32) -> Double {
+            guard strike > 0 else { return Double(units) * k }
+            return (Double(units) * strike / Double(face.unitsPerEm)).rounded() * size / strike
+        }
         var out = ShapedGlyphs()
         out.ids.reserveCapacity(count); out.clusters.reserveCapacity(count); out.advances.reserveCapacity(count)
         out.xOffsets.reserveCapacity(count); out.yOffsets.reserveCapacity(count); out.unsafeToBreak.reserveCapacity(count)
@@ -82,7 +89,7 @@ public enum Shaper {
             let info = infos![i], pos = positions![i]
             out.ids.append(info.codepoint)
             out.clusters.append(Int(info.cluster))
-            out.advances.append(Double(pos.x_advance) * k)
+            out.advances.append(advance(pos.x_advance))
             out.xOffsets.append(Double(pos.x_offset) * k)
             out.yOffsets.append(-Double(pos.y_offset) * k)
             var inf = info

@@ -115,8 +115,7 @@ public final class Renderer {
 
     /// Replays a session into captures, events and diagnostics.
     public func replay(_ session: Session) -> ReplayResult {
-        let opts = ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-                                 captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
+        let opts = replayOptions
         return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
     }
 
@@ -127,8 +126,11 @@ public final class Renderer {
 
     /// The replay options this renderer's theme and options give.
     public var replayOptions: ReplayOptions {
-        ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-                      captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
+        var o = ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
+                              captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
+        let fonts = self.fonts
+        o.fontFamilyKnown = { fonts.hasFamily($0) }
+        return o
     }
 
     /// Renders every capture of a replay in order. Also returns the image requests the layout

@@ -7,6 +7,9 @@ public struct ResolvedStyle: Hashable, Sendable {
     public var height: Dimension = .wrapContent
     public var minWidth: Double = 0
     public var minHeight: Double = 0
+    /// Whether the session's own styles set `min-height` (theme minimums are defaults, like a
+    /// user-agent stylesheet: a session's `min-height`, `0` included, replaces them).
+    public var minHeightFromSession = false
     public var maxWidth: Double = .infinity
     public var maxHeight: Double = .infinity
     public var margin: Sides<Double> = .zero

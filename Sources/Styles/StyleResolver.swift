@@ -52,7 +52,10 @@ public struct StyleResolver: Sendable {
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if selected, let s = styles[.selected] { StyleMerge.overlay(&d, with: s) }
         if pressed, let a = styles[.active] { StyleMerge.overlay(&d, with: a) }
-        return finish(d, link: styles[.link])
+        var r = finish(d, link: styles[.link])
+        r.minHeightFromSession = styles[.normal]?.minHeight != nil || (selected && styles[.selected]?.minHeight != nil)
+            || (pressed && styles[.active]?.minHeight != nil)
+        return r
     }
 
     /// The style in one explicit state, for the gallery's state matrix: NORMAL, then the state's map
@@ -61,7 +64,10 @@ public struct StyleResolver: Sendable {
         var d = defaults(for: kind)
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if state != .normal && state != .link, let s = styles[state] { StyleMerge.overlay(&d, with: s) }
-        return finish(d, link: styles[.link])
+        var r = finish(d, link: styles[.link])
+        r.minHeightFromSession = styles[.normal]?.minHeight != nil
+            || (state != .normal && state != .link && styles[state]?.minHeight != nil)
+        return r
     }
 
     /// A theme colour string parsed (theme files are validated on load, so this cannot fail for them).

@@ -38,6 +38,9 @@ public final class FontLibrary: @unchecked Sendable {
     var clusterCache: [ClusterKey: FaceID] = [:]
     var resolved: [FontSpec: FaceID] = [:]
     var chains: [FontSpec: [FaceID]] = [:]
+    /// Normalized names that are not a lock family, looked up among the faces' own family names
+    /// (`Noto Sans CJK JP` for `Noto Sans CJK`): the lock family's indices, or nil when none matched.
+    private var aliases: [String: [Int]?] = [:]
 
     /// `fontsDirectory`: the bundled Fonts/ folder; `appFontsDirectory`: a session's own fonts, used first.
     public init(fontsDirectory: String, appFontsDirectory: String? = nil) throws {
@@ -75,8 +78,27 @@ public final class FontLibrary: @unchecked Sendable {
         opened = appFaces
     }
 
-    /// Whether `family` names a bundled or app family (case-insensitive, ignoring spaces, `-`, `_`).
-    public func hasFamily(_ family: String) -> Bool { families[Self.normalize(family)] != nil }
+    /// Whether `family` names a bundled or app family (case-insensitive, ignoring spaces, `-`, `_`):
+    /// by the project's short name (the lock's family) or by the font's own family name.
+    public func hasFamily(_ family: String) -> Bool { candidates(family) != nil }
+
+    /// The entries of `family`: the lock's (or an app font's) family of that name, else the family
+    /// whose font calls itself so. Only families whose short name starts the requested name are
+    /// opened to read their own names, so an unknown name opens no file.
+    func candidates(_ family: String) -> [Int]? {
+        let key = Self.normalize(family)
+        if let hit = families[key] { return hit }
+        if let known = withLock({ aliases[key] }) { return known }
+        var found: [Int]? = nil
+        for (short, indices) in families.sorted(by: { $0.key < $1.key }) where key.hasPrefix(short) {
+            guard let first = indices.first,
+                  let f = face(FaceID(first << 2)), Self.normalize(f.familyName) == key else { continue }
+            found = indices
+            break
+        }
+        withLock { aliases[key] = found }
+        return found
+    }
 
     /// The face behind a FaceID (for drawing glyphs); nil when its file cannot be opened.
     public func face(_ id: FaceID) -> FontFace? {
@@ -151,7 +173,7 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Picks a face of `family` as CSS font matching does: style first, then the nearest weight.
     func match(family: String, weight: Int, style: FontStyle) -> FaceID? {
-        guard let candidates = families[Self.normalize(family)], !candidates.isEmpty else { return nil }
+        guard let candidates = candidates(family), !candidates.isEmpty else { return nil }
         let styleOrder: [FontStyle]
         switch style {
         case .normal: styleOrder = [.normal, .oblique, .italic]

@@ -42,18 +42,26 @@ struct LineBuilder {
 
     // MARK: Metrics
 
-    /// Ascent and descent of the line box (CSS: half-leading around each face, plus the strut of
-    /// the paragraph's own font).
+    /// Ascent and descent of the line box (semantics section 4). `line-height` unset: the largest
+    /// ascent and the largest descent among the faces used on the line and the paragraph's own
+    /// font (the strut, as Chromium and Android count it), each with half its line gap above and
+    /// below (7.28). `line-height` set: exactly that tall whatever faces the line uses, the
+    /// baseline where the paragraph's own font puts it (CSS half-leading, 7.17); fallback glyphs
+    /// that reach further are drawn past the line box rather than growing it.
     func lineMetrics(_ range: Range<Int>, extraFace: (FaceID, Double)? = nil) -> (ascent: Double, descent: Double) {
-        let fixed = style.lineHeight.map { $0 * scale }
+        if let fixed = style.lineHeight.map({ $0 * scale }) {
+            guard let f = fonts.face(fonts.resolve(style.font)) else { return (fixed * 0.8, fixed * 0.2) }
+            let m = f.metrics(size: style.size * scale)
+            let asc = snap(m.ascent), desc = snap(-m.descent)
+            let top = asc + (fixed - asc - desc) / 2
+            return (top, fixed - top)
+        }
         var a = -Double.infinity, d = -Double.infinity
         func include(_ id: FaceID, _ size: Double) {
             guard let f = fonts.face(id) else { return }
             let m = f.metrics(size: size)
-            let asc = snap(m.ascent), desc = snap(-m.descent)
-            let lh = fixed ?? (asc + desc + snap(m.lineGap))
-            let top = asc + (lh - asc - desc) / 2
-            a = max(a, top); d = max(d, lh - top)
+            let asc = snap(m.ascent), desc = snap(-m.descent), half = snap(m.lineGap) / 2
+            a = max(a, asc + half); d = max(d, desc + half)
         }
         include(fonts.resolve(style.font), style.size * scale)
         var seen = Set<Int>()
@@ -63,7 +71,7 @@ struct LineBuilder {
             include(text.runs[r].face, size(ofSpan: text.runs[r].span))
         }
         if let (id, s) = extraFace { include(id, s) }
-        if !a.isFinite { let lh = fixed ?? style.size * scale * 1.17; return (lh * 0.8, lh * 0.2) }
+        if !a.isFinite { let lh = style.size * scale * 1.17; return (lh * 0.8, lh * 0.2) }
         return (a, d)
     }
 

@@ -34,11 +34,14 @@ struct LinePlan {
         var n = lines.count
         if let ml = style.maxLines, ml > 0 { n = min(n, ml) }
         if let mh = maxHeight {
-            var h = 0.0, fit = 0
+            // With an ellipsis the text ends on the last line that fits whole; otherwise a line that
+            // only partly fits is kept too, and painting clips it at the padding box (semantics 7.18).
+            var top = 0.0, fit = 0
             for m in metrics {
-                h += m.ascent + m.descent
-                if h > mh + LineBreaking.epsilon { break }
+                let bottom = top + m.ascent + m.descent
+                if style.ellipsis ? bottom > mh + LineBreaking.epsilon : top >= mh - LineBreaking.epsilon { break }
                 fit += 1
+                top = bottom
             }
             n = min(n, max(1, fit))
         }

@@ -146,6 +146,13 @@ extension ReplayEngine {
         var decl = tree.elements[id]!.styles[selector] ?? StyleDeclarations()
         do {
             let notes = try StyleParser.apply(key: c.textValue, value: c.textValue2, to: &decl, profile: profile, selector: selector)
+            if let family = decl.fontFamily, family != tree.elements[id]!.styles[selector]?.fontFamily,
+               let known = options.fontFamilyKnown, !known(family) {
+                // Not a bundled or app font: the theme's default, as if the style had not named one.
+                diagnostics.append(.warning("font-family", step: stepIndex, path: "\(stepPath).textValue2",
+                                            "SET_STYLE \(label(id)) \(selector.name): font family \"\(family)\" is not among the bundled or app fonts; the theme's default is used"))
+                decl.fontFamily = nil
+            }
             tree.elements[id]!.styles[selector] = decl
             for n in notes {
                 diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,

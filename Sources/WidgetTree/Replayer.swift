@@ -107,6 +107,10 @@ public struct ReplayOptions: Sendable {
     /// commands it ignores, timers, bars at view switches, directions): `--theme ios|android`
     /// pass the theme's `profile`; `.neutral` is the preview's documented rules.
     public var platform: PlatformProfile = .neutral
+    /// Whether a `font-family` names a font the renderer has (its bundled and app fonts); nil = not
+    /// checked. An unknown family gets a `font-family` warning and the theme's default (semantics
+    /// section 2).
+    public var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
     public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
                 platform: PlatformProfile = .neutral) {
         self.clickValue = clickValue; self.toastDuration = toastDuration; self.captureTicks = captureTicks
@@ -155,8 +159,10 @@ public struct Replayer {
     /// to `ms` (firing the timers due by then). Past the last step the clock runs on to `ms`.
     /// Returns a `.final` capture at time `ms` and the diagnostics of the steps applied.
     public func state(at ms: Int) -> (capture: Capture, diagnostics: [Diagnostic]) {
-        var engine = ReplayEngine(session: session, options: ReplayOptions(clickValue: options.clickValue, toastDuration: options.toastDuration,
-                                                                     platform: options.platform))
+        var stateOptions = ReplayOptions(clickValue: options.clickValue, toastDuration: options.toastDuration,
+                                         platform: options.platform)
+        stateOptions.fontFamilyKnown = options.fontFamilyKnown
+        var engine = ReplayEngine(session: session, options: stateOptions)
         engine.boot()
         var last = 0
         for step in session.steps {

@@ -6,9 +6,10 @@ import TextLayout
 import WidgetTree
 @testable import Layout
 
-@Test func buttonIsTitlePlusPaddingAtLeastTheThemeMinimumHeight() {
+@Test func buttonIsTitlePlusPaddingAtLeastItsMinHeight() {
     var b = TreeBuilder.screen()
-    b.add(3, .button, parent: 2, text: "OK") { s in s.padding = Sides(top: 4, right: 16, bottom: 4, left: 16) }
+    // 36: the min-height the theme's widgetDefaults give a button (a default, not a floor).
+    b.add(3, .button, parent: 2, text: "OK") { s in s.padding = Sides(top: 4, right: 16, bottom: 4, left: 16); s.minHeight = 36 }
     b.add(4, .button, parent: 2, text: "Go") { s in
         s.padding = Sides(top: 8, right: 16, bottom: 8, left: 16); s.icon = "star.png"; s.iconAttachment = .left
         s.gravity = Gravity(vertical: .bottom)
@@ -20,6 +21,10 @@ import WidgetTree
     #expect(r.frames[4] == Rect(0, 600, 78, 40))
     #expect(r.iconFrames[4] == Rect(16, 608, 24, 24))
     #expect(r.textOrigins[4] == Point(x: 46, y: 610))
+    // No min-height: the title and padding alone.
+    var c = TreeBuilder.screen()
+    c.add(3, .button, parent: 2, text: "OK") { s in s.padding = Sides(top: 4, right: 16, bottom: 4, left: 16) }
+    #expect(c.layout().frames[3] == Rect(0, 0, 48, 28))
 }
 
 @Test func textFieldSwitchCheckboxPickerSpinnerPageControl() {
