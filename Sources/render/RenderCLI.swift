@@ -20,6 +20,10 @@ struct RenderCLI: ParsableCommand {
         defaultSubcommand: DrawCommand.self)
 
     static func main() {
+        // A batch command's worker process (Batch/BatchWorker.swift): one comparison at start-up.
+        if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == BatchWorker.flag {
+            BatchWorker.main(Array(CommandLine.arguments.dropFirst(2)))
+        }
         if let quick = QuickStart.request(Array(CommandLine.arguments.dropFirst())) { QuickStart.run(quick) }
         main(nil)
     }
