@@ -8,7 +8,7 @@ extension RecordMode: ExpressibleByArgument {}
 /// `render check SESSIONS...`: each session's final frame and named snapshots against their goldens
 /// (`Snapshots/NAME.png`, `Snapshots/NAME@SNAP.png`; per theme and device in `Snapshots/THEME-DEVICE/`),
 /// with a semantic diff on failure.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
         discussion: """
@@ -49,6 +49,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var batch: BatchOptions
+
     func validate() throws {
         guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be 0...255") }
         guard maxMismatch.isFinite, (0...1).contains(maxMismatch) else { throw ValidationError("--max-mismatch must be 0...1") }
@@ -59,25 +61,22 @@ struct CheckCommand: ParsableCommand {
         do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        let mode = record ?? RecordMode.fromEnvironment()
-        let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
-        if common.verbose { print("goldens: \(folder)") }
-        let settings = SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
-                                        tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
+        let settings = self.settings
+        if common.verbose { print("goldens: \(settings.snapshotsDirectory)") }
         let checker = SnapshotChecker(settings: settings)
+        // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
+        let paths = sessions
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         var outcomes: [SnapshotOutcome] = []
-        for path in sessions {
-            for o in checker.check(session: path, renderer: renderer) {
+        for (path, r) in zip(paths, results) {
+            if case .finished(_, let data) = r.outcome, let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data)) {
+                outcomes += list
+            } else {
+                let o = checker.errorOutcome(session: path, renderer: renderer, reason: r.failureText ?? "the worker gave no result")
                 outcomes.append(o)
-                if o.passed {
-                    if common.verbose { print("ok    \(o.name)") }
-                    for n in o.notes where !common.quiet { print("note  \(o.name): \(n)") }
-                } else {
-                    StdErr.write("\(label(o.status)) \(o.message)")
-                }
             }
         }
-        let result = CheckReport(rendererVersion: PreviewRendererVersion.string, recordMode: mode,
+        let result = CheckReport(rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
                                  tolerance: settings.tolerance, outcomes: outcomes)
         do {
             if let f = report { try AtomicFile.write(try result.json(), to: f) }
@@ -88,6 +87,33 @@ struct CheckCommand: ParsableCommand {
         if !common.quiet { print(result.summary) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
+    }
+
+    /// Goldens folder, failures folder, record mode and tolerance from the options.
+    var settings: SnapshotSettings {
+        let mode = record ?? RecordMode.fromEnvironment()
+        let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
+        return SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
+                                tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
+    }
+
+    /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.
+    func workerJob() throws -> BatchWorker.Job {
+        let renderer = try Renderer(options: try common.renderOptions())
+        let checker = SnapshotChecker(settings: settings)
+        return { path in
+            renderer.forgetLastFrame()
+            let outcomes = checker.check(session: path, renderer: renderer)
+            for o in outcomes {
+                if o.passed {
+                    if common.verbose { print("ok    \(o.name)") }
+                    for n in o.notes where !common.quiet { print("note  \(o.name): \(n)") }
+                } else {
+                    StdErr.write("\(label(o.status)) \(o.message)")
+                }
+            }
+            return (0, Array(try JSONEncoder().encode(outcomes)))
+        }
     }
 
     func label(_ s: SnapshotOutcome.Status) -> String {
