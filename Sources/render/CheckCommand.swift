@@ -65,7 +65,7 @@ struct CheckCommand: BatchCommand {
         if common.verbose { print("goldens: \(settings.snapshotsDirectory)") }
         let checker = SnapshotChecker(settings: settings)
         // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
-        let paths = sessions
+        let paths = batch.select(sessions)
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         var outcomes: [SnapshotOutcome] = []
         for (path, r) in zip(paths, results) {

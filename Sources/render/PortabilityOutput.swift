@@ -30,7 +30,7 @@ struct PortabilityCommand: BatchCommand {
 
     /// Each session in a warm worker (`workerJob`); the reports come back as JSON, in session order.
     func run() throws {
-        let paths = SessionArguments.expand(sessions)
+        let paths = batch.select(SessionArguments.expand(sessions))
         _ = try PortabilityOutput.measurer(common: common, measure: !noMeasure)   // bad options stop here, once
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         var reports: [PortabilityReport] = []
@@ -45,7 +45,7 @@ struct PortabilityCommand: BatchCommand {
 
     func workerJob() throws -> BatchWorker.Job {
         let measurer = try PortabilityOutput.measurer(common: common, measure: !noMeasure)
-        let count = SessionArguments.expand(sessions).count
+        let count = batch.select(SessionArguments.expand(sessions)).count
         return { path in
             let r = try PortabilityOutput.report(path: path, measurer: measurer, common: common)
             if !common.quiet { print(r.text, terminator: count > 1 ? "\n" : "") }

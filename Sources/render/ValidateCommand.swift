@@ -21,7 +21,7 @@ struct ValidateCommand: BatchCommand {
         do { _ = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(sessions)
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(batch.select(sessions))
         if results.contains(where: \.failed) { throw ExitCode(ExitCodes.rejected) }
     }
 

@@ -53,8 +53,13 @@ final class BatchPool {
     /// Folder for the workers' captured stdout/stderr (one pair per worker slot).
     private let captureDirectory: String
 
-    init(argv: [String], jobs: Int, timeout: Double) throws {
+    /// The workers' environment: this process's, with these variables set.
+    private let environment: [String]
+
+    init(argv: [String], jobs: Int, timeout: Double, environment extra: [String: String] = [:]) throws {
         self.argv = argv; self.jobs = max(1, jobs); self.timeout = timeout
+        let merged = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        environment = merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }
         captureDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("render-batch-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: captureDirectory, withIntermediateDirectories: true)
     }
@@ -191,8 +196,10 @@ final class BatchPool {
         posix_spawn_file_actions_adddup2(&actions, fromWorker[1], BatchWorker.answerDescriptor)
         var cargs = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
+        var cenv = environment.map { strdup($0) } + [nil]
+        defer { for p in cenv { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, environ)
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
         close(toWorker[0]); close(fromWorker[1])
         guard rc == 0 else {
             close(toWorker[1]); close(fromWorker[0])

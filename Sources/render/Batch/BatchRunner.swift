@@ -19,7 +19,14 @@ struct BatchRunner {
     func run(_ sessions: [String], payloads: [String]? = nil) throws -> [BatchResult] {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let argv = [me, BatchWorker.flag] + CommandLine.arguments.dropFirst()
-        let pool = try BatchPool(argv: argv, jobs: min(jobs, max(1, sessions.count)), timeout: timeout)
+        let workers = min(jobs, max(1, sessions.count))
+        // The cores shared out among the workers (each render would otherwise start a thread per
+        // core for raster bands and PNG encoding); output bytes do not depend on it.
+        var env: [String: String] = [:]
+        if ProcessInfo.processInfo.environment["PREVIEW_RENDERER_THREADS"] == nil {
+            env["PREVIEW_RENDERER_THREADS"] = String(max(1, ProcessInfo.processInfo.activeProcessorCount / workers))
+        }
+        let pool = try BatchPool(argv: argv, jobs: workers, timeout: timeout, environment: env)
         var progress = BatchProgress(total: sessions.count, mode: quiet ? .none : (verbose || isatty(2) == 0 ? .lines : .line))
         var pending: [Int: BatchResult] = [:]
         var shown = 0

@@ -38,7 +38,7 @@ extension DrawCommand: BatchCommand {
     }
 
     func runBatch(into dir: String) throws {
-        let all = SessionArguments.expand(sessions)
+        let all = batch.select(SessionArguments.expand(sessions))
         // Two sessions of one name would write the same files.
         var seen: [String: String] = [:]
         for path in all {
