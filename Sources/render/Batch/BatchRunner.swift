@@ -26,6 +26,12 @@ struct BatchRunner {
         if ProcessInfo.processInfo.environment["PREVIEW_RENDERER_THREADS"] == nil {
             env["PREVIEW_RENDERER_THREADS"] = String(max(1, ProcessInfo.processInfo.activeProcessorCount / workers))
         }
+        // A session allocates and frees buffers of megabytes (frames, PNGs, a decoded golden): a worker
+        // keeps freed memory for the next session instead of unmapping it and faulting fresh zeroed
+        // pages in again (glibc's tunables; ignored elsewhere).
+        if ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] == nil {
+            env["GLIBC_TUNABLES"] = "glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=1073741824"
+        }
         let pool = try BatchPool(argv: argv, jobs: workers, timeout: timeout, environment: env)
         var progress = BatchProgress(total: sessions.count, mode: quiet ? .none : (verbose || isatty(2) == 0 ? .lines : .line))
         var pending: [Int: BatchResult] = [:]
