@@ -129,4 +129,30 @@ import Testing
         let names = reports.map { $0.map { "\($0["name"] ?? "") \($0["status"] ?? "")" } }
         #expect(names[0] == names[1])
     }
+
+    @Test func shardsSplitByNameAndQuietIsQuiet() throws {
+        guard let binary = DeterminismTests.renderBinary() else {
+            Issue.record("no render binary next to the tests; build the package first"); return
+        }
+        // Three shards of `validate Examples` take every session exactly once.
+        let all = try Self.run(binary, ["validate", "Examples", "--jobs", "2"])
+        let everyOne = all.stdout.split(separator: "\n").filter { $0.contains(": OK") || $0.contains(": errors") }.map(String.init)
+        #expect(everyOne.count >= 14)
+        var union: [String] = []
+        for k in 1...3 {
+            let r = try Self.run(binary, ["validate", "Examples", "--jobs", "2", "--shard", "\(k)/3"])
+            #expect(r.status == all.status)
+            let lines = r.stdout.split(separator: "\n").filter { $0.contains(": OK") || $0.contains(": errors") }.map(String.init)
+            #expect(!lines.isEmpty && lines.count < everyOne.count)
+            union += lines
+        }
+        #expect(union.sorted() == everyOne.sorted())
+        #expect(try Self.run(binary, ["validate", "Examples", "--shard", "4/3"]).status == 64)
+        // -q: no progress, no per-session lines; -v (or a log): one line per session, in order.
+        let quiet = try Self.run(binary, ["validate", "Examples", "-q"])
+        #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        let progress = Self.reportLines(all.stderr)
+        #expect(progress.count == everyOne.count)
+        #expect(progress.first?.hasPrefix("[1/\(everyOne.count)] ") == true)
+    }
 }
