@@ -47,6 +47,9 @@ struct CheckCommand: BatchCommand {
     @Option(name: .long, help: "Write a JUnit XML report here.")
     var junit: String?
 
+    @Option(name: .long, help: "Write an HTML review page of the report here.")
+    var html: String?
+
     @OptionGroup var common: CommonOptions
 
     @OptionGroup var batch: BatchOptions
@@ -81,6 +84,7 @@ struct CheckCommand: BatchCommand {
         do {
             if let f = report { try AtomicFile.write(try result.json(), to: f) }
             if let f = junit { try AtomicFile.write(result.junit(), to: f) }
+            if let f = html { try AtomicFile.write(result.html(), to: f) }
         } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }

@@ -16,7 +16,7 @@ struct RenderCLI: ParsableCommand {
         a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
         """,
         version: PreviewRendererVersion.string,
-        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self],
+        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self, ReportCommand.self],
         defaultSubcommand: DrawCommand.self)
 
     static func main() {

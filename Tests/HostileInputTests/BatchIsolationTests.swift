@@ -155,4 +155,49 @@ import Testing
         #expect(progress.count == everyOne.count)
         #expect(progress.first?.hasPrefix("[1/\(everyOne.count)] ") == true)
     }
+
+    /// Issue 22: three shards of a check, each with its JSON, JUnit and HTML report, merged by
+    /// `render report merge`, equal an unsharded run's reports, and the merge exits as it would.
+    @Test func threeShardsMergeIntoTheUnshardedReport() throws {
+        guard let binary = DeterminismTests.renderBinary() else {
+            Issue.record("no render binary next to the tests; build the package first"); return
+        }
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Goldens of the five sessions, one of them missing (so the run fails with 6).
+        let names = ["linear-weights", "states-matrix", "timers-and-spinner", "image-formats", "frame-gravity"]
+        let goldens = dir + "/goldens"
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        for f in try FileManager.default.contentsOfDirectory(atPath: Hostile.root + "/Snapshots")
+        where names.contains(where: { f.hasPrefix($0 + ".") || f.hasPrefix($0 + "@") }) && f != "frame-gravity.png" {
+            try FileManager.default.copyItem(atPath: Hostile.root + "/Snapshots/" + f, toPath: goldens + "/" + f)
+        }
+        let sessions = names.sorted().map { "Examples/\($0).json" }   // as a folder gives them (merged reports are by path)
+        func check(_ out: String, _ extra: [String]) throws -> Int32 {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            return try Self.run(binary, ["check"] + sessions + ["--snapshots", goldens, "--failures", dir + "/failures", "-q",
+                                                                 "--report", out + "/check.json", "--junit", out + "/check.xml",
+                                                                 "--html", out + "/check.html"] + extra).status
+        }
+        #expect(try check(dir + "/all", []) == 6)
+        var sizes: [Int] = []
+        for k in 1...3 {
+            _ = try check(dir + "/shard\(k)", ["--shard", "\(k)/3"])
+            let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/shard\(k)/check.json"))) as? [String: Any]
+            sizes.append((report?["outcomes"] as? [Any])?.count ?? 0)
+        }
+        #expect(sizes.filter { $0 > 0 }.count >= 2)   // the sessions really are spread
+        let merge = try Self.run(binary, ["report", "merge", dir + "/shard1", dir + "/shard2", dir + "/shard3", "-o", dir + "/merged"])
+        #expect(merge.status == 6)
+        #expect(merge.stdout.contains("3 reports merged"))
+        for f in ["check.json", "check.xml", "check.html"] {
+            let a = FileManager.default.contents(atPath: dir + "/all/" + f), b = FileManager.default.contents(atPath: dir + "/merged/" + f)
+            #expect(a != nil && a == b, "\(f): the merged report differs from the unsharded one")
+        }
+        #expect(String(decoding: FileManager.default.contents(atPath: dir + "/merged/check.html") ?? Data(), as: UTF8.self)
+            .contains("<tr class=\"missing\"><td>frame-gravity</td>"))
+        // A shard given twice overlaps: refused.
+        #expect(try Self.run(binary, ["report", "merge", dir + "/shard1", dir + "/shard1", "-o", dir + "/twice"]).status == 1)
+    }
 }
+
