@@ -30,8 +30,7 @@ public struct GalleryBuilder {
     /// Builds the gallery for this shard's sessions; returns its manifest. On failure the old gallery
     /// (if any) is left as it was and the temporary folder is removed.
     public func build(sessions all: [String]) throws -> GalleryManifest {
-        let out = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
-        let tmp = out + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        let (out, tmp) = Self.folders(options)
         do { return try build(sessions: all, out: out, tmp: tmp) } catch {
             try? FileManager.default.removeItem(atPath: tmp)
             throw error
@@ -39,10 +38,10 @@ public struct GalleryBuilder {
     }
 
     func build(sessions all: [String], out: String, tmp: String) throws -> GalleryManifest {
-        let sessions = options.shard.select(all)
+        let sessions = options.shard.select(sessions: all)
         try? FileManager.default.removeItem(atPath: tmp)
-        let store = try ContentStore(directory: tmp)
-        let themes = options.themes.isEmpty ? ["default"] : options.themes
+        _ = try ContentStore(directory: tmp)
+        let themes = self.themes
         // Units: every session in every theme; a worker takes the next one.
         let units = sessions.flatMap { s in themes.indices.map { (s, $0) } }
         let results = UnitResults(count: units.count)
@@ -53,40 +52,73 @@ public struct GalleryBuilder {
             var renderers: [Int: Renderer] = [:]
             while let i = results.next() {
                 let (path, t) = units[i]
-                let cards: [GalleryCard]
-                do {
-                    if renderers[t] == nil {
-                        var o = RenderOptions(fontsDirectory: opts.fontsDirectory)
-                        o.theme = themes[t]
-                        renderers[t] = try Renderer(options: o)
-                    }
-                    cards = GalleryUnit(renderer: renderers[t]!, store: store, options: opts, isPrimary: t == 0).cards(session: path)
-                } catch {
-                    var c = GalleryCard(session: SnapshotSettings.goldenName(session: path, snapshot: nil), section: .frame, snapshot: nil,
-                                        theme: themes[t], state: "NORMAL", element: nil, image: "", status: "error")
-                    c.error = "\(error)"
-                    cards = [c]
-                }
-                let done = results.put(i, cards)
+                let unit = Self.unit(session: path, theme: t, options: opts, into: tmp, renderers: &renderers)
+                let done = results.put(i, unit.cards, offered: unit.offered)
                 let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
-                results.serialized { report("[\(done)/\(units.count)] \(name) (\(themes[t])): \(cards.count) image\(cards.count == 1 ? "" : "s")") }
+                results.serialized { report("[\(done)/\(units.count)] \(name) (\(themes[t])): \(unit.cards.count) image\(unit.cards.count == 1 ? "" : "s")") }
             }
         }
+        return try finish(sessions: sessions, units: results.cards, offered: results.offered, out: out, tmp: tmp)
+    }
+
+    /// The themes side by side (`default` when none is given).
+    public var themes: [String] { options.themes.isEmpty ? ["default"] : options.themes }
+
+    /// The temporary folder the gallery is built in before it replaces `out` (`build` uses it; a
+    /// process pool's workers store their images in it).
+    public static func folders(_ options: GalleryOptions, owner: Int32 = ProcessInfo.processInfo.processIdentifier) -> (out: String, tmp: String) {
+        let out = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
+        return (out, out + ".tmp-\(owner)")
+    }
+
+    /// One session in one theme (index into `themes`): its cards, with images stored in `tmp`, and
+    /// how many images were offered. `renderers` keeps one renderer per theme for the next unit.
+    public static func unit(session path: String, theme t: Int, options opts: GalleryOptions, into tmp: String,
+                            renderers: inout [Int: Renderer]) -> (cards: [GalleryCard], offered: Int) {
+        let themes = opts.themes.isEmpty ? ["default"] : opts.themes
+        do {
+            let store = try ContentStore(directory: tmp)
+            if renderers[t] == nil {
+                var o = RenderOptions(fontsDirectory: opts.fontsDirectory)
+                o.theme = themes[t]
+                renderers[t] = try Renderer(options: o)
+            }
+            renderers[t]!.forgetLastFrame()
+            let cards = GalleryUnit(renderer: renderers[t]!, store: store, options: opts, isPrimary: t == 0).cards(session: path)
+            return (cards, store.offered)
+        } catch {
+            return ([errorCard(session: path, theme: themes[t], error: "\(error)")], 0)
+        }
+    }
+
+    /// The card of a unit that could not be rendered.
+    public static func errorCard(session path: String, theme: String, error: String) -> GalleryCard {
+        var c = GalleryCard(session: SnapshotSettings.goldenName(session: path, snapshot: nil), section: .frame, snapshot: nil,
+                            theme: theme, state: "NORMAL", element: nil, image: "", status: "error")
+        c.error = error
+        return c
+    }
+
+    /// Writes the manifest and the page into `tmp` and swaps it into place. `units` holds the cards of
+    /// every (session, theme) in that order; `offered` the images offered in all.
+    public func finish(sessions: [String], units: [[GalleryCard]], offered: Int, out: String, tmp: String) throws -> GalleryManifest {
+        let themes = self.themes
         let names = sessions.map { SnapshotSettings.goldenName(session: $0, snapshot: nil) }
         // Units are in (session, theme) order; within a session sort by section, snapshot, theme, element, state.
         var cards: [GalleryCard] = []
         for (si, _) in sessions.enumerated() {
-            let group = (0..<themes.count).flatMap { results.cards[si * themes.count + $0] }
+            let group = (0..<themes.count).flatMap { units[si * themes.count + $0] }
             cards += group.sorted { $0.sortKey(themes: themes).lexicographicallyPrecedes($1.sortKey(themes: themes)) }
         }
+        let stored = ((try? FileManager.default.contentsOfDirectory(atPath: tmp + "/img")) ?? []).filter { $0.hasSuffix(".png") }.count
         let manifest = GalleryManifest(rendererVersion: PreviewRendererVersion.string, shard: options.shard.description,
                                        sessions: names, themes: themes, cards: cards,
-                                       imagesOffered: store.offered, imagesStored: store.distinctCount)
+                                       imagesOffered: offered, imagesStored: stored)
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try enc.encode(manifest).write(to: URL(fileURLWithPath: tmp + "/gallery.json"))
         // The portability report per session (GalleryPortability.swift), a collapsed section each.
-        let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: opts.fontsDirectory)
+        let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: options.fontsDirectory)
         try Data(GalleryHTML.page(manifest, portability: portability).utf8).write(to: URL(fileURLWithPath: tmp + "/index.html"))
         try Self.swap(tmp, into: out)
         return manifest
@@ -118,9 +150,11 @@ final class UnitResults: @unchecked Sendable {
         return nextIndex - 1
     }
     /// Stores a unit's cards; returns how many units are finished.
-    func put(_ i: Int, _ c: [GalleryCard]) -> Int {
+    private(set) var offered = 0
+    func put(_ i: Int, _ c: [GalleryCard], offered n: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
         cards[i] = c
+        offered += n
         finished += 1
         return finished
     }

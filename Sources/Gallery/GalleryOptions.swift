@@ -1,5 +1,8 @@
-/// `--shard K/N`: this machine renders the sessions whose index i (0-based, in the order given)
-/// has `i % N == K - 1`, so N machines together render each session exactly once.
+import Snapshots
+
+/// `--shard K/N`: this machine takes the sessions whose name (file name without `.json`) hashes to
+/// K - 1 modulo N (64-bit FNV-1a of its UTF-8 bytes), so N machines together take each session
+/// exactly once, a session lands in the same shard on every machine, and adding one moves no other.
 public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public var index: Int
     public var count: Int
@@ -17,9 +20,21 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public static let all = Shard(index: 1, count: 1)!
     public var description: String { "\(index)/\(count)" }
 
-    /// The items of this shard, in order.
-    public func select<T>(_ items: [T]) -> [T] {
-        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    /// The session paths of this shard, in the order given.
+    public func select(sessions: [String]) -> [String] {
+        count == 1 ? sessions : sessions.filter { contains(name: SnapshotSettings.goldenName(session: $0, snapshot: nil)) }
+    }
+
+    /// Whether the session named `name` belongs to this shard.
+    public func contains(name: String) -> Bool {
+        Int(Self.hash(name) % UInt64(count)) == index - 1
+    }
+
+    /// 64-bit FNV-1a: small, fixed everywhere (Swift's `Hasher` is seeded per process).
+    public static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
     }
 }
 

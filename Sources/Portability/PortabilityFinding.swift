@@ -2,7 +2,7 @@ import Primitives
 import SessionFormat
 
 /// One place where a session's result differs between the iOS and Android backends.
-public struct PortabilityFinding: Hashable, Sendable {
+public struct PortabilityFinding: Hashable, Sendable, Codable {
     /// Index of the top-level step (steps inside a batch share it; `path` tells them apart).
     public var step: Int
     /// JSON path of the step, e.g. `steps[4].steps[2]`.
@@ -38,7 +38,7 @@ public struct PortabilityFinding: Hashable, Sendable {
 
 /// An element's frame in dp at the end of the session under the iOS and the Android profile (nil =
 /// not laid out there: not created, hidden or deleted).
-public struct MeasuredEffect: Hashable, Sendable {
+public struct MeasuredEffect: Hashable, Sendable, Codable {
     public var elementId: Int
     public var ios: Rect?
     public var android: Rect?

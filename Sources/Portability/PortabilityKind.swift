@@ -1,7 +1,7 @@
 /// The kinds of difference the portability report finds: a stable code each (in reports, JSON and
 /// tests), the fact behind it and where the fact sheet states it. The declaration order is the
 /// report's order within one step.
-public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Comparable {
+public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case unsupportedWidget = "unsupported-widget"
     case ignoredCommand = "ignored-command"
     case direction = "direction"

@@ -4,7 +4,7 @@ import SessionFormat
 
 /// The portability report of one session: its findings in order, as text (one line each plus a
 /// summary) or JSON (fixed key order). Same session, same bytes.
-public struct PortabilityReport: Sendable {
+public struct PortabilityReport: Sendable, Codable {
     public var session: String
     public var findings: [PortabilityFinding]
     /// Whether frames were measured (a `PortabilityMeasurer` was given).

@@ -29,15 +29,28 @@ public struct Bitmap: Hashable, Sendable {
     }
     /// Builds a bitmap from straight-alpha RGBA bytes.
     public init(width: Int, height: Int, straightRGBA rgba: [UInt8]) {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        var i = 0
-        while i < width * height * 4 {
-            let a = UInt16(rgba[i + 3])
-            out[i] = UInt8((UInt16(rgba[i + 2]) * a + 127) / 255)
-            out[i + 1] = UInt8((UInt16(rgba[i + 1]) * a + 127) / 255)
-            out[i + 2] = UInt8((UInt16(rgba[i]) * a + 127) / 255)
-            out[i + 3] = UInt8(a)
-            i += 4
+        let count = width * height * 4
+        precondition(rgba.count >= count, "straightRGBA: \(rgba.count) bytes for \(width)x\(height)")
+        // Raw pointers, and opaque pixels (nearly all of a screen) only swapped: a golden is 12 MB
+        // and `render check` converts one per target.
+        let out = [UInt8](unsafeUninitializedCapacity: count) { dst, initialized in
+            rgba.withUnsafeBufferPointer { src in
+                var i = 0
+                while i < count {
+                    let a = src[i + 3]
+                    if a == 255 {
+                        dst[i] = src[i + 2]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i]; dst[i + 3] = 255
+                    } else {
+                        let a16 = UInt16(a)
+                        dst[i] = UInt8((UInt16(src[i + 2]) * a16 + 127) / 255)
+                        dst[i + 1] = UInt8((UInt16(src[i + 1]) * a16 + 127) / 255)
+                        dst[i + 2] = UInt8((UInt16(src[i]) * a16 + 127) / 255)
+                        dst[i + 3] = a
+                    }
+                    i += 4
+                }
+            }
+            initialized = count
         }
         self.init(width: width, height: height, pixels: out)
     }

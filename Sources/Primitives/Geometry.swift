@@ -21,7 +21,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An axis-aligned rectangle in dp.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -47,6 +47,9 @@ public final class Rasterizer {
         spare = frame
     }
 
+    /// Forgets the last frame: the next `render` repaints in full on fresh pixels.
+    public func forgetLastFrame() { previous = nil }
+
     /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.

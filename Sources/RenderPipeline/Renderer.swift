@@ -113,6 +113,11 @@ public final class Renderer {
         return (session, diags)
     }
 
+    /// Forgets the last frame's pixels, so the next frame is painted in full: a batch worker calls it
+    /// before each session, so no session's picture is built on another's (caches of glyphs, shadow
+    /// masks and fonts stay warm).
+    public func forgetLastFrame() { rasterizer.forgetLastFrame() }
+
     /// Replays a session into captures, events and diagnostics.
     public func replay(_ session: Session) -> ReplayResult {
         let opts = replayOptions

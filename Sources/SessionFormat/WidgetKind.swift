@@ -1,5 +1,5 @@
 /// What kind of element a `CREATE_*` command makes.
-public enum WidgetKind: String, CaseIterable, Hashable, Sendable {
+public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
     case application, frameView, navigationView, openGLView, textField, textView, listView, gridView
     case button, switchControl, picker, linearLayout, frameLayout, eventLayout, scrollLayout
     case flipperLayout, tableLayout, autoColumnLayout, text, dialog, alertDialog, imageView

@@ -65,11 +65,18 @@ public struct SnapshotChecker {
                 return o
             }
         } catch {
-            return [SnapshotOutcome(name: name, session: path, snapshot: nil, status: .error,
-                                    golden: settings.snapshotsDirectory + "/" + name + ".png",
-                                    reproduce: reproduceLine(path, renderer: renderer),
-                                    message: "\(name): could not render \(path): \(error)")]
+            return [errorOutcome(session: path, renderer: renderer, reason: "\(error)")]
         }
+    }
+
+    /// The `.error` outcome of a session that could not be rendered (`reason`: why; a batch also
+    /// uses it for a session whose worker crashed or timed out).
+    public func errorOutcome(session path: String, renderer: Renderer, reason: String) -> SnapshotOutcome {
+        let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
+        return SnapshotOutcome(name: name, session: path, snapshot: nil, status: .error,
+                               golden: settings.snapshotsDirectory + "/" + name + ".png",
+                               reproduce: reproduceLine(path, renderer: renderer),
+                               message: "\(name): could not render \(path): \(reason)")
     }
 
     /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T] [--device WxH@S]`.

@@ -6,6 +6,8 @@ struct BenchOptions {
     var runs = 20
     var processRuns = 31
     var gallery = 100
+    var batch = 100
+    var batchRounds = 3
     var chromium = false
     var chromiumRuns = 7
     var callgrind = true
@@ -17,11 +19,13 @@ struct BenchOptions {
     var capiCommands = 10_000
 
     static let usage = """
-    usage: bench [--runs N] [--process-runs N] [--gallery N] [--long-ticks N] [--chromium] [--chromium-runs N]
+    usage: bench [--runs N] [--process-runs N] [--gallery N] [--batch N] [--batch-rounds N] [--long-ticks N] [--chromium] [--chromium-runs N]
                  [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH] [--capi-commands N]
     Run from the repository root (make bench). Renders Benchmarks/messages-screen.json and
     Benchmarks/messages-ticking.json (and that session extended to --long-ticks ticks, default
-    1000, 0 to skip, for memory over many frames), prints medians, then a summary table.
+    1000, 0 to skip, for memory over many frames), prints medians, then a summary table. --batch N
+    (default 100, 0 to skip): N variants of the screen with --out-dir and `render check` against N
+    processes of one session each, two at a time, --batch-rounds times in turn (default 3).
     """
 
     init(_ args: [String]) throws {
@@ -41,6 +45,8 @@ struct BenchOptions {
             case "--runs": runs = max(1, try number())
             case "--process-runs": processRuns = max(1, try number())
             case "--gallery": gallery = try number()
+            case "--batch": batch = try number()
+            case "--batch-rounds": batchRounds = max(1, try number())
             case "--chromium": chromium = true
             case "--chromium-runs": chromiumRuns = max(1, try number())
             case "--no-callgrind": callgrind = false
@@ -171,6 +177,22 @@ func runBench() throws {
         print(String(format: "gallery: %d renders of the screen, %d processes at a time: %.2f s (%.1f ms per screen)",
                      o.gallery, jobs, seconds, seconds * 1000 / Double(o.gallery)))
         table.add("gallery of \(o.gallery) screens, \(jobs) processes at a time", String(format: "%.2f s", seconds))
+    }
+
+    if o.batch > 0 {
+        let jobs = max(1, host.activeProcessorCount)
+        let b = try BatchBench(render: render, screen: screen, outputDirectory: out, count: o.batch, jobs: jobs).run(rounds: o.batchRounds)
+        let (batch, procs, check, checkProcs) = (Stats.median(b.batch), Stats.median(b.processes), Stats.median(b.check), Stats.median(b.checkProcesses))
+        print("")
+        print("\(o.batch) variants of the screen (own texts each), \(jobs) at a time, median of \(o.batchRounds) rounds in turn:")
+        print(String(format: "  render DIR --out-dir: %.2f s; %d render processes: %.2f s; %.1fx (target >= 3x)", batch, o.batch, procs, procs / batch))
+        print(String(format: "  render check DIR: %.2f s; %d render check processes: %.2f s; %.1fx (target >= 2.5x)", check, o.batch, checkProcs, checkProcs / check))
+        print("  batch PNGs identical to the single-process PNGs: \(b.identical ? "yes" : "NO")")
+        table.add("\(o.batch) screens: `--out-dir` vs \(o.batch) processes, \(jobs) at a time (target >= 3x)",
+                  String(format: "%.2f s vs %.2f s, %.1fx", batch, procs, procs / batch))
+        table.add("`render check` of \(o.batch) vs \(o.batch) processes (target >= 2.5x)",
+                  String(format: "%.2f s vs %.2f s, %.1fx", check, checkProcs, checkProcs / check))
+        table.add("batch PNGs identical to single renders", b.identical ? "yes" : "NO")
     }
 
     if o.callgrind {

@@ -9,7 +9,7 @@ extension RecordMode: ExpressibleByArgument {}
 /// `render check SESSIONS...`: each session's final frame and named snapshots against their goldens
 /// (`Snapshots/NAME.png`, `Snapshots/NAME@SNAP.png`; per theme and device in `Snapshots/THEME-DEVICE/`),
 /// with a semantic diff on failure.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
         discussion: """
@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Also compare every captured frame (each tick and snapshot) with the frames golden NAME.frames/, naming the first frame that differs.")
     var ticks = false
 
-    @Flag(name: .long, help: "Re-record the failing goldens of the given session files now (or only the NAME or NAME@SNAP given as arguments); exits 6 like any recording.")
+    @Flag(name: .long, help: "Re-record the failing goldens of the given session files now (or only the NAME, NAME@SNAP or NAME.frames given as arguments); exits 6 like any recording.")
     var accept = false
 
     @Flag(name: .long, help: "List goldens and sidecars in this run's goldens folder that no given session produces (exit 6 if any).")
@@ -64,11 +64,13 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    /// Arguments that name goldens (`NAME`, `NAME@SNAP`) rather than session files: with `--accept`.
+    @OptionGroup var batch: BatchOptions
+
+    /// Arguments that name goldens (`NAME`, `NAME@SNAP`, `NAME.frames`) rather than session files: with `--accept`.
     var acceptNames: [String] {
         accept ? sessionArguments.filter { !FileManager.default.fileExists(atPath: $0) && !$0.hasSuffix(".json") } : []
     }
-    var sessionPaths: [String] {
+    var sessions: [String] {
         let names = Set(acceptNames)
         return SessionArguments.expand(sessionArguments.filter { !names.contains($0) })
     }
@@ -77,46 +79,42 @@ struct CheckCommand: ParsableCommand {
         if accept && record != nil { throw ValidationError("--accept records the failing goldens itself: leave out --record") }
         if accept && unused { throw ValidationError("--accept and --unused do different things: run them one at a time") }
         if delete && !unused { throw ValidationError("--delete goes with --unused") }
+        if unused && batch.shard != "1/1" {
+            throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
+        }
         guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be 0...255") }
         guard maxMismatch.isFinite, (0...1).contains(maxMismatch) else { throw ValidationError("--max-mismatch must be 0...1") }
     }
 
+    /// The renderer of this run: with `--ticks` it captures every tick.
+    func makeRenderer() throws -> Renderer {
+        var options = try common.renderOptions()
+        options.captureTicks = ticks
+        return try Renderer(options: options)
+    }
+
     func run() throws {
         let renderer: Renderer
-        do {
-            var options = try common.renderOptions()
-            options.captureTicks = ticks
-            renderer = try Renderer(options: options)
-        } catch let e as ValidationError { throw e } catch {
+        do { renderer = try makeRenderer() } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        let mode = accept ? .failed : record ?? RecordMode.fromEnvironment()
-        let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
-        if common.verbose { print("goldens: \(folder)") }
-        let settings = SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
-                                        tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
-        if unused { try listUnused(folder: folder, renderer: renderer) }
+        let settings = self.settings
+        if common.verbose { print("goldens: \(settings.snapshotsDirectory)") }
+        if unused { try listUnused(folder: settings.snapshotsDirectory, renderer: renderer) }
         let checker = SnapshotChecker(settings: settings)
-        let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
+        // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
+        let paths = batch.select(sessions)
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         var outcomes: [SnapshotOutcome] = []
-        for path in sessionPaths {
-            let base = SnapshotSettings.goldenName(session: path, snapshot: nil)
-            if let only = acceptOnly, only[base] == nil { continue }
-            var results = checker.check(session: path, renderer: renderer, only: acceptOnly?[base])
-            if ticks && (acceptOnly == nil || acceptOnly?[base]?.contains(GoldenMaintenance.framesMarker) == true) {
-                results.append(checker.checkFrames(session: path, renderer: renderer))
-            }
-            for o in results {
+        for (path, r) in zip(paths, results) {
+            if case .finished(_, let data) = r.outcome, let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data)) {
+                outcomes += list
+            } else {
+                let o = checker.errorOutcome(session: path, renderer: renderer, reason: r.failureText ?? "the worker gave no result")
                 outcomes.append(o)
-                if o.passed {
-                    if common.verbose { print("ok    \(o.name)") }
-                    for n in o.notes where !common.quiet { print("note  \(o.name): \(n)") }
-                } else {
-                    StdErr.write("\(label(o.status)) \(o.message)")
-                }
             }
         }
-        let result = CheckReport(rendererVersion: PreviewRendererVersion.string, recordMode: mode,
+        let result = CheckReport(rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
                                  tolerance: settings.tolerance, outcomes: outcomes)
         do {
             if let f = report { try AtomicFile.write(try result.json(), to: f) }
@@ -133,10 +131,45 @@ struct CheckCommand: ParsableCommand {
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
     }
 
+    /// Goldens folder, failures folder, record mode and tolerance from the options.
+    var settings: SnapshotSettings {
+        let mode = accept ? .failed : record ?? RecordMode.fromEnvironment()
+        let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
+        return SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
+                                tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
+    }
+
+    /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.
+    func workerJob() throws -> BatchWorker.Job {
+        let renderer = try makeRenderer()
+        let checker = SnapshotChecker(settings: settings)
+        let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
+        return { path in
+            renderer.forgetLastFrame()
+            let base = SnapshotSettings.goldenName(session: path, snapshot: nil)
+            var outcomes: [SnapshotOutcome] = []
+            if acceptOnly == nil || acceptOnly?[base] != nil {
+                outcomes = checker.check(session: path, renderer: renderer, only: acceptOnly?[base])
+                if ticks && (acceptOnly == nil || acceptOnly?[base]?.contains(GoldenMaintenance.framesMarker) == true) {
+                    outcomes.append(checker.checkFrames(session: path, renderer: renderer))
+                }
+            }
+            for o in outcomes {
+                if o.passed {
+                    if common.verbose { print("ok    \(o.name)") }
+                    for n in o.notes where !common.quiet { print("note  \(o.name): \(n)") }
+                } else {
+                    StdErr.write("\(label(o.status)) \(o.message)")
+                }
+            }
+            return (0, Array(try JSONEncoder().encode(outcomes)))
+        }
+    }
+
     /// `--unused [--delete]`: goldens of this run's folder that none of the sessions produces.
     func listUnused(folder: String, renderer: Renderer) throws -> Never {
         var names: Set<String> = []
-        for path in sessionPaths {
+        for path in sessions {
             do { names.formUnion(try GoldenMaintenance.goldenNames(session: path, renderer: renderer)) } catch {
                 // A session that cannot be read may still own goldens: refuse rather than delete them.
                 StdErr.write("render: error: \(path): \(error); not listing unused goldens")

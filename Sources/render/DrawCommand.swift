@@ -13,8 +13,15 @@ import Painting
 struct DrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "draw", abstract: "Render a session to a PNG (the default command).")
 
-    @Argument(help: "The session file (JSON).")
-    var session: String
+    @Argument(help: "The session file (JSON); with --out-dir, any number of session files or folders (every *.json in them but *.expect.json).")
+    var sessions: [String]
+    /// The one session of a single render.
+    var session: String { sessions.first ?? "" }
+
+    @Option(name: .customLong("out-dir"), help: "Render many sessions in one run into this folder: NAME.png and NAME@SNAP.png for each named snapshot (with --snapshot: NAME@SNAP.png only); --layout-dump, --display-list, --events, --frames and --apng then name folders that get NAME.* (see README, Batch rendering).")
+    var outDir: String?
+
+    @OptionGroup var batch: BatchOptions
 
     @OptionGroup var picture: PictureOptions
 
@@ -51,12 +58,18 @@ struct DrawCommand: ParsableCommand {
         if let f = fps, !(1...1000).contains(f) { throw ValidationError("--fps must be 1...1000") }
         if fps != nil && frames == nil && apng == nil { throw ValidationError("--fps adds frames to --frames or --apng; give one of them") }
         if picture.element != nil && (frames != nil || apng != nil) { throw ValidationError("--element renders one picture; not with --frames or --apng") }
+        if outDir == nil && sessions.count != 1 { throw ValidationError("give one session, or --out-dir DIR to render many") }
+        if outDir != nil {
+            if picture.output != nil { throw ValidationError("--output names one file; with --out-dir each session is written as DIR/NAME.png") }
+            if portability || portabilityJSON != nil { throw ValidationError("--portability is for one session; `render portability` takes many") }
+        }
     }
 
     func run() throws {
         if portability || portabilityJSON != nil {
             return try PortabilityOutput.run(sessions: [session], common: common, json: portabilityJSON, markdown: nil, measure: true)
         }
+        if let dir = outDir { return try runBatch(into: dir) }
         try DrawJob(request).run()
     }
 
@@ -73,31 +86,45 @@ struct DrawCommand: ParsableCommand {
 /// quick start path, which skips the argument parser for the plain `render FILE -o OUT [-q]`).
 struct DrawJob {
     let request: DrawRequest
-    init(_ request: DrawRequest) { self.request = request }
+    /// A renderer kept warm across sessions (a batch worker's); nil makes one for this request.
+    var warm: Renderer? = nil
+    init(_ request: DrawRequest, warm: Renderer? = nil) { self.request = request; self.warm = warm }
+
+    /// The renderer options the request asks for (a batch worker makes its one renderer from them).
+    static func options(_ r: DrawRequest) throws -> RenderOptions {
+        var options = try r.common.renderOptions()
+        options.compressionLevel = r.compression
+        options.captureTicks = r.frames != nil || r.apng != nil
+        options.fps = r.fps
+        options.showBounds = r.bounds || r.boundsSpacing
+        options.boundsSpacing = r.boundsSpacing
+        options.isolatedElement = r.element
+        return options
+    }
 
     /// What was written: its size and every diagnostic (also printed), for `render watch`'s line.
     @discardableResult
     func run() throws -> (size: String, diagnostics: [Diagnostic]) {
         let r = request, common = request.common
         let (session, output, snapshot, layoutDump, displayList, events) = (r.session, r.output, r.snapshot, r.layoutDump, r.displayList, r.events)
-        let (frames, at, apng, fps, compression, element, strict) = (r.frames, r.at, r.apng, r.fps, r.compression, r.element, r.strict)
-        let (bounds, boundsSpacing) = (r.bounds, r.boundsSpacing)
-        var options = try common.renderOptions()
-        options.compressionLevel = compression
-        options.captureTicks = frames != nil || apng != nil
-        options.fps = fps
-        options.showBounds = bounds || boundsSpacing
-        options.boundsSpacing = boundsSpacing
-        options.isolatedElement = element
+        let (frames, at, apng, element, strict) = (r.frames, r.at, r.apng, r.element, r.strict)
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
         let renderer: Renderer
-        let (made, decoded) = Renderer.start(options: options, decoding: session)
-        do { renderer = try made.get() } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
-        }
         let loaded: (Session, [Diagnostic])
-        do { loaded = try renderer.adopt(decoded.get()) } catch {
-            StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
+        if let warm {
+            renderer = warm
+            renderer.forgetLastFrame()   // no session's picture is built on another's pixels
+            do { loaded = try renderer.load(path: session) } catch {
+                StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
+            }
+        } else {
+            let (made, decoded) = Renderer.start(options: try Self.options(r), decoding: session)
+            do { renderer = try made.get() } catch {
+                StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+            }
+            do { loaded = try renderer.adopt(decoded.get()) } catch {
+                StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
+            }
         }
         let (sess, decodeDiags) = loaded
         let replay = renderer.replay(sess)
@@ -129,10 +156,19 @@ struct DrawJob {
         }
         let rendered: (events: [AppEvent], diagnostics: [Diagnostic])
         do {
-            rendered = try renderer.renderEach(sess, replay, only: { _, i in
+            // --out-dir: every named snapshot also goes to PREFIX@SNAP.png.
+            let snapshotsPrefix = r.snapshotsPrefix
+            rendered = try renderer.renderEach(sess, replay, only: { c, i in
                 (frames != nil && !(finalRepeats && i == lastIndex)) || delays[i] != nil || i == targetIndex
+                    || (snapshotsPrefix != nil && c.kind == .snapshot && c.name != nil)
             }) { frame, i in
                 if i == targetIndex { target = frame }
+                if let prefix = snapshotsPrefix, frame.capture.kind == .snapshot, let name = frame.capture.name,
+                   replay.captures.lastIndex(where: { $0.kind == .snapshot && $0.name == name }) == i {
+                    do { try renderer.write(try renderer.encode(frame.bitmap), to: prefix + "@" + name.replacingOccurrences(of: "/", with: "_") + ".png") } catch {
+                        throw FrameSink.WriteFailure(underlying: error)
+                    }
+                }
                 try sink.add(frame, index: i, toFolder: !(finalRepeats && i == lastIndex), delayMs: delays[i])
             }
             if let ms = at {

@@ -20,6 +20,8 @@ struct DrawRequest {
     var boundsSpacing = false
     var element: Int? = nil
     var strict = false
+    /// `--out-dir`: every named snapshot is also written to `PREFIX@SNAP.png` (PREFIX is `DIR/NAME`).
+    var snapshotsPrefix: String? = nil
     var common = CommonValues()
 }
 

@@ -5,7 +5,7 @@ import RenderPipeline
 
 /// `render gallery SESSIONS... -o DIR`: a static HTML review gallery of every session, named
 /// snapshot, theme and interactive state, with expected vs actual where goldens exist.
-struct GalleryCommand: ParsableCommand {
+struct GalleryCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery", abstract: "Write a static HTML gallery (open DIR/index.html; no server needed).")
 
@@ -22,11 +22,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .long, help: "Goldens root for expected vs actual: Snapshots/ for the default theme, Snapshots/THEME/ for others (skipped where missing).")
     var snapshots: String = "Snapshots"
 
-    @Option(name: .long, help: "Render only shard K of N (K/N, 1-based): split a big gallery across machines.")
-    var shard: String = "1/1"
-
-    @Option(name: .long, help: "Worker threads (default: every core).")
-    var jobs: Int = 0
+    @OptionGroup var batch: BatchOptions
 
     @Flag(name: .customLong("no-states"), help: "Skip the state matrix.")
     var noStates = false
@@ -46,30 +42,50 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress lines.")
     var quiet = false
 
-    func validate() throws {
-        guard Shard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
-        guard jobs >= 0 else { throw ValidationError("--jobs must be 0 (every core) or more") }
-    }
-
-    func run() throws {
+    /// The gallery's options (shard and workers come from the batch options).
+    func galleryOptions() throws -> GalleryOptions {
         guard let fonts = FontsLocator.find(explicit: fontsDir) else {
             throw ValidationError("no bundled fonts found: run `make fonts` or pass --fonts-dir DIR")
         }
         var o = GalleryOptions(outputDirectory: output, fontsDirectory: fonts)
         o.themes = themes.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         o.snapshotsDirectory = FileManager.default.fileExists(atPath: snapshots) ? snapshots : nil
-        o.shard = Shard(shard)!
-        o.workers = jobs
+        o.shard = Shard(batch.shard) ?? .all
+        o.workers = batch.workerCount
         o.states = !noStates
         o.threshold = threshold
         o.maxMismatch = maxMismatch
         o.semantic = !pixelsOnly
-        let quiet = self.quiet
+        return o
+    }
+
+    /// Every session in every theme is a unit for a warm worker (`workerJob`), which stores its
+    /// images in the gallery's temporary folder and answers with the unit's cards.
+    func run() throws {
+        let o = try galleryOptions()
+        let builder = GalleryBuilder(options: o)
+        let (out, tmp) = GalleryBuilder.folders(o)
         let start = Date()
+        let paths = o.shard.select(sessions: sessions)
+        let themes = builder.themes
+        let units = paths.flatMap { p in themes.indices.map { (p, $0) } }
         let manifest: GalleryManifest
         do {
-            manifest = try GalleryBuilder(options: o, progress: { if !quiet { StdErr.write($0) } }).build(sessions: sessions)
+            try? FileManager.default.removeItem(atPath: tmp)
+            _ = try ContentStore(directory: tmp)
+            let labels = units.map { "\($0.0) (\(themes[$0.1]))" }
+            let results = try BatchRunner(batch, quiet: quiet, verbose: false).run(labels, payloads: units.map { "\($0.0)\t\($0.1)\t\(tmp)" })
+            var cards: [[GalleryCard]] = [], offered = 0
+            for ((path, t), r) in zip(units, results) {
+                if case .finished(_, let data) = r.outcome, let answer = try? JSONDecoder().decode(UnitAnswer.self, from: Data(data)) {
+                    cards.append(answer.cards); offered += answer.offered
+                } else {
+                    cards.append([GalleryBuilder.errorCard(session: path, theme: themes[t], error: r.failureText ?? "the worker gave no result")])
+                }
+            }
+            manifest = try builder.finish(sessions: paths, units: cards, offered: offered, out: out, tmp: tmp)
         } catch {
+            try? FileManager.default.removeItem(atPath: tmp)
             StdErr.write("render: error: gallery: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }
         if !quiet {
@@ -77,5 +93,19 @@ struct GalleryCommand: ParsableCommand {
             print("\(output)/index.html: \(manifest.sessions.count) sessions, \(manifest.cards.count) cards, \(manifest.imagesStored) images (\(manifest.imagesOffered - manifest.imagesStored) repeats stored once) in \(secs) s")
         }
         if manifest.cards.contains(where: { $0.status == "error" }) { throw ExitCode(ExitCodes.renderFailed) }
+    }
+
+    /// A unit's answer from a worker.
+    struct UnitAnswer: Codable { var cards: [GalleryCard]; var offered: Int }
+
+    func workerJob() throws -> BatchWorker.Job {
+        let o = try galleryOptions()
+        var renderers: [Int: Renderer] = [:]
+        return { payload in
+            let parts = payload.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let t = Int(parts[1]) else { throw ValidationError("gallery worker: bad job \(payload)") }
+            let (cards, offered) = GalleryBuilder.unit(session: parts[0], theme: t, options: o, into: parts[2], renderers: &renderers)
+            return (0, Array(try JSONEncoder().encode(UnitAnswer(cards: cards, offered: offered))))
+        }
     }
 }

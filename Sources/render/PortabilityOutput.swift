@@ -6,7 +6,7 @@ import SessionFormat
 import Styles
 
 /// `render portability SESSIONS...`: where the iOS and the Android backend would disagree.
-struct PortabilityCommand: ParsableCommand {
+struct PortabilityCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "portability",
         abstract: "Report every step whose result differs between the iOS and Android profiles (docs/portability.md).",
@@ -26,43 +26,80 @@ struct PortabilityCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var batch: BatchOptions
+
+    /// Each session in a warm worker (`workerJob`); the reports come back as JSON, in session order.
     func run() throws {
-        try PortabilityOutput.run(sessions: SessionArguments.expand(sessions), common: common, json: json, markdown: markdown, measure: !noMeasure)
+        let paths = batch.select(SessionArguments.expand(sessions))
+        _ = try PortabilityOutput.measurer(common: common, measure: !noMeasure)   // bad options stop here, once
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
+        var reports: [PortabilityReport] = []
+        for r in results {
+            if case .finished(0, let data) = r.outcome, let report = try? JSONDecoder().decode(PortabilityReport.self, from: Data(data)) {
+                reports.append(report)
+            }
+        }
+        try PortabilityOutput.write(reports, json: json, markdown: markdown)
+        if let first = results.first(where: \.failed) { throw ExitCode(first.exitCode) }
+    }
+
+    func workerJob() throws -> BatchWorker.Job {
+        let measurer = try PortabilityOutput.measurer(common: common, measure: !noMeasure)
+        let count = batch.select(SessionArguments.expand(sessions)).count
+        return { path in
+            let r = try PortabilityOutput.report(path: path, measurer: measurer, common: common)
+            if !common.quiet { print(r.text, terminator: count > 1 ? "\n" : "") }
+            return (0, Array(try JSONEncoder().encode(r)))
+        }
     }
 }
 
 /// The report's output for the CLI: text on stdout, JSON / Markdown files on request.
 enum PortabilityOutput {
-    static func run(sessions: [String], common: CommonOptions, json: String?, markdown: String?, measure: Bool) throws {
-        var measurer: PortabilityMeasurer? = nil
-        if measure {
-            let o = try common.renderOptions()
-            // The looks of --theme (default: `default`), its platform replaced by ios, then android.
-            do { measurer = try PortabilityMeasurer(fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device, fontScale: o.fontScale) } catch {
-                StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
-            }
+    /// The measurer of --theme's looks under both profiles; nil with `--no-measure`.
+    static func measurer(common: CommonOptions, measure: Bool) throws -> PortabilityMeasurer? {
+        guard measure else { return nil }
+        let o = try common.renderOptions()
+        // The looks of --theme (default: `default`), its platform replaced by ios, then android.
+        do { return try PortabilityMeasurer(fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device, fontScale: o.fontScale) } catch {
+            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        var reports: [PortabilityReport] = []
-        for path in sessions {
-            let session: Session
-            do {
-                if let m = measurer { session = try m.load(path: path) } else {
-                    var s = try SessionDecoder().decode(fileAt: path).0
-                    if let d = common.device { s.device = try Device.parse(d) }
-                    session = s
-                }
-            } catch {
-                StdErr.write("\(path): \(error)"); throw ExitCode(ExitCodes.forRejection(error))
+    }
+
+    /// One session's report; a session that cannot be read is reported on stderr and exits 1 (7 over a limit).
+    static func report(path: String, measurer: PortabilityMeasurer?, common: CommonOptions) throws -> PortabilityReport {
+        let session: Session
+        do {
+            if let m = measurer { session = try m.load(path: path) } else {
+                var s = try SessionDecoder().decode(fileAt: path).0
+                if let d = common.device { s.device = try Device.parse(d) }
+                session = s
             }
-            let r = PortabilityReport.make(session, measurer: measurer)
-            if !common.quiet { print(r.text, terminator: sessions.count > 1 ? "\n" : "") }
-            reports.append(r)
+        } catch {
+            StdErr.write("\(path): \(error)"); throw ExitCode(ExitCodes.forRejection(error))
         }
+        return PortabilityReport.make(session, measurer: measurer)
+    }
+
+    /// The JSON and Markdown files, when asked for.
+    static func write(_ reports: [PortabilityReport], json: String?, markdown: String?) throws {
         do {
             if let f = json { try AtomicFile.write(reports.count == 1 ? reports[0].json : PortabilityReport.json(reports), to: f) }
             if let f = markdown { try AtomicFile.write(PortabilityMarkdown.document(reports), to: f) }
         } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }
+    }
+
+    /// `render SESSION --portability`: one session, in this process.
+    static func run(sessions: [String], common: CommonOptions, json: String?, markdown: String?, measure: Bool) throws {
+        let measurer = try Self.measurer(common: common, measure: measure)
+        var reports: [PortabilityReport] = []
+        for path in sessions {
+            let r = try report(path: path, measurer: measurer, common: common)
+            if !common.quiet { print(r.text, terminator: sessions.count > 1 ? "\n" : "") }
+            reports.append(r)
+        }
+        try write(reports, json: json, markdown: markdown)
     }
 }

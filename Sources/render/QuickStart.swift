@@ -31,7 +31,7 @@ enum QuickStart {
         return r
     }
 
-    private static let subcommands: Set<String> = ["draw", "validate", "theme", "check", "gallery", "watch", "portability", "help"]
+    private static let subcommands: Set<String> = ["draw", "validate", "theme", "check", "gallery", "watch", "portability", "report", "help"]
 
     /// Runs the request and exits with the same codes as the parsed command would.
     static func run(_ request: DrawRequest) -> Never {

@@ -16,10 +16,14 @@ struct RenderCLI: ParsableCommand {
         a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
         """,
         version: PreviewRendererVersion.string,
-        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self],
+        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self, ReportCommand.self],
         defaultSubcommand: DrawCommand.self)
 
     static func main() {
+        // A batch command's worker process (Batch/BatchWorker.swift): one comparison at start-up.
+        if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == BatchWorker.flag {
+            BatchWorker.main(Array(CommandLine.arguments.dropFirst(2)))
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }
         if let typo = CommandSuggestion.message(for: arguments) {

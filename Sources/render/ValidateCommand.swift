@@ -5,7 +5,7 @@ import RenderPipeline
 import SessionFormat
 
 /// `render validate SESSION...`: decode and replay without drawing; report every problem.
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: BatchCommand {
     static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check sessions without rendering.")
 
     @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
@@ -14,13 +14,20 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var batch: BatchOptions
+
+    /// Each session in a warm worker (`workerJob`); exit code: the first failing session's, in order.
     func run() throws {
-        let renderer: Renderer
-        do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
+        do { _ = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        var failed = false
-        for path in sessions {
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(batch.select(sessions))
+        if results.contains(where: \.failed) { throw ExitCode(ExitCodes.rejected) }
+    }
+
+    func workerJob() throws -> BatchWorker.Job {
+        let renderer = try Renderer(options: try common.renderOptions())
+        return { path in
             let printer = DiagnosticPrinter(file: path, format: common.diagnostics, quiet: common.quiet)
             do {
                 let (s, d) = try renderer.load(path: path)
@@ -33,9 +40,9 @@ struct ValidateCommand: ParsableCommand {
                 }
             } catch {
                 StdErr.write("\(error)")
-                failed = true
+                return (ExitCodes.rejected, [])
             }
+            return (0, [])
         }
-        if failed { throw ExitCode(ExitCodes.rejected) }
     }
 }

@@ -71,17 +71,26 @@ struct GalleryTests {
     }
 
     @Test func shardsSplitSessions() throws {
-        let items = ["a", "b", "c", "d", "e"]
-        #expect(Shard("1/2")!.select(items) == ["a", "c", "e"])
-        #expect(Shard("2/2")!.select(items) == ["b", "d"])
-        #expect(Shard.all.select(items) == items)
+        // By a hash of the name (FNV-1a 64; "a" is the algorithm's published test vector).
+        #expect(Shard.hash("a") == 0xaf63_dc4c_8601_ec8c)
+        let items = ["x/a.json", "b.json", "c", "d.json", "e"]
+        #expect(Shard("1/2")!.select(sessions: items) == ["x/a.json", "c", "e"])
+        #expect(Shard("2/2")!.select(sessions: items) == ["b.json", "d.json"])
+        #expect(Shard.all.select(sessions: items) == items)
+        // Adding sessions moves none of the others; every session is in exactly one of 3 shards.
+        let more = items + ["f", "g", "h", "i"]
+        for k in 1...3 {
+            let shard = Shard(index: k, count: 3)!
+            #expect(shard.select(sessions: more).filter { items.contains($0) } == shard.select(sessions: items))
+        }
+        #expect((1...3).flatMap { Shard(index: $0, count: 3)!.select(sessions: more) }.sorted() == more.sorted())
         #expect(Shard("3/2") == nil && Shard("0/1") == nil && Shard("x") == nil)
         let dir = S.tempDir("shard")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let paths = ["s1", "s2", "s3"].map { S.writeSession(in: dir, name: $0) }
         var o = GalleryOptions(outputDirectory: dir + "/g", fontsDirectory: S.fonts)
         o.themes = ["default"]; o.states = false; o.snapshotsDirectory = nil; o.shard = Shard("2/2")!
-        #expect(try GalleryBuilder(options: o).build(sessions: paths).sessions == ["s2"])
+        #expect(try GalleryBuilder(options: o).build(sessions: paths).sessions == ["s1", "s3"])
     }
 
     @Test func goldensGiveStatusCompareViewsAndSemanticDiff() throws {

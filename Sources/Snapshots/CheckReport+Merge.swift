@@ -1,0 +1,32 @@
+import Foundation
+
+/// Shard reports joined into one (`render report merge`); its review page is `Gallery.CheckPage`.
+extension CheckReport {
+    /// Joins the reports of the shards of one run: outcomes of all, ordered by session path (the
+    /// order of an unsharded run over folders, whose sessions are sorted by name) and, within a
+    /// session, as checked. The shards must agree on renderer, record mode and tolerance.
+    public static func merged(_ reports: [CheckReport]) throws -> CheckReport {
+        guard let first = reports.first else { throw MergeError("no check reports to merge") }
+        for r in reports.dropFirst() {
+            guard r.rendererVersion == first.rendererVersion, r.recordMode == first.recordMode, r.tolerance == first.tolerance else {
+                throw MergeError("the reports come from different runs (renderer \(r.rendererVersion) vs \(first.rendererVersion), record \(r.recordMode.rawValue) vs \(first.recordMode.rawValue), or another tolerance)")
+            }
+        }
+        var seen = Set<String>()
+        var outcomes: [(Int, SnapshotOutcome)] = []
+        for o in reports.flatMap(\.outcomes) {
+            let key = o.session + "\u{0}" + o.name
+            guard seen.insert(key).inserted else { throw MergeError("\(o.name) of \(o.session) is in two reports: shards of one run never overlap") }
+            outcomes.append((outcomes.count, o))
+        }
+        outcomes.sort { $0.1.session != $1.1.session ? $0.1.session < $1.1.session : $0.0 < $1.0 }
+        return CheckReport(rendererVersion: first.rendererVersion, recordMode: first.recordMode, tolerance: first.tolerance,
+                           outcomes: outcomes.map(\.1))
+    }
+}
+
+/// Shard reports that cannot be joined.
+public struct MergeError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}

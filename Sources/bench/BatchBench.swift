@@ -1,0 +1,100 @@
+import Foundation
+
+/// The batch runner against one process per screen, side by side in one run: `count` variants of
+/// the benchmark screen, each with its own texts (so no output of one can stand for another's),
+/// rendered by `render DIR --out-dir OUT` and by `count` `render` processes two at a time; then
+/// checked against goldens by one `render check DIR` and by `count` `render check FILE` processes.
+struct BatchBench {
+    let render: String
+    let screen: String
+    let outputDirectory: String
+    let count: Int
+    let jobs: Int
+
+    struct Result {
+        var batch: [Double] = [], processes: [Double] = [], check: [Double] = [], checkProcesses: [Double] = []
+        var identical = true
+    }
+
+    /// Writes the variants (`variant-NNN.json`: every text prefixed with its number, assets by absolute path).
+    func writeVariants(into dir: String) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: screen),
+              let base = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let steps = base["steps"] as? [[String: Any]] else { throw BenchError("\(screen): not a session object with steps") }
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let textual: Set<String> = ["CREATE_TEXT", "SET_TEXT_VALUE", "CREATE_BUTTON"]
+        var paths: [String] = []
+        for i in 0..<count {
+            var s = base
+            s["name"] = String(format: "variant-%03d", i)
+            s["assets"] = (screen as NSString).deletingLastPathComponent + "/" + ((base["assets"] as? String) ?? "assets")
+            s["steps"] = steps.map { step -> [String: Any] in
+                guard let t = step["type"] as? String, textual.contains(t), let text = step["textValue"] as? String else { return step }
+                var changed = step
+                changed["textValue"] = "\(i + 1) \(text)"
+                return changed
+            }
+            let path = dir + String(format: "/variant-%03d.json", i)
+            try JSONSerialization.data(withJSONObject: s, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// `rounds` rounds of the four runs in turn, so all face the same machine.
+    func run(rounds: Int) throws -> Result {
+        let dir = outputDirectory + "/variants", goldens = outputDirectory + "/variant-goldens"
+        let paths = try writeVariants(into: dir)
+        // Goldens once (recording exits 6 by design).
+        try? FileManager.default.removeItem(atPath: goldens)
+        _ = try ChildProcess.run([render, "check", dir, "--snapshots", goldens, "--record", "all", "-q"])
+        var r = Result()
+        for round in 0..<rounds {
+            let batchOut = outputDirectory + "/batch-out", procOut = outputDirectory + "/process-out"
+            try? FileManager.default.removeItem(atPath: batchOut)
+            try? FileManager.default.removeItem(atPath: procOut)
+            try FileManager.default.createDirectory(atPath: procOut, withIntermediateDirectories: true)
+            r.batch.append(try timed([render, dir, "--out-dir", batchOut, "--jobs", "\(jobs)", "-q"]))
+            r.processes.append(try parallel(paths.map { [render, $0, "-o", procOut + "/" + Self.name($0) + ".png", "-q"] }))
+            r.check.append(try timed([render, "check", dir, "--snapshots", goldens, "--jobs", "\(jobs)", "-q"]))
+            r.checkProcesses.append(try parallel(paths.map { [render, "check", $0, "--snapshots", goldens, "-q"] }))
+            if round == 0 {
+                for p in paths {
+                    let n = Self.name(p)
+                    if FileManager.default.contents(atPath: batchOut + "/" + n + ".png") != FileManager.default.contents(atPath: procOut + "/" + n + ".png") {
+                        r.identical = false
+                    }
+                }
+            }
+        }
+        return r
+    }
+
+    static func name(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+    /// One process that must succeed; wall seconds.
+    func timed(_ argv: [String]) throws -> Double {
+        let r = try ChildProcess.run(argv)
+        guard r.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(r.status)") }
+        return r.seconds
+    }
+
+    /// Every command, `jobs` at a time; wall seconds for all.
+    func parallel(_ commands: [[String]]) throws -> Double {
+        let t0 = Stats.now()
+        var running: [pid_t] = []
+        for argv in commands {
+            if running.count == jobs {
+                let (status, _) = ChildProcess.wait(running.removeFirst())
+                guard status == 0 else { throw BenchError("\(argv[1]) ...: a process exited with \(status)") }
+            }
+            running.append(try ChildProcess.start(argv))
+        }
+        for pid in running {
+            let (status, _) = ChildProcess.wait(pid)
+            guard status == 0 else { throw BenchError("a process exited with \(status)") }
+        }
+        return Stats.now() - t0
+    }
+}

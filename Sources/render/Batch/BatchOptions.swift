@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import Gallery
+
+/// Options of every batch command (`check`, `gallery`, `portability`, `validate`, `render --out-dir`).
+struct BatchOptions: ParsableArguments {
+    @Option(name: [.long, .customLong("workers")], help: "Worker processes (default, or 0: the number of cores); --workers is the same. Output and report order do not depend on it.")
+    var jobs: Int?
+
+    @Option(name: .long, help: "Take only shard K of N (K/N, 1-based): the sessions whose name hashes to K, so N machines together take each session once.")
+    var shard: String = "1/1"
+
+    @Option(name: .long, help: "Seconds one session may take in a worker before the worker is killed and the session reported as timed out.")
+    var timeout: Double = 30
+
+    func validate() throws {
+        if let j = jobs, j < 0 { throw ValidationError("--jobs must be 1 or more (0: the number of cores)") }
+        guard Shard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
+        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be more than 0 (seconds)") }
+    }
+
+    var workerCount: Int { jobs.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The sessions of this shard (all of them without --shard), in the order given.
+    func select(_ sessions: [String]) -> [String] { (Shard(shard) ?? .all).select(sessions: sessions) }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// What became of one session of a batch in a worker process.
+struct BatchResult {
+    enum Outcome: Equatable {
+        /// The worker ran it: the session's exit code (as `render` alone would give) and the
+        /// command's own result bytes (e.g. `check`'s outcomes as JSON).
+        case finished(exit: Int32, data: [UInt8])
+        /// The worker died on it: killed by `signal`, or exited with `status` without answering.
+        case crashed(signal: Int32?, status: Int32?)
+        /// The worker ran past `--timeout` and was killed.
+        case timedOut(seconds: Double)
+    }
+    var outcome: Outcome
+    /// What the session printed on stdout and stderr (also what a crashed worker printed before dying).
+    var stdout: [UInt8] = []
+    var stderr: [UInt8] = []
+    var seconds: Double = 0
+
+    var exitCode: Int32 {
+        if case .finished(let code, _) = outcome { return code }
+        return ExitCodes.renderFailed
+    }
+    var failed: Bool { exitCode != 0 }
+
+    /// `crashed (signal 11, SIGSEGV)` / `timed out after 30 s`; nil when the worker answered.
+    var failureText: String? {
+        switch outcome {
+        case .finished: return nil
+        case .crashed(let sig?, _): return "crashed (signal \(sig), \(BatchResult.signalName(sig)))"
+        case .crashed(_, let status): return "crashed (the worker exited with status \(status ?? -1) without answering)"
+        case .timedOut(let s): return String(format: "timed out after %g s (worker killed)", s)
+        }
+    }
+
+    static func signalName(_ s: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+                                      SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGINT: "SIGINT"]
+        return names[s] ?? "SIG\(s)"
+    }
+}
+
+/// A pool of long-lived worker processes (`render --batch-worker ARGS...`, the parent's own command
+/// line re-executed in worker mode): each keeps its fonts, theme and caches warm across the sessions
+/// it is given, one at a time, over a pipe (`BatchWorker` has the protocol). A worker that dies or runs
+/// past the timeout is replaced; its session gets a `crashed` / `timedOut` result and the others go on.
+/// Results come back indexed by position, so what the parent does with them does not depend on how
+/// many workers ran or which finished first.
+final class BatchPool {
+    let argv: [String]
+    let jobs: Int
+    let timeout: Double
+    /// Folder for the workers' captured stdout/stderr (one pair per worker slot).
+    private let captureDirectory: String
+
+    /// The workers' environment: this process's, with these variables set.
+    private let environment: [String]
+
+    init(argv: [String], jobs: Int, timeout: Double, environment extra: [String: String] = [:]) throws {
+        self.argv = argv; self.jobs = max(1, jobs); self.timeout = timeout
+        let merged = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        environment = merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }
+        captureDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("render-batch-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: captureDirectory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: captureDirectory) }
+
+    /// One running worker process.
+    private final class Worker {
+        let slot: Int
+        let pid: pid_t
+        let input: Int32      // its stdin (jobs)
+        let answers: Int32    // its fd 3 (results)
+        var buffer: [UInt8] = []
+        var job: Int? = nil
+        var started = 0.0
+        var deadline = Double.infinity
+        init(slot: Int, pid: pid_t, input: Int32, answers: Int32) { self.slot = slot; self.pid = pid; self.input = input; self.answers = answers }
+    }
+
+    /// Runs every payload (one line each, usually a session path) and returns the results in payload
+    /// order. `done(i, result)` is called on this thread as each finishes, in completion order.
+    func run(_ payloads: [String], done: (Int, BatchResult) -> Void) throws -> [BatchResult] {
+        signal(SIGPIPE, SIG_IGN)   // a worker that died while we wrote to it is seen on its answer pipe
+        var results = [BatchResult?](repeating: nil, count: payloads.count)
+        var next = 0
+        var workers: [Worker] = []
+        let count = min(jobs, payloads.count)
+        defer { for w in workers { stop(w) } }
+        for slot in 0..<count { workers.append(try spawn(slot: slot)) }
+        func assign(_ w: Worker) {
+            guard next < payloads.count else { return }
+            let i = next; next += 1
+            truncateCapture(w.slot)
+            w.job = i; w.started = Self.now(); w.deadline = w.started + timeout
+            let line = Array("\(i)\t\(payloads[i])\n".utf8)
+            _ = line.withUnsafeBytes { Self.writeAll(w.input, $0) }
+        }
+        workers.forEach(assign)
+        var finished = 0
+        while finished < payloads.count {
+            let busy = workers.filter { $0.job != nil }
+            let nearest = busy.map(\.deadline).min() ?? Self.now() + 1
+            let waitMs = Int32(max(0, min(1000, (nearest - Self.now()) * 1000)).rounded(.up))
+            var fds = busy.map { pollfd(fd: $0.answers, events: Int16(POLLIN), revents: 0) }
+            let n = poll(&fds, nfds_t(fds.count), waitMs)
+            if n < 0 && errno != EINTR { throw BatchError("poll: \(String(cString: strerror(errno)))") }
+            for (k, w) in busy.enumerated() {
+                var outcome: BatchResult.Outcome?
+                if fds[k].revents != 0 {
+                    switch readAnswer(w) {
+                    case .answer(let code, let data): outcome = .finished(exit: code, data: data)
+                    case .closed:
+                        let (sig, status) = Self.reap(w.pid)
+                        outcome = .crashed(signal: sig, status: status)
+                    case .partial: break
+                    }
+                } else if Self.now() >= w.deadline {
+                    kill(w.pid, SIGKILL)
+                    _ = Self.reap(w.pid)
+                    outcome = .timedOut(seconds: timeout)
+                }
+                guard let outcome, let i = w.job else { continue }
+                var r = BatchResult(outcome: outcome)
+                r.seconds = Self.now() - w.started
+                (r.stdout, r.stderr) = readCapture(w.slot)
+                results[i] = r
+                finished += 1
+                w.job = nil
+                var ready = w
+                if case .finished = outcome {} else {
+                    // Replace the worker; the next session goes to a fresh one.
+                    close(w.input); close(w.answers)
+                    let fresh = try spawn(slot: w.slot)
+                    workers[workers.firstIndex { $0 === w }!] = fresh
+                    ready = fresh
+                }
+                done(i, r)
+                assign(ready)
+            }
+        }
+        return results.map { $0! }
+    }
+
+    private enum Read { case answer(Int32, [UInt8]), partial, closed }
+
+    /// Reads what the worker sent; an answer is `R INDEX EXIT LENGTH\n` and LENGTH bytes of data.
+    private func readAnswer(_ w: Worker) -> Read {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { read(w.answers, $0.baseAddress, $0.count) }
+        if n <= 0 {
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { return .partial }
+            return .closed
+        }
+        w.buffer += chunk[0..<n]
+        guard let nl = w.buffer.firstIndex(of: 0x0a) else { return .partial }
+        let head = String(decoding: w.buffer[..<nl], as: UTF8.self).split(separator: " ")
+        guard head.count == 4, head[0] == "R", let code = Int32(head[2]), let length = Int(head[3]) else { return .closed }
+        guard w.buffer.count - nl - 1 >= length else { return .partial }
+        let data = Array(w.buffer[(nl + 1)..<(nl + 1 + length)])
+        w.buffer.removeSubrange(0..<(nl + 1 + length))
+        return .answer(code, data)
+    }
+
+    private func capturePaths(_ slot: Int) -> (String, String) {
+        ("\(captureDirectory)/worker-\(slot).out", "\(captureDirectory)/worker-\(slot).err")
+    }
+
+    private func truncateCapture(_ slot: Int) {
+        let (o, e) = capturePaths(slot)
+        truncate(o, 0); truncate(e, 0)
+    }
+
+    private func readCapture(_ slot: Int) -> ([UInt8], [UInt8]) {
+        let (o, e) = capturePaths(slot)
+        return ([UInt8](FileManager.default.contents(atPath: o) ?? Data()), [UInt8](FileManager.default.contents(atPath: e) ?? Data()))
+    }
+
+    /// Starts a worker: stdin a pipe of jobs, stdout/stderr files of this slot (appended to, so the
+    /// parent's truncation between jobs is seen), fd 3 the pipe of answers.
+    private func spawn(slot: Int) throws -> Worker {
+        var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
+        guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
+            throw BatchError("cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        // Close-on-exec: a later worker must not hold this one's pipes open (its death would go unseen).
+        for fd in toWorker + fromWorker { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let (o, e) = capturePaths(slot)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, o, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, e, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], BatchWorker.answerDescriptor)
+        var cargs = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        var cenv = environment.map { strdup($0) } + [nil]
+        defer { for p in cenv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
+        close(toWorker[0]); close(fromWorker[1])
+        guard rc == 0 else {
+            close(toWorker[1]); close(fromWorker[0])
+            throw BatchError("cannot start a worker (\(argv[0])): \(String(cString: strerror(rc)))")
+        }
+        return Worker(slot: slot, pid: pid, input: toWorker[1], answers: fromWorker[0])
+    }
+
+    /// Ends an idle worker: end of its input; it exits. A busy one (only on an error) is killed.
+    private func stop(_ w: Worker) {
+        if w.job != nil { kill(w.pid, SIGKILL) }
+        close(w.input); close(w.answers)
+        _ = Self.reap(w.pid)
+    }
+
+    /// Waits for `pid`: the signal that killed it, or its exit status.
+    static func reap(_ pid: pid_t) -> (signal: Int32?, status: Int32?) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return (nil, nil) } }
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS by hand (the macros are not imported).
+        let sig = status & 0x7f
+        return sig != 0 && sig != 0x7f ? (sig, nil) : (nil, (status >> 8) & 0xff)
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var off = 0
+        while off < bytes.count {
+            let n = write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            off += n
+        }
+        return true
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+struct BatchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The one batch runner of the batch commands: sends each session to a pool of warm worker
+/// processes (`BatchPool`), shows progress, and passes on what each session printed in the order
+/// the sessions were given, whatever order they finished in.
+struct BatchRunner {
+    var jobs: Int
+    var timeout: Double
+    var quiet = false
+    var verbose = false
+
+    init(_ options: BatchOptions, quiet: Bool, verbose: Bool) {
+        jobs = options.workerCount; timeout = options.timeout; self.quiet = quiet; self.verbose = verbose
+    }
+
+    /// Runs `payloads` (by default the session paths themselves) in workers started with this
+    /// process's own command line; returns one result per session, in order. `label` names a
+    /// session in progress lines.
+    func run(_ sessions: [String], payloads: [String]? = nil) throws -> [BatchResult] {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let argv = [me, BatchWorker.flag] + CommandLine.arguments.dropFirst()
+        let workers = min(jobs, max(1, sessions.count))
+        // The cores shared out among the workers (each render would otherwise start a thread per
+        // core for raster bands and PNG encoding); output bytes do not depend on it.
+        var env: [String: String] = [:]
+        if ProcessInfo.processInfo.environment["PREVIEW_RENDERER_THREADS"] == nil {
+            env["PREVIEW_RENDERER_THREADS"] = String(max(1, ProcessInfo.processInfo.activeProcessorCount / workers))
+        }
+        // A session allocates and frees buffers of megabytes (frames, PNGs, a decoded golden): a worker
+        // keeps freed memory for the next session instead of unmapping it and faulting fresh zeroed
+        // pages in again (glibc's tunables; ignored elsewhere).
+        if ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] == nil {
+            env["GLIBC_TUNABLES"] = "glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=1073741824"
+        }
+        let pool = try BatchPool(argv: argv, jobs: workers, timeout: timeout, environment: env)
+        var progress = BatchProgress(total: sessions.count, mode: quiet ? .none : (verbose || isatty(2) == 0 ? .lines : .line))
+        var pending: [Int: BatchResult] = [:]
+        var shown = 0
+        let results = try pool.run(payloads ?? sessions) { i, r in
+            pending[i] = r
+            progress.finished(r)
+            // Pass on output in session order: everything up to the first unfinished session.
+            while let r = pending.removeValue(forKey: shown) {
+                progress.clear()
+                FileHandle.standardOutput.write(Data(r.stdout))
+                FileHandle.standardError.write(Data(r.stderr))
+                if let why = r.failureText { StdErr.write("\(sessions[shown]): error: \(why); the other sessions go on") }
+                progress.sessionLine(index: shown, name: sessions[shown], r)
+                shown += 1
+            }
+            progress.draw()
+        }
+        progress.end()
+        return results
+    }
+}
+
+/// Progress of a batch on stderr: on a terminal one line that is redrawn (`k/N`, failures so far,
+/// time left); otherwise (or with -v) one line per session in session order; nothing with -q.
+struct BatchProgress {
+    enum Mode { case none, line, lines }
+    let total: Int
+    let mode: Mode
+    private var done = 0, failures = 0
+    private let start = BatchPool.now()
+    private var drawn = false
+
+    init(total: Int, mode: Mode) { self.total = total; self.mode = mode }
+
+    mutating func finished(_ r: BatchResult) {
+        done += 1
+        if r.failed { failures += 1 }
+    }
+
+    mutating func sessionLine(index: Int, name: String, _ r: BatchResult) {
+        guard mode == .lines else { return }
+        let what = r.failureText ?? (r.exitCode == 0 ? "ok" : "exit \(r.exitCode)")
+        StdErr.write(String(format: "[%d/%d] %@: %@ (%.2f s)", index + 1, total, name, what, r.seconds))
+    }
+
+    mutating func draw() {
+        guard mode == .line else { return }
+        let elapsed = BatchPool.now() - start
+        let left = done == 0 ? "" : String(format: ", about %.0f s left", elapsed / Double(done) * Double(total - done))
+        let text = "\r\u{1b}[K\(done)/\(total), \(failures) failed\(left)"
+        FileHandle.standardError.write(Data(text.utf8))
+        drawn = true
+    }
+
+    mutating func clear() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1b}[K".utf8))
+        drawn = false
+    }
+
+    mutating func end() { clear() }
+}
