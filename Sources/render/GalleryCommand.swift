@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Gallery
 import RenderPipeline
+import SessionFormat
 
 /// `render gallery SESSIONS... -o DIR`: a static HTML review gallery of every session, named
 /// snapshot, theme and interactive state, with expected vs actual where goldens exist.
@@ -43,12 +44,23 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .customLong("fonts-dir"), help: "The bundled Fonts/ folder.")
     var fontsDir: String?
 
+    @Option(name: .long, help: "Device for every session: WxH@S in dp (e.g. 390x844@3) or a preset name; goldens from Snapshots/DEVICE/ (Snapshots/THEME-DEVICE/ for other themes), as `check --device`.")
+    var device: String?
+
+    @Option(name: .long, help: "The app's own fonts folder (used before the bundled fonts).")
+    var fonts: String?
+
     @Flag(name: .shortAndLong, help: "No progress lines.")
     var quiet = false
 
     func validate() throws {
         guard Shard(shard) != nil else { throw ValidationError("--shard must be K/N with 1 <= K <= N") }
         guard jobs >= 0 else { throw ValidationError("--jobs must be 0 (every core) or more") }
+        if let d = device { do { _ = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") } }
+        if let f = fonts {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir.boolValue else { throw ValidationError("--fonts \(f): no such folder") }
+        }
     }
 
     func run() throws {
@@ -64,6 +76,8 @@ struct GalleryCommand: ParsableCommand {
         o.threshold = threshold
         o.maxMismatch = maxMismatch
         o.semantic = !pixelsOnly
+        o.device = device
+        o.appFontsDirectory = fonts
         let quiet = self.quiet
         let start = Date()
         let manifest: GalleryManifest
