@@ -85,6 +85,27 @@ struct GalleryReviewTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad"))
     }
 
+    /// `--fonts`: the app's folder is used before the bundled fonts. Its Roboto-Regular.ttf has the
+    /// bundled file's glyphs plus four trailing bytes: same pixels, but the golden recorded with the
+    /// bundled file names the font file as an environment change.
+    @Test func appFontsFolderIsUsed() throws {
+        let dir = S.tempDir("appfonts")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = S.writeSession(in: dir, name: "card")
+        let settings = SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
+        _ = SnapshotChecker(settings: settings).check(session: path, renderer: try Renderer(options: RenderOptions(fontsDirectory: S.fonts)))
+        try FileManager.default.createDirectory(atPath: dir + "/app", withIntermediateDirectories: true)
+        let roboto = try Data(contentsOf: URL(fileURLWithPath: S.fonts + "/Roboto-Regular.ttf"))
+        try (roboto + Data([0, 0, 0, 0])).write(to: URL(fileURLWithPath: dir + "/app/Roboto-Regular.ttf"))
+        var o = options(dir + "/g"); o.states = false; o.snapshotsDirectory = dir + "/snaps"; o.appFontsDirectory = dir + "/app"
+        #expect(try o.renderOptions(theme: "ios").appFontsDirectory == dir + "/app")
+        let m = try GalleryBuilder(options: o).build(sessions: [path])
+        let final = try #require(m.cards.first { $0.snapshot == nil })
+        #expect(final.changes.contains { $0.hasPrefix("environment: ") && $0.contains("font file Roboto-Regular.ttf") }, "\(final.changes)")
+        // Same bytes as the bundled face: the same pixels.
+        #expect(final.mismatch == 0)
+    }
+
     /// Three buttons side by side with no gap, on a blue row: a cell is exactly its button's frame at
     /// device scale and holds none of the neighbours' colours nor the row's.
     @Test func stateCellHoldsOnlyItsElementsPixels() throws {
