@@ -153,7 +153,7 @@ enum GalleryHTML {
     .cmp[data-mode=onion] .onion,.cmp[data-mode=slider] .slider{display:block}
     .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px;overflow-wrap:anywhere}.err{color:#d93025;white-space:pre-wrap;max-width:480px}
     table.states{border-collapse:collapse}table.states td,table.states th{border:1px solid #ddd;padding:4px;vertical-align:top;font-size:12px}
-    table.states .card{border:0;padding:0}table.states img{max-width:200px}
+    table.states .card{border:0;padding:0;background:none}table.states img{max-width:200px}
     .hidden{display:none!important}
     """
 
