@@ -2,6 +2,7 @@ import Foundation
 import Dispatch
 import RenderPipeline
 import Snapshots
+import SessionFormat
 
 /// What a gallery holds: written as `gallery.json` beside `index.html`.
 public struct GalleryManifest: Codable, Sendable {
@@ -9,11 +10,27 @@ public struct GalleryManifest: Codable, Sendable {
     public var shard: String
     /// Session names in the order given (this shard's only).
     public var sessions: [String]
+    /// Each session's `description` (from its file), by session name; sessions without one are absent.
+    public var descriptions: [String: String] = [:]
     public var themes: [String]
     public var cards: [GalleryCard]
     /// Images referenced (cards, goldens, diffs) and distinct files written.
     public var imagesOffered: Int
     public var imagesStored: Int
+}
+
+extension GalleryManifest {
+    /// The `description` of each session file that has one (a file that cannot be read has none here;
+    /// its cards carry the error).
+    static func descriptions(_ paths: [String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for p in paths {
+            if let d = (try? SessionDecoder().decode(fileAt: p).0)?.description, !d.isEmpty {
+                out[SnapshotSettings.goldenName(session: p, snapshot: nil)] = d
+            }
+        }
+        return out
+    }
 }
 
 /// Renders sessions x themes on every core (one Renderer per worker and theme) into a static gallery
@@ -42,6 +59,7 @@ public struct GalleryBuilder {
         try? FileManager.default.removeItem(atPath: tmp)
         _ = try ContentStore(directory: tmp)
         let themes = self.themes
+        _ = try options.renderOptions(theme: themes[0])   // a bad --device stops the gallery before any work
         // Units: every session in every theme; a worker takes the next one.
         let units = sessions.flatMap { s in themes.indices.map { (s, $0) } }
         let results = UnitResults(count: units.count)
@@ -79,9 +97,7 @@ public struct GalleryBuilder {
         do {
             let store = try ContentStore(directory: tmp)
             if renderers[t] == nil {
-                var o = RenderOptions(fontsDirectory: opts.fontsDirectory)
-                o.theme = themes[t]
-                renderers[t] = try Renderer(options: o)
+                renderers[t] = try Renderer(options: try opts.renderOptions(theme: themes[t]))
             }
             renderers[t]!.forgetLastFrame()
             let cards = GalleryUnit(renderer: renderers[t]!, store: store, options: opts, isPrimary: t == 0).cards(session: path)
@@ -112,7 +128,7 @@ public struct GalleryBuilder {
         }
         let stored = ((try? FileManager.default.contentsOfDirectory(atPath: tmp + "/img")) ?? []).filter { $0.hasSuffix(".png") }.count
         let manifest = GalleryManifest(rendererVersion: PreviewRendererVersion.string, shard: options.shard.description,
-                                       sessions: names, themes: themes, cards: cards,
+                                       sessions: names, descriptions: GalleryManifest.descriptions(sessions), themes: themes, cards: cards,
                                        imagesOffered: offered, imagesStored: stored)
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

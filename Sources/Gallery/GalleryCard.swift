@@ -17,7 +17,8 @@ public struct GalleryCard: Codable, Hashable, Sendable {
     /// The golden (content-hashed copy) and the `expected | diff | actual` composite, when a golden exists.
     public var golden: String?
     public var diff: String?
-    /// `new` (no golden), `passed`, `failed`, `environmentChanged`, `error`.
+    /// `new` (no golden), `passed`, `failed`, `environmentChanged`, `error`; `state` for a state-matrix
+    /// cell, which is not a golden and so never "no golden".
     public var status: String
     public var mismatch: Double?
     /// Semantic diff and environment changes against the golden's sidecar.
@@ -30,6 +31,9 @@ public struct GalleryCard: Codable, Hashable, Sendable {
         self.session = session; self.section = section; self.snapshot = snapshot; self.theme = theme
         self.state = state; self.element = element; self.image = image; self.status = status
     }
+
+    /// The status of every state-matrix cell.
+    public static let stateStatus = "state"
 
     /// Stable sort key (within a session): frames before states, snapshot, theme order, element id, state order.
     func sortKey(themes: [String]) -> [String] {

@@ -4,9 +4,12 @@ enum GalleryHTML {
     static func page(_ m: GalleryManifest, portability: [String: String] = [:]) -> String {
         var h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
         h += "<style>\(css)</style></head><body>\n"
-        let statuses = ["failed", "environmentChanged", "error", "passed", "new"]
+        // State cells are not goldens: counted and filtered on their own, never as "no golden".
+        let statuses = ["failed", "environmentChanged", "error", "passed", "new", GalleryCard.stateStatus]
         let counts = statuses.map { s in (s, m.cards.filter { $0.status == s }.count) }.filter { $0.1 > 0 }
-        h += "<header><h1>PreviewRenderer gallery</h1><p>\(m.sessions.count) sessions, \(m.cards.count) cards, themes: "
+        let states = m.cards.filter { $0.section == .state }.count
+        h += "<header><h1>PreviewRenderer gallery</h1><p>\(m.sessions.count) sessions, \(m.cards.count - states) pictures"
+        h += " and \(states) state cell\(states == 1 ? "" : "s"), themes: "
         h += esc(m.themes.joined(separator: ", ")) + " · renderer \(esc(m.rendererVersion)) · shard \(esc(m.shard))</p>\n<nav id=\"filters\">"
         h += "<button class=\"on\" data-filter=\"all\">all (\(m.cards.count))</button>"
         for (s, n) in counts { h += "<button data-filter=\"\(s)\">\(label(s)) (\(n))</button>" }
@@ -14,13 +17,11 @@ enum GalleryHTML {
         for session in m.sessions {
             let cards = m.cards.filter { $0.session == session }
             h += "<section class=\"session\" id=\"s-\(esc(session))\"><h2>\(esc(session))</h2>\n"
-            // With several themes, one row per snapshot (its themes side by side), so rows line up however
-            // wide the cards are; with one theme, every snapshot in one wrapping row.
-            var rows: [[GalleryCard]] = []
-            for c in cards where c.section == .frame {
-                if let last = rows.last?.last, m.themes.count == 1 || last.snapshot == c.snapshot { rows[rows.count - 1].append(c) } else { rows.append([c]) }
-            }
-            for row in rows { h += "<div class=\"grid\">\n" + row.map(frameCard).joined() + "</div>\n" }
+            if let d = m.descriptions[session] { h += "<p class=\"description\">\(esc(d))</p>\n" }
+            // One grid per session: columns of equal width, as many as the window holds, so cards fill
+            // the row and line up whatever their captions; a snapshot's themes follow one another.
+            let frames = cards.filter { $0.section == .frame }
+            if !frames.isEmpty { h += "<div class=\"grid\">\n" + frames.map(frameCard).joined() + "</div>\n" }
             h += statesTable(cards.filter { $0.section == .state })
             h += portability[session] ?? ""
             h += "</section>\n"
@@ -42,7 +43,10 @@ enum GalleryHTML {
 
     static func frameCard(_ c: GalleryCard) -> String {
         let title = (c.snapshot.map { "snapshot " + $0 } ?? "final frame") + " · " + c.theme
-        var h = "<figure class=\"card \(c.status)\" data-status=\"\(c.status)\"><figcaption>\(esc(title)) <span class=\"badge\">\(label(c.status))</span>"
+        // The caption is cut with an ellipsis at the card's width (the whole of it in the tooltip), so a
+        // long snapshot name cannot widen its card.
+        var h = "<figure class=\"card \(c.status)\" data-status=\"\(c.status)\"><figcaption><span class=\"name\" title=\"\(esc(title))\">\(esc(title))</span>"
+        h += " <span class=\"badge\">\(label(c.status))</span>"
         if let m = c.mismatch { h += " <span class=\"mm\">\(fmtPercent(m))</span>" }
         h += "</figcaption>\n"
         if let e = c.error { return h + "<pre class=\"err\">\(esc(e))</pre></figure>\n" }
@@ -92,7 +96,14 @@ enum GalleryHTML {
         return h + "</table>\n"
     }
 
-    static func label(_ s: String) -> String { s == "environmentChanged" ? "environment changed" : (s == "new" ? "no golden" : s) }
+    static func label(_ s: String) -> String {
+        switch s {
+        case "environmentChanged": return "environment changed"
+        case "new": return "no golden"
+        case GalleryCard.stateStatus: return "state cells"
+        default: return s
+        }
+    }
 
     static func fmtPercent(_ v: Double) -> String {
         let p = (v * 100_000).rounded() / 1000
@@ -120,24 +131,29 @@ enum GalleryHTML {
     nav button,.modes button{border:1px solid #bbb;background:#fff;border-radius:4px;padding:2px 8px;margin-right:4px;cursor:pointer}
     nav button.on,.modes button.on{background:#1a73e8;color:#fff;border-color:#1a73e8}
     main{padding:8px 16px}.session{margin-bottom:24px}h2{font-size:16px;border-bottom:1px solid #ccc}
-    .grid{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
-    .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px;margin:0}
+    .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:12px;align-items:start}
+    .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px;margin:0}.grid .card{min-width:0;overflow:hidden}
+    .grid .card.failed,.grid .card.environmentChanged{grid-column:span 2}
+    .grid .card img{max-width:100%}.description{color:#555;margin:-4px 0 8px;max-width:960px}
     .card.failed{border-color:#d93025}.card.environmentChanged{border-color:#f9ab00}.card.passed{border-color:#1e8e3e}
     .card img{display:block;max-width:320px;height:auto;outline:1px solid #d8d8de}
     #contents{display:flex;flex-wrap:wrap;gap:4px 12px;margin:4px 0 12px}#contents a{color:#1a73e8;text-decoration:none}
     #contents small{color:#888}#contents a.bad{color:#d93025;font-weight:600}
-    .grid+.grid{margin-top:12px}
-    figcaption{font-size:12px;margin-bottom:4px}.badge{background:#eee;border-radius:3px;padding:0 4px}
+    figcaption{font-size:12px;margin-bottom:4px;display:flex;gap:4px;align-items:baseline;min-width:0}
+    figcaption .name{flex:1 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+    figcaption .badge,figcaption .mm{flex:none}.badge{background:#eee;border-radius:3px;padding:0 4px}
     .failed .badge{background:#fce8e6}.passed .badge{background:#e6f4ea}.environmentChanged .badge{background:#fef7e0}
-    .side{display:flex;gap:6px}.side img{max-width:240px}.side small{display:block;color:#666}
+    .side{display:flex;gap:6px}.side>div{flex:1 1 0;min-width:0}.side img{max-width:240px}.side small{display:block;color:#666}
+    .grid .side img{max-width:100%}.modes{display:flex;flex-wrap:wrap;gap:2px}.modes button{font-size:12px;padding:1px 6px;margin:0}
     .stack{position:relative;display:none}.stack img{max-width:320px}.stack img.top{position:absolute;left:0;top:0}
+    .grid .stack img{max-width:100%}
     .stack input{display:block;width:100%}
     .single{display:none}.cmp[data-mode=single] .single{display:block}
     .cmp[data-mode=single] .side,.cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}
     .cmp[data-mode=onion] .onion,.cmp[data-mode=slider] .slider{display:block}
-    .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px}.err{color:#d93025;white-space:pre-wrap;max-width:480px}
+    .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px;overflow-wrap:anywhere}.err{color:#d93025;white-space:pre-wrap;max-width:480px}
     table.states{border-collapse:collapse}table.states td,table.states th{border:1px solid #ddd;padding:4px;vertical-align:top;font-size:12px}
-    table.states .card{border:0;padding:0}table.states img{max-width:200px}
+    table.states .card{border:0;padding:0;background:none}table.states img{max-width:200px}
     .hidden{display:none!important}
     """
 
@@ -146,7 +162,7 @@ enum GalleryHTML {
       document.querySelectorAll('#filters button').forEach(function(x){x.classList.toggle('on',x===b)});
       var f=b.getAttribute('data-filter');
       document.querySelectorAll('.grid .card').forEach(function(c){c.classList.toggle('hidden',f!=='all'&&c.getAttribute('data-status')!==f)});
-      document.querySelectorAll('table.states').forEach(function(t){t.classList.toggle('hidden',f!=='all'&&f!=='new')});
+      document.querySelectorAll('table.states').forEach(function(t){t.classList.toggle('hidden',f!=='all'&&f!=='state')});
     })});
     document.querySelectorAll('.cmp').forEach(function(cmp){
       cmp.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){

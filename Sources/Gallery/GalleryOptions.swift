@@ -1,3 +1,5 @@
+import RenderPipeline
+import SessionFormat
 import Snapshots
 
 /// `--shard K/N`: this machine takes the sessions whose name (file name without `.json`) hashes to
@@ -44,6 +46,11 @@ public struct GalleryOptions: Sendable {
     public var outputDirectory: String
     /// Bundled fonts folder.
     public var fontsDirectory: String
+    /// The app's own fonts folder (`--fonts`), used before the bundled fonts.
+    public var appFontsDirectory: String? = nil
+    /// `--device`: WxH@S or a preset name, instead of each session's device; the goldens are then those
+    /// of that device (`Snapshots/DEVICE/`, `Snapshots/THEME-DEVICE/`), as `render check --device` uses.
+    public var device: String? = nil
     /// Themes side by side; the first is the one states are rendered in.
     public var themes: [String] = ["default", "ios", "android"]
     /// Goldens root: when `NAME.png` exists in the theme's folder (`Snapshots/`, `Snapshots/ios/` ...),
@@ -61,5 +68,23 @@ public struct GalleryOptions: Sendable {
     public var semantic: Bool = true
     public init(outputDirectory: String, fontsDirectory: String) {
         self.outputDirectory = outputDirectory; self.fontsDirectory = fontsDirectory
+    }
+}
+
+extension GalleryOptions {
+    /// A bad `--device` value, with the reason from the device parser.
+    public struct DeviceFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The render options of one theme: the bundled and app fonts, and the device when one is given.
+    public func renderOptions(theme: String) throws -> RenderOptions {
+        var o = RenderOptions(fontsDirectory: fontsDirectory)
+        o.theme = theme
+        o.appFontsDirectory = appFontsDirectory
+        if let d = device {
+            do { o.device = try Device.parse(d) } catch { throw DeviceFailure(description: "--device \(d): \(error)") }
+        }
+        return o
     }
 }

@@ -27,9 +27,9 @@ struct GalleryUnit {
             for t in targets {
                 var card = GalleryCard(session: name, section: .frame, snapshot: t.snapshot, theme: theme, state: "NORMAL",
                                        element: nil, image: try store.store(t.frame.bitmap), status: "new")
-                // Each theme against its own goldens (Snapshots/, Snapshots/ios/ ...), where they exist.
+                // Each theme (and `--device`) against its own goldens (Snapshots/, Snapshots/ios/, Snapshots/ios-DEVICE/ ...), where they exist.
                 if let root = options.snapshotsDirectory {
-                    let dir = SnapshotSettings.goldensDirectory(root: root, theme: theme, device: nil)
+                    let dir = SnapshotSettings.goldensDirectory(root: root, theme: theme, device: options.device)
                     try compare(&card, t, golden: dir + "/" + t.name, device: device)
                 }
                 out.append(card)
@@ -79,7 +79,8 @@ struct GalleryUnit {
     }
 
     /// NORMAL, ACTIVE, SELECTED (and HOVER, DISABLED where styled) of each interactive element, each
-    /// cropped to the element's frame with a margin.
+    /// painted alone (as `render --element` does) and cut to the element's frame at device scale: a
+    /// cell holds that element's pixels only, never a sliver of a neighbour or of what lies under it.
     func stateCards(session path: String, name: String, final: RenderedFrame) throws -> [GalleryCard] {
         let (session, _) = try renderer.load(path: path)
         let resolver = StyleResolver(theme: renderer.theme)
@@ -91,13 +92,12 @@ struct GalleryUnit {
                 let capture = Capture(kind: .final, name: nil, time: final.capture.time, step: final.capture.step, tree: tree)
                 let one = ReplayResult(captures: [capture], events: [], diagnostics: [], final: tree)
                 var rendered: RenderedFrame?
-                _ = try renderer.renderEach(session, one) { f, _ in rendered = f }
-                guard let f = rendered, let rect = f.layout.frames[e.id] else { continue }
-                let s = session.device.scale, pad = 8.0
-                let crop = f.bitmap.cropped(x: Int(((rect.x - pad) * s).rounded(.down)), y: Int(((rect.y - pad) * s).rounded(.down)),
-                                            width: Int(((rect.width + 2 * pad) * s).rounded(.up)), height: Int(((rect.height + 2 * pad) * s).rounded(.up)))
+                _ = try renderer.renderEach(session, one, isolating: e.id) { f, _ in rendered = f }
+                // An element whose frame is off screen or empty in this state has no cell.
+                guard let f = rendered, let crop = try? ElementCrop.crop(e.id, from: f, scale: session.device.scale) else { continue }
                 out.append(GalleryCard(session: name, section: .state, snapshot: nil, theme: renderer.options.theme,
-                                       state: state.name, element: "\(e.kind.rawValue) \(e.id)", image: try store.store(crop), status: "new"))
+                                       state: state.name, element: "\(e.kind.rawValue) \(e.id)", image: try store.store(crop),
+                                       status: GalleryCard.stateStatus))
             }
         }
         return out

@@ -150,7 +150,10 @@ public final class Renderer {
 
     /// Like `renderAll`, but hands each wanted frame to `body` as soon as it is rendered (with the
     /// capture's index) instead of keeping them: memory stays at one frame for any session length.
+    /// `isolating`: paint only that element and its subtree, as `RenderOptions.isolatedElement` does
+    /// (the gallery's state cells pick a different element per render with one renderer).
     public func renderEach(_ session: Session, _ replay: ReplayResult, only: (Capture, Int) -> Bool = { _, _ in true },
+                           isolating: Int? = nil,
                            body: (RenderedFrame, Int) throws -> Void) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
         // Line metrics snap to this device's pixels, as a browser's do.
         text.deviceScale = session.device.scale
@@ -166,7 +169,7 @@ public final class Renderer {
             requests.observe(capture.tree, layout: layout, images: images)
             defer { text.endFrame() }   // text only this frame used does not pile up over many frames
             guard wanted else { continue }
-            try body(try renderFrame(capture, layout: layout, images: images, device: session.device), index)
+            try body(try renderFrame(capture, layout: layout, images: images, device: session.device, isolating: isolating), index)
         }
         let events = Self.mergeEvents(replayEvents, requests.events)
         return (events, resources.diagnostics + fontDiagnostics())
@@ -200,15 +203,16 @@ public final class Renderer {
     }
 
     /// Paints and rasterizes one laid-out capture.
-    func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device) throws -> RenderedFrame {
+    func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device, isolating: Int? = nil) throws -> RenderedFrame {
+        let isolated = isolating ?? options.isolatedElement
         let list = timed(&timings.paint) {
             let painter = Painter(theme: theme, text: text, images: images)
-            var list = options.isolatedElement.map { painter.paintAlone($0, tree: capture.tree, layout: layout, device: device) }
+            var list = isolated.map { painter.paintAlone($0, tree: capture.tree, layout: layout, device: device) }
                 ?? painter.paint(capture.tree, layout: layout, device: device)
             if options.showBounds {   // --bounds: after the frame's own items, through the same raster path
                 list.items += BoundsOverlay(text: text, spacing: options.boundsSpacing).items(
                     tree: capture.tree, layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale,
-                    subtree: options.isolatedElement)
+                    subtree: isolated)
             }
             return list
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Gallery
 import RenderPipeline
+import SessionFormat
 
 /// `render gallery SESSIONS... -o DIR`: a static HTML review gallery of every session, named
 /// snapshot, theme and interactive state, with expected vs actual where goldens exist.
@@ -39,8 +40,22 @@ struct GalleryCommand: BatchCommand {
     @Option(name: .customLong("fonts-dir"), help: "The bundled Fonts/ folder.")
     var fontsDir: String?
 
+    @Option(name: .long, help: "Device for every session: WxH@S in dp (e.g. 390x844@3) or a preset name; goldens from Snapshots/DEVICE/ (Snapshots/THEME-DEVICE/ for other themes), as `check --device`.")
+    var device: String?
+
+    @Option(name: .long, help: "The app's own fonts folder (used before the bundled fonts).")
+    var fonts: String?
+
     @Flag(name: .shortAndLong, help: "No progress lines.")
     var quiet = false
+
+    func validate() throws {
+        if let d = device { do { _ = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") } }
+        if let f = fonts {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir.boolValue else { throw ValidationError("--fonts \(f): no such folder") }
+        }
+    }
 
     /// The gallery's options (shard and workers come from the batch options).
     func galleryOptions() throws -> GalleryOptions {
@@ -56,6 +71,8 @@ struct GalleryCommand: BatchCommand {
         o.threshold = threshold
         o.maxMismatch = maxMismatch
         o.semantic = !pixelsOnly
+        o.device = device
+        o.appFontsDirectory = fonts
         return o
     }
 

@@ -35,8 +35,14 @@ struct GalleryBrowserTests {
         o.themes = ["default"]
         o.snapshotsDirectory = S.root + "/Snapshots"   // expected vs actual views where goldens exist
         o.workers = 2
-        let manifest = try GalleryBuilder(options: o).build(sessions: Self.sessions.map { S.root + "/Examples/\($0).json" })
-        #expect(manifest.sessions == Self.sessions)
+        // And a session whose snapshot name is far wider than a card: its caption must not widen it.
+        let long = S.writeSession(in: dir, name: "long-name")
+        let longName = "after-the-user-has-scrolled-to-the-very-end-of-the-list-and-opened-the-settings"
+        try String(contentsOfFile: long, encoding: .utf8).replacingOccurrences(of: "\"name\": \"start\"", with: "\"name\": \"\(longName)\"")
+            .write(toFile: long, atomically: true, encoding: .utf8)
+        let manifest = try GalleryBuilder(options: o).build(sessions: Self.sessions.map { S.root + "/Examples/\($0).json" } + [long])
+        #expect(manifest.sessions == Self.sessions + ["long-name"])
+        #expect(manifest.cards.contains { $0.snapshot == longName })
         let compareCards = manifest.cards.filter { $0.golden != nil }.count
         #expect(compareCards > 0, "the shared goldens give expected vs actual cards")
 
@@ -67,6 +73,10 @@ struct GalleryBrowserTests {
         #expect(attr("data-broken-images") == "0")
         #expect(attr("data-filters") == "ok", "filter check: \(attr("data-filters") ?? "nil")")
         #expect(attr("data-compare") == (compareCards > 0 ? "ok" : "none"), "compare views: \(attr("data-compare") ?? "nil")")
+        // At 1400 px: several columns, every card inside its column(s), and every row but a grid's last full.
+        #expect(Int(attr("data-columns") ?? "") ?? 0 >= 4, "columns per grid at 1400 px: \(attr("data-columns") ?? "nil")")
+        #expect(attr("data-overflow") == "none", "cards wider than their columns: \(attr("data-overflow") ?? "nil")")
+        #expect(attr("data-row-gaps") == "none", "rows with a gap wider than a card at the right: \(attr("data-row-gaps") ?? "nil")")
     }
 
     /// Records script errors and failed resource loads (capture phase: image errors do not bubble).
@@ -108,6 +118,26 @@ struct GalleryBrowserTests {
         c=(onion&&op&&sl)?'ok':('onion '+onion+' opacity '+op+' slider '+sl);
       }
       H.setAttribute('data-compare',c);
+      // Layout at this window width: each card's box within the columns it spans (content included:
+      // a long caption must not widen it), and in each grid every row but the last full (the gap at
+      // its right narrower than one column).
+      var over=[],gaps=[],cols=0;
+      document.querySelectorAll('.grid').forEach(function(g,gi){
+        var gr=g.getBoundingClientRect(),tracks=getComputedStyle(g).gridTemplateColumns.split(' ').map(parseFloat);
+        var colW=tracks[0],gap=parseFloat(getComputedStyle(g).columnGap)||0;cols=Math.max(cols,tracks.length);
+        var rows={};
+        Array.prototype.forEach.call(g.children,function(c){
+          var r=c.getBoundingClientRect(),span=Math.round((r.width+gap)/(colW+gap));
+          if(r.right>gr.right+0.5||Math.abs(r.width-(span*colW+(span-1)*gap))>1||c.scrollWidth>c.clientWidth+1)
+            over.push(gi+':'+(c.querySelector('figcaption')||c).textContent.slice(0,40)+' '+Math.round(r.width)+'/'+Math.round(colW));
+          var top=Math.round(r.top);rows[top]=Math.max(rows[top]||0,r.right);
+        });
+        var tops=Object.keys(rows).map(Number).sort(function(a,b){return a-b});
+        tops.slice(0,-1).forEach(function(t){if(gr.right-rows[t]>colW)gaps.push(gi+'@'+t+':'+Math.round(gr.right-rows[t]))});
+      });
+      H.setAttribute('data-columns',cols);
+      H.setAttribute('data-overflow',over.length?over.slice(0,5).join(' | '):'none');
+      H.setAttribute('data-row-gaps',gaps.length?gaps.slice(0,5).join(' | '):'none');
       Promise.all(imgs.map(function(i){return i.complete?0:new Promise(function(r){i.addEventListener('load',r);i.addEventListener('error',r)})}))
       .then(function(){
         H.setAttribute('data-broken-images',imgs.filter(function(i){return !(i.naturalWidth>0)}).length);
