@@ -30,17 +30,23 @@ public struct GalleryBuilder {
     /// Builds the gallery for this shard's sessions; returns its manifest. On failure the old gallery
     /// (if any) is left as it was and the temporary folder is removed.
     public func build(sessions all: [String]) throws -> GalleryManifest {
-        let out = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
-        let tmp = out + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do { return try build(sessions: all, out: out, tmp: tmp) } catch {
-            try? FileManager.default.removeItem(atPath: tmp)
+        let given = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
+        // Through a symlink the link's target is replaced (the link stays), as for files.
+        let out = try GalleryFolder.target(of: given)
+        // A unique sibling (mkdtemp), removed on failure and on SIGINT/SIGTERM (TempFiles).
+        let tmp = try TempFiles.makeFolder(beside: out)
+        do {
+            let manifest = try build(sessions: all, out: out, tmp: tmp)
+            TempFiles.forget(tmp)
+            return manifest
+        } catch {
+            TempFiles.remove(tmp)
             throw error
         }
     }
 
     func build(sessions all: [String], out: String, tmp: String) throws -> GalleryManifest {
         let sessions = options.shard.select(all)
-        try? FileManager.default.removeItem(atPath: tmp)
         let store = try ContentStore(directory: tmp)
         let themes = options.themes.isEmpty ? ["default"] : options.themes
         // Units: every session in every theme; a worker takes the next one.
@@ -93,13 +99,7 @@ public struct GalleryBuilder {
     }
 
     /// Replaces `dest` with `tmp`: the old gallery stays whole until the new one is complete.
-    static func swap(_ tmp: String, into dest: String) throws {
-        let fm = FileManager.default
-        let old = dest + ".old-\(ProcessInfo.processInfo.processIdentifier)"
-        if fm.fileExists(atPath: dest) { try fm.moveItem(atPath: dest, toPath: old) }
-        try fm.moveItem(atPath: tmp, toPath: dest)
-        try? fm.removeItem(atPath: old)
-    }
+    static func swap(_ tmp: String, into dest: String) throws { try GalleryFolder.swap(tmp, into: dest) }
 }
 
 /// Work queue and result slots shared by the gallery workers.

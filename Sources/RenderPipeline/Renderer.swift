@@ -106,6 +106,8 @@ public final class Renderer {
         var (session, diags) = decoded
         if let d = options.device { session.device = d }
         try useAppFonts(of: session)
+        // Font files the app folder holds but may not be read (FontFolder): named, never followed.
+        diags += fonts.refusedAppFonts.map { Diagnostic.warning("font-refused", step: nil, $0) }
         return (session, diags)
     }
 

@@ -20,6 +20,8 @@ struct RenderCLI: ParsableCommand {
         defaultSubcommand: DrawCommand.self)
 
     static func main() {
+        // Before any thread starts: temporary outputs are removed on SIGINT/SIGTERM/SIGHUP.
+        TempFiles.removeOnSignals()
         if let quick = QuickStart.request(Array(CommandLine.arguments.dropFirst())) { QuickStart.run(quick) }
         main(nil)
     }
