@@ -19,7 +19,7 @@ public struct CanvasPlayer {
         let factory = ContextFactory(displayScale: scale, assets: assets, text: text)
         let context: Context
         do { context = try factory.createContext(width: surface.width, height: surface.height) } catch {
-            func side(_ v: Double) -> Int { v.isFinite ? Int(max(1, min(8192, (v * scale).rounded()))) : 1 }
+            func side(_ v: Double) -> Int { v.isFinite ? CheckedInt.int(v * scale, .toNearestOrAwayFromZero, in: 1...8192) : 1 }
             let w = side(surface.width), h = side(surface.height)
             return (Bitmap(width: w, height: h), ["surface not drawn: \(error)"])
         }

@@ -151,7 +151,7 @@ extension Context {
         let w = Double(actualWidth), h = Double(actualHeight)
         var x0 = 0, y0 = 0, x1 = actualWidth, y1 = actualHeight
         if let b = bounds?.offset(ox, oy).outset(reach) {
-            func px(_ v: Double, _ hi: Double) -> Int { Int(max(0, min(hi, v))) }
+            func px(_ v: Double, _ hi: Double) -> Int { CheckedInt.int(max(0, min(hi, v))) }
             x0 = px(b.x0.rounded(.down), w); y0 = px(b.y0.rounded(.down), h)
             x1 = px(b.x1.rounded(.up), w); y1 = px(b.y1.rounded(.up), h)
         } else if !(ox.isFinite && oy.isFinite) || abs(ox) > w + reach || abs(oy) > h + reach {
@@ -159,7 +159,7 @@ extension Context {
         }
         guard x1 > x0, y1 > y0 else { return }
         // The mask also holds the blur's reach beyond that area, so ink just outside still blurs in.
-        let m = Int(reach)
+        let m = CheckedInt.int(reach)
         guard let mask = try? CairoMask(width: x1 - x0 + 2 * m, height: y1 - y0 + 2 * m) else {
             messages.append("shadow skipped: cannot allocate its mask"); return
         }

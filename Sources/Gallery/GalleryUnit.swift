@@ -94,8 +94,8 @@ struct GalleryUnit {
                 _ = try renderer.renderEach(session, one) { f, _ in rendered = f }
                 guard let f = rendered, let rect = f.layout.frames[e.id] else { continue }
                 let s = session.device.scale, pad = 8.0
-                let crop = f.bitmap.cropped(x: Int(((rect.x - pad) * s).rounded(.down)), y: Int(((rect.y - pad) * s).rounded(.down)),
-                                            width: Int(((rect.width + 2 * pad) * s).rounded(.up)), height: Int(((rect.height + 2 * pad) * s).rounded(.up)))
+                let crop = f.bitmap.cropped(x: CheckedInt.int((rect.x - pad) * s, .down, in: -(1 << 31)...(1 << 31)), y: CheckedInt.int((rect.y - pad) * s, .down, in: -(1 << 31)...(1 << 31)),
+                                            width: CheckedInt.int((rect.width + 2 * pad) * s, .up, in: 0...(1 << 31)), height: CheckedInt.int((rect.height + 2 * pad) * s, .up, in: 0...(1 << 31)))
                 out.append(GalleryCard(session: name, section: .state, snapshot: nil, theme: renderer.options.theme,
                                        state: state.name, element: "\(e.kind.rawValue) \(e.id)", image: try store.store(crop), status: "new"))
             }

@@ -22,7 +22,7 @@ struct ImageRequestTracker {
                   let frame = layout.frames[id], frame.width > 0, frame.height > 0 else { continue }
             let remote = e.imageURLs.filter(\.isRemote)
             guard !remote.isEmpty || e.imageURLs.isEmpty else { continue }
-            let url = ImageURLPicker.pick(urls: remote, viewPixelWidth: Int((frame.width * scale).rounded()))?.url ?? ""
+            let url = ImageURLPicker.pick(urls: remote, viewPixelWidth: CheckedInt.int(frame.width * scale, .toNearestOrAwayFromZero, in: 0...(1 << 31)))?.url ?? ""
             let key = "\(id)|\(url)"
             if sent.contains(key) { continue }
             sent.insert(key)

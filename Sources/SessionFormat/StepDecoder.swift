@@ -148,7 +148,7 @@ struct StepDecoder {
             let ms = try r.double("ms")
             guard ms >= 0 else { throw r.problem("ms", "`ms` must not be negative (time only moves forward), found \(ms)") }
             guard ms <= 1e12 else { throw r.problem("ms", "`ms` = \(ms) is too large (at most 10^12 ms per tick)") }
-            return .tick(ms: Int(ms.rounded()))
+            return .tick(ms: CheckedInt.int(ms, .toNearestOrAwayFromZero))
         case .press, .release, .tap:
             warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
             let id = try r.int("internalId", default: nil)
@@ -168,7 +168,7 @@ struct StepDecoder {
             let id = try r.int("internalId", default: nil)
             let v = try r.double("value")
             guard abs(v) <= 1e9 else { throw r.problem("value", "scroll offset \(v) is out of range") }
-            return .input(.scroll, internalId: id, value: Int(v.rounded()), text: "")
+            return .input(.scroll, internalId: id, value: CheckedInt.int(v, .toNearestOrAwayFromZero), text: "")
         case .input:
             warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
             let id = try r.int("internalId", default: nil)
