@@ -43,6 +43,9 @@ enum PortabilityOutput {
             }
         }
         var reports: [PortabilityReport] = []
+        // A broken file is reported by name and reason; the other sessions still get their reports.
+        var failures: [String] = []
+        var exitCode: Int32? = nil
         for path in sessions {
             let session: Session
             do {
@@ -52,7 +55,10 @@ enum PortabilityOutput {
                     session = s
                 }
             } catch {
-                StdErr.write("\(path): \(error)"); throw ExitCode(ExitCodes.forRejection(error))
+                StdErr.write("\(path): \(error)")
+                failures.append("\(path): rejected: \(error)")
+                exitCode = exitCode ?? ExitCodes.forRejection(error)
+                continue
             }
             let r = PortabilityReport.make(session, measurer: measurer)
             if !common.quiet { print(r.text, terminator: sessions.count > 1 ? "\n" : "") }
@@ -64,5 +70,9 @@ enum PortabilityOutput {
         } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }
+        if !failures.isEmpty && !common.quiet {
+            print("\(reports.count) of \(sessions.count) sessions reported; rejected:\n" + failures.map { "  " + $0 }.joined(separator: "\n"))
+        }
+        if let exitCode { throw ExitCode(exitCode) }
     }
 }
