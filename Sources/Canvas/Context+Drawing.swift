@@ -142,8 +142,9 @@ extension Context {
     /// covers only the shape's box (plus the blur's reach) where it can reach the surface.
     func drawShadow(bounds: DeviceBox?, _ paint: Painter) {
         let s = displayScale
-        // A blur wider than the largest surface only makes the shadow vanish: cap it.
-        let sigma = min(state.shadowBlur / 2 * s, 4096)
+        // Clamped as widget shadows are (Skia's largest sigma): a larger blur looks the same, and
+        // `shadowBlur` 1e6 would otherwise ask for a mask of gigabytes.
+        let sigma = min(state.shadowBlur / 2 * s, BlurMask.maxSigma)
         let reach = sigma > 0 ? (3 * sigma).rounded(.up) + 1 : 1
         let ox = state.shadowOffsetX * s, oy = state.shadowOffsetY * s
         // The area of the surface the shadow can touch, in whole pixels (clamped in floating

@@ -4,6 +4,9 @@ import Primitives
 /// filter-effects spec do: separable, with integer running sums, so it is fast and exactly
 /// reproducible on every machine.
 public enum BlurMask {
+    /// Skia's largest blur sigma (device pixels): larger blurs look the same and would only cost.
+    /// Widget shadows (ShadowPainter) and canvas `shadowBlur` are clamped to it alike.
+    public static let maxSigma = 532.0
     /// One box pass: output pixel x averages input pixels x + `low` ... x + `high` (inclusive).
     public struct Box: Hashable, Sendable {
         public var low: Int

@@ -92,6 +92,9 @@ public final class Rasterizer {
             pixels = sameSize ? previous!.pixels : []
         }
         // The prepared white frame, when this is the first frame and a full repaint.
+        // The frame's pixels (and the copy a previous frame may still hold) must be allocatable: a
+        // refusal is an error (exit 3), not an abort inside an array allocation.
+        if pixels.isEmpty { try PixelMemory.check(bytes: pixelWidth * pixelHeight * 4 * 2, for: "the \(pixelWidth)x\(pixelHeight) px frame") }
         var whiteAlready = false
         if pixels.isEmpty, damage == full, let w = spare?.take(count: pixelWidth * pixelHeight * 4) {
             pixels = w

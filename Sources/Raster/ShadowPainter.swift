@@ -24,7 +24,7 @@ final class ShadowPainter {
     /// How many masks were blurred (for tests of the cache).
     private(set) var blurCount = 0
     /// Skia's largest blur sigma (device pixels); larger blurs look the same and would only cost.
-    static let maxSigma = 532.0
+    static let maxSigma = BlurMask.maxSigma
     /// Masks above this many device pixels are made only for the visible part (and not cached).
     static let maxMaskPixels = 8 << 20
 

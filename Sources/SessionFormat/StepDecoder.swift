@@ -233,10 +233,18 @@ struct StepDecoder {
 
     /// Text over `SessionLimits.maxTextBytes` is cut, with the warning `text-too-long`.
     private mutating func limitText(_ text: String, _ r: FieldReader, _ key: String) -> String {
-        guard let cut = SessionLimits.truncatedText(text) else { return text }
-        diagnostics.append(.warning("text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
-                                    "`\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
-        return cut
+        var text = text
+        if let cut = SessionLimits.truncatedText(text) {
+            diagnostics.append(.warning("text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                                        "`\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
+            text = cut
+        }
+        if let (kept, dropped) = SessionLimits.limitedCombiningMarks(text) {
+            diagnostics.append(.warning("combining-marks", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                                        "`\(key)` has runs of more than \(SessionLimits.maxCombiningRun) combining marks; \(dropped) marks dropped (see docs/limits.md)"))
+            text = kept
+        }
+        return text
     }
 
     private mutating func warnUnknownKeys(_ r: FieldReader, known: Set<String>, index: Int?) {

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The check in front of every large pixel buffer (frames, canvas surfaces): Swift aborts the
+/// process when an array cannot be allocated, so the memory is first asked of `malloc`, which
+/// returns NULL instead (an address-space limit, `ulimit -v`, or overcommit refusing). A refusal
+/// is a thrown error: `render` exits 3 with a message, never aborts.
+public enum PixelMemory {
+    public struct Failure: Error, CustomStringConvertible {
+        public var bytes: Int
+        public var what: String
+        public var description: String { "cannot allocate \(bytes >> 20) MiB for \(what) (out of memory)" }
+    }
+
+    /// Buffers below this are not probed: a failure there would be a failure anywhere.
+    static let probeFrom = 16 << 20
+
+    /// Throws when `bytes` cannot be allocated now.
+    public static func check(bytes: Int, for what: String) throws {
+        guard bytes >= probeFrom else { return }
+        guard let p = malloc(bytes) else { throw Failure(bytes: bytes, what: what) }
+        free(p)
+    }
+}
