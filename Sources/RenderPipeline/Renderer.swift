@@ -149,6 +149,7 @@ public final class Renderer {
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale)
         var replayEvents = replay.events
+        var budgetNotes: [Diagnostic] = [], warnedText = false
         completeScrollEvents(&replayEvents, replay.scrollStates, resources: resources, device: session.device)
         for (index, capture) in replay.captures.enumerated() {
             let wanted = only(capture, index)
@@ -158,9 +159,13 @@ public final class Renderer {
             defer { text.endFrame() }   // text only this frame used does not pile up over many frames
             guard wanted else { continue }
             try body(try renderFrame(capture, layout: layout, images: images, device: session.device), index)
+            if rasterizer.skippedText > 0 && !warnedText {
+                warnedText = true
+                budgetNotes.append(.warning("budget", step: capture.step, "\(rasterizer.skippedText) text run\(rasterizer.skippedText == 1 ? "" : "s") larger than \(CheckedInt.text(Rasterizer.maxTextPixelSize)) device pixels per em (zoomed) not drawn (docs/limits.md)"))
+            }
         }
         let events = Self.mergeEvents(replayEvents, requests.events)
-        return (events, resources.diagnostics)
+        return (events, resources.diagnostics + budgetNotes)
     }
 
     /// Lays out one tree with the images it shows.

@@ -64,6 +64,15 @@ import Primitives
         #expect(dark > 20 && s < 30)
     }
 
+    /// Nested zooms (10 x 10) on 50 dp text at scale 1 make 5,000 px per em: not drawn, reported once.
+    @Test func zoomedTextOverTheGlyphSizeIsSkipped() throws {
+        let steps = [#"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": 5, "value": 1}"#, N.style(5, "zoom", "10"),
+                     N.text(7, "AB", parent: 5), N.style(7, "zoom", "10"), N.style(7, "font-size", "50")]
+        let (o, dark, s) = try Self.timed(steps)
+        #expect(o.message("budget").contains("1 text run larger than 4096 device pixels per em"), "\(o.messages)")
+        #expect(dark > 20 && s < 10)
+    }
+
     /// A frame that cannot be allocated (address space limited with `ulimit -v`) is exit 3 with a
     /// message, not an abort inside an array allocation.
     @Test func unallocatableFrameIsExitThree() throws {
