@@ -17,6 +17,12 @@ public enum OutputDestination: Equatable {
     public static func resolve(_ path: String) throws -> OutputDestination {
         if path == "-" { return .standardOutput }
         guard !path.isEmpty else { throw AtomicFile.WriteError(path: path, reason: "empty file name") }
+        // An already open descriptor (`-o /dev/stdout > out.png`, bash's `>(...)`): written through,
+        // even when it is a regular file — renaming over the file it names would leave the
+        // descriptor, and the shell's redirection, pointing at the replaced inode.
+        if ["/dev/stdout", "/dev/stderr"].contains(path) || path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/") {
+            return .stream(path: path)
+        }
         var st = stat()
         if stat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {

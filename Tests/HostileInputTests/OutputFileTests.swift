@@ -84,6 +84,21 @@ import Testing
         #expect(a.stdout == file)
     }
 
+    /// `-o /dev/stdout` with stdout redirected to a file writes that file through its descriptor.
+    @Test func devStdoutRedirectedToAFile() throws {
+        guard let binary = DeterminismTests.renderBinary() else { return }
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "exec \"$0\" \"$1\" -o /dev/stdout -q --fonts-dir \"$2\" > \"$3\"", binary, Self.session, Hostile.root + "/Fonts", dir + "/out.png"]
+        try p.run(); p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/out.png") ?? Data())
+        #expect(Array(bytes.prefix(8)) == Self.pngSignature && bytes.count > 1000)
+        #expect(Self.hidden(dir).isEmpty)
+    }
+
     @Test func fifoGetsTheBytesAndStaysAFIFO() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
