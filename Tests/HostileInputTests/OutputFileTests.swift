@@ -156,6 +156,19 @@ import Testing
         #expect(b.status == 2 && b.stderr.contains("does not exist"), "\(b.stderr)")
     }
 
+    /// A block device is refused, never written over (as root, a node made in a temp folder).
+    @Test func blockDeviceIsRefused() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let node = dir + "/disk"
+        guard mknod(node, S_IFBLK | 0o600, dev_t((7 << 8) | 200)) == 0 else { return } // not root: nothing to test
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1, 2, 3], to: node) }
+        do { try AtomicFile.write([1], to: node) } catch let e as AtomicFile.WriteError { #expect(e.reason.contains("block device")) }
+        #expect(Self.kind(node) == S_IFBLK)
+        #expect(try OutputDestination.resolve("-") == .standardOutput)
+        #expect(try OutputDestination.resolve("/dev/null") == .stream(path: "/dev/null"))
+    }
+
     /// mkstemp names: two temporary files for the same target never share a name.
     @Test func temporaryNamesAreUniqueAndTracked() throws {
         let dir = try Self.tempDir()
