@@ -12,6 +12,7 @@ public enum PixelMemory {
     public struct Failure: Error, CustomStringConvertible {
         public var bytes: Int
         public var what: String
+        public init(bytes: Int, what: String) { self.bytes = bytes; self.what = what }
         public var description: String { "cannot allocate \(bytes >> 20) MiB for \(what) (out of memory)" }
     }
 
@@ -19,9 +20,9 @@ public enum PixelMemory {
     static let probeFrom = 16 << 20
 
     /// Throws when `bytes` cannot be allocated now.
-    public static func check(bytes: Int, for what: String) throws {
+    public static func check(bytes: Int, for what: @autoclosure () -> String) throws {
         guard bytes >= probeFrom else { return }
-        guard let p = malloc(bytes) else { throw Failure(bytes: bytes, what: what) }
+        guard let p = malloc(bytes) else { throw Failure(bytes: bytes, what: what()) }
         free(p)
     }
 }

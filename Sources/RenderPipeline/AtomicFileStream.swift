@@ -114,12 +114,25 @@ public final class AtomicFileStream {
         }
     }
 
-    /// The process umask, read without changing it (Linux `/proc/self/status`), else 022.
+    /// The process umask, read without changing it (Linux `/proc/self/status`, "Umask:\t0022"), else
+    /// 022. Raw reads and a byte scan: Foundation's String(contentsOfFile:) costs far more per process.
     static let umaskBits: mode_t = {
-        if let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let v = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) {
-            return v
+        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0o022 }
+        defer { close(fd) }
+        var buf = [UInt8](repeating: 0, count: 4096)
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return 0o022 }
+        let key = Array("Umask:".utf8)
+        var i = 0
+        while i + key.count < n {
+            if (i == 0 || buf[i - 1] == 0x0A) && Array(buf[i..<i + key.count]) == key {
+                var j = i + key.count, v: mode_t = 0, digits = 0
+                while j < n, buf[j] == 0x20 || buf[j] == 0x09 { j += 1 }
+                while j < n, (0x30...0x37).contains(buf[j]) { v = v * 8 + mode_t(buf[j] - 0x30); j += 1; digits += 1 }
+                return digits > 0 ? v : 0o022
+            }
+            i += 1
         }
         return 0o022
     }()

@@ -211,3 +211,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/anim.png"))
     }
 }
+
+/// The umask read without changing it (new outputs get 0666 less it, as `open` would give).
+@Suite struct UmaskTests {
+    @Test func umaskIsReadFromTheProcess() {
+        let current = umask(0o022); umask(current)
+        #expect(AtomicFileStream.umaskBits == current)
+    }
+
+    @Test func newOutputGetsTheUsualMode() throws {
+        let dir = try OutputFileTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try AtomicFile.write([1, 2, 3], to: dir + "/new.bin")
+        var st = stat()
+        #expect(stat(dir + "/new.bin", &st) == 0 && st.st_mode & 0o777 == 0o666 & ~AtomicFileStream.umaskBits)
+    }
+}
