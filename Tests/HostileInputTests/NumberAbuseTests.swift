@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Primitives
+import NativeGraphics
 
 /// Huge finite numbers the parser once accepted and that trapped in an `Int(Double)` further on
 /// (issue 16): each is now refused where it is parsed (docs/limits.md, "Style values") with a
@@ -85,5 +86,27 @@ import Primitives
                                          Self.style(4, "width", "50"), Self.style(4, "height", "20"), surface])
         #expect(o.messages.contains { $0.contains("out of range") }, "\(o.codes) \(o.messages)")
         #expect(dark > 100, "the second fillRect and the label are drawn")
+    }
+
+    /// The crash cases of the issue through the `render` binary at once: exit 0 (no SIGILL), one
+    /// diagnostic per refused value on stderr, and the label after them in the PNG.
+    @Test func crashCasesThroughTheBinary() throws {
+        let dir = try OutputFileTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let steps = [Self.text(4, "Hi"), Self.style(4, "font-size", "1e20"), Self.style(4, "zoom", "1e20"),
+                     Self.style(4, "border", "1.79e308 dotted #000000"), Self.style(4, "shadow", "1.79e308 1.79e308 4 #000000"),
+                     #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 5, "textValue": "https://example.com/a.png"}"#,
+                     Self.style(5, "width", "1e19"),
+                     #"{"type": "CREATE_AUTO_COLUMN_LAYOUT", "internalId": 3, "childInternalId": 6}"#,
+                     Self.text(7, "a", parent: 6), Self.style(7, "width", "1e-320"), Self.text(8, "b", parent: 6)] + Self.after
+        try Data(Hostile.session(steps)).write(to: URL(fileURLWithPath: dir + "/s.json"))
+        guard let r = try OutputFileTests.render([dir + "/s.json", "-o", dir + "/s.png"]) else { return }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "out of range").count - 1 == 5, "\(r.stderr)")
+        let png = [UInt8](FileManager.default.contents(atPath: dir + "/s.png") ?? Data())
+        let b = try PNGCodec.decode(png)
+        var dark = 0
+        for y in 0..<b.height { for x in 0..<b.width where b.color(x: x, y: y).r < 100 && b.color(x: x, y: y).a > 200 { dark += 1 } }
+        #expect(dark > 20)
     }
 }
