@@ -15,7 +15,7 @@ enum FontFolder {
         guard !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
             return .failure(Refusal(message: "font '\(name)': not a plain file name; refused"))
         }
-        let path = folder + "/" + name
+        let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
         var st = stat()
         guard lstat(path, &st) == 0 else {
             return .failure(Refusal(message: "font '\(name)' not found in '\(folder)'", isMissing: true))
