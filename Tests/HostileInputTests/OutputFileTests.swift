@@ -212,6 +212,34 @@ import Testing
     }
 }
 
+extension OutputFileTests {
+    /// SIGINT while a gallery is being built: its temporary folder goes with the process, and an
+    /// existing gallery stays as it was.
+    @Test func sigintRemovesTheGalleryTemporaryFolder() throws {
+        guard let binary = DeterminismTests.renderBinary() else { return }
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/g", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/g/index.html"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = ["gallery", Hostile.root + "/Examples", "-o", dir + "/g", "--fonts-dir", Hostile.root + "/Fonts", "--jobs", "1"]
+        p.standardError = FileHandle.nullDevice; p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        var sawTemp = false
+        for _ in 0..<2000 where p.isRunning {
+            if Self.hidden(dir).contains(where: { $0.hasPrefix(".g.") }) { sawTemp = true; break }
+            usleep(5000)
+        }
+        #expect(sawTemp)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGINT)
+        #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
+        #expect((try? String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)) == "old")
+    }
+}
+
 /// The umask read without changing it (new outputs get 0666 less it, as `open` would give).
 @Suite struct UmaskTests {
     @Test func umaskIsReadFromTheProcess() {
