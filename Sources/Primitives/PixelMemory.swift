@@ -5,9 +5,10 @@ import Darwin
 #endif
 
 /// The check in front of every large pixel buffer (frames, canvas surfaces): Swift aborts the
-/// process when an array cannot be allocated, so the memory is first asked of `malloc`, which
-/// returns NULL instead (an address-space limit, `ulimit -v`, or overcommit refusing). A refusal
-/// is a thrown error: `render` exits 3 with a message, never aborts.
+/// process when an array cannot be allocated, so the memory is first asked of the kernel with an
+/// anonymous `mmap` (what malloc does for buffers this large), which fails instead (an address-space
+/// limit, `ulimit -v`, or overcommit refusing). A refusal is a thrown error: `render` exits 3 with
+/// a message, never aborts. Not `malloc` + `free`: the optimizer may delete an allocation nobody uses.
 public enum PixelMemory {
     public struct Failure: Error, CustomStringConvertible {
         public var bytes: Int
@@ -22,7 +23,8 @@ public enum PixelMemory {
     /// Throws when `bytes` cannot be allocated now.
     public static func check(bytes: Int, for what: @autoclosure () -> String) throws {
         guard bytes >= probeFrom else { return }
-        guard let p = malloc(bytes) else { throw Failure(bytes: bytes, what: what()) }
-        free(p)
+        let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let p, p != MAP_FAILED else { throw Failure(bytes: bytes, what: what()) }
+        munmap(p, bytes)
     }
 }
