@@ -73,8 +73,8 @@ let package = Package(
         .executableTarget(name: "render", dependencies: ["RenderPipeline", "TextLayout", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
         .executableTarget(name: "bench", dependencies: ["RenderPipeline", "SessionFormat", "PreviewRendererC", "CPreviewRendererHeader"]),
-        // libFuzzer target over decoding and replay (`make fuzz`; needs -sanitize=fuzzer).
-        .executableTarget(name: "fuzz-session", dependencies: ["SessionFormat", "WidgetTree"]),
+        // libFuzzer target over the whole pipeline and the canvas player (`make fuzz`; needs -sanitize=fuzzer).
+        .executableTarget(name: "fuzz-session", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline"]),
 
         .testTarget(name: "SessionFormatTests", dependencies: ["SessionFormat"]),
         .testTarget(name: "StylesTests", dependencies: ["Styles"]),

@@ -20,7 +20,7 @@ struct CanvasArgs {
     func text(_ i: Int) -> String? {
         if let s = string(i) { return s }
         guard let n = number(i) else { return nil }
-        return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        return CheckedInt.text(n)
     }
     func bool(_ i: Int) -> Bool? {
         guard i < args.count else { return nil }
@@ -71,7 +71,7 @@ struct CanvasArgs {
 
     static func show(_ a: CanvasArg) -> String {
         switch a {
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .number(let n): return CheckedInt.text(n)
         case .string(let s): return "\"\(s)\""
         case .bool(let b): return String(b)
         case .array(let xs): return "[" + xs.map(show).joined(separator: ", ") + "]"

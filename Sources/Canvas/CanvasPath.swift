@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import NativeGraphics
 
@@ -47,7 +48,7 @@ public struct CanvasPath: Hashable, Sendable {
         let p0 = m.apply(cx + r * cos(start), cy + r * sin(start))
         if current == nil { move(p0.x, p0.y) } else { line(p0.x, p0.y) }
         guard sweep != 0, r > 0 else { return }
-        let n = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        let n = max(1, CheckedInt.int(abs(sweep) / (Double.pi / 2) - 1e-9, .up, in: 0...1_000_000))
         let step = sweep / Double(n)
         let k = 4.0 / 3.0 * tan(step / 4)
         var a = start

@@ -14,17 +14,29 @@ public struct CanvasPlayer {
     /// A player using an existing text engine (and its shaping cache).
     public init(text: TextEngine, assets: AssetLoader) { self.text = text; self.fonts = text.fonts; self.assets = assets }
 
-    /// Paints `surface` at `scale` pixels per dp; problems (unknown call, bad argument) come back as messages.
-    public func render(_ surface: SurfacePayload, scale: Double) -> (Bitmap, [String]) {
+    /// The surface's size in device pixels, as `ContextFactory` makes it (for budgets before drawing).
+    public static func pixelSize(_ surface: SurfacePayload, scale: Double) -> (width: Int, height: Int) {
+        func side(_ v: Double) -> Int { v.isFinite ? CheckedInt.int(v * scale, .toNearestOrAwayFromZero, in: 1...8192) : 1 }
+        return (side(surface.width), side(surface.height))
+    }
+
+    /// Paints `surface` at `scale` pixels per dp; problems (unknown call, bad argument) come back as
+    /// messages. Each call takes from `budget`'s canvas work (one unit, plus one per character of
+    /// text); once it is spent the remaining calls are skipped, with one message.
+    public func render(_ surface: SurfacePayload, scale: Double, budget: RenderBudget = RenderBudget()) -> (Bitmap, [String]) {
         let factory = ContextFactory(displayScale: scale, assets: assets, text: text)
         let context: Context
         do { context = try factory.createContext(width: surface.width, height: surface.height) } catch {
-            func side(_ v: Double) -> Int { v.isFinite ? Int(max(1, min(8192, (v * scale).rounded()))) : 1 }
-            let w = side(surface.width), h = side(surface.height)
+            let (w, h) = Self.pixelSize(surface, scale: scale)
             return (Bitmap(width: w, height: h), ["surface not drawn: \(error)"])
         }
         var runner = CanvasOpRunner(context: context)
         for (i, op) in surface.ops.enumerated() {
+            guard budget.takeCanvasWork(Self.cost(op)) else {
+                let rest = surface.ops.count - i - 1
+                runner.messages.append("draw[\(i)] \(op.name)\(rest > 0 ? " and the \(rest) calls after it" : "") skipped: the render's canvas work budget (\(budget.canvasWorkLimit) calls and characters, docs/limits.md) is spent")
+                break
+            }
             if let problem = runner.run(op) { runner.messages.append("draw[\(i)] \(op.name): \(problem)") }
             // Messages the context raised while drawing this call (fonts, images) carry its index too.
             for m in context.messages { runner.messages.append("draw[\(i)] \(op.name): \(m)") }
@@ -36,6 +48,15 @@ public struct CanvasPlayer {
             }
         }
         return (context.surface.bitmap(), runner.messages)
+    }
+}
+
+extension CanvasPlayer {
+    /// Work units of one call: 1, plus the characters of a text argument (shaping and drawing grow with them).
+    static func cost(_ op: CanvasOp) -> Int {
+        var units = 1
+        for a in op.args { if case .string(let s) = a { units += s.utf8.count } }
+        return units
     }
 }
 

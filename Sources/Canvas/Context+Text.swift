@@ -135,7 +135,7 @@ extension Context {
         let k = abs(m.a * m.d - m.b * m.c).squareRoot()
         let alpha: Double
         if case .color(let c) = style { alpha = c.alpha * state.globalAlpha } else { alpha = state.globalAlpha }
-        let tint = Color(r: 0, g: 0, b: 0, a: UInt8((alpha * 255).rounded()))
+        let tint = Color(r: 0, g: 0, b: 0, a: CheckedInt.byte(alpha * 255))
         for (run, face) in runs {
             let glyphs = run.glyphs.map { g -> (id: UInt32, x: Double, y: Double) in
                 let p = m.apply(origin.0 + g.x, origin.1 + g.y)

@@ -33,8 +33,8 @@ enum GradientStops {
             return Color(r: c.r, g: c.g, b: c.b, a: 0)
         }
         func ch(_ x0: UInt8, _ x1: UInt8) -> UInt8 {
-            UInt8(max(0, min(255, ((Double(x0) * a0 + Double(x1) * a1) / a).rounded())))
+            CheckedInt.byte((Double(x0) * a0 + Double(x1) * a1) / a)
         }
-        return Color(r: ch(c0.r, c1.r), g: ch(c0.g, c1.g), b: ch(c0.b, c1.b), a: UInt8(max(0, min(255, a.rounded()))))
+        return Color(r: ch(c0.r, c1.r), g: ch(c0.g, c1.g), b: ch(c0.b, c1.b), a: CheckedInt.byte(a))
     }
 }

@@ -20,7 +20,7 @@ public final class Surface {
         guard fw <= 8192, fh <= 8192 else {
             throw CanvasError("surface of \(width)x\(height) dp at scale \(displayScale) is too large (at most 8192 pixels per side)")
         }
-        let pw = max(1, Int(fw)), ph = max(1, Int(fh))
+        let pw = max(1, CheckedInt.int(fw)), ph = max(1, CheckedInt.int(fh))
         self.width = width; self.height = height; self.displayScale = displayScale
         cairo = try CairoSurface(width: pw, height: ph)
     }

@@ -47,16 +47,19 @@ public struct GalleryBuilder {
     /// Builds the gallery for this shard's sessions; returns its manifest. On failure the old gallery
     /// (if any) is left as it was and the temporary folder is removed.
     public func build(sessions all: [String]) throws -> GalleryManifest {
-        let (out, tmp) = Self.folders(options)
-        do { return try build(sessions: all, out: out, tmp: tmp) } catch {
-            try? FileManager.default.removeItem(atPath: tmp)
+        let (out, tmp) = try Self.folders(options)
+        do {
+            let manifest = try build(sessions: all, out: out, tmp: tmp)
+            TempFiles.forget(tmp)
+            return manifest
+        } catch {
+            TempFiles.remove(tmp)
             throw error
         }
     }
 
     func build(sessions all: [String], out: String, tmp: String) throws -> GalleryManifest {
         let sessions = options.shard.select(sessions: all)
-        try? FileManager.default.removeItem(atPath: tmp)
         _ = try ContentStore(directory: tmp)
         let themes = self.themes
         _ = try options.renderOptions(theme: themes[0])   // a bad --device stops the gallery before any work
@@ -84,9 +87,13 @@ public struct GalleryBuilder {
 
     /// The temporary folder the gallery is built in before it replaces `out` (`build` uses it; a
     /// process pool's workers store their images in it).
-    public static func folders(_ options: GalleryOptions, owner: Int32 = ProcessInfo.processInfo.processIdentifier) -> (out: String, tmp: String) {
-        let out = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
-        return (out, out + ".tmp-\(owner)")
+    /// Through a symlink the link's target is replaced (the link stays), as for files; the temporary
+    /// folder is a unique sibling (mkdtemp) that the caller forgets on success and removes on failure,
+    /// and that `TempFiles` removes on SIGINT/SIGTERM.
+    public static func folders(_ options: GalleryOptions) throws -> (out: String, tmp: String) {
+        let given = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
+        let out = try GalleryFolder.target(of: given)
+        return (out, try TempFiles.makeFolder(beside: out))
     }
 
     /// One session in one theme (index into `themes`): its cards, with images stored in `tmp`, and
@@ -141,13 +148,7 @@ public struct GalleryBuilder {
     }
 
     /// Replaces `dest` with `tmp`: the old gallery stays whole until the new one is complete.
-    static func swap(_ tmp: String, into dest: String) throws {
-        let fm = FileManager.default
-        let old = dest + ".old-\(ProcessInfo.processInfo.processIdentifier)"
-        if fm.fileExists(atPath: dest) { try fm.moveItem(atPath: dest, toPath: old) }
-        try fm.moveItem(atPath: tmp, toPath: dest)
-        try? fm.removeItem(atPath: old)
-    }
+    static func swap(_ tmp: String, into dest: String) throws { try GalleryFolder.swap(tmp, into: dest) }
 }
 
 /// Work queue and result slots shared by the gallery workers.

@@ -87,7 +87,7 @@ public enum PackedImageDecoder {
                 case .R32F:
                     let bits = UInt32(s[i * 4]) | UInt32(s[i * 4 + 1]) << 8 | UInt32(s[i * 4 + 2]) << 16 | UInt32(s[i * 4 + 3]) << 24
                     let v = Float(bitPattern: bits)
-                    let g = v.isNaN ? 0 : UInt8((min(1, max(0, v)) * 255).rounded())
+                    let g = CheckedInt.byte(Double(min(1, max(0, v)) * 255))
                     put(i, g, g, g, 255)
                 default: break
                 }

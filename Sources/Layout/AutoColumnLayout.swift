@@ -17,7 +17,7 @@ extension LayoutPass {
             widest = max(widest, size.width + cs.margin.horizontal)
         }
         let columns: Int
-        if let innerW, widest > 0 { columns = max(1, min(kids.count, Int((innerW / widest).rounded(.down)))) }
+        if let innerW, widest > 0 { columns = max(1, min(kids.count, CheckedInt.int(innerW / widest, .down, in: 1...max(1, kids.count)))) }
         else { columns = max(1, min(kids.count, 1)) }
         let columnW = innerW.map { $0 / Double(columns) } ?? widest
         var heights = [Double](repeating: 0, count: columns)

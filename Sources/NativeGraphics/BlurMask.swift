@@ -1,7 +1,12 @@
+import Primitives
+
 /// A Gaussian blur of alpha masks approximated by three successive box blurs, as Skia and the W3C
 /// filter-effects spec do: separable, with integer running sums, so it is fast and exactly
 /// reproducible on every machine.
 public enum BlurMask {
+    /// Skia's largest blur sigma (device pixels): larger blurs look the same and would only cost.
+    /// Widget shadows (ShadowPainter) and canvas `shadowBlur` are clamped to it alike.
+    public static let maxSigma = 532.0
     /// One box pass: output pixel x averages input pixels x + `low` ... x + `high` (inclusive).
     public struct Box: Hashable, Sendable {
         public var low: Int
@@ -17,7 +22,7 @@ public enum BlurMask {
     /// Empty when the blur would change nothing (d <= 1).
     public static func boxes(sigma: Double) -> [Box] {
         guard sigma.isFinite, sigma > 0 else { return [] }
-        let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+        let d = CheckedInt.int(sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5, .down, in: 0...(1 << 20))
         guard d > 1 else { return [] }
         let h = d / 2
         if d % 2 == 1 { return Array(repeating: Box(low: -h, high: h), count: 3) }
@@ -27,7 +32,7 @@ public enum BlurMask {
     /// How far (pixels) the blur can spread ink: the margin a mask needs around its shape.
     public static func reach(sigma: Double) -> Int {
         let spread = boxes(sigma: sigma).reduce(0) { $0 + max(-$1.low, $1.high) }
-        return max(spread, Int((3 * max(0, sigma)).rounded(.up)))
+        return max(spread, CheckedInt.int(3 * max(0, sigma), .up, in: 0...(1 << 20)))
     }
 
     /// Blurs `mask` in place with `boxes(sigma:)`, horizontally then vertically.

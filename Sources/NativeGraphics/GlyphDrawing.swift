@@ -42,7 +42,7 @@ extension CairoContext {
     /// The whole pixel and the 1/4-px phase an outline glyph at device x is drawn with.
     static func phase(_ x: Double) -> (pixel: Double, quarter: Int) {
         var fx = x.rounded(.down)
-        var quarter = Int(((x - fx) * 4).rounded())
+        var quarter = CheckedInt.int((x - fx) * 4, .toNearestOrAwayFromZero, in: -8...8)
         if quarter == 4 { fx += 1; quarter = 0 }
         return (fx, quarter)
     }

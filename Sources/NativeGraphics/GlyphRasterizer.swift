@@ -1,3 +1,4 @@
+import Primitives
 import CFreeType
 import Foundation
 
@@ -29,7 +30,7 @@ extension FontFace {
 
     /// The rendered image of glyph `id` at `pixelSize` shifted right by `quarter`/4 px (cached).
     func glyphImage(_ id: UInt32, pixelSize: Double, quarter: Int) -> GlyphImage? {
-        let key = GlyphCacheKey(id: id, size64: isColor ? 0 : Int((pixelSize * 64).rounded()), quarter: isColor ? 0 : quarter)
+        let key = GlyphCacheKey(id: id, size64: isColor ? 0 : CheckedInt.int(pixelSize * 64, .toNearestOrAwayFromZero, in: 0...(1 << 40)), quarter: isColor ? 0 : quarter)
         lock.lock(); defer { lock.unlock() }
         if let hit = glyphCache[key] { return hit }
         let image = isColor ? renderColor(id) : renderMask(id, size64: key.size64, quarter: quarter)

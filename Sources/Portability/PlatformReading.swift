@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import Styles
 
@@ -76,7 +77,7 @@ enum PlatformReading {
 
     /// A number as written in reports: integers without ".0", others to 2 decimals (locale-free).
     static func number(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        if v == v.rounded(), abs(v) < 1e15 { return CheckedInt.text(v) }
         return String((v * 100).rounded() / 100)
     }
 }

@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import SessionFormat
 import Styles
@@ -159,7 +160,7 @@ extension Walk {
     func weight(_ value: String, _ out: inout [Issue]) {
         guard Int(value) == nil, let d = Double(value), d.isFinite, iosFacts.weightFractionThrows != androidFacts.weightFractionThrows else { return }
         let (throwsOn, truncates) = iosFacts.weightFractionThrows ? (ios, android) : (android, ios)
-        out.append((.nonIntegerWeight, "\(Self.name(truncates)) reads weight \(abs(d) < 1e15 ? String(Int(d)) : value); \(Self.name(throwsOn)) fails on \"\(value)\": no weight\(batchLoss)"))
+        out.append((.nonIntegerWeight, "\(Self.name(truncates)) reads weight \(abs(d) < 1e15 ? String(CheckedInt.int(d)) : value); \(Self.name(throwsOn)) fails on \"\(value)\": no weight\(batchLoss)"))
     }
 
     func textAlign(_ value: String, _ out: inout [Issue]) {

@@ -20,7 +20,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The same colour with alpha multiplied by `f` (0...1).
     public func withAlphaMultiplied(by f: Double) -> Color {
         var c = self
-        c.a = UInt8((Double(a) * max(0, min(1, f))).rounded())
+        c.a = CheckedInt.byte(Double(a) * max(0, min(1, f)))
         return c
     }
     /// `#rrggbb`, or `#aarrggbb` when not opaque (alpha first, as the framework writes it).

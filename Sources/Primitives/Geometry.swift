@@ -103,7 +103,7 @@ public struct RoundedRect: Hashable, Sendable {
 /// Formats a number for dumps: integers without a fraction, others with up to 2 decimals.
 public func fmt(_ v: Double) -> String {
     if v.isNaN { return "nan" }
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+    if v == v.rounded() && abs(v) < 1e15 { return CheckedInt.text(v) }
     var s = String(format: "%.2f", v)
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }

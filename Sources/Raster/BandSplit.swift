@@ -78,8 +78,8 @@ enum BandSplit {
     /// not finite (hostile input) or covers none.
     private static func rows(_ b: Rect, height: Int) -> (Int, Int)? {
         guard b.minY.isFinite, b.maxY.isFinite else { return nil }
-        let top = Int(max(0, min(Double(height), b.minY)).rounded(.down))
-        let bottom = Int(max(0, min(Double(height), b.maxY)).rounded(.up))
+        let top = CheckedInt.int(max(0, min(Double(height), b.minY)), .down)
+        let bottom = CheckedInt.int(max(0, min(Double(height), b.maxY)), .up)
         return bottom > top ? (top, bottom) : nil
     }
 

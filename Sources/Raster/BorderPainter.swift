@@ -12,6 +12,9 @@ struct BorderPainter {
     /// uses 3 and 2 below 3 device pixels of width and 2 and 1 from 3 pixels up.
     static let dashRatio = 3.0
     static let gapRatio = 3.0
+    /// Most dots on one side of a dotted border (docs/limits.md): more than any device shows (8192 px
+    /// at 2 px per dot is 4,096); a longer side gets its dots spread further apart instead of hanging.
+    static let maxDots = 20_000
 
     /// `outline` in device pixels; `widths` already in device pixels (0 = no side).
     func paint(outline: DeviceRoundedRect, widths w: Sides<Double>, colors: Sides<Color>, styles: Sides<BorderStyle>) {
@@ -188,7 +191,7 @@ struct BorderPainter {
 
     /// Round dots of the border's width, about two widths apart, one on each corner middle.
     private func fillDots(_ path: BorderSidePath, width w: Double) {
-        let n = max(1, Int((path.length / (2 * w)).rounded()))
+        let n = max(1, CheckedInt.int(path.length / (2 * w), .toNearestOrAwayFromZero, in: 0...BorderPainter.maxDots))
         ctx.newPath()
         for (x, y) in path.dotCentres(n) {
             ctx.newSubPath()

@@ -59,8 +59,8 @@ enum GradientStops {
         guard alpha > 0 else { return .transparent }
         func ch(_ x: UInt8, _ y: UInt8) -> UInt8 {
             let v = (Double(x) * aa * (1 - t) + Double(y) * ba * t) / alpha
-            return UInt8(max(0, min(255, v.rounded())))
+            return CheckedInt.byte(v)
         }
-        return Color(r: ch(a.r, b.r), g: ch(a.g, b.g), b: ch(a.b, b.b), a: UInt8((alpha * 255).rounded()))
+        return Color(r: ch(a.r, b.r), g: ch(a.g, b.g), b: ch(a.b, b.b), a: CheckedInt.byte(alpha * 255))
     }
 }

@@ -54,6 +54,10 @@ public final class Rasterizer {
     public var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.
     public private(set) var partialFrames = 0
+    /// Largest text drawn, device pixels per em (TextPainter.maxPixelSize).
+    public static let maxTextPixelSize = TextPainter.maxPixelSize
+    /// Glyph runs of the last frame not drawn because they were over `TextPainter.maxPixelSize`.
+    public private(set) var skippedText = 0
     /// The device-pixel box the last frame repainted (the whole frame after a full repaint).
     public private(set) var lastDamage: Rect = .zero
 
@@ -78,6 +82,11 @@ public final class Rasterizer {
             throw NativeError.cairo("invalid surface size \(pixelWidth)x\(pixelHeight)")
         }
         let transforms = ItemBounds.transforms(list.items, scale: scale)
+        // Text over TextPainter.maxPixelSize is not drawn (a mask of gigabytes): counted for the caller.
+        skippedText = 0
+        for (i, item) in list.items.enumerated() {
+            if case .glyphs(let run, _) = item, transforms[i].length(run.size) > TextPainter.maxPixelSize { skippedText += 1 }
+        }
         let bounds = ItemBounds.compute(list.items, transforms: transforms)
         var used: [String: ImageStore.Entry] = [:]
         for case .image(let key, _, _, _) in list.items { used[key] = images[key] }
@@ -95,6 +104,9 @@ public final class Rasterizer {
             pixels = sameSize ? previous!.pixels : []
         }
         // The prepared white frame, when this is the first frame and a full repaint.
+        // The frame's pixels (and the copy a previous frame may still hold) must be allocatable: a
+        // refusal is an error (exit 3), not an abort inside an array allocation.
+        if pixels.isEmpty { try PixelMemory.check(bytes: pixelWidth * pixelHeight * 4 * 2, for: "the \(pixelWidth)x\(pixelHeight) px frame") }
         var whiteAlready = false
         if pixels.isEmpty, damage == full, let w = spare?.take(count: pixelWidth * pixelHeight * 4) {
             pixels = w

@@ -36,8 +36,8 @@ struct ShadowMaskBuilder {
     /// Nil when the middle is too short.
     static func cut(start: Double, end: Double, cornerStart: Double, cornerEnd: Double, reach: Int, size: Int) -> (keep: Int, delta: Int)? {
         // First and last pixel wholly clear of the corners (one pixel of safety for antialiasing).
-        let first = Int((start + cornerStart).rounded(.up)) + 1
-        let last = Int((end - cornerEnd).rounded(.down)) - 2
+        let first = CheckedInt.int(start + cornerStart, .up, in: -(1 << 31)...(1 << 31)) + 1
+        let last = CheckedInt.int(end - cornerEnd, .down, in: -(1 << 31)...(1 << 31)) - 2
         let keep = first + reach, upTo = last - reach
         let delta = upTo - keep
         // The straight part must lie inside the mask: beyond its edges the blur reads zeros, not the shape.

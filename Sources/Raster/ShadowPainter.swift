@@ -24,7 +24,7 @@ final class ShadowPainter {
     /// How many masks were blurred (for tests of the cache).
     private(set) var blurCount = 0
     /// Skia's largest blur sigma (device pixels); larger blurs look the same and would only cost.
-    static let maxSigma = 532.0
+    static let maxSigma = BlurMask.maxSigma
     /// Masks above this many device pixels are made only for the visible part (and not cached).
     static let maxMaskPixels = 8 << 20
 
@@ -78,7 +78,7 @@ final class ShadowPainter {
         if visible.width <= 0 || visible.height <= 0 { return }
         let region = visible.outset(Double(margin)).intersection(bounds)
         guard region.width * region.height <= Double(4 * ShadowPainter.maxMaskPixels) * Double(k * k) else {
-            throw NativeError.cairo("shadow too large to blur (\(Int(region.width))x\(Int(region.height)) px visible)")
+            throw NativeError.cairo("shadow too large to blur (\(CheckedInt.text(region.width.rounded()))x\(CheckedInt.text(region.height.rounded())) px visible)")
         }
         let mask = try blurredMask(shape, region: region, sigma: sigma, factor: k)
         ctx.newPath()
@@ -87,7 +87,7 @@ final class ShadowPainter {
         draw(mask, at: region, factor: k, on: ctx)
     }
 
-    private static func q(_ v: Double) -> Int { Int((v * 64).rounded()) }
+    private static func q(_ v: Double) -> Int { CheckedInt.int(v * 64, .toNearestOrAwayFromZero) }
 
     /// The blurred shape, the clamped sigma, the blur's margin and the mask's bounds `paint` works
     /// with, or nil when it draws nothing. Shared with `job(...)`, so a prepared mask is the one `paint` asks for.
@@ -103,7 +103,7 @@ final class ShadowPainter {
     }
 
     /// Reduced resolution for wide blurs: about 10 device pixels of sigma per mask pixel at most.
-    private static func factor(_ sigma: Double) -> Int { max(1, Int(sigma / 10)) }
+    private static func factor(_ sigma: Double) -> Int { max(1, CheckedInt.int(sigma / 10, in: 1...(1 << 20))) }
 
     /// Whether a shadow of this sigma (device pixels, before the `maxSigma` clamp) is blurred at
     /// reduced resolution and scaled up when drawn.
@@ -115,7 +115,7 @@ final class ShadowPainter {
     }
 
     private static func key(_ shape: DeviceRoundedRect, sigma: Double) -> Key {
-        Key(width: Int(shape.rect.width), height: Int(shape.rect.height),
+        Key(width: CheckedInt.int(shape.rect.width), height: CheckedInt.int(shape.rect.height),
             radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
     }
 
@@ -176,8 +176,8 @@ final class ShadowPainter {
         let local = shape.offsetBy(dx: -region.x, dy: -region.y)
         let scaled = DeviceRoundedRect(rect: Rect(x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
                                        radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) })
-        return try ShadowMaskBuilder.blurred(scaled, width: Int((region.width / f).rounded(.up)),
-                                             height: Int((region.height / f).rounded(.up)), sigma: sigma / f)
+        return try ShadowMaskBuilder.blurred(scaled, width: CheckedInt.int(region.width / f, .up, in: 0...(1 << 31)),
+                                             height: CheckedInt.int(region.height / f, .up, in: 0...(1 << 31)), sigma: sigma / f)
     }
 
     private func remember(_ key: Key, _ mask: CairoMask) -> CairoMask {

@@ -5,6 +5,12 @@ import NativeGraphics
 /// Draws glyph runs: positions go from dp to device pixels here (fractional; text layout
 /// already puts baselines on device pixels), and NativeGraphics rasterizes the glyph masks.
 struct TextPainter {
+    /// Largest text drawn, in device pixels per em (docs/limits.md): a glyph mask is about em x em
+    /// bytes, so nested zooms on a large font (zoom 10 x 10 x 10, 1,000 dp) would ask for gigabytes
+    /// per glyph; text this large is taller than any device. Larger runs are skipped and reported
+    /// (`Rasterizer.skippedText`).
+    static let maxPixelSize = 4096.0
+
     let ctx: CairoContext
     let fonts: FontLibrary
 
@@ -30,7 +36,7 @@ struct TextPainter {
         -> (face: FontFace, pixelSize: Double, placed: [(id: UInt32, x: Double, y: Double)])? {
         guard !run.glyphs.isEmpty, !run.color.isTransparent, let face = fonts.face(run.face) else { return nil }
         let pixelSize = t.length(run.size)
-        guard pixelSize.isFinite, pixelSize > 0 else { return nil }
+        guard pixelSize.isFinite, pixelSize > 0, pixelSize <= maxPixelSize else { return nil }
         var placed: [(id: UInt32, x: Double, y: Double)] = []
         placed.reserveCapacity(run.glyphs.count)
         for g in run.glyphs {

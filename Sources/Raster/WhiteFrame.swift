@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 import NativeGraphics
 
 /// A frame of opaque white pixels made ahead on another thread: pending from creation until
@@ -11,7 +12,11 @@ public final class WhiteFrame: @unchecked Sendable {
 
     /// Fills `count` bytes of white (premultiplied BGRA 255s) on the calling thread.
     public func fill(count: Int) {
-        pixels = CairoSurface.whitePixels(count: count)
+        // Made ahead only when the memory is there (PixelMemory); else the rasterizer's own check
+        // reports it as an error.
+        if (try? PixelMemory.check(bytes: count * 2, for: "the white frame")) != nil {
+            pixels = CairoSurface.whitePixels(count: count)
+        }
         ready.leave()
     }
 

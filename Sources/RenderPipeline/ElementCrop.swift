@@ -17,8 +17,8 @@ public enum ElementCrop {
         guard let f = frame.layout.frames[id] else {
             throw Failure(description: "\(e.kind.rawValue) \(id) has no frame on the screen (hidden, detached or in an inactive view)")
         }
-        let x0 = max(0, Int((f.minX * scale).rounded())), y0 = max(0, Int((f.minY * scale).rounded()))
-        let x1 = min(frame.bitmap.width, Int((f.maxX * scale).rounded())), y1 = min(frame.bitmap.height, Int((f.maxY * scale).rounded()))
+        let x0 = max(0, CheckedInt.int(f.minX * scale, .toNearestOrAwayFromZero)), y0 = max(0, CheckedInt.int(f.minY * scale, .toNearestOrAwayFromZero))
+        let x1 = min(frame.bitmap.width, CheckedInt.int(f.maxX * scale, .toNearestOrAwayFromZero)), y1 = min(frame.bitmap.height, CheckedInt.int(f.maxY * scale, .toNearestOrAwayFromZero))
         guard x1 > x0, y1 > y0 else {
             throw Failure(description: "\(e.kind.rawValue) \(id) has no visible frame on the screen (frame \(f) dp)")
         }

@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import WidgetTree
 
@@ -15,7 +16,7 @@ public enum EventJSON {
         case .int(let i): return String(i)
         case .double(let d):
             if d.isNaN || d.isInfinite { return "null" }
-            return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+            return CheckedInt.text(d)
         case .string(let s): return quote(s)
         case .bool(let b): return b ? "true" : "false"
         }

@@ -31,7 +31,7 @@ struct ImageRequestTracker {
             guard !remote.isEmpty || e.imageURLs.isEmpty else { continue }
             if askedWidth[id] == frame.width { continue }
             askedWidth[id] = frame.width
-            let url = ImageURLPicker.pick(urls: remote, viewPixelWidth: Int((frame.width * scale).rounded()))?.url ?? ""
+            let url = ImageURLPicker.pick(urls: remote, viewPixelWidth: CheckedInt.int(frame.width * scale, .toNearestOrAwayFromZero, in: 0...(1 << 31)))?.url ?? ""
             events.append(AppEvent(time: tree.time, type: "ImageRequestEvent", internalId: id, fields: [
                 ("imageUrl", .string(url)), ("requestedWidth", .double(frame.width)),
                 ("requestedHeight", .double(frame.height)), ("requestedLevels", .int(1)), ("mode", .string("REQUEST")),

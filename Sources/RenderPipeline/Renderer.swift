@@ -110,6 +110,8 @@ public final class Renderer {
             theme = try ThemeLoader.load(t)
         }
         try useAppFonts(of: session)
+        // Font files the app folder holds but may not be read (FontFolder): named, never followed.
+        diags += fonts.refusedAppFonts.map { Diagnostic.warning("font-refused", step: nil, $0) }
         return (session, diags)
     }
 
@@ -161,6 +163,7 @@ public final class Renderer {
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale, format: theme.profile.imageRequestFormat)
         var replayEvents = replay.events
+        var budgetNotes: [Diagnostic] = [], warnedText = false
         completeScrollEvents(&replayEvents, replay.scrollStates, resources: resources, device: session.device)
         for (index, capture) in replay.captures.enumerated() {
             let wanted = only(capture, index)
@@ -170,9 +173,13 @@ public final class Renderer {
             defer { text.endFrame() }   // text only this frame used does not pile up over many frames
             guard wanted else { continue }
             try body(try renderFrame(capture, layout: layout, images: images, device: session.device, isolating: isolating), index)
+            if rasterizer.skippedText > 0 && !warnedText {
+                warnedText = true
+                budgetNotes.append(.warning("budget", step: capture.step, "\(rasterizer.skippedText) text run\(rasterizer.skippedText == 1 ? "" : "s") larger than \(CheckedInt.text(Rasterizer.maxTextPixelSize)) device pixels per em (zoomed) not drawn (docs/limits.md)"))
+            }
         }
         let events = Self.mergeEvents(replayEvents, requests.events)
-        return (events, resources.diagnostics + fontDiagnostics())
+        return (events, resources.diagnostics + budgetNotes + fontDiagnostics())
     }
 
     /// One error per bundled font file refused because its bytes differ from `fonts.lock` (a file read

@@ -17,11 +17,16 @@ final class ResourceLoader {
     /// Keys already tried (so a missing asset is reported once, not per frame).
     private var tried: [String: PackedFingerprint] = [:]
     private(set) var diagnostics: [Diagnostic] = []
+    /// Canvas work and image memory of this render (docs/limits.md, "Work and memory budgets").
+    let budget: RenderBudget
+    /// Bytes reserved per image key, given back when the key is replaced.
+    private var reserved: [String: Int] = [:]
 
     /// What an element key was built from, so changed pixels are decoded again.
     enum PackedFingerprint: Hashable { case asset, packed(Int), surface(Int) }
 
-    init(session: Session, fonts: FontLibrary, assetDensity: Double) {
+    init(session: Session, fonts: FontLibrary, assetDensity: Double, budget: RenderBudget = RenderBudget()) {
+        self.budget = budget
         assets = AssetLoader(assetsDirectory: session.assetsDirectory, defaultDensity: assetDensity)
         canvas = CanvasPlayer(fonts: fonts, assets: assets)
         scale = session.device.scale
@@ -68,12 +73,23 @@ final class ResourceLoader {
             if let file = p.file {
                 store[key] = try assets.load(file)
             } else {
+                guard reserve(key, bytes: p.width * p.height * 4) else {
+                    throw ImageError("a \(p.width)x\(p.height) image does not fit the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); a placeholder is drawn")
+                }
                 store[key] = ImageStore.Entry(bitmap: try PackedImageDecoder.decode(p), density: scale)
             }
         } catch {
             store[key] = nil
             diagnostics.append(.warning("image-data", step: step, "setImageData for element \(id): \(error)"))
         }
+    }
+
+    /// Reserves `bytes` of image memory for `key` (giving back what the key held before).
+    private func reserve(_ key: String, bytes: Int) -> Bool {
+        if let old = reserved.removeValue(forKey: key) { budget.releaseImage(bytes: old) }
+        guard budget.reserveImage(bytes: bytes) else { return false }
+        reserved[key] = bytes
+        return true
     }
 
     private func loadSurface(_ s: SurfacePayload, id: Int, step: Int) {
@@ -83,10 +99,26 @@ final class ResourceLoader {
         tried[key] = fp
         if let pixels = s.pixels {
             // A surface the app drew itself: its pixels as handed over (shown at `scale` px per dp).
+            guard reserve(key, bytes: pixels.width * pixels.height * 4) else {
+                store[key] = nil
+                diagnostics.append(.warning("budget", step: step, "setSurface for element \(id): a \(pixels.width)x\(pixels.height) px surface does not fit the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); not drawn"))
+                return
+            }
             store[key] = ImageStore.Entry(bitmap: pixels, density: scale)
             return
         }
-        let (bitmap, messages) = canvas.render(s, scale: scale)
+        let (w, h) = CanvasPlayer.pixelSize(s, scale: scale)
+        guard reserve(key, bytes: w * h * 4) else {
+            store[key] = nil
+            diagnostics.append(.warning("budget", step: step, "setSurface for element \(id): a \(w)x\(h) px surface does not fit the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); not drawn"))
+            return
+        }
+        do { try PixelMemory.check(bytes: w * h * 4 * 2, for: "a \(w)x\(h) px canvas surface") } catch {
+            store[key] = nil
+            diagnostics.append(.warning("budget", step: step, "setSurface for element \(id): \(error); not drawn"))
+            return
+        }
+        let (bitmap, messages) = canvas.render(s, scale: scale, budget: budget)
         store[key] = ImageStore.Entry(bitmap: bitmap, density: scale)
         for m in messages { diagnostics.append(.warning("canvas", step: step, "setSurface for element \(id): \(m)")) }
     }

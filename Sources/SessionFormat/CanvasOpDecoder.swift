@@ -21,6 +21,10 @@ struct CanvasOpDecoder {
         "transform": 6...6, "setTransform": 6...6, "resetTransform": 0...0, "setLineDash": 0...64,
     ]
 
+    /// Largest magnitude of a canvas number (coordinates, sizes, blur, widths): 10^6, over 100
+    /// times the largest surface side (8192 dp).
+    static let maxArgument = 1e6
+
     mutating func surface(_ r: FieldReader) throws -> SurfacePayload {
         let known: Set<String> = ["width", "height", "draw", "pixels"]
         for k in r.unknownKeys(known) {
@@ -97,6 +101,10 @@ struct CanvasOpDecoder {
         case .string(let s): return .string(s)
         case .number(let n):
             guard n.double.isFinite else { throw StepProblem(path: "", message: "argument \(n.text) is not a finite number") }
+            // Bounded where parsed (docs/limits.md): every canvas call can trust its numbers.
+            guard abs(n.double) <= Self.maxArgument else {
+                throw StepProblem(path: "", message: "argument \(n.text) is out of range (canvas numbers must be within ±10^6)")
+            }
             return .number(n.double)
         case .array(let a): return .array(try a.map(arg))
         case .object: throw StepProblem(path: "", message: "objects are not canvas arguments")

@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 
 /// Why a device description cannot be used (bad preset name, size or scale).
@@ -93,12 +94,12 @@ extension Device {
         let pw = (width * scale).rounded(), ph = (height * scale).rounded()
         guard pw <= Double(Device.maxPixelSide), ph <= Double(Device.maxPixelSide) else {
             // pw may be huge or infinite (width 1e308): printed without an Int conversion that would trap.
-            func text(_ v: Double) -> String { v < 1e15 ? String(Int(v)) : String(v) }
+            func text(_ v: Double) -> String { CheckedInt.text(v) }
             throw DeviceError("output would be \(text(pw))x\(text(ph)) pixels; at most \(Device.maxPixelSide) per side is allowed (lower the size or the scale)",
                               code: "device-too-large")
         }
         guard pw * ph <= Double(SessionLimits.maxPixels) else {
-            throw DeviceError("output would be \(Int(pw))x\(Int(ph)) = \(Int(pw * ph)) pixels; at most \(SessionLimits.maxPixels) in all are allowed (lower the size or the scale)",
+            throw DeviceError("output would be \(CheckedInt.text(pw))x\(CheckedInt.text(ph)) = \(CheckedInt.text(pw * ph)) pixels; at most \(SessionLimits.maxPixels) in all are allowed (lower the size or the scale)",
                               code: "device-too-large")
         }
         guard pw >= 1, ph >= 1 else { throw DeviceError("output would be less than 1 pixel wide or tall") }

@@ -26,18 +26,43 @@ public struct JSONParser {
     private var members: [(String, JSONValue)] = []
     /// Nesting limit, so a hostile file cannot overflow the stack.
     public static let maxDepth = 256
+    /// Lone surrogate escapes read as U+FFFD, where they were.
+    private var substitutions: [Substitution] = []
+    /// The member of the top-level object being parsed, and the index in it when it is an array
+    /// (for sessions: `steps` and the step index), so a substitution can name its step.
+    private var topKey: String?
+    private var topIndex: Int?
+
+    /// A `\uD800`-style escape that is half of a surrogate pair: not a character, so it is read as
+    /// U+FFFD (as a browser's JSON.parse keeps going) and reported, instead of refusing the file.
+    public struct Substitution: Hashable, Sendable {
+        public var line: Int
+        public var column: Int
+        /// The top-level member (e.g. "steps") and the index inside it when it is an array.
+        public var topKey: String?
+        public var topIndex: Int?
+    }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one JSON document (leading UTF-8 BOM and surrounding white space allowed).
     public static func parse(_ data: [UInt8]) throws -> JSONValue {
-        try data.withUnsafeBufferPointer { bytes in
+        var ignored: [Substitution] = []
+        return try parse(data, substitutions: &ignored)
+    }
+
+    /// Parses one document; `substitutions` receives every lone surrogate escape read as U+FFFD.
+    public static func parse(_ data: [UInt8], substitutions: inout [Substitution]) throws -> JSONValue {
+        var found: [Substitution] = []
+        defer { substitutions = found }
+        return try data.withUnsafeBufferPointer { bytes in
             var p = JSONParser(bytes)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
             p.skipSpace()
             if p.pos >= bytes.count { throw p.error("the file is empty, expected a JSON object") }
             let v = try p.parseValue()
             p.skipSpace()
+            found = p.substitutions
             if p.pos < bytes.count { throw p.error("unexpected text after the end of the JSON value") }
             return v
         }
@@ -76,6 +101,7 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
             pos += 1
             skipSpace()
+            if depth == 1 { topKey = key; topIndex = nil }
             let value = try parseValue()
             members.append((key, value))
             skipSpace()
@@ -97,8 +123,10 @@ public struct JSONParser {
         var items: [JSONValue] = []
         skipSpace()
         if peek() == UInt8(ascii: "]") { pos += 1; depth -= 1; return .array(items) }
+        let isTopArray = depth == 2 && topKey != nil
         while true {
             skipSpace()
+            if isTopArray { topIndex = items.count }
             items.append(try parseValue())
             skipSpace()
             switch peek() {
@@ -194,22 +222,35 @@ public struct JSONParser {
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate must be followed by \u and a low surrogate.
+                let escapeStart = pos
                 if peek() == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") {
                     pos += 2
                     let low = try parseHex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid surrogate pair in \\u escape") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        // Not a pair: the high half alone is U+FFFD; the next escape is read on its own.
+                        pos = escapeStart
+                        scalar = substitute()
+                    }
                 } else {
-                    throw error("lone surrogate in \\u escape")
+                    scalar = substitute()
                 }
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw error("lone surrogate in \\u escape")
+                scalar = substitute()
             }
             UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
         default:
             pos -= 1
             throw error("invalid escape \\\(describe(c))")
         }
+    }
+
+    /// Records a lone surrogate at the current position; returns U+FFFD.
+    private mutating func substitute() -> UInt32 {
+        let e = error("")
+        substitutions.append(Substitution(line: e.line, column: e.column, topKey: topKey, topIndex: topIndex))
+        return 0xFFFD
     }
 
     private mutating func parseHex4() throws -> UInt32 {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A parsed JSON value. Numbers keep their source text, so an integer that overflows `Int`
 /// can be reported instead of silently becoming a rounded `Double`.
 public indirect enum JSONValue: Hashable, Sendable {
@@ -43,7 +45,7 @@ public struct JSONNumber: Hashable, Sendable {
         if let i = Int(text) { return i }
         guard double.isFinite, double.rounded() == double,
               double >= -9.2e18, double <= 9.2e18 else { return nil }
-        return Int(double)
+        return CheckedInt.int(double)
     }
 }
 

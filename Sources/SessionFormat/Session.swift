@@ -45,7 +45,7 @@ public struct Device: Hashable, Sendable {
     public var pixelHeight: Int { Self.pixels(height * scale) }
     static func pixels(_ v: Double) -> Int {
         guard v.isFinite else { return v == .infinity ? Device.maxPixelSide : 1 }
-        return Int(min(max(v.rounded(), 1), Double(Device.maxPixelSide)))
+        return CheckedInt.int(v, .toNearestOrAwayFromZero, in: 1...Device.maxPixelSide, nan: 1)
     }
 }
 

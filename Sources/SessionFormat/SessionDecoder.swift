@@ -76,8 +76,12 @@ public struct SessionDecoder {
 
         // 1. JSON syntax.
         let root: JSONValue
+        var substitutions: [JSONParser.Substitution] = []
+        if let encoding = Self.wideEncoding(data) {
+            throw fail(nil, "the file is \(encoding) (by its byte order mark); sessions are UTF-8 JSON: convert it, e.g. `iconv -f \(encoding) -t UTF-8`", code: "not-json")
+        }
         do {
-            root = try JSONParser.parse(data)
+            root = try JSONParser.parse(data, substitutions: &substitutions)
         } catch let e as JSONParseError {
             throw fail("line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)", code: e.tooDeep ? "json-too-deep" : "not-json")
         }
@@ -108,6 +112,12 @@ public struct SessionDecoder {
         }
 
         var diagnostics: [Diagnostic] = []
+        for sub in substitutions {
+            let step = sub.topKey == "steps" ? sub.topIndex : nil
+            let place = sub.topKey.map { $0 == "steps" ? "" : " in \"\($0)\"" } ?? ""
+            diagnostics.append(.warning("lone-surrogate", step: step,
+                "decode: a lone surrogate escape (\\uD800-\\uDFFF without its pair) at line \(sub.line) column \(sub.column)\(place) is read as U+FFFD"))
+        }
         if !Self.isValidUTF8(data) {
             diagnostics.append(.warning("invalid-utf8", step: nil, "the file is not valid UTF-8; each invalid byte sequence is read as U+FFFD"))
         }
@@ -177,6 +187,17 @@ public struct SessionDecoder {
     }
 
     /// True when `bytes` are well-formed UTF-8 (checked without building a String).
+    /// "UTF-16LE", "UTF-16BE", "UTF-32LE" or "UTF-32BE" when the file starts with that byte order
+    /// mark (a file saved by a Windows editor), else nil. UTF-32LE is tested first: its mark begins
+    /// with UTF-16LE's.
+    static func wideEncoding(_ b: [UInt8]) -> String? {
+        if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
+        if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if b.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if b.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        return nil
+    }
+
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buf in
             // Sessions are nearly all ASCII: skip it 8 bytes a step; ASCII bytes are whole scalars,

@@ -18,6 +18,30 @@ public enum SessionLimits {
     /// beyond any label; paragraph layout is linear, so it bounds the time a hostile label costs
     /// (a 1 MiB label in a 120 dp box renders in about 2.5 s in a release build; docs/limits.md).
     public static let maxTextBytes = 1024 * 1024
+    /// Combining marks in a row after one base character (Unicode's Stream-Safe Text Format,
+    /// UAX #15, allows 30 non-starters). One base with 128k marks is one grapheme cluster that
+    /// HarfBuzz and line breaking treat as a unit (quadratic); the marks past 30 are dropped with
+    /// the warning `combining-marks`. No script needs more than a handful.
+    public static let maxCombiningRun = 30
+
+    /// `text` with every run of combining marks (categories Mn, Mc, Me) cut to `maxCombiningRun`,
+    /// and how many were dropped; nil when nothing was (ASCII text is judged from its bytes alone).
+    public static func limitedCombiningMarks(_ text: String) -> (text: String, dropped: Int)? {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        var run = 0, dropped = 0
+        var out = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            switch u.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                run += 1
+                if run > maxCombiningRun { dropped += 1; continue }
+            default:
+                run = 0
+            }
+            out.append(u)
+        }
+        return dropped == 0 ? nil : (String(out), dropped)
+    }
 
     /// `text` cut to at most `maxTextBytes` UTF-8 bytes without splitting a Unicode scalar, or
     /// nil when it already fits. (Cutting inside a grapheme cluster is harmless; searching for a

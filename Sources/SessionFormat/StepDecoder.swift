@@ -148,7 +148,7 @@ struct StepDecoder {
             let ms = try r.double("ms")
             guard ms >= 0 else { throw r.problem("ms", "`ms` must not be negative (time only moves forward), found \(ms)") }
             guard ms <= 1e12 else { throw r.problem("ms", "`ms` = \(ms) is too large (at most 10^12 ms per tick)") }
-            return .tick(ms: Int(ms.rounded()))
+            return .tick(ms: CheckedInt.int(ms, .toNearestOrAwayFromZero))
         case .press, .release, .tap:
             warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
             let id = try r.int("internalId", default: nil)
@@ -168,7 +168,7 @@ struct StepDecoder {
             let id = try r.int("internalId", default: nil)
             let v = try r.double("value")
             guard abs(v) <= 1e9 else { throw r.problem("value", "scroll offset \(v) is out of range") }
-            return .input(.scroll, internalId: id, value: Int(v.rounded()), text: "")
+            return .input(.scroll, internalId: id, value: CheckedInt.int(v, .toNearestOrAwayFromZero), text: "")
         case .input:
             warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
             let id = try r.int("internalId", default: nil)
@@ -233,10 +233,18 @@ struct StepDecoder {
 
     /// Text over `SessionLimits.maxTextBytes` is cut, with the warning `text-too-long`.
     private mutating func limitText(_ text: String, _ r: FieldReader, _ key: String) -> String {
-        guard let cut = SessionLimits.truncatedText(text) else { return text }
-        diagnostics.append(.warning("text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
-                                    "`\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
-        return cut
+        var text = text
+        if let cut = SessionLimits.truncatedText(text) {
+            diagnostics.append(.warning("text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                                        "`\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
+            text = cut
+        }
+        if let (kept, dropped) = SessionLimits.limitedCombiningMarks(text) {
+            diagnostics.append(.warning("combining-marks", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                                        "`\(key)` has runs of more than \(SessionLimits.maxCombiningRun) combining marks; \(dropped) marks dropped (see docs/limits.md)"))
+            text = kept
+        }
+        return text
     }
 
     private mutating func warnUnknownKeys(_ r: FieldReader, known: Set<String>, index: Int?) {

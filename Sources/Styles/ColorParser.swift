@@ -106,8 +106,8 @@ enum ColorParser {
         guard n[0...2].allSatisfy({ (0...255).contains($0) }) else { return nil }
         let alpha = isRGBA ? n[3] : 1
         guard (0...1).contains(alpha) else { return nil }
-        let c = Color(r: UInt8(n[0].rounded()), g: UInt8(n[1].rounded()), b: UInt8(n[2].rounded()),
-                      a: UInt8((alpha * 255).rounded()))
+        let c = Color(r: CheckedInt.byte(n[0]), g: CheckedInt.byte(n[1]), b: CheckedInt.byte(n[2]),
+                      a: CheckedInt.byte(alpha * 255))
         return (c, [PortabilityNote("colour \"\(s)\": rgb()/rgba() is a preview extension that neither iOS nor Android parses; write \(c)")])
     }
 }

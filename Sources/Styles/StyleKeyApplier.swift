@@ -41,7 +41,7 @@ enum StyleKeyApplier {
                 if profile.platform == .ios { w = w.rounded(.towardZero); d.weight = w; return [] }
             }
             d.weight = w
-            if w != w.rounded() { return [PortabilityNote("weight: \(v) works here and on iOS (as \(Int(w))), but Android needs an integer and fails")] }
+            if w != w.rounded() { return [PortabilityNote("weight: \(v) works here and on iOS (as \(CheckedInt.int(w))), but Android needs an integer and fails")] }
         case "gravity": d.gravity = try gravity(kw)
         case "top", "right", "bottom", "left":
             let n = try StyleNumber.number(kw)
@@ -90,7 +90,7 @@ enum StyleKeyApplier {
             d.shadow = s
             return notes
         case "opacity": d.opacity = try StyleNumber.number(kw, min: 0, max: 1, what: "an opacity (0 to 1)")
-        case "zoom": d.zoom = kw == "inherit" ? 1 : try StyleNumber.number(kw, min: 0, what: "a zoom factor (a number >= 0)")
+        case "zoom": d.zoom = kw == "inherit" ? 1 : try StyleNumber.number(kw, min: 0, max: StyleLimits.maxZoom, what: "a zoom factor (0 to \(CheckedInt.text(StyleLimits.maxZoom)))")
         case "tint", "color":
             let (c, notes) = try PaintValueParser.color(v, colors)
             if key == "tint" { d.tint = c } else { d.color = c }
@@ -108,9 +108,9 @@ enum StyleKeyApplier {
         case "white-space": d.noWrap = try keyword(kw, ["normal": false, "nowrap": true])
         case "text-overflow": d.ellipsis = try keyword(kw, ["ellipsis": true, "clip": false])
         case "max-lines":
-            let n = try StyleNumber.number(kw, min: 0, what: "a line count (an integer >= 0)")
+            let n = try StyleNumber.number(kw, min: 0, max: StyleLimits.maxLines, what: "a line count (an integer >= 0)")
             guard n == n.rounded(), n < 1e9 else { throw StyleError("expected a line count (an integer >= 0)") }
-            d.maxLines = Int(n)
+            d.maxLines = CheckedInt.int(n)
         case "line-height": d.lineHeight = try StyleNumber.number(kw, min: 0, what: "a line height in dp (a number >= 0)")
         case "min-scale": d.minScale = try StyleNumber.number(kw, min: 0, max: 1, what: "a scale factor (0 to 1)")
         case "hint": d.hint = raw
@@ -197,6 +197,9 @@ enum StyleKeyApplier {
             return [PortabilityNote("font-size: \(kw) is \(StyleNumber.fmtNumber(k)) here and on Android, but iOS ignores size keywords; write \(StyleNumber.fmtNumber(k))")]
         }
         guard let n = StyleNumber.parse(kw), n > 0 else { throw StyleError("expected a size in dp (a number > 0), small, medium or large") }
+        guard n <= StyleLimits.maxFontSize else {
+            throw StyleError("a font size must be at most \(CheckedInt.text(StyleLimits.maxFontSize)) dp (docs/limits.md)")
+        }
         d.fontSize = n
         return []
     }
@@ -207,7 +210,7 @@ enum StyleKeyApplier {
         guard let n = StyleNumber.parse(kw), (100...900).contains(n) else {
             throw StyleError("expected normal, bold, lighter, bolder or a weight from 100 to 900")
         }
-        return Int(n.rounded())
+        return CheckedInt.int(n, .toNearestOrAwayFromZero)
     }
 }
 

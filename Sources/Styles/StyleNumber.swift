@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 
 /// Strict number and list syntax of style values: plain decimals as the framework sends them
@@ -8,8 +9,14 @@ enum StyleNumber {
         (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E || b == 0x65 || b == 0x45
     }
 
-    /// A finite decimal number, or nil.
+    /// A finite decimal number within ±`StyleLimits.maxMagnitude`, or nil.
     static func parse(_ raw: String) -> Double? {
+        guard let v = parseUnbounded(raw), abs(v) <= StyleLimits.maxMagnitude else { return nil }
+        return v
+    }
+
+    /// A finite decimal number of any size, or nil (to name the range in messages).
+    static func parseUnbounded(_ raw: String) -> Double? {
         let s = raw.trimmingSpace()
         // A byte test instead of `Set<Character>` lookups: a non-ASCII byte is never allowed, so a
         // string passes exactly when each of its characters is one of the allowed ones.
@@ -100,6 +107,6 @@ enum StyleNumber {
 
     /// A number for messages: no trailing `.0`.
     static func fmtNumber(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        CheckedInt.text(v)
     }
 }

@@ -69,7 +69,9 @@ public enum StyleParser {
             decl = d
             return notes
         } catch let e as StyleError {
-            throw StyleError("\(k): bad value \"\(value)\": \(e.message)")
+            // A number past the general bound reads as "not a number" to the key's parser: say why.
+            let reason = StyleLimits.outOfRange(value) ?? e.message
+            throw StyleError("\(k): bad value \"\(value)\": \(reason)")
         }
     }
 

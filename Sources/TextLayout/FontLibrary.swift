@@ -50,17 +50,27 @@ public final class FontLibrary: @unchecked Sendable {
             throw FontLibraryError.missingLock(lockPath)
         }
         var list = Self.parseLock(lockText, directory: fontsDirectory)
-        // One stat per face now gives a clear error instead of silently missing text later.
-        let missing = list.indices.filter { !FileManager.default.fileExists(atPath: list[$0].path) }
+        // One lstat per face now gives a clear error instead of silently missing text later; the
+        // bundled folder is confined like the app's (regular files, real path inside the folder).
+        // A file read from its Debian install path (the lock's last column, `expectedSHA256` set)
+        // is named by the lock itself and checked by its sha256 when first opened.
+        var missing: [String] = []
+        for i in list.indices where list[i].expectedSHA256 == nil {
+            let name = (list[i].path as NSString).lastPathComponent
+            switch FontFolder.check(name, in: fontsDirectory) {
+            case .success(let real): list[i].path = real
+            case .failure(let reason): missing.append(reason.isMissing ? name : reason.message)
+            }
+        }
         guard missing.isEmpty, !list.isEmpty else {
-            let packages = Self.lockPackages(lockText, files: Set(missing.map { (list[$0].path as NSString).lastPathComponent }))
-            throw FontLibraryError.missingFonts(directory: fontsDirectory, files: missing.map { (list[$0].path as NSString).lastPathComponent },
-                                                packages: packages)
+            let packages = Self.lockPackages(lockText, files: Set(missing))
+            throw FontLibraryError.missingFonts(directory: fontsDirectory, files: missing, packages: packages)
         }
         let bundledCount = list.count
         var appFaces: [Int: FontFace] = [:]
+        var refused: [String] = []
         if let dir = appFontsDirectory {
-            for (entry, face) in Self.scanAppFonts(dir) {
+            for (entry, face) in Self.scanAppFonts(dir, refused: &refused) {
                 appFaces[list.count << 2] = face
                 list.append(entry)
             }
@@ -76,7 +86,12 @@ public final class FontLibrary: @unchecked Sendable {
         for e in list { names[Self.normalize(e.family)] = e.family }
         familyNames = names.values.sorted()
         opened = appFaces
+        refusedAppFonts = refused
     }
+
+    /// Files of the app fonts folder that were not read, each with the reason (outside the folder
+    /// through a symlink, not a regular file): reported by the renderer as warnings.
+    public let refusedAppFonts: [String]
 
     /// Whether `family` names a bundled or app family (case-insensitive, ignoring spaces, `-`, `_`):
     /// by the project's short name (the lock's family) or by the font's own family name.

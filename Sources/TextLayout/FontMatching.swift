@@ -58,13 +58,19 @@ extension FontLibrary {
     }
 
     /// The faces of the app's font folder (.ttf, .otf, .ttc; sorted by name), read with FreeType.
-    static func scanAppFonts(_ directory: String) -> [(Entry, FontFace)] {
+    /// Read like assets (FontFolder): only regular files whose real path lies inside the folder; the
+    /// others are skipped with a message in `refused` (a FIFO named *.ttf would block FreeType forever).
+    static func scanAppFonts(_ directory: String, refused: inout [String]) -> [(Entry, FontFace)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var out: [(Entry, FontFace)] = []
         for name in names.sorted() {
             let ext = (name as NSString).pathExtension.lowercased()
             guard ["ttf", "otf", "ttc", "otc"].contains(ext) else { continue }
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path: String
+            switch FontFolder.check(name, in: directory) {
+            case .success(let real): path = real
+            case .failure(let reason): refused.append(reason.message); continue
+            }
             guard let first = try? FontFace(path: path) else { continue }
             for index in 0..<min(first.faceCount, 64) {
                 guard let face = index == 0 ? first : try? FontFace(path: path, faceIndex: index),

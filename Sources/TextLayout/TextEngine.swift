@@ -168,7 +168,7 @@ public final class TextEngine: @unchecked Sendable {
 enum ScaleSearch {
     static func largestFitting(minimum f: Double, _ fits: (Double) -> Bool) -> Double {
         if fits(1) { return 1 }
-        var lo = Int((f * 64).rounded(.up)), hi = 63
+        var lo = CheckedInt.int(f * 64, .up, in: 0...63), hi = 63
         guard lo <= hi, fits(Double(lo) / 64) else { return f }
         while lo < hi {
             let mid = (lo + hi + 1) / 2

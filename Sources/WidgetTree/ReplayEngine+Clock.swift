@@ -40,8 +40,8 @@ extension ReplayEngine {
     /// faded, spinners turned); the times lie on one grid whatever the ticks are.
     private mutating func displayLinkFrames(fps: Int, until target: Int) {
         let f = min(fps, 1000)
-        func time(_ k: Int) -> Int { Int((Double(k) * 1000 / Double(f)).rounded()) }
-        var k = Int((Double(now) * Double(f) / 1000).rounded(.down))
+        func time(_ k: Int) -> Int { CheckedInt.int(Double(k) * 1000 / Double(f), .toNearestOrAwayFromZero) }
+        var k = CheckedInt.int(Double(now) * Double(f) / 1000, .down)
         while time(k) <= now { k += 1 }
         var made = 0
         while time(k) < target {

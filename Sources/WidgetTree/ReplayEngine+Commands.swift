@@ -39,7 +39,7 @@ extension ReplayEngine {
             if case .packed? = tree.elements[c.internalId]!.content { tree.elements[c.internalId]!.content = nil }
             record(c)
         case .RESHAPE_TABLE where tree.elements[c.internalId]?.kind == .pageControl:
-            tree.elements[c.internalId]!.value = c.value // iOS: the page count of a page control
+            tree.elements[c.internalId]!.value = pageCount(c.value, "RESHAPE_TABLE") // iOS: the page count of a page control
         default:
             // Nothing to draw: preferences, purchases, browser, share, notifications, FLUSH_VIEW,
             // QUIT_APP, network activity, list-model reshapes ... accepted and recorded.
@@ -256,5 +256,21 @@ extension ReplayEngine {
         timers.append(ReplayTimer(id: c.childInternalId, target: c.internalId, interval: interval,
                                   nextDue: now + interval, order: timerOrder))
         timerOrder += 1
+    }
+}
+
+extension ReplayEngine {
+    /// Most pages a page control shows (docs/limits.md): one dot each, so the count bounds layout
+    /// and paint work (2147483647 pages were one paint item per dot, gigabytes). 1,000 dots are
+    /// wider than any device.
+    static let maxPages = 1000
+
+    /// A page count from a command, bounded to 0...maxPages (a warning names a clamped value).
+    mutating func pageCount(_ v: Int, _ command: String) -> Int {
+        if v > Self.maxPages {
+            warn("bad-value", "\(command): a page control of \(v) pages; \(Self.maxPages) dots are drawn (docs/limits.md)")
+            return Self.maxPages
+        }
+        return max(0, v)
     }
 }

@@ -33,6 +33,8 @@ extension ReplayEngine {
             e.value = c.value != 0 ? 1 : 0
         case .linearLayout:
             e.value = platformDirection(c.value)
+        case .pageControl:
+            e.value = pageCount(c.value, c.type.name)
         default: break
         }
         if options.platform.unsupportedKinds.contains(kind) {

@@ -81,14 +81,16 @@ struct GalleryCommand: BatchCommand {
     func run() throws {
         let o = try galleryOptions()
         let builder = GalleryBuilder(options: o)
-        let (out, tmp) = GalleryBuilder.folders(o)
+        let out: String, tmp: String
+        do { (out, tmp) = try GalleryBuilder.folders(o) } catch {
+            StdErr.write("render: error: gallery: \(error)"); throw ExitCode(ExitCodes.unwritable)
+        }
         let start = Date()
         let paths = o.shard.select(sessions: sessions)
         let themes = builder.themes
         let units = paths.flatMap { p in themes.indices.map { (p, $0) } }
         let manifest: GalleryManifest
         do {
-            try? FileManager.default.removeItem(atPath: tmp)
             _ = try ContentStore(directory: tmp)
             let labels = units.map { "\($0.0) (\(themes[$0.1]))" }
             let results = try BatchRunner(batch, quiet: quiet, verbose: false).run(labels, payloads: units.map { "\($0.0)\t\($0.1)\t\(tmp)" })
@@ -101,8 +103,9 @@ struct GalleryCommand: BatchCommand {
                 }
             }
             manifest = try builder.finish(sessions: paths, units: cards, offered: offered, out: out, tmp: tmp)
+            TempFiles.forget(tmp)
         } catch {
-            try? FileManager.default.removeItem(atPath: tmp)
+            TempFiles.remove(tmp)
             StdErr.write("render: error: gallery: \(error)"); throw ExitCode(ExitCodes.unwritable)
         }
         if !quiet {

@@ -40,7 +40,13 @@ struct PortabilityCommand: BatchCommand {
             }
         }
         try PortabilityOutput.write(reports, json: json, markdown: markdown)
-        if let first = results.first(where: \.failed) { throw ExitCode(first.exitCode) }
+        // A broken file is reported by name and reason; the other sessions still got their reports.
+        let failures = zip(paths, results).filter { $0.1.failed }
+        if !failures.isEmpty && !common.quiet {
+            let lines = failures.map { "  \($0.0): " + ($0.1.failureText ?? "rejected (exit \($0.1.exitCode))") }
+            print("\(reports.count) of \(paths.count) sessions reported; failed:\n" + lines.joined(separator: "\n"))
+        }
+        if let first = failures.first { throw ExitCode(first.1.exitCode) }
     }
 
     func workerJob() throws -> BatchWorker.Job {

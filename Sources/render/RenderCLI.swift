@@ -20,6 +20,8 @@ struct RenderCLI: ParsableCommand {
         defaultSubcommand: DrawCommand.self)
 
     static func main() {
+        // Before any thread starts: temporary outputs are removed on SIGINT/SIGTERM/SIGHUP.
+        TempFiles.removeOnSignals()
         // A batch command's worker process (Batch/BatchWorker.swift): one comparison at start-up.
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == BatchWorker.flag {
             BatchWorker.main(Array(CommandLine.arguments.dropFirst(2)))

@@ -4,9 +4,12 @@ import Primitives
 import RenderPipeline
 import SessionFormat
 
-/// `render validate SESSION...`: decode and replay without drawing; report every problem.
+/// `render validate SESSION...`: everything `render` does but writing the PNG — decode, replay,
+/// lay out, paint and rasterize the final frame — so "OK" means `render` would succeed; report
+/// every problem. A session that is rejected, fails, crashes or hangs is reported (name and reason)
+/// and the others are still validated, each in a warm worker.
 struct ValidateCommand: BatchCommand {
-    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check sessions without rendering.")
+    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check sessions: decode, replay, lay out, paint and rasterize, without writing a PNG.")
 
     @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
     var sessionArguments: [String]
@@ -16,33 +19,49 @@ struct ValidateCommand: BatchCommand {
 
     @OptionGroup var batch: BatchOptions
 
-    /// Each session in a warm worker (`workerJob`); exit code: the first failing session's, in order.
+    /// Exit code: the first failing session's, in order (1 rejected, 7 over a limit, 3 rendering failed or crashed).
     func run() throws {
         do { _ = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
         }
-        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(batch.select(sessions))
-        if results.contains(where: \.failed) { throw ExitCode(ExitCodes.rejected) }
+        let paths = batch.select(sessions)
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
+        let failures = zip(paths, results).filter { $0.1.failed }
+        if !failures.isEmpty && !common.quiet {
+            let lines = failures.map { "  \($0.0): " + ($0.1.failureText ?? String(decoding: $0.1.outcome.data, as: UTF8.self)) }
+            print("\(paths.count - failures.count) of \(paths.count) sessions validated; failed:\n" + lines.joined(separator: "\n"))
+        }
+        if let first = failures.first { throw ExitCode(first.1.exitCode) }
     }
 
+    /// One session: the exit code `render` would give and, on failure, the reason (as the result bytes).
     func workerJob() throws -> BatchWorker.Job {
         let renderer = try Renderer(options: try common.renderOptions())
         return { path in
+            renderer.forgetLastFrame()
             let printer = DiagnosticPrinter(file: path, format: common.diagnostics, quiet: common.quiet)
+            let loaded: (Session, [Diagnostic])
+            do { loaded = try renderer.load(path: path) } catch {
+                StdErr.write("\(error)")
+                return (ExitCodes.forRejection(error), Array("rejected: \(error)".utf8))
+            }
+            let (s, d) = loaded
+            let r = renderer.replay(s)
             do {
-                let (s, d) = try renderer.load(path: path)
-                let r = renderer.replay(s)
-                let all = d + r.diagnostics
+                // The frame `render` would write: the final capture, through layout, paint and raster.
+                let drawn = try renderer.renderAll(s, r) { $0.kind == .final }
+                let all = d + r.diagnostics + drawn.diagnostics
                 printer.print(all)
                 let errors = all.filter { $0.severity == .error }.count
                 if !common.quiet {
                     print("\(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(all.count - errors) warnings, \(errors) errors)")
                 }
+                return (0, [])
             } catch {
-                StdErr.write("\(error)")
-                return (ExitCodes.rejected, [])
+                printer.print(d + r.diagnostics)
+                StdErr.write("\(path): error: rendering failed: \(error)")
+                return (ExitCodes.renderFailed, Array("rendering failed: \(error)".utf8))
             }
-            return (0, [])
         }
     }
 }

@@ -37,9 +37,9 @@ struct WatchCommand: ParsableCommand {
         // The draw command's own job, so a watched picture is exactly what `render` writes.
         let job = DrawJob(DrawRequest(session: session, output: out, snapshot: p.snapshot, at: p.at, compression: p.compression,
                                       bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, common: common.values))
-        // Ctrl-C: every line is already flushed, nothing is half-written (writes are atomic).
-        signal(SIGINT) { _ in _exit(0) }
-        signal(SIGTERM) { _ in _exit(0) }
+        // Ctrl-C: every line is already flushed, nothing is half-written (writes are atomic) and the
+        // temporary file of a write under way is removed (TempFiles, installed in main); then exit 0.
+        TempFiles.exitStatusOnSignal = 0
         setvbuf(stdout, nil, _IOLBF, 0)
         var assets = Self.defaultAssets(of: session)
         let themeFile = Self.isThemeFile(common.theme) ? common.theme : nil

@@ -43,6 +43,24 @@ struct ShadowTests {
         #expect(bm.color(x: 20, y: 10) == S.blue)
     }
 
+    /// sigma 40 px is blurred at quarter resolution (as widget shadows): the profile across an edge
+    /// still follows the Gaussian's (erf) within a few levels.
+    @Test func wideBlurAtReducedResolutionFollowsTheGaussian() throws {
+        let c = try S.context(400, 20)
+        c.shadowColor = .black; c.shadowBlur = 80 // sigma 40 px: factor 4
+        c.shadowOffsetX = 500
+        c.fillRect(-400, -1000, 200, 3000) // off the surface; its shadow covers x 100..<300, every row
+        let bm = c.surface.bitmap()
+        func alpha(_ x: Int) -> Int { Int(bm.pixels[(10 * 400 + x) * 4 + 3]) }
+        // erf model: edge 0.5, 1 sigma out 0.159, 2 sigma out 0.023, centre (2.5 sigma in from both) 0.988.
+        #expect(abs(alpha(100) - 128) <= 12, "\(alpha(100))")
+        #expect(abs(alpha(60) - 40) <= 12, "\(alpha(60))")
+        #expect(alpha(20) <= 14, "\(alpha(20))")
+        #expect(alpha(200) >= 235, "\(alpha(200))")
+        // Smooth: no step larger than a few levels between neighbours (no blocky upscaling).
+        #expect((1..<400).allSatisfy { abs(alpha($0) - alpha($0 - 1)) <= 6 })
+    }
+
     @Test func shadowAlphaFollowsShadowColour() throws {
         let c = try S.context(10, 4)
         c.shadowColor = Color(r: 0, g: 0, b: 0, a: 64); c.shadowOffsetX = 5

@@ -119,7 +119,10 @@ struct GalleryTests {
         _ = FileManager.default.createFile(atPath: dir + "/g/stale.txt", contents: Data())
         _ = try GalleryBuilder(options: o).build(sessions: [a])
         #expect(S.files(dir + "/g") == ["gallery.json", "img", "index.html"])
-        #expect(S.files(dir).filter { $0.contains(".tmp-") || $0.contains(".old-") }.isEmpty)
+        // No temporary sibling (.g.XXXXXX) is left, and the new folder is readable as a mkdir'd one.
+        #expect(S.files(dir).filter { $0.hasPrefix(".") }.isEmpty)
+        var st = stat()
+        #expect(stat(dir + "/g", &st) == 0 && st.st_mode & 0o700 == 0o700 && st.st_mode & 0o005 != 0)
     }
 }
 

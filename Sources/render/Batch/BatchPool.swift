@@ -10,6 +10,12 @@ struct BatchResult {
         case crashed(signal: Int32?, status: Int32?)
         /// The worker ran past `--timeout` and was killed.
         case timedOut(seconds: Double)
+
+        /// The command's result bytes of a finished session; empty otherwise.
+        var data: [UInt8] {
+            if case .finished(_, let d) = self { return d }
+            return []
+        }
     }
     var outcome: Outcome
     /// What the session printed on stdout and stderr (also what a crashed worker printed before dying).

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Temporary files and folders of outputs being written: unique names (`mkstemp`/`mkdtemp`, so two
+/// processes — even in different PID namespaces sharing a folder — never collide) and removed when
+/// the process is stopped by SIGINT, SIGTERM or SIGHUP, so an interrupted render leaves nothing behind.
+///
+/// The signals are taken by one thread in `sigwait` (`removeOnSignals()`), not by a signal handler,
+/// so the cleanup may use ordinary code (locks, FileManager) safely.
+public enum TempFiles {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var live: [String: Bool] = [:] // path -> is a folder
+    nonisolated(unsafe) private static var installed = false
+    nonisolated(unsafe) private static var statusOnSignal: Int32? = nil
+
+    /// Creates `DIR/.NAME.XXXXXX` beside `target` (mode 0600 until `AtomicFileStream` sets the
+    /// final mode) and registers it; returns the open descriptor and the name.
+    static func makeFile(beside target: String) throws -> (fd: Int32, path: String) {
+        let (dir, name) = AtomicFile.split(target)
+        var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
+        lock.lock(); defer { lock.unlock() }
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw AtomicFile.WriteError(path: target, reason: "cannot create a file in \(dir): \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let path = String(cString: template)
+        live[path] = false
+        return (fd, path)
+    }
+
+    /// Creates the folder `DIR/.NAME.XXXXXX` beside `target` and registers it.
+    public static func makeFolder(beside target: String) throws -> String {
+        let (dir, name) = AtomicFile.split(target)
+        try AtomicFile.requireFolder(dir, for: target)
+        var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
+        lock.lock(); defer { lock.unlock() }
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw AtomicFile.WriteError(path: target, reason: "cannot create a folder in \(dir): \(String(cString: strerror(errno)))")
+        }
+        let path = String(cString: template)
+        // mkdtemp makes it 0700; a gallery is meant to be read by others, as a plain mkdir would allow.
+        chmod(path, 0o777 & ~AtomicFileStream.umaskBits)
+        live[path] = true
+        return path
+    }
+
+    /// The temporary item became the real output (renamed into place): no longer removed on a signal.
+    public static func forget(_ path: String) {
+        lock.lock(); live[path] = nil; lock.unlock()
+    }
+
+    /// Removes a temporary item now (a write failed or was abandoned).
+    public static func remove(_ path: String) {
+        lock.lock(); defer { lock.unlock() }
+        removeLocked(path)
+    }
+
+    private static func removeLocked(_ path: String) {
+        guard let isFolder = live.removeValue(forKey: path) else { return }
+        if isFolder { try? FileManager.default.removeItem(atPath: path) } else { unlink(path) }
+    }
+
+    /// Temporary items that exist now (for tests and `-v`).
+    public static var pending: [String] { lock.lock(); defer { lock.unlock() }; return live.keys.sorted() }
+
+    /// From now on SIGINT, SIGTERM and SIGHUP remove every temporary item, then end the process as
+    /// the signal would (or with `exitStatus`, see `exitStatusOnSignal`). Call first thing in `main`:
+    /// the signals are blocked in this thread and so in every thread started after it.
+    public static func removeOnSignals() {
+        lock.lock(); defer { lock.unlock() }
+        guard !installed else { return }
+        installed = true
+        var set = signals
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let thread = Thread {
+            var set = signals
+            var sig: Int32 = 0
+            while sigwait(&set, &sig) != 0 {}
+            lock.lock()
+            for path in live.keys.sorted() { removeLocked(path) }
+            let status = statusOnSignal
+            lock.unlock()
+            if let status { _exit(status) }
+            // End as the signal would: default action, unblocked in this thread only.
+            signal(sig, SIG_DFL)
+            var one = sigset_t(); sigemptyset(&one); sigaddset(&one, sig)
+            pthread_sigmask(SIG_UNBLOCK, &one, nil)
+            raise(sig)
+            _exit(128 + sig)
+        }
+        thread.name = "temp-cleanup"
+        thread.start()
+    }
+
+    /// A process that is meant to be stopped by Ctrl-C (`render watch`) ends with this status instead.
+    public static var exitStatusOnSignal: Int32? {
+        get { lock.lock(); defer { lock.unlock() }; return statusOnSignal }
+        set { lock.lock(); statusOnSignal = newValue; lock.unlock() }
+    }
+
+    private static var signals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
+        return set
+    }
+}

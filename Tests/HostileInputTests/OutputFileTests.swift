@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+@testable import RenderPipeline
+
+/// Odd output paths (README "Exit codes", issue 16 "Files"): devices and FIFOs are written straight,
+/// symlinks lead to their targets, temporary names are unique and removed on SIGTERM.
+@Suite struct OutputFileTests {
+    static let session = Hostile.root + "/Examples/login-form.json"
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    struct Run { var status: Int32; var stdout: [UInt8]; var stderr: String; var signalled: Bool }
+
+    /// Runs `render ARGS` (fonts from the repository); returns status, stdout and stderr.
+    static func render(_ args: [String]) throws -> Run? {
+        guard let binary = DeterminismTests.renderBinary() else {
+            Issue.record("no render binary next to the tests; build the package first")
+            return nil
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args + ["--fonts-dir", Hostile.root + "/Fonts"]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        // Read both pipes before waiting: a PNG on stdout is bigger than a pipe's buffer.
+        var o = Data(), e = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { o = out.fileHandleForReading.readDataToEndOfFile() }
+        e = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: [UInt8](o), stderr: String(decoding: e, as: UTF8.self),
+                   signalled: p.terminationReason == .uncaughtSignal)
+    }
+
+    static func tempDir() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func kind(_ path: String, follow: Bool = false) -> mode_t {
+        var st = stat()
+        guard (follow ? stat(path, &st) : lstat(path, &st)) == 0 else { return 0 }
+        return st.st_mode & S_IFMT
+    }
+
+    static func hidden(_ dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix(".") }
+    }
+
+    /// A character device stays one: as root a private copy of /dev/null (mknod 1,3) in a temp folder,
+    /// else /dev/null itself. Every output option goes to it.
+    @Test func characterDeviceIsWrittenNotReplaced() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var node = dir + "/null"
+        if mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) != 0 { node = "/dev/null" }
+        guard let r = try Self.render([Self.session, "-o", node, "--events", node, "--layout-dump", node,
+                                       "--display-list", node, "-q"]) else { return }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.kind(node) == S_IFCHR)
+        #expect(Self.hidden(dir).isEmpty)
+    }
+
+    @Test func fullDeviceIsExitTwoWithTheReason() throws {
+        guard Self.kind("/dev/full", follow: true) == S_IFCHR else { return }
+        guard let r = try Self.render([Self.session, "-o", "/dev/full", "-q"]) else { return }
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot write /dev/full: No space left on device"), "\(r.stderr)")
+        guard let e = try Self.render([Self.session, "-o", "/dev/null", "--events", "/dev/full", "-q"]) else { return }
+        #expect(e.status == 2 && e.stderr.contains("/dev/full"), "\(e.stderr)")
+        #expect(Self.kind("/dev/full", follow: true) == S_IFCHR)
+    }
+
+    @Test func dashIsStandardOutputWithTheSameBytes() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard let a = try Self.render([Self.session, "-o", "-", "-q"]),
+              let b = try Self.render([Self.session, "-o", dir + "/f.png", "-q"]) else { return }
+        #expect(a.status == 0 && b.status == 0)
+        let file = [UInt8](FileManager.default.contents(atPath: dir + "/f.png") ?? Data())
+        #expect(Array(a.stdout.prefix(8)) == Self.pngSignature)
+        #expect(a.stdout == file)
+    }
+
+    /// `-o /dev/stdout` with stdout redirected to a file writes that file through its descriptor.
+    @Test func devStdoutRedirectedToAFile() throws {
+        guard let binary = DeterminismTests.renderBinary() else { return }
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "exec \"$0\" \"$1\" -o /dev/stdout -q --fonts-dir \"$2\" > \"$3\"", binary, Self.session, Hostile.root + "/Fonts", dir + "/out.png"]
+        try p.run(); p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/out.png") ?? Data())
+        #expect(Array(bytes.prefix(8)) == Self.pngSignature && bytes.count > 1000)
+        #expect(Self.hidden(dir).isEmpty)
+    }
+
+    @Test func fifoGetsTheBytesAndStaysAFIFO() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        final class Box: @unchecked Sendable { var bytes: [UInt8] = [] }
+        let box = Box()
+        let reader = Thread {
+            let fd = open(fifo, O_RDONLY)
+            var buf = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fd, &buf, buf.count)
+                if n <= 0 { break }
+                box.bytes += buf[..<n]
+            }
+            close(fd)
+        }
+        reader.start()
+        let run = try Self.render([Self.session, "-o", fifo, "-q"])
+        // Had render never opened the FIFO, release the reader's open(2).
+        if !reader.isFinished { let fd = open(fifo, O_WRONLY | O_NONBLOCK); if fd >= 0 { close(fd) } }
+        while !reader.isFinished { usleep(1000) }
+        guard let r = run else { return }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Array(box.bytes.prefix(8)) == Self.pngSignature && box.bytes.count > 1000)
+        #expect(Self.kind(fifo) == S_IFIFO)
+    }
+
+    /// Through a symlink the target is replaced (atomically, beside the target); the link stays.
+    @Test func symlinkLeadsToItsTarget() throws {
+        let dir = try Self.tempDir(), other = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir); try? FileManager.default.removeItem(atPath: other) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: other + "/target.png"))
+        chmod(other + "/target.png", 0o640)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "../" + (other as NSString).lastPathComponent + "/target.png")
+        // A dangling link: its target is created.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/events.txt", withDestinationPath: other + "/events.jsonl")
+        guard let r = try Self.render([Self.session, "-o", dir + "/link.png", "--events", dir + "/events.txt", "-q"]) else { return }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.kind(dir + "/link.png") == S_IFLNK && Self.kind(dir + "/events.txt") == S_IFLNK)
+        let png = [UInt8](FileManager.default.contents(atPath: other + "/target.png") ?? Data())
+        #expect(Array(png.prefix(8)) == Self.pngSignature)
+        #expect(FileManager.default.fileExists(atPath: other + "/events.jsonl"))
+        var st = stat()
+        #expect(stat(other + "/target.png", &st) == 0 && st.st_mode & 0o777 == 0o640)
+        #expect(Self.hidden(dir).isEmpty && Self.hidden(other).isEmpty)
+    }
+
+    @Test func foldersAndMissingFoldersAreExitTwo() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard let a = try Self.render([Self.session, "-o", dir, "-q"]),
+              let b = try Self.render([Self.session, "-o", dir + "/no/such.png", "-q"]) else { return }
+        #expect(a.status == 2 && a.stderr.contains("it is a folder"), "\(a.stderr)")
+        #expect(b.status == 2 && b.stderr.contains("does not exist"), "\(b.stderr)")
+    }
+
+    /// A block device is refused, never written over (as root, a node made in a temp folder).
+    @Test func blockDeviceIsRefused() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let node = dir + "/disk"
+        guard mknod(node, S_IFBLK | 0o600, dev_t((7 << 8) | 200)) == 0 else { return } // not root: nothing to test
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1, 2, 3], to: node) }
+        do { try AtomicFile.write([1], to: node) } catch let e as AtomicFile.WriteError { #expect(e.reason.contains("block device")) }
+        #expect(Self.kind(node) == S_IFBLK)
+        #expect(try OutputDestination.resolve("-") == .standardOutput)
+        #expect(try OutputDestination.resolve("/dev/null") == .stream(path: "/dev/null"))
+    }
+
+    /// mkstemp names: two temporary files for the same target never share a name.
+    @Test func temporaryNamesAreUniqueAndTracked() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let a = try TempFiles.makeFile(beside: dir + "/x.png"), b = try TempFiles.makeFile(beside: dir + "/x.png")
+        close(a.fd); close(b.fd)
+        #expect(a.path != b.path)
+        #expect(TempFiles.pending.contains(a.path) && TempFiles.pending.contains(b.path))
+        TempFiles.remove(a.path); TempFiles.remove(b.path)
+        #expect(Self.hidden(dir).isEmpty)
+        // A stream dropped before commit leaves nothing; the target is untouched.
+        do { let s = try AtomicFileStream(path: dir + "/y.png"); try s.write([1, 2, 3]) }
+        #expect(Self.hidden(dir).isEmpty && !FileManager.default.fileExists(atPath: dir + "/y.png"))
+    }
+
+    /// SIGTERM while an animated PNG is being streamed: the temporary file goes with the process.
+    @Test func sigtermRemovesTheTemporaryFile() throws {
+        guard let binary = DeterminismTests.renderBinary() else { return }
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let steps = Hostile.base + [#"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "tick"}"#,
+                                    #"{"type": "tick", "ms": 600000}"#]
+        let session = dir + "/long.json"
+        try Data(Hostile.session(steps)).write(to: URL(fileURLWithPath: session))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = [session, "-o", dir + "/last.png", "--apng", dir + "/anim.png", "--fps", "1000", "-q", "--fonts-dir", Hostile.root + "/Fonts"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var sawTemp = false
+        for _ in 0..<2000 where p.isRunning {
+            if Self.hidden(dir).contains(where: { $0.hasPrefix(".anim.png.") }) { sawTemp = true; break }
+            usleep(5000)
+        }
+        #expect(sawTemp)
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
+        #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/anim.png"))
+    }
+}
+
+extension OutputFileTests {
+    /// SIGINT while a gallery is being built: its temporary folder goes with the process, and an
+    /// existing gallery stays as it was.
+    @Test func sigintRemovesTheGalleryTemporaryFolder() throws {
+        guard let binary = DeterminismTests.renderBinary() else { return }
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/g", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/g/index.html"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = ["gallery", Hostile.root + "/Examples", "-o", dir + "/g", "--fonts-dir", Hostile.root + "/Fonts", "--jobs", "1"]
+        p.standardError = FileHandle.nullDevice; p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        var sawTemp = false
+        for _ in 0..<2000 where p.isRunning {
+            if Self.hidden(dir).contains(where: { $0.hasPrefix(".g.") }) { sawTemp = true; break }
+            usleep(5000)
+        }
+        #expect(sawTemp)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGINT)
+        #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
+        #expect((try? String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)) == "old")
+    }
+}
+
+/// The umask read without changing it (new outputs get 0666 less it, as `open` would give).
+@Suite struct UmaskTests {
+    @Test func umaskIsReadFromTheProcess() {
+        let current = umask(0o022); umask(current)
+        #expect(AtomicFileStream.umaskBits == current)
+    }
+
+    @Test func newOutputGetsTheUsualMode() throws {
+        let dir = try OutputFileTests.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try AtomicFile.write([1, 2, 3], to: dir + "/new.bin")
+        var st = stat()
+        #expect(stat(dir + "/new.bin", &st) == 0 && st.st_mode & 0o777 == 0o666 & ~AtomicFileStream.umaskBits)
+    }
+}
