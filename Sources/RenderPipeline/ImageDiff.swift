@@ -142,7 +142,7 @@ public struct ImageDiff {
                 var s = Int(src[(y * w + x) * 3 + c])
                 if x > 0 { s += Int(src[(y * w + x - 1) * 3 + c]) }
                 if x + 1 < w { s += Int(src[(y * w + x + 1) * 3 + c]) }
-                r[(y * w + x) * 3 + c] = UInt16(s)
+                r[(y * w + x) * 3 + c] = UInt16(truncatingIfNeeded: s)   // at most 3 * 255
             } } }
             for y in 0..<h {
                 let ny = 1 + (y > 0 ? 1 : 0) + (y + 1 < h ? 1 : 0)

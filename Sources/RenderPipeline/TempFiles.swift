@@ -11,6 +11,13 @@ public enum TempFiles {
     nonisolated(unsafe) private static var live: [String: Bool] = [:] // path -> is a folder
     nonisolated(unsafe) private static var installed = false
     nonisolated(unsafe) private static var statusOnSignal: Int32? = nil
+    /// Child processes that write into temporary items (batch workers): killed before the items are
+    /// removed on a signal, so none of them writes a removed folder back.
+    nonisolated(unsafe) private static var children: Set<pid_t> = []
+
+    /// `pid` writes into this process's temporary items until `releaseChild`.
+    public static func adoptChild(_ pid: pid_t) { lock.lock(); children.insert(pid); lock.unlock() }
+    public static func releaseChild(_ pid: pid_t) { lock.lock(); children.remove(pid); lock.unlock() }
 
     /// Creates `DIR/.NAME.XXXXXX` beside `target` (mode 0600 until `AtomicFileStream` sets the
     /// final mode) and registers it; returns the open descriptor and the name.
@@ -77,6 +84,11 @@ public enum TempFiles {
             var sig: Int32 = 0
             while sigwait(&set, &sig) != 0 {}
             lock.lock()
+            for pid in children { kill(pid, SIGKILL) }
+            for pid in children {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}   // ECHILD: already reaped, so gone
+            }
             for path in live.keys.sorted() { removeLocked(path) }
             let status = statusOnSignal
             lock.unlock()

@@ -127,7 +127,7 @@ struct JSONText {
     /// A finite number in its shortest exact form (integers without a fraction); others as 0.
     mutating func number(_ d: Double) {
         guard d.isFinite else { raw("0"); return }
-        if d == d.rounded(), abs(d) < 1e15 { raw(String(Int(d))) } else { raw(String(d)) }
+        raw(CheckedInt.text(d))   // integers without a fraction
     }
     /// A JSON string literal (control characters, quotes and backslashes escaped).
     mutating func string(_ s: String) {

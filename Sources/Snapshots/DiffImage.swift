@@ -39,7 +39,7 @@ public enum DiffImage {
             let id = 4 + i
             app.send(Command(type: .CREATE_TEXT, internalId: 3, childInternalId: id, textValue: title))
             style(id, "width", String(Double(panel) / scale))
-            style(id, "height", String(Int(headerHeight)))
+            style(id, "height", CheckedInt.text(headerHeight))
             if i > 0 { style(id, "margin-left", String(4 / scale)) }
             style(id, "background-color", "#263238")
             style(id, "color", "#ffffff")

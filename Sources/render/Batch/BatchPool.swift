@@ -1,4 +1,6 @@
 import Foundation
+import RenderPipeline
+import Primitives
 
 /// What became of one session of a batch in a worker process.
 struct BatchResult {
@@ -108,7 +110,7 @@ final class BatchPool {
         while finished < payloads.count {
             let busy = workers.filter { $0.job != nil }
             let nearest = busy.map(\.deadline).min() ?? Self.now() + 1
-            let waitMs = Int32(max(0, min(1000, (nearest - Self.now()) * 1000)).rounded(.up))
+            let waitMs = CheckedInt.int32(max(0, min(1000, (nearest - Self.now()) * 1000)), .up)
             var fds = busy.map { pollfd(fd: $0.answers, events: Int16(POLLIN), revents: 0) }
             let n = poll(&fds, nfds_t(fds.count), waitMs)
             if n < 0 && errno != EINTR { throw BatchError("poll: \(String(cString: strerror(errno)))") }
@@ -211,6 +213,7 @@ final class BatchPool {
             close(toWorker[1]); close(fromWorker[0])
             throw BatchError("cannot start a worker (\(argv[0])): \(String(cString: strerror(rc)))")
         }
+        TempFiles.adoptChild(pid)
         return Worker(slot: slot, pid: pid, input: toWorker[1], answers: fromWorker[0])
     }
 
@@ -223,6 +226,7 @@ final class BatchPool {
 
     /// Waits for `pid`: the signal that killed it, or its exit status.
     static func reap(_ pid: pid_t) -> (signal: Int32?, status: Int32?) {
+        defer { TempFiles.releaseChild(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return (nil, nil) } }
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS by hand (the macros are not imported).
