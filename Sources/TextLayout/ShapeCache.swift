@@ -39,9 +39,12 @@ final class ShapeCache: @unchecked Sendable {
         lock.unlock()
         let shaped = Shaper.shape(text, range: range, face: fontFace, size: 1, rightToLeft: rightToLeft, script: script)
         lock.lock()
+        defer { lock.unlock() }
+        // Two threads preparing texts ahead (`TextEngine.prepareAhead`) may shape the same key at once:
+        // the first one stored is the shape, and the work is counted once, so counts do not depend on timing.
+        if let first = entries.value(for: key) { return first }
         glyphsShaped += shaped.ids.count
         entries.insert(shaped, for: key)
-        lock.unlock()
         return shaped
     }
 }
