@@ -58,6 +58,9 @@ public final class Rasterizer {
     public static let maxTextPixelSize = TextPainter.maxPixelSize
     /// Glyph runs of the last frame not drawn because they were over `TextPainter.maxPixelSize`.
     public private(set) var skippedText = 0
+    /// Drawing items of the last frame that cannot reach the surface (a label scrolled 10^5 dp away, a
+    /// shadow far outside): neither their masks are made nor are they drawn.
+    public private(set) var culledItems = 0
     /// The device-pixel box the last frame repainted (the whole frame after a full repaint).
     public private(set) var lastDamage: Rect = .zero
 
@@ -91,6 +94,10 @@ public final class Rasterizer {
         var used: [String: ImageStore.Entry] = [:]
         for case .image(let key, _, _, _) in list.items { used[key] = images[key] }
         let full = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
+        // Work that grows with how far away an item is drawn is never done: items whose (conservative)
+        // box misses the surface are culled before the prepass and the paint.
+        let onSurface = bounds.map { $0.map { ItemBounds.intersects($0, full) } ?? true }
+        culledItems = onSurface.filter { !$0 }.count
         var damage = full
         var pixels: [UInt8]
         let sameSize = previous.map { $0.width == pixelWidth && $0.height == pixelHeight } ?? false
@@ -121,7 +128,9 @@ public final class Rasterizer {
             if damage == full {
                 // Shadow and glyph masks (and a new frame's white fill) on all cores first.
                 var white: [UInt8] = []
-                RasterPrepass.run(list.items, transforms: transforms, shadows: shadows, fonts: fonts,
+                let kept = list.items.indices.filter { onSurface[$0] }
+                RasterPrepass.run(culledItems == 0 ? list.items : kept.map { list.items[$0] },
+                                  transforms: culledItems == 0 ? transforms : kept.map { transforms[$0] }, shadows: shadows, fonts: fonts,
                                   alongside: fresh ? { white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) } : nil)
                 if fresh { pixels = white }
             } else if fresh {
@@ -217,8 +226,10 @@ public final class Rasterizer {
             ctx.setOperator(.over)
         }
         var run = Run(ctx: ctx, transform: DeviceTransform(scale: scale))
+        // What may be drawn: the damage, else the whole surface (items beyond it put no ink on it).
+        let visible = damage ?? Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
         for (i, item) in list.items.enumerated() {
-            if let d = damage, let b = bounds[i], !ItemBounds.intersects(b, d) { continue }
+            if let b = bounds[i], !ItemBounds.intersects(b, visible) { continue }
             try draw(item, &run, images: images)
         }
         run.unwind(to: 0)

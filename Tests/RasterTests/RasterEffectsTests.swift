@@ -124,3 +124,24 @@ private let red = Color(rgb: 0xff0000), green = Color(rgb: 0x00ff00), blue = Col
     #expect(b.color(x: 30, y: 20) == .white)        // nothing above the cap height
     #expect(b.color(x: 30, y: 64) == .black)        // the underline box, 22 dp below the origin
 }
+
+/// Items that cannot reach the surface are neither prepared nor drawn (a label 10^5 dp away costs
+/// nothing), and the picture is the one without them.
+@Test func itemsFarOutsideTheSurfaceAreCulled() throws {
+    let r = try S.rasterizer()
+    let id = r.fonts.resolve(FontSpec(family: "Roboto"))
+    let face = try #require(r.fonts.face(id))
+    let h = face.glyphIndex(UInt32(("H" as Unicode.Scalar).value))
+    let glyphs = (0..<2000).map { PositionedGlyph(id: h, x: Double($0) * 12, y: 20) }
+    let near: [DisplayItem] = [.fill(S.rect(5, 5, 20, 20), .color(.black))]
+    let far: [DisplayItem] = [
+        .glyphs(GlyphRun(face: id, size: 20, color: .black, glyphs: glyphs), origin: Point(x: 100_000, y: 10)),
+        .shadow(S.rect(-90_000, 10, 100, 100), offset: Point(x: 0, y: 0), blur: 40, spread: 0, color: .black),
+        .fill(S.rect(10, 50_000, 20, 20), .color(.black)),
+    ]
+    let culled = try S.render(near + far, w: 50, h: 50, scale: 2, with: r)
+    #expect(r.culledItems == 3)
+    #expect(culled == (try S.render(near, w: 50, h: 50, scale: 2)))
+    _ = try S.render(near, w: 50, h: 50, scale: 2, with: r)
+    #expect(r.culledItems == 0)
+}
