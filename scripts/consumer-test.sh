@@ -13,7 +13,8 @@ version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/Render
 work=$(mktemp -d "${TMPDIR:-/tmp}/consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 git clone -q "$root" "$work/PreviewRenderer"
-git -C "$work/PreviewRenderer" tag "$version"
+# The clone may carry the release tag already (an older commit): the temporary tag is this HEAD.
+git -C "$work/PreviewRenderer" tag -f "$version" > /dev/null
 cp -R "$root/Integration/Consumer" "$work/Consumer"
 rm -rf "$work/Consumer/.build"
 export PREVIEW_RENDERER_URL="file://$work/PreviewRenderer"
