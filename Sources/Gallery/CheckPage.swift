@@ -72,10 +72,7 @@ public enum CheckPage {
         h += "<button data-mode=\"single\">diff</button></div>\n"
         h += "<div class=\"side\"><div><small>expected</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\">\(boxes)</span></div>"
         h += "<div><small>actual</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(a)\" alt=\"actual\">\(boxes)</span></div></div>\n"
-        h += "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"opacity:.5\">"
-        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual opacity\"></div>\n"
-        h += "<div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">"
-        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider position\"></div>\n"
+        h += GalleryHTML.overlays(expected: g, actual: a)
         if let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({ try store.store(png: Array($0)) }) {
             h += "<div class=\"single\"><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | actual\"></div>\n"
         }

@@ -41,6 +41,16 @@ enum GalleryHTML {
         return h + "</nav>\n"
     }
 
+    /// The onion-skin and slider views of a `.cmp` block (the script drives their ranges); shared by
+    /// the gallery's cards and `check --html`'s review page.
+    static func overlays(expected g: String, actual a: String) -> String {
+        var h = "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"opacity:.5\">"
+        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual opacity\"></div>\n"
+        h += "<div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">"
+        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider position\"></div>\n"
+        return h
+    }
+
     static func frameCard(_ c: GalleryCard) -> String {
         let title = (c.snapshot.map { "snapshot " + $0 } ?? "final frame") + " · " + c.theme
         // The caption is cut with an ellipsis at the card's width (the whole of it in the tooltip), so a
@@ -60,10 +70,7 @@ enum GalleryHTML {
             h += "<div class=\"single\"><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div>\n"
             h += "<div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\"></div>"
             h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div></div>\n"
-            h += "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(c.image)\" alt=\"actual\" style=\"opacity:.5\">"
-            h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual opacity\"></div>\n"
-            h += "<div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(c.image)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">"
-            h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider position\"></div>\n</div>\n"
+            h += overlays(expected: g, actual: c.image) + "</div>\n"
             if let d = c.diff { h += "<a class=\"difflink\" href=\"\(d)\">expected | diff | actual</a>\n" }
         } else {
             h += "<img loading=\"lazy\" src=\"\(c.image)\" alt=\"\(esc(title))\">\n"
