@@ -185,10 +185,11 @@ final class LayoutPass {
 
     // MARK: Text
 
-    /// A paragraph, through the per-pass cache.
+    /// A paragraph at the device's scale (line metrics snap to its pixels, as a browser's do),
+    /// through the per-pass cache.
     func paragraph(_ text: AttributedText, _ style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil) -> ParagraphLayout {
         paragraphs.layout(text, style: style, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: maxHeight.map { max(0, $0) },
-                          using: measurer)
+                          deviceScale: device.scale, using: measurer)
     }
 
     /// Records an element's primary paragraph at `origin` (relative to its border box).

@@ -1,11 +1,14 @@
 import Primitives
 import TextLayout
 
-/// What layout needs from text: a paragraph laid out within a width (and height).
+/// What layout needs from text: a paragraph laid out within a width (and height) for a device.
 /// `TextEngine` is the real implementation; tests inject a fake with fixed metrics.
 public protocol TextMeasuring: Sendable {
-    /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded).
-    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> ParagraphLayout
+    /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded), with line
+    /// metrics snapped to whole pixels at `deviceScale` pixels per dp (nil = exact dp). The scale
+    /// comes with each call, from the `Device` being laid out: the measurer keeps none of its own.
+    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+                deviceScale: Double?) -> ParagraphLayout
     /// Prepares texts ahead of layout (shaping does not depend on the width); results must not
     /// depend on whether it was called.
     func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)])
@@ -27,15 +30,16 @@ struct ParagraphCache {
         var style: ParagraphStyle
         var maxWidth: Double?
         var maxHeight: Double?
+        var deviceScale: Double?
     }
     private var entries: [Key: ParagraphLayout] = [:]
 
     mutating func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
-                         using measurer: any TextMeasuring) -> ParagraphLayout {
+                         deviceScale: Double?, using measurer: any TextMeasuring) -> ParagraphLayout {
         if text.spans.allSatisfy({ $0.text.isEmpty }) { return .empty }
-        let key = Key(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+        let key = Key(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: deviceScale)
         if let hit = entries[key] { return hit }
-        let p = measurer.layout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
+        let p = measurer.layout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: deviceScale)
         entries[key] = p
         return p
     }

@@ -53,7 +53,7 @@ public struct BoundsOverlay {
         for b in boxes {
             let p = text.layout(AttributedText(String(b.id)), style: ParagraphStyle(font: FontSpec(family: "Roboto", weight: 700),
                                                                                  size: Self.tagSize, color: .white, noWrap: true),
-                                maxWidth: nil)
+                                maxWidth: nil, deviceScale: scale)
             guard p.size.width > 0 else { continue }
             let tag = Rect(x: b.frame.x, y: b.frame.y, width: p.size.width + 2, height: p.size.height)
             clipped(b.clip) {

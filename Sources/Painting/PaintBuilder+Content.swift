@@ -49,7 +49,7 @@ extension PaintBuilder {
             return (p, layout.textOrigins[e.id] ?? content.origin)
         }
         guard [.text, .button].contains(e.kind), !e.text.isEmpty else { return nil }
-        let p = text.layout(AttributedText(e.text), style: ParagraphStyle(s), maxWidth: content.width)
+        let p = text.layout(AttributedText(e.text), style: ParagraphStyle(s), maxWidth: content.width, deviceScale: device.scale)
         if e.kind == .button {
             return (p, Point(x: content.midX - p.size.width / 2, y: content.midY - p.size.height / 2))
         }
@@ -84,11 +84,11 @@ extension PaintBuilder {
         var st = style
         st.noWrap = true
         st.ellipsis = true
-        return text.layout(AttributedText(string), style: st, maxWidth: maxWidth.map { max(0, $0) })
+        return text.layout(AttributedText(string), style: st, maxWidth: maxWidth.map { max(0, $0) }, deviceScale: device.scale)
     }
 
     /// Height of one line in a style (for vertical centring of our own text when layout gave none).
     func lineHeight(_ p: ParagraphLayout, _ style: ParagraphStyle) -> Double {
-        p.size.height > 0 ? p.size.height : text.lineHeight(style)
+        p.size.height > 0 ? p.size.height : text.lineHeight(style, deviceScale: device.scale)
     }
 }

@@ -86,7 +86,7 @@ extension PaintBuilder {
             drawParagraph(p, at: layout.textOrigins[e.id] ?? content.origin, clip: clip)
         } else if !shown.isEmpty {
             let p = e.kind == .textView
-                ? text.layout(AttributedText(shown), style: pstyle, maxWidth: content.width)
+                ? text.layout(AttributedText(shown), style: pstyle, maxWidth: content.width, deviceScale: device.scale)
                 : layoutLine(shown, pstyle, maxWidth: nil)
             let origin: Point
             if let o = layout.textOrigins[e.id] { origin = o }

@@ -188,7 +188,6 @@ public final class HeadlessBackend {
     private func collect() {
         var (events, states) = engine.drainEvents()
         if !states.isEmpty {
-            renderer.text.deviceScale = device.scale
             renderer.completeScrollEvents(&events, states, resources: resources, device: device)
         }
         pending += events
@@ -198,7 +197,6 @@ public final class HeadlessBackend {
 
     private func currentLayout() -> (LayoutResult, ImageStore) {
         if let c = cached { return c }
-        renderer.text.deviceScale = device.scale
         let r = renderer.layOut(engine.tree, resources: resources, device: device)
         cached = r
         collectResourceDiagnostics()

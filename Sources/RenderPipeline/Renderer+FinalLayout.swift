@@ -9,7 +9,6 @@ extension Renderer {
     public func finalLayout(_ session: Session) -> (capture: Capture, layout: LayoutResult)? {
         let replay = replay(session)
         guard let last = replay.captures.last else { return nil }
-        text.deviceScale = session.device.scale
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         let (layout, _) = layOut(last.tree, resources: resources, device: session.device)
         return (last, layout)

@@ -157,8 +157,6 @@ public final class Renderer {
     public func renderEach(_ session: Session, _ replay: ReplayResult, only: (Capture, Int) -> Bool = { _, _ in true },
                            isolating: Int? = nil,
                            body: (RenderedFrame, Int) throws -> Void) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
-        // Line metrics snap to this device's pixels, as a browser's do.
-        text.deviceScale = session.device.scale
         rasterizer.prepareWhiteFrame(pixelWidth: session.device.pixelWidth, pixelHeight: session.device.pixelHeight)
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale, format: theme.profile.imageRequestFormat)

@@ -18,12 +18,12 @@ struct LinePlan {
     let kept: Int
 
     init(_ engine: TextEngine, _ p: PreparedText, _ text: AttributedText, _ style: ParagraphStyle, scale: Double,
-         maxWidth: Double, maxHeight: Double?, tally: TextWorkTally? = nil) {
+         maxWidth: Double, maxHeight: Double?, deviceScale: Double?, tally: TextWorkTally? = nil) {
         var widths = p.advance
         let sizes = text.spans.indices.map { s in max(0, style.size + text.spans[s].sizeDelta) * scale }
         for i in widths.indices { widths[i] *= p.span[i] < sizes.count ? sizes[p.span[i]] : style.size * scale }
         builder = LineBuilder(fonts: engine.fonts, shapes: engine.shapes, text: p, attributed: text, style: style,
-                              scale: scale, widths: widths, deviceScale: engine.deviceScale, tally: tally)
+                              scale: scale, widths: widths, deviceScale: deviceScale, tally: tally)
         self.style = style; self.maxWidth = maxWidth; self.maxHeight = maxHeight
         let b = builder
         var breaker = LineBreaking(text: p, widths: widths, maxWidth: style.noWrap ? .infinity : maxWidth, tally: tally)

@@ -17,15 +17,6 @@ public final class TextEngine: @unchecked Sendable {
     private var preparedCache = FrameCache<PreparedKey, PreparedText>(limit: 2000)
     private var layoutCache = FrameCache<LayoutKey, ParagraphLayout>(limit: 4000)
 
-    /// When set, font ascent, descent and line gap are rounded to whole device pixels at this
-    /// scale (pixels per dp) before line boxes are built, as Chromium does; nil keeps exact dp
-    /// metrics. Set it per session (layouts are cached per value).
-    public var deviceScale: Double? {
-        get { lock.withLock { scaleValue } }
-        set { lock.withLock { scaleValue = newValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } } }
-    }
-    private var scaleValue: Double?
-
     /// The accessibility text size a user may set on a phone (`--font-scale`): every font size,
     /// a span's `sizeDelta` and an explicit line height are multiplied by it before layout.
     /// Non-finite or non-positive values mean 1. Layouts are cached per value.
@@ -36,11 +27,6 @@ public final class TextEngine: @unchecked Sendable {
     private var fontScaleValue = 1.0
 
     public init(fonts: FontLibrary) { self.fonts = fonts }
-    /// An engine whose line metrics snap to device pixels at `deviceScale` (see `deviceScale`).
-    public convenience init(fonts: FontLibrary, deviceScale: Double?) {
-        self.init(fonts: fonts)
-        self.deviceScale = deviceScale
-    }
 
     struct PreparedKey: Hashable { var text: AttributedText; var font: FontSpec }
     struct LayoutKey: Hashable {
@@ -49,28 +35,39 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// Lays out `text` in `style` within `maxWidth` dp (nil = unbounded) and `maxHeight` dp (nil = unbounded).
-    public func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil) -> ParagraphLayout {
+    ///
+    /// `deviceScale` (pixels per dp, from the `Device` being drawn): font ascent, descent and line
+    /// gap are rounded to whole device pixels at this scale before line boxes are built, as
+    /// Chromium does; nil (or a non-finite or non-positive value) keeps exact dp metrics. It is an
+    /// argument, not engine state, so one engine can serve devices of different scales at once,
+    /// and the layout cache is keyed by it.
+    public func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil,
+                       deviceScale: Double? = nil) -> ParagraphLayout {
         let maxWidth = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) }
         let maxHeight = maxHeight.flatMap { $0.isFinite ? max(0, $0) : nil }
-        let (device, fs) = lock.withLock { (scaleValue, fontScaleValue) }
+        let device = Self.validScale(deviceScale)
+        let fs = lock.withLock { fontScaleValue }
         let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device,
                             fontScale: fs)
         if let hit = lock.withLock({ layoutCache.value(for: key) }) { return hit }
         let (scaledText, scaledStyle) = Self.applying(fontScale: fs, text, style)
-        let result = compute(scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight)
+        let result = compute(scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight,
+                             deviceScale: device)
         lock.withLock {
             layoutCache.insert(result, for: key)
         }
         return result
     }
 
-    /// Height of one line in `style` (dp): the line height, or the font's hhea metrics.
-    public func lineHeight(_ style: ParagraphStyle) -> Double {
+    /// Height of one line in `style` (dp): the line height, or the font's hhea metrics (snapped to
+    /// pixels at `deviceScale` as `layout` does).
+    public func lineHeight(_ style: ParagraphStyle, deviceScale: Double? = nil) -> Double {
+        let device = Self.validScale(deviceScale)
         let style = Self.applying(fontScale: fontScale, AttributedText(""), style).1
         if let lh = style.lineHeight { return lh }
         guard let f = fonts.face(fonts.resolve(style.font)) else { return style.size * 1.17 }
         let m = f.metrics(size: style.size)
-        return snap(m.ascent) + snap(-m.descent) + snap(m.lineGap)
+        return Self.snap(m.ascent, device) + Self.snap(-m.descent, device) + Self.snap(m.lineGap, device)
     }
 
     /// `text` and `style` with every size (and an explicit line height) multiplied by `fontScale`.
@@ -83,11 +80,14 @@ public final class TextEngine: @unchecked Sendable {
         return (text, style)
     }
 
-    /// `v` dp rounded to whole device pixels when `deviceScale` is set.
-    func snap(_ v: Double) -> Double {
-        guard let s = deviceScale else { return v }
+    /// `v` dp rounded to whole device pixels at `scale` (nil: unchanged).
+    static func snap(_ v: Double, _ scale: Double?) -> Double {
+        guard let s = scale else { return v }
         return (v * s).rounded() / s
     }
+
+    /// The scale metrics snap at: nil for a missing, non-finite or non-positive one.
+    static func validScale(_ s: Double?) -> Double? { s.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
 
     /// Ends a frame: cached text the frame did not use is dropped (see `FrameCache`), so memory
     /// does not grow with frames whose text is new each time. The renderer calls it after each frame.
@@ -140,7 +140,8 @@ public final class TextEngine: @unchecked Sendable {
         return p
     }
 
-    private func compute(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?) -> ParagraphLayout {
+    private func compute(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?,
+                         deviceScale: Double?) -> ParagraphLayout {
         guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else { return .empty }
         let p = prepare(text, font: style.font)
         let tally = TextWorkTally()
@@ -149,12 +150,14 @@ public final class TextEngine: @unchecked Sendable {
             let boxed = maxHeight != nil || (style.noWrap && maxWidth.isFinite)
             if boxed {
                 scale = ScaleSearch.largestFitting(minimum: f) { k in
-                    LinePlan(self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight, tally: tally)
+                    LinePlan(self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight,
+                             deviceScale: deviceScale, tally: tally)
                         .fitsWithoutShrinking
                 }
             }
         }
-        let plan = LinePlan(self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight, tally: tally)
+        let plan = LinePlan(self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight,
+                            deviceScale: deviceScale, tally: tally)
         let paragraph = plan.paragraph()
         lock.withLock {
             workValue.add(tally.counts)

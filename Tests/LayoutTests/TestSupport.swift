@@ -52,7 +52,8 @@ let testTheme: Theme = {
 struct FakeMeasurer: TextMeasuring {
     static let charWidth = 8.0
     static let lineHeight = 20.0
-    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> ParagraphLayout {
+    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+                deviceScale: Double? = nil) -> ParagraphLayout {
         let perLine = maxWidth.map { max(1, Int(($0 / Self.charWidth).rounded(.down))) } ?? Int.max
         var lines: [String] = []
         for hard in text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

@@ -13,8 +13,10 @@ private final class RecordingMeasurer: TextMeasuring, @unchecked Sendable {
     private(set) var prepared: [(text: AttributedText, font: FontSpec)] = []
     private(set) var measured: [(text: AttributedText, font: FontSpec)] = []
     func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) { lock.withLock { prepared += items } }
-    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?) -> ParagraphLayout {
-        lock.withLock { measured.append((text, style.font)) }
+    private(set) var scales: [Double?] = []
+    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+                deviceScale: Double?) -> ParagraphLayout {
+        lock.withLock { measured.append((text, style.font)); scales.append(deviceScale) }
         return FakeMeasurer().layout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
     }
 }
@@ -42,4 +44,20 @@ private final class RecordingMeasurer: TextMeasuring, @unchecked Sendable {
     for item in m.measured where !item.text.string.isEmpty {
         #expect(prepared.contains(key(item.text, item.font)), "\(item.text.string) was measured without being prepared")
     }
+}
+
+/// The device's scale reaches every measurement as a value: the measurer holds none of its own,
+/// so laying the same tree out for a device of another scale measures at that scale.
+@Test(arguments: [2.0, 3.0])
+func everyMeasurementGetsTheDeviceScale(scale: Double) {
+    var b = TreeBuilder.screen()
+    b.add(3, .linearLayout, parent: 2)
+    b.add(4, .text, parent: 3, text: "Hello")
+    b.add(5, .button, parent: 3, text: "Send")
+    let m = RecordingMeasurer()
+    let styles = b.styles
+    _ = LayoutEngine(theme: testTheme, measurer: m, styleOverride: { styles[$0.id] })
+        .layout(b.tree, device: Device(width: 360, height: 640, scale: scale))
+    #expect(!m.scales.isEmpty)
+    #expect(m.scales.allSatisfy { $0 == scale })
 }

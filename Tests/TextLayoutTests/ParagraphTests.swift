@@ -226,16 +226,35 @@ import Styles
 
 @Test func deviceScaleRoundsLineMetricsLikeChromium() {
     // Chromium at 2 px/dp: round(27.83) + round(7.32) = 35 device px per Roboto 15 line, baseline 28.
-    let e = TextEngine(fonts: TestFonts.library, deviceScale: 2)
-    let l = e.layout(AttributedText("one\ntwo\nthree"), style: TestFonts.roboto(15), maxWidth: nil)
+    let e = TextEngine(fonts: TestFonts.library)
+    let l = e.layout(AttributedText("one\ntwo\nthree"), style: TestFonts.roboto(15), maxWidth: nil, deviceScale: 2)
     #expect(l.lines.map(\.rect.height) == [17.5, 17.5, 17.5])
     #expect(l.lines[2].baseline == 35 + 14)
-    #expect(e.lineHeight(TestFonts.roboto(15)) == 17.5)
-    e.deviceScale = nil
+    #expect(e.lineHeight(TestFonts.roboto(15), deviceScale: 2) == 17.5)
     #expect(e.layout(AttributedText("one"), style: TestFonts.roboto(15), maxWidth: nil).size.height == 17.578125)
     // DejaVu Sans 17 px at 3 px/dp: 59 device px (environment guide).
-    let d = TextEngine(fonts: TestFonts.library, deviceScale: 3)
-    #expect(abs(d.lineHeight(ParagraphStyle(font: FontSpec(family: "DejaVu Sans"), size: 17)) * 3 - 59) < 1e-9)
+    let dejaVu = ParagraphStyle(font: FontSpec(family: "DejaVu Sans"), size: 17)
+    #expect(abs(e.lineHeight(dejaVu, deviceScale: 3) * 3 - 59) < 1e-9)
+    // Scales that mean nothing keep exact dp metrics.
+    for bad in [0, -2, .infinity, .nan] as [Double] {
+        #expect(e.layout(AttributedText("one"), style: TestFonts.roboto(15), maxWidth: nil, deviceScale: bad).size.height == 17.578125)
+    }
+}
+
+/// The scale is an argument, so one engine serves devices of different scales in turn (a
+/// headless backend whose device changes): a paragraph cached at one scale is never handed out
+/// for another.
+@Test func oneEngineLaysTextOutPerDeviceScaleWithoutMixingCachedParagraphs() {
+    let e = TextEngine(fonts: TestFonts.library)
+    let text = AttributedText("one\ntwo"), style = TestFonts.roboto(15)
+    let at2 = e.layout(text, style: style, maxWidth: nil, deviceScale: 2)
+    let at3 = e.layout(text, style: style, maxWidth: nil, deviceScale: 3)
+    let exact = e.layout(text, style: style, maxWidth: nil)
+    #expect(at2.lines.map(\.rect.height) == [17.5, 17.5])
+    #expect(at3.lines.map(\.rect.height) != at2.lines.map(\.rect.height))
+    #expect(exact.size.height == 2 * 17.578125)
+    #expect(e.layout(text, style: style, maxWidth: nil, deviceScale: 2) == at2)
+    #expect(e.layout(text, style: style, maxWidth: nil, deviceScale: 3) == at3)
 }
 
 /// Line widths and breaks measured in headless Chromium 156 (@font-face on the same files, 15 px,

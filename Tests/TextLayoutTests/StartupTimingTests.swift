@@ -11,11 +11,13 @@ import TextLayout
     let t0 = DispatchTime.now().uptimeNanoseconds
     let fonts = try FontLibrary(fontsDirectory: TestFonts.directory)
     let t1 = DispatchTime.now().uptimeNanoseconds
-    let engine = TextEngine(fonts: fonts, deviceScale: 2)
+    let engine = TextEngine(fonts: fonts)
     let style = ParagraphStyle(font: FontSpec(family: "Roboto"), size: 15)
-    let l = engine.layout(AttributedText("Hello, world: the first label on the screen"), style: style, maxWidth: 200)
+    let l = engine.layout(AttributedText("Hello, world: the first label on the screen"), style: style, maxWidth: 200,
+                          deviceScale: 2)
     let t2 = DispatchTime.now().uptimeNanoseconds
-    let second = engine.layout(AttributedText("A second label, already warm"), style: style, maxWidth: 200)
+    let second = engine.layout(AttributedText("A second label, already warm"), style: style, maxWidth: 200,
+                               deviceScale: 2)
     let t3 = DispatchTime.now().uptimeNanoseconds
     #expect(!l.lines.isEmpty && !second.lines.isEmpty)
     let ms = { (a: UInt64, b: UInt64) in Double(b - a) / 1e6 }
