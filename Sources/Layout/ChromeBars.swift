@@ -4,29 +4,33 @@ import Styles
 import TextLayout
 import WidgetTree
 
-extension LayoutPass {
+/// The screen's bars (action, navigation, search): each placed at its edge with its title, items,
+/// icons and texts laid out by the theme's look rather than by a layout algorithm.
+struct ChromeBars {
+    let cx: LayoutContext
+
     /// Places the bars and returns the content area left between them: below the status bar and
     /// the action bar (when the theme says it pushes content), above the search bar, the
     /// navigation bar and the bottom safe area.
-    func layoutBars(_ bars: ScreenBars) -> Rect {
-        let w = device.width
-        var top = device.statusBar, bottom = device.height - device.safeAreaBottom
+    func layout(_ bars: ScreenBars) -> Rect {
+        let w = cx.device.width
+        var top = cx.device.statusBar, bottom = cx.device.height - cx.device.safeAreaBottom
         if let bar = bars.action {
-            let look = theme.actionBar
-            let frame = Rect(x: 0, y: device.statusBar, width: w, height: barHeight(bar, look.height))
+            let look = cx.theme.actionBar
+            let frame = Rect(x: 0, y: cx.device.statusBar, width: w, height: barHeight(bar, look.height))
             layoutActionBar(bar, frame)
             if !look.overlaysContent { top = frame.maxY }
         }
         if let bar = bars.navigation {
-            let look = theme.navigationBar
+            let look = cx.theme.navigationBar
             let h = barHeight(bar, look.height)
             // The bar extends over the bottom safe area; its items use the part above it.
-            let frame = Rect(x: 0, y: bottom - h, width: w, height: h + device.safeAreaBottom)
+            let frame = Rect(x: 0, y: bottom - h, width: w, height: h + cx.device.safeAreaBottom)
             layoutNavigationBar(bar, frame, itemHeight: h)
             if !look.overlaysContent { bottom = frame.minY }
         }
         if let bar = bars.search {
-            let h = barHeight(bar, theme.searchBar.height)
+            let h = barHeight(bar, cx.theme.searchBar.height)
             let frame = Rect(x: 0, y: bottom - h, width: w, height: h)
             layoutSearchBar(bar, frame)
             bottom = frame.minY
@@ -36,7 +40,7 @@ extension LayoutPass {
 
     /// A bar's height: a fixed height in its style, else the theme's.
     func barHeight(_ bar: Element, _ themeHeight: Double) -> Double {
-        if case .fixed(let v) = style(bar).height { return max(0, v) }
+        if case .fixed(let v) = cx.style(bar).height { return max(0, v) }
         return themeHeight
     }
 
@@ -44,37 +48,37 @@ extension LayoutPass {
     /// is one (back arrow by flag bit 0, or a menu button when the app has a drawer); Save at the
     /// right by flag bit 1.
     func layoutActionBar(_ bar: Element, _ frame: Rect) {
-        let look = theme.actionBar
-        local[bar.id] = frame
-        let hasDrawer = tree.elements.values.contains { $0.kind == .navigationView }
+        let look = cx.theme.actionBar
+        cx.out.setFrame(bar.id, frame)
+        let hasDrawer = cx.tree.elements.values.contains { $0.kind == .navigationView }
         let leftButton = bar.flags & 1 != 0 || hasDrawer
         if leftButton {
-            localIcons[bar.id] = Rect(x: look.buttonX, y: (frame.height - look.iconSize) / 2,
-                                      width: look.iconSize, height: look.iconSize)
+            cx.out.setIcon(bar.id, Rect(x: look.buttonX, y: (frame.height - look.iconSize) / 2,
+                                      width: look.iconSize, height: look.iconSize))
         }
         var right = frame.width - 16
         if bar.flags & 2 != 0 {
-            var ps = paragraphStyle(look.title); ps.color = color(look.saveColor); ps.noWrap = true
+            var ps = cx.paragraphStyle(look.title); ps.color = cx.color(look.saveColor); ps.noWrap = true
             ps.size = look.subtitle.size + 2
-            let p = paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
+            let p = cx.paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
             let x = frame.width - look.saveRightInset - p.size.width
-            localExtraTexts[bar.id, default: []].append(PlacedText(role: "save", paragraph: p,
+            cx.out.addExtraText(bar.id, PlacedText(role: "save", paragraph: p,
                 origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
             right = x - 16
         }
         right = layoutActionBarOptionIcons(bar, frame, right: right)
         let x0 = leftButton ? look.titleXAfterButton : look.titleX
-        var ts = paragraphStyle(look.title); ts.noWrap = true; ts.ellipsis = true
-        var ss = paragraphStyle(look.subtitle); ss.noWrap = true; ss.ellipsis = true
+        var ts = cx.paragraphStyle(look.title); ts.noWrap = true; ts.ellipsis = true
+        var ss = cx.paragraphStyle(look.subtitle); ss.noWrap = true; ss.ellipsis = true
         let maxW = look.titleCentered ? frame.width - 2 * x0 : right - x0
-        let title = fittedParagraph(AttributedText(bar.text), ts, maxW: max(0, maxW))
-        let sub = bar.text2.isEmpty ? nil : fittedParagraph(AttributedText(bar.text2), ss, maxW: max(0, maxW))
+        let title = cx.fittedParagraph(AttributedText(bar.text), ts, maxW: max(0, maxW))
+        let sub = bar.text2.isEmpty ? nil : cx.fittedParagraph(AttributedText(bar.text2), ss, maxW: max(0, maxW))
         let total = title.size.height + (sub?.size.height ?? 0)
         let y0 = (frame.height - total) / 2
         func x(_ p: ParagraphLayout) -> Double { look.titleCentered ? (frame.width - p.size.width) / 2 : x0 }
-        setText(bar.id, title, at: Point(x: x(title), y: y0))
+        cx.out.setText(bar.id, title, at: Point(x: x(title), y: y0))
         if let sub {
-            localExtraTexts[bar.id, default: []].append(PlacedText(role: "subtitle", paragraph: sub,
+            cx.out.addExtraText(bar.id, PlacedText(role: "subtitle", paragraph: sub,
                 origin: Point(x: x(sub), y: y0 + title.size.height)))
         }
     }
@@ -85,12 +89,13 @@ extension LayoutPass {
     /// per option in option order. Returns the new right edge for the title.
     func layoutActionBarOptionIcons(_ bar: Element, _ frame: Rect, right: Double) -> Double {
         guard !bar.options.isEmpty else { return right }
-        let size = theme.actionBar.iconSize, gap = Self.actionBarIconGap
+        let size = cx.theme.actionBar.iconSize, gap = Self.actionBarIconGap
         let n = Double(bar.options.count)
         let x0 = right - n * size - (n - 1) * gap
-        localRows[bar.id] = (0..<bar.options.count).map { i in
+        let rows = (0..<bar.options.count).map { i in
             Rect(x: x0 + Double(i) * (size + gap), y: (frame.height - size) / 2, width: size, height: size)
         }
+        cx.out.setRows(bar.id, rows)
         return x0 - 16
     }
 
@@ -100,36 +105,36 @@ extension LayoutPass {
     /// NavigationBar: items of equal width; each a 24 icon over a 12 label, centred; the selected
     /// item (or the first when none is) in the selected colour.
     func layoutNavigationBar(_ bar: Element, _ frame: Rect, itemHeight: Double) {
-        let look = theme.navigationBar
-        local[bar.id] = frame
-        let items = tree.visibleChildren(of: bar.id)
+        let look = cx.theme.navigationBar
+        cx.out.setFrame(bar.id, frame)
+        let items = cx.tree.visibleChildren(of: bar.id)
         guard !items.isEmpty else { return }
         let itemW = frame.width / Double(items.count)
         let anySelected = items.contains { $0.isSelected }
         for (i, item) in items.enumerated() {
-            let s = style(item)
+            let s = cx.style(item)
             let selected = item.isSelected || (!anySelected && i == 0)
-            var ps = paragraphStyle(look.label)
-            ps.color = color(selected ? look.selectedColor : look.color); ps.noWrap = true; ps.ellipsis = true
-            let p = fittedParagraph(AttributedText(item.text), ps, maxW: max(0, itemW - 8))
-            let icon = hasIcon(s) ? look.iconSize : 0
+            var ps = cx.paragraphStyle(look.label)
+            ps.color = cx.color(selected ? look.selectedColor : look.color); ps.noWrap = true; ps.ellipsis = true
+            let p = cx.fittedParagraph(AttributedText(item.text), ps, maxW: max(0, itemW - 8))
+            let icon = ControlMeasure.hasIcon(s) ? look.iconSize : 0
             let gap = icon > 0 && !item.text.isEmpty ? 2.0 : 0
             let group = icon + gap + p.size.height
             let gy = (itemHeight - group) / 2
-            local[item.id] = Rect(x: Double(i) * itemW, y: 0, width: itemW, height: itemHeight)
-            if icon > 0 { localIcons[item.id] = Rect(x: (itemW - icon) / 2, y: gy, width: icon, height: icon) }
-            setText(item.id, p, at: Point(x: (itemW - p.size.width) / 2, y: gy + icon + gap))
+            cx.out.setFrame(item.id, Rect(x: Double(i) * itemW, y: 0, width: itemW, height: itemHeight))
+            if icon > 0 { cx.out.setIcon(item.id, Rect(x: (itemW - icon) / 2, y: gy, width: icon, height: icon)) }
+            cx.out.setText(item.id, p, at: Point(x: (itemW - p.size.width) / 2, y: gy + icon + gap))
         }
     }
 
     /// SearchBar: its text (or hint) on one line, 16 in from the left, centred vertically.
     func layoutSearchBar(_ bar: Element, _ frame: Rect) {
-        local[bar.id] = frame
-        let s = style(bar)
+        cx.out.setFrame(bar.id, frame)
+        let s = cx.style(bar)
         var ps = ParagraphStyle(s); ps.noWrap = true; ps.ellipsis = true
         let shown = bar.text.isEmpty ? s.hint : bar.text
         if bar.text.isEmpty { ps.color = s.hintColor }
-        let p = paragraph(AttributedText(shown), ps, maxWidth: max(0, frame.width - 32))
-        setText(bar.id, p, at: Point(x: 16, y: (frame.height - p.size.height) / 2))
+        let p = cx.paragraph(AttributedText(shown), ps, maxWidth: max(0, frame.width - 32))
+        cx.out.setText(bar.id, p, at: Point(x: 16, y: (frame.height - p.size.height) / 2))
     }
 }

@@ -3,9 +3,14 @@ import Styles
 import TextLayout
 import WidgetTree
 
-extension LayoutPass {
+/// The controls among the leaves (`LeafMeasure`): buttons, text fields, switches, checkboxes,
+/// pickers, segmented controls and radio groups without child elements. Each measures its content
+/// and, once its box is known, places its text, icon and rows.
+struct ControlMeasure {
+    let cx: LayoutContext
+
     /// Whether a style names an icon.
-    func hasIcon(_ s: ResolvedStyle) -> Bool {
+    static func hasIcon(_ s: ResolvedStyle) -> Bool {
         guard let icon = s.icon else { return false }
         return !icon.isEmpty && icon.lowercased() != "none"
     }
@@ -15,14 +20,14 @@ extension LayoutPass {
     /// `widgetDefaults.button`, a default the session's own `min-height` replaces (`0` included);
     /// it is not a floor here. The icon and title are centred as a group in the content box.
     func measureButton(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
-        let look = theme.button
-        let icon = hasIcon(s) ? look.iconSize : 0
+        let look = cx.theme.button
+        let icon = Self.hasIcon(s) ? look.iconSize : 0
         let gap = icon > 0 && !el.text.isEmpty ? look.iconGap : 0
         let beside = s.iconAttachment == .left || s.iconAttachment == .right
         var ps = ParagraphStyle(s)
         if ps.align == nil { ps.align = .center }
         let titleMaxW = maxW.map { max(0, $0 - (beside ? icon + gap : 0)) }
-        let p = fittedParagraph(AttributedText(el.text), ps, maxW: titleMaxW, maxH: maxH)
+        let p = cx.fittedParagraph(AttributedText(el.text), ps, maxW: titleMaxW, maxH: maxH)
         let group = beside ? Size(width: p.size.width + gap + icon, height: max(p.size.height, icon))
                            : Size(width: max(p.size.width, icon), height: p.size.height + gap + icon)
         return LeafContent(size: group) { [self] own in
@@ -47,8 +52,8 @@ extension LayoutPass {
                     iconRect = Rect(x: inner.midX - icon / 2, y: gy + p.size.height + gap, width: icon, height: icon)
                 }
             }
-            setText(el.id, p, at: title)
-            if let iconRect { localIcons[el.id] = iconRect }
+            cx.out.setText(el.id, p, at: title)
+            if let iconRect { cx.out.setIcon(el.id, iconRect) }
         }
     }
 
@@ -61,7 +66,7 @@ extension LayoutPass {
     /// theme's height, unless the session's styles set a `min-height` of their own (theme values are
     /// defaults that the app's styles replace, `0` included).
     func measureTextField(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = theme.textField
+        let look = cx.theme.textField
         let pad = controlInsets(s, ins, default: look.padding)
         let extra = Sides(top: pad.top - ins.top, right: pad.right - ins.right, bottom: pad.bottom - ins.bottom, left: pad.left - ins.left)
         var ps = ParagraphStyle(s)
@@ -71,41 +76,25 @@ extension LayoutPass {
         else if el.flags & 1 != 0 || el.flags & 16 != 0 { shown = String(repeating: look.passwordDot, count: el.text.count) }
         else { shown = el.text }
         let maxTextW = maxW.map { max(0, $0 - extra.horizontal) }
-        let p = paragraph(AttributedText(shown), ps, maxWidth: maxTextW)
+        let p = cx.paragraph(AttributedText(shown), ps, maxWidth: maxTextW)
         let size = Size(width: p.size.width + extra.horizontal, height: p.size.height + extra.vertical)
         return LeafContent(size: size, minHeight: s.minHeightFromSession ? 0 : look.height) { [self] own in
             let innerH = own.height - pad.vertical
-            let final = paragraph(AttributedText(shown), ps, maxWidth: max(0, own.width - pad.horizontal))
-            setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
+            let final = cx.paragraph(AttributedText(shown), ps, maxWidth: max(0, own.width - pad.horizontal))
+            cx.out.setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
             if let error = el.errorText, !error.isEmpty {
-                let ep = paragraph(AttributedText(error), errorLineStyle(s), maxWidth: own.width)
-                localExtraTexts[el.id, default: []].append(PlacedText(role: "error", paragraph: ep,
+                let ep = cx.paragraph(AttributedText(error), ErrorLine.style(s), maxWidth: own.width)
+                cx.out.addExtraText(el.id, PlacedText(role: "error", paragraph: ep,
                                                                        origin: Point(x: pad.left, y: own.height + 2)))
             }
         }
     }
 
-    /// The SET_ERROR line of a text field or text view: one line, 3 smaller than the field's text,
-    /// in the error red.
-    func errorLineStyle(_ s: ResolvedStyle) -> ParagraphStyle {
-        var es = ParagraphStyle(s)
-        es.noWrap = true; es.color = Color(rgb: 0xd32f2f); es.size = max(1, es.size - 3)
-        return es
-    }
-
-    /// Room the SET_ERROR line takes under the field (2 gap + one line), 0 without an error. It is
-    /// added to the field's bottom margin (`style`), so what follows moves down by it while the
-    /// field's own box, its bottom line and the error drawn 2 under it stay where they were.
-    func errorLineHeight(_ el: Element, _ s: ResolvedStyle) -> Double {
-        guard el.kind == .textField || el.kind == .textView, let error = el.errorText, !error.isEmpty else { return 0 }
-        return 2 + paragraph(AttributedText(error), errorLineStyle(s), maxWidth: nil).size.height
-    }
-
     /// Switch: the label (on or off text) 8 to the left of the track; the track is the icon frame.
     func measureSwitch(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = theme.switchControl
+        let look = cx.theme.switchControl
         // iOS's UISwitch has no labels (PlatformProfile.switchShowsLabels); the track alone.
-        let label = !theme.profile.switchShowsLabels ? "" : el.value != 0 ? el.text : el.text2
+        let label = !cx.theme.profile.switchShowsLabels ? "" : el.value != 0 ? el.text : el.text2
         let control = Size(width: look.trackWidth, height: max(look.thumbSize, look.trackHeight))
         return controlWithLabel(el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.labelGap,
                                 labelFirst: true, iconHeight: look.trackHeight)
@@ -113,7 +102,7 @@ extension LayoutPass {
 
     /// Checkbox: the box, then the label 8 to the right.
     func measureCheckbox(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = theme.checkbox
+        let look = cx.theme.checkbox
         return controlWithLabel(el, s, ins: ins, maxW: maxW, label: el.text, control: Size(width: look.size, height: look.size),
                                 gap: look.labelGap, labelFirst: false, iconHeight: look.size)
     }
@@ -122,50 +111,51 @@ extension LayoutPass {
     func controlWithLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, label: String, control: Size,
                           gap: Double, labelFirst: Bool, iconHeight: Double) -> LeafContent {
         let g = label.isEmpty ? 0 : gap
-        let p = fittedParagraph(AttributedText(label), ParagraphStyle(s), maxW: maxW.map { max(0, $0 - control.width - g) })
+        let p = cx.fittedParagraph(AttributedText(label), ParagraphStyle(s), maxW: maxW.map { max(0, $0 - control.width - g) })
         let size = Size(width: p.size.width + g + control.width, height: max(p.size.height, control.height))
         return LeafContent(size: size) { [self] own in
             let innerW = own.width - ins.horizontal, midY = ins.top + (own.height - ins.vertical) / 2
             let controlX = labelFirst ? ins.left + innerW - control.width : ins.left
             let textX = labelFirst ? ins.left : ins.left + control.width + g
-            localIcons[el.id] = Rect(x: controlX, y: midY - iconHeight / 2, width: control.width, height: iconHeight)
-            setText(el.id, p, at: Point(x: textX, y: midY - p.size.height / 2))
+            cx.out.setIcon(el.id, Rect(x: controlX, y: midY - iconHeight / 2, width: control.width, height: iconHeight))
+            cx.out.setText(el.id, p, at: Point(x: textX, y: midY - p.size.height / 2))
         }
     }
 
     /// Picker: the selected option's text and the arrow at the right, with the theme's padding.
     func measurePicker(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = theme.picker
+        let look = cx.theme.picker
         let pad = controlInsets(s, ins, default: look.padding)
         let extra = pad.horizontal - ins.horizontal, extraV = pad.vertical - ins.vertical
         let selected = el.options.isEmpty ? "" : el.options[min(max(0, el.value), el.options.count - 1)].label
         var ps = ParagraphStyle(s); ps.noWrap = true
-        let p = paragraph(AttributedText(selected), ps, maxWidth: maxW.map { max(0, $0 - extra - look.arrowWidth) })
+        let p = cx.paragraph(AttributedText(selected), ps, maxWidth: maxW.map { max(0, $0 - extra - look.arrowWidth) })
         let lineH = max(p.size.height, ps.size * 1.2)
         let size = Size(width: p.size.width + look.arrowWidth + extra, height: lineH + extraV)
         return LeafContent(size: size) { [self] own in
             let innerH = own.height - pad.vertical
-            setText(el.id, p, at: Point(x: pad.left, y: pad.top + (innerH - p.size.height) / 2))
-            localIcons[el.id] = Rect(x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
-                                     height: max(0, innerH))
+            cx.out.setText(el.id, p, at: Point(x: pad.left, y: pad.top + (innerH - p.size.height) / 2))
+            cx.out.setIcon(el.id, Rect(x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
+                                     height: max(0, innerH)))
         }
     }
 
     /// SegmentedControl: one segment per option, each its label plus 12 on both sides, 32 tall.
     func measureSegments(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>) -> LeafContent {
         let ps = ParagraphStyle(s)
-        let labels = el.options.map { paragraph(AttributedText($0.label), ps, maxWidth: nil) }
+        let labels = el.options.map { cx.paragraph(AttributedText($0.label), ps, maxWidth: nil) }
         let width = labels.reduce(0) { $0 + $1.size.width + 24 }
         return LeafContent(size: Size(width: width, height: 32)) { [self] own in
             let segW = labels.isEmpty ? 0 : (own.width - ins.horizontal) / Double(labels.count)
             var rows: [Rect] = []
-            localExtraTexts[el.id] = labels.enumerated().map { i, p in
+            let texts = labels.enumerated().map { i, p in
                 let cell = Rect(x: ins.left + Double(i) * segW, y: ins.top, width: segW, height: own.height - ins.vertical)
                 rows.append(cell)
                 return PlacedText(role: "option", paragraph: p,
                                   origin: Point(x: cell.midX - p.size.width / 2, y: cell.midY - p.size.height / 2))
             }
-            localRows[el.id] = rows
+            cx.out.setExtraTexts(el.id, texts)
+            cx.out.setRows(el.id, rows)
         }
     }
 
@@ -173,10 +163,10 @@ extension LayoutPass {
     /// the checkbox's size by default) then the label after the gap. Rows go to `rows`, labels to
     /// `extraTexts` ("option"); painting puts the ring at the left of each row, centred.
     func measureRadioGroup(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = theme.radioLook
+        let look = cx.theme.radioLook
         let mark = look.size, gap = look.labelGap
         let ps = ParagraphStyle(s)
-        let labels = el.options.map { paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) }) }
+        let labels = el.options.map { cx.paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) }) }
         let heights = labels.map { max($0.size.height, mark) + look.rowPadding }
         let width = (labels.map(\.size.width).max() ?? -gap - mark) + mark + gap
         return LeafContent(size: Size(width: max(0, width), height: heights.reduce(0, +))) { [self] own in
@@ -189,8 +179,8 @@ extension LayoutPass {
                                         origin: Point(x: row.x + mark + gap, y: row.midY - p.size.height / 2)))
                 y += h
             }
-            localRows[el.id] = rows
-            localExtraTexts[el.id] = texts
+            cx.out.setRows(el.id, rows)
+            cx.out.setExtraTexts(el.id, texts)
         }
     }
 }

@@ -13,25 +13,30 @@ struct LeafContent {
     var place: (Size) -> Void = { _ in }
 }
 
-extension LayoutPass {
-    /// Leaf widgets measure their content (semantics section 3, section 7 item 18).
-    func layoutLeaf(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec) -> Size {
+/// Leaf widgets measure their content (semantics section 3, section 7 item 18): labels, lists,
+/// images and page controls here; buttons, fields and other controls in `ControlMeasure`. A leaf
+/// sizes itself from its content, then places that content once its border box is known.
+struct LeafMeasure {
+    let cx: LayoutContext
+
+    func layout(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec) -> Size {
         let ins = Box.insets(s)
         // The content box available: the width limit, and a height only when it is imposed.
         let maxW = Box.innerLimit(w, max: s.maxWidth, insets: ins.horizontal)
         let maxH = h.definite.map { max(0, $0 - ins.vertical) }
         let content: LeafContent
+        let controls = ControlMeasure(cx: cx)
         switch el.kind {
         case .text, .textView: content = measureLabel(el, s, ins: ins, maxW: maxW, maxH: maxH)
-        case .button, .navigationBarItem: content = measureButton(el, s, ins: ins, maxW: maxW, maxH: maxH)
-        case .textField: content = measureTextField(el, s, ins: ins, maxW: maxW)
-        case .switchControl: content = measureSwitch(el, s, ins: ins, maxW: maxW)
-        case .checkbox: content = measureCheckbox(el, s, ins: ins, maxW: maxW)
-        case .picker: content = measurePicker(el, s, ins: ins, maxW: maxW)
-        case .segmentedControl: content = measureSegments(el, s, ins: ins)
-        case .radioGroup: content = measureRadioGroup(el, s, ins: ins, maxW: maxW)
+        case .button, .navigationBarItem: content = controls.measureButton(el, s, ins: ins, maxW: maxW, maxH: maxH)
+        case .textField: content = controls.measureTextField(el, s, ins: ins, maxW: maxW)
+        case .switchControl: content = controls.measureSwitch(el, s, ins: ins, maxW: maxW)
+        case .checkbox: content = controls.measureCheckbox(el, s, ins: ins, maxW: maxW)
+        case .picker: content = controls.measurePicker(el, s, ins: ins, maxW: maxW)
+        case .segmentedControl: content = controls.measureSegments(el, s, ins: ins)
+        case .radioGroup: content = controls.measureRadioGroup(el, s, ins: ins, maxW: maxW)
         case .progressSpinner:
-            content = LeafContent(size: Size(width: theme.spinner.size, height: theme.spinner.size))
+            content = LeafContent(size: Size(width: cx.theme.spinner.size, height: cx.theme.spinner.size))
         case .pageControl: content = measurePageControl(el, s, ins: ins)
         case .imageView: content = LeafContent(size: imageSize(el))
         case .listView, .gridView: content = measureList(el, s, ins: ins, maxW: maxW)
@@ -47,35 +52,27 @@ extension LayoutPass {
         return own
     }
 
-    /// A paragraph laid out in `maxW`, then again in exactly its own width, so that however the
-    /// text engine aligns lines inside the width it gets, they end up aligned inside the paragraph's box.
-    func fittedParagraph(_ text: AttributedText, _ ps: ParagraphStyle, maxW: Double?, maxH: Double? = nil) -> ParagraphLayout {
-        let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
-        guard p.size.width > 0, maxW.map({ p.size.width < $0 }) ?? true else { return p }
-        return paragraph(text, ps, maxWidth: p.size.width, maxHeight: maxH)
-    }
-
     /// A label: wrapped to the width available, as wide as its longest line, as tall as its lines;
     /// the text sits at the top-left of the content box (alignment is inside the paragraph).
     func measureLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
         let text = labelText(el, s)
         let ps = ParagraphStyle(s)
-        let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
+        let p = cx.paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
         return LeafContent(size: p.size) { [self] own in
             // Lay the text out in the content box it finally got (a wrap label is as wide as its
             // longest line; a wider fixed box aligns the lines in all of it).
             let contentW = max(0, own.width - ins.horizontal)
             let contentH = max(0, own.height - ins.vertical)
             let final = contentW == maxW && maxH == contentH ? p
-                : paragraph(text, ps, maxWidth: contentW, maxHeight: maxH == nil ? nil : contentH)
-            setText(el.id, final, at: Point(x: ins.left, y: ins.top))
+                : cx.paragraph(text, ps, maxWidth: contentW, maxHeight: maxH == nil ? nil : contentH)
+            cx.out.setText(el.id, final, at: Point(x: ins.left, y: ins.top))
         }
     }
 
     /// A label's text: markdown and links for a TextLabel (the platform's rules), plain for a TextView.
     func labelText(_ el: Element, _ s: ResolvedStyle) -> AttributedText {
         el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor,
-                                           android: profile.labelsLinkURLsOnlyAndIgnoreMarkdown)
+                                           android: cx.profile.labelsLinkURLsOnlyAndIgnoreMarkdown)
             : AttributedText(el.text)
     }
 
@@ -91,8 +88,8 @@ extension LayoutPass {
         keys.append(ImageStore.elementKey(el.id))
         if !el.text.isEmpty { keys.append(ImageStore.assetKey(el.text)) }
         keys += el.imageURLs.filter { !$0.isRemote }.map { ImageStore.assetKey($0.url) }
-        for key in keys { if let entry = images[key] { return entry.size } }
-        return Size(width: theme.imagePlaceholder.width, height: theme.imagePlaceholder.height)
+        for key in keys { if let entry = cx.images[key] { return entry.size } }
+        return Size(width: cx.theme.imagePlaceholder.width, height: cx.theme.imagePlaceholder.height)
     }
 
     /// ListView / GridView: a vertical list of their cells' text rows (columns separated by spaces).
@@ -101,19 +98,19 @@ extension LayoutPass {
         let text = rows.keys.sorted().map { r in
             rows[r]!.sorted { $0.column < $1.column }.map(\.text).joined(separator: "    ")
         }.joined(separator: "\n")
-        let p = paragraph(AttributedText(text), ParagraphStyle(s), maxWidth: maxW)
-        return LeafContent(size: p.size) { [self] _ in setText(el.id, p, at: Point(x: ins.left, y: ins.top)) }
+        let p = cx.paragraph(AttributedText(text), ParagraphStyle(s), maxWidth: maxW)
+        return LeafContent(size: p.size) { [self] _ in cx.out.setText(el.id, p, at: Point(x: ins.left, y: ins.top)) }
     }
 
     /// PageControl: one dot per page (`value` pages), gap between dots.
     func measurePageControl(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>) -> LeafContent {
-        let look = theme.pageControl
+        let look = cx.theme.pageControl
         let n = Double(max(0, el.value))
         let width = n > 0 ? n * look.dotSize + (n - 1) * look.gap : 0
         return LeafContent(size: Size(width: width, height: look.dotSize)) { [self] own in
             let inner = max(0, own.width - ins.horizontal), innerH = max(0, own.height - ins.vertical)
-            localIcons[el.id] = Rect(x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
-                                     width: width, height: look.dotSize)
+            cx.out.setIcon(el.id, Rect(x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
+                                     width: width, height: look.dotSize))
         }
     }
 }

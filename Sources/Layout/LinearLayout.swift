@@ -23,12 +23,14 @@ struct LinearAxes {
     }
 }
 
-extension LayoutPass {
-    /// LinearLayout (and TableLayout rows, RadioGroup columns): semantics section 3 and section 7
-    /// items 15 and 26. Children without weight are measured first, in order, against the space
-    /// left; weighted ones after; the leftover (maybe negative) is shared by weight only when the
-    /// main size is definite.
-    func layoutLinear(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
+/// LinearLayout (and TableLayout rows, RadioGroup columns): semantics section 3 and section 7
+/// items 15 and 26. Children without weight are measured first, in order, against the space
+/// left; weighted ones after; the leftover (maybe negative) is shared by weight only when the
+/// main size is definite.
+struct LinearLayout {
+    let cx: LayoutContext
+
+    func layout(_ el: Element, _ s: ResolvedStyle, w: AxisSpec, h: AxisSpec, depth: Int) -> Size {
         // A table layout is a row; a radio group a column (its value is the selection, not a direction).
         let ax = LinearAxes(vertical: el.kind == .tableLayout ? false : el.kind == .radioGroup || el.value != 2)
         let ins = Box.insets(s)
@@ -37,14 +39,14 @@ extension LayoutPass {
         let mainInner = Box.innerLimit(mainSpec, max: ax.mainMax(s), insets: mIns0 + mIns1)
         let crossLimit = Box.innerLimit(crossSpec, max: ax.crossMax(s), insets: cIns0 + cIns1)
         let crossDefinite = crossSpec.definite != nil
-        let kids = flowChildren(el)
-        let styles = kids.map(style)
+        let kids = cx.flowChildren(el)
+        let styles = kids.map(cx.style)
         let n = kids.count
 
         // Main-axis match-parent without a weight counts as weight 1 (item 15) in the preview; iOS
         // treats it as wrap-content, Android fills what is left at the child's place (later
         // children get the rest, often nothing), as its LinearLayout measures (PlatformProfile).
-        let matchRule = profile.mainAxisMatchParent
+        let matchRule = cx.profile.mainAxisMatchParent
         let weights: [Double] = styles.map { cs in
             cs.weight > 0 ? cs.weight : (matchRule == .weightOne && ax.mainDim(cs) == .matchParent ? 1 : 0)
         }
@@ -67,8 +69,8 @@ extension LayoutPass {
         }
         func lay(_ i: Int, main: AxisSpec, cross: AxisSpec) -> Size {
             mainSpecs[i] = main
-            return ax.vertical ? layoutNode(kids[i].id, w: cross, h: main, depth: depth + 1)
-                               : layoutNode(kids[i].id, w: main, h: cross, depth: depth + 1)
+            return ax.vertical ? cx.layoutNode(kids[i].id, w: cross, h: main, depth: depth + 1)
+                               : cx.layoutNode(kids[i].id, w: main, h: cross, depth: depth + 1)
         }
         func mainMargins(_ i: Int) -> Double { let (a, b) = ax.mainSides(styles[i].margin); return a + b }
 
@@ -134,8 +136,8 @@ extension LayoutPass {
             let (m0, m1) = ax.mainSides(cs.margin), (c0, c1) = ax.crossSides(cs.margin)
             let crossPos = ax.crossDim(cs) == .matchParent
                 ? c0 : Box.align(ax.crossAlign(cs.gravity), size: ax.cross(sizes[i]), before: c0, after: c1, inner: crossInner)
-            local[kids[i].id] = ax.rect(main: cursor + m0, cross: cIns0 + crossPos,
-                                        mainSize: ax.main(sizes[i]), crossSize: ax.cross(sizes[i]))
+            cx.out.setFrame(kids[i].id, ax.rect(main: cursor + m0, cross: cIns0 + crossPos,
+                                                mainSize: ax.main(sizes[i]), crossSize: ax.cross(sizes[i])))
             cursor += m0 + ax.main(sizes[i]) + m1
         }
         return ax.vertical ? Size(width: ownCross, height: ownMain) : Size(width: ownMain, height: ownCross)

@@ -10,53 +10,49 @@ struct ScreenBars {
     var search: Element?
 }
 
-extension LayoutPass {
-    /// The whole screen (section 7 items 1 and 36): the application and the active view fill it;
-    /// the view's content goes between the bars; then bars, overlays and toasts.
-    func run() -> LayoutResult {
+/// The whole screen (section 7 items 1 and 36): the application and the active view fill it;
+/// the view's content goes between the bars; then bars, overlays and toasts. The root of every
+/// pass: the other algorithms are reached from here.
+struct ScreenLayout {
+    let cx: LayoutContext
+
+    func layout() {
+        let tree = cx.tree, device = cx.device, theme = cx.theme, out = cx.out
         let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
         guard let rootId = tree.rootId, let root = tree.elements[rootId] else {
-            result.contentArea = Rect(x: 0, y: device.statusBar, width: device.width,
-                                      height: max(0, device.height - device.statusBar - device.safeAreaBottom))
-            return result
+            out.setContentArea(Rect(x: 0, y: device.statusBar, width: device.width,
+                                    height: max(0, device.height - device.statusBar - device.safeAreaBottom)))
+            return
         }
-        _ = style(root)
-        placeRoot(rootId, screen)
+        _ = cx.style(root)
+        out.placeRoot(rootId, screen)
         let view = tree.activeViewId.flatMap { tree.elements[$0] }.flatMap { $0.id == rootId ? nil : $0 }
         let bars = screenBars(root: root, view: view)
-        prepareTexts(under: [view ?? root] + [bars.action, bars.search, bars.navigation].compactMap { $0 })
-        let content = layoutBars(bars)
-        result.contentArea = content
+        TextPrepass(cx: cx).prepareTexts(under: [view ?? root] + [bars.action, bars.search, bars.navigation].compactMap { $0 })
+        let content = ChromeBars(cx: cx).layout(bars)
+        out.setContentArea(content)
 
         // The view (or, without one, the application itself) lays its children out in the content area.
         let host = view ?? root
-        if let view { placeRoot(view.id, screen) }
-        let hs = style(host)
-        let ins = Box.insets(hs)
-        withPlacing(host.id) { placeFrameChildren(flowChildren(host), in: content.inset(by: ins), depth: 0) }
-        insetScrollViewsUnderBars(barBottom: bars.action.flatMap { theme.actionBar.overlaysContent ? local[$0.id]?.maxY : nil },
-                                  barTop: bars.navigation.flatMap { theme.navigationBar.overlaysContent ? local[$0.id]?.minY : nil })
-
-        for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) {
-            placedRoots.append(bar.id); placedSet.insert(bar.id); result.bars.append(bar.id)
+        if let view { out.placeRoot(view.id, screen) }
+        let ins = Box.insets(cx.style(host))
+        cx.withPlacing(host.id) {
+            FrameLayout(cx: cx).placeChildren(cx.flowChildren(host), in: content.inset(by: ins), depth: 0)
         }
-        layoutOverlays(content: content)
-        layoutToasts(content: content)
-        finish()
-        return result
-    }
+        ScrollSafeArea(cx: cx).insetScrollViewsUnderBars(
+            barBottom: bars.action.flatMap { theme.actionBar.overlaysContent ? out.frame($0.id)?.maxY : nil },
+            barTop: bars.navigation.flatMap { theme.navigationBar.overlaysContent ? out.frame($0.id)?.minY : nil })
 
-    /// Records an element whose frame the screen sets (absolute).
-    func placeRoot(_ id: Int, _ frame: Rect) {
-        local[id] = frame
-        if !placedSet.contains(id) { placedRoots.append(id); placedSet.insert(id) }
+        for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) { out.addBar(bar.id) }
+        Overlays(cx: cx).layout(content: content)
+        Toasts(cx: cx).layout(content: content)
     }
 
     /// Per kind, the active view's own bar, else the application's (item 1). Hidden bars are not shown.
     func screenBars(root: Element, view: Element?) -> ScreenBars {
         func bar(_ kind: WidgetKindMatch) -> Element? {
-            let own = view.map { tree.visibleChildren(of: $0.id) }?.last(where: { kind.matches($0.kind) })
-            return own ?? tree.visibleChildren(of: root.id).last(where: { kind.matches($0.kind) })
+            let own = view.map { cx.tree.visibleChildren(of: $0.id) }?.last(where: { kind.matches($0.kind) })
+            return own ?? cx.tree.visibleChildren(of: root.id).last(where: { kind.matches($0.kind) })
         }
         return ScreenBars(action: bar(.action), navigation: bar(.navigation), search: bar(.search))
     }

@@ -2,7 +2,11 @@ import Styles
 import TextLayout
 import WidgetTree
 
-extension LayoutPass {
+/// Shaping ahead of layout: the only part of text work that does not depend on the width the
+/// layout will give, so it can run on all cores before the serial layout starts.
+struct TextPrepass {
+    let cx: LayoutContext
+
     /// Hands the texts of the labels and buttons under `roots` to the measurer to prepare ahead
     /// (`TextMeasuring.prepareAhead`, on all cores), before the serial layout measures them. The
     /// texts come from the same `labelText` as `measureLabel`'s (a button's is its plain text), so
@@ -15,15 +19,15 @@ extension LayoutPass {
             visited += 1
             switch el.kind {
             case .text, .textView:
-                let s = style(el)
-                if !el.text.isEmpty { items.append((labelText(el, s), ParagraphStyle(s).font)) }
+                let s = cx.style(el)
+                if !el.text.isEmpty { items.append((LeafMeasure(cx: cx).labelText(el, s), ParagraphStyle(s).font)) }
             case .button, .navigationBarItem:
-                if !el.text.isEmpty { items.append((AttributedText(el.text), ParagraphStyle(style(el)).font)) }
+                if !el.text.isEmpty { items.append((AttributedText(el.text), ParagraphStyle(cx.style(el)).font)) }
             default:
                 break
             }
-            stack += tree.visibleChildren(of: el.id).reversed()
+            stack += cx.tree.visibleChildren(of: el.id).reversed()
         }
-        if items.count >= 2 { measurer.prepareAhead(items) }
+        if items.count >= 2 { cx.measurer.prepareAhead(items) }
     }
 }

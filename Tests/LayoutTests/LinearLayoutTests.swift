@@ -47,7 +47,7 @@ private func row(padding pad: Double = 0, _ configure: (inout ResolvedStyle) -> 
     #expect(r.frames[5]?.width == 20)
     #expect(r.frames[6]?.width == 0)
     #expect(r.frames[6]?.x == 100)
-    #expect(LayoutPass.distribute(leftover: -20, measured: [30, 10], weights: [1, 1]) == [20, 0])
+    #expect(LinearLayout.distribute(leftover: -20, measured: [30, 10], weights: [1, 1]) == [20, 0])
 }
 
 @Test func mainAxisMatchParentCountsAsWeightOne() {
