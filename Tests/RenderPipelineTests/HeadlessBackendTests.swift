@@ -152,4 +152,26 @@ import WidgetTree
         backend.commitBatch()
         #expect(try backend.screenshot().rgb(360, 1200) == [255, 255, 255])
     }
+
+    /// One renderer behind backends of different scales, used in turn: text is measured at each
+    /// backend's own device scale (passed with each measurement, not set on the shared text
+    /// engine), so a backend never gets paragraphs laid out at the other's scale.
+    @Test func backendsOfDifferentScalesShareARendererWithoutMixingText() throws {
+        let device3 = Device(width: 360, height: 640, scale: 3, statusBar: 24)
+        let shared = try TestSupport.renderer()
+        let a = HeadlessBackend(device: Self.device, renderer: shared)
+        let b = HeadlessBackend(device: device3, renderer: shared)
+        Self.drive(a)
+        Self.drive(b)
+        let shotA = try a.screenshotFrame(), shotB = try b.screenshotFrame()
+        let aloneA = HeadlessBackend(device: Self.device, renderer: try TestSupport.renderer())
+        let aloneB = HeadlessBackend(device: device3, renderer: try TestSupport.renderer())
+        Self.drive(aloneA)
+        Self.drive(aloneB)
+        #expect(shotA.bitmap == (try aloneA.screenshot()))
+        #expect(shotB.bitmap == (try aloneB.screenshot()))
+        // The scale matters for this text: the button's line snaps to different pixels.
+        let lineA = try #require(shotA.layout.paragraphs[4]?.lines.first), lineB = try #require(shotB.layout.paragraphs[4]?.lines.first)
+        #expect(lineA.rect.height != lineB.rect.height)
+    }
 }
