@@ -54,7 +54,7 @@ struct ChromeBars {
         let leftButton = bar.flags & 1 != 0 || hasDrawer
         if leftButton {
             cx.out.setIcon(bar.id, Rect(x: look.buttonX, y: (frame.height - look.iconSize) / 2,
-                                      width: look.iconSize, height: look.iconSize))
+                                        width: look.iconSize, height: look.iconSize))
         }
         var right = frame.width - 16
         if bar.flags & 2 != 0 {
@@ -63,7 +63,7 @@ struct ChromeBars {
             let p = cx.paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
             let x = frame.width - look.saveRightInset - p.size.width
             cx.out.addExtraText(bar.id, PlacedText(role: "save", paragraph: p,
-                origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
+                                                   origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
             right = x - 16
         }
         right = layoutActionBarOptionIcons(bar, frame, right: right)
@@ -79,7 +79,7 @@ struct ChromeBars {
         cx.out.setText(bar.id, title, at: Point(x: x(title), y: y0))
         if let sub {
             cx.out.addExtraText(bar.id, PlacedText(role: "subtitle", paragraph: sub,
-                origin: Point(x: x(sub), y: y0 + title.size.height)))
+                                                   origin: Point(x: x(sub), y: y0 + title.size.height)))
         }
     }
 

@@ -85,7 +85,7 @@ struct ControlMeasure {
             if let error = el.errorText, !error.isEmpty {
                 let ep = cx.paragraph(AttributedText(error), ErrorLine.style(s), maxWidth: own.width)
                 cx.out.addExtraText(el.id, PlacedText(role: "error", paragraph: ep,
-                                                                       origin: Point(x: pad.left, y: own.height + 2)))
+                                                      origin: Point(x: pad.left, y: own.height + 2)))
             }
         }
     }
@@ -136,7 +136,7 @@ struct ControlMeasure {
             let innerH = own.height - pad.vertical
             cx.out.setText(el.id, p, at: Point(x: pad.left, y: pad.top + (innerH - p.size.height) / 2))
             cx.out.setIcon(el.id, Rect(x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
-                                     height: max(0, innerH)))
+                                       height: max(0, innerH)))
         }
     }
 

@@ -110,7 +110,7 @@ struct LeafMeasure {
         return LeafContent(size: Size(width: width, height: look.dotSize)) { [self] own in
             let inner = max(0, own.width - ins.horizontal), innerH = max(0, own.height - ins.vertical)
             cx.out.setIcon(el.id, Rect(x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
-                                     width: width, height: look.dotSize))
+                                       width: width, height: look.dotSize))
         }
     }
 }

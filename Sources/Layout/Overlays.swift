@@ -10,6 +10,7 @@ import WidgetTree
 struct Overlays {
     let cx: LayoutContext
 
+    /// Lays out each visible overlay over `content` (the area between the bars) and lists it.
     func layout(content: Rect) {
         for id in cx.tree.overlayIds {
             guard let el = cx.tree.elements[id], el.isVisible else { continue }
