@@ -58,7 +58,7 @@ extension LayoutPass {
             ps.size = look.subtitle.size + 2
             let p = paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
             let x = frame.width - look.saveRightInset - p.size.width
-            localExtraTexts[bar.id, default: []].append(PlacedText(role: "save", paragraph: p,
+            localExtraTexts[bar.id, default: []].append(PlacedText(role: .save, paragraph: p,
                 origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
             right = x - 16
         }
@@ -74,7 +74,7 @@ extension LayoutPass {
         func x(_ p: ParagraphLayout) -> Double { look.titleCentered ? (frame.width - p.size.width) / 2 : x0 }
         setText(bar.id, title, at: Point(x: x(title), y: y0))
         if let sub {
-            localExtraTexts[bar.id, default: []].append(PlacedText(role: "subtitle", paragraph: sub,
+            localExtraTexts[bar.id, default: []].append(PlacedText(role: .subtitle, paragraph: sub,
                 origin: Point(x: x(sub), y: y0 + title.size.height)))
         }
     }

@@ -79,7 +79,7 @@ extension LayoutPass {
             setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
             if let error = el.errorText, !error.isEmpty {
                 let ep = paragraph(AttributedText(error), errorLineStyle(s), maxWidth: own.width)
-                localExtraTexts[el.id, default: []].append(PlacedText(role: "error", paragraph: ep,
+                localExtraTexts[el.id, default: []].append(PlacedText(role: .error, paragraph: ep,
                                                                        origin: Point(x: pad.left, y: own.height + 2)))
             }
         }
@@ -162,7 +162,7 @@ extension LayoutPass {
             localExtraTexts[el.id] = labels.enumerated().map { i, p in
                 let cell = Rect(x: ins.left + Double(i) * segW, y: ins.top, width: segW, height: own.height - ins.vertical)
                 rows.append(cell)
-                return PlacedText(role: "option", paragraph: p,
+                return PlacedText(role: .option, paragraph: p,
                                   origin: Point(x: cell.midX - p.size.width / 2, y: cell.midY - p.size.height / 2))
             }
             localRows[el.id] = rows
@@ -185,7 +185,7 @@ extension LayoutPass {
             for (p, h) in zip(labels, heights) {
                 let row = Rect(x: ins.left, y: y, width: max(0, own.width - ins.horizontal), height: h)
                 rows.append(row)
-                texts.append(PlacedText(role: "option", paragraph: p,
+                texts.append(PlacedText(role: .option, paragraph: p,
                                         origin: Point(x: row.x + mark + gap, y: row.midY - p.size.height / 2)))
                 y += h
             }

@@ -20,7 +20,7 @@ final class LayoutPass {
     /// The theme's platform behaviour (main-axis match-parent, INVISIBLE kinds), read once.
     let profile: PlatformProfile
 
-    var result = LayoutResult()
+    var result = LayoutTables()
     /// Border boxes relative to the parent's border-box origin (scroll offsets applied); absolute
     /// for the elements in `placedRoots`.
     var local: [Int: Rect] = [:]

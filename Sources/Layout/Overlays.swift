@@ -83,7 +83,7 @@ extension LayoutPass {
         placeRoot(el.id, frame)
         var rows: [Rect] = []
         var texts: [PlacedText] = []
-        func centred(_ text: String, _ look: Theme.TextLook, in row: Rect, role: String) -> PlacedText {
+        func centred(_ text: String, _ look: Theme.TextLook, in row: Rect, role: TextRole) -> PlacedText {
             var ps = paragraphStyle(look); ps.noWrap = true; ps.ellipsis = true
             let p = fittedParagraph(AttributedText(text), ps, maxW: max(0, row.width - 32))
             return PlacedText(role: role, paragraph: p,
@@ -93,17 +93,17 @@ extension LayoutPass {
         if titleH > 0 {
             let row = Rect(x: 0, y: 0, width: w, height: titleH)
             rows.append(row)
-            let t = centred(el.text, look.title, in: row, role: "title")
+            let t = centred(el.text, look.title, in: row, role: .title)
             setText(el.id, t.paragraph, at: t.origin)
             y = titleH
         }
         for option in el.options {
             let row = Rect(x: 0, y: y, width: w, height: look.rowHeight)
-            rows.append(row); texts.append(centred(option.label, look.option, in: row, role: "option"))
+            rows.append(row); texts.append(centred(option.label, look.option, in: row, role: .option))
             y += look.rowHeight
         }
         let cancel = Rect(x: 0, y: y, width: w, height: look.rowHeight)
-        rows.append(cancel); texts.append(centred(look.cancelText, look.option, in: cancel, role: "cancel"))
+        rows.append(cancel); texts.append(centred(look.cancelText, look.option, in: cancel, role: .cancel))
         localRows[el.id] = rows
         localExtraTexts[el.id] = texts
     }

@@ -18,7 +18,7 @@ extension LayoutPass {
         guard let rootId = tree.rootId, let root = tree.elements[rootId] else {
             result.contentArea = Rect(x: 0, y: device.statusBar, width: device.width,
                                       height: max(0, device.height - device.statusBar - device.safeAreaBottom))
-            return result
+            return assemble()
         }
         _ = style(root)
         placeRoot(rootId, screen)
@@ -43,7 +43,7 @@ extension LayoutPass {
         layoutOverlays(content: content)
         layoutToasts(content: content)
         finish()
-        return result
+        return assemble()
     }
 
     /// Records an element whose frame the screen sets (absolute).
