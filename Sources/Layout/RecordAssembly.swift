@@ -31,7 +31,9 @@ struct RecordAssembly {
         out.screen.showsLaunchScreen = tree.showsLaunchScreen
         out.screen.statusClock = statusClock()
         var order: [Int: Int] = [:]
+        order.reserveCapacity(t.paintOrder.count)
         for (i, id) in t.paintOrder.enumerated() where order[id] == nil { order[id] = i }
+        out.elements.reserveCapacity(t.frames.count)
         for (id, frame) in t.frames {
             guard let e = tree.elements[id] else { continue }
             out.elements[id] = record(e, frame, t, order)

@@ -63,7 +63,7 @@ extension PaintBuilder {
         let on = e.value != 0
         // The label is on the left, the track at the right end of the content box.
         let track = e.iconFrame ?? Rect(x: content.maxX - look.trackWidth, y: content.midY - look.trackHeight / 2,
-                                                    width: look.trackWidth, height: look.trackHeight)
+                                        width: look.trackWidth, height: look.trackHeight)
         let trackColor = on ? (styledTint(s) ?? palette.color(look.onColor)) : palette.color(look.offColor)
         add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(trackColor)))
         let d = look.thumbSize
@@ -134,7 +134,7 @@ extension PaintBuilder {
         guard count > 0 else { return }
         let total = Double(count) * look.dotSize + Double(count - 1) * look.gap
         let row = e.iconFrame ?? Rect(x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
-                                                  width: total, height: look.dotSize)
+                                      width: total, height: look.dotSize)
         var x = row.x
         for i in 0..<count {
             let dot = Rect(x: x, y: row.midY - look.dotSize / 2, width: look.dotSize, height: look.dotSize)
