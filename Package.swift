@@ -48,7 +48,7 @@ let package = Package(
         // 5. Frames in dp for every element.
         .target(name: "Layout", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout"]),
         // 6. A backend-neutral display list.
-        .target(name: "Painting", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout"]),
+        .target(name: "Painting", dependencies: ["Primitives", "SessionFormat", "Styles", "Layout"]),
         // 7. Display list -> pixels (through NativeGraphics' Cairo wrappers).
         .target(name: "Raster", dependencies: ["Primitives", "Painting", "TextLayout", "NativeGraphics"]),
         // The canvas library's ContextFactory / Context / Surface over Cairo.

@@ -84,7 +84,7 @@ struct ControlMeasure {
             cx.out.setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
             if let error = el.errorText, !error.isEmpty {
                 let ep = cx.paragraph(AttributedText(error), ErrorLine.style(s), maxWidth: own.width)
-                cx.out.addExtraText(el.id, PlacedText(role: "error", paragraph: ep,
+                cx.out.addExtraText(el.id, PlacedText(role: .error, paragraph: ep,
                                                       origin: Point(x: pad.left, y: own.height + 2)))
             }
         }
@@ -151,7 +151,7 @@ struct ControlMeasure {
             let texts = labels.enumerated().map { i, p in
                 let cell = Rect(x: ins.left + Double(i) * segW, y: ins.top, width: segW, height: own.height - ins.vertical)
                 rows.append(cell)
-                return PlacedText(role: "option", paragraph: p,
+                return PlacedText(role: .option, paragraph: p,
                                   origin: Point(x: cell.midX - p.size.width / 2, y: cell.midY - p.size.height / 2))
             }
             cx.out.setExtraTexts(el.id, texts)
@@ -175,7 +175,7 @@ struct ControlMeasure {
             for (p, h) in zip(labels, heights) {
                 let row = Rect(x: ins.left, y: y, width: max(0, own.width - ins.horizontal), height: h)
                 rows.append(row)
-                texts.append(PlacedText(role: "option", paragraph: p,
+                texts.append(PlacedText(role: .option, paragraph: p,
                                         origin: Point(x: row.x + mark + gap, y: row.midY - p.size.height / 2)))
                 y += h
             }

@@ -23,7 +23,7 @@ final class LayoutPass {
     func run() -> LayoutResult {
         ScreenLayout(cx: cx).layout()
         finish()
-        return result
+        return assemble()
     }
 
     // MARK: What `finish` reads
@@ -31,7 +31,7 @@ final class LayoutPass {
     var tree: WidgetTree { cx.tree }
     func isInFlow(_ el: Element) -> Bool { cx.isInFlow(el) }
     /// The result in place (not a copy: `finish` writes every frame into it).
-    var result: LayoutResult {
+    var result: LayoutTables {
         get { cx.out.result }
         _modify { yield &cx.out.result }
     }

@@ -11,7 +11,7 @@ import WidgetTree
 final class LayoutRecorder {
     /// The result being filled: styles, scroll state, bars, overlays, toasts and work counts now;
     /// screen frames, text origins and paint order when the pass finishes.
-    var result = LayoutResult()
+    var result = LayoutTables()
     /// Border boxes relative to the parent's border-box origin (scroll offsets applied); absolute
     /// for the elements in `placedRoots`.
     private(set) var local: [Int: Rect] = [:]

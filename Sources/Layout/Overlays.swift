@@ -89,7 +89,7 @@ struct Overlays {
         cx.out.placeRoot(el.id, frame)
         var rows: [Rect] = []
         var texts: [PlacedText] = []
-        func centred(_ text: String, _ look: Theme.TextLook, in row: Rect, role: String) -> PlacedText {
+        func centred(_ text: String, _ look: Theme.TextLook, in row: Rect, role: TextRole) -> PlacedText {
             var ps = cx.paragraphStyle(look); ps.noWrap = true; ps.ellipsis = true
             let p = cx.fittedParagraph(AttributedText(text), ps, maxW: max(0, row.width - 32))
             return PlacedText(role: role, paragraph: p,
@@ -99,17 +99,17 @@ struct Overlays {
         if titleH > 0 {
             let row = Rect(x: 0, y: 0, width: w, height: titleH)
             rows.append(row)
-            let t = centred(el.text, look.title, in: row, role: "title")
+            let t = centred(el.text, look.title, in: row, role: .title)
             cx.out.setText(el.id, t.paragraph, at: t.origin)
             y = titleH
         }
         for option in el.options {
             let row = Rect(x: 0, y: y, width: w, height: look.rowHeight)
-            rows.append(row); texts.append(centred(option.label, look.option, in: row, role: "option"))
+            rows.append(row); texts.append(centred(option.label, look.option, in: row, role: .option))
             y += look.rowHeight
         }
         let cancel = Rect(x: 0, y: y, width: w, height: look.rowHeight)
-        rows.append(cancel); texts.append(centred(look.cancelText, look.option, in: cancel, role: "cancel"))
+        rows.append(cancel); texts.append(centred(look.cancelText, look.option, in: cancel, role: .cancel))
         cx.out.setRows(el.id, rows)
         cx.out.setExtraTexts(el.id, texts)
     }

@@ -41,3 +41,11 @@ extension LayoutPass {
         if let rows = localRows[id] { result.rows[id] = rows.map { $0.offsetBy(dx: o.x, dy: o.y) } }
     }
 }
+
+extension LayoutPass {
+    /// The pass's result as painting reads it: the tables turned into one record per element.
+    func assemble() -> LayoutResult {
+        RecordAssembly(tree: tree, device: cx.device, palette: ThemePalette(theme: cx.theme, resolver: cx.resolver),
+                       measurer: cx.measurer).assemble(result)
+    }
+}

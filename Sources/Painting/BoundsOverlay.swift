@@ -1,8 +1,6 @@
 import Primitives
 import Styles
-import TextLayout
 import Layout
-import WidgetTree
 
 /// `--bounds`: every laid-out element's frame as thin lines with a small id tag, drawn over the
 /// finished picture like Android's "show layout bounds". Plain display items appended after the
@@ -15,23 +13,25 @@ public struct BoundsOverlay {
     public static let marginColor = Color(r: 0xff, g: 0x98, b: 0x00, a: 0x55)
     public static let paddingColor = Color(r: 0x4c, g: 0xaf, b: 0x50, a: 0x55)
     /// Tag text size in dp: small, legible at 2x and 3x.
-    static let tagSize = 8.0
+    public static let tagSize = 8.0
 
-    public let text: TextEngine
+    /// Lays out an element's id tag: white bold `tagSize` text on one line (the caller's text engine).
+    public let tag: (String) -> ParagraphLayout
     /// Also shade margins and padding.
     public var spacing: Bool
 
-    public init(text: TextEngine, spacing: Bool = false) { self.text = text; self.spacing = spacing }
+    public init(tag: @escaping (String) -> ParagraphLayout, spacing: Bool = false) { self.tag = tag; self.spacing = spacing }
 
     /// The overlay items for a laid-out tree on `device`'s screen (dp; `scale` device pixels per dp).
     /// With `subtree` (`--element ID`), only that element and the elements inside it are outlined.
-    public func items(tree: WidgetTree, layout: LayoutResult, screen: Rect, scale: Double, subtree: Int? = nil) -> [DisplayItem] {
+    public func items(layout: LayoutResult, screen: Rect, scale: Double, subtree: Int? = nil) -> [DisplayItem] {
         let hair = 1 / max(scale, 0.01)   // one device pixel in dp
         var seen = Set<Int>()
         var boxes: [(id: Int, frame: Rect, clip: Rect)] = []
-        for id in layout.paintOrder where seen.insert(id).inserted && subtree.map({ tree.isAncestor($0, of: id) }) ?? true {
-            guard let f = layout.frames[id], let e = tree.elements[id], e.isVisible, f.width > 0 || f.height > 0 else { continue }
-            let clip = clipRect(of: id, tree: tree, layout: layout, screen: screen)
+        for id in layout.paintOrder where seen.insert(id).inserted && subtree.map({ isInside(id, $0, layout) }) ?? true {
+            guard let e = layout[id], e.isVisible, e.frame.width > 0 || e.frame.height > 0 else { continue }
+            let f = e.frame
+            let clip = clipRect(of: id, layout: layout, screen: screen)
             guard clip.width > 0, clip.height > 0, f.x <= clip.maxX, f.maxX >= clip.x, f.y <= clip.maxY, f.maxY >= clip.y else { continue }
             boxes.append((id, f, clip))
         }
@@ -41,7 +41,7 @@ public struct BoundsOverlay {
         }
         if spacing {
             for b in boxes {
-                guard let s = layout.styles[b.id] else { continue }
+                guard let s = layout[b.id]?.style else { continue }
                 clipped(screen) { ring(outer: b.frame.outset(s.margin), inner: b.frame, Self.marginColor, &out) }
                 clipped(b.clip) { ring(outer: b.frame.inset(by: s.borderWidths), inner: PaintBuilder.contentBox(b.frame, s), Self.paddingColor, &out) }
             }
@@ -51,9 +51,7 @@ public struct BoundsOverlay {
             clipped(b.clip) { ring(outer: b.frame, inner: b.frame.inset(by: Sides(all: hair)), Self.lineColor, &out) }
         }
         for b in boxes {
-            let p = text.layout(AttributedText(String(b.id)), style: ParagraphStyle(font: FontSpec(family: "Roboto", weight: 700),
-                                                                                 size: Self.tagSize, color: .white, noWrap: true),
-                                maxWidth: nil, deviceScale: scale)
+            let p = tag(String(b.id))
             guard p.size.width > 0 else { continue }
             let tag = Rect(x: b.frame.x, y: b.frame.y, width: p.size.width + 2, height: p.size.height)
             clipped(b.clip) {
@@ -66,19 +64,30 @@ public struct BoundsOverlay {
 
     /// The visible part of the screen for an element: the screen cut by every clipping ancestor's
     /// padding box (scroll layouts, overflow hidden), as its own pixels are.
-    func clipRect(of id: Int, tree: WidgetTree, layout: LayoutResult, screen: Rect) -> Rect {
+    func clipRect(of id: Int, layout: LayoutResult, screen: Rect) -> Rect {
         var clip = screen
-        var next = tree.elements[id]?.parent
+        var next = layout[id]?.parent
         var guardCount = 0
-        while let p = next, guardCount < 10_000 {
+        while let p = next, guardCount < 10_000, let e = layout[p] {
             guardCount += 1
-            guard let e = tree.elements[p] else { break }
-            if let f = layout.frames[p], let s = layout.styles[p], e.kind == .scrollLayout || s.overflowHidden {
-                clip = clip.intersection(f.inset(by: s.borderWidths))
+            if e.kind == .scrollLayout || e.style.overflowHidden {
+                clip = clip.intersection(e.frame.inset(by: e.style.borderWidths))
             }
             next = e.parent
         }
         return clip
+    }
+
+    /// Whether `id` is `ancestor` or laid out inside it.
+    func isInside(_ id: Int, _ ancestor: Int, _ layout: LayoutResult) -> Bool {
+        var next: Int? = id
+        var guardCount = 0
+        while let c = next, guardCount < 100_000 {
+            if c == ancestor { return true }
+            next = layout[c]?.parent
+            guardCount += 1
+        }
+        return false
     }
 
     /// Fills the area between two boxes (outer minus inner) with four rectangles.

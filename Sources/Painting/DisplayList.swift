@@ -1,6 +1,5 @@
 import Primitives
 import Styles
-import TextLayout
 
 /// A paint for fills: a colour or a gradient, in dp screen coordinates.
 public enum Paint: Hashable, Sendable {

@@ -1,6 +1,5 @@
 import Primitives
 import Styles
-import TextLayout
 
 /// A stable, readable text form of a display list: one item per line, numbers in dp with at most
 /// two decimals. For tests (compare dumps) and debugging (`render --dump-display-list`).

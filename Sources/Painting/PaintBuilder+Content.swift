@@ -1,13 +1,12 @@
 import Primitives
 import SessionFormat
 import Styles
-import TextLayout
-import WidgetTree
+import Layout
 
 /// Content of an element (text, icon, image, surface, widget look), and text drawing.
 extension PaintBuilder {
     /// Dispatches on the widget kind; content sits between background and border.
-    mutating func paintContent(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintContent(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         switch e.kind {
         case .button: paintButton(e, s, frame)
         case .textField, .textView: paintTextField(e, s, frame)
@@ -27,39 +26,23 @@ extension PaintBuilder {
         case .radioGroup: paintRadioGroup(e, s, frame)
         default: drawElementText(e, s, frame)
         }
-        if e.kind != .imageView, e.content != nil { paintPixels(e, s, frame) }
-        drawExtraTexts(e.id)
+        if e.kind != .imageView, e.ownPixels != nil { paintPixels(e, s, frame) }
+        drawExtraTexts(e)
     }
 
     /// Layout's further texts of an element (subtitle, Save, sheet rows, error line ...), unclipped:
     /// an error line sits below its field.
-    mutating func drawExtraTexts(_ id: Int) {
-        for t in layout.extraTexts[id] ?? [] { drawParagraph(t.paragraph, at: t.origin) }
+    mutating func drawExtraTexts(_ e: LaidOutElement) {
+        for t in e.extraTexts { drawParagraph(t.paragraph, at: t.origin) }
     }
-
-    /// Whether layout placed this element's text itself (then our own fallbacks stay out).
-    func layoutPlacedText(_ id: Int) -> Bool { layout.paragraphs[id] != nil || layout.extraTexts[id] != nil }
 
     // MARK: - Text
 
-    /// The element's paragraph from layout, with a fallback for text-bearing widgets layout skipped.
-    func elementParagraph(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) -> (ParagraphLayout, Point)? {
-        let content = PaintBuilder.contentBox(frame, s)
-        if let p = layout.paragraphs[e.id] {
-            return (p, layout.textOrigins[e.id] ?? content.origin)
-        }
-        guard [.text, .button].contains(e.kind), !e.text.isEmpty else { return nil }
-        let p = text.layout(AttributedText(e.text), style: ParagraphStyle(s), maxWidth: content.width, deviceScale: device.scale)
-        if e.kind == .button {
-            return (p, Point(x: content.midX - p.size.width / 2, y: content.midY - p.size.height / 2))
-        }
-        return (p, content.origin)
-    }
-
-    /// Draws the element's own text, clipped to its padding box (section 7 item 18).
-    mutating func drawElementText(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
-        guard let (p, origin) = elementParagraph(e, s, frame) else { return }
-        drawParagraph(p, at: origin, clip: PaintBuilder.paddingBox(frame, s))
+    /// Draws the element's own text (layout's paragraph at its origin), clipped to its padding box
+    /// (section 7 item 18).
+    mutating func drawElementText(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
+        guard let p = e.paragraph else { return }
+        drawParagraph(p, at: e.textOrigin ?? PaintBuilder.contentBox(frame, s).origin, clip: PaintBuilder.paddingBox(frame, s))
     }
 
     /// One `.glyphs` item per run of each line, underlines as thin fills; a clip only when the
@@ -76,19 +59,5 @@ extension PaintBuilder {
             }
         }
         if clipped { add(.restore) }
-    }
-
-    /// Lays out a string of our own (hints, dots, bar titles) on one line.
-    func layoutLine(_ string: String, _ style: ParagraphStyle, maxWidth: Double?) -> ParagraphLayout {
-        guard !string.isEmpty else { return .empty }
-        var st = style
-        st.noWrap = true
-        st.ellipsis = true
-        return text.layout(AttributedText(string), style: st, maxWidth: maxWidth.map { max(0, $0) }, deviceScale: device.scale)
-    }
-
-    /// Height of one line in a style (for vertical centring of our own text when layout gave none).
-    func lineHeight(_ p: ParagraphLayout, _ style: ParagraphStyle) -> Double {
-        p.size.height > 0 ? p.size.height : text.lineHeight(style, deviceScale: device.scale)
     }
 }

@@ -2,8 +2,7 @@ import Foundation
 import Primitives
 import SessionFormat
 import Styles
-import TextLayout
-import WidgetTree
+import Layout
 
 /// The theme's looks of leaf widgets (semantics.md appendix).
 extension PaintBuilder {
@@ -19,31 +18,14 @@ extension PaintBuilder {
 
     // MARK: Button
 
-    mutating func paintButton(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintButton(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         var overlay = theme.button.pressedOverlay
         if let onBackground = theme.button.pressedOverlayOnBackground, Self.fills(s.background) { overlay = onBackground }
         if e.isPressed && !overlay.isEmpty {
-            add(.fill(PaintBuilder.outline(frame, widgetBox(e, s).radii), .color(palette.color(overlay))))
+            add(.fill(PaintBuilder.outline(frame, e.look.radii), .color(palette.color(overlay))))
         }
-        let content = PaintBuilder.contentBox(frame, s)
-        let text = elementParagraph(e, s, frame)
-        let size = theme.button.iconSize, gap = theme.button.iconGap
-        if let icon = s.icon, icon.lowercased() != "none", let box = layout.iconFrames[e.id] {
-            drawIcon(icon, in: box)
-        } else if let icon = s.icon, icon.lowercased() != "none" {
-            var box = Rect(x: content.midX - size / 2, y: content.midY - size / 2, width: size, height: size)
-            if let (p, o) = text, p.size.width > 0 {
-                let t = Rect(x: o.x, y: o.y, width: p.size.width, height: p.size.height)
-                switch s.iconAttachment {
-                case .left: box.x = t.minX - gap - size
-                case .right: box.x = t.maxX + gap
-                case .top: box.x = t.midX - size / 2; box.y = t.minY - gap - size
-                case .bottom: box.x = t.midX - size / 2; box.y = t.maxY + gap
-                }
-            }
-            drawIcon(icon, in: box)
-        }
-        if let (p, o) = text { drawParagraph(p, at: o, clip: PaintBuilder.paddingBox(frame, s)) }
+        if let icon = s.icon, icon.lowercased() != "none", let box = e.iconFrame { drawIcon(icon, in: box) }
+        drawElementText(e, s, frame)
     }
 
     /// Whether a background paints anything (Android picks its darker pressed overlay then).
@@ -55,7 +37,7 @@ extension PaintBuilder {
 
     // MARK: Text fields
 
-    mutating func paintTextField(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintTextField(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.textField
         let hasError = (e.errorText ?? "").isEmpty == false
         let errorColor = Color(rgb: 0xd32f2f)
@@ -64,55 +46,24 @@ extension PaintBuilder {
             bottomLine(frame, s, color: hasError ? errorColor : palette.color(look.lineColor), width: look.lineWidth)
         }
 
-        let content = PaintBuilder.contentBox(frame, s)
-        let clip = PaintBuilder.paddingBox(frame, s)
-        let isPassword = e.kind == .textField && (e.flags & 1 != 0 || e.flags & 16 != 0)
-        let dot = look.passwordDot.isEmpty ? "•" : look.passwordDot
-        var pstyle = ParagraphStyle(s)
-        let shown: String
-        if e.text.isEmpty {
-            shown = s.hint
-            pstyle.color = s.hintColor
-        } else if isPassword {
-            shown = String(repeating: dot, count: e.text.count)
+        // Layout's paragraph, or what it placed instead (the hint, password dots); the error line
+        // is one of the extra texts.
+        if let shown = e.placeholder {
+            drawParagraph(shown.paragraph, at: shown.origin, clip: PaintBuilder.paddingBox(frame, s))
         } else {
-            shown = e.text
-        }
-        // Layout's paragraph is used when it shows what the field shows: its text, or the dots and the
-        // hint when layout already made them (otherwise they are laid out here).
-        let layoutText = layout.paragraphs[e.id].map { $0.lines.map(\.text).joined() }
-        let layoutShowsIt = (!isPassword && !e.text.isEmpty) || layoutText == shown
-        if let p = layout.paragraphs[e.id], layoutShowsIt {
-            drawParagraph(p, at: layout.textOrigins[e.id] ?? content.origin, clip: clip)
-        } else if !shown.isEmpty {
-            let p = e.kind == .textView
-                ? text.layout(AttributedText(shown), style: pstyle, maxWidth: content.width, deviceScale: device.scale)
-                : layoutLine(shown, pstyle, maxWidth: nil)
-            let origin: Point
-            if let o = layout.textOrigins[e.id] { origin = o }
-            else if e.kind == .textView { origin = content.origin }
-            else { origin = Point(x: content.x, y: content.midY - lineHeight(p, pstyle) / 2) }
-            drawParagraph(p, at: origin, clip: clip)
-        }
-        let layoutHasError = layout.extraTexts[e.id]?.contains { $0.role == "error" } ?? false
-        if hasError, !layoutHasError, let message = e.errorText {
-            var es = ParagraphStyle(s)
-            es.color = errorColor
-            es.size = max(1, s.fontSize - 3)
-            let p = layoutLine(message, es, maxWidth: nil)
-            drawParagraph(p, at: Point(x: content.x, y: frame.maxY + 2))
+            drawElementText(e, s, frame)
         }
     }
 
     // MARK: Switch and checkbox
 
-    mutating func paintSwitch(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintSwitch(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.switchControl
         let content = PaintBuilder.contentBox(frame, s)
         let on = e.value != 0
         // The label is on the left, the track at the right end of the content box.
-        let track = layout.iconFrames[e.id] ?? Rect(x: content.maxX - look.trackWidth, y: content.midY - look.trackHeight / 2,
-                                                    width: look.trackWidth, height: look.trackHeight)
+        let track = e.iconFrame ?? Rect(x: content.maxX - look.trackWidth, y: content.midY - look.trackHeight / 2,
+                                        width: look.trackWidth, height: look.trackHeight)
         let trackColor = on ? (styledTint(s) ?? palette.color(look.onColor)) : palette.color(look.offColor)
         add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(trackColor)))
         let d = look.thumbSize
@@ -126,10 +77,10 @@ extension PaintBuilder {
         drawElementText(e, s, frame)
     }
 
-    mutating func paintCheckbox(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintCheckbox(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.checkbox
         let content = PaintBuilder.contentBox(frame, s)
-        let box = layout.iconFrames[e.id] ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
+        let box = e.iconFrame ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
         let round = RoundedRect(rect: box, radii: Corners(all: look.radius))
         if e.value != 0 {
             add(.fill(round, .color(styledTint(s) ?? palette.color(look.checkedColor))))
@@ -144,30 +95,17 @@ extension PaintBuilder {
 
     // MARK: Picker
 
-    mutating func paintPicker(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintPicker(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.picker
         bottomLine(frame, s, color: palette.color(look.lineColor), width: look.lineWidth)
-        let content = PaintBuilder.contentBox(frame, s)
-        let clip = PaintBuilder.paddingBox(frame, s)
-        if let p = layout.paragraphs[e.id] {
-            drawParagraph(p, at: layout.textOrigins[e.id] ?? content.origin, clip: clip)
-        } else {
-            let label = e.options.indices.contains(e.value) ? e.options[e.value].label : (e.options.first?.label ?? e.text)
-            let ps = ParagraphStyle(s)
-            let p = layoutLine(label, ps, maxWidth: content.width - look.arrowWidth - 4)
-            drawParagraph(p, at: Point(x: content.x, y: content.midY - lineHeight(p, ps) / 2), clip: clip)
-        }
-        let arrowStyle = ParagraphStyle(s)
-        let arrow = layoutLine(look.arrow, arrowStyle, maxWidth: nil)
-        let column = layout.iconFrames[e.id] ?? Rect(x: content.maxX - look.arrowWidth, y: content.y,
-                                                     width: look.arrowWidth, height: content.height)
-        drawParagraph(arrow, at: Point(x: column.midX - arrow.size.width / 2, y: column.midY - lineHeight(arrow, arrowStyle) / 2))
+        drawElementText(e, s, frame)
+        if let arrow = e.arrow { drawParagraph(arrow.paragraph, at: arrow.origin) }
     }
 
     // MARK: Spinner and page control
 
     /// 12 spokes, the brightest at the spinner's angle, turning clockwise once a second from creation.
-    mutating func paintSpinner(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintSpinner(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.spinner
         let content = PaintBuilder.contentBox(frame, s)
         let size = min(content.width, content.height)
@@ -176,7 +114,7 @@ extension PaintBuilder {
         let r = size / 2
         let width = max(1, size / 12)
         let center = Point(x: content.midX, y: content.midY)
-        let ms = ((tree.time - e.createdAt) % 1000 + 1000) % 1000
+        let ms = (e.age % 1000 + 1000) % 1000
         let turn = Double(ms) / 1000 * 2 * .pi
         let n = look.spokes
         // Trailing spokes (behind the head, counter-clockwise) fade out.
@@ -188,15 +126,15 @@ extension PaintBuilder {
         }
     }
 
-    mutating func paintPageControl(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintPageControl(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let look = theme.pageControl
         let content = PaintBuilder.contentBox(frame, s)
         let count = e.value
         let current = 0
         guard count > 0 else { return }
         let total = Double(count) * look.dotSize + Double(count - 1) * look.gap
-        let row = layout.iconFrames[e.id] ?? Rect(x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
-                                                  width: total, height: look.dotSize)
+        let row = e.iconFrame ?? Rect(x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
+                                      width: total, height: look.dotSize)
         var x = row.x
         for i in 0..<count {
             let dot = Rect(x: x, y: row.midY - look.dotSize / 2, width: look.dotSize, height: look.dotSize)
@@ -210,8 +148,8 @@ extension PaintBuilder {
 
     /// Layout's segment cells in a tinted outline, the selected one (`value`) tinted lightly so that
     /// layout's labels stay readable on it.
-    mutating func paintSegments(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
-        guard let cells = layout.rows[e.id], let first = cells.first, let last = cells.last else { return }
+    mutating func paintSegments(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
+        guard let cells = e.rows, let first = cells.first, let last = cells.last else { return }
         let tint = styledTint(s) ?? palette.color(theme.checkbox.checkedColor)
         let box = Rect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
         let outline = RoundedRect(rect: box, radii: Corners(all: 4))

@@ -1,7 +1,7 @@
 import Primitives
 import SessionFormat
 import Styles
-import WidgetTree
+import Layout
 
 /// Images (semantics.md section 5): image views by their scale mode, icons, surfaces and pixels,
 /// clipped to the rounded outline; the theme's placeholder while an image view has no pixels.
@@ -24,12 +24,12 @@ extension PaintBuilder {
     }
 
     /// Pixels an element carries (a canvas surface at its dp size, or setImageData pixels fitted).
-    mutating func paintPixels(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintPixels(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let key = ImageStore.elementKey(e.id)
         guard let entry = images[key] else { return }
         let content = PaintBuilder.contentBox(frame, s)
         let radii = PaintBuilder.contentRadii(frame, s)
-        if case .surface = e.content {
+        if e.ownPixels == .surface {
             drawImage(key: key, in: content, mode: .fitStart, radii: radii, fixedSize: entry.size)
         } else {
             drawImage(key: key, in: content, mode: s.imageScale, radii: radii)
@@ -53,13 +53,13 @@ extension PaintBuilder {
     // MARK: Image view
 
     /// The image (asset or pixels) by its scale mode, or the placeholder while there are no pixels.
-    mutating func paintImageView(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
+    mutating func paintImageView(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let content = PaintBuilder.contentBox(frame, s)
         let radii = PaintBuilder.contentRadii(frame, s)
-        for key in imageKeys(e) {
+        for key in e.imageKeys {
             guard let entry = images[key] else { continue }
             var fixed: Size? = nil
-            if case .surface = e.content, key == ImageStore.elementKey(e.id) { fixed = entry.size }
+            if e.ownPixels == .surface, key == ImageStore.elementKey(e.id) { fixed = entry.size }
             if drawImage(key: key, in: content, mode: s.imageScale, radii: radii, fixedSize: fixed) { return }
         }
         let look = theme.imagePlaceholder
@@ -69,18 +69,5 @@ extension PaintBuilder {
             let c = palette.color(look.borderColor)
             add(.border(round, widths: Sides(all: look.borderWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
         }
-    }
-
-    /// Image store keys that may hold an image view's pixels, most specific first.
-    func imageKeys(_ e: Element) -> [String] {
-        var keys: [String] = []
-        switch e.content {
-        case .asset(let name): keys.append(ImageStore.assetKey(name))
-        case .packed, .surface: keys.append(ImageStore.elementKey(e.id))
-        case nil: break
-        }
-        for u in e.imageURLs where !u.isRemote { keys.append(ImageStore.assetKey(u.url)) }
-        if !e.text.isEmpty && !e.text.lowercased().hasPrefix("http") { keys.append(ImageStore.assetKey(e.text)) }
-        return keys
     }
 }

@@ -1,14 +1,14 @@
 import Primitives
 import Styles
-import WidgetTree
+import Layout
 
 /// A RadioGroup's option rows (ADD_OPTION on a group without child elements): layout placed the
 /// rows and the labels; here each row gets its ring at the left, centred on the row.
 extension PaintBuilder {
     /// The selected option is the one whose id is the group's value (SET_INT_VALUE, as Android's
     /// `RadioGroup.check(id)`): its ring in the selected colour (a declared `tint` wins) with a dot.
-    mutating func paintRadioGroup(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) {
-        guard let rows = layout.rows[e.id] else { return }
+    mutating func paintRadioGroup(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
+        guard let rows = e.rows else { return }
         let look = theme.radioLook
         let on = styledTint(s) ?? palette.color(look.selectedColor)
         let off = palette.color(look.borderColor)

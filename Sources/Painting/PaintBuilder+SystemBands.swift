@@ -1,8 +1,7 @@
 import Primitives
 import SessionFormat
 import Styles
-import TextLayout
-import WidgetTree
+import Layout
 
 /// The status band and the bottom safe area (semantics.md section 7 item 36): the top bar's colour
 /// extended (or the view's background), with a clock and status glyphs in the `ios` and `android` looks.
@@ -31,20 +30,20 @@ extension PaintBuilder {
     private var bottomBand: Rect {
         Rect(x: 0, y: device.height - device.safeAreaBottom, width: device.width, height: device.safeAreaBottom)
     }
-    private var topBar: Int? { layout.bars.first { tree[$0]?.kind == .actionBar } }
-    private var bottomBar: Int? { layout.bars.first { [.navigationBar, .searchBar].contains(tree[$0]?.kind) } }
+    private var topBar: Int? { layout.bars.first { layout[$0]?.kind == .actionBar } }
+    private var bottomBar: Int? { layout.bars.first { [.navigationBar, .searchBar].contains(layout[$0]?.kind) } }
 
     /// Fills a band (when `draw`) where its bar (or the view) does not already cover it. Returns the
     /// colour the band shows (the paint's first colour), nil when it has no colour of its own.
     private mutating func fillBand(_ band: Rect, bar: Int?, covered: (Rect) -> Bool, draw: Bool) -> Color? {
         let background: Background?
         let box: Rect
-        if let bar, let e = tree[bar], let f = layout.frames[bar] {
-            background = widgetBox(e, style(bar)).background
-            box = f
-        } else if let view = tree.activeViewId, let vf = layout.frames[view] {
-            background = style(view).background
-            box = vf
+        if let bar, let e = layout[bar] {
+            background = e.look.background
+            box = e.frame
+        } else if let view = layout.screen.activeView.flatMap({ layout[$0] }) {
+            background = view.style.background
+            box = view.frame
         } else {
             return nil
         }
@@ -74,13 +73,14 @@ extension PaintBuilder {
         guard look == "ios" || look == "android" else { return }
         let ios = look == "ios"
         let colour: Color = onDark ? .white : .black
-        let size = ios ? 17.0 : 14.0
-        let ps = ParagraphStyle(font: FontSpec(family: theme.font.family, weight: ios ? 600 : 500), size: size, color: colour,
-                                noWrap: true)
-        let clock = layoutLine(ios ? "9:41" : "12:00", ps, maxWidth: nil)
         let midY = ios ? band.maxY - min(band.height, 44) / 2 : band.midY
-        let clockX = ios ? band.width * 0.14 - clock.size.width / 2 + 8 : 16
-        drawParagraph(clock, at: Point(x: clockX, y: midY - lineHeight(clock, ps) / 2))
+        // Layout laid the clock out in black: the same glyphs in the colour that shows on the band.
+        if let black = layout.screen.statusClock {
+            var clock = black
+            for l in clock.lines.indices { for r in clock.lines[l].runs.indices { clock.lines[l].runs[r].color = colour } }
+            let clockX = ios ? band.width * 0.14 - clock.size.width / 2 + 8 : 16
+            drawParagraph(clock, at: Point(x: clockX, y: midY - clock.size.height / 2))
+        }
 
         // Battery at the right edge, signal bars before it.
         let battery = Rect(x: band.maxX - (ios ? 24 + 14 : 16 + 12), y: midY - (ios ? 6 : 8),

@@ -1,35 +1,32 @@
 import Primitives
 import SessionFormat
 import Styles
-import TextLayout
 import Layout
-import WidgetTree
 
 /// Turns a laid-out tree into a display list (semantics.md section 6 and the theme's widget looks).
 public struct Painter {
     public let theme: Theme
-    public let text: TextEngine
     public let images: ImageStore
-    public init(theme: Theme, text: TextEngine, images: ImageStore) { self.theme = theme; self.text = text; self.images = images }
+    public init(theme: Theme, images: ImageStore) { self.theme = theme; self.images = images }
 
     /// The screen, back to front: white, the application's background, the active view's subtree,
     /// the status band and bottom safe area, the bars, the overlays, the toasts (section 7 item 36).
-    public func paint(_ tree: WidgetTree, layout: LayoutResult, device: Device) -> DisplayList {
-        var b = PaintBuilder(theme: theme, text: text, images: images, tree: tree, layout: layout, device: device)
+    public func paint(_ layout: LayoutResult, device: Device) -> DisplayList {
+        var b = PaintBuilder(theme: theme, images: images, layout: layout, device: device)
         b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
 
-        if tree.showsLaunchScreen {
+        if layout.screen.showsLaunchScreen {
             if let name = device.launchScreen {
                 b.drawImage(key: ImageStore.assetKey(name), in: b.screen, mode: .centerCrop)
             }
             return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
         }
 
-        if let root = tree.rootId, root != tree.activeViewId, let app = tree[root] {
+        if let root = layout.screen.root, root != layout.screen.activeView, let app = layout[root] {
             // Only the application's own box: its children are the views, bars and overlays painted below.
-            b.paintBox(app, b.style(root), layout.frames[root] ?? b.screen)
+            b.paintBox(app, app.style, app.frame)
         }
-        if let view = tree.activeViewId { b.paintElement(view) }
+        if let view = layout.screen.activeView { b.paintElement(view) }
         b.paintSystemBands()
         for bar in layout.bars { b.paintElement(bar) }
         for overlay in layout.overlays { b.paintOverlay(overlay) }

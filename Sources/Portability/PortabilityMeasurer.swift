@@ -35,7 +35,8 @@ public final class PortabilityMeasurer {
 
     /// Final frames (dp) of every laid-out element under the iOS and the Android profile.
     public func frames(_ session: Session) -> (ios: [Int: Rect], android: [Int: Rect]) {
-        (iosRenderer.finalLayout(session)?.layout.frames ?? [:], androidRenderer.finalLayout(session)?.layout.frames ?? [:])
+        (iosRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:],
+         androidRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:])
     }
 
     /// The findings with `effect` filled in for those that can change layout and name an element laid

@@ -14,7 +14,7 @@ public enum ElementCrop {
         guard let e = frame.capture.tree.elements[id] else {
             throw Failure(description: "no element \(id) in this frame")
         }
-        guard let f = frame.layout.frames[id] else {
+        guard let f = frame.layout[id]?.frame else {
             throw Failure(description: "\(e.kind.rawValue) \(id) has no frame on the screen (hidden, detached or in an inactive view)")
         }
         let x0 = max(0, CheckedInt.int(f.minX * scale, .toNearestOrAwayFromZero)), y0 = max(0, CheckedInt.int(f.minY * scale, .toNearestOrAwayFromZero))

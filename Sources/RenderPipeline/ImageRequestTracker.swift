@@ -26,7 +26,7 @@ struct ImageRequestTracker {
     mutating func observe(_ tree: WidgetTree, layout: LayoutResult, images: ImageStore) {
         for id in layout.paintOrder {
             guard let e = tree.elements[id], e.kind == .imageView, !Self.hasStaticImage(e),
-                  let frame = layout.frames[id], frame.width > 0, frame.height > 0 else { continue }
+                  let frame = layout[id]?.frame, frame.width > 0, frame.height > 0 else { continue }
             let remote = e.imageURLs.filter(\.isRemote)
             guard !remote.isEmpty || e.imageURLs.isEmpty else { continue }
             if askedWidth[id] == frame.width { continue }

@@ -211,12 +211,16 @@ public final class Renderer {
     func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device, isolating: Int? = nil) throws -> RenderedFrame {
         let isolated = isolating ?? options.isolatedElement
         let list = timed(&timings.paint) {
-            let painter = Painter(theme: theme, text: text, images: images)
-            var list = isolated.map { painter.paintAlone($0, tree: capture.tree, layout: layout, device: device) }
-                ?? painter.paint(capture.tree, layout: layout, device: device)
+            let painter = Painter(theme: theme, images: images)
+            var list = isolated.map { painter.paintAlone($0, layout: layout, device: device) }
+                ?? painter.paint(layout, device: device)
             if options.showBounds {   // --bounds: after the frame's own items, through the same raster path
-                list.items += BoundsOverlay(text: text, spacing: options.boundsSpacing).items(
-                    tree: capture.tree, layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale,
+                let text = self.text
+                let tagStyle = ParagraphStyle(font: FontSpec(family: "Roboto", weight: 700), size: BoundsOverlay.tagSize,
+                                              color: .white, noWrap: true)
+                let tag = { (s: String) in text.layout(AttributedText(s), style: tagStyle, maxWidth: nil, deviceScale: device.scale) }
+                list.items += BoundsOverlay(tag: tag, spacing: options.boundsSpacing).items(
+                    layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale,
                     subtree: isolated)
             }
             return list

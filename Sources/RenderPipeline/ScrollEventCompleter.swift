@@ -10,7 +10,8 @@ enum ScrollEventCompleter {
     static func complete(_ event: inout AppEvent, id: Int, layout: LayoutResult) {
         // Only scroll layouts report their content; other scrollers (lists, grids not laid out as
         // scroll views, off-screen elements) keep the requested offset alone.
-        guard let content = layout.scrollContent[id], let frame = layout.frames[id], let style = layout.styles[id] else { return }
+        guard let e = layout[id], let content = e.scrollContent else { return }
+        let frame = e.frame, style = e.style
         let b = style.borderWidths
         let viewport = max(0, frame.height - style.padding.top - style.padding.bottom - b.top - b.bottom)
         let requested: Double

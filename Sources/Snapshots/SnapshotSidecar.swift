@@ -74,12 +74,13 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
 
     /// The sidecar of a rendered frame.
     public init(frame: RenderedFrame, environment: Environment) {
-        let tree = frame.capture.tree, layout = frame.layout
+        let layout = frame.layout
         var records: [ElementRecord] = []
         for id in layout.paintOrder {
-            guard let rect = layout.frames[id], let element = tree.elements[id] else { continue }
-            let style = layout.styles[id]
-            let paragraph = layout.paragraphs[id]
+            guard let element = layout[id] else { continue }
+            let rect = element.frame
+            let style: ResolvedStyle? = element.style
+            let paragraph = element.paragraph
             var colors: [String: String] = [:]
             if let s = style {
                 // Text colour only where text is laid out: elsewhere it is an inherited default nobody sees.

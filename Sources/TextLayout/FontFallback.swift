@@ -1,4 +1,5 @@
 import NativeGraphics
+import Primitives
 import Styles
 
 /// Cache key for the face chosen for one grapheme cluster.

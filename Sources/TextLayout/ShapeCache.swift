@@ -1,5 +1,6 @@
 import Foundation
 import NativeGraphics
+import Primitives
 
 /// Shaped glyphs by text, face, direction and script, in em units (size 1): HarfBuzz positions
 /// are linear in the size here, so one entry serves every size and every min-scale step.

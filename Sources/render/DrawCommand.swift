@@ -198,7 +198,7 @@ struct DrawJob {
         do {
             try sink.finish()
             try renderer.write(try renderer.encode(frame.bitmap), to: out)
-            if let f = layoutDump { try AtomicFile.write(LayoutDump.text(frame.capture.tree, frame.layout), to: f) }
+            if let f = layoutDump { try AtomicFile.write(LayoutDump.text(frame.layout), to: f) }
             if let f = displayList { try AtomicFile.write(DisplayListDump.text(frame.displayList), to: f) }
             if let f = events { try AtomicFile.write(EventJSON.lines(rendered.events), to: f) }
         } catch {

@@ -28,7 +28,7 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     b.tree.elements[9]!.options = [Option(id: 1, label: "search.png")]
     let r = b.layout(android)
     // "Save" is 4 x 8 = 32 wide at 360 - 16 - 32 = 312; the icon ends 16 before it, at 296.
-    let save = r.extraTexts[9]?.first { $0.role == "save" }
+    let save = r.extraTexts[9]?.first { $0.role == .save }
     #expect(save?.origin.x == 312)
     #expect(r.rows[9] == [Rect(272, 40, 24, 24)])
 }
@@ -57,7 +57,7 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     #expect(failed.frames[4]?.height == 40)
     #expect(failed.frames[5] == Rect(0, 62, 32, 20))
     #expect(failed.frames[3]?.height == 82)
-    #expect(failed.extraTexts[4]?.first { $0.role == "error" }?.origin.y == 42)
+    #expect(failed.extraTexts[4]?.first { $0.role == .error }?.origin.y == 42)
     #expect(cleared.frames[5] == plain.frames[5])
 }
 

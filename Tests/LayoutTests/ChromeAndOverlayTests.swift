@@ -20,7 +20,7 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     #expect(r.bars == [9])
     // Title at x 16, title (20) and subtitle (20) centred together in the 56 bar.
     #expect(r.textOrigins[9] == Point(x: 16, y: 24 + 8))
-    #expect(r.extraTexts[9]?.first?.role == "subtitle")
+    #expect(r.extraTexts[9]?.first?.role == .subtitle)
     #expect(r.extraTexts[9]?.first?.origin == Point(x: 16, y: 24 + 28))
 }
 
@@ -31,7 +31,7 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     let r = b.layout(android)
     #expect(r.textOrigins[9]?.x == Double(72))
     #expect(r.iconFrames[9] == Rect(16, 24 + 16, 24, 24))
-    #expect(r.extraTexts[9]?.first(where: { $0.role == "save" }) != nil)
+    #expect(r.extraTexts[9]?.first(where: { $0.role == .save }) != nil)
 }
 
 @Test func navigationBarAtTheBottomWithEqualItems() {
@@ -105,7 +105,7 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     #expect(r.frames[40] == Rect(0, 844 - sheetH, 390, sheetH))
     #expect(r.rows[40]?.count == 4)
     #expect(r.rows[40]?.last == Rect(0, 844 - 56, 390, 56))
-    #expect(r.extraTexts[40]?.map(\.role) == ["option", "option", "cancel"])
+    #expect(r.extraTexts[40]?.map(\.role) == [.option, .option, .cancel])
     #expect(r.overlays == [30, 40])
     #expect(r.paintOrder.suffix(3) == [30, 31, 40])
 }
@@ -120,7 +120,7 @@ func toastFadesOverItsLast300ms(time: Int, opacity: Double) {
     #expect(abs((r.toasts.first?.opacity ?? -1) - opacity) < 1e-9)
     // "hi" = 16 x 20 plus padding 8 16; bottom edge 64 above the content bottom (640).
     #expect(r.toasts.first?.frame == Rect(156, 640 - 64 - 36, 48, 36))
-    #expect(r.toastTextOrigins.first == Point(x: 172, y: 548))
+    #expect(r.toasts.first?.origin == Point(x: 172, y: 548))
 }
 
 @Test func toastIsGoneWhenItsTimeIsUp() {
@@ -129,7 +129,7 @@ func toastFadesOverItsLast300ms(time: Int, opacity: Double) {
     b.tree.time = 1500
     #expect(b.layout(android).toasts.isEmpty)
     b.tree.time = 3999
-    #expect(b.layout(android).toasts.map(\.toast.text) == ["later"])   // 0 = the theme's 2000 ms
+    #expect(b.layout(android).toasts.map(\.text) == ["later"])   // 0 = the theme's 2000 ms
 }
 
 @Test func barsThatOverlayContentLeaveTheContentAreaAlone() {

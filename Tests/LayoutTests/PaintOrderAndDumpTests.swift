@@ -16,7 +16,7 @@ import WidgetTree
     b.tree.overlayIds = [20]
     let r = b.layout(Device(width: 360, height: 640, scale: 2, statusBar: 24))
     #expect(r.paintOrder == [1, 2, 3, 4, 9, 20])
-    let dump = LayoutDump.text(b.tree, r)
+    let dump = LayoutDump.text(r)
     #expect(dump == """
     1 application 0,0 360x640
       2 frameView 0,0 360x640
@@ -32,7 +32,7 @@ import WidgetTree
     var b = TreeBuilder.screen()
     b.add(3, .frameLayout, parent: 2) { s in s.width = .fixed(10.123); s.height = .fixed(1) }
     b.add(4, .frameLayout, parent: 3) { s in s.width = .fixed(1); s.height = .fixed(1); s.gravity = Gravity(horizontal: .center) }
-    let dump = LayoutDump.text(b.tree, b.layout())
+    let dump = LayoutDump.text(b.layout())
     #expect(dump.contains("3 frameLayout 0,0 10.12x1"))
     #expect(dump.contains("4 frameLayout 4.56,0 1x1"))
 }
@@ -72,6 +72,6 @@ import WidgetTree
     var b = TreeBuilder.screen()
     b.tree.toasts = [Toast(text: "Saved", start: 100, duration: 1000, anchorId: 2)]
     b.tree.time = 1000
-    let dump = LayoutDump.text(b.tree, b.layout())
+    let dump = LayoutDump.text(b.layout())
     #expect(dump.hasSuffix("toast \"Saved\" 144,540 72x36 opacity 0.33\n"))
 }

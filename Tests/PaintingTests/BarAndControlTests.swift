@@ -2,7 +2,7 @@ import Testing
 import Primitives
 import Styles
 import TextLayout
-import Layout
+@testable import Layout
 import WidgetTree
 @testable import Painting
 
@@ -11,25 +11,26 @@ import WidgetTree
         list.items.compactMap { if case .glyphs(let r, let o) = $0 { return (r, o) } else { return nil } }
     }
 
-    /// Without layout's paragraphs the first item is selected unless another one is.
+    /// Laid out and painted, the first item is selected unless another one is.
     @Test(arguments: [nil, 12] as [Int?])
     func navigationBarSelectsTheFirstOrTheSelectedItem(selected: Int?) {
         var f = PaintingFixture()
-        f.tree.elements[10] = Element(id: 10, kind: .navigationBar, parent: 2)
+        f.tree.elements[10] = Element(id: 10, kind: .navigationBar, parent: 1)
+        f.tree.elements[1]?.children.append(10)
         for (i, id) in [11, 12, 13].enumerated() {
             var item = Element(id: id, kind: .navigationBarItem, parent: 10)
             item.text = "Page \(i + 1)"
             item.isSelected = id == selected
             f.tree.elements[id] = item
             f.tree.elements[10]?.children.append(id)
-            f.layout.frames[id] = Rect(x: Double(i) * 120, y: 584, width: 120, height: 56)
         }
-        f.layout.bars = [10]
-        f.layout.frames[10] = Rect(x: 0, y: 584, width: 360, height: 56)
-        let colours = runs(f.paint()).map { ($0.1.x < 120 ? 11 : $0.1.x < 240 ? 12 : 13, $0.0.color) }
+        let layout = LayoutEngine(theme: PaintingFixture.theme, text: PaintingFixture.textEngine, images: f.images)
+            .layout(f.tree, device: f.device)
+        let list = Painter(theme: PaintingFixture.theme, images: f.images).paint(layout, device: f.device)
+        let colours = runs(list).map { ($0.1.x < 120 ? 11 : $0.1.x < 240 ? 12 : 13, $0.0.color) }
         let blue = Color(rgb: 0x1a73e8), grey = Color(rgb: 0x5f6368)
         let expectedSelected = selected ?? 11
-        #expect(!colours.isEmpty)
+        #expect(colours.count == 3)
         for (id, c) in colours { #expect(c == (id == expectedSelected ? blue : grey)) }
     }
 
@@ -58,7 +59,7 @@ import WidgetTree
         f.layout.frames[10] = Rect(x: 0, y: 528, width: 360, height: 112)
         f.layout.rows[10] = [Rect(x: 0, y: 528, width: 360, height: 56), Rect(x: 0, y: 584, width: 360, height: 56)]
         let p = PaintingFixture.textEngine.layout(AttributedText("A"), style: ParagraphStyle(ResolvedStyle()), maxWidth: nil)
-        f.layout.extraTexts[10] = [PlacedText(role: "option", paragraph: p, origin: Point(x: 175, y: 546))]
+        f.layout.extraTexts[10] = [PlacedText(role: .option, paragraph: p, origin: Point(x: 175, y: 546))]
         let lines = f.dumpLines()
         #expect(lines.filter { $0.hasSuffix("x1 #e0e0e0") } == ["fill 0,584 360x1 #e0e0e0"])
         #expect(lines.contains { $0.hasPrefix("glyphs") && $0.contains("at (175, 546)") })

@@ -2,6 +2,7 @@ import Primitives
 import Styles
 import Testing
 import WidgetTree
+@testable import Layout
 @testable import Painting
 
 /// Painting must stay O(n log n) in the number of elements: each test paints a hand-built tree of

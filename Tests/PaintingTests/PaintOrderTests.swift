@@ -1,6 +1,7 @@
 import Testing
 import Primitives
 import Styles
+@testable import Layout
 @testable import Painting
 
 @Suite struct PaintOrderTests {

@@ -3,14 +3,15 @@ import Primitives
 import SessionFormat
 import Styles
 import TextLayout
-import Layout
+@testable import Layout
 import WidgetTree
 @testable import Painting
 
-/// A hand-built tree and layout (no layout engine involved): app 1, active view 2 filling the screen.
+/// A hand-built tree and layout tables (no layout algorithm involved): app 1, active view 2 filling
+/// the screen. Painting gets the records layout assembles from them.
 struct PaintingFixture {
     var tree = WidgetTree()
-    var layout = LayoutResult()
+    var layout = LayoutTables()
     var device = Device(width: 360, height: 640, scale: 2)
     var images = ImageStore()
 
@@ -48,8 +49,14 @@ struct PaintingFixture {
         return id
     }
 
+    /// The records painting reads, as layout assembles them from the tables.
+    func records(theme: Theme = Self.theme) -> LayoutResult {
+        RecordAssembly(tree: tree, device: device, palette: ThemePalette(theme: theme), measurer: Self.textEngine)
+            .assemble(layout)
+    }
+
     func paint(theme: Theme = Self.theme) -> DisplayList {
-        Painter(theme: theme, text: Self.textEngine, images: images).paint(tree, layout: layout, device: device)
+        Painter(theme: theme, images: images).paint(records(theme: theme), device: device)
     }
 
     func dumpLines() -> [String] { DisplayListDump.dump(paint()).split(separator: "\n").map(String.init) }

@@ -3,6 +3,7 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+@testable import Layout
 @testable import Painting
 
 /// Looks of the `android` theme that need code (framework-protocol.md 2.2): the pressed overlay is

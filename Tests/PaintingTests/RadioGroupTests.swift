@@ -2,7 +2,7 @@ import Primitives
 import SessionFormat
 import Styles
 import Testing
-import Layout
+@testable import Layout
 import WidgetTree
 @testable import Painting
 

@@ -3,6 +3,7 @@ import Primitives
 import Styles
 import TextLayout
 import WidgetTree
+@testable import Layout
 @testable import Painting
 
 @Suite struct TextFieldTests {

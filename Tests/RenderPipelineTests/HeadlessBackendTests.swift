@@ -171,7 +171,7 @@ import WidgetTree
         #expect(shotA.bitmap == (try aloneA.screenshot()))
         #expect(shotB.bitmap == (try aloneB.screenshot()))
         // The scale matters for this text: the button's line snaps to different pixels.
-        let lineA = try #require(shotA.layout.paragraphs[4]?.lines.first), lineB = try #require(shotB.layout.paragraphs[4]?.lines.first)
+        let lineA = try #require(shotA.layout.elements[4]?.paragraph?.lines.first), lineB = try #require(shotB.layout.elements[4]?.paragraph?.lines.first)
         #expect(lineA.rect.height != lineB.rect.height)
     }
 }

@@ -33,7 +33,7 @@ private let appView = """
     """
     for theme in ["ios", "android", "default"] {
         let f = try renderFinal(steps, theme: theme, name: "bezel")
-        let box = try #require(f.layout.frames[4])
+        let box = try #require(f.layout[4]?.frame)
         let (x0, y0) = (Int(box.minX), Int(box.minY))
         let (x1, y1) = (Int(box.maxX) - 1, Int(box.maxY) - 1)
         let (mx, my) = (Int(box.midX), Int(box.midY))
@@ -62,7 +62,7 @@ private let appView = """
     {"type": "CREATE_SWITCH", "internalId": 3, "childInternalId": 5, "value": 0, "textValue": "Yes", "textValue2": "No"}
     """
     func label(_ f: RenderedFrame, _ id: Int) -> String {
-        f.layout.paragraphs[id].map { $0.lines.map(\.text).joined() } ?? ""
+        f.layout[id]?.paragraph.map { $0.lines.map(\.text).joined() } ?? ""
     }
     let android = try renderFinal(steps, theme: "android", name: "switch")
     #expect(label(android, 4) == "Yes")
@@ -71,10 +71,10 @@ private let appView = """
     #expect(label(ios, 4) == "" && label(ios, 5) == "")
     // iOS: the switch is as wide as its track (plus padding); Android adds the label and the gap.
     let theme = try TestSupport.renderer(theme: "ios").theme.switchControl
-    let iosFrame = try #require(ios.layout.frames[4]), iosTrack = try #require(ios.layout.iconFrames[4])
+    let iosFrame = try #require(ios.layout[4]?.frame), iosTrack = try #require(ios.layout[4]?.iconFrame)
     #expect(iosTrack.width == theme.trackWidth)
-    #expect(iosFrame.width - iosTrack.width < 1 + (ios.layout.styles[4].map { $0.padding.left + $0.padding.right } ?? 0))
-    let androidFrame = try #require(android.layout.frames[4]), androidTrack = try #require(android.layout.iconFrames[4])
+    #expect(iosFrame.width - iosTrack.width < 1 + (ios.layout[4].map { $0.style.padding.left + $0.style.padding.right } ?? 0))
+    let androidFrame = try #require(android.layout[4]?.frame), androidTrack = try #require(android.layout[4]?.iconFrame)
     #expect(androidFrame.width > androidTrack.width + 10)
     // Pixels: no dark glyph left of the iOS track; some on Android's label.
     func darkPixels(_ f: RenderedFrame, _ box: Rect, _ track: Rect) -> Int {
@@ -93,7 +93,7 @@ private let appView = """
     """
     for theme in ["ios", "android", "default"] {
         let f = try renderFinal(steps, theme: theme, name: "dialog")
-        let panel = try #require(f.layout.frames[20])
+        let panel = try #require(f.layout[20]?.frame)
         let header = try TestSupport.renderer(theme: theme).theme.dialog.headerHeight
         // The centre of the header-high square at the right end, and a point on one arm of the X.
         let cx = Int(panel.maxX - header / 2), cy = Int(panel.minY + header / 2)

@@ -40,7 +40,7 @@ struct TextChromiumTests {
         #expect(!expected.isEmpty)
         for id in expected.keys.sorted() {
             let want = expected[id]!.map(Self.words)
-            let paragraph = try #require(frame.layout.paragraphs[id], "\(name): label \(id) was not laid out")
+            let paragraph = try #require(frame.layout[id]?.paragraph, "\(name): label \(id) was not laid out")
             let got = paragraph.lines.map { Self.words($0.text) }
             #expect(got == want, "\(name) label \(id): lines \(paragraph.lines.map(\.text)) but Chromium has \(expected[id]!)")
         }

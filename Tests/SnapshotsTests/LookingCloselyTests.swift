@@ -27,7 +27,7 @@ struct LookingCloselyTests {
     /// The first laid-out button (the "Sign in" button, opaque dark blue).
     func button(_ f: RenderedFrame) throws -> (Int, Rect) {
         let id = try #require(f.layout.paintOrder.first { f.capture.tree.elements[$0]?.kind == .button })
-        return (id, try #require(f.layout.frames[id]))
+        return (id, try #require(f.layout[id]?.frame))
     }
 
     @Test func boundsDrawTheOverlayColourOnAnElementsEdgesOnlyWhenAsked() throws {
@@ -77,7 +77,7 @@ struct LookingCloselyTests {
         // Nothing else: outside the element's frame the isolated render is white.
         // (The centre of the first image view, the padlock logo: blue in the full render.)
         let images = full.layout.paintOrder.compactMap { id in
-            full.capture.tree.elements[id]?.kind == .imageView ? full.layout.frames[id] : nil }
+            full.capture.tree.elements[id]?.kind == .imageView ? full.layout[id]?.frame : nil }
         let logo = try #require(images.first)
         let lx = Int((logo.midX * s).rounded()), ly = Int((logo.midY * s).rounded())
         #expect(alone.bitmap.color(x: lx, y: ly) == .white && full.bitmap.color(x: lx, y: ly) != .white)
@@ -89,12 +89,12 @@ struct LookingCloselyTests {
         let (both, _) = try render { $0.isolatedElement = id; $0.showBounds = true }
         let s = device.scale
         // The button's own edge is outlined ...
-        let frame = try #require(both.layout.frames[id])
+        let frame = try #require(both.layout[id]?.frame)
         let left = (x: Int((frame.minX * s).rounded()), y: Int((frame.midY * s).rounded()))
         #expect(both.bitmap.color(x: left.x, y: left.y) == BoundsOverlay.lineColor)
         // ... and no element outside it: not the logo, not the screen's root frame at the left edge.
         let images = full.layout.paintOrder.compactMap { i in
-            full.capture.tree.elements[i]?.kind == .imageView ? full.layout.frames[i] : nil }
+            full.capture.tree.elements[i]?.kind == .imageView ? full.layout[i]?.frame : nil }
         let logo = try #require(images.first)
         let lx = Int((logo.minX * s).rounded()), ly = Int((logo.midY * s).rounded())
         #expect(both.bitmap.color(x: lx, y: ly) != BoundsOverlay.lineColor)
@@ -112,7 +112,7 @@ struct LookingCloselyTests {
             #expect("\(error)" == "no element 99999 in this frame")
         }
         // An element of the tree that layout did not place (hidden or in an inactive view), if any.
-        if let hidden = frame.capture.tree.elements.keys.sorted().first(where: { frame.layout.frames[$0] == nil }) {
+        if let hidden = frame.capture.tree.elements.keys.sorted().first(where: { frame.layout[$0] == nil }) {
             do { _ = try ElementCrop.crop(hidden, from: frame, scale: device.scale); Issue.record("expected an error") } catch {
                 #expect("\(error)".contains("has no frame on the screen"))
             }

@@ -3,26 +3,33 @@ import Primitives
 import Styles
 import TextLayout
 
-/// Theme values turned into paint-ready values: colours, shadows and text looks.
+/// Theme values turned into paint-ready values: colours, shadows and text looks. Layout uses it to
+/// decide each element's box look; painting uses it for the theme's widget looks (tracks, ticks).
 /// Colours go through the style parser (`StyleResolver.color`); a plain hex reader backs it up so a
 /// theme colour never silently turns black while the parser is incomplete.
-struct ThemePalette {
-    let theme: Theme
-    let resolver: StyleResolver
+public struct ThemePalette: Sendable {
+    public let theme: Theme
+    public let resolver: StyleResolver
 
-    init(theme: Theme) {
+    public init(theme: Theme) {
         self.theme = theme
         self.resolver = StyleResolver(theme: theme)
     }
 
+    /// A palette over a resolver already made for `theme`.
+    init(theme: Theme, resolver: StyleResolver) {
+        self.theme = theme
+        self.resolver = resolver
+    }
+
     /// A theme colour string as a colour.
-    func color(_ s: String) -> Color {
+    public func color(_ s: String) -> Color {
         if let c = StyleParser.parseColor(s) { return c }
         return ThemePalette.hexColor(s) ?? resolver.color(s)
     }
 
     /// `#rgb`, `#rrggbb` or `#aarrggbb` (alpha first); nil otherwise.
-    static func hexColor(_ raw: String) -> Color? {
+    public static func hexColor(_ raw: String) -> Color? {
         let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
         if s == "transparent" { return .transparent }
         guard s.hasPrefix("#") else { return nil }
@@ -42,7 +49,7 @@ struct ThemePalette {
     }
 
     /// A theme shadow string: `n` (iOS shadowRadius: black 0.15, blur 2n) or `x y blur [spread] colour`.
-    func shadow(_ s: String) -> Shadow? {
+    public func shadow(_ s: String) -> Shadow? {
         let tokens = s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if tokens.isEmpty || tokens == ["none"] { return nil }
         var numbers: [Double] = []
@@ -59,11 +66,11 @@ struct ThemePalette {
     }
 
     /// A paragraph style for a theme text look.
-    func paragraphStyle(_ look: Theme.TextLook, color override: Color? = nil) -> ParagraphStyle {
+    public func paragraphStyle(_ look: Theme.TextLook, color override: Color? = nil) -> ParagraphStyle {
         ParagraphStyle(font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight),
                        size: look.size, color: override ?? color(look.color), noWrap: true, ellipsis: true)
     }
 
     /// The theme's default text colour (to tell a styled `color` from the default one).
-    var defaultTextColor: Color { color(theme.font.color) }
+    public var defaultTextColor: Color { color(theme.font.color) }
 }

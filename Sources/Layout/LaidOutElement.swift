@@ -1,0 +1,140 @@
+import Primitives
+import SessionFormat
+import Styles
+
+/// One laid-out element: everything painting needs to draw it, decided here once (its frame, its
+/// style for its current state and box look, its placed texts and icons, its widget state), so
+/// that painting reads this record and nothing else: no widget tree, no text engine, no style
+/// resolution.
+public struct LaidOutElement: Sendable {
+    public var id: Int
+    public var kind: WidgetKind
+    /// The nearest ancestor that was laid out (nil for a root): clips and `--element` subtrees
+    /// follow this chain.
+    public var parent: Int?
+    /// Border box in dp, screen coordinates, scroll offsets applied.
+    public var frame: Rect
+    /// The resolved style for the element's current state (pressed, selected), fill defaults applied.
+    public var style: ResolvedStyle
+    /// Background, corner radii and shadow the box is drawn with: the element's own, or the
+    /// theme's for the widgets that have one (buttons, bars, panels).
+    public var look: BoxLook
+    /// The primary paragraph (label, title, field text ...) and its top-left on screen.
+    public var paragraph: ParagraphLayout? = nil
+    public var textOrigin: Point? = nil
+    /// A text field or text view's hint or password dots, drawn instead of `paragraph` when the
+    /// paragraph does not show what the field shows (an empty paragraph: nothing to draw).
+    public var placeholder: PlacedText? = nil
+    /// Further texts (subtitle, Save, sheet rows, segment labels, error line), drawn after the content.
+    public var extraTexts: [PlacedText] = []
+    /// The picker's arrow glyph, centred in its icon column.
+    public var arrow: PlacedText? = nil
+    /// Where the element's icon goes: button and bar-item icons, the action bar's left button, a
+    /// switch's track, a checkbox's box, a picker's arrow column, page-control dots' row.
+    public var iconFrame: Rect? = nil
+    /// Rows of an action sheet (title row if any, one per option, Cancel), a dialog's header, a
+    /// radio group's option rows, segment cells, or an action bar's option icon boxes.
+    public var rows: [Rect]? = nil
+    /// Depth below its paint root (application, view, bar or overlay); nil when it is not painted
+    /// (hidden but keeping its space).
+    public var depth: Int? = nil
+    /// Children painted with it, in paint order: laid out, visible, not placed by the screen.
+    public var children: [Int] = []
+    /// A scroll layout's content size and clamped offset.
+    public var scrollContent: Size? = nil
+    public var scrollOffset: Double? = nil
+
+    // MARK: Widget state painting reads
+
+    public var isVisible: Bool = true
+    public var isPressed: Bool = false
+    /// A progress spinner that was stopped (painted as nothing).
+    public var isStopped: Bool = false
+    /// SET_INT_VALUE: checked state, selected index or option id, page count.
+    public var value: Int = 0
+    /// Creation flags (action bar: bit 0 back button).
+    public var flags: Int = 0
+    /// The element's own text.
+    public var text: String = ""
+    /// SET_ERROR's message (text fields recolour their line with it).
+    public var errorText: String? = nil
+    public var options: [LaidOutOption] = []
+    /// Image-store keys that may hold an image view's pixels, most specific first.
+    public var imageKeys: [String] = []
+    /// Pixels the element carries itself (setImageData or a canvas surface), under `ImageStore.elementKey(id)`.
+    public var ownPixels: OwnPixels? = nil
+    /// Milliseconds since the element was created (a spinner's phase).
+    public var age: Int = 0
+
+    public init(id: Int, kind: WidgetKind, frame: Rect, style: ResolvedStyle = ResolvedStyle(),
+                look: BoxLook? = nil) {
+        self.id = id; self.kind = kind; self.frame = frame; self.style = style
+        self.look = look ?? BoxLook(background: style.background, radii: style.borderRadius, shadow: style.shadow)
+    }
+
+    /// Whether it is drawn (in the paint order).
+    public var isPainted: Bool { depth != nil }
+}
+
+/// How a box is drawn: its background, its outline's radii and its shadow.
+public struct BoxLook: Hashable, Sendable {
+    public var background: Background?
+    public var radii: Corners
+    public var shadow: Shadow?
+    public init(background: Background?, radii: Corners, shadow: Shadow?) {
+        self.background = background; self.radii = radii; self.shadow = shadow
+    }
+}
+
+/// An option of a picker, radio group, action sheet or action bar (ADD_OPTION).
+public struct LaidOutOption: Hashable, Sendable {
+    public var id: Int
+    public var label: String
+    public init(id: Int, label: String) { self.id = id; self.label = label }
+}
+
+/// How an element's own pixels are drawn.
+public enum OwnPixels: Hashable, Sendable {
+    /// setImageData pixels, fitted by the element's scale mode.
+    case fitted
+    /// A canvas surface, drawn at its own dp size from the content box's top-left.
+    case surface
+}
+
+/// What a placed text is to its element.
+public enum TextRole: String, Hashable, Sendable {
+    /// Action bar: the subtitle under the title, the Save button's text.
+    case subtitle, save
+    /// Action sheet: the title row, an option row, the Cancel row (options also label segments and radio rows).
+    case title, option, cancel
+    /// A field's SET_ERROR line under it.
+    case error
+    /// A text field or text view's hint or password dots.
+    case hint
+    /// The picker's arrow glyph.
+    case arrow
+}
+
+/// A paragraph placed on screen with the role it plays for its element.
+public struct PlacedText: Hashable, Sendable {
+    public var role: TextRole
+    public var paragraph: ParagraphLayout
+    /// Top-left of the paragraph (screen coordinates once the layout is done).
+    public var origin: Point
+    public init(role: TextRole, paragraph: ParagraphLayout, origin: Point) {
+        self.role = role; self.paragraph = paragraph; self.origin = origin
+    }
+}
+
+/// A toast on screen: its label's frame, its text laid out and placed, its current opacity.
+public struct LaidOutToast: Hashable, Sendable {
+    public var text: String
+    public var frame: Rect
+    public var paragraph: ParagraphLayout
+    /// Top-left of the paragraph (screen coordinates).
+    public var origin: Point
+    public var opacity: Double
+    public init(text: String, frame: Rect, paragraph: ParagraphLayout, origin: Point, opacity: Double) {
+        self.text = text; self.frame = frame; self.paragraph = paragraph; self.origin = origin; self.opacity = opacity
+    }
+}

@@ -1,0 +1,104 @@
+import Primitives
+import SessionFormat
+import Styles
+import TextLayout
+import WidgetTree
+
+/// Texts placed once the frames are final: what a field shows when its measured paragraph does
+/// not (a text view's hint, its error line), the picker's arrow, a toast's label and the status
+/// band's clock. Painting draws them as they are.
+extension RecordAssembly {
+    /// The content box (inside border and padding).
+    static func contentBox(_ frame: Rect, _ s: ResolvedStyle) -> Rect {
+        frame.inset(by: s.borderWidths).inset(by: s.padding)
+    }
+
+    /// Lays out a string on one line, ellipsized at `maxWidth`.
+    func line(_ string: String, _ style: ParagraphStyle, maxWidth: Double?) -> ParagraphLayout {
+        guard !string.isEmpty else { return .empty }
+        var st = style
+        st.noWrap = true
+        st.ellipsis = true
+        return measurer.layout(AttributedText(string), style: st, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: nil, deviceScale: device.scale)
+    }
+
+    /// A text field shows its text, else its hint in the hint colour, and password dots for a
+    /// password; a text view shows its text or its hint. When the measured paragraph shows
+    /// something else (a text view's hint), the shown text is placed as `placeholder`. A text
+    /// view's error line (text fields measure their own) goes to the extra texts.
+    func placeFieldTexts(_ e: Element, _ r: inout LaidOutElement) {
+        let s = r.style
+        let content = Self.contentBox(r.frame, s)
+        let isPassword = e.kind == .textField && (e.flags & 1 != 0 || e.flags & 16 != 0)
+        let dot = theme.textField.passwordDot.isEmpty ? "•" : theme.textField.passwordDot
+        var ps = ParagraphStyle(s)
+        let shown: String
+        if e.text.isEmpty {
+            shown = s.hint
+            ps.color = s.hintColor
+        } else if isPassword {
+            shown = String(repeating: dot, count: e.text.count)
+        } else {
+            shown = e.text
+        }
+        let measured = r.paragraph.map { $0.lines.map(\.text).joined() }
+        let measuredShowsIt = (!isPassword && !e.text.isEmpty) || measured == shown
+        if r.paragraph == nil || !measuredShowsIt {
+            if shown.isEmpty {
+                r.placeholder = PlacedText(role: .hint, paragraph: .empty, origin: content.origin)
+            } else {
+                let p = e.kind == .textView
+                    ? measurer.layout(AttributedText(shown), style: ps, maxWidth: content.width, maxHeight: nil, deviceScale: device.scale)
+                    : line(shown, ps, maxWidth: nil)
+                let origin = r.textOrigin ?? (e.kind == .textView ? content.origin
+                                              : Point(x: content.x, y: content.midY - p.size.height / 2))
+                r.placeholder = PlacedText(role: .hint, paragraph: p, origin: origin)
+            }
+        }
+        if let message = e.errorText, !message.isEmpty, !r.extraTexts.contains(where: { $0.role == .error }) {
+            var es = ParagraphStyle(s)
+            es.color = Color(rgb: 0xd32f2f)
+            es.size = max(1, s.fontSize - 3)
+            r.extraTexts.append(PlacedText(role: .error, paragraph: line(message, es, maxWidth: nil),
+                                           origin: Point(x: content.x, y: r.frame.maxY + 2)))
+        }
+    }
+
+    /// The theme's arrow glyph centred in the picker's arrow column.
+    func pickerArrow(_ r: LaidOutElement) -> PlacedText {
+        let look = theme.picker
+        let content = Self.contentBox(r.frame, r.style)
+        let arrow = line(look.arrow, ParagraphStyle(r.style), maxWidth: nil)
+        let column = r.iconFrame ?? Rect(x: content.maxX - look.arrowWidth, y: content.y, width: look.arrowWidth,
+                                         height: content.height)
+        return PlacedText(role: .arrow, paragraph: arrow,
+                          origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
+    }
+
+    /// A toast's label as the pass placed it; an empty one laid out again on one line, centred.
+    func placedToast(_ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double),
+                     origin: Point?) -> LaidOutToast {
+        if !t.paragraph.lines.isEmpty, let origin {
+            return LaidOutToast(text: t.toast.text, frame: t.frame, paragraph: t.paragraph, origin: origin, opacity: t.opacity)
+        }
+        var p = t.paragraph
+        if p.lines.isEmpty {
+            let look = theme.toast
+            let pad = look.padding.count >= 2 ? look.padding[1] : (look.padding.first ?? 0)
+            p = line(t.toast.text, palette.paragraphStyle(look.font), maxWidth: t.frame.width - 2 * pad)
+        }
+        return LaidOutToast(text: t.toast.text, frame: t.frame, paragraph: p,
+                            origin: Point(x: t.frame.midX - p.size.width / 2, y: t.frame.midY - p.size.height / 2),
+                            opacity: t.opacity)
+    }
+
+    /// The status band's clock in the `ios` and `android` looks, in black.
+    func statusClock() -> ParagraphLayout? {
+        let name = theme.name.lowercased()
+        guard device.statusBar > 0, name == "ios" || name == "android" else { return nil }
+        let ios = name == "ios"
+        let ps = ParagraphStyle(font: FontSpec(family: theme.font.family, weight: ios ? 600 : 500), size: ios ? 17 : 14,
+                                color: .black, noWrap: true)
+        return line(ios ? "9:41" : "12:00", ps, maxWidth: nil)
+    }
+}
