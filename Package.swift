@@ -101,7 +101,7 @@ let package = Package(
                                                            "RenderPipeline", "Snapshots", "Gallery"]),
         .testTarget(name: "HostileInputTests", dependencies: ["Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
         .testTarget(name: "RenderPipelineTests", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
-                                                                "TextLayout", "RenderPipeline"],
+                                                                "TextLayout", "RenderPipeline", "Snapshots"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "PortabilityTests", dependencies: ["SessionFormat", "Portability", "Gallery"]),
     ]
