@@ -85,24 +85,27 @@ let package = Package(
         // libFuzzer target over the whole pipeline and the canvas player (`make fuzz`; needs -sanitize=fuzzer).
         .executableTarget(name: "fuzz-session", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline"]),
 
-        .testTarget(name: "SessionFormatTests", dependencies: ["Primitives", "SessionFormat"]),
-        .testTarget(name: "StylesTests", dependencies: ["Primitives", "SessionFormat", "Styles"]),
-        .testTarget(name: "WidgetTreeTests", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["Primitives", "Styles", "NativeGraphics", "TextLayout"]),
-        .testTarget(name: "ImageAssetsTests", dependencies: ["Primitives", "SessionFormat", "NativeGraphics", "ImageAssets"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout"]),
-        .testTarget(name: "PaintingTests", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout",
+        // What the test targets share: the repository's folders, temporary folders, the built `render`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(name: "SessionFormatTests", dependencies: ["TestSupport", "Primitives", "SessionFormat"]),
+        .testTarget(name: "StylesTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles"]),
+        .testTarget(name: "WidgetTreeTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "Primitives", "Styles", "NativeGraphics", "TextLayout"]),
+        .testTarget(name: "ImageAssetsTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "ImageAssets"]),
+        .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout"]),
+        .testTarget(name: "PaintingTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout",
                                                           "Painting"]),
         // CZlib: the PNG encoder's output is checked with zlib's own inflate.
-        .testTarget(name: "RasterTests", dependencies: ["Primitives", "Styles", "TextLayout", "Painting", "NativeGraphics", "Raster", "CZlib"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Primitives", "SessionFormat", "Styles", "NativeGraphics", "TextLayout", "ImageAssets",
+        .testTarget(name: "RasterTests", dependencies: ["TestSupport", "Primitives", "Styles", "TextLayout", "Painting", "NativeGraphics", "Raster", "CZlib"]),
+        .testTarget(name: "CanvasTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "NativeGraphics", "TextLayout", "ImageAssets",
                                                         "Canvas"]),
-        .testTarget(name: "SnapshotsTests", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
+        .testTarget(name: "SnapshotsTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
                                                            "RenderPipeline", "Snapshots", "Gallery"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
-        .testTarget(name: "RenderPipelineTests", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
+        .testTarget(name: "HostileInputTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
+        .testTarget(name: "RenderPipelineTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
                                                                 "TextLayout", "RenderPipeline", "Snapshots"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "PortabilityTests", dependencies: ["SessionFormat", "Portability", "Gallery"]),
+        .testTarget(name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"]),
     ]
 )

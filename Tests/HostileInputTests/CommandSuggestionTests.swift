@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A mistyped subcommand gets "did you mean", not the default command's complaint about arguments.
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func mistypedCommandsAreNamed() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return
         }

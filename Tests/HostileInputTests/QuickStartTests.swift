@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `render FILE -o OUT [-q]` skips the argument parser (Sources/render/QuickStart.swift). It must
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func quickFormEqualsParsedForm() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return
         }
