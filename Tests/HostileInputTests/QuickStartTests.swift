@@ -7,15 +7,8 @@ import Testing
 @Suite struct QuickStartTests {
     /// Runs the binary in the repository root; returns the exit code and the output's bytes.
     static func run(_ binary: String, _ args: [String], out: String) throws -> (Int32, [UInt8]) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: Hostile.root)
-        p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        return (p.terminationStatus, [UInt8](FileManager.default.contents(atPath: out) ?? Data()))
+        let r = try Subprocess.run(binary, args, in: Hostile.root)
+        return (r.status, [UInt8](FileManager.default.contents(atPath: out) ?? Data()))
     }
 
     @Test func quickFormEqualsParsedForm() throws {
