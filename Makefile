@@ -52,9 +52,13 @@ sample: build
 	@echo "sample: open $(OUT)/$$(basename $(SAMPLE) .json).png"
 
 ## All tests: unit, layout, pixel and golden tests, then the sample sessions against their expectations.
+# Package.swift says what the code imports: check-imports fails on a module a target imports without
+# declaring it, and SwiftPM's own check (which accepts any module reachable through a dependency) on
+# a module it cannot reach at all.
 test: fonts
+	scripts/check-imports
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
-	$(SWIFT) test
+	$(SWIFT) test --explicit-target-dependency-import-check error
 	@mkdir -p $(OUT)
 	$(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json

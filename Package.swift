@@ -1,6 +1,10 @@
 // swift-tools-version:5.9
-// Read top to bottom, the targets are the pipeline: decode -> replay -> style -> text ->
-// layout -> paint -> rasterize -> encode. Only NativeGraphics imports the C libraries.
+// Targets are listed in dependency order: each depends only on targets above it, and declares every
+// module it imports (CI builds with --explicit-target-dependency-import-check error). The numbered
+// ones are the pipeline's stages: 1 decode (SessionFormat) -> 2 style values (Styles) -> 3 replay
+// (WidgetTree) -> 4 text (TextLayout) -> 5 layout (Layout) -> 6 paint (Painting) -> 7 rasterize
+// (Raster) -> 8 the whole pipeline, PNG encoding included (RenderPipeline). Only NativeGraphics
+// imports the C libraries.
 import PackageDescription
 
 let package = Package(
@@ -50,44 +54,58 @@ let package = Package(
         // 6. A backend-neutral display list.
         .target(name: "Painting", dependencies: ["Primitives", "SessionFormat", "Styles", "Layout"]),
         // 7. Display list -> pixels (through NativeGraphics' Cairo wrappers).
-        .target(name: "Raster", dependencies: ["Primitives", "Painting", "TextLayout", "NativeGraphics"]),
+        .target(name: "Raster", dependencies: ["Primitives", "Styles", "Painting", "TextLayout", "NativeGraphics"]),
         // The canvas library's ContextFactory / Context / Surface over Cairo.
         .target(name: "Canvas", dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
-        // The whole pipeline as one call, with per-stage timings.
+        // 8. The whole pipeline as one call, with per-stage timings; PNG and APNG output.
         .target(name: "RenderPipeline", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout", "Painting", "Raster", "Canvas", "NativeGraphics"]),
         // Where the iOS and Android backends would disagree on a session (render --portability).
         .target(name: "Portability", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
         // Goldens with semantic sidecars, comparison, record modes and reports.
-        .target(name: "Snapshots", dependencies: ["RenderPipeline", "TextLayout", "Painting"]),
+        .target(name: "Snapshots", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "TextLayout",
+                                                  "Layout", "Painting", "RenderPipeline"]),
         // The library product's one module: re-exports the public API of the stages above.
         .target(name: "PreviewRenderer", dependencies: ["Canvas", "Primitives", "RenderPipeline", "SessionFormat", "Styles", "TextLayout", "WidgetTree"]),
         // assertSnapshot for a user's XCTest or Swift Testing target (product PreviewRendererTesting).
         .target(name: "PreviewRendererTesting", dependencies: ["PreviewRenderer", "Snapshots"]),
         // The static HTML review gallery.
-        .target(name: "Gallery", dependencies: ["Snapshots", "Portability"]),
+        .target(name: "Gallery", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "Layout",
+                                                "RenderPipeline", "Snapshots", "Portability"]),
         // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
         .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include"),
         .target(name: "PreviewRendererC", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline", "CPreviewRendererHeader"],
                 path: "CLibrary/Sources/PreviewRendererC"),
         // The CLI: options, files, exit codes.
-        .executableTarget(name: "render", dependencies: ["RenderPipeline", "TextLayout", "Snapshots", "Gallery", "Portability", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "render", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
+                                                         "RenderPipeline", "Snapshots", "Gallery", "Portability",
+                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The benchmark driver behind `make bench`.
-        .executableTarget(name: "bench", dependencies: ["RenderPipeline", "SessionFormat", "PreviewRendererC", "CPreviewRendererHeader"]),
+        .executableTarget(name: "bench", dependencies: ["SessionFormat", "Styles", "WidgetTree", "RenderPipeline", "PreviewRendererC",
+                                                        "CPreviewRendererHeader"]),
         // libFuzzer target over the whole pipeline and the canvas player (`make fuzz`; needs -sanitize=fuzzer).
         .executableTarget(name: "fuzz-session", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline"]),
 
-        .testTarget(name: "SessionFormatTests", dependencies: ["SessionFormat"]),
-        .testTarget(name: "StylesTests", dependencies: ["Styles"]),
-        .testTarget(name: "WidgetTreeTests", dependencies: ["WidgetTree"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "ImageAssetsTests", dependencies: ["ImageAssets"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "WidgetTree"]),
-        .testTarget(name: "PaintingTests", dependencies: ["Painting"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "NativeGraphics"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "Gallery", "Primitives"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["RenderPipeline"]),
-        .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PortabilityTests", dependencies: ["Portability", "Gallery"]),
+        // What the test targets share: the repository's folders, temporary folders, the built `render`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(name: "SessionFormatTests", dependencies: ["TestSupport", "Primitives", "SessionFormat"]),
+        .testTarget(name: "StylesTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles"]),
+        .testTarget(name: "WidgetTreeTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "Primitives", "Styles", "NativeGraphics", "TextLayout"]),
+        .testTarget(name: "ImageAssetsTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "ImageAssets"]),
+        .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout"]),
+        .testTarget(name: "PaintingTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout",
+                                                          "Painting"]),
+        // CZlib: the PNG encoder's output is checked with zlib's own inflate.
+        .testTarget(name: "RasterTests", dependencies: ["TestSupport", "Primitives", "Styles", "TextLayout", "Painting", "NativeGraphics", "Raster", "CZlib"]),
+        .testTarget(name: "CanvasTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "NativeGraphics", "TextLayout", "ImageAssets",
+                                                        "Canvas"]),
+        .testTarget(name: "SnapshotsTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
+                                                           "RenderPipeline", "Snapshots", "Gallery"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
+        .testTarget(name: "RenderPipelineTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
+                                                                "TextLayout", "RenderPipeline", "Snapshots"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"]),
     ]
 )

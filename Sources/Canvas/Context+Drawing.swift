@@ -122,7 +122,7 @@ extension Context {
         case .color(let c):
             ctx.setColor(c, alpha: state.globalAlpha)
         case .linearGradient(let g):
-            let stops = g.stops.isEmpty ? [(0.0, Color.transparent)] : GradientStops.cairoStops(g.stops)
+            let stops = g.stops.isEmpty ? [(0.0, Color.transparent)] : GradientStops.premultipliedForCairo(g.stops.map { ($0.offset, $0.color) })
             ctx.setLinearGradient(x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1, stops: stops, alpha: state.globalAlpha)
         }
     }

@@ -61,11 +61,9 @@ public struct GalleryOptions: Sendable {
     public var workers: Int = 0
     /// Render the state matrix (ACTIVE, SELECTED, HOVER, DISABLED per interactive element).
     public var states: Bool = true
-    /// Comparison tolerance for the golden status.
-    public var threshold: Int = 40
-    public var maxMismatch: Double = 0.001
-    /// A semantic change (moved, restyled ...) fails a card even when the pixels are within tolerance.
-    public var semantic: Bool = true
+    /// The golden status' tolerance (`render check`'s): with `semantic`, a change of elements (moved,
+    /// restyled ...) fails a card even when the pixels are within tolerance.
+    public var tolerance = Tolerance()
     public init(outputDirectory: String, fontsDirectory: String) {
         self.outputDirectory = outputDirectory; self.fontsDirectory = fontsDirectory
     }

@@ -52,7 +52,7 @@ struct GalleryUnit {
         let bytes = Array(data)
         let expected = GoldenStamp.matches(bytes, t.frame.bitmap) ? t.frame.bitmap : try PNGCodec.decode(bytes)
         card.golden = try store.store(png: bytes)
-        let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.threshold)
+        let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.tolerance.threshold)
         card.mismatch = diff?.mismatch
         let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
         let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
@@ -63,8 +63,8 @@ struct GalleryUnit {
             semantic = SemanticDiff.changes(expected: old, actual: sidecar)
             card.changes = envChanges.map { "environment: " + $0 } + SemanticDiff.summarize(semantic)
         }
-        let semanticFailure = options.semantic && !semantic.isEmpty
-        if let d = diff, d.mismatch <= options.maxMismatch, !semanticFailure {
+        let semanticFailure = options.tolerance.semantic && !semantic.isEmpty
+        if let d = diff, d.mismatch <= options.tolerance.maxMismatch, !semanticFailure {
             card.status = "passed"
         } else {
             card.status = envChanges.isEmpty ? "failed" : "environmentChanged"

@@ -67,9 +67,9 @@ public struct PortabilityReport: Sendable, Codable {
 
     func jsonObject(indent: String) -> String {
         let i1 = indent + "  ", i2 = indent + "    "
-        var s = "{\n\(i1)\"session\": \(EventJSON.quote(session)),\n\(i1)\"measured\": \(measured),\n"
+        var s = "{\n\(i1)\"session\": \(JSONWriter.quote(session)),\n\(i1)\"measured\": \(measured),\n"
         s += "\(i1)\"total\": \(findings.count),\n\(i1)\"counts\": {"
-        s += counts.map { "\(EventJSON.quote($0.kind.code)): \($0.count)" }.joined(separator: ", ") + "},\n"
+        s += counts.map { "\(JSONWriter.quote($0.kind.code)): \($0.count)" }.joined(separator: ", ") + "},\n"
         s += "\(i1)\"findings\": ["
         s += findings.map { "\n\(i2)" + Self.findingJSON($0) }.joined(separator: ",")
         s += findings.isEmpty ? "]\n" : "\n\(i1)]\n"
@@ -77,16 +77,16 @@ public struct PortabilityReport: Sendable, Codable {
     }
 
     static func findingJSON(_ f: PortabilityFinding) -> String {
-        func opt(_ s: String?) -> String { s.map(EventJSON.quote) ?? "null" }
+        func opt(_ s: String?) -> String { s.map(JSONWriter.quote) ?? "null" }
         func rect(_ r: Rect?) -> String {
             guard let r else { return "null" }
             let n = PlatformReading.number
             return "{\"x\": \(n(r.x)), \"y\": \(n(r.y)), \"width\": \(n(r.width)), \"height\": \(n(r.height))}"
         }
-        var s = "{\"step\": \(f.step), \"path\": \(EventJSON.quote(f.path)), \"kind\": \(EventJSON.quote(f.kind.code)), "
-        s += "\"command\": \(EventJSON.quote(f.command)), \"elementId\": \(f.elementId.map(String.init) ?? "null"), "
+        var s = "{\"step\": \(f.step), \"path\": \(JSONWriter.quote(f.path)), \"kind\": \(JSONWriter.quote(f.kind.code)), "
+        s += "\"command\": \(JSONWriter.quote(f.command)), \"elementId\": \(f.elementId.map(String.init) ?? "null"), "
         s += "\"elementKind\": \(opt(f.elementKind?.rawValue)), \"key\": \(opt(f.key)), \"value\": \(opt(f.value)), "
-        s += "\"message\": \(EventJSON.quote(f.message))"
+        s += "\"message\": \(JSONWriter.quote(f.message))"
         if let e = f.effect { s += ", \"frames\": {\"ios\": \(rect(e.ios)), \"android\": \(rect(e.android)), \"differ\": \(e.differs)}" }
         return s + "}"
     }

@@ -13,7 +13,7 @@ enum PaintSource {
             return true
 
         case .linearGradient(let start, let end, let stops):
-            var s = GradientStops.resolve(stops)
+            var s = GradientStops.resolve(stops.map { ($0.position, $0.color) })
             guard let first = s.first, let last = s.last else { return false }
             if s.allSatisfy({ $0.1.isTransparent }) { return false }
             var p0 = t.point(start), p1 = t.point(end)
@@ -35,7 +35,7 @@ enum PaintSource {
             return true
 
         case .radialGradient(let center, let radius, let stops):
-            var s = GradientStops.resolve(stops).map { (max(0, $0.0), $0.1) }
+            var s = GradientStops.resolve(stops.map { ($0.position, $0.color) }).map { (max(0, $0.0), $0.1) }
             guard let last = s.last else { return false }
             if s.allSatisfy({ $0.1.isTransparent }) { return false }
             let c = t.point(center)

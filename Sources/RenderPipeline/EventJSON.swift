@@ -1,12 +1,13 @@
 import Primitives
 import Foundation
+import SessionFormat
 import WidgetTree
 
 /// Events as JSON lines (semantics.md section 7 item 23), keys in a fixed order.
 public enum EventJSON {
     public static func line(_ e: AppEvent) -> String {
-        var parts = ["\"time\":\(e.time)", "\"type\":\(quote(e.type))", "\"internalId\":\(e.internalId)"]
-        for (k, v) in e.fields { parts.append("\(quote(k)):\(value(v))") }
+        var parts = ["\"time\":\(e.time)", "\"type\":\(JSONWriter.quote(e.type))", "\"internalId\":\(e.internalId)"]
+        for (k, v) in e.fields { parts.append("\(JSONWriter.quote(k)):\(value(v))") }
         return "{" + parts.joined(separator: ",") + "}"
     }
     public static func lines(_ events: [AppEvent]) -> String { events.map(line).map { $0 + "\n" }.joined() }
@@ -17,25 +18,8 @@ public enum EventJSON {
         case .double(let d):
             if d.isNaN || d.isInfinite { return "null" }
             return CheckedInt.text(d)
-        case .string(let s): return quote(s)
+        case .string(let s): return JSONWriter.quote(s)
         case .bool(let b): return b ? "true" : "false"
         }
-    }
-
-    /// A JSON string literal.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }

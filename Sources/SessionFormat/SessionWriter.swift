@@ -8,7 +8,7 @@ public enum SessionWriter {
     /// The session as JSON bytes. Folders are written relative to `folder` (the folder the file
     /// will be in) when they are inside it, else as absolute paths.
     public static func encode(_ session: Session, folder: String) -> [UInt8] {
-        var w = JSONText()
+        var w = JSONWriter()
         w.raw("{\"format\":\"framework-session\",\"version\":1,\"name\":")
         w.string(session.name)
         if let d = session.description { w.raw(",\"description\":"); w.string(d) }
@@ -30,7 +30,7 @@ public enum SessionWriter {
         return w.bytes
     }
 
-    static func device(_ d: Device, _ w: inout JSONText) {
+    static func device(_ d: Device, _ w: inout JSONWriter) {
         w.raw("{\"width\":"); w.number(d.width)
         w.raw(",\"height\":"); w.number(d.height)
         w.raw(",\"scale\":"); w.number(d.scale)
@@ -40,7 +40,7 @@ public enum SessionWriter {
         w.raw("}")
     }
 
-    static func step(_ kind: StepKind, _ w: inout JSONText) {
+    static func step(_ kind: StepKind, _ w: inout JSONWriter) {
         switch kind {
         case .command(let c): command(c, &w)
         case .batch(let inner):
@@ -88,7 +88,7 @@ public enum SessionWriter {
         }
     }
 
-    static func command(_ c: Command, _ w: inout JSONText) {
+    static func command(_ c: Command, _ w: inout JSONWriter) {
         w.raw("{\"type\":\"\(c.type.name)\"")
         func int(_ key: String, _ v: Int) { if v != 0 { w.raw(",\"\(key)\":\(v)") } }
         func text(_ key: String, _ v: String) { if !v.isEmpty { w.raw(",\"\(key)\":"); w.string(v) } }
@@ -99,7 +99,7 @@ public enum SessionWriter {
         w.raw("}")
     }
 
-    static func arg(_ a: CanvasArg, _ w: inout JSONText) {
+    static func arg(_ a: CanvasArg, _ w: inout JSONWriter) {
         switch a {
         case .number(let n): w.number(n)
         case .string(let s): w.string(s)
@@ -117,34 +117,5 @@ public enum SessionWriter {
         let f = folder.hasSuffix("/") ? folder : folder + "/"
         if path == folder || path + "/" == f { return "." }
         return path.hasPrefix(f) ? String(path.dropFirst(f.count)) : path
-    }
-}
-
-/// JSON text built byte by byte.
-struct JSONText {
-    var bytes: [UInt8] = []
-    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
-    /// A finite number in its shortest exact form (integers without a fraction); others as 0.
-    mutating func number(_ d: Double) {
-        guard d.isFinite else { raw("0"); return }
-        raw(CheckedInt.text(d))   // integers without a fraction
-    }
-    /// A JSON string literal (control characters, quotes and backslashes escaped).
-    mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                raw("\\u00"); bytes.append(hex[Int(b >> 4)]); bytes.append(hex[Int(b & 15)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -32,14 +32,7 @@ struct CheckCommand: BatchCommand {
     @Option(name: .long, help: "Where expected | diff | actual images go on failure.")
     var failures: String = "out/snapshot-failures"
 
-    @Option(name: .long, help: "Per-channel difference (0-255, after a 3x3 anti-aliasing blur) above which a pixel mismatches.")
-    var threshold: Int = 40
-
-    @Option(name: .customLong("max-mismatch"), help: "Share of mismatching pixels allowed (0-1).")
-    var maxMismatch: Double = 0.001
-
-    @Flag(name: .customLong("pixels-only"), help: "Judge by pixels only: do not fail on element changes within the pixel tolerance.")
-    var pixelsOnly = false
+    @OptionGroup var tolerance: ToleranceOptions
 
     @Option(name: .long, help: "Write a JSON report here.")
     var report: String?
@@ -82,8 +75,6 @@ struct CheckCommand: BatchCommand {
         if unused && batch.shard != "1/1" {
             throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
         }
-        guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be 0...255") }
-        guard maxMismatch.isFinite, (0...1).contains(maxMismatch) else { throw ValidationError("--max-mismatch must be 0...1") }
     }
 
     /// The renderer of this run: with `--ticks` it captures every tick.
@@ -136,7 +127,7 @@ struct CheckCommand: BatchCommand {
         let mode = accept ? .failed : record ?? RecordMode.fromEnvironment()
         let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
         return SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
-                                tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch, semantic: !pixelsOnly))
+                                tolerance: tolerance.tolerance)
     }
 
     /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.

@@ -1,6 +1,7 @@
 import Foundation
 import Primitives
 import RenderPipeline
+import SessionFormat
 
 /// Prints diagnostics to stderr as `FILE:step N: warning|error: message`, or as JSON lines.
 struct DiagnosticPrinter {
@@ -21,12 +22,12 @@ struct DiagnosticPrinter {
     }
 
     func json(_ d: Diagnostic) -> String {
-        var parts = ["\"file\":\(EventJSON.quote(file))"]
+        var parts = ["\"file\":\(JSONWriter.quote(file))"]
         if let s = d.step { parts.append("\"step\":\(s)") }
-        if let p = d.path { parts.append("\"path\":\(EventJSON.quote(p))") }
+        if let p = d.path { parts.append("\"path\":\(JSONWriter.quote(p))") }
         parts.append("\"severity\":\"\(d.severity.rawValue)\"")
-        parts.append("\"code\":\(EventJSON.quote(d.code))")
-        parts.append("\"message\":\(EventJSON.quote(d.message))")
+        parts.append("\"code\":\(JSONWriter.quote(d.code))")
+        parts.append("\"message\":\(JSONWriter.quote(d.message))")
         return "{" + parts.joined(separator: ",") + "}"
     }
 }

@@ -28,14 +28,8 @@ struct GalleryCommand: BatchCommand {
     @Flag(name: .customLong("no-states"), help: "Skip the state matrix.")
     var noStates = false
 
-    @Option(name: .long, help: "Per-channel threshold for the golden status (0-255).")
-    var threshold: Int = 40
-
-    @Option(name: .customLong("max-mismatch"), help: "Share of differing pixels allowed for the golden status (0-1).")
-    var maxMismatch: Double = 0.001
-
-    @Flag(name: .customLong("pixels-only"), help: "Golden status by pixels only, not element changes.")
-    var pixelsOnly = false
+    /// The golden status of each card.
+    @OptionGroup var tolerance: ToleranceOptions
 
     @Option(name: .customLong("fonts-dir"), help: "The bundled Fonts/ folder.")
     var fontsDir: String?
@@ -68,9 +62,7 @@ struct GalleryCommand: BatchCommand {
         o.shard = Shard(batch.shard) ?? .all
         o.workers = batch.workerCount
         o.states = !noStates
-        o.threshold = threshold
-        o.maxMismatch = maxMismatch
-        o.semantic = !pixelsOnly
+        o.tolerance = tolerance.tolerance
         o.device = device
         o.appFontsDirectory = fonts
         return o

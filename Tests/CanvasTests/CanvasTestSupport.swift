@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Primitives
 import SessionFormat
 import TextLayout
@@ -7,9 +8,7 @@ import ImageAssets
 
 /// Shared fixtures: the repository's folders, a font library, and pixel helpers.
 enum CanvasTestSupport {
-    static var repo: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var repo: URL { URL(fileURLWithPath: Repository.root) }
     static var assets: AssetLoader { AssetLoader(assetsDirectory: repo.appendingPathComponent("Examples/assets").path) }
     static func fonts() throws -> FontLibrary { try FontLibrary(fontsDirectory: repo.appendingPathComponent("Fonts").path) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The batch runner (Sources/render/Batch): sessions run in warm worker processes; a worker that
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func outDirSurvivesACrashAndAHangAndDoesNotDependOnJobs() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first"); return
         }
         let dir = try Self.temporaryFolder()
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func checkReportsTheCrashAndTheHangAndPassesTheRest() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first"); return
         }
         let dir = try Self.temporaryFolder()
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func shardsSplitByNameAndQuietIsQuiet() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first"); return
         }
         // Three shards of `validate Examples` take every session exactly once.
@@ -159,7 +160,7 @@ import Testing
     /// Issue 22: three shards of a check, each with its JSON, JUnit and HTML report, merged by
     /// `render report merge`, equal an unsharded run's reports, and the merge exits as it would.
     @Test func threeShardsMergeIntoTheUnshardedReport() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first"); return
         }
         let dir = try Self.temporaryFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Primitives
 
@@ -76,7 +77,7 @@ import Primitives
     /// A frame that cannot be allocated (address space limited with `ulimit -v`) is exit 3 with a
     /// message, not an abort inside an array allocation.
     @Test func unallocatableFrameIsExitThree() throws {
-        guard let binary = DeterminismTests.renderBinary() else { return }
+        guard let binary = Repository.renderBinary() else { return }
         let dir = try OutputFileTests.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(Hostile.session([], device: #"{"width": 8000, "height": 5000, "scale": 1}"#)).write(to: URL(fileURLWithPath: dir + "/big.json"))

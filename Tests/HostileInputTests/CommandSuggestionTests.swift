@@ -1,23 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A mistyped subcommand gets "did you mean", not the default command's complaint about arguments.
 @Suite struct CommandSuggestionTests {
     static func stderr(_ binary: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process(), pipe = Pipe()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: Hostile.root)
-        p.standardError = pipe
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationStatus, text)
+        let r = try Subprocess.run(binary, args, in: Hostile.root)
+        return (r.status, r.stderr)
     }
 
     @Test func mistypedCommandsAreNamed() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return
         }

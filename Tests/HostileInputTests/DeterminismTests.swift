@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RenderPipeline
 
@@ -6,13 +7,6 @@ import Testing
 /// `render` binary as a subprocess with a changed environment), and in process; and the PNGs
 /// carry no time or text chunks.
 @Suite struct DeterminismTests {
-    /// The `render` binary built next to this test bundle (`swift test` builds every product).
-    static func renderBinary() -> String? {
-        let candidates = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, CommandLine.arguments[0]]
-            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("render").path }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// Runs `render SESSION -o OUT` with `env` added; returns the PNG bytes.
     static func render(_ binary: String, _ session: String, env: [String: String]) throws -> [UInt8] {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("det-\(UUID().uuidString).png").path
@@ -41,7 +35,7 @@ import Testing
     }
 
     @Test func sameBytesAcrossRunsThreadCountsLocalesAndTimeZones() throws {
-        guard let binary = Self.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return
         }

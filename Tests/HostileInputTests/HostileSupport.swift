@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Primitives
 import SessionFormat
@@ -20,8 +21,7 @@ struct HostileOutcome {
 /// Builds hostile sessions in a temporary folder and runs them through the whole pipeline
 /// (decode, replay, layout, paint, raster), in process.
 enum Hostile {
-    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = Repository.root
     /// A small device so each case renders in milliseconds.
     static let smallDevice = #"{"width": 120, "height": 160, "scale": 1}"#
     /// Application 1, FrameView 2, vertical LinearLayout 3.
@@ -43,7 +43,7 @@ enum Hostile {
 
     /// A fresh folder with `assets/` (files by name) and optional symlinks (name -> target).
     static func folder(assets: [String: [UInt8]] = [:], links: [String: String] = [:]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)").path
+        let dir = try TemporaryFolder.make("hostile")
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
         for (name, bytes) in assets { try Data(bytes).write(to: URL(fileURLWithPath: dir + "/assets/" + name)) }
         for (name, target) in links { try FileManager.default.createSymbolicLink(atPath: dir + "/assets/" + name, withDestinationPath: target) }

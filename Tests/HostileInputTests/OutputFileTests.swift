@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RenderPipeline
 
@@ -12,7 +13,7 @@ import Testing
 
     /// Runs `render ARGS` (fonts from the repository); returns status, stdout and stderr.
     static func render(_ args: [String]) throws -> Run? {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return nil
         }
@@ -86,7 +87,7 @@ import Testing
 
     /// `-o /dev/stdout` with stdout redirected to a file writes that file through its descriptor.
     @Test func devStdoutRedirectedToAFile() throws {
-        guard let binary = DeterminismTests.renderBinary() else { return }
+        guard let binary = Repository.renderBinary() else { return }
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let p = Process()
@@ -186,7 +187,7 @@ import Testing
 
     /// SIGTERM while an animated PNG is being streamed: the temporary file goes with the process.
     @Test func sigtermRemovesTheTemporaryFile() throws {
-        guard let binary = DeterminismTests.renderBinary() else { return }
+        guard let binary = Repository.renderBinary() else { return }
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let steps = Hostile.base + [#"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "tick"}"#,
@@ -216,7 +217,7 @@ extension OutputFileTests {
     /// SIGINT while a gallery is being built: its temporary folder goes with the process, and an
     /// existing gallery stays as it was.
     @Test func sigintRemovesTheGalleryTemporaryFolder() throws {
-        guard let binary = DeterminismTests.renderBinary() else { return }
+        guard let binary = Repository.renderBinary() else { return }
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/g", withIntermediateDirectories: true)

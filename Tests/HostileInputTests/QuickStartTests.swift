@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `render FILE -o OUT [-q]` skips the argument parser (Sources/render/QuickStart.swift). It must
@@ -6,19 +7,12 @@ import Testing
 @Suite struct QuickStartTests {
     /// Runs the binary in the repository root; returns the exit code and the output's bytes.
     static func run(_ binary: String, _ args: [String], out: String) throws -> (Int32, [UInt8]) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: Hostile.root)
-        p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        return (p.terminationStatus, [UInt8](FileManager.default.contents(atPath: out) ?? Data()))
+        let r = try Subprocess.run(binary, args, in: Hostile.root)
+        return (r.status, [UInt8](FileManager.default.contents(atPath: out) ?? Data()))
     }
 
     @Test func quickFormEqualsParsedForm() throws {
-        guard let binary = DeterminismTests.renderBinary() else {
+        guard let binary = Repository.renderBinary() else {
             Issue.record("no render binary next to the tests; build the package first")
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Hand-built test inputs: little-endian words, floats, and minimal PNG files (stored deflate,
 /// no compression) so each libpng colour type can be checked pixel by pixel.
@@ -53,15 +54,8 @@ enum TestBuffers {
     }
 
     /// A fresh empty folder under the system temp folder.
-    static func tempFolder(_ tag: String) throws -> String {
-        let p = NSTemporaryDirectory() + "h7-\(tag)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
-        return p
-    }
+    static func tempFolder(_ tag: String) throws -> String { try TemporaryFolder.make("h7-\(tag)") }
 
-    /// The repository's Examples/assets folder, found from this file's location.
-    static var examplesAssets: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/assets").path
-    }
+    /// The repository's Examples/assets folder.
+    static var examplesAssets: String { Repository.examplesAssets }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Primitives
 import SessionFormat
 import Styles
@@ -7,9 +8,8 @@ import TextLayout
 import WidgetTree
 @testable import Layout
 
-/// The repository root, from this file's path (Tests/LayoutTests/<file>).
-private let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+/// The repository root.
+private let repo = URL(fileURLWithPath: Repository.root)
 
 /// Lays out the final frame of an example session with the default theme and the bundled fonts.
 private func layoutExample(_ name: String) throws -> (WidgetTree, LayoutResult) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Primitives
 import SessionFormat
 import Styles
@@ -17,9 +18,7 @@ struct PaintingFixture {
 
     static let theme: Theme = (try? ThemeLoader.load("default"))!
     static let textEngine: TextEngine = {
-        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fonts").path
-        return TextEngine(fonts: try! FontLibrary(fontsDirectory: fonts))
+        TextEngine(fonts: try! FontLibrary(fontsDirectory: Repository.fonts))
     }()
 
     init() {

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import SessionFormat
 @testable import Portability
 
 /// Small in-memory sessions for the portability tests: an application (1) with a FrameView (2)
 /// holding a vertical linear layout (3), then the steps under test.
 enum P {
-    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = Repository.root
 
     static func cmd(_ t: CommandType, _ id: Int = 0, child: Int = 0, value: Int = 0, text: String = "", text2: String = "") -> StepKind {
         .command(Command(type: t, internalId: id, childInternalId: child, value: value, textValue: text, textValue2: text2))

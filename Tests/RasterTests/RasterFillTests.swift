@@ -1,5 +1,6 @@
 import Testing
 import Primitives
+import NativeGraphics
 import Painting
 import Styles
 @testable import Raster
@@ -58,10 +59,9 @@ private let red = Color(rgb: 0xff0000), blue = Color(rgb: 0x0000ff), green = Col
 }
 
 @Test func missingStopPositionsSpreadEvenly() {
-    let r = GradientStops.resolve([ColorStop(position: 0.2, color: red), ColorStop(color: green), ColorStop(color: green),
-                                   ColorStop(position: 0.8, color: blue), ColorStop(color: red)])
+    let r = GradientStops.resolve([(0.2, red), (nil, green), (nil, green), (0.8, blue), (nil, red)])
     #expect(r.map(\.0).map { ($0 * 100).rounded() } == [20, 40, 60, 80, 100])
-    let clamped = GradientStops.resolve([ColorStop(position: 0.5, color: red), ColorStop(position: 0.3, color: blue)])
+    let clamped = GradientStops.resolve([(0.5, red), (0.3, blue)])
     #expect(clamped.map(\.0) == [0.5, 0.5])
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Primitives
 import Painting
 import TextLayout
@@ -6,12 +7,7 @@ import TextLayout
 
 /// Shared helpers: a rasterizer over the repo's bundled fonts and pixel probes.
 enum RasterTestSupport {
-    static let fontsDirectory: String = {
-        // Tests/RasterTests/ -> repo root -> Fonts/
-        let here = URL(fileURLWithPath: #filePath)
-        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fonts").path
-    }()
+    static let fontsDirectory = Repository.fonts
 
     static func rasterizer() throws -> Rasterizer {
         Rasterizer(fonts: try FontLibrary(fontsDirectory: fontsDirectory))

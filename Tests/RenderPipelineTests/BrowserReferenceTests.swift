@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Primitives
+import Snapshots
 @testable import RenderPipeline
 
 /// Boxes, borders, radii, shadows, gradients and layouts against headless Chromium: each case in

@@ -1,18 +1,17 @@
 import Foundation
+import TestSupport
 import Primitives
 import NativeGraphics
 @testable import RenderPipeline
 
 /// Paths and helpers shared by the end-to-end tests.
 enum TestSupport {
-    /// The repository root (three levels above this file).
-    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-    static var examples: String { root + "/Examples" }
-    static var snapshots: String { root + "/Snapshots" }
+    static let root = Repository.root
+    static var examples: String { Repository.examples }
+    static var snapshots: String { Repository.snapshots }
     static var fixtures: String { root + "/Tests/RenderPipelineTests/Fixtures" }
     /// Where failing tests leave `expected | diff | actual` images.
-    static var failures: String { root + "/out/test-failures" }
+    static var failures: String { Repository.failures }
 
     static func renderer(theme: String = "default") throws -> Renderer {
         var o = RenderOptions(fontsDirectory: root + "/Fonts")
@@ -45,10 +44,7 @@ enum TestSupport {
     }
 
     /// Session files in a folder (not the `.expect.json` files), sorted.
-    static func sessions(in dir: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.sorted()
-    }
+    static func sessions(in dir: String) -> [String] { Repository.sessions(in: dir) }
 }
 
 struct AppEventLine { var json: String }

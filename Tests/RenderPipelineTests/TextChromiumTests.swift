@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Primitives
+import Snapshots
 @testable import RenderPipeline
 
 /// Text against headless Chromium: each case in Fixtures/text is a session in the subset of

@@ -1,15 +1,15 @@
 import Testing
 import Foundation
+import TestSupport
 import Primitives
 @testable import SessionFormat
 
-let repoRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = URL(fileURLWithPath: Repository.root)
 
 /// Every shared sample session (Examples/ and Benchmarks/).
 let sampleSessions: [String] = ["Examples", "Benchmarks"].flatMap { dir -> [String] in
     let path = repoRoot.appendingPathComponent(dir).path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.sorted().map { "\(dir)/\($0)" }
+    return Repository.sessions(in: path).map { "\(dir)/\($0)" }
 }
 
 @Suite struct ExampleSessionsDecodeTests {

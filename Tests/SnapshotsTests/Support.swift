@@ -1,19 +1,15 @@
 import Foundation
+import TestSupport
 import Primitives
 @testable import Snapshots
 
 /// Temporary folders, tiny sessions and bitmaps shared by the snapshot and gallery tests.
 enum Support {
-    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-    static var fonts: String { root + "/Fonts" }
+    static let root = Repository.root
+    static var fonts: String { Repository.fonts }
 
     /// A fresh empty folder under the system temporary folder.
-    static func tempDir(_ tag: String) -> String {
-        let p = NSTemporaryDirectory() + "snapshots-tests-\(tag)-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
-        return p
-    }
+    static func tempDir(_ tag: String) -> String { try! TemporaryFolder.make("snapshots-tests-\(tag)") }
 
     /// A small session (160x120 dp at scale 1): a button with a HOVER style, a label, an event
     /// layout, and a named snapshot `start` before the label text changes.

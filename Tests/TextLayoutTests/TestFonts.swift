@@ -1,14 +1,12 @@
 import Foundation
+import TestSupport
 import Primitives
 import Styles
 @testable import TextLayout
 
 /// The repository's bundled fonts, shared by the tests (opened lazily, like the renderer does).
 enum TestFonts {
-    static let directory: String = {
-        let here = URL(fileURLWithPath: #filePath)
-        return here.deletingLastPathComponent().appendingPathComponent("../../Fonts").standardized.path
-    }()
+    static let directory = Repository.fonts
     static let library: FontLibrary = try! FontLibrary(fontsDirectory: directory)
     static let engine = TextEngine(fonts: library)
 

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Primitives
 import SessionFormat
 @testable import WidgetTree
 
 /// The repository's Examples folder.
-let examplesDirectory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples").path
+let examplesDirectory = Repository.examples
 
 /// Decodes a session whose `steps` array is the given JSON text.
 func session(_ steps: String, device: String = "") throws -> Session {

@@ -1,12 +1,16 @@
 import Primitives
-import Styles
 
-/// CSS colour-stop fix-up and premultiplied interpolation for Cairo gradients.
-enum GradientStops {
+/// Colour stops for Cairo gradients, for the styles' gradients (Raster) and the canvas' (Canvas)
+/// alike: CSS position fix-up, and stops that make Cairo's straight-colour interpolation match
+/// interpolation in premultiplied colour (CSS, Chromium; semantics.md section 7 item 32).
+public enum GradientStops {
+    /// Straight-colour pieces a segment between two different partial alphas is cut into.
+    public static let pieces = 8
+
     /// Positions for every stop (CSS rules): a missing first is 0, a missing last is 1, a position
     /// below an earlier one takes the earlier one, and runs of missing ones spread evenly between
     /// their neighbours.
-    static func resolve(_ stops: [ColorStop]) -> [(Double, Color)] {
+    public static func resolve(_ stops: [(position: Double?, color: Color)]) -> [(Double, Color)] {
         let n = stops.count
         guard n > 0 else { return [] }
         var pos: [Double?] = stops.map { $0.position.flatMap { $0.isFinite ? $0 : nil } }
@@ -27,9 +31,11 @@ enum GradientStops {
     }
 
     /// Stops for Cairo, which interpolates straight (unpremultiplied) colour, so that the result
-    /// matches premultiplied interpolation (CSS, Chromium): a transparent end takes its neighbour's
-    /// RGB, and segments between two different partial alphas get intermediate stops.
-    static func premultipliedForCairo(_ stops: [(Double, Color)]) -> [(Double, Color)] {
+    /// matches premultiplied interpolation: a transparent end takes its neighbour's RGB (then the
+    /// straight fade is exact: transparent red to blue never passes through purple), and only a
+    /// segment between two different partial alphas and colours, where straight and premultiplied
+    /// interpolation part, is cut into `pieces` whose ends are the exact premultiplied mix.
+    public static func premultipliedForCairo(_ stops: [(Double, Color)]) -> [(Double, Color)] {
         guard stops.count > 1 else { return stops }
         var out: [(Double, Color)] = []
         for k in 0..<(stops.count - 1) {
@@ -41,9 +47,8 @@ enum GradientStops {
             if c1.a == 0 && c0.a != 0 { c1 = Color(r: c0.r, g: c0.g, b: c0.b, a: 0) }
             out.append((p0, c0))
             if c0.a != c1.a && c0.a != 0 && c1.a != 0 && p1 > p0 && (c0.r != c1.r || c0.g != c1.g || c0.b != c1.b) {
-                let steps = 8
-                for s in 1..<steps {
-                    let t = Double(s) / Double(steps)
+                for s in 1..<pieces {
+                    let t = Double(s) / Double(pieces)
                     out.append((p0 + (p1 - p0) * t, mixPremultiplied(c0, c1, t)))
                 }
             }
@@ -53,7 +58,7 @@ enum GradientStops {
     }
 
     /// Interpolates premultiplied colour at t in 0...1, returned straight.
-    static func mixPremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
+    public static func mixPremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
         let aa = a.alpha, ba = b.alpha
         let alpha = aa + (ba - aa) * t
         guard alpha > 0 else { return .transparent }
