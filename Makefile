@@ -104,7 +104,7 @@ text-references:
 ## Benchmark (Benchmarks/README.md): per-stage medians of the bench screen, `render` as a process,
 ## frames per second over 100 ticks, memory, output sizes, a 100-screen gallery and instruction counts.
 ## BENCH_ARGS passes options to the driver (e.g. BENCH_ARGS="--runs 5 --gallery 0 --no-callgrind").
-.PHONY: bench bench-compare
+.PHONY: bench bench-compare bench-builds
 bench:
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product bench
@@ -115,6 +115,12 @@ bench-compare:
 	@command -v chromium >/dev/null || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
 	$(MAKE) --no-print-directory bench BENCH_ARGS="--chromium $(BENCH_ARGS)"
+
+## Two builds side by side in one run: BASE=<commit> against this checkout, `render` as a process on the bench
+## screen and on every example, in turn (scripts/bench-builds: medians of wall and CPU time, same PNG bytes).
+BASE ?= HEAD~1
+bench-builds: build
+	scripts/bench-builds $(BASE) $(BENCH_ARGS)
 
 ## Fuzzes session decoding and replay with libFuzzer for FUZZ_SECONDS (default 600); crashes land in Fuzz/crashers/.
 # Phony: on a case-insensitive file system the Fuzz/ folder would otherwise satisfy `fuzz`.

@@ -62,7 +62,7 @@ struct ChromeBars {
             ps.size = look.subtitle.size + 2
             let p = cx.paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
             let x = frame.width - look.saveRightInset - p.size.width
-            cx.out.addExtraText(bar.id, PlacedText(role: .save, paragraph: p,
+            cx.out.placeExtraText(bar.id, PlacedText(role: .save, paragraph: p,
                                                    origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
             right = x - 16
         }
@@ -78,7 +78,7 @@ struct ChromeBars {
         func x(_ p: ParagraphLayout) -> Double { look.titleCentered ? (frame.width - p.size.width) / 2 : x0 }
         cx.out.setText(bar.id, title, at: Point(x: x(title), y: y0))
         if let sub {
-            cx.out.addExtraText(bar.id, PlacedText(role: .subtitle, paragraph: sub,
+            cx.out.placeExtraText(bar.id, PlacedText(role: .subtitle, paragraph: sub,
                                                    origin: Point(x: x(sub), y: y0 + title.size.height)))
         }
     }

@@ -84,7 +84,7 @@ struct ControlMeasure {
             cx.out.setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
             if let error = el.errorText, !error.isEmpty {
                 let ep = cx.paragraph(AttributedText(error), ErrorLine.style(s), maxWidth: own.width)
-                cx.out.addExtraText(el.id, PlacedText(role: .error, paragraph: ep,
+                cx.out.placeExtraText(el.id, PlacedText(role: .error, paragraph: ep,
                                                       origin: Point(x: pad.left, y: own.height + 2)))
             }
         }

@@ -65,7 +65,15 @@ final class LayoutRecorder {
         localText[id] = origin
     }
     /// One more text of an element (subtitle, Save, error line ...) after those it has.
-    func addExtraText(_ id: Int, _ t: PlacedText) { localExtraTexts[id, default: []].append(t) }
+    /// A further text an element has once in its role (a bar's subtitle or Save, a field's error line).
+    /// A sizing run and the final placement both place it: the last one replaces the earlier, so the
+    /// text is painted once.
+    func placeExtraText(_ id: Int, _ t: PlacedText) {
+        var texts = localExtraTexts[id, default: []]
+        texts.removeAll { $0.role == t.role }
+        texts.append(t)
+        localExtraTexts[id] = texts
+    }
     /// All further texts of an element (segments, radio options, action-sheet rows).
     func setExtraTexts(_ id: Int, _ texts: [PlacedText]) { localExtraTexts[id] = texts }
     func setIcon(_ id: Int, _ r: Rect) { localIcons[id] = r }

@@ -58,6 +58,8 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     #expect(failed.frames[5] == Rect(0, 62, 32, 20))
     #expect(failed.frames[3]?.height == 82)
     #expect(failed.extraTexts[4]?.first { $0.role == .error }?.origin.y == 42)
+    // The field is sized, then placed: its error line is recorded once, so it is painted once.
+    #expect(failed.extraTexts[4]?.filter { $0.role == .error }.count == 1)
     #expect(cleared.frames[5] == plain.frames[5])
 }
 
