@@ -24,6 +24,15 @@ import CHarfBuzz
 ///   also reached by default features, 256 in all);
 /// - scripts with no character of their own in the map (DejaVu's N'Ko letters count as Arabic in
 ///   FreeType's ranges, so its 90 N'Ko joining forms stay on the fallback style).
+enum AutohintCoverageState {
+    /// Not looked at yet.
+    case unknown
+    /// The map and its fallback style: the map is completed when a glyph on that style is drawn.
+    case watching(UnsafeMutablePointer<FT_UShort>, fallback: FT_UShort)
+    /// Completed, or nothing to complete (CFF, colour bitmaps).
+    case done
+}
+
 extension FontFace {
     /// `AF_STYLE_MASK`: the style bits of a map entry; the rest are flags (digit, non-base
     /// character, and from FreeType 2.14 on, "has a character map entry").
@@ -33,11 +42,35 @@ extension FontFace {
         return (major, minor) >= (2, 14) ? 0x1FFF : 0x3FFF
     }
 
-    /// Completes the map once per face; call with `lock` held, before the first hinted glyph.
+    /// Completes the map if glyph `id` (about to be hinted) is on the fallback style; call with
+    /// `lock` held. Most text (Latin, and Arabic and ligatures, which fonts map as presentation
+    /// forms) never meets such a glyph, so its faces only read the map, which the auto-hinter
+    /// builds at its first glyph anyway. Changing the map after other glyphs were hinted is safe:
+    /// a style's blue zones and stem widths come from the characters FreeType names for the
+    /// script, not from the map.
+    func prepareAutohintStyle(of id: UInt32) {
+        switch autohintCoverage {
+        case .done:
+            return
+        case .unknown:
+            // Only TrueType outlines go through the auto-hinter with light hinting (CFF has its own).
+            var prop = FT_Prop_GlyphToScriptMap(face: ft, map: nil)
+            guard !isColor, let format = FT_Get_Font_Format(ft), String(cString: format) == "TrueType",
+                  FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let map = prop.map,
+                  ft.pointee.num_glyphs > 0 else { autohintCoverage = .done; return }
+            // .notdef is never in the character map: its style is the fallback.
+            autohintCoverage = .watching(map, fallback: map[0])
+            prepareAutohintStyle(of: id)
+        case .watching(let map, let fallback):
+            guard Int(id) < Int(ft.pointee.num_glyphs), map[Int(id)] == fallback else { return }
+            completeAutohintCoverage()
+        }
+    }
+
+    /// Completes the map (once per face); call with `lock` held.
     func completeAutohintCoverage() {
-        guard !autohintCoverageDone else { return }
-        autohintCoverageDone = true
-        // Only TrueType outlines go through the auto-hinter with light hinting (CFF has its own).
+        if case .done = autohintCoverage { return }
+        autohintCoverage = .done
         guard !isColor, let format = FT_Get_Font_Format(ft), String(cString: format) == "TrueType",
               let styles = autohintStyles() else { return }
         let gsub = hb_tag_t(ScriptTag("GSUB").rawValue)

@@ -37,6 +37,27 @@ import Testing
         #expect(Array(inkRows(a).prefix(6)) == Array(inkRows(b).prefix(6)))
     }
 
+    /// The map is completed only when a glyph FreeType left on its fallback style is drawn: Latin
+    /// text and mapped Devanagari letters leave it alone (no cost), the vowel-sign variant does not.
+    @Test func completionWaitsForAnUnassignedGlyph() throws {
+        func completed(_ face: FontFace) -> Bool {
+            face.lock.lock(); defer { face.lock.unlock() }
+            if case .done = face.autohintCoverage { return true }
+            return false
+        }
+        let roboto = try Self.face("Roboto-Regular.ttf")
+        for c in "Waffle, AV, fi 0123".unicodeScalars {
+            _ = roboto.glyphImage(roboto.glyphIndex(c.value), pixelSize: 30, quarter: 0)
+        }
+        #expect(!completed(roboto))
+        let deva = try Self.face("NotoSansDevanagari-Regular.ttf")
+        _ = deva.glyphImage(deva.glyphIndex(0x915), pixelSize: 54, quarter: 0)
+        #expect(!completed(deva))
+        let variant = Shaper.shape("कि", face: deva, size: 1000).ids[0]
+        _ = deva.glyphImage(variant, pixelSize: 54, quarter: 0)
+        #expect(completed(deva))
+    }
+
     /// Glyphs the character map already places keep FreeType's style; a CFF face (hinted by
     /// FreeType's CFF engine, not the auto-hinter) is left alone.
     @Test func mappedGlyphsAndCFFFacesAreUntouched() throws {
