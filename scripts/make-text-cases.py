@@ -202,6 +202,15 @@ def cases():
     c.label("Hi 👍🏽 👋🏿 🙌 ok", size=16, width="match-parent")
     out.append(c)
 
+    # The arches of short and long i (glyphs only GSUB reaches, hinted by the script FreeType's
+    # HarfBuzz coverage gives them), the nukta and conjuncts, at three sizes at 3x.
+    c = Case("text-devanagari-scale-3", "Devanagari at 3x: i-matra arches, nukta, conjuncts at 14, 18 and 24 dp",
+             w=200, h=170, scale=3)
+    c.label("कि खि गि हि दि टि की", size=14, width="match-parent")
+    c.label("किताब ज़रूर फ़िल्म क़लम", size=18, width="match-parent")
+    c.label("स्थिति क्षत्रिय प्रिय", size=24, width="match-parent", background="#f1f1f1")
+    out.append(c)
+
     c = Case("text-button-padding", "buttons sized by their title and padding (min-height 0 lowers the theme's 36)",
              w=240, h=260)
     c.button("OK", padding="4 8 4 8")

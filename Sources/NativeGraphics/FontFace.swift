@@ -49,6 +49,8 @@ public final class FontFace: @unchecked Sendable {
     let lock = NSLock()
     var glyphCache: [GlyphCacheKey: GlyphImage] = [:]
     var charCache: [UInt32: Bool] = [:]
+    /// Where completing the auto-hinter's glyph-to-style map stands (AutohintCoverage.swift).
+    var autohintCoverage = AutohintCoverageState.unknown
 
     /// Opens face `faceIndex` of the font file at `path`.
     public init(path: String, faceIndex: Int = 0, syntheticBold: Bool = false, syntheticOblique: Bool = false) throws {

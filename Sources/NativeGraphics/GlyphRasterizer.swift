@@ -49,6 +49,7 @@ extension FontFace {
 
     private func renderMask(_ id: UInt32, size64: Int, quarter: Int) -> GlyphImage? {
         guard size64 > 0, FT_Set_Char_Size(ft, 0, FT_F26Dot6(size64), 72, 72) == 0 else { return nil }
+        prepareAutohintStyle(of: id)
         guard FT_Load_Glyph(ft, id, Self.outlineLoadFlags) == 0 else { return nil }
         let slot = ft.pointee.glyph!
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
