@@ -19,6 +19,9 @@ public struct LaidOutElement: Sendable {
     /// Background, corner radii and shadow the box is drawn with: the element's own, or the
     /// theme's for the widgets that have one (buttons, bars, panels).
     public var look: BoxLook
+    /// What the widget draws besides its box (track, tick, underline, dots ...), its colours
+    /// resolved; nil for kinds that draw only their box and texts.
+    public var control: ControlLook? = nil
     /// The primary paragraph (label, title, field text ...) and its top-left on screen.
     public var paragraph: ParagraphLayout? = nil
     public var textOrigin: Point? = nil
@@ -126,15 +129,20 @@ public struct PlacedText: Hashable, Sendable {
     }
 }
 
-/// A toast on screen: its label's frame, its text laid out and placed, its current opacity.
+/// A toast on screen: its label's frame and look, its text laid out and placed, its current opacity.
 public struct LaidOutToast: Hashable, Sendable {
     public var text: String
     public var frame: Rect
+    /// The theme's toast colour with its opacity applied, and the corner radius.
+    public var background: Color
+    public var radius: Double
     public var paragraph: ParagraphLayout
     /// Top-left of the paragraph (screen coordinates).
     public var origin: Point
     public var opacity: Double
-    public init(text: String, frame: Rect, paragraph: ParagraphLayout, origin: Point, opacity: Double) {
-        self.text = text; self.frame = frame; self.paragraph = paragraph; self.origin = origin; self.opacity = opacity
+    public init(text: String, frame: Rect, background: Color, radius: Double, paragraph: ParagraphLayout,
+                origin: Point, opacity: Double) {
+        self.text = text; self.frame = frame; self.background = background; self.radius = radius
+        self.paragraph = paragraph; self.origin = origin; self.opacity = opacity
     }
 }

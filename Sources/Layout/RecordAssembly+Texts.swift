@@ -57,7 +57,7 @@ extension RecordAssembly {
         }
         if let message = e.errorText, !message.isEmpty, !r.extraTexts.contains(where: { $0.role == .error }) {
             var es = ParagraphStyle(s)
-            es.color = Color(rgb: 0xd32f2f)
+            es.color = ControlLook.errorColor
             es.size = max(1, s.fontSize - 3)
             r.extraTexts.append(PlacedText(role: .error, paragraph: line(message, es, maxWidth: nil),
                                            origin: Point(x: content.x, y: r.frame.maxY + 2)))
@@ -78,8 +78,10 @@ extension RecordAssembly {
     /// A toast's label as the pass placed it; an empty one laid out again on one line, centred.
     func placedToast(_ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double),
                      origin: Point?) -> LaidOutToast {
+        let box = toastBox()
         if !t.paragraph.lines.isEmpty, let origin {
-            return LaidOutToast(text: t.toast.text, frame: t.frame, paragraph: t.paragraph, origin: origin, opacity: t.opacity)
+            return LaidOutToast(text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
+                                paragraph: t.paragraph, origin: origin, opacity: t.opacity)
         }
         var p = t.paragraph
         if p.lines.isEmpty {
@@ -87,7 +89,8 @@ extension RecordAssembly {
             let pad = look.padding.count >= 2 ? look.padding[1] : (look.padding.first ?? 0)
             p = line(t.toast.text, palette.paragraphStyle(look.font), maxWidth: t.frame.width - 2 * pad)
         }
-        return LaidOutToast(text: t.toast.text, frame: t.frame, paragraph: p,
+        return LaidOutToast(text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
+                            paragraph: p,
                             origin: Point(x: t.frame.midX - p.size.width / 2, y: t.frame.midY - p.size.height / 2),
                             opacity: t.opacity)
     }

@@ -30,6 +30,7 @@ struct RecordAssembly {
         out.screen.activeView = tree.activeViewId
         out.screen.showsLaunchScreen = tree.showsLaunchScreen
         out.screen.statusClock = statusClock()
+        screenLooks(&out.screen)
         var order: [Int: Int] = [:]
         order.reserveCapacity(t.paintOrder.count)
         for (i, id) in t.paintOrder.enumerated() where order[id] == nil { order[id] = i }
@@ -48,6 +49,7 @@ struct RecordAssembly {
         let s = t.styles[e.id] ?? palette.resolver.resolve(kind: e.kind, styles: e.styles, pressed: e.isPressed,
                                                           selected: e.isSelected)
         var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: look(e.kind, s))
+        r.control = controlLook(e, s)
         r.parent = laidOutAncestor(e, t)
         r.paragraph = t.paragraphs[e.id]
         r.textOrigin = t.textOrigins[e.id]

@@ -5,42 +5,44 @@ import Layout
 
 /// Bars (action bar, navigation bar, search bar) and the system bands they extend into.
 extension PaintBuilder {
-    mutating func hairline(_ r: Rect, _ colour: String) {
+    mutating func hairline(_ r: Rect, _ color: Color) {
         guard r.width > 0, r.height > 0 else { return }
-        add(.fill(RoundedRect(rect: r), .color(palette.color(colour))))
+        add(.fill(RoundedRect(rect: r), .color(color)))
+    }
+
+    /// The theme's placeholder (image views without pixels, missing option icons) in `shape`.
+    mutating func paintPlaceholder(_ look: ControlLook.Placeholder, _ shape: RoundedRect) {
+        add(.fill(shape, .color(look.fill)))
+        if let border = look.border { ring(shape, border) }
     }
 
     // MARK: Action bar
 
     /// Title and subtitle at the theme's positions, the back or menu button as paths, "Save" at the right.
     mutating func paintActionBar(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.actionBar
-        hairline(Rect(x: frame.x, y: frame.maxY - look.lineWidth, width: frame.width, height: look.lineWidth), look.lineColor)
+        guard case .actionBar(let look)? = e.control else { return }
+        let lw = look.line.width
+        hairline(Rect(x: frame.x, y: frame.maxY - lw, width: frame.width, height: lw), look.line.color)
 
         // Layout placed the left button (back arrow by flag bit 0, else the drawer's menu button),
         // the title, and the subtitle and Save as extra texts.
         if let icon = e.iconFrame {
-            let iconColor = palette.color(look.iconColor)
+            let iconColor = look.icon
             for path in e.flags & 1 != 0 ? WidgetPaths.backArrow(in: icon) : WidgetPaths.hamburger(in: icon) {
                 add(.strokePath(path, color: iconColor, width: 2 * icon.width / 24, dash: [], roundCaps: false))
             }
         }
-        paintActionBarOptionIcons(e)
+        paintActionBarOptionIcons(e, placeholder: look.placeholder)
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? frame.origin) }
     }
 
     /// ADD_OPTION icons (Android's menu icons): the asset named by each option's text in the box
     /// layout gave it (`rows`, option order); a missing asset shows the image placeholder (the
     /// resource loader reports it).
-    mutating func paintActionBarOptionIcons(_ e: LaidOutElement) {
+    mutating func paintActionBarOptionIcons(_ e: LaidOutElement, placeholder: ControlLook.Placeholder) {
         guard let boxes = e.rows else { return }
         for (option, box) in zip(e.options, boxes) where !drawIcon(option.label, in: box) {
-            let look = theme.imagePlaceholder
-            add(.fill(RoundedRect(rect: box), .color(palette.color(look.background))))
-            if look.borderWidth > 0 {
-                let c = palette.color(look.borderColor)
-                add(.border(RoundedRect(rect: box), widths: Sides(all: look.borderWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
-            }
+            paintPlaceholder(placeholder, RoundedRect(rect: box))
         }
     }
 
@@ -48,8 +50,8 @@ extension PaintBuilder {
 
     /// The top line; items are children and paint themselves.
     mutating func paintNavigationBar(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.navigationBar
-        hairline(Rect(x: frame.x, y: frame.y, width: frame.width, height: look.lineWidth), look.lineColor)
+        guard case .navigationBar(let line)? = e.control else { return }
+        hairline(Rect(x: frame.x, y: frame.y, width: frame.width, height: line.width), line.color)
     }
 
     /// Icon over label, as layout placed them (the selected item's label in the selected colour).
@@ -62,11 +64,11 @@ extension PaintBuilder {
 
     /// A rounded field holding the text or the hint (layout's paragraph when it placed one).
     mutating func paintSearchBar(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.searchBar
-        hairline(Rect(x: frame.x, y: frame.y, width: frame.width, height: look.lineWidth), look.lineColor)
+        guard case .searchBar(let look)? = e.control else { return }
+        hairline(Rect(x: frame.x, y: frame.y, width: frame.width, height: look.line.width), look.line.color)
         let h = min(frame.height, look.height)
         let field = Rect(x: frame.x + 8, y: frame.y + 8, width: max(0, frame.width - 16), height: max(0, h - 16))
-        add(.fill(RoundedRect(rect: field, radii: Corners(all: min(8, field.height / 2))), .color(Color(rgb: 0xf1f3f4))))
+        add(.fill(RoundedRect(rect: field, radii: Corners(all: min(8, field.height / 2))), .color(look.field)))
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? field.origin, clip: RoundedRect(rect: field)) }
     }
 }

@@ -4,46 +4,36 @@ import SessionFormat
 import Styles
 import Layout
 
-/// The theme's looks of leaf widgets (semantics.md appendix).
+/// Leaf widgets drawn from their control looks (semantics.md appendix): layout chose the colours
+/// and sizes (`ControlLook`); here they become shapes.
 extension PaintBuilder {
-    /// Whether the element set its own `tint` (the resolved default is the theme-independent blue).
-    func styledTint(_ s: ResolvedStyle) -> Color? { s.declaredTint }
+    /// A thin line along the bottom of the frame (fields, pickers).
+    mutating func bottomLine(_ frame: Rect, _ line: ControlLook.Line) {
+        let width = line.width
+        add(.fill(RoundedRect(rect: Rect(x: frame.x, y: frame.maxY - width, width: frame.width, height: width)), .color(line.color)))
+    }
 
-    /// A thin line along the bottom of the frame (fields, pickers), unless the element has a border.
-    mutating func bottomLine(_ frame: Rect, _ s: ResolvedStyle, color: Color, width: Double) {
-        let bw = s.borderWidths
-        guard bw.top == 0, bw.right == 0, bw.bottom == 0, bw.left == 0, width > 0 else { return }
-        add(.fill(RoundedRect(rect: Rect(x: frame.x, y: frame.maxY - width, width: frame.width, height: width)), .color(color)))
+    /// A border of one width and colour around a rounded rectangle (rings, boxes, placeholders).
+    mutating func ring(_ shape: RoundedRect, _ line: ControlLook.Line) {
+        add(.border(shape, widths: Sides(all: line.width), colors: Sides(all: line.color), styles: Sides(all: .solid)))
     }
 
     // MARK: Button
 
     mutating func paintButton(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        var overlay = theme.button.pressedOverlay
-        if let onBackground = theme.button.pressedOverlayOnBackground, Self.fills(s.background) { overlay = onBackground }
-        if e.isPressed && !overlay.isEmpty {
-            add(.fill(PaintBuilder.outline(frame, e.look.radii), .color(palette.color(overlay))))
+        if case .button(let overlay?)? = e.control {
+            add(.fill(PaintBuilder.outline(frame, e.look.radii), .color(overlay)))
         }
         if let icon = s.icon, icon.lowercased() != "none", let box = e.iconFrame { drawIcon(icon, in: box) }
         drawElementText(e, s, frame)
     }
 
-    /// Whether a background paints anything (Android picks its darker pressed overlay then).
-    static func fills(_ b: Background?) -> Bool {
-        guard let b else { return false }
-        if case .color(let c) = b { return c.a > 0 }
-        return true
-    }
-
     // MARK: Text fields
 
     mutating func paintTextField(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.textField
-        let hasError = (e.errorText ?? "").isEmpty == false
-        let errorColor = Color(rgb: 0xd32f2f)
-        // iOS: a UITextField's bezel (a UITextView has none); else the underline.
-        if !(e.kind == .textField && paintTextFieldBezel(s, frame, error: hasError ? errorColor : nil)) {
-            bottomLine(frame, s, color: hasError ? errorColor : palette.color(look.lineColor), width: look.lineWidth)
+        if case .field(let look)? = e.control {
+            if let bezel = look.bezel { paintTextFieldBezel(bezel, frame) }
+            if let line = look.underline { bottomLine(frame, line) }
         }
 
         // Layout's paragraph, or what it placed instead (the hint, password dots); the error line
@@ -58,37 +48,32 @@ extension PaintBuilder {
     // MARK: Switch and checkbox
 
     mutating func paintSwitch(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.switchControl
+        guard case .switchControl(let look)? = e.control else { return drawElementText(e, s, frame) }
         let content = PaintBuilder.contentBox(frame, s)
         let on = e.value != 0
         // The label is on the left, the track at the right end of the content box.
-        let track = e.iconFrame ?? Rect(x: content.maxX - look.trackWidth, y: content.midY - look.trackHeight / 2,
-                                        width: look.trackWidth, height: look.trackHeight)
-        let trackColor = on ? (styledTint(s) ?? palette.color(look.onColor)) : palette.color(look.offColor)
-        add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(trackColor)))
+        let size = look.trackSize
+        let track = e.iconFrame ?? Rect(x: content.maxX - size.width, y: content.midY - size.height / 2,
+                                        width: size.width, height: size.height)
+        add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(look.track)))
         let d = look.thumbSize
         let thumb = Rect(x: on ? track.maxX - d : track.minX, y: track.midY - d / 2, width: d, height: d)
         let round = RoundedRect(rect: thumb, radii: Corners(all: d / 2))
-        add(.fill(round, .color(palette.color(look.thumbColor))))
-        if look.thumbRingWidth > 0 {
-            let c = palette.color(look.thumbRingColor)
-            add(.border(round, widths: Sides(all: look.thumbRingWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
-        }
+        add(.fill(round, .color(look.thumb)))
+        if let line = look.ring { ring(round, line) }
         drawElementText(e, s, frame)
     }
 
     mutating func paintCheckbox(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.checkbox
+        guard case .checkbox(let look)? = e.control else { return drawElementText(e, s, frame) }
         let content = PaintBuilder.contentBox(frame, s)
         let box = e.iconFrame ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
         let round = RoundedRect(rect: box, radii: Corners(all: look.radius))
         if e.value != 0 {
-            add(.fill(round, .color(styledTint(s) ?? palette.color(look.checkedColor))))
-            add(.strokePath(WidgetPaths.tick(in: box), color: palette.color(look.tickColor), width: look.borderWidth,
-                            dash: [], roundCaps: true))
+            add(.fill(round, .color(look.checked)))
+            add(.strokePath(WidgetPaths.tick(in: box), color: look.tick, width: look.strokeWidth, dash: [], roundCaps: true))
         } else {
-            let c = palette.color(look.borderColor)
-            add(.border(round, widths: Sides(all: look.borderWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
+            ring(round, ControlLook.Line(color: look.border, width: look.strokeWidth))
         }
         drawElementText(e, s, frame)
     }
@@ -96,8 +81,7 @@ extension PaintBuilder {
     // MARK: Picker
 
     mutating func paintPicker(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.picker
-        bottomLine(frame, s, color: palette.color(look.lineColor), width: look.lineWidth)
+        if case .picker(let line?)? = e.control { bottomLine(frame, line) }
         drawElementText(e, s, frame)
         if let arrow = e.arrow { drawParagraph(arrow.paragraph, at: arrow.origin) }
     }
@@ -106,17 +90,15 @@ extension PaintBuilder {
 
     /// 12 spokes, the brightest at the spinner's angle, turning clockwise once a second from creation.
     mutating func paintSpinner(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.spinner
+        guard case .spinner(let color, let n)? = e.control else { return }
         let content = PaintBuilder.contentBox(frame, s)
         let size = min(content.width, content.height)
-        guard size > 0, look.spokes > 0 else { return }
-        let color = styledTint(s) ?? palette.color(look.color)
+        guard size > 0, n > 0 else { return }
         let r = size / 2
         let width = max(1, size / 12)
         let center = Point(x: content.midX, y: content.midY)
         let ms = (e.age % 1000 + 1000) % 1000
         let turn = Double(ms) / 1000 * 2 * .pi
-        let n = look.spokes
         // Trailing spokes (behind the head, counter-clockwise) fade out.
         for i in stride(from: n - 1, through: 0, by: -1) {
             let angle = turn - Double(i) * 2 * .pi / Double(n)
@@ -127,7 +109,7 @@ extension PaintBuilder {
     }
 
     mutating func paintPageControl(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let look = theme.pageControl
+        guard case .pageControl(let look)? = e.control else { return }
         let content = PaintBuilder.contentBox(frame, s)
         let count = e.value
         let current = 0
@@ -138,7 +120,7 @@ extension PaintBuilder {
         var x = row.x
         for i in 0..<count {
             let dot = Rect(x: x, y: row.midY - look.dotSize / 2, width: look.dotSize, height: look.dotSize)
-            let c = palette.color(i == current ? look.currentColor : look.color)
+            let c = i == current ? look.current : look.other
             add(.fill(RoundedRect(rect: dot, radii: Corners(all: look.dotSize / 2)), .color(c)))
             x += look.dotSize + look.gap
         }
@@ -149,8 +131,8 @@ extension PaintBuilder {
     /// Layout's segment cells in a tinted outline, the selected one (`value`) tinted lightly so that
     /// layout's labels stay readable on it.
     mutating func paintSegments(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard let cells = e.rows, let first = cells.first, let last = cells.last else { return }
-        let tint = styledTint(s) ?? palette.color(theme.checkbox.checkedColor)
+        guard let cells = e.rows, let first = cells.first, let last = cells.last,
+              case .segments(let tint)? = e.control else { return }
         let box = Rect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
         let outline = RoundedRect(rect: box, radii: Corners(all: 4))
         if cells.indices.contains(e.value) {

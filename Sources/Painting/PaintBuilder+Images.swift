@@ -4,7 +4,7 @@ import Styles
 import Layout
 
 /// Images (semantics.md section 5): image views by their scale mode, icons, surfaces and pixels,
-/// clipped to the rounded outline; the theme's placeholder while an image view has no pixels.
+/// clipped to the rounded outline; layout's placeholder look while an image view has no pixels.
 extension PaintBuilder {
     /// Draws image `key` scaled by `mode` into `box`, clipped to `radii` (border-radius clips images);
     /// false when the store has no such image.
@@ -62,12 +62,7 @@ extension PaintBuilder {
             if e.ownPixels == .surface, key == ImageStore.elementKey(e.id) { fixed = entry.size }
             if drawImage(key: key, in: content, mode: s.imageScale, radii: radii, fixedSize: fixed) { return }
         }
-        let look = theme.imagePlaceholder
-        let round = PaintBuilder.outline(content, radii)
-        add(.fill(round, .color(palette.color(look.background))))
-        if look.borderWidth > 0 {
-            let c = palette.color(look.borderColor)
-            add(.border(round, widths: Sides(all: look.borderWidth), colors: Sides(all: c), styles: Sides(all: .solid)))
-        }
+        guard case .imageView(let placeholder)? = e.control else { return }
+        paintPlaceholder(placeholder, PaintBuilder.outline(content, radii))
     }
 }

@@ -20,7 +20,7 @@ extension PaintBuilder {
 
     /// iOS's home indicator: over everything, at the bottom of the safe area.
     mutating func paintHomeIndicator() {
-        guard device.safeAreaBottom > 0, theme.name.lowercased() == "ios" else { return }
+        guard layout.screen.showsHomeIndicator else { return }
         let shade = fillBand(bottomBand, bar: bottomBar, covered: { _ in true }, draw: false)
         let c: Color = (shade.map(PaintBuilder.isDark) ?? false) ? .white : .black
         let bar = Rect(x: bottomBand.midX - 67, y: bottomBand.maxY - 13, width: 134, height: 5)
@@ -69,9 +69,8 @@ extension PaintBuilder {
     /// A fixed clock ("9:41" on iOS, "12:00" on Android), signal bars and a battery: the preview never
     /// reads the real clock.
     mutating func paintStatusGlyphs(_ band: Rect, onDark: Bool) {
-        let look = theme.name.lowercased()
-        guard look == "ios" || look == "android" else { return }
-        let ios = look == "ios"
+        guard let glyphs = layout.screen.statusGlyphs else { return }
+        let ios = glyphs == .ios
         let colour: Color = onDark ? .white : .black
         let midY = ios ? band.maxY - min(band.height, 44) / 2 : band.midY
         // Layout laid the clock out in black: the same glyphs in the colour that shows on the band.

@@ -6,8 +6,6 @@ import Layout
 /// Builds one frame's display list: the per-element box model (semantics.md section 6) and the
 /// recursion over children. Widget looks, bars and overlays live in extensions.
 struct PaintBuilder {
-    let theme: Theme
-    let palette: ThemePalette
     let images: ImageStore
     let layout: LayoutResult
     let device: Device
@@ -15,9 +13,8 @@ struct PaintBuilder {
     /// Work done so far (kinds in `PaintWork`), for complexity tests.
     var work = WorkCounts()
 
-    init(theme: Theme, images: ImageStore, layout: LayoutResult, device: Device) {
-        self.theme = theme; self.palette = ThemePalette(theme: theme); self.images = images
-        self.layout = layout; self.device = device
+    init(images: ImageStore, layout: LayoutResult, device: Device) {
+        self.images = images; self.layout = layout; self.device = device
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: device.width, height: device.height) }

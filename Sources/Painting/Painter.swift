@@ -3,16 +3,16 @@ import SessionFormat
 import Styles
 import Layout
 
-/// Turns a laid-out tree into a display list (semantics.md section 6 and the theme's widget looks).
+/// Turns a laid-out tree into a display list (semantics.md section 6): shapes from the records'
+/// frames, styles and looks, which layout resolved with the theme (painting takes no theme).
 public struct Painter {
-    public let theme: Theme
     public let images: ImageStore
-    public init(theme: Theme, images: ImageStore) { self.theme = theme; self.images = images }
+    public init(images: ImageStore) { self.images = images }
 
     /// The screen, back to front: white, the application's background, the active view's subtree,
     /// the status band and bottom safe area, the bars, the overlays, the toasts (section 7 item 36).
     public func paint(_ layout: LayoutResult, device: Device) -> DisplayList {
-        var b = PaintBuilder(theme: theme, images: images, layout: layout, device: device)
+        var b = PaintBuilder(images: images, layout: layout, device: device)
         b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
 
         if layout.screen.showsLaunchScreen {

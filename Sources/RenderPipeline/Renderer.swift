@@ -211,7 +211,7 @@ public final class Renderer {
     func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device, isolating: Int? = nil) throws -> RenderedFrame {
         let isolated = isolating ?? options.isolatedElement
         let list = timed(&timings.paint) {
-            let painter = Painter(theme: theme, images: images)
+            let painter = Painter(images: images)
             var list = isolated.map { painter.paintAlone($0, layout: layout, device: device) }
                 ?? painter.paint(layout, device: device)
             if options.showBounds {   // --bounds: after the frame's own items, through the same raster path

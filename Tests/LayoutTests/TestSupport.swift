@@ -109,14 +109,14 @@ struct TreeBuilder {
         tree.elements[id]!.styles[.normal] = d
     }
 
-    func engine(images: ImageStore = ImageStore()) -> LayoutEngine {
+    func engine(images: ImageStore = ImageStore(), theme: Theme = testTheme) -> LayoutEngine {
         let styles = self.styles
-        return LayoutEngine(theme: testTheme, measurer: FakeMeasurer(), images: images,
+        return LayoutEngine(theme: theme, measurer: FakeMeasurer(), images: images,
                             styleOverride: { el in styles[el.id] ?? ResolvedStyle() })
     }
 
-    func layout(_ device: Device = Device(width: 360, height: 640, scale: 2)) -> LayoutResult {
-        engine().layout(tree, device: device)
+    func layout(_ device: Device = Device(width: 360, height: 640, scale: 2), theme: Theme = testTheme) -> LayoutResult {
+        engine(theme: theme).layout(tree, device: device)
     }
 }
 

@@ -55,7 +55,7 @@ struct PaintingFixture {
     }
 
     func paint(theme: Theme = Self.theme) -> DisplayList {
-        Painter(theme: theme, images: images).paint(records(theme: theme), device: device)
+        Painter(images: images).paint(records(theme: theme), device: device)
     }
 
     func dumpLines() -> [String] { DisplayListDump.dump(paint()).split(separator: "\n").map(String.init) }

@@ -1,0 +1,161 @@
+import Primitives
+
+/// How a widget draws what is not its box (tracks, ticks, underlines, dots, separators): the
+/// theme's widget look resolved for one element in its current state. Layout decides it once
+/// (`RecordAssembly.controlLook`): theme colour strings parsed, the element's declared `tint`
+/// preferred over the theme's accent, an error line's red, whether an underline gives way to the
+/// element's own border. Painting turns it into shapes and decides no colour of its own.
+public enum ControlLook: Hashable, Sendable {
+    /// A button: the overlay painted over its box now (the theme's pressed overlay while it is
+    /// pressed, the darker one when it has a background of its own); nil = none.
+    case button(overlay: Color?)
+    /// A text field or text view: its underline or its bezel.
+    case field(Field)
+    /// A switch: track and thumb.
+    case switchControl(Switch)
+    /// A checkbox: its box, ticked or bordered.
+    case checkbox(Checkbox)
+    /// A picker: the line along its bottom; nil = none (its own border, or a zero-width line).
+    case picker(underline: Line?)
+    /// A progress spinner: the head spoke's colour (trailing ones fade) and the number of spokes.
+    case spinner(color: Color, spokes: Int)
+    /// A page control: its row of dots.
+    case pageControl(PageDots)
+    /// A segmented control: the colour of its outline and dividers (the selected cell gets a
+    /// fifth of it).
+    case segments(tint: Color)
+    /// A radio group without child elements: the rings of its option rows.
+    case radioGroup(Radio)
+    /// An image view: the placeholder drawn while it has no pixels.
+    case imageView(placeholder: Placeholder)
+    /// The action bar: bottom line, back or menu button, placeholder for a missing option icon.
+    case actionBar(ActionBar)
+    /// The navigation bar: its top line.
+    case navigationBar(line: Line)
+    /// The search bar: top line and the rounded field.
+    case searchBar(SearchBar)
+    /// A dialog or alert: the iOS close button's colour and tap square (the header's height);
+    /// nil = no button (alerts, themes without `dialog.closeButtonColor`).
+    case dialog(closeButton: DialogClose?)
+    /// An action sheet: the separator between its rows.
+    case actionSheet(separator: Color)
+}
+
+extension ControlLook {
+    /// A coloured line or ring of a given width (dp).
+    public struct Line: Hashable, Sendable {
+        public var color: Color
+        public var width: Double
+        public init(color: Color, width: Double) { self.color = color; self.width = width }
+    }
+
+    /// The red of a field's underline, bezel and error line while it has an error (SET_ERROR).
+    public static let errorColor = Color(rgb: 0xd32f2f)
+
+    /// A text field's underline, or its iOS bezel (`UITextFieldBorderStyleRoundedRect`); both nil
+    /// when neither shows (the element's own border replaces them).
+    public struct Field: Hashable, Sendable {
+        public var underline: Line?
+        public var bezel: Bezel?
+        public init(underline: Line?, bezel: Bezel?) { self.underline = underline; self.bezel = bezel }
+    }
+
+    /// A rounded outline over a fill (nil: the element's own background shows).
+    public struct Bezel: Hashable, Sendable {
+        public var fill: Color?
+        public var border: Line
+        public var radii: Corners
+        public init(fill: Color?, border: Line, radii: Corners) { self.fill = fill; self.border = border; self.radii = radii }
+    }
+
+    /// A switch's track (its colour for the current state) and its round thumb.
+    public struct Switch: Hashable, Sendable {
+        /// The track's size where layout placed no track (`iconFrame`).
+        public var trackSize: Size
+        public var trackRadius: Double
+        public var track: Color
+        public var thumbSize: Double
+        public var thumb: Color
+        /// The thumb's outline; nil = none.
+        public var ring: Line?
+        public init(trackSize: Size, trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
+            self.trackSize = trackSize; self.trackRadius = trackRadius; self.track = track
+            self.thumbSize = thumbSize; self.thumb = thumb; self.ring = ring
+        }
+    }
+
+    /// A checkbox's box: filled with a tick when checked, else a bordered square.
+    public struct Checkbox: Hashable, Sendable {
+        /// The box's side where layout placed no box (`iconFrame`).
+        public var size: Double
+        public var radius: Double
+        /// Width of the border and of the tick's stroke.
+        public var strokeWidth: Double
+        public var checked: Color
+        public var tick: Color
+        public var border: Color
+        public init(size: Double, radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
+            self.size = size; self.radius = radius; self.strokeWidth = strokeWidth
+            self.checked = checked; self.tick = tick; self.border = border
+        }
+    }
+
+    /// A page control's dots: the current page's colour and the others'.
+    public struct PageDots: Hashable, Sendable {
+        public var dotSize: Double
+        public var gap: Double
+        public var current: Color
+        public var other: Color
+        public init(dotSize: Double, gap: Double, current: Color, other: Color) {
+            self.dotSize = dotSize; self.gap = gap; self.current = current; self.other = other
+        }
+    }
+
+    /// A radio row's ring (selected: the selected colour with a dot of it inside).
+    public struct Radio: Hashable, Sendable {
+        public var size: Double
+        public var ringWidth: Double
+        public var dotSize: Double
+        public var selected: Color
+        public var unselected: Color
+        public init(size: Double, ringWidth: Double, dotSize: Double, selected: Color, unselected: Color) {
+            self.size = size; self.ringWidth = ringWidth; self.dotSize = dotSize
+            self.selected = selected; self.unselected = unselected
+        }
+    }
+
+    /// The theme's image placeholder: a fill and an optional border.
+    public struct Placeholder: Hashable, Sendable {
+        public var fill: Color
+        public var border: Line?
+        public init(fill: Color, border: Line?) { self.fill = fill; self.border = border }
+    }
+
+    public struct ActionBar: Hashable, Sendable {
+        /// Along the bar's bottom.
+        public var line: Line
+        /// The back arrow's or menu button's strokes.
+        public var icon: Color
+        /// Drawn in an option's box when its icon asset is missing.
+        public var placeholder: Placeholder
+        public init(line: Line, icon: Color, placeholder: Placeholder) {
+            self.line = line; self.icon = icon; self.placeholder = placeholder
+        }
+    }
+
+    public struct SearchBar: Hashable, Sendable {
+        /// Along the bar's top.
+        public var line: Line
+        /// The theme's bar height (the field is inset 8 in it).
+        public var height: Double
+        public var field: Color
+        public init(line: Line, height: Double, field: Color) { self.line = line; self.height = height; self.field = field }
+    }
+
+    /// The iOS dialog's "X": its colour and the side of the square at the header's right end.
+    public struct DialogClose: Hashable, Sendable {
+        public var color: Color
+        public var side: Double
+        public init(color: Color, side: Double) { self.color = color; self.side = side }
+    }
+}
