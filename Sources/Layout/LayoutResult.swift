@@ -27,32 +27,3 @@ public struct LayoutResult: Sendable {
         set { elements[id] = newValue }
     }
 }
-
-/// The screen's own parts: which elements are the application and the active view, the status
-/// band's clock and glyphs, and the theme's screen-wide looks resolved.
-public struct ScreenParts: Sendable {
-    /// The application (the tree's root) and the view shown now.
-    public var root: Int? = nil
-    public var activeView: Int? = nil
-    /// The session shows the device's launch screen (no view yet).
-    public var showsLaunchScreen = false
-    /// The status band's clock ("9:41" on iOS, "12:00" on Android) laid out in black, in the
-    /// `ios` and `android` looks when the device has a status band; painting recolours it to
-    /// stand out from the band.
-    public var statusClock: ParagraphLayout? = nil
-    /// Which status glyphs (clock, signal, battery) the band shows; nil = none (the `default` look).
-    public var statusGlyphs: StatusGlyphs? = nil
-    /// iOS's home indicator over the bottom safe area.
-    public var showsHomeIndicator = false
-    /// The colour over the screen under a dialog, drawer or action sheet (the theme's `scrim`).
-    public var scrim: Color = .transparent
-    public init() {}
-}
-
-/// The platform look of the status band's glyphs.
-public enum StatusGlyphs: Hashable, Sendable {
-    /// "9:41" centred in the left part, battery at the right edge.
-    case ios
-    /// "12:00" at the left, battery at the right edge.
-    case android
-}

@@ -2,8 +2,8 @@ import Primitives
 import Styles
 import WidgetTree
 
-/// The theme's widget looks resolved per element (`ControlLook`) and for the screen: every colour
-/// painting draws a widget with is decided here.
+/// The theme's widget looks resolved per element (`ControlLook`): every colour painting draws a
+/// widget with is decided here.
 extension RecordAssembly {
     /// The control look of a widget kind that draws more than its box; nil for the others.
     func controlLook(_ e: Element, _ s: ResolvedStyle) -> ControlLook? {
@@ -129,25 +129,5 @@ extension RecordAssembly {
     func dialogClose() -> ControlLook.DialogClose? {
         guard let colour = theme.dialog.closeButtonColor, !colour.isEmpty else { return nil }
         return ControlLook.DialogClose(color: palette.color(colour), side: theme.dialog.headerHeight)
-    }
-
-    // MARK: Screen
-
-    /// The screen's own looks: the scrim under overlays, the status band's glyphs and iOS's home
-    /// indicator (by the theme's name, as the status clock).
-    func screenLooks(_ parts: inout ScreenParts) {
-        parts.scrim = palette.color(theme.scrim)
-        switch theme.name.lowercased() {
-        case "ios": parts.statusGlyphs = .ios
-        case "android": parts.statusGlyphs = .android
-        default: parts.statusGlyphs = nil
-        }
-        parts.showsHomeIndicator = device.safeAreaBottom > 0 && parts.statusGlyphs == .ios
-    }
-
-    /// A toast's background with the theme's toast opacity applied, and its radius.
-    func toastBox() -> (background: Color, radius: Double) {
-        let look = theme.toast
-        return (palette.color(look.background).withAlphaMultiplied(by: look.opacity), look.radius)
     }
 }

@@ -30,7 +30,6 @@ struct RecordAssembly {
         out.screen.activeView = tree.activeViewId
         out.screen.showsLaunchScreen = tree.showsLaunchScreen
         out.screen.statusClock = statusClock()
-        screenLooks(&out.screen)
         var order: [Int: Int] = [:]
         order.reserveCapacity(t.paintOrder.count)
         for (i, id) in t.paintOrder.enumerated() where order[id] == nil { order[id] = i }
@@ -42,6 +41,7 @@ struct RecordAssembly {
         for (i, toast) in t.toasts.enumerated() {
             out.toasts.append(placedToast(toast, origin: i < t.toastTextOrigins.count ? t.toastTextOrigins[i] : nil))
         }
+        screenLooks(&out)
         return out
     }
 

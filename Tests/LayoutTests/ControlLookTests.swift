@@ -133,3 +133,23 @@ private let pink = Color(rgb: 0xe91e63)
     #expect(box.background == Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92))
     #expect(box.radius == 8)
 }
+
+@Test func aDarkActionBarFillsTheStatusBandAndTurnsTheStatusGlyphsWhite() {
+    var ios = testTheme
+    ios.name = "ios"
+    let red = Color(rgb: 0xc32527)
+    var b = TreeBuilder.screen()
+    b.add(3, .actionBar, parent: 2, text: "Bar") { $0.background = .color(red) }
+    let phone = Device(width: 390, height: 844, scale: 3, statusBar: 47, safeAreaBottom: 34)
+    let r = b.layout(phone, theme: ios)
+    let bar = r[3]?.frame ?? .zero
+    #expect(bar.minY == 47)
+    #expect(r.screen.statusBandFill == BandFill(background: .color(red), box: bar))
+    #expect(r.screen.statusGlyphColor == .white)
+    // No bottom bar and a view without a background: nothing fills the safe area, the indicator is black.
+    #expect(r.screen.bottomBandFill == nil && r.screen.homeIndicatorColor == .black)
+
+    var light = TreeBuilder.screen()
+    light.add(3, .actionBar, parent: 2, text: "Bar")            // the theme's white bar
+    #expect(light.layout(phone, theme: ios).screen.statusGlyphColor == .black)
+}

@@ -1,0 +1,47 @@
+import Primitives
+import Styles
+
+/// The screen's own parts: which elements are the application and the active view, the status
+/// band and bottom safe area (what fills them, their glyphs in the colour that shows on them), and
+/// the theme's screen-wide looks, all resolved.
+public struct ScreenParts: Sendable {
+    /// The application (the tree's root) and the view shown now.
+    public var root: Int? = nil
+    public var activeView: Int? = nil
+    /// The session shows the device's launch screen (no view yet).
+    public var showsLaunchScreen = false
+    /// The status band's clock ("9:41" on iOS, "12:00" on Android) in `statusGlyphColor`, in the
+    /// `ios` and `android` looks when the device has a status band.
+    public var statusClock: ParagraphLayout? = nil
+    /// Which status glyphs (clock, signal, battery) the band shows; nil = none (the `default` look).
+    public var statusGlyphs: StatusGlyphs? = nil
+    /// The status glyphs' colour: white on a dark band, else black.
+    public var statusGlyphColor: Color = .black
+    /// What fills the status band and the bottom safe area where their bar (or the view) does not
+    /// reach; nil = nothing (covered, or no colour of its own).
+    public var statusBandFill: BandFill? = nil
+    public var bottomBandFill: BandFill? = nil
+    /// iOS's home indicator over the bottom safe area, and its colour (white on a dark band).
+    public var showsHomeIndicator = false
+    public var homeIndicatorColor: Color = .black
+    /// The colour over the screen under a dialog, drawer or action sheet (the theme's `scrim`).
+    public var scrim: Color = .transparent
+    public init() {}
+}
+
+/// The platform look of the status band's glyphs.
+public enum StatusGlyphs: Hashable, Sendable {
+    /// "9:41" centred in the left part, battery at the right edge.
+    case ios
+    /// "12:00" at the left, battery at the right edge.
+    case android
+}
+
+/// A system band filled with the background of the bar next to it (or of the view), its gradient
+/// mapped over that element's box so that it continues into the band (semantics.md section 7
+/// item 36).
+public struct BandFill: Hashable, Sendable {
+    public var background: Background
+    public var box: Rect
+    public init(background: Background, box: Rect) { self.background = background; self.box = box }
+}
