@@ -65,7 +65,9 @@ extension ControlLook {
         public var fill: Color?
         public var border: Line
         public var radii: Corners
-        public init(fill: Color?, border: Line, radii: Corners) { self.fill = fill; self.border = border; self.radii = radii }
+        public init(fill: Color?, border: Line, radii: Corners) {
+            self.fill = fill; self.border = border; self.radii = radii
+        }
     }
 
     /// A switch's track (its colour for the current state) and its round thumb.
@@ -149,7 +151,9 @@ extension ControlLook {
         /// The theme's bar height (the field is inset 8 in it).
         public var height: Double
         public var field: Color
-        public init(line: Line, height: Double, field: Color) { self.line = line; self.height = height; self.field = field }
+        public init(line: Line, height: Double, field: Color) {
+            self.line = line; self.height = height; self.field = field
+        }
     }
 
     /// The iOS dialog's "X": its colour and the side of the square at the header's right end.

@@ -30,7 +30,8 @@ extension RecordAssembly {
             let look = theme.actionBar
             return .actionBar(ControlLook.ActionBar(line: line(look.lineColor, look.lineWidth),
                                                     icon: palette.color(look.iconColor), placeholder: placeholder()))
-        case .navigationBar: return .navigationBar(line: line(theme.navigationBar.lineColor, theme.navigationBar.lineWidth))
+        case .navigationBar:
+            return .navigationBar(line: line(theme.navigationBar.lineColor, theme.navigationBar.lineWidth))
         case .searchBar:
             let look = theme.searchBar
             return .searchBar(ControlLook.SearchBar(line: line(look.lineColor, look.lineWidth), height: look.height,
@@ -69,7 +70,9 @@ extension RecordAssembly {
     /// own background.
     func pressedOverlay(_ s: ResolvedStyle) -> Color? {
         var overlay = theme.button.pressedOverlay
-        if let onBackground = theme.button.pressedOverlayOnBackground, Self.fills(s.background) { overlay = onBackground }
+        if let onBackground = theme.button.pressedOverlayOnBackground, Self.fills(s.background) {
+            overlay = onBackground
+        }
         return overlay.isEmpty ? nil : palette.color(overlay)
     }
 
@@ -90,15 +93,19 @@ extension RecordAssembly {
         let error = (e.errorText ?? "").isEmpty ? nil : ControlLook.errorColor
         if e.kind == .textField, let width = look.borderWidth, width > 0 {
             let bw = s.borderWidths
-            guard bw.top == 0, bw.right == 0, bw.bottom == 0, bw.left == 0 else { return ControlLook.Field(underline: nil, bezel: nil) }
+            guard bw.top == 0, bw.right == 0, bw.bottom == 0, bw.left == 0 else {
+                return ControlLook.Field(underline: nil, bezel: nil)
+            }
             let radii = s.borderRadius.isZero ? Corners(all: look.radius ?? 0) : s.borderRadius
             // The app's own background (already painted) wins over the bezel's white.
             var fill: Color? = nil
             if s.background == nil, let f = look.background, !f.isEmpty { fill = palette.color(f) }
-            let border = ControlLook.Line(color: error ?? palette.color(look.borderColor ?? look.lineColor), width: width)
+            let colour = error ?? palette.color(look.borderColor ?? look.lineColor)
+            let border = ControlLook.Line(color: colour, width: width)
             return ControlLook.Field(underline: nil, bezel: ControlLook.Bezel(fill: fill, border: border, radii: radii))
         }
-        return ControlLook.Field(underline: underline(s, error ?? palette.color(look.lineColor), look.lineWidth), bezel: nil)
+        let line = underline(s, error ?? palette.color(look.lineColor), look.lineWidth)
+        return ControlLook.Field(underline: line, bezel: nil)
     }
 
     // MARK: Switch, checkbox, placeholder, dialog

@@ -9,8 +9,8 @@ import Layout
 extension PaintBuilder {
     /// A thin line along the bottom of the frame (fields, pickers).
     mutating func bottomLine(_ frame: Rect, _ line: ControlLook.Line) {
-        let width = line.width
-        add(.fill(RoundedRect(rect: Rect(x: frame.x, y: frame.maxY - width, width: frame.width, height: width)), .color(line.color)))
+        let strip = Rect(x: frame.x, y: frame.maxY - line.width, width: frame.width, height: line.width)
+        add(.fill(RoundedRect(rect: strip), .color(line.color)))
     }
 
     /// A border of one width and colour around a rounded rectangle (rings, boxes, placeholders).
@@ -71,7 +71,8 @@ extension PaintBuilder {
         let round = RoundedRect(rect: box, radii: Corners(all: look.radius))
         if e.value != 0 {
             add(.fill(round, .color(look.checked)))
-            add(.strokePath(WidgetPaths.tick(in: box), color: look.tick, width: look.strokeWidth, dash: [], roundCaps: true))
+            add(.strokePath(WidgetPaths.tick(in: box), color: look.tick, width: look.strokeWidth, dash: [],
+                            roundCaps: true))
         } else {
             ring(round, ControlLook.Line(color: look.border, width: look.strokeWidth))
         }

@@ -52,8 +52,8 @@ private let pink = Color(rgb: 0xe91e63)
     let r = b.layout()
     let line = ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1)
     #expect(r[3]?.control == .field(ControlLook.Field(underline: line, bezel: nil)))
-    #expect(r[4]?.control == .field(ControlLook.Field(underline: ControlLook.Line(color: ControlLook.errorColor, width: 1),
-                                                      bezel: nil)))
+    let red = ControlLook.Line(color: ControlLook.errorColor, width: 1)
+    #expect(r[4]?.control == .field(ControlLook.Field(underline: red, bezel: nil)))
     #expect(r[5]?.control == .field(ControlLook.Field(underline: nil, bezel: nil)))
     #expect(r[6]?.control == .picker(underline: line))
 }
@@ -74,11 +74,11 @@ private let pink = Color(rgb: 0xe91e63)
     #expect(r[3]?.control == .field(ControlLook.Field(
         underline: nil, bezel: ControlLook.Bezel(fill: .white, border: grey, radii: Corners(all: 5)))))
     // Its own background shows (no white fill); the outline turns red.
+    let red = ControlLook.Line(color: ControlLook.errorColor, width: 0.5)
     #expect(r[4]?.control == .field(ControlLook.Field(
-        underline: nil, bezel: ControlLook.Bezel(fill: nil, border: ControlLook.Line(color: ControlLook.errorColor, width: 0.5),
-                                                 radii: Corners(all: 5)))))
-    #expect(r[5]?.control == .field(ControlLook.Field(underline: ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1),
-                                                      bezel: nil)))
+        underline: nil, bezel: ControlLook.Bezel(fill: nil, border: red, radii: Corners(all: 5)))))
+    let underline = ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1)
+    #expect(r[5]?.control == .field(ControlLook.Field(underline: underline, bezel: nil)))
 }
 
 @Test func aButtonHasAnOverlayOnlyWhilePressedAndTheDarkerOneOverItsOwnBackground() {

@@ -115,7 +115,8 @@ struct TreeBuilder {
                             styleOverride: { el in styles[el.id] ?? ResolvedStyle() })
     }
 
-    func layout(_ device: Device = Device(width: 360, height: 640, scale: 2), theme: Theme = testTheme) -> LayoutResult {
+    func layout(_ device: Device = Device(width: 360, height: 640, scale: 2),
+                theme: Theme = testTheme) -> LayoutResult {
         engine(theme: theme).layout(tree, device: device)
     }
 }
