@@ -61,6 +61,14 @@ public final class Rasterizer {
     /// The last frame's array after `forgetLastFrame` (empty when none).
     private var recycled: [UInt8] = []
 
+    /// Shadows copied from composited tiles (`ShadowTiles`; tests turn it off to compare).
+    var copiesShadowTiles: Bool {
+        get { shadows.copiesTiles }
+        set { shadows.copiesTiles = newValue }
+    }
+    /// How many shadow tiles were made so far (for tests).
+    var shadowTilesMade: Int { shadows.tiles.made }
+
     /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.

@@ -57,3 +57,24 @@ private func screen(background: Color) -> [DisplayItem] {
         #expect(reused.pixels == fresh.pixels)
     }
 }
+
+/// Equal cards down a flat page, each shadow reaching the next card: after the first cards the
+/// shadows are copied from a composited tile where they fall on the page untouched, and the
+/// pixels are those of compositing every one.
+@Test func copiedShadowTilesKeepEveryPixel() throws {
+    var items: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 120, 400), .color(Color(rgb: 0xf2f2f7)))]
+    for i in 0..<6 {
+        let c = RasterTestSupport.rect(10, 10 + Double(i) * 60, 100, 50, radius: 12)
+        items += [.shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
+                  .fill(c, .color(.white))]
+    }
+    func render(tiles: Bool) throws -> (Bitmap, Int) {
+        let r = try RasterTestSupport.rasterizer()
+        r.copiesShadowTiles = tiles
+        let b = try RasterTestSupport.render(items, w: 120, h: 400, scale: 3, with: r)
+        return (b, r.shadowTilesMade)
+    }
+    let (copied, made) = try render(tiles: true), (composited, none) = try render(tiles: false)
+    #expect(made >= 1 && none == 0)
+    #expect(copied.pixels == composited.pixels)
+}
