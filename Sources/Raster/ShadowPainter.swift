@@ -64,18 +64,7 @@ final class ShadowPainter {
             ctx.newPath()
             ctx.rectangle(box.x, box.y, box.width, box.height)
             ctx.clip()
-            guard let pieces = Self.insidePieces(outline, box: box) else {
-                draw(mask, at: bounds, factor: k, hiding: ShadowPainter.hiddenRect(outline), on: ctx)
-                return
-            }
-            for p in pieces where p.width > 0 && p.height > 0 {
-                ctx.save()
-                ctx.newPath()
-                ctx.rectangle(p.x, p.y, p.width, p.height)
-                ctx.clip()
-                draw(mask, at: bounds, factor: k, on: ctx)
-                ctx.restore()
-            }
+            draw(mask, at: bounds, factor: k, hiding: ShadowPainter.hiddenRect(outline), on: ctx)
             return
         }
         clipToOutside()
@@ -210,23 +199,6 @@ final class ShadowPainter {
         let y0 = (o.minY + max(r[0].ry, r[1].ry)).rounded(.up) + 1, y1 = (o.maxY - max(r[3].ry, r[2].ry)).rounded(.down) - 1
         guard x1 - x0 >= 16, y1 - y0 >= 16 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// Where, inside the element's box, its shadow can still show: the box's edge strips (the pixel
-    /// outside the outline and the one inside it) and the four corners up to the hidden rect's
-    /// edges. The rest of the box (a cross through the middle) is inside the outline by at least a
-    /// pixel, so the even-odd clip leaves it untouched anyway; compositing through that clip costs
-    /// by area, and the cross is most of a card. Nil when there is no hidden rect (small elements).
-    static func insidePieces(_ outline: DeviceRoundedRect, box b: Rect) -> [Rect]? {
-        guard let h = hiddenRect(outline) else { return nil }
-        let o = outline.rect
-        let inner = Rect(x: o.minX + 1, y: o.minY + 1, width: o.width - 2, height: o.height - 2)
-        guard inner.width > 0, inner.height > 0, h.minX >= inner.minX, h.maxX <= inner.maxX, h.minY >= inner.minY, h.maxY <= inner.maxY else { return nil }
-        func r(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Rect { Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
-        return [r(b.minX, b.minY, b.maxX, inner.minY), r(b.minX, inner.maxY, b.maxX, b.maxY),
-                r(b.minX, inner.minY, inner.minX, inner.maxY), r(inner.maxX, inner.minY, b.maxX, inner.maxY),
-                r(inner.minX, inner.minY, h.minX, h.minY), r(h.maxX, inner.minY, inner.maxX, h.minY),
-                r(inner.minX, h.maxY, h.minX, inner.maxY), r(h.maxX, h.maxY, inner.maxX, inner.maxY)]
     }
 
     /// Like `draw(_:at:factor:on:)`, but skips `hidden` (whole pixels, under the element, clipped
