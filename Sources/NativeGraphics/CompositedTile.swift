@@ -20,7 +20,7 @@ public final class CompositedTile {
     /// and must never be copied.
     public init(mask: CairoMask, color: Color, background: UInt32, pieces: [Rect]? = nil) throws {
         width = mask.width; height = mask.height; self.background = background
-        raw = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        raw = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
         guard cairo_surface_status(raw) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(raw); throw NativeError.cairo("cannot create a \(width)x\(height) tile")
         }
