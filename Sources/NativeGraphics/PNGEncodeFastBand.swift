@@ -115,6 +115,11 @@ struct BandEncoder<P: PixelBytes> {
     @inline(__always)
     static func equalRun(_ p: UnsafePointer<UInt32>, _ q: UnsafePointer<UInt32>, from: Int, to: Int) -> Int {
         var k = from
+        // Most runs inside text and edges are a few pixels long: look at those one by one before
+        // setting up the wide compares, which would fail at once.
+        let near = min(to, from + 8)
+        while k < near && p[k] == q[k] { k += 1 }
+        if k < near { return k }
         let rp = UnsafeRawPointer(p), rq = UnsafeRawPointer(q)
         while k + 16 <= to {
             let d = rp.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt32>.self)
