@@ -16,18 +16,20 @@ public enum PNGCodec {
         guard (0...9).contains(compressionLevel) else {
             throw NativeError.png("compression level \(compressionLevel) is not in 0...9")
         }
-        let opaque = isOpaque(bitmap)
-        let channels = opaque ? 3 : 4
         var writer = PNGChunkWriter()
-        writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
         if compressionLevel == 1 {
-            let stream = fastStream(bitmap, opaque: opaque)
+            // Opacity (RGB or RGBA) is found by the encoder itself, not by a pass over the frame first.
+            let (stream, opaque) = fastStream(bitmap)
+            writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
             let count = stream.count
             writer.reserve(count + (count / idatChunkSize + 2) * 12)
             writer.append(type: Array("IDAT".utf8), pieces: stream.pieces, limit: idatChunkSize)
             writer.append("IEND")
             return writer.bytes
         }
+        let opaque = isOpaque(bitmap)
+        let channels = opaque ? 3 : 4
+        writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
         let deflater = try ZlibDeflater(level: compressionLevel)
         let rowBytes = bitmap.width * channels
         var previous = [UInt8](repeating: 0, count: rowBytes)
@@ -57,12 +59,12 @@ public enum PNGCodec {
         }
     }
 
-    /// The zlib stream of level 1 (`PNGFastDeflate`): straight from the pixels when opaque, else
-    /// from an un-premultiplied copy.
-    static func fastStream(_ bitmap: Bitmap, opaque: Bool) -> PNGFastDeflate.Pieces {
+    /// The zlib stream of level 1 (`PNGFastDeflate`) and whether it is RGB: straight from the
+    /// pixels when every pixel is opaque, else from an un-premultiplied copy as RGBA.
+    static func fastStream(_ bitmap: Bitmap) -> (PNGFastDeflate.Pieces, opaque: Bool) {
         bitmap.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            if opaque { return PNGFastDeflate.zlibRGBPieces(words, width: bitmap.width, height: bitmap.height) }
+            if let rgb = PNGFastDeflate.zlibRGBPiecesIfOpaque(words, width: bitmap.width, height: bitmap.height) { return (rgb, true) }
             let straight = words.map { v -> UInt32 in
                 let a = v >> 24
                 if a == 255 { return (v & 0xFF) << 16 | (v & 0xFF00) | (v >> 16 & 0xFF) | 0xFF00_0000 }
@@ -70,7 +72,7 @@ public enum PNGCodec {
                 func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
                 return un(v >> 16 & 0xFF) | un(v >> 8 & 0xFF) << 8 | un(v & 0xFF) << 16 | a << 24
             }
-            return straight.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBAPieces($0, width: bitmap.width, height: bitmap.height) }
+            return (straight.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBAPieces($0, width: bitmap.width, height: bitmap.height) }, false)
         }
     }
 

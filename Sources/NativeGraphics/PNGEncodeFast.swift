@@ -37,52 +37,63 @@ public enum PNGFastDeflate {
     /// The zlib stream of an opaque image's rows as 8-bit RGB (colour type 2).
     /// `pixels` are premultiplied BGRA words (`Bitmap`'s layout) with alpha 255.
     public static func zlibRGB(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
-        encode(OpaqueBGRA.self, pixels, width: width, height: height).joined
+        encode(OpaqueBGRA.self, pixels, width: width, height: height)!.joined
     }
 
     /// The zlib stream of straight RGBA words (R in the low byte) as 8-bit RGBA rows (colour type 6).
     public static func zlibRGBA(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
-        encode(StraightRGBA.self, pixels, width: width, height: height).joined
+        encode(StraightRGBA.self, pixels, width: width, height: height)!.joined
     }
 
     /// `zlibRGB` as pieces.
     public static func zlibRGBPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
-        encode(OpaqueBGRA.self, pixels, width: width, height: height)
+        encode(OpaqueBGRA.self, pixels, width: width, height: height)!
+    }
+
+    /// `zlibRGB` as pieces when every pixel has alpha 255, else nil (found while encoding, without a
+    /// pass of its own: see `BandEncoder.run`).
+    public static func zlibRGBPiecesIfOpaque(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces? {
+        encode(OpaqueBGRA.self, pixels, width: width, height: height, opaqueOnly: true)
     }
 
     /// `zlibRGBA` as pieces.
     public static func zlibRGBAPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
-        encode(StraightRGBA.self, pixels, width: width, height: height)
+        encode(StraightRGBA.self, pixels, width: width, height: height)!
     }
 
-    private static func encode<P: PixelBytes>(_: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
+    private static func encode<P: PixelBytes>(_: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
+                                              opaqueOnly: Bool = false) -> Pieces? {
         precondition(pixels.count >= width * height && width > 0 && height > 0)
         let rowBytes = width * P.bpp + 1
         let rowsPerBand = max(1, bandBytes / rowBytes)
         let bands = (height + rowsPerBand - 1) / rowsPerBand
         var results = [BandResult?](repeating: nil, count: bands)
-        // One worker per core takes every n-th band and keeps its token buffer: a fresh megabyte per
-        // band would be a fresh mapping, and page faults cost more than the compression.
+        // One worker per core takes every n-th band and keeps its scratch buffers, which come from a
+        // pool kept between pictures: fresh megabytes per band, or per picture in a batch worker,
+        // would be fresh mappings, and page faults cost more than the compression.
         let workers = Workers.count(for: bands)
-        let capacity = rowsPerBand * rowBytes + 8
+        let size = BandScratch.Size(tokens: rowsPerBand * rowBytes + 8, rows: rowsPerBand, width: width)
+        let stop = StopFlag()
         results.withUnsafeMutableBufferPointer { slots in
             let out = slots
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-                defer { tokens.deallocate() }
-                for i in stride(from: worker, to: bands, by: workers) {
+                let scratch = BandScratch.take(size)
+                defer { BandScratch.give(scratch) }
+                for i in stride(from: worker, to: bands, by: workers) where !stop.isSet {
                     let y0 = i * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                     let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
-                    out[i] = band.run(final: i == bands - 1, tokens: tokens)
+                    out[i] = band.run(final: i == bands - 1, scratch: scratch, opaqueOnly: opaqueOnly)
+                    if out[i] == nil { stop.set() }
                 }
             }
         }
+        if stop.isSet { return nil }
         // zlib header: deflate, 32 KB window, "fastest" flag; (0x78 << 8 | 0x01) % 31 == 0.
         var pieces: [[UInt8]] = [[0x78, 0x01]]
         pieces.reserveCapacity(results.count + 2)
         var adler: uLong = 1
         for r in results {
-            guard let r else { continue }
+            guard let r else { return nil }
             pieces.append(r.bytes)
             adler = adler32_combine(adler, uLong(r.adler), off_t(r.length))
         }

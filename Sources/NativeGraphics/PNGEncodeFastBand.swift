@@ -16,27 +16,34 @@ struct BandEncoder<P: PixelBytes> {
     /// slot 1: one row back).
     static var matchFlag: UInt32 { 1 << 31 }
 
-    /// Compresses the band; `tokens` must hold `rows.count * rowBytes` entries.
-    func run(final: Bool, tokens: UnsafeMutablePointer<UInt32>) -> BandResult {
+    /// Compresses the band; `scratch` must hold `rows.count * rowBytes` tokens and the row segments
+    /// (`BandScratch`). With `opaqueOnly`, returns nil as soon as a row shows a pixel whose alpha is
+    /// not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or continues a
+    /// run from one (matches compare whole words, alpha included), so the literals' alphas are all
+    /// the alphas of the picture, and the opacity test needs no pass of its own.
+    func run(final: Bool, scratch: BandScratch, opaqueOnly: Bool = false) -> BandResult? {
         var litFreq = [Int](repeating: 0, count: 286)
         var distFreq = [Int](repeating: 0, count: 30)
-        // Rows equal to the row above, found while tokenizing: the Adler-32 reuses their sums.
-        var same = [Bool](repeating: false, count: rows.count)
         let count = litFreq.withUnsafeMutableBufferPointer { lf in
             distFreq.withUnsafeMutableBufferPointer { df in
-                same.withUnsafeMutableBufferPointer { sm in
-                    tokenize(into: tokens, lit: lf.baseAddress!, dist: df.baseAddress!, sameAsAbove: sm.baseAddress!)
-                }
+                tokenize(into: scratch, lit: lf.baseAddress!, dist: df.baseAddress!, opaqueOnly: opaqueOnly)
             }
         }
-        let bytes = DeflateBlockWriter(tokens: UnsafeBufferPointer(start: tokens, count: count), litFreq: litFreq,
+        guard let count else { return nil }
+        let bytes = DeflateBlockWriter(tokens: UnsafeBufferPointer(start: scratch.tokens, count: count), litFreq: litFreq,
                                        distFreq: distFreq, distances: [P.bpp, min(rowBytes, 32768)]).write(final: final)
-        return BandResult(bytes: bytes, adler: adler(sameAsAbove: same), length: rows.count * rowBytes)
+        let adler = BandAdler<P>(pixels: pixels, width: width, rows: rows, hasAbove: rowBytes <= 32768)
+            .adler(segments: scratch.segments, rowEnds: scratch.rowEnds)
+        return BandResult(bytes: bytes, adler: adler, length: rows.count * rowBytes)
     }
 
     /// Finds runs and literals; returns the number of tokens written.
-    private func tokenize(into tokens: UnsafeMutablePointer<UInt32>, lit: UnsafeMutablePointer<Int>, dist: UnsafeMutablePointer<Int>,
-                          sameAsAbove: UnsafeMutablePointer<Bool>) -> Int {
+    /// Also records, per row, the ranges of pixels not covered by a run from the row above
+    /// (`scratch.segments`, `scratch.rowEnds`): the Adler-32 sums only those. Nil when
+    /// `opaqueOnly` and a literal pixel is not opaque.
+    private func tokenize(into scratch: BandScratch, lit: UnsafeMutablePointer<Int>, dist: UnsafeMutablePointer<Int>,
+                          opaqueOnly: Bool) -> Int? {
+        let tokens = scratch.tokens, segments = scratch.segments, rowEnds = scratch.rowEnds
         let w = width, bpp = P.bpp
         let table = DeflateTables.shared
         // A match may reach at most 32 KB back: wider rows only match along the row.
@@ -45,6 +52,9 @@ struct BandEncoder<P: PixelBytes> {
         var t = 0
         var inAbove = false
         var runBytes = 0
+        var segs = 0
+        // AND of every literal pixel's word: its top byte is 255 when they are all opaque.
+        var alphas: UInt32 = 0xFFFF_FFFF
 
         @inline(__always) func literal(_ b: UInt32) { tokens[t] = b; t += 1; lit[Int(b)] += 1 }
         @inline(__always) func match(_ total: Int, slot: UInt32) {
@@ -67,10 +77,12 @@ struct BandEncoder<P: PixelBytes> {
             // The filter byte (0) equals the one a row back, so a run from above can go through it.
             if inAbove { runBytes += 1 } else if let a = above, row[0] == a[0] { inAbove = true; runBytes = 1 } else { literal(0) }
             var x = 0
+            // Start of the open range of pixels not from above (-1: none open).
+            var open = -1
             while x < w {
                 if inAbove, let a = above {
+                    if open >= 0 { segments[segs] = Int32(open); segments[segs + 1] = Int32(x); segs += 2; open = -1 }
                     let k = BandEncoder.equalRun(row, a, from: x, to: w)
-                    if x == 0 && k == w { sameAsAbove[y - rows.lowerBound] = true }
                     runBytes += (k - x) * bpp
                     x = k
                     if x < w { match(runBytes, slot: 1); inAbove = false }
@@ -78,6 +90,7 @@ struct BandEncoder<P: PixelBytes> {
                 }
                 let v = row[x]
                 if let a = above, v == a[x] { inAbove = true; runBytes = 0; continue }
+                if open < 0 { open = x }
                 if x > 0 && v == row[x - 1] {
                     // The run goes on while each pixel equals the one before it.
                     let k = BandEncoder.equalRun(row, row - 1, from: x + 1, to: w)
@@ -85,9 +98,13 @@ struct BandEncoder<P: PixelBytes> {
                     x = k
                     continue
                 }
+                alphas &= v
                 for j in 0..<bpp { literal(P.byte(v, j)) }
                 x += 1
             }
+            if open >= 0 { segments[segs] = Int32(open); segments[segs + 1] = Int32(w); segs += 2 }
+            rowEnds[y - rows.lowerBound] = Int32(segs)
+            if opaqueOnly && alphas >> 24 != 0xFF { return nil }
         }
         if inAbove { match(runBytes, slot: 1) }
         return t
@@ -98,6 +115,11 @@ struct BandEncoder<P: PixelBytes> {
     @inline(__always)
     static func equalRun(_ p: UnsafePointer<UInt32>, _ q: UnsafePointer<UInt32>, from: Int, to: Int) -> Int {
         var k = from
+        // Most runs inside text and edges are a few pixels long: look at those one by one before
+        // setting up the wide compares, which would fail at once.
+        let near = min(to, from + 8)
+        while k < near && p[k] == q[k] { k += 1 }
+        if k < near { return k }
         let rp = UnsafeRawPointer(p), rq = UnsafeRawPointer(q)
         while k + 16 <= to {
             let d = rp.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt32>.self)
@@ -118,71 +140,4 @@ struct BandEncoder<P: PixelBytes> {
         while k < to && p[k] == q[k] { k += 1 }
         return k
     }
-
-    /// Adler-32 of the band's raw bytes, a row at a time in closed form: for a row of L bytes
-    /// x_1...x_L, a += sum x and b += L * a + sum (L + 1 - q) x_q. A row equal to the row above
-    /// (`sameAsAbove`, from the tokenizer) has the same sums, so only the two running sums change.
-    private func adler(sameAsAbove: [Bool]) -> UInt32 {
-        let mod = 65521
-        var a = 1, b = 0
-        let w = width, bpp = P.bpp, length = rowBytes
-        var sm = 0, pm = 0, cm = 0
-        for y in rows {
-            if !sameAsAbove[y - rows.lowerBound] || y == rows.lowerBound {
-                (sm, pm, cm) = rowSums(pixels + y * w, w)
-            }
-            // Byte q (1-based in the row) of pixel p, channel j is at q = 2 + p * bpp + j (q = 1 is the filter byte, 0).
-            // sum (L + 1 - q) x_q = (L + 1) S - (2 S + bpp * Pw + C).
-            let weighted = ((length - 1) % mod * sm - bpp * pm - cm) % mod
-            b = ((b + length % mod * a + weighted) % mod + mod) % mod
-            a = (a + sm) % mod
-        }
-        return UInt32(b << 16 | a)
-    }
-
-    /// For one row, modulo 65521: S = sum of the PNG bytes, Pw = sum over pixels p of p * (pixel's
-    /// byte sum), C = sum over pixels of sum of j * byte j. Eight pixels per step in vectors, and
-    /// no multiplications (SSE2 has no 32-bit vector multiply): per lane, a running sum and a sum
-    /// of running sums give sum t * x_t = (T - 1) * sum x - sum of the sums before each step.
-    @inline(__always)
-    private func rowSums(_ row: UnsafePointer<UInt32>, _ w: Int) -> (Int, Int, Int) {
-        let mod: UInt64 = 65521
-        var s: UInt64 = 0, pw: UInt64 = 0, c: UInt64 = 0
-        var start = 0
-        // Blocks of 8 * 256 pixels (one block for most rows) keep every lane sum in 32 bits
-        // (sv <= 256 * 1020, bv <= 256 * sv < 2^32).
-        while start &+ 8 <= w {
-            let steps = min(256, (w &- start) / 8)
-            var sv = SIMD8<UInt32>(), bv = SIMD8<UInt32>(), cv = SIMD8<UInt32>()
-            // A pointer walk: indexed loads kept overflow checks in the loop.
-            var p = UnsafeRawPointer(row + start)
-            let end = p + 32 * steps
-            while p < end {
-                let (ps, pc) = P.sums(p.loadUnaligned(as: SIMD8<UInt32>.self))
-                bv &+= sv
-                sv &+= ps
-                cv &+= pc
-                p += 32
-            }
-            // Lane l holds pixels start + 8t + l: sum over them of (8t + l) * ps.
-            let tw = SIMD8<UInt32>(repeating: UInt32(steps - 1)) &* sv &- bv
-            var laneS: UInt64 = 0, laneT: UInt64 = 0, laneL: UInt64 = 0, laneC: UInt64 = 0
-            for l in 0..<8 {
-                laneS += UInt64(sv[l]); laneT += UInt64(tw[l]); laneL += UInt64(l) * UInt64(sv[l]); laneC += UInt64(cv[l])
-            }
-            s += laneS; c += laneC
-            pw += 8 * laneT + laneL + UInt64(start) * laneS
-            start += 8 * steps
-        }
-        while start < w {
-            let v = row[start]
-            var ps: UInt64 = 0, pc: UInt64 = 0
-            for j in 0..<bppConstant { let x = UInt64(P.byte(v, j)); ps += x; pc += UInt64(j) * x }
-            s += ps; c += pc; pw += UInt64(start) * ps
-            start += 1
-        }
-        return (Int(s % mod), Int(pw % mod), Int(c % mod))
-    }
-
-    private var bppConstant: Int { P.bpp }
 }

@@ -35,6 +35,8 @@ public final class Rasterizer {
     public func prepareWhiteFrame(pixelWidth: Int, pixelHeight: Int) {
         guard previous == nil, spare == nil, pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767,
               Workers.limit > 1 else { return }
+        // A forgotten frame of this size is memory already mapped: render fills (or covers) it.
+        if recycled.count == pixelWidth * pixelHeight * 4 { return }
         let frame = WhiteFrame()
         DispatchQueue.global().async { frame.fill(count: pixelWidth * pixelHeight * 4) }
         spare = frame
@@ -48,7 +50,24 @@ public final class Rasterizer {
     }
 
     /// Forgets the last frame: the next `render` repaints in full on fresh pixels.
-    public func forgetLastFrame() { previous = nil }
+    /// Its pixel array is kept as memory for the next frame of the same size (`recycled`): a batch
+    /// worker renders one session after another, and a fresh 12 MB array is 3,000 pages for the
+    /// kernel to map and zero each time. Only the memory is reused: the next frame is filled white
+    /// before anything is drawn, as a fresh one is.
+    public func forgetLastFrame() {
+        recycled = previous?.pixels ?? []
+        previous = nil
+    }
+    /// The last frame's array after `forgetLastFrame` (empty when none).
+    private var recycled: [UInt8] = []
+
+    /// Shadows copied from composited tiles (`ShadowTiles`; tests turn it off to compare).
+    var copiesShadowTiles: Bool {
+        get { shadows.copiesTiles }
+        set { shadows.copiesTiles = newValue }
+    }
+    /// How many shadow tiles were made so far (for tests).
+    var shadowTilesMade: Int { shadows.tiles.made }
 
     /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
@@ -120,26 +139,40 @@ public final class Rasterizer {
             whiteAlready = true
         }
         spare = nil
+        // The forgotten frame's memory, when this is a full repaint of the same size on no pixels.
+        var reuse: [UInt8] = []
+        if pixels.isEmpty, damage == full, recycled.count == pixelWidth * pixelHeight * 4 { reuse = recycled }
+        recycled = []
         previous = nil   // a failure below must not leave a half-painted frame to build on
         lastDamage = damage
         if damage.width > 0 && damage.height > 0 {
             if damage != full { partialFrames += 1 }
             let fresh = pixels.isEmpty
+            // Leading fills that cover the frame opaquely: nothing before the last one shows.
+            let cover = damage == full ? OpaqueCover.lastCover(list.items, transforms: transforms, width: pixelWidth, height: pixelHeight) : nil
             if damage == full {
                 // Shadow and glyph masks (and a new frame's white fill) on all cores first.
                 var white: [UInt8] = []
                 let kept = list.items.indices.filter { onSurface[$0] }
                 RasterPrepass.run(culledItems == 0 ? list.items : kept.map { list.items[$0] },
                                   transforms: culledItems == 0 ? transforms : kept.map { transforms[$0] }, shadows: shadows, fonts: fonts,
-                                  alongside: fresh ? { white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) } : nil)
+                                  alongside: fresh ? {
+                                      if reuse.isEmpty { white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) } else {
+                                          // Mapped memory under a cover needs no fill (a fresh array is still
+                                          // filled: that maps its pages here, off the painting threads).
+                                          if cover == nil { reuse.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 255) } }
+                                          white = reuse
+                                          reuse = []
+                                      }
+                                  } : nil)
                 if fresh { pixels = white }
             } else if fresh {
                 pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
             }
             try pixels.withUnsafeMutableBufferPointer { buf in
                 if damage == full {
-                    try paintInBands(list, bounds: bounds, transforms: transforms, background: !fresh && !whiteAlready, images: images, scale: scale,
-                                     pixels: buf, width: pixelWidth, height: pixelHeight)
+                    try paintInBands(list, bounds: bounds, transforms: transforms, background: !fresh && !whiteAlready && cover == nil,
+                                     from: cover ?? 0, images: images, scale: scale, pixels: buf, width: pixelWidth, height: pixelHeight)
                 } else {
                     let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
                     try paint(list, bounds: bounds, damage: damage, background: !fresh, images: images, scale: scale, on: surface)
@@ -160,7 +193,8 @@ public final class Rasterizer {
     /// depend only on the device pixel and every scanline keeps its full width. The split is fixed,
     /// so the bytes never depend on the machine; the shadow and image caches behind `draw` take
     /// locks, and glyph faces have their own.
-    private func paintInBands(_ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], background: Bool, images: ImageStore, scale: Double,
+    private func paintInBands(_ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], background: Bool, from start: Int,
+                              images: ImageStore, scale: Double,
                               pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
         // Bands of about equal drawing work, each at least 64 rows.
         let resampled = zip(list.items, transforms).map { item, t in
@@ -177,7 +211,7 @@ public final class Rasterizer {
         let body = { (i: Int) in
             do {
                 try self.paint(list, bounds: bounds, damage: bands.count > 1 ? bands[i] : nil, background: background,
-                               images: images, scale: scale, on: surfaces[i])
+                               from: start, images: images, scale: scale, on: surfaces[i])
                 surfaces[i].flush()
             } catch {
                 failures.slots[i] = error
@@ -209,8 +243,9 @@ public final class Rasterizer {
         func release() { _ = slots.deinitialize(); slots.deallocate() }
     }
 
-    /// Paints white then the items, all of them, or only those meeting `damage` inside a clip to it.
-    private func paint(_ list: DisplayList, bounds: [Rect?], damage: Rect?, background: Bool, images: ImageStore,
+    /// Paints white then the items from `start` on (`OpaqueCover`), all of them, or only those
+    /// meeting `damage` inside a clip to it.
+    private func paint(_ list: DisplayList, bounds: [Rect?], damage: Rect?, background: Bool, from start: Int = 0, images: ImageStore,
                        scale: Double, on surface: CairoSurface) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
@@ -228,7 +263,7 @@ public final class Rasterizer {
         var run = Run(ctx: ctx, transform: DeviceTransform(scale: scale))
         // What may be drawn: the damage, else the whole surface (items beyond it put no ink on it).
         let visible = damage ?? Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
-        for (i, item) in list.items.enumerated() {
+        for (i, item) in list.items.enumerated() where i >= start {
             if let b = bounds[i], !ItemBounds.intersects(b, visible) { continue }
             try draw(item, &run, images: images)
         }

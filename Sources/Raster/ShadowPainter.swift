@@ -16,6 +16,10 @@ final class ShadowPainter {
         var sigma: Int
     }
     private var cache: [Key: CairoMask] = [:]
+    /// Shadows already composited over a flat background, copied where they fall on it again.
+    let tiles = ShadowTiles()
+    /// Off: always composite (tests compare the two).
+    var copiesTiles = true
     /// Guards the cache and the count: the rasterizer paints the halves of a frame on two threads.
     private let lock = NSLock()
     private var cachedBytes = 0
@@ -54,7 +58,7 @@ final class ShadowPainter {
             // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
             // plain rectangle clips, which Cairo composites much faster than a path clip.
             let box = outline.rect.outset(1)
-            draw(mask, at: bounds, factor: k, hiding: box, on: ctx)
+            draw(mask, at: bounds, factor: k, hiding: box, on: ctx, tile: (key, color))
             // Inside the box: the even-odd clip, skipping the part the element hides for sure.
             clipToOutside()
             ctx.newPath()
@@ -199,20 +203,33 @@ final class ShadowPainter {
 
     /// Like `draw(_:at:factor:on:)`, but skips `hidden` (whole pixels, under the element, clipped
     /// out anyway): the mask is composited in the up to four bands around it, a fraction of the area.
-    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, on ctx: CairoContext) {
+    /// With `tile`, a band that falls on a flat, untouched background is copied from `tiles` instead
+    /// (same pixels) when the mask is at full resolution and a whole-pixel offset.
+    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, on ctx: CairoContext,
+                      tile: (key: Key, color: Color)? = nil) {
         let m = Rect(x: region.x, y: region.y, width: Double(mask.width * k), height: Double(mask.height * k))
+        let whole = k == 1 && region.x == region.x.rounded() && region.y == region.y.rounded() && abs(region.x) < 1e9 && abs(region.y) < 1e9
+        let (rx, ry) = (CheckedInt.int(region.x), CheckedInt.int(region.y))
         let h = hidden.map { $0.intersection(m) }
-        guard let h, h.width > 0, h.height > 0 else { draw(mask, at: region, factor: k, on: ctx); return }
-        let bands = [Rect(x: m.minX, y: m.minY, width: m.width, height: h.minY - m.minY),
-                     Rect(x: m.minX, y: h.maxY, width: m.width, height: m.maxY - h.maxY),
-                     Rect(x: m.minX, y: h.minY, width: h.minX - m.minX, height: h.height),
-                     Rect(x: h.maxX, y: h.minY, width: m.maxX - h.maxX, height: h.height)]
+        let bands = h.flatMap { h -> [Rect]? in
+            guard h.width > 0, h.height > 0 else { return nil }
+            return [Rect(x: m.minX, y: m.minY, width: m.width, height: h.minY - m.minY),
+                    Rect(x: m.minX, y: h.maxY, width: m.width, height: m.maxY - h.maxY),
+                    Rect(x: m.minX, y: h.minY, width: h.minX - m.minX, height: h.height),
+                    Rect(x: h.maxX, y: h.minY, width: m.maxX - h.maxX, height: h.height)]
+        }
+        let local = (bands ?? [m]).map { Rect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height) }
+        func composite() {
+            if let t = tile, whole, copiesTiles, tiles.copy(mask: mask, key: t.key, color: t.color, pieces: local, x: rx, y: ry, on: ctx) { return }
+            draw(mask, at: region, factor: k, on: ctx)
+        }
+        guard let bands else { composite(); return }
         for b in bands where b.width > 0 && b.height > 0 {
             ctx.save()
             ctx.newPath()
             ctx.rectangle(b.x, b.y, b.width, b.height)
             ctx.clip()
-            draw(mask, at: region, factor: k, on: ctx)
+            composite()
             ctx.restore()
         }
     }

@@ -10,10 +10,19 @@ struct BatchBench {
     let outputDirectory: String
     let count: Int
     let jobs: Int
+    /// An older `render` whose `--out-dir` and processes are timed in the same rounds (`--baseline`).
+    var baseline: String? = nil
 
+    /// Wall seconds per round, and CPU seconds (user + system, workers included) of the same runs:
+    /// on a machine shared with other work the CPU time moves less than the wall time.
     struct Result {
         var batch: [Double] = [], processes: [Double] = [], check: [Double] = [], checkProcesses: [Double] = []
+        var batchCPU: [Double] = [], processesCPU: [Double] = []
+        var baselineBatch: [Double] = [], baselineProcesses: [Double] = []
+        var baselineBatchCPU: [Double] = [], baselineProcessesCPU: [Double] = []
         var identical = true
+        /// The baseline's `--out-dir` PNGs are byte for byte this build's.
+        var identicalToBaseline = true
     }
 
     /// Writes the variants (`variant-NNN.json`: every text prefixed with its number, assets by absolute path).
@@ -52,19 +61,31 @@ struct BatchBench {
         var r = Result()
         for round in 0..<rounds {
             let batchOut = outputDirectory + "/batch-out", procOut = outputDirectory + "/process-out"
+            let baselineOut = outputDirectory + "/baseline-batch-out", baselineProcOut = outputDirectory + "/baseline-process-out"
             try? FileManager.default.removeItem(atPath: batchOut)
             try? FileManager.default.removeItem(atPath: procOut)
             try FileManager.default.createDirectory(atPath: procOut, withIntermediateDirectories: true)
-            r.batch.append(try timed([render, dir, "--out-dir", batchOut, "--jobs", "\(jobs)", "-q"]))
-            r.processes.append(try parallel(paths.map { [render, $0, "-o", procOut + "/" + Self.name($0) + ".png", "-q"] }))
-            r.check.append(try timed([render, "check", dir, "--snapshots", goldens, "--jobs", "\(jobs)", "-q"]))
-            r.checkProcesses.append(try parallel(paths.map { [render, "check", $0, "--snapshots", goldens, "-q"] }))
+            let b = try timed([render, dir, "--out-dir", batchOut, "--jobs", "\(jobs)", "-q"])
+            r.batch.append(b.seconds); r.batchCPU.append(b.cpu)
+            let p = try parallel(paths.map { [render, $0, "-o", procOut + "/" + Self.name($0) + ".png", "-q"] })
+            r.processes.append(p.seconds); r.processesCPU.append(p.cpu)
+            if let old = baseline {
+                try? FileManager.default.removeItem(atPath: baselineOut)
+                try? FileManager.default.removeItem(atPath: baselineProcOut)
+                try FileManager.default.createDirectory(atPath: baselineProcOut, withIntermediateDirectories: true)
+                let bb = try timed([old, dir, "--out-dir", baselineOut, "--jobs", "\(jobs)", "-q"])
+                r.baselineBatch.append(bb.seconds); r.baselineBatchCPU.append(bb.cpu)
+                let bp = try parallel(paths.map { [old, $0, "-o", baselineProcOut + "/" + Self.name($0) + ".png", "-q"] })
+                r.baselineProcesses.append(bp.seconds); r.baselineProcessesCPU.append(bp.cpu)
+            }
+            r.check.append(try timed([render, "check", dir, "--snapshots", goldens, "--jobs", "\(jobs)", "-q"]).seconds)
+            r.checkProcesses.append(try parallel(paths.map { [render, "check", $0, "--snapshots", goldens, "-q"] }).seconds)
             if round == 0 {
                 for p in paths {
                     let n = Self.name(p)
-                    if FileManager.default.contents(atPath: batchOut + "/" + n + ".png") != FileManager.default.contents(atPath: procOut + "/" + n + ".png") {
-                        r.identical = false
-                    }
+                    let png = FileManager.default.contents(atPath: batchOut + "/" + n + ".png")
+                    if png != FileManager.default.contents(atPath: procOut + "/" + n + ".png") { r.identical = false }
+                    if baseline != nil, png != FileManager.default.contents(atPath: baselineOut + "/" + n + ".png") { r.identicalToBaseline = false }
                 }
             }
         }
@@ -73,28 +94,31 @@ struct BatchBench {
 
     static func name(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
-    /// One process that must succeed; wall seconds.
-    func timed(_ argv: [String]) throws -> Double {
+    /// One process that must succeed; wall and CPU seconds.
+    func timed(_ argv: [String]) throws -> (seconds: Double, cpu: Double) {
         let r = try ChildProcess.run(argv)
         guard r.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(r.status)") }
-        return r.seconds
+        return (r.seconds, r.cpu)
     }
 
-    /// Every command, `jobs` at a time; wall seconds for all.
-    func parallel(_ commands: [[String]]) throws -> Double {
+    /// Every command, `jobs` at a time; wall seconds for all, and their CPU seconds summed.
+    func parallel(_ commands: [[String]]) throws -> (seconds: Double, cpu: Double) {
         let t0 = Stats.now()
         var running: [pid_t] = []
+        var cpu = 0.0
         for argv in commands {
             if running.count == jobs {
-                let (status, _) = ChildProcess.wait(running.removeFirst())
+                let (status, _, c) = ChildProcess.wait(running.removeFirst())
                 guard status == 0 else { throw BenchError("\(argv[1]) ...: a process exited with \(status)") }
+                cpu += c
             }
             running.append(try ChildProcess.start(argv))
         }
         for pid in running {
-            let (status, _) = ChildProcess.wait(pid)
+            let (status, _, c) = ChildProcess.wait(pid)
             guard status == 0 else { throw BenchError("a process exited with \(status)") }
+            cpu += c
         }
-        return Stats.now() - t0
+        return (Stats.now() - t0, cpu)
     }
 }

@@ -6,6 +6,8 @@ struct ChildRun {
     var seconds: Double
     var peakKB: Int
     var status: Int32
+    /// User + system CPU seconds of the child and the descendants it waited for (a batch's workers).
+    var cpu: Double = 0
 }
 
 enum ChildProcess {
@@ -26,22 +28,23 @@ enum ChildProcess {
         return pid
     }
 
-    /// Waits for `pid`; returns its exit status and rusage peak memory.
-    static func wait(_ pid: pid_t) -> (status: Int32, peakKB: Int) {
+    /// Waits for `pid`; returns its exit status, rusage peak memory and CPU seconds (user + system).
+    static func wait(_ pid: pid_t) -> (status: Int32, peakKB: Int, cpu: Double) {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS by hand (the macros are not imported).
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, usage.ru_maxrss)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return (code, usage.ru_maxrss, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
     /// Runs `argv` to completion.
     static func run(_ argv: [String], quiet: Bool = true) throws -> ChildRun {
         let t0 = Stats.now()
         let pid = try start(argv, quiet: quiet)
-        let (status, peak) = wait(pid)
-        return ChildRun(seconds: Stats.now() - t0, peakKB: peak, status: status)
+        let (status, peak, cpu) = wait(pid)
+        return ChildRun(seconds: Stats.now() - t0, peakKB: peak, status: status, cpu: cpu)
     }
 
     /// The full path of `name` on PATH, or nil.

@@ -36,7 +36,7 @@ struct ProcessBench {
     }
 
     /// One `render SESSION -o OUT -q` process, which must succeed.
-    private func runRender(to name: String) throws -> (seconds: Double, peakKB: Int) {
+    func runRender(to name: String) throws -> (seconds: Double, peakKB: Int) {
         let argv = [render, session, "-o", outputDirectory + "/" + name, "-q"]
         let r = try ChildProcess.run(argv)
         guard r.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited with \(r.status)") }
@@ -49,13 +49,13 @@ struct ProcessBench {
         var running: [pid_t] = []
         for i in 0..<count {
             if running.count == jobs {
-                let (status, _) = ChildProcess.wait(running.removeFirst())
+                let (status, _, _) = ChildProcess.wait(running.removeFirst())
                 guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
             }
             running.append(try ChildProcess.start([render, session, "-o", outputDirectory + "/gallery-\(i % jobs).png", "-q"]))
         }
         for pid in running {
-            let (status, _) = ChildProcess.wait(pid)
+            let (status, _, _) = ChildProcess.wait(pid)
             guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
         }
         return Stats.now() - t0
@@ -64,8 +64,12 @@ struct ProcessBench {
     /// Cold headless Chromium screenshots of `html` and `render` processes side by side: `rounds`
     /// rounds of one screenshot (a fresh profile each time) followed by `rendersPerRound` renders,
     /// so both face the same machine (a VM's speed drifts within minutes). Median wall seconds of each.
-    func sideBySide(chromium: String, html: String, rounds: Int, rendersPerRound: Int = 6) throws -> (chromium: Double, render: Double) {
-        var browser: [Double] = [], ours: [Double] = []
+    /// With `baseline` (another `render` binary), each round's renders alternate between the two,
+    /// so an older build is timed against the same screenshots (`baseline` is then its median).
+    func sideBySide(chromium: String, html: String, rounds: Int, rendersPerRound: Int = 6,
+                    baseline: String? = nil) throws -> (chromium: Double, render: Double, baseline: Double?) {
+        var browser: [Double] = [], ours: [Double] = [], theirs: [Double] = []
+        let before = baseline.map { ProcessBench(render: $0, session: session, outputDirectory: outputDirectory) }
         for i in 0..<rounds {
             let profile = outputDirectory + "/chromium-profile-\(i)"
             try? FileManager.default.removeItem(atPath: profile)
@@ -81,9 +85,10 @@ struct ProcessBench {
             try? FileManager.default.removeItem(atPath: profile)
             for _ in 0..<rendersPerRound {
                 ours.append(try runRender(to: "side.png").seconds)
+                if let before { theirs.append(try before.runRender(to: "side-baseline.png").seconds) }
             }
         }
-        return (Stats.median(browser), Stats.median(ours))
+        return (Stats.median(browser), Stats.median(ours), theirs.isEmpty ? nil : Stats.median(theirs))
     }
 
     /// Waits (up to `seconds`) until no process's command line mentions `text`.

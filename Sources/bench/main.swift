@@ -16,16 +16,19 @@ struct BenchOptions {
     var benchmarks = "Benchmarks"
     var fonts = "Fonts"
     var render: String?
+    var baseline: String?
     var capiCommands = 10_000
 
     static let usage = """
     usage: bench [--runs N] [--process-runs N] [--gallery N] [--batch N] [--batch-rounds N] [--long-ticks N] [--chromium] [--chromium-runs N]
-                 [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH] [--capi-commands N]
+                 [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH] [--baseline PATH] [--capi-commands N]
     Run from the repository root (make bench). Renders Benchmarks/messages-screen.json and
     Benchmarks/messages-ticking.json (and that session extended to --long-ticks ticks, default
     1000, 0 to skip, for memory over many frames), prints medians, then a summary table. --batch N
     (default 100, 0 to skip): N variants of the screen with --out-dir and `render check` against N
     processes of one session each, two at a time, --batch-rounds times in turn (default 3).
+    --baseline PATH: an older `render` binary timed in the same rounds as this one (the batch and
+    its processes, and the renders beside each Chromium screenshot), for before/after figures.
     """
 
     init(_ args: [String]) throws {
@@ -55,6 +58,7 @@ struct BenchOptions {
             case "--benchmarks": benchmarks = try value()
             case "--fonts": fonts = try value()
             case "--render": render = try value()
+            case "--baseline": baseline = try value()
             case "--capi-commands": capiCommands = try number()
             case "-h", "--help": print(BenchOptions.usage); exit(0)
             default: throw BenchError("unknown argument \(args[i])\n\(BenchOptions.usage)")
@@ -181,18 +185,32 @@ func runBench() throws {
 
     if o.batch > 0 {
         let jobs = max(1, host.activeProcessorCount)
-        let b = try BatchBench(render: render, screen: screen, outputDirectory: out, count: o.batch, jobs: jobs).run(rounds: o.batchRounds)
+        let b = try BatchBench(render: render, screen: screen, outputDirectory: out, count: o.batch, jobs: jobs,
+                               baseline: o.baseline.map(absolute)).run(rounds: o.batchRounds)
         let (batch, procs, check, checkProcs) = (Stats.median(b.batch), Stats.median(b.processes), Stats.median(b.check), Stats.median(b.checkProcesses))
         print("")
         print("\(o.batch) variants of the screen (own texts each), \(jobs) at a time, median of \(o.batchRounds) rounds in turn:")
         print(String(format: "  render DIR --out-dir: %.2f s; %d render processes: %.2f s; %.1fx (target >= 3x)", batch, o.batch, procs, procs / batch))
+        let (batchCPU, procsCPU) = (Stats.median(b.batchCPU), Stats.median(b.processesCPU))
+        print(String(format: "  CPU time (user + system): %.2f s vs %.2f s, %.1fx", batchCPU, procsCPU, procsCPU / batchCPU))
         print(String(format: "  render check DIR: %.2f s; %d render check processes: %.2f s; %.1fx (target >= 2.5x)", check, o.batch, checkProcs, checkProcs / check))
         print("  batch PNGs identical to the single-process PNGs: \(b.identical ? "yes" : "NO")")
         table.add("\(o.batch) screens: `--out-dir` vs \(o.batch) processes, \(jobs) at a time (target >= 3x)",
                   String(format: "%.2f s vs %.2f s, %.1fx", batch, procs, procs / batch))
+        table.add("CPU time, `--out-dir` vs processes", String(format: "%.2f s vs %.2f s, %.1fx", batchCPU, procsCPU, procsCPU / batchCPU))
         table.add("`render check` of \(o.batch) vs \(o.batch) processes (target >= 2.5x)",
                   String(format: "%.2f s vs %.2f s, %.1fx", check, checkProcs, checkProcs / check))
         table.add("batch PNGs identical to single renders", b.identical ? "yes" : "NO")
+        if o.baseline != nil {
+            let (ob, op) = (Stats.median(b.baselineBatch), Stats.median(b.baselineProcesses))
+            let (obc, opc) = (Stats.median(b.baselineBatchCPU), Stats.median(b.baselineProcessesCPU))
+            print(String(format: "  baseline in the same rounds: --out-dir %.2f s vs processes %.2f s, %.1fx; CPU %.2f s vs %.2f s, %.1fx",
+                         ob, op, op / ob, obc, opc, opc / obc))
+            print("  baseline --out-dir PNGs identical to this build's: \(b.identicalToBaseline ? "yes" : "NO")")
+            table.add("baseline: `--out-dir` vs processes, same rounds", String(format: "%.2f s vs %.2f s, %.1fx", ob, op, op / ob))
+            table.add("baseline: CPU time, `--out-dir` vs processes", String(format: "%.2f s vs %.2f s, %.1fx", obc, opc, opc / obc))
+            table.add("baseline PNGs identical to this build's", b.identicalToBaseline ? "yes" : "NO")
+        }
     }
 
     if o.callgrind {
@@ -212,14 +230,20 @@ func runBench() throws {
             throw BenchError("--chromium: no chromium on PATH (make bench-compare installs it)")
         }
         let html = absolute(o.benchmarks + "/messages-screen.html")
-        let side = try process.sideBySide(chromium: chromium, html: html, rounds: o.chromiumRuns)
+        let side = try process.sideBySide(chromium: chromium, html: html, rounds: o.chromiumRuns, baseline: o.baseline.map(absolute))
         print("headless Chromium, cold screenshot of messages-screen.html, median of \(o.chromiumRuns): \(Stats.ms(side.chromium))")
         print("  interleaved with \(6 * o.chromiumRuns) render processes (six after each screenshot), median \(Stats.ms(side.render))")
-        print(String(format: "  render is %.1fx faster (%@ vs %@, side by side; target >= 25x)", side.chromium / side.render,
+        print(String(format: "  render is %.1fx faster (%@ vs %@, side by side; target >= 40x)", side.chromium / side.render,
                      Stats.ms(side.render), Stats.ms(side.chromium)))
+        if let old = side.baseline {
+            print(String(format: "  baseline render in the same rounds, median of %d: %@, %.1fx", 6 * o.chromiumRuns, Stats.ms(old), side.chromium / old))
+        }
         table.add("cold headless Chromium screenshot, median of \(o.chromiumRuns)", Stats.ms(side.chromium))
         table.add("`render` in the same rounds, median of \(6 * o.chromiumRuns)", Stats.ms(side.render))
-        table.add("`render` faster than Chromium (target >= 25x)", String(format: "%.1fx", side.chromium / side.render))
+        table.add("`render` faster than Chromium (target >= 40x)", String(format: "%.1fx", side.chromium / side.render))
+        if let old = side.baseline {
+            table.add("baseline `render` in the same rounds / faster than Chromium", String(format: "%@, %.1fx", Stats.ms(old), side.chromium / old))
+        }
     }
 
     print("")

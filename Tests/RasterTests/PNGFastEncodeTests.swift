@@ -104,3 +104,19 @@ func fastStreamInflatesToTheRows(width: Int, height: Int) throws {
         #expect(a.bytes == b.bytes, "limit \(limit)")
     }
 }
+
+/// The opacity test rides on the encoder: one translucent pixel anywhere (here the last, at the end
+/// of runs from above and from the left) gives nil, and an opaque picture its RGB stream.
+@Test func opaqueOnlyEncodingFindsATranslucentPixel() {
+    let (w, h) = (300, 700)
+    var words = screen(width: w, height: h)
+    let rgb = words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: w, height: h) }
+    #expect(rgb?.joined == words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGB($0, width: w, height: h) })
+    for i in [0, w * h / 2 + 17, w * h - 1] {
+        var changed = words
+        changed[i] &= 0xFEFF_FFFF
+        #expect(changed.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: w, height: h) } == nil)
+    }
+    words[w * h - 1] = 0
+    #expect(words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: w, height: h) } == nil)
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The working memory of one thread of `PNGFastDeflate`: the band's tokens and, per row, the
+/// ranges that differ from the row above (for the Adler-32, `BandAdler`).
+///
+/// Kept in a small pool between pictures: a phone frame's bands need about 1.4 MB per thread,
+/// which malloc maps fresh (and the kernel zeroes page by page) at every allocation of that size.
+/// A batch worker encodes one picture after another, and a tick session one frame after another,
+/// so the pool saves those page faults on every picture but the first. Only working memory is
+/// kept, never anything of a picture's output.
+final class BandScratch: @unchecked Sendable {
+    struct Size: Equatable {
+        var tokens: Int
+        var rows: Int
+        var width: Int
+        /// [start, end) pairs: a row has at most (width + 1) / 2 ranges, each followed by a pixel
+        /// from above, so width + 2 entries a row are enough.
+        var segments: Int { rows * (width + 2) }
+    }
+
+    let size: Size
+    let tokens: UnsafeMutablePointer<UInt32>
+    let segments: UnsafeMutablePointer<Int32>
+    let rowEnds: UnsafeMutablePointer<Int32>
+
+    private init(_ size: Size) {
+        self.size = size
+        tokens = .allocate(capacity: size.tokens)
+        segments = .allocate(capacity: size.segments)
+        rowEnds = .allocate(capacity: size.rows)
+    }
+
+    deinit {
+        tokens.deallocate(); segments.deallocate(); rowEnds.deallocate()
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var pool: [BandScratch] = []
+    /// One per core is all a picture uses at once; more would only hold memory.
+    private static var poolLimit: Int { Workers.limit }
+
+    /// Scratch of exactly this size: from the pool when it has one, else new.
+    static func take(_ size: Size) -> BandScratch {
+        lock.lock()
+        if let i = pool.firstIndex(where: { $0.size == size }) {
+            let s = pool.remove(at: i)
+            lock.unlock()
+            return s
+        }
+        lock.unlock()
+        return BandScratch(size)
+    }
+
+    /// Returns scratch to the pool (the oldest is dropped when it is full: a new picture size).
+    static func give(_ scratch: BandScratch) {
+        lock.lock()
+        defer { lock.unlock() }
+        pool.append(scratch)
+        if pool.count > poolLimit { pool.removeFirst() }
+    }
+}
+
+/// A flag one band sets for the others to stop early (a translucent pixel in `zlibRGBPiecesIfOpaque`).
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
