@@ -56,6 +56,7 @@ sample: build
 # declaring it, and SwiftPM's own check (which accepts any module reachable through a dependency) on
 # a module it cannot reach at all.
 test: fonts
+	scripts/check-format
 	scripts/check-imports
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(SWIFT) test --explicit-target-dependency-import-check error

@@ -19,7 +19,7 @@ let package = Package(
         .library(name: "preview_renderer", type: .dynamic, targets: ["PreviewRendererC"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // C libraries (system packages; see Makefile `deps`).
@@ -39,12 +39,15 @@ let package = Package(
         // 1. The session file -> typed steps.
         .target(name: "SessionFormat", dependencies: ["Primitives"]),
         // 2. Style values, themes and per-state resolution.
-        .target(name: "Styles", dependencies: ["Primitives", "SessionFormat"],
-                resources: [.copy("Themes")]),
+        .target(
+            name: "Styles", dependencies: ["Primitives", "SessionFormat"],
+            resources: [.copy("Themes")]),
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
         .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
         // The C boundary: Cairo, FreeType, HarfBuzz, zlib, libpng wrapped in Swift classes.
-        .target(name: "NativeGraphics", dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
+        .target(
+            name: "NativeGraphics",
+            dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
         // 4. Fonts from Fonts/, shaping, paragraph layout.
         .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
         // Images: assets (confined to the assets folder) and packed pixel formats.
@@ -56,56 +59,121 @@ let package = Package(
         // 7. Display list -> pixels (through NativeGraphics' Cairo wrappers).
         .target(name: "Raster", dependencies: ["Primitives", "Styles", "Painting", "TextLayout", "NativeGraphics"]),
         // The canvas library's ContextFactory / Context / Surface over Cairo.
-        .target(name: "Canvas", dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
+        .target(
+            name: "Canvas",
+            dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
         // 8. The whole pipeline as one call, with per-stage timings; PNG and APNG output.
-        .target(name: "RenderPipeline", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout", "Painting", "Raster", "Canvas", "NativeGraphics"]),
+        .target(
+            name: "RenderPipeline",
+            dependencies: [
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout",
+                "Painting", "Raster", "Canvas", "NativeGraphics",
+            ]),
         // Where the iOS and Android backends would disagree on a session (render --portability).
-        .target(name: "Portability", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
+        .target(
+            name: "Portability",
+            dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
         // Goldens with semantic sidecars, comparison, record modes and reports.
-        .target(name: "Snapshots", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "TextLayout",
-                                                  "Layout", "Painting", "RenderPipeline"]),
+        .target(
+            name: "Snapshots",
+            dependencies: [
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "TextLayout",
+                "Layout", "Painting", "RenderPipeline",
+            ]),
         // The library product's one module: re-exports the public API of the stages above.
-        .target(name: "PreviewRenderer", dependencies: ["Canvas", "Primitives", "RenderPipeline", "SessionFormat", "Styles", "TextLayout", "WidgetTree"]),
+        .target(
+            name: "PreviewRenderer",
+            dependencies: [
+                "Canvas", "Primitives", "RenderPipeline", "SessionFormat", "Styles", "TextLayout", "WidgetTree",
+            ]),
         // assertSnapshot for a user's XCTest or Swift Testing target (product PreviewRendererTesting).
         .target(name: "PreviewRendererTesting", dependencies: ["PreviewRenderer", "Snapshots"]),
         // The static HTML review gallery.
-        .target(name: "Gallery", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "Layout",
-                                                "RenderPipeline", "Snapshots", "Portability"]),
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "Layout",
+                "RenderPipeline", "Snapshots", "Portability",
+            ]),
         // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
         .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include"),
-        .target(name: "PreviewRendererC", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline", "CPreviewRendererHeader"],
-                path: "CLibrary/Sources/PreviewRendererC"),
+        .target(
+            name: "PreviewRendererC",
+            dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline", "CPreviewRendererHeader"],
+            path: "CLibrary/Sources/PreviewRendererC"),
         // The CLI: options, files, exit codes.
-        .executableTarget(name: "render", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
-                                                         "RenderPipeline", "Snapshots", "Gallery", "Portability",
-                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "render",
+            dependencies: [
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
+                "RenderPipeline", "Snapshots", "Gallery", "Portability",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The benchmark driver behind `make bench`.
-        .executableTarget(name: "bench", dependencies: ["SessionFormat", "Styles", "WidgetTree", "RenderPipeline", "PreviewRendererC",
-                                                        "CPreviewRendererHeader"]),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "SessionFormat", "Styles", "WidgetTree", "RenderPipeline", "PreviewRendererC",
+                "CPreviewRendererHeader",
+            ]),
         // libFuzzer target over the whole pipeline and the canvas player (`make fuzz`; needs -sanitize=fuzzer).
-        .executableTarget(name: "fuzz-session", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline"]),
+        .executableTarget(
+            name: "fuzz-session", dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline"]),
 
         // What the test targets share: the repository's folders, temporary folders, the built `render`.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "SessionFormatTests", dependencies: ["TestSupport", "Primitives", "SessionFormat"]),
         .testTarget(name: "StylesTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles"]),
-        .testTarget(name: "WidgetTreeTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "Primitives", "Styles", "NativeGraphics", "TextLayout"]),
-        .testTarget(name: "ImageAssetsTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "ImageAssets"]),
-        .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout"]),
-        .testTarget(name: "PaintingTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout",
-                                                          "Painting"]),
+        .testTarget(
+            name: "WidgetTreeTests",
+            dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree"]),
+        .testTarget(
+            name: "TextLayoutTests",
+            dependencies: ["TestSupport", "Primitives", "Styles", "NativeGraphics", "TextLayout"]),
+        .testTarget(
+            name: "ImageAssetsTests",
+            dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "ImageAssets"]),
+        .testTarget(
+            name: "LayoutTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout",
+            ]),
+        .testTarget(
+            name: "PaintingTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout",
+                "Painting",
+            ]),
         // CZlib: the PNG encoder's output is checked with zlib's own inflate.
-        .testTarget(name: "RasterTests", dependencies: ["TestSupport", "Primitives", "Styles", "TextLayout", "Painting", "NativeGraphics", "Raster", "CZlib"]),
-        .testTarget(name: "CanvasTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "NativeGraphics", "TextLayout", "ImageAssets",
-                                                        "Canvas"]),
-        .testTarget(name: "SnapshotsTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
-                                                           "RenderPipeline", "Snapshots", "Gallery"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
-        .testTarget(name: "RenderPipelineTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
-                                                                "TextLayout", "RenderPipeline", "Snapshots"],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"]),
+        .testTarget(
+            name: "RasterTests",
+            dependencies: [
+                "TestSupport", "Primitives", "Styles", "TextLayout", "Painting", "NativeGraphics", "Raster", "CZlib",
+            ]),
+        .testTarget(
+            name: "CanvasTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "NativeGraphics", "TextLayout", "ImageAssets",
+                "Canvas",
+            ]),
+        .testTarget(
+            name: "SnapshotsTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
+                "RenderPipeline", "Snapshots", "Gallery",
+            ]),
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
+        .testTarget(
+            name: "RenderPipelineTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
+                "TextLayout", "RenderPipeline", "Snapshots",
+            ],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"]),
     ]
 )

@@ -55,13 +55,18 @@ struct CanvasArgs {
         switch arg {
         case .string(let s): return color(s).map(CanvasStyle.color)
         case .array(let items):
-            guard items.count == 6, case .string(let kind) = items[0], kind.lowercased() == "lineargradient" else { return nil }
-            let nums = items[1...4].compactMap { if case .number(let n) = $0, n.isFinite { return n } else { return nil } }
+            guard items.count == 6, case .string(let kind) = items[0], kind.lowercased() == "lineargradient" else {
+                return nil
+            }
+            let nums = items[1...4].compactMap {
+                if case .number(let n) = $0, n.isFinite { return n } else { return nil }
+            }
             guard nums.count == 4, case .array(let stops) = items[5] else { return nil }
             var g = LinearGradient(x0: nums[0], y0: nums[1], x1: nums[2], y1: nums[3])
             for stop in stops {
                 guard case .array(let pair) = stop, pair.count == 2, case .number(let o) = pair[0],
-                      case .string(let cs) = pair[1], let col = color(cs) else { return nil }
+                    case .string(let cs) = pair[1], let col = color(cs)
+                else { return nil }
                 g.addColorStop(o, col)
             }
             return .linearGradient(g)

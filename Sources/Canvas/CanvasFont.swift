@@ -10,7 +10,10 @@ public struct CanvasFont: Hashable, Sendable {
     public var size: Double = 10
     public var family: String = "sans-serif"
     public init(style: FontStyle = .normal, weight: Int = 400, size: Double = 10, family: String = "sans-serif") {
-        self.style = style; self.weight = weight; self.size = size; self.family = family
+        self.style = style
+        self.weight = weight
+        self.size = size
+        self.family = family
     }
 
     /// The family text layout gets: generic CSS families become `defaultFamily` (Roboto).
@@ -25,22 +28,33 @@ public struct CanvasFont: Hashable, Sendable {
         var f = CanvasFont()
         var tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         // Modifiers before the size, in any order, each at most once.
-        var sawStyle = false, sawWeight = false
+        var sawStyle = false
+        var sawWeight = false
         while let t = tokens.first, !t.lowercased().hasSuffix("px") {
             let l = t.lowercased()
-            if !sawStyle, let s = FontStyle(rawValue: l), s != .normal { f.style = s; sawStyle = true }
-            else if l == "normal" { }
-            else if !sawWeight, let w = weight(l) { f.weight = w; sawWeight = true }
-            else { return nil }
+            if !sawStyle, let s = FontStyle(rawValue: l), s != .normal {
+                f.style = s
+                sawStyle = true
+            } else if l == "normal" {
+            } else if !sawWeight, let w = weight(l) {
+                f.weight = w
+                sawWeight = true
+            } else {
+                return nil
+            }
             tokens.removeFirst()
         }
-        guard let sizeToken = tokens.first, let size = Double(sizeToken.dropLast(2)), size.isFinite, size > 0 else { return nil }
+        guard let sizeToken = tokens.first, let size = Double(sizeToken.dropLast(2)), size.isFinite, size > 0 else {
+            return nil
+        }
         f.size = size
         let family = tokens.dropFirst().joined(separator: " ")
             .trimmingCharacters(in: CharacterSet(charactersIn: "\"' ,"))
         guard !family.isEmpty else { return nil }
         // A font list "A, B": the first family is the one asked for.
-        f.family = family.split(separator: ",").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) } ?? family
+        f.family =
+            family.split(separator: ",").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+            ?? family
         return f
     }
 

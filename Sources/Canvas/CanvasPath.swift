@@ -1,6 +1,6 @@
-import Primitives
 import Foundation
 import NativeGraphics
+import Primitives
 
 /// A canvas path in device pixels. Points are transformed by the matrix current when each call
 /// is made (as in HTML canvas), so the path survives later transform changes and is copied by
@@ -25,26 +25,35 @@ public struct CanvasPath: Hashable, Sendable {
 
     public mutating func move(_ x: Double, _ y: Double) {
         guard x.isFinite, y.isFinite else { return }
-        segments.append(.move(x, y)); current = (x, y); subpathStart = (x, y)
+        segments.append(.move(x, y))
+        current = (x, y)
+        subpathStart = (x, y)
     }
     public mutating func line(_ x: Double, _ y: Double) {
         guard x.isFinite, y.isFinite else { return }
-        if current == nil { move(x, y); return }
-        segments.append(.line(x, y)); current = (x, y)
+        if current == nil {
+            move(x, y)
+            return
+        }
+        segments.append(.line(x, y))
+        current = (x, y)
     }
     public mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
         guard [x1, y1, x2, y2, x, y].allSatisfy(\.isFinite) else { return }
         if current == nil { move(x1, y1) }
-        segments.append(.curve(x1, y1, x2, y2, x, y)); current = (x, y)
+        segments.append(.curve(x1, y1, x2, y2, x, y))
+        current = (x, y)
     }
     public mutating func close() {
         guard current != nil, let s = subpathStart else { return }
-        segments.append(.close); current = s
+        segments.append(.close)
+        current = s
     }
 
     /// Adds an arc of `sweep` radians from `start` around (cx, cy) in user space, as cubic
     /// Béziers (at most 90 degrees each), through `m`; joined to the current point by a line.
-    mutating func appendArc(cx: Double, cy: Double, r: Double, start: Double, sweep: Double, through m: CanvasTransform) {
+    mutating func appendArc(cx: Double, cy: Double, r: Double, start: Double, sweep: Double, through m: CanvasTransform)
+    {
         let p0 = m.apply(cx + r * cos(start), cy + r * sin(start))
         if current == nil { move(p0.x, p0.y) } else { line(p0.x, p0.y) }
         guard sweep != 0, r > 0 else { return }
@@ -68,9 +77,9 @@ public struct CanvasPath: Hashable, Sendable {
         ctx.newPath()
         for s in segments {
             switch s {
-            case let .move(x, y): ctx.move(to: x, y)
-            case let .line(x, y): ctx.line(to: x, y)
-            case let .curve(x1, y1, x2, y2, x, y): ctx.curve(to: x, y, c1: x1, y1, c2: x2, y2)
+            case .move(let x, let y): ctx.move(to: x, y)
+            case .line(let x, let y): ctx.line(to: x, y)
+            case .curve(let x1, let y1, let x2, let y2, let x, let y): ctx.curve(to: x, y, c1: x1, y1, c2: x2, y2)
             case .close: ctx.closePath()
             }
         }

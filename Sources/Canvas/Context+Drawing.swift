@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// Fills, strokes, rectangles and images. Every call goes through `draw`, which casts the
 /// shadow first, applies the clip, then paints the shape.
@@ -36,7 +36,8 @@ extension Context {
             // the source setter left the user matrix in place.
             ctx.setLineWidth(self.state.lineWidth)
             ctx.setDash(self.state.lineDash)
-            ctx.setLineCap(.butt); ctx.setLineJoin(.miter)
+            ctx.setLineCap(.butt)
+            ctx.setLineJoin(.miter)
             ctx.stroke()
         }
     }
@@ -77,22 +78,33 @@ extension Context {
 
     /// Draws `image` into the rectangle (x, y, w, h) in dp; without a size, at its own dp size.
     public func drawImage(_ image: CanvasImage, _ x: Double, _ y: Double, _ w: Double? = nil, _ h: Double? = nil) {
-        let w = w ?? image.width, h = h ?? image.height
+        let w = w ?? image.width
+        let h = h ?? image.height
         guard [x, y, w, h].allSatisfy(\.isFinite), w != 0, h != 0 else { return }
         let source: CairoSurface
         do { source = try CairoSurface(bitmap: image.bitmap) } catch {
-            messages.append("drawImage: \(error)"); return
+            messages.append("drawImage: \(error)")
+            return
         }
-        let bw = Double(image.bitmap.width), bh = Double(image.bitmap.height)
-        let alpha = state.globalAlpha, smooth = state.imageSmoothingEnabled
+        let bw = Double(image.bitmap.width)
+        let bh = Double(image.bitmap.height)
+        let alpha = state.globalAlpha
+        let smooth = state.imageSmoothingEnabled
         draw(bounds: DeviceBox(rect: x, y, w, h, through: deviceTransform)) { ctx, base in
-            let m = base.concatenating(self.deviceTransform).concatenating(.translation(x, y)).concatenating(.scaling(w / bw, h / bh))
+            let m = base.concatenating(self.deviceTransform).concatenating(.translation(x, y)).concatenating(
+                .scaling(w / bw, h / bh))
             ctx.setMatrix(a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f)
             ctx.setSource(source, x: 0, y: 0, filter: smooth ? .good : .nearest)
             ctx.newPath()
             ctx.rectangle(0, 0, bw, bh)
-            if alpha >= 1 { ctx.fill(); return }
-            ctx.save(); ctx.clip(); ctx.paint(alpha: alpha); ctx.restore()
+            if alpha >= 1 {
+                ctx.fill()
+                return
+            }
+            ctx.save()
+            ctx.clip()
+            ctx.paint(alpha: alpha)
+            ctx.restore()
         }
     }
 
@@ -122,7 +134,10 @@ extension Context {
         case .color(let c):
             ctx.setColor(c, alpha: state.globalAlpha)
         case .linearGradient(let g):
-            let stops = g.stops.isEmpty ? [(0.0, Color.transparent)] : GradientStops.premultipliedForCairo(g.stops.map { ($0.offset, $0.color) })
+            let stops =
+                g.stops.isEmpty
+                ? [(0.0, Color.transparent)]
+                : GradientStops.premultipliedForCairo(g.stops.map { ($0.offset, $0.color) })
             ctx.setLinearGradient(x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1, stops: stops, alpha: state.globalAlpha)
         }
     }
@@ -146,15 +161,22 @@ extension Context {
         // `shadowBlur` 1e6 would otherwise ask for a mask of gigabytes.
         let sigma = min(state.shadowBlur / 2 * s, BlurMask.maxSigma)
         let reach = sigma > 0 ? (3 * sigma).rounded(.up) + 1 : 1
-        let ox = state.shadowOffsetX * s, oy = state.shadowOffsetY * s
+        let ox = state.shadowOffsetX * s
+        let oy = state.shadowOffsetY * s
         // The area of the surface the shadow can touch, in whole pixels (clamped in floating
         // point first, so huge coordinates never overflow Int).
-        let w = Double(actualWidth), h = Double(actualHeight)
-        var x0 = 0, y0 = 0, x1 = actualWidth, y1 = actualHeight
+        let w = Double(actualWidth)
+        let h = Double(actualHeight)
+        var x0 = 0
+        var y0 = 0
+        var x1 = actualWidth
+        var y1 = actualHeight
         if let b = bounds?.offset(ox, oy).outset(reach) {
             func px(_ v: Double, _ hi: Double) -> Int { CheckedInt.int(max(0, min(hi, v))) }
-            x0 = px(b.x0.rounded(.down), w); y0 = px(b.y0.rounded(.down), h)
-            x1 = px(b.x1.rounded(.up), w); y1 = px(b.y1.rounded(.up), h)
+            x0 = px(b.x0.rounded(.down), w)
+            y0 = px(b.y0.rounded(.down), h)
+            x1 = px(b.x1.rounded(.up), w)
+            y1 = px(b.y1.rounded(.up), h)
         } else if !(ox.isFinite && oy.isFinite) || abs(ox) > w + reach || abs(oy) > h + reach {
             return
         }
@@ -166,14 +188,20 @@ extension Context {
         // ten million pixels per call).
         let k = max(1, CheckedInt.int(sigma / 10, in: 1...64))
         let f = Double(k)
-        let mw = (x1 - x0 + 2 * m + k - 1) / k, mh = (y1 - y0 + 2 * m + k - 1) / k
+        let mw = (x1 - x0 + 2 * m + k - 1) / k
+        let mh = (y1 - y0 + 2 * m + k - 1) / k
         guard let mask = try? CairoMask(width: mw, height: mh) else {
-            messages.append("shadow skipped: cannot allocate its mask"); return
+            messages.append("shadow skipped: cannot allocate its mask")
+            return
         }
         let mctx = mask.makeContext()
-        let mx = Double(x0 - m), my = Double(y0 - m)
-        paint(mctx, k == 1 ? .translation(ox - mx, oy - my)
-                           : CanvasTransform.scaling(1 / f, 1 / f).concatenating(.translation(ox - mx, oy - my)))
+        let mx = Double(x0 - m)
+        let my = Double(y0 - m)
+        paint(
+            mctx,
+            k == 1
+                ? .translation(ox - mx, oy - my)
+                : CanvasTransform.scaling(1 / f, 1 / f).concatenating(.translation(ox - mx, oy - my)))
         if sigma > 0 { BlurMask.gaussian(mask, sigma: sigma / f) }
         applyClip(on: cr, base: .identity)
         cr.identityMatrix()
@@ -181,7 +209,10 @@ extension Context {
         cr.rectangle(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
         cr.clip()
         cr.setColor(state.shadowColor)
-        if k == 1 { cr.mask(mask, x: mx, y: my); return }
+        if k == 1 {
+            cr.mask(mask, x: mx, y: my)
+            return
+        }
         cr.translate(mx, my)
         cr.scale(f, f)
         cr.mask(mask, x: 0, y: 0)

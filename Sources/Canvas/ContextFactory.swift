@@ -1,6 +1,6 @@
+import ImageAssets
 import Primitives
 import TextLayout
-import ImageAssets
 
 /// The canvas library's `ContextFactory` over Cairo: makes contexts and surfaces at the display
 /// scale and loads images from the assets folder.
@@ -17,7 +17,9 @@ public final class ContextFactory {
     }
     /// A factory sharing an existing text engine (and its shaping cache).
     public init(displayScale: Double, assets: AssetLoader?, text: TextEngine?) {
-        self.displayScale = displayScale; self.assets = assets; self.text = text
+        self.displayScale = displayScale
+        self.assets = assets
+        self.text = text
     }
 
     /// The display scale (`getDisplayScale()`).

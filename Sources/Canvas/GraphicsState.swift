@@ -8,7 +8,12 @@ public struct LinearGradient: Hashable, Sendable {
         public var offset: Double
         public var color: Color
     }
-    public init(x0: Double, y0: Double, x1: Double, y1: Double) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
     /// Adds a stop; offsets outside 0...1 are clamped. Stops keep insertion order at equal offsets.
     public mutating func addColorStop(_ offset: Double, _ color: Color) {
         guard offset.isFinite else { return }
@@ -26,7 +31,9 @@ public enum CanvasStyle: Hashable, Sendable {
 public enum CanvasTextAlign: String, Hashable, Sendable, CaseIterable { case start, end, left, center, right }
 
 /// `textBaseline`, as in the canvas library.
-public enum CanvasTextBaseline: String, Hashable, Sendable, CaseIterable { case top, hanging, middle, alphabetic, ideographic, bottom }
+public enum CanvasTextBaseline: String, Hashable, Sendable, CaseIterable {
+    case top, hanging, middle, alphabetic, ideographic, bottom
+}
 
 /// Everything `save()` copies and `restore()` brings back, including the current path and the
 /// clip (framework-protocol.md section 6: the canvas library copies the whole state).

@@ -1,6 +1,6 @@
+import NativeGraphics
 import Primitives
 import SessionFormat
-import NativeGraphics
 
 /// A canvas drawing surface: a logical size in dp and an actual ARGB32 buffer of dp x scale pixels.
 public final class Surface {
@@ -16,12 +16,17 @@ public final class Surface {
         guard width.isFinite, height.isFinite, displayScale.isFinite, displayScale > 0 else {
             throw CanvasError("invalid surface size \(width)x\(height) at scale \(displayScale)")
         }
-        let fw = (width * displayScale).rounded(), fh = (height * displayScale).rounded()
+        let fw = (width * displayScale).rounded()
+        let fh = (height * displayScale).rounded()
         guard fw <= 8192, fh <= 8192 else {
-            throw CanvasError("surface of \(width)x\(height) dp at scale \(displayScale) is too large (at most 8192 pixels per side)")
+            throw CanvasError(
+                "surface of \(width)x\(height) dp at scale \(displayScale) is too large (at most 8192 pixels per side)")
         }
-        let pw = max(1, CheckedInt.int(fw)), ph = max(1, CheckedInt.int(fh))
-        self.width = width; self.height = height; self.displayScale = displayScale
+        let pw = max(1, CheckedInt.int(fw))
+        let ph = max(1, CheckedInt.int(fh))
+        self.width = width
+        self.height = height
+        self.displayScale = displayScale
         cairo = try CairoSurface(width: pw, height: ph)
     }
 
@@ -41,7 +46,10 @@ public final class Surface {
             let a = Int(bm.pixels[i + 3])
             if a > 0 {
                 func un(_ v: UInt8) -> UInt8 { UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
-                out[i] = un(bm.pixels[i + 2]); out[i + 1] = un(bm.pixels[i + 1]); out[i + 2] = un(bm.pixels[i]); out[i + 3] = UInt8(a)
+                out[i] = un(bm.pixels[i + 2])
+                out[i + 1] = un(bm.pixels[i + 1])
+                out[i + 2] = un(bm.pixels[i])
+                out[i + 3] = UInt8(a)
             }
             i += 4
         }
@@ -53,7 +61,10 @@ public final class Surface {
 public struct CanvasImage: Hashable, Sendable {
     public var bitmap: Bitmap
     public var density: Double
-    public init(bitmap: Bitmap, density: Double = 1) { self.bitmap = bitmap; self.density = density }
+    public init(bitmap: Bitmap, density: Double = 1) {
+        self.bitmap = bitmap
+        self.density = density
+    }
     /// Size in dp.
     public var width: Double { Double(bitmap.width) / density }
     public var height: Double { Double(bitmap.height) / density }

@@ -1,6 +1,6 @@
 import Foundation
-import Snapshots
 import RenderPipeline
+import Snapshots
 
 /// `render check --html DIR`: one page (works from `file://`) to review a check run. Failures come
 /// first, each with what changed in words, expected and actual side by side with the changed regions
@@ -13,17 +13,30 @@ public enum CheckPage {
         let review: [SnapshotOutcome.Status] = [.failed, .environmentChanged, .error, .missing]
         let toReview = report.outcomes.filter { review.contains($0.status) }
         let rest = report.outcomes.filter { !review.contains($0.status) }
-        var h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \(GalleryHTML.esc(report.summary))</title>\n"
+        var h =
+            """
+            <!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \
+            \(GalleryHTML.esc(report.summary))</title>\n
+            """
         h += "<style>\(GalleryHTML.css)\(css)</style></head><body>\n"
-        h += "<header><h1>render check</h1><p>\(GalleryHTML.esc(report.summary)) · renderer \(GalleryHTML.esc(report.rendererVersion)) · record mode "
-        h += "\(report.recordMode.rawValue) · tolerance: channel difference &gt; \(report.tolerance.threshold), at most "
+        h +=
+            """
+            <header><h1>render check</h1><p>\(GalleryHTML.esc(report.summary)) · renderer \
+            \(GalleryHTML.esc(report.rendererVersion)) · record mode 
+            """
+        h +=
+            "\(report.recordMode.rawValue) · tolerance: channel difference &gt; \(report.tolerance.threshold), at most "
         h += "\(GalleryHTML.fmtPercent(report.tolerance.maxMismatch)) of pixels</p></header>\n<main>\n"
         h += "<h2>To review (\(toReview.count))</h2>\n"
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
         for o in toReview { h += try entry(o, store: store) }
         h += "<h2>Passed and recorded (\(rest.count))</h2>\n"
         for o in rest {
-            h += "<details class=\"entry \(o.status.rawValue)\"><summary>\(GalleryHTML.esc(o.name)) <span class=\"badge\">\(o.status.rawValue)</span></summary>\n"
+            h +=
+                """
+                <details class=\"entry \(o.status.rawValue)\"><summary>\(GalleryHTML.esc(o.name)) <span \
+                class=\"badge\">\(o.status.rawValue)</span></summary>\n
+                """
             h += try images(o, store: store) + "</details>\n"
         }
         h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
@@ -31,15 +44,25 @@ public enum CheckPage {
     }
 
     static func entry(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
-        var h = "<section class=\"entry card \(o.status.rawValue)\" id=\"\(GalleryHTML.esc(o.name))\" data-status=\"\(o.status.rawValue)\">"
+        var h =
+            """
+            <section class=\"entry card \(o.status.rawValue)\" id=\"\(GalleryHTML.esc(o.name))\" \
+            data-status=\"\(o.status.rawValue)\">
+            """
         h += "<h3>\(GalleryHTML.esc(o.name)) <span class=\"badge\">\(GalleryHTML.esc(label(o.status)))</span>"
         if let m = o.mismatch { h += " <span class=\"mm\">\(GalleryHTML.fmtPercent(m)) of pixels differ</span>" }
         h += "</h3>\n<p class=\"session\">\(GalleryHTML.esc(o.session))</p>\n"
         if !o.environmentChanges.isEmpty {
-            h += "<p class=\"env\">Environment changed since the golden was recorded: \(GalleryHTML.esc(o.environmentChanges.joined(separator: "; ")))</p>\n"
+            h +=
+                """
+                <p class=\"env\">Environment changed since the golden was recorded: \
+                \(GalleryHTML.esc(o.environmentChanges.joined(separator: "; ")))</p>\n
+                """
         }
         if !o.changes.isEmpty {
-            h += "<ul class=\"changes\">" + SemanticDiff.summarize(o.changes).map { "<li>\(GalleryHTML.esc($0))</li>" }.joined() + "</ul>\n"
+            h +=
+                "<ul class=\"changes\">"
+                + SemanticDiff.summarize(o.changes).map { "<li>\(GalleryHTML.esc($0))</li>" }.joined() + "</ul>\n"
         } else if o.status == .failed || o.status == .environmentChanged {
             h += "<p class=\"changes\">No element moved, resized, restyled or changed text (painting only).</p>\n"
         } else {
@@ -55,26 +78,57 @@ public enum CheckPage {
     static func images(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
         // A frames golden (`--ticks`) is a folder: its first differing frame is in the diff image.
         guard o.golden.hasSuffix(".png") else {
-            guard let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({ try store.store(png: Array($0)) }) else { return "" }
+            guard
+                let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({
+                    try store.store(png: Array($0))
+                })
+            else { return "" }
             return "<div><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | actual\"></div>\n"
         }
         let golden = try FileManager.default.contents(atPath: o.golden).map { try store.store(png: Array($0)) }
-        let actual = try o.actualImage.flatMap { FileManager.default.contents(atPath: $0) }.map { try store.store(png: Array($0)) }
+        let actual = try o.actualImage.flatMap { FileManager.default.contents(atPath: $0) }.map {
+            try store.store(png: Array($0))
+        }
         guard let g = golden else { return "" }
-        guard let a = actual else { return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n" }
+        guard let a = actual else {
+            return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n"
+        }
         let size = pngSize(o.golden)
         let boxes = o.regions.map { r -> String in
             guard let (w, hh) = size, w > 0, hh > 0 else { return "" }
-            return "<i class=\"region\" style=\"left:\(pct(r.x, w));top:\(pct(r.y, hh));width:\(pct(r.width, w));height:\(pct(r.height, hh))\"></i>"
+            return
+                """
+                <i class=\"region\" \
+                style=\"left:\(pct(r.x, w));top:\(pct(r.y, hh));width:\(pct(r.width, w));\
+                height:\(pct(r.height, hh))\"></i>
+                """
         }.joined()
-        var h = "<div class=\"cmp\" data-mode=\"side\"><div class=\"modes\"><button data-mode=\"side\" class=\"on\">side by side</button>"
+        var h =
+            """
+            <div class=\"cmp\" data-mode=\"side\"><div class=\"modes\"><button data-mode=\"side\" \
+            class=\"on\">side by side</button>
+            """
         h += "<button data-mode=\"onion\">onion skin</button><button data-mode=\"slider\">slider</button>"
         h += "<button data-mode=\"single\">diff</button></div>\n"
-        h += "<div class=\"side\"><div><small>expected</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\">\(boxes)</span></div>"
-        h += "<div><small>actual</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(a)\" alt=\"actual\">\(boxes)</span></div></div>\n"
+        h +=
+            """
+            <div class=\"side\"><div><small>expected</small><span class=\"frame\"><img loading=\"lazy\" \
+            src=\"\(g)\" alt=\"expected\">\(boxes)</span></div>
+            """
+        h +=
+            """
+            <div><small>actual</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(a)\" \
+            alt=\"actual\">\(boxes)</span></div></div>\n
+            """
         h += GalleryHTML.overlays(expected: g, actual: a)
-        if let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({ try store.store(png: Array($0)) }) {
-            h += "<div class=\"single\"><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | actual\"></div>\n"
+        if let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({
+            try store.store(png: Array($0))
+        }) {
+            h +=
+                """
+                <div class=\"single\"><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | \
+                actual\"></div>\n
+                """
         }
         return h + "</div>\n"
     }
@@ -103,11 +157,14 @@ public enum CheckPage {
     static func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }
 
     static let css = """
-    h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px}.session{color:#666;font-size:12px;margin:0 0 6px}
-    .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;background:#f1f3f4;padding:2px 4px}
-    .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}
-    .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}
-    .side img{max-width:320px}img.diff{max-width:980px}details.entry{background:#fff;border:1px solid #ddd;border-radius:6px}
-    summary{cursor:pointer;font-size:13px}.none{color:#1e8e3e}
-    """
+        h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px}.session{color:#666;font-size:12px;\
+        margin:0 0 6px}
+        .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;\
+        background:#f1f3f4;padding:2px 4px}
+        .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}
+        .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}
+        .side img{max-width:320px}img.diff{max-width:980px}details.entry{background:#fff;border:1px solid #ddd;\
+        border-radius:6px}
+        summary{cursor:pointer;font-size:13px}.none{color:#1e8e3e}
+        """
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 import Snapshots
 
 /// Images of the gallery, named by the sha256 of their PNG bytes (`img/HASH.png`): a picture that
@@ -35,18 +35,25 @@ public final class ContentStore: @unchecked Sendable {
     }
 
     /// Distinct images written.
-    public var distinctCount: Int { lock.lock(); defer { lock.unlock() }; return written.count }
+    public var distinctCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return written.count
+    }
 }
 
 extension Bitmap {
     /// The part of the bitmap inside `rect` (pixels), clamped to the bitmap.
     func cropped(x: Int, y: Int, width: Int, height: Int) -> Bitmap {
-        let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))
-        let x1 = max(x0, min(self.width, x + width)), y1 = max(y0, min(self.height, y + height))
+        let x0 = max(0, min(self.width, x))
+        let y0 = max(0, min(self.height, y))
+        let x1 = max(x0, min(self.width, x + width))
+        let y1 = max(y0, min(self.height, y + height))
         var out = Bitmap(width: max(1, x1 - x0), height: max(1, y1 - y0))
         guard x1 > x0, y1 > y0 else { return out }
         for row in y0..<y1 {
-            let src = (row * self.width + x0) * 4, dst = (row - y0) * out.width * 4
+            let src = (row * self.width + x0) * 4
+            let dst = (row - y0) * out.width * 4
             out.pixels.replaceSubrange(dst..<(dst + (x1 - x0) * 4), with: pixels[src..<(src + (x1 - x0) * 4)])
         }
         return out

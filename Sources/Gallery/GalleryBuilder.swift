@@ -1,8 +1,8 @@
-import Foundation
 import Dispatch
+import Foundation
 import RenderPipeline
-import Snapshots
 import SessionFormat
+import Snapshots
 
 /// What a gallery holds: written as `gallery.json` beside `index.html`.
 public struct GalleryManifest: Codable, Sendable {
@@ -41,7 +41,8 @@ public struct GalleryBuilder {
     public var progress: (String) -> Void
 
     public init(options: GalleryOptions, progress: @escaping (String) -> Void = { _ in }) {
-        self.options = options; self.progress = progress
+        self.options = options
+        self.progress = progress
     }
 
     /// Builds the gallery for this shard's sessions; returns its manifest. On failure the old gallery
@@ -62,11 +63,12 @@ public struct GalleryBuilder {
         let sessions = options.shard.select(sessions: all)
         _ = try ContentStore(directory: tmp)
         let themes = self.themes
-        _ = try options.renderOptions(theme: themes[0])   // a bad --device stops the gallery before any work
+        _ = try options.renderOptions(theme: themes[0])  // a bad --device stops the gallery before any work
         // Units: every session in every theme; a worker takes the next one.
         let units = sessions.flatMap { s in themes.indices.map { (s, $0) } }
         let results = UnitResults(count: units.count)
-        let workers = max(1, min(units.count, options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount))
+        let workers = max(
+            1, min(units.count, options.workers > 0 ? options.workers : ProcessInfo.processInfo.activeProcessorCount))
         let opts = options
         let report = progress
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -76,7 +78,14 @@ public struct GalleryBuilder {
                 let unit = Self.unit(session: path, theme: t, options: opts, into: tmp, renderers: &renderers)
                 let done = results.put(i, unit.cards, offered: unit.offered)
                 let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
-                results.serialized { report("[\(done)/\(units.count)] \(name) (\(themes[t])): \(unit.cards.count) image\(unit.cards.count == 1 ? "" : "s")") }
+                results.serialized {
+                    report(
+                        """
+                        [\(done)/\(units.count)] \(name) (\(themes[t])): \(unit.cards.count) \
+                        image\(unit.cards.count == 1 ? "" : "s")
+                        """
+                    )
+                }
             }
         }
         return try finish(sessions: sessions, units: results.cards, offered: results.offered, out: out, tmp: tmp)
@@ -91,15 +100,19 @@ public struct GalleryBuilder {
     /// folder is a unique sibling (mkdtemp) that the caller forgets on success and removes on failure,
     /// and that `TempFiles` removes on SIGINT/SIGTERM.
     public static func folders(_ options: GalleryOptions) throws -> (out: String, tmp: String) {
-        let given = options.outputDirectory.hasSuffix("/") ? String(options.outputDirectory.dropLast()) : options.outputDirectory
+        let given =
+            options.outputDirectory.hasSuffix("/")
+            ? String(options.outputDirectory.dropLast()) : options.outputDirectory
         let out = try GalleryFolder.target(of: given)
         return (out, try TempFiles.makeFolder(beside: out))
     }
 
     /// One session in one theme (index into `themes`): its cards, with images stored in `tmp`, and
     /// how many images were offered. `renderers` keeps one renderer per theme for the next unit.
-    public static func unit(session path: String, theme t: Int, options opts: GalleryOptions, into tmp: String,
-                            renderers: inout [Int: Renderer]) -> (cards: [GalleryCard], offered: Int) {
+    public static func unit(
+        session path: String, theme t: Int, options opts: GalleryOptions, into tmp: String,
+        renderers: inout [Int: Renderer]
+    ) -> (cards: [GalleryCard], offered: Int) {
         let themes = opts.themes.isEmpty ? ["default"] : opts.themes
         do {
             let store = try ContentStore(directory: tmp)
@@ -107,7 +120,8 @@ public struct GalleryBuilder {
                 renderers[t] = try Renderer(options: try opts.renderOptions(theme: themes[t]))
             }
             renderers[t]!.forgetLastFrame()
-            let cards = GalleryUnit(renderer: renderers[t]!, store: store, options: opts, isPrimary: t == 0).cards(session: path)
+            let cards = GalleryUnit(renderer: renderers[t]!, store: store, options: opts, isPrimary: t == 0).cards(
+                session: path)
             return (cards, store.offered)
         } catch {
             return ([errorCard(session: path, theme: themes[t], error: "\(error)")], 0)
@@ -116,15 +130,18 @@ public struct GalleryBuilder {
 
     /// The card of a unit that could not be rendered.
     public static func errorCard(session path: String, theme: String, error: String) -> GalleryCard {
-        var c = GalleryCard(session: SnapshotSettings.goldenName(session: path, snapshot: nil), section: .frame, snapshot: nil,
-                            theme: theme, state: "NORMAL", element: nil, image: "", status: "error")
+        var c = GalleryCard(
+            session: SnapshotSettings.goldenName(session: path, snapshot: nil), section: .frame, snapshot: nil,
+            theme: theme, state: "NORMAL", element: nil, image: "", status: "error")
         c.error = error
         return c
     }
 
     /// Writes the manifest and the page into `tmp` and swaps it into place. `units` holds the cards of
     /// every (session, theme) in that order; `offered` the images offered in all.
-    public func finish(sessions: [String], units: [[GalleryCard]], offered: Int, out: String, tmp: String) throws -> GalleryManifest {
+    public func finish(sessions: [String], units: [[GalleryCard]], offered: Int, out: String, tmp: String) throws
+        -> GalleryManifest
+    {
         let themes = self.themes
         let names = sessions.map { SnapshotSettings.goldenName(session: $0, snapshot: nil) }
         // Units are in (session, theme) order; within a session sort by section, snapshot, theme, element, state.
@@ -133,16 +150,20 @@ public struct GalleryBuilder {
             let group = (0..<themes.count).flatMap { units[si * themes.count + $0] }
             cards += group.sorted { $0.sortKey(themes: themes).lexicographicallyPrecedes($1.sortKey(themes: themes)) }
         }
-        let stored = ((try? FileManager.default.contentsOfDirectory(atPath: tmp + "/img")) ?? []).filter { $0.hasSuffix(".png") }.count
-        let manifest = GalleryManifest(rendererVersion: PreviewRendererVersion.string, shard: options.shard.description,
-                                       sessions: names, descriptions: GalleryManifest.descriptions(sessions), themes: themes, cards: cards,
-                                       imagesOffered: offered, imagesStored: stored)
+        let stored = ((try? FileManager.default.contentsOfDirectory(atPath: tmp + "/img")) ?? []).filter {
+            $0.hasSuffix(".png")
+        }.count
+        let manifest = GalleryManifest(
+            rendererVersion: PreviewRendererVersion.string, shard: options.shard.description,
+            sessions: names, descriptions: GalleryManifest.descriptions(sessions), themes: themes, cards: cards,
+            imagesOffered: offered, imagesStored: stored)
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try enc.encode(manifest).write(to: URL(fileURLWithPath: tmp + "/gallery.json"))
         // The portability report per session (GalleryPortability.swift), a collapsed section each.
         let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: options.fontsDirectory)
-        try Data(GalleryHTML.page(manifest, portability: portability).utf8).write(to: URL(fileURLWithPath: tmp + "/index.html"))
+        try Data(GalleryHTML.page(manifest, portability: portability).utf8).write(
+            to: URL(fileURLWithPath: tmp + "/index.html"))
         try Self.swap(tmp, into: out)
         return manifest
     }
@@ -161,7 +182,8 @@ final class UnitResults: @unchecked Sendable {
     init(count: Int) { cards = Array(repeating: [], count: count) }
     /// The next unit to render, nil when none is left.
     func next() -> Int? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard nextIndex < cards.count else { return nil }
         nextIndex += 1
         return nextIndex - 1
@@ -169,11 +191,16 @@ final class UnitResults: @unchecked Sendable {
     /// Stores a unit's cards; returns how many units are finished.
     private(set) var offered = 0
     func put(_ i: Int, _ c: [GalleryCard], offered n: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         cards[i] = c
         offered += n
         finished += 1
         return finished
     }
-    func serialized(_ body: () -> Void) { printLock.lock(); body(); printLock.unlock() }
+    func serialized(_ body: () -> Void) {
+        printLock.lock()
+        body()
+        printLock.unlock()
+    }
 }

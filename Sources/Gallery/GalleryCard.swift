@@ -26,10 +26,18 @@ public struct GalleryCard: Codable, Hashable, Sendable {
     /// Problem text when status is `error`.
     public var error: String?
 
-    public init(session: String, section: Section, snapshot: String?, theme: String, state: String, element: String?,
-                image: String, status: String) {
-        self.session = session; self.section = section; self.snapshot = snapshot; self.theme = theme
-        self.state = state; self.element = element; self.image = image; self.status = status
+    public init(
+        session: String, section: Section, snapshot: String?, theme: String, state: String, element: String?,
+        image: String, status: String
+    ) {
+        self.session = session
+        self.section = section
+        self.snapshot = snapshot
+        self.theme = theme
+        self.state = state
+        self.element = element
+        self.image = image
+        self.status = status
     }
 
     /// The status of every state-matrix cell.
@@ -38,7 +46,12 @@ public struct GalleryCard: Codable, Hashable, Sendable {
     /// Stable sort key (within a session): frames before states, snapshot, theme order, element id, state order.
     func sortKey(themes: [String]) -> [String] {
         let stateOrder = ["NORMAL", "ACTIVE", "SELECTED", "HOVER", "DISABLED"].firstIndex(of: state) ?? 9
-        let el = element.map { e in e.split(separator: " ").last.flatMap { Int($0) }.map { String(format: "%08d", $0) } ?? e } ?? ""
-        return [section == .frame ? "0" : "1", snapshot.map { "0" + $0 } ?? "1", String(format: "%04d", themes.firstIndex(of: theme) ?? 9999), el, String(stateOrder)]
+        let el =
+            element.map { e in e.split(separator: " ").last.flatMap { Int($0) }.map { String(format: "%08d", $0) } ?? e
+            } ?? ""
+        return [
+            section == .frame ? "0" : "1", snapshot.map { "0" + $0 } ?? "1",
+            String(format: "%04d", themes.firstIndex(of: theme) ?? 9999), el, String(stateOrder),
+        ]
     }
 }

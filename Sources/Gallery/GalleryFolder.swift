@@ -20,9 +20,11 @@ enum GalleryFolder {
     static func swap(_ tmp: String, into dest: String) throws {
         let fm = FileManager.default
         var isDir: ObjCBool = false
+        // renameat2's RENAME_EXCHANGE flag: swap the two folders in one step.
+        let renameExchange: UInt32 = 2
         if fm.fileExists(atPath: dest, isDirectory: &isDir) {
             guard isDir.boolValue else { throw AtomicFile.WriteError(path: dest, reason: "it is not a folder") }
-            if let exchange = Self.renameat2, exchange(AT_FDCWD, tmp, AT_FDCWD, dest, 2 /* RENAME_EXCHANGE */) == 0 {
+            if let exchange = Self.renameat2, exchange(AT_FDCWD, tmp, AT_FDCWD, dest, renameExchange) == 0 {
                 try? fm.removeItem(atPath: tmp)
                 return
             }
@@ -41,16 +43,22 @@ enum GalleryFolder {
             TempFiles.remove(old)
             return
         }
-        guard rename(tmp, dest) == 0 else { throw AtomicFile.WriteError(path: dest, reason: String(cString: strerror(errno))) }
+        guard rename(tmp, dest) == 0 else {
+            throw AtomicFile.WriteError(path: dest, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// Linux `renameat2(2)`, looked up at run time (Glibc's module does not declare it).
-    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-        #if os(Linux)
-        guard let symbol = dlsym(nil, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let renameat2:
+        (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+            #if os(Linux)
+                guard let symbol = dlsym(nil, "renameat2") else { return nil }
+                return unsafeBitCast(
+                    symbol,
+                    to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)
+                        .self)
+            #else
+                return nil
+            #endif
+        }()
 }

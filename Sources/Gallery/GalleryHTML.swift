@@ -2,15 +2,22 @@
 /// it works from `file://` with no server. Every picture is a `.card` with `data-status`.
 enum GalleryHTML {
     static func page(_ m: GalleryManifest, portability: [String: String] = [:]) -> String {
-        var h = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
+        var h =
+            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
         h += "<style>\(css)</style></head><body>\n"
         // State cells are not goldens: counted and filtered on their own, never as "no golden".
         let statuses = ["failed", "environmentChanged", "error", "passed", "new", GalleryCard.stateStatus]
         let counts = statuses.map { s in (s, m.cards.filter { $0.status == s }.count) }.filter { $0.1 > 0 }
         let states = m.cards.filter { $0.section == .state }.count
-        h += "<header><h1>PreviewRenderer gallery</h1><p>\(m.sessions.count) sessions, \(m.cards.count - states) pictures"
+        h +=
+            """
+            <header><h1>PreviewRenderer gallery</h1><p>\(m.sessions.count) sessions, \(m.cards.count - states) \
+            pictures
+            """
         h += " and \(states) state cell\(states == 1 ? "" : "s"), themes: "
-        h += esc(m.themes.joined(separator: ", ")) + " · renderer \(esc(m.rendererVersion)) · shard \(esc(m.shard))</p>\n<nav id=\"filters\">"
+        h +=
+            esc(m.themes.joined(separator: ", "))
+            + " · renderer \(esc(m.rendererVersion)) · shard \(esc(m.shard))</p>\n<nav id=\"filters\">"
         h += "<button class=\"on\" data-filter=\"all\">all (\(m.cards.count))</button>"
         for (s, n) in counts { h += "<button data-filter=\"\(s)\">\(label(s)) (\(n))</button>" }
         h += "</nav></header>\n<main>\n" + contents(m)
@@ -36,7 +43,11 @@ enum GalleryHTML {
         for session in m.sessions {
             let cards = m.cards.filter { $0.session == session }
             let bad = cards.filter { ["failed", "environmentChanged", "error"].contains($0.status) }.count
-            h += "<a href=\"#s-\(esc(session))\"\(bad > 0 ? " class=\"bad\"" : "")>\(esc(session)) <small>\(cards.count)\(bad > 0 ? " · \(bad) to review" : "")</small></a>"
+            h +=
+                """
+                <a href=\"#s-\(esc(session))\"\(bad > 0 ? " class=\"bad\"" : "")>\(esc(session)) \
+                <small>\(cards.count)\(bad > 0 ? " · \(bad) to review" : "")</small></a>
+                """
         }
         return h + "</nav>\n"
     }
@@ -44,10 +55,26 @@ enum GalleryHTML {
     /// The onion-skin and slider views of a `.cmp` block (the script drives their ranges); shared by
     /// the gallery's cards and `check --html`'s review page.
     static func overlays(expected g: String, actual a: String) -> String {
-        var h = "<div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"opacity:.5\">"
-        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual opacity\"></div>\n"
-        h += "<div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">"
-        h += "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider position\"></div>\n"
+        var h =
+            """
+            <div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" \
+            alt=\"actual\" style=\"opacity:.5\">
+            """
+        h +=
+            """
+            <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"opacity\" aria-label=\"actual \
+            opacity\"></div>\n
+            """
+        h +=
+            """
+            <div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" \
+            alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">
+            """
+        h +=
+            """
+            <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" class=\"wipe\" aria-label=\"slider \
+            position\"></div>\n
+            """
         return h
     }
 
@@ -55,7 +82,11 @@ enum GalleryHTML {
         let title = (c.snapshot.map { "snapshot " + $0 } ?? "final frame") + " · " + c.theme
         // The caption is cut with an ellipsis at the card's width (the whole of it in the tooltip), so a
         // long snapshot name cannot widen its card.
-        var h = "<figure class=\"card \(c.status)\" data-status=\"\(c.status)\"><figcaption><span class=\"name\" title=\"\(esc(title))\">\(esc(title))</span>"
+        var h =
+            """
+            <figure class=\"card \(c.status)\" data-status=\"\(c.status)\"><figcaption><span class=\"name\" \
+            title=\"\(esc(title))\">\(esc(title))</span>
+            """
         h += " <span class=\"badge\">\(label(c.status))</span>"
         if let m = c.mismatch { h += " <span class=\"mm\">\(fmtPercent(m))</span>" }
         h += "</figcaption>\n"
@@ -64,11 +95,19 @@ enum GalleryHTML {
             // A passing card opens on the actual picture alone (expected is the same to the eye); a failing
             // one on expected | actual. Every view is one click away on both.
             let mode = c.status == "passed" ? "single" : "side"
-            func button(_ m: String, _ text: String) -> String { "<button data-mode=\"\(m)\"\(m == mode ? " class=\"on\"" : "")>\(text)</button>" }
-            h += "<div class=\"cmp\" data-mode=\"\(mode)\"><div class=\"modes\">" + button("single", "actual") + button("side", "side by side")
+            func button(_ m: String, _ text: String) -> String {
+                "<button data-mode=\"\(m)\"\(m == mode ? " class=\"on\"" : "")>\(text)</button>"
+            }
+            h +=
+                "<div class=\"cmp\" data-mode=\"\(mode)\"><div class=\"modes\">" + button("single", "actual")
+                + button("side", "side by side")
             h += button("onion", "onion skin") + button("slider", "slider") + "</div>\n"
             h += "<div class=\"single\"><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div>\n"
-            h += "<div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\"></div>"
+            h +=
+                """
+                <div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(g)\" \
+                alt=\"expected\"></div>
+                """
             h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div></div>\n"
             h += overlays(expected: g, actual: c.image) + "</div>\n"
             if let d = c.diff { h += "<a class=\"difflink\" href=\"\(d)\">expected | diff | actual</a>\n" }
@@ -90,13 +129,21 @@ enum GalleryHTML {
         let used = order.filter { s in cards.contains { $0.state == s } }
         var elements: [String] = []
         for c in cards { if let e = c.element, !elements.contains(e) { elements.append(e) } }
-        var h = "<h3>States</h3>\n<table class=\"states\"><tr><th>element</th>" + used.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+        var h =
+            "<h3>States</h3>\n<table class=\"states\"><tr><th>element</th>" + used.map { "<th>\($0)</th>" }.joined()
+            + "</tr>\n"
         for e in elements {
             h += "<tr><th>\(esc(e))</th>"
             for s in used {
                 if let c = cards.first(where: { $0.element == e && $0.state == s }) {
-                    h += "<td><figure class=\"card state\" data-status=\"\(c.status)\"><img loading=\"lazy\" src=\"\(c.image)\" alt=\"\(esc(e)) \(s)\"></figure></td>"
-                } else { h += "<td></td>" }
+                    h +=
+                        """
+                        <td><figure class=\"card state\" data-status=\"\(c.status)\"><img loading=\"lazy\" \
+                        src=\"\(c.image)\" alt=\"\(esc(e)) \(s)\"></figure></td>
+                        """
+                } else {
+                    h += "<td></td>"
+                }
             }
             h += "</tr>\n"
         }
@@ -132,53 +179,65 @@ enum GalleryHTML {
     }
 
     static let css = """
-    body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}
-    header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 16px;z-index:2}
-    h1{font-size:18px;margin:0}header p{margin:2px 0 6px;color:#666}
-    nav button,.modes button{border:1px solid #bbb;background:#fff;border-radius:4px;padding:2px 8px;margin-right:4px;cursor:pointer}
-    nav button.on,.modes button.on{background:#1a73e8;color:#fff;border-color:#1a73e8}
-    main{padding:8px 16px}.session{margin-bottom:24px}h2{font-size:16px;border-bottom:1px solid #ccc}
-    .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:12px;align-items:start}
-    .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px;margin:0}.grid .card{min-width:0;overflow:hidden}
-    .grid .card.failed,.grid .card.environmentChanged{grid-column:span 2}
-    .grid .card img{max-width:100%}.description{color:#555;margin:-4px 0 8px;max-width:960px}
-    .card.failed{border-color:#d93025}.card.environmentChanged{border-color:#f9ab00}.card.passed{border-color:#1e8e3e}
-    .card img{display:block;max-width:320px;height:auto;outline:1px solid #d8d8de}
-    #contents{display:flex;flex-wrap:wrap;gap:4px 12px;margin:4px 0 12px}#contents a{color:#1a73e8;text-decoration:none}
-    #contents small{color:#888}#contents a.bad{color:#d93025;font-weight:600}
-    figcaption{font-size:12px;margin-bottom:4px;display:flex;gap:4px;align-items:baseline;min-width:0}
-    figcaption .name{flex:1 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-    figcaption .badge,figcaption .mm{flex:none}.badge{background:#eee;border-radius:3px;padding:0 4px}
-    .failed .badge{background:#fce8e6}.passed .badge{background:#e6f4ea}.environmentChanged .badge{background:#fef7e0}
-    .side{display:flex;gap:6px}.side>div{flex:1 1 0;min-width:0}.side img{max-width:240px}.side small{display:block;color:#666}
-    .grid .side img{max-width:100%}.modes{display:flex;flex-wrap:wrap;gap:2px}.modes button{font-size:12px;padding:1px 6px;margin:0}
-    .stack{position:relative;display:none}.stack img{max-width:320px}.stack img.top{position:absolute;left:0;top:0}
-    .grid .stack img{max-width:100%}
-    .stack input{display:block;width:100%}
-    .single{display:none}.cmp[data-mode=single] .single{display:block}
-    .cmp[data-mode=single] .side,.cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}
-    .cmp[data-mode=onion] .onion,.cmp[data-mode=slider] .slider{display:block}
-    .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px;overflow-wrap:anywhere}.err{color:#d93025;white-space:pre-wrap;max-width:480px}
-    table.states{border-collapse:collapse}table.states td,table.states th{border:1px solid #ddd;padding:4px;vertical-align:top;font-size:12px}
-    table.states .card{border:0;padding:0;background:none}table.states img{max-width:200px}
-    .hidden{display:none!important}
-    """
+        body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}
+        header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 16px;z-index:2}
+        h1{font-size:18px;margin:0}header p{margin:2px 0 6px;color:#666}
+        nav button,.modes button{border:1px solid #bbb;background:#fff;border-radius:4px;padding:2px 8px;\
+        margin-right:4px;cursor:pointer}
+        nav button.on,.modes button.on{background:#1a73e8;color:#fff;border-color:#1a73e8}
+        main{padding:8px 16px}.session{margin-bottom:24px}h2{font-size:16px;border-bottom:1px solid #ccc}
+        .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:12px;align-items:start}
+        .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px;margin:0}.grid .card{min-width:0;\
+        overflow:hidden}
+        .grid .card.failed,.grid .card.environmentChanged{grid-column:span 2}
+        .grid .card img{max-width:100%}.description{color:#555;margin:-4px 0 8px;max-width:960px}
+        .card.failed{border-color:#d93025}.card.environmentChanged{border-color:#f9ab00}\
+        .card.passed{border-color:#1e8e3e}
+        .card img{display:block;max-width:320px;height:auto;outline:1px solid #d8d8de}
+        #contents{display:flex;flex-wrap:wrap;gap:4px 12px;margin:4px 0 12px}#contents a{color:#1a73e8;\
+        text-decoration:none}
+        #contents small{color:#888}#contents a.bad{color:#d93025;font-weight:600}
+        figcaption{font-size:12px;margin-bottom:4px;display:flex;gap:4px;align-items:baseline;min-width:0}
+        figcaption .name{flex:1 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        figcaption .badge,figcaption .mm{flex:none}.badge{background:#eee;border-radius:3px;padding:0 4px}
+        .failed .badge{background:#fce8e6}.passed .badge{background:#e6f4ea}.environmentChanged \
+        .badge{background:#fef7e0}
+        .side{display:flex;gap:6px}.side>div{flex:1 1 0;min-width:0}.side img{max-width:240px}.side \
+        small{display:block;color:#666}
+        .grid .side img{max-width:100%}.modes{display:flex;flex-wrap:wrap;gap:2px}.modes button{font-size:12px;\
+        padding:1px 6px;margin:0}
+        .stack{position:relative;display:none}.stack img{max-width:320px}.stack img.top{position:absolute;left:0;top:0}
+        .grid .stack img{max-width:100%}
+        .stack input{display:block;width:100%}
+        .single{display:none}.cmp[data-mode=single] .single{display:block}
+        .cmp[data-mode=single] .side,.cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}
+        .cmp[data-mode=onion] .onion,.cmp[data-mode=slider] .slider{display:block}
+        .changes{font-size:12px;max-width:480px;margin:4px 0 0;padding-left:16px;overflow-wrap:anywhere}\
+        .err{color:#d93025;white-space:pre-wrap;max-width:480px}
+        table.states{border-collapse:collapse}table.states td,table.states th{border:1px solid #ddd;padding:4px;\
+        vertical-align:top;font-size:12px}
+        table.states .card{border:0;padding:0;background:none}table.states img{max-width:200px}
+        .hidden{display:none!important}
+        """
 
     static let script = """
-    document.querySelectorAll('#filters button').forEach(function(b){b.addEventListener('click',function(){
-      document.querySelectorAll('#filters button').forEach(function(x){x.classList.toggle('on',x===b)});
-      var f=b.getAttribute('data-filter');
-      document.querySelectorAll('.grid .card').forEach(function(c){c.classList.toggle('hidden',f!=='all'&&c.getAttribute('data-status')!==f)});
-      document.querySelectorAll('table.states').forEach(function(t){t.classList.toggle('hidden',f!=='all'&&f!=='state')});
-    })});
-    document.querySelectorAll('.cmp').forEach(function(cmp){
-      cmp.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
-        cmp.setAttribute('data-mode',b.getAttribute('data-mode'));
-        cmp.querySelectorAll('.modes button').forEach(function(x){x.classList.toggle('on',x===b)});
-      })});
-      var o=cmp.querySelector('.opacity'),w=cmp.querySelector('.wipe');
-      o.addEventListener('input',function(){cmp.querySelector('.onion .top').style.opacity=o.value/100});
-      w.addEventListener('input',function(){cmp.querySelector('.slider .top').style.clipPath='inset(0 0 0 '+w.value+'%)'});
-    });
-    """
+        document.querySelectorAll('#filters button').forEach(function(b){b.addEventListener('click',function(){
+          document.querySelectorAll('#filters button').forEach(function(x){x.classList.toggle('on',x===b)});
+          var f=b.getAttribute('data-filter');
+          document.querySelectorAll('.grid .card').forEach(function(c){c.classList.toggle('hidden',\
+        f!=='all'&&c.getAttribute('data-status')!==f)});
+          document.querySelectorAll('table.states').forEach(function(t){t.classList.toggle('hidden',\
+        f!=='all'&&f!=='state')});
+        })});
+        document.querySelectorAll('.cmp').forEach(function(cmp){
+          cmp.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
+            cmp.setAttribute('data-mode',b.getAttribute('data-mode'));
+            cmp.querySelectorAll('.modes button').forEach(function(x){x.classList.toggle('on',x===b)});
+          })});
+          var o=cmp.querySelector('.opacity'),w=cmp.querySelector('.wipe');
+          o.addEventListener('input',function(){cmp.querySelector('.onion .top').style.opacity=o.value/100});
+          w.addEventListener('input',function(){cmp.querySelector('.slider .top').style.clipPath='inset(0 0 0 \
+        '+w.value+'%)'});
+        });
+        """
 }

@@ -11,7 +11,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// Shard `index` (1-based) of `count`.
     public init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
-        self.index = index; self.count = count
+        self.index = index
+        self.count = count
     }
     /// Parses `K/N`.
     public init?(_ text: String) {
@@ -24,7 +25,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// The session paths of this shard, in the order given.
     public func select(sessions: [String]) -> [String] {
-        count == 1 ? sessions : sessions.filter { contains(name: SnapshotSettings.goldenName(session: $0, snapshot: nil)) }
+        count == 1
+            ? sessions : sessions.filter { contains(name: SnapshotSettings.goldenName(session: $0, snapshot: nil)) }
     }
 
     /// Whether the session named `name` belongs to this shard.
@@ -65,7 +67,8 @@ public struct GalleryOptions: Sendable {
     /// restyled ...) fails a card even when the pixels are within tolerance.
     public var tolerance = Tolerance()
     public init(outputDirectory: String, fontsDirectory: String) {
-        self.outputDirectory = outputDirectory; self.fontsDirectory = fontsDirectory
+        self.outputDirectory = outputDirectory
+        self.fontsDirectory = fontsDirectory
     }
 }
 

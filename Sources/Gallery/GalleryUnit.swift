@@ -1,11 +1,11 @@
 import Foundation
+import NativeGraphics
 import Primitives
+import RenderPipeline
 import SessionFormat
+import Snapshots
 import Styles
 import WidgetTree
-import NativeGraphics
-import RenderPipeline
-import Snapshots
 
 /// Renders one session in one theme into gallery cards: its final frame and named snapshots (each
 /// compared with the theme's goldens when they exist), and in the primary theme the state matrix.
@@ -25,9 +25,11 @@ struct GalleryUnit {
             let (device, targets) = try SnapshotChecker.render(session: path, renderer: renderer)
             var out: [GalleryCard] = []
             for t in targets {
-                var card = GalleryCard(session: name, section: .frame, snapshot: t.snapshot, theme: theme, state: "NORMAL",
-                                       element: nil, image: try store.store(t.frame.bitmap), status: "new")
-                // Each theme (and `--device`) against its own goldens (Snapshots/, Snapshots/ios/, Snapshots/ios-DEVICE/ ...), where they exist.
+                var card = GalleryCard(
+                    session: name, section: .frame, snapshot: t.snapshot, theme: theme, state: "NORMAL",
+                    element: nil, image: try store.store(t.frame.bitmap), status: "new")
+                // Each theme (and `--device`) against its own goldens (Snapshots/, Snapshots/ios/,
+                // Snapshots/ios-DEVICE/ ...), where they exist.
                 if let root = options.snapshotsDirectory {
                     let dir = SnapshotSettings.goldensDirectory(root: root, theme: theme, device: options.device)
                     try compare(&card, t, golden: dir + "/" + t.name, device: device)
@@ -39,8 +41,9 @@ struct GalleryUnit {
             }
             return out
         } catch {
-            var c = GalleryCard(session: name, section: .frame, snapshot: nil, theme: theme, state: "NORMAL",
-                                element: nil, image: "", status: "error")
+            var c = GalleryCard(
+                session: name, section: .frame, snapshot: nil, theme: theme, state: "NORMAL",
+                element: nil, image: "", status: "error")
             c.error = "\(error)"
             return [c]
         }
@@ -54,7 +57,8 @@ struct GalleryUnit {
         card.golden = try store.store(png: bytes)
         let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.tolerance.threshold)
         card.mismatch = diff?.mismatch
-        let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
+        let env = SnapshotSidecar.Environment.current(
+            options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
         let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
         var envChanges: [String] = []
         var semantic: [ElementChange] = []
@@ -68,12 +72,16 @@ struct GalleryUnit {
             card.status = "passed"
         } else {
             card.status = envChanges.isEmpty ? "failed" : "environmentChanged"
-            card.diff = try store.store(DiffImage.labelled(expected: expected, actual: t.frame.bitmap, diff: diff, fontsDirectory: renderer.options.fontsDirectory))
+            card.diff = try store.store(
+                DiffImage.labelled(
+                    expected: expected, actual: t.frame.bitmap, diff: diff,
+                    fontsDirectory: renderer.options.fontsDirectory))
             if let d = diff, !d.mask.isEmpty {
                 let regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
                 card.changes.append("changed regions: " + regions.prefix(6).map(\.description).joined(separator: "; "))
             } else if diff == nil {
-                card.changes.append("size \(expected.width)x\(expected.height) -> \(t.frame.bitmap.width)x\(t.frame.bitmap.height) px")
+                card.changes.append(
+                    "size \(expected.width)x\(expected.height) -> \(t.frame.bitmap.width)x\(t.frame.bitmap.height) px")
             }
         }
     }
@@ -89,15 +97,19 @@ struct GalleryUnit {
         for e in StateVariants.interactiveElements(base, final.layout).prefix(Self.maxElements) {
             for state in [Selector.normal] + StateVariants.states(of: e, resolver: resolver) {
                 let tree = StateVariants.tree(base, element: e.id, state: state)
-                let capture = Capture(kind: .final, name: nil, time: final.capture.time, step: final.capture.step, tree: tree)
+                let capture = Capture(
+                    kind: .final, name: nil, time: final.capture.time, step: final.capture.step, tree: tree)
                 let one = ReplayResult(captures: [capture], events: [], diagnostics: [], final: tree)
                 var rendered: RenderedFrame?
                 _ = try renderer.renderEach(session, one, isolating: e.id) { f, _ in rendered = f }
                 // An element whose frame is off screen or empty in this state has no cell.
-                guard let f = rendered, let crop = try? ElementCrop.crop(e.id, from: f, scale: session.device.scale) else { continue }
-                out.append(GalleryCard(session: name, section: .state, snapshot: nil, theme: renderer.options.theme,
-                                       state: state.name, element: "\(e.kind.rawValue) \(e.id)", image: try store.store(crop),
-                                       status: GalleryCard.stateStatus))
+                guard let f = rendered, let crop = try? ElementCrop.crop(e.id, from: f, scale: session.device.scale)
+                else { continue }
+                out.append(
+                    GalleryCard(
+                        session: name, section: .state, snapshot: nil, theme: renderer.options.theme,
+                        state: state.name, element: "\(e.kind.rawValue) \(e.id)", image: try store.store(crop),
+                        status: GalleryCard.stateStatus))
             }
         }
         return out

@@ -1,8 +1,8 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
 import WidgetTree
-import Layout
 
 /// The state matrix: for each interactive element on screen (buttons, event layouts, navigation bar
 /// items), copies of the final tree with that element pressed (ACTIVE) or selected (SELECTED), and

@@ -1,7 +1,7 @@
 import Foundation
+import NativeGraphics
 import Primitives
 import SessionFormat
-import NativeGraphics
 
 /// Why an asset or pixel buffer could not be used.
 public struct ImageError: Error, Hashable, CustomStringConvertible {
@@ -23,7 +23,9 @@ public struct AssetLoader: Sendable {
     public static let maxPixels = 40_000_000
 
     public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
-        self.assetsDirectory = assetsDirectory; self.defaultDensity = defaultDensity; self.maxFileSize = maxFileSize
+        self.assetsDirectory = assetsDirectory
+        self.defaultDensity = defaultDensity
+        self.maxFileSize = maxFileSize
     }
 
     /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix).
@@ -35,7 +37,12 @@ public struct AssetLoader: Sendable {
         // The header's size is judged before libpng allocates anything (a decompression bomb is
         // a few bytes claiming 30000 x 30000).
         guard w <= Self.maxSide, h <= Self.maxSide, w * h <= Self.maxPixels else {
-            throw ImageError("asset '\(name)' is \(w)x\(h) pixels: too large (at most \(Self.maxSide) per side and \(Self.maxPixels) in all)")
+            throw ImageError(
+                """
+                asset '\(name)' is \(w)x\(h) pixels: too large (at most \(Self.maxSide) per side and \
+                \(Self.maxPixels) in all)
+                """
+            )
         }
         do {
             return ImageStore.Entry(bitmap: try PNGCodec.decode(bytes), density: density(of: name))
@@ -54,13 +61,17 @@ public struct AssetLoader: Sendable {
             throw ImageError("asset '\(name)' is \(st.st_size) bytes, more than the \(maxFileSize)-byte limit")
         }
         // Read at most one byte past the limit, in case the file grew since stat.
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageError("asset '\(name)' cannot be read") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImageError("asset '\(name)' cannot be read")
+        }
         defer { try? handle.close() }
         let data: Data
         do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch {
             throw ImageError("asset '\(name)' cannot be read: \(error.localizedDescription)")
         }
-        guard data.count <= maxFileSize else { throw ImageError("asset '\(name)' grew past the size limit while reading") }
+        guard data.count <= maxFileSize else {
+            throw ImageError("asset '\(name)' grew past the size limit while reading")
+        }
         return [UInt8](data)
     }
 

@@ -27,7 +27,8 @@ enum BlockDecoder {
     /// Straight RGBA bytes of the whole image.
     static func decode(_ kind: Kind, _ src: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        let bw = (width + 3) / 4, bh = (height + 3) / 4
+        let bw = (width + 3) / 4
+        let bh = (height + 3) / 4
         // One block's texels, index y * 4 + x, as RGBA.
         var texels = [UInt8](repeating: 0, count: 64)
         for by in 0..<bh {
@@ -43,16 +44,30 @@ enum BlockDecoder {
                     for i in 0..<16 { texels[i * 4 + 3] = a[i] }
                 case .rgtc1:
                     let r = bc4(block)
-                    for i in 0..<16 { texels[i * 4] = r[i]; texels[i * 4 + 1] = r[i]; texels[i * 4 + 2] = r[i]; texels[i * 4 + 3] = 255 }
+                    for i in 0..<16 {
+                        texels[i * 4] = r[i]
+                        texels[i * 4 + 1] = r[i]
+                        texels[i * 4 + 2] = r[i]
+                        texels[i * 4 + 3] = 255
+                    }
                 case .rgtc2:
                     let r = bc4(UnsafeBufferPointer(rebasing: block[0..<8]))
                     let g = bc4(UnsafeBufferPointer(rebasing: block[8..<16]))
-                    for i in 0..<16 { texels[i * 4] = r[i]; texels[i * 4 + 1] = g[i]; texels[i * 4 + 2] = 0; texels[i * 4 + 3] = 255 }
+                    for i in 0..<16 {
+                        texels[i * 4] = r[i]
+                        texels[i * 4 + 1] = g[i]
+                        texels[i * 4 + 2] = 0
+                        texels[i * 4 + 3] = 255
+                    }
                 }
                 for ty in 0..<4 where by * 4 + ty < height {
                     for tx in 0..<4 where bx * 4 + tx < width {
-                        let o = ((by * 4 + ty) * width + bx * 4 + tx) * 4, t = (ty * 4 + tx) * 4
-                        out[o] = texels[t]; out[o + 1] = texels[t + 1]; out[o + 2] = texels[t + 2]; out[o + 3] = texels[t + 3]
+                        let o = ((by * 4 + ty) * width + bx * 4 + tx) * 4
+                        let t = (ty * 4 + tx) * 4
+                        out[o] = texels[t]
+                        out[o + 1] = texels[t + 1]
+                        out[o + 2] = texels[t + 2]
+                        out[o + 3] = texels[t + 3]
                     }
                 }
             }
@@ -64,11 +79,16 @@ enum BlockDecoder {
     /// `fourColourOnly`: BC3's colour half always interpolates four colours (D3D rule). In a
     /// three-colour block the fourth code is opaque black: RGB_DXT1 has no alpha.
     static func bc1(_ b: UnsafeBufferPointer<UInt8>, into t: inout [UInt8], fourColourOnly: Bool = false) {
-        let c0 = Int(b[0]) | Int(b[1]) << 8, c1 = Int(b[2]) | Int(b[3]) << 8
+        let c0 = Int(b[0]) | Int(b[1]) << 8
+        let c1 = Int(b[2]) | Int(b[3]) << 8
         func rgb(_ c: Int) -> (Int, Int, Int) {
-            (Int(PackedImageDecoder.expand5(c >> 11)), Int(PackedImageDecoder.expand6(c >> 5)), Int(PackedImageDecoder.expand5(c)))
+            (
+                Int(PackedImageDecoder.expand5(c >> 11)), Int(PackedImageDecoder.expand6(c >> 5)),
+                Int(PackedImageDecoder.expand5(c))
+            )
         }
-        let p0 = rgb(c0), p1 = rgb(c1)
+        let p0 = rgb(c0)
+        let p1 = rgb(c1)
         var palette: [(Int, Int, Int, Int)] = [(p0.0, p0.1, p0.2, 255), (p1.0, p1.1, p1.2, 255)]
         if c0 > c1 || fourColourOnly {
             palette.append(((2 * p0.0 + p1.0) / 3, (2 * p0.1 + p1.1) / 3, (2 * p0.2 + p1.2) / 3, 255))
@@ -80,14 +100,18 @@ enum BlockDecoder {
         let bits = UInt32(b[4]) | UInt32(b[5]) << 8 | UInt32(b[6]) << 16 | UInt32(b[7]) << 24
         for i in 0..<16 {
             let c = palette[Int((bits >> (2 * UInt32(i))) & 3)]
-            t[i * 4] = UInt8(c.0); t[i * 4 + 1] = UInt8(c.1); t[i * 4 + 2] = UInt8(c.2); t[i * 4 + 3] = UInt8(c.3)
+            t[i * 4] = UInt8(c.0)
+            t[i * 4 + 1] = UInt8(c.1)
+            t[i * 4 + 2] = UInt8(c.2)
+            t[i * 4 + 3] = UInt8(c.3)
         }
     }
 
     /// BC4 single-channel block (also BC3's alpha): two 8-bit end points, 3-bit indices
     /// (texel i at bits 3i of the 48-bit little-endian field after the end points).
     static func bc4(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let v0 = Int(b[0]), v1 = Int(b[1])
+        let v0 = Int(b[0])
+        let v1 = Int(b[1])
         var pal = [v0, v1]
         if v0 > v1 {
             for k in 1...6 { pal.append(((7 - k) * v0 + k * v1 + 3) / 7) }
@@ -110,22 +134,34 @@ enum BlockDecoder {
     /// when the flip bit is set), each a base colour plus a per-pixel modifier. Pixel codes are
     /// numbered down the columns (k = x * 4 + y): MSB at bit 16 + k, LSB at bit k.
     static func etc1(_ b: UnsafeBufferPointer<UInt8>, into t: inout [UInt8]) {
-        var hi: UInt32 = 0, lo: UInt32 = 0
-        for k in 0..<4 { hi = hi << 8 | UInt32(b[k]); lo = lo << 8 | UInt32(b[4 + k]) }
+        var hi: UInt32 = 0
+        var lo: UInt32 = 0
+        for k in 0..<4 {
+            hi = hi << 8 | UInt32(b[k])
+            lo = lo << 8 | UInt32(b[4 + k])
+        }
         func field(_ shift: UInt32, _ bits: UInt32) -> Int { Int((hi >> shift) & ((1 << bits) - 1)) }
-        let diff = field(1, 1) == 1, flip = field(0, 1) == 1
-        var base1 = (0, 0, 0), base2 = (0, 0, 0)
+        let diff = field(1, 1) == 1
+        let flip = field(0, 1) == 1
+        var base1 = (0, 0, 0)
+        var base2 = (0, 0, 0)
         if diff {
             func ext5(_ v: Int) -> Int { v << 3 | v >> 2 }
             func signed3(_ v: Int) -> Int { v >= 4 ? v - 8 : v }
-            let r = field(27, 5), g = field(19, 5), bl = field(11, 5)
-            let r2 = (r + signed3(field(24, 3))) & 31, g2 = (g + signed3(field(16, 3))) & 31, b2 = (bl + signed3(field(8, 3))) & 31
-            base1 = (ext5(r), ext5(g), ext5(bl)); base2 = (ext5(r2), ext5(g2), ext5(b2))
+            let r = field(27, 5)
+            let g = field(19, 5)
+            let bl = field(11, 5)
+            let r2 = (r + signed3(field(24, 3))) & 31
+            let g2 = (g + signed3(field(16, 3))) & 31
+            let b2 = (bl + signed3(field(8, 3))) & 31
+            base1 = (ext5(r), ext5(g), ext5(bl))
+            base2 = (ext5(r2), ext5(g2), ext5(b2))
         } else {
             base1 = (field(28, 4) * 17, field(20, 4) * 17, field(12, 4) * 17)
             base2 = (field(24, 4) * 17, field(16, 4) * 17, field(8, 4) * 17)
         }
-        let table1 = etcModifiers[field(5, 3)], table2 = etcModifiers[field(2, 3)]
+        let table1 = etcModifiers[field(5, 3)]
+        let table2 = etcModifiers[field(2, 3)]
         for x in 0..<4 {
             for y in 0..<4 {
                 let k = UInt32(x * 4 + y)
@@ -134,7 +170,10 @@ enum BlockDecoder {
                 let base = second ? base2 : base1
                 let m = (second ? table2 : table1)[code]
                 let i = (y * 4 + x) * 4
-                t[i] = clamp(base.0 + m); t[i + 1] = clamp(base.1 + m); t[i + 2] = clamp(base.2 + m); t[i + 3] = 255
+                t[i] = clamp(base.0 + m)
+                t[i + 1] = clamp(base.1 + m)
+                t[i + 2] = clamp(base.2 + m)
+                t[i + 3] = 255
             }
         }
     }

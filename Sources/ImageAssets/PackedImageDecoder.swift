@@ -14,7 +14,9 @@ public enum PackedImageDecoder {
     public static let maxSide = 8192
 
     public static func decode(_ image: PackedImage) throws -> Bitmap {
-        let w = image.width, h = image.height, f = image.format
+        let w = image.width
+        let h = image.height
+        let f = image.format
         if image.data.isEmpty, let file = image.file {
             throw ImageError("image file '\(file)' must be loaded through AssetLoader, not decoded as packed data")
         }
@@ -59,7 +61,10 @@ public enum PackedImageDecoder {
         var out = [UInt8](repeating: 0, count: count * 4)
         out.withUnsafeMutableBufferPointer { o in
             func put(_ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
-                o[i * 4] = r; o[i * 4 + 1] = g; o[i * 4 + 2] = b; o[i * 4 + 3] = a
+                o[i * 4] = r
+                o[i * 4 + 1] = g
+                o[i * 4 + 2] = b
+                o[i * 4 + 3] = a
             }
             func word(_ i: Int) -> Int { Int(s[i * 2]) | Int(s[i * 2 + 1]) << 8 }
             for i in 0..<count {
@@ -85,7 +90,9 @@ public enum PackedImageDecoder {
                     let v = word(i)
                     put(i, expand5(v >> 11), expand5(v >> 6), expand5(v >> 1), v & 1 == 1 ? 255 : 0)
                 case .R32F:
-                    let bits = UInt32(s[i * 4]) | UInt32(s[i * 4 + 1]) << 8 | UInt32(s[i * 4 + 2]) << 16 | UInt32(s[i * 4 + 3]) << 24
+                    let bits =
+                        UInt32(s[i * 4]) | UInt32(s[i * 4 + 1]) << 8 | UInt32(s[i * 4 + 2]) << 16 | UInt32(s[i * 4 + 3])
+                        << 24
                     let v = Float(bitPattern: bits)
                     let g = CheckedInt.byte(Double(min(1, max(0, v)) * 255))
                     put(i, g, g, g, 255)
@@ -98,6 +105,12 @@ public enum PackedImageDecoder {
 
     /// Bit replication: the top bits repeat into the low ones, so 0 -> 0 and max -> 255.
     @inline(__always) static func expand4(_ v: Int) -> UInt8 { UInt8((v & 15) * 17) }
-    @inline(__always) static func expand5(_ v: Int) -> UInt8 { let x = v & 31; return UInt8(x << 3 | x >> 2) }
-    @inline(__always) static func expand6(_ v: Int) -> UInt8 { let x = v & 63; return UInt8(x << 2 | x >> 4) }
+    @inline(__always) static func expand5(_ v: Int) -> UInt8 {
+        let x = v & 31
+        return UInt8(x << 3 | x >> 2)
+    }
+    @inline(__always) static func expand6(_ v: Int) -> UInt8 {
+        let x = v & 63
+        return UInt8(x << 2 | x >> 4)
+    }
 }

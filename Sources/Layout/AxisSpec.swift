@@ -9,7 +9,10 @@ enum AxisSpec: Hashable {
     case wrap(Double?)
 
     /// The size when it is imposed.
-    var definite: Double? { if case .exactly(let v) = self { return v }; return nil }
+    var definite: Double? {
+        if case .exactly(let v) = self { return v }
+        return nil
+    }
 
     /// The space available: the exact size, or the cap of a wrap.
     var limit: Double? {
@@ -25,8 +28,9 @@ enum Box {
     /// Padding plus border widths: what lies between the border box and the content box.
     static func insets(_ s: ResolvedStyle) -> Sides<Double> {
         let b = s.borderWidths
-        return Sides(top: s.padding.top + b.top, right: s.padding.right + b.right,
-                     bottom: s.padding.bottom + b.bottom, left: s.padding.left + b.left)
+        return Sides(
+            top: s.padding.top + b.top, right: s.padding.right + b.right,
+            bottom: s.padding.bottom + b.bottom, left: s.padding.left + b.left)
     }
 
     /// min-* wins over max-*; sizes are never negative.
@@ -50,8 +54,10 @@ enum Box {
     /// that axis, `definite` whether it is imposed; `margins` the child's margins on that axis.
     /// Fixed sizes are not capped by the space available; match-parent fills only a definite parent
     /// (otherwise it measures like wrap-content and is stretched once the parent knows its size).
-    static func childSpec(_ dim: Dimension, min lo: Double, max hi: Double, avail: Double?, definite: Bool,
-                          margins: Double) -> AxisSpec {
+    static func childSpec(
+        _ dim: Dimension, min lo: Double, max hi: Double, avail: Double?, definite: Bool,
+        margins: Double
+    ) -> AxisSpec {
         let room = avail.map { Swift.max(0, $0 - margins) }
         switch dim {
         case .fixed(let v): return .exactly(clamp(v, min: lo, max: hi))
@@ -88,9 +94,17 @@ enum AxisAlign { case start, center, end }
 
 extension Gravity {
     var horizontalAlign: AxisAlign {
-        switch horizontal { case .center?: return .center; case .right?: return .end; default: return .start }
+        switch horizontal {
+        case .center?: return .center
+        case .right?: return .end
+        default: return .start
+        }
     }
     var verticalAlign: AxisAlign {
-        switch vertical { case .center?: return .center; case .bottom?: return .end; default: return .start }
+        switch vertical {
+        case .center?: return .center
+        case .bottom?: return .end
+        default: return .start
+        }
     }
 }

@@ -14,7 +14,8 @@ struct ChromeBars {
     /// navigation bar and the bottom safe area.
     func layout(_ bars: ScreenBars) -> Rect {
         let w = cx.device.width
-        var top = cx.device.statusBar, bottom = cx.device.height - cx.device.safeAreaBottom
+        var top = cx.device.statusBar
+        var bottom = cx.device.height - cx.device.safeAreaBottom
         if let bar = bars.action {
             let look = cx.theme.actionBar
             let frame = Rect(x: 0, y: cx.device.statusBar, width: w, height: barHeight(bar, look.height))
@@ -53,23 +54,35 @@ struct ChromeBars {
         let hasDrawer = cx.tree.elements.values.contains { $0.kind == .navigationView }
         let leftButton = bar.flags & 1 != 0 || hasDrawer
         if leftButton {
-            cx.out.setIcon(bar.id, Rect(x: look.buttonX, y: (frame.height - look.iconSize) / 2,
-                                        width: look.iconSize, height: look.iconSize))
+            cx.out.setIcon(
+                bar.id,
+                Rect(
+                    x: look.buttonX, y: (frame.height - look.iconSize) / 2,
+                    width: look.iconSize, height: look.iconSize))
         }
         var right = frame.width - 16
         if bar.flags & 2 != 0 {
-            var ps = cx.paragraphStyle(look.title); ps.color = cx.color(look.saveColor); ps.noWrap = true
+            var ps = cx.paragraphStyle(look.title)
+            ps.color = cx.color(look.saveColor)
+            ps.noWrap = true
             ps.size = look.subtitle.size + 2
             let p = cx.paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
             let x = frame.width - look.saveRightInset - p.size.width
-            cx.out.placeExtraText(bar.id, PlacedText(role: .save, paragraph: p,
-                                                   origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
+            cx.out.placeExtraText(
+                bar.id,
+                PlacedText(
+                    role: .save, paragraph: p,
+                    origin: Point(x: x, y: (frame.height - p.size.height) / 2)))
             right = x - 16
         }
         right = layoutActionBarOptionIcons(bar, frame, right: right)
         let x0 = leftButton ? look.titleXAfterButton : look.titleX
-        var ts = cx.paragraphStyle(look.title); ts.noWrap = true; ts.ellipsis = true
-        var ss = cx.paragraphStyle(look.subtitle); ss.noWrap = true; ss.ellipsis = true
+        var ts = cx.paragraphStyle(look.title)
+        ts.noWrap = true
+        ts.ellipsis = true
+        var ss = cx.paragraphStyle(look.subtitle)
+        ss.noWrap = true
+        ss.ellipsis = true
         let maxW = look.titleCentered ? frame.width - 2 * x0 : right - x0
         let title = cx.fittedParagraph(AttributedText(bar.text), ts, maxW: max(0, maxW))
         let sub = bar.text2.isEmpty ? nil : cx.fittedParagraph(AttributedText(bar.text2), ss, maxW: max(0, maxW))
@@ -78,8 +91,11 @@ struct ChromeBars {
         func x(_ p: ParagraphLayout) -> Double { look.titleCentered ? (frame.width - p.size.width) / 2 : x0 }
         cx.out.setText(bar.id, title, at: Point(x: x(title), y: y0))
         if let sub {
-            cx.out.placeExtraText(bar.id, PlacedText(role: .subtitle, paragraph: sub,
-                                                   origin: Point(x: x(sub), y: y0 + title.size.height)))
+            cx.out.placeExtraText(
+                bar.id,
+                PlacedText(
+                    role: .subtitle, paragraph: sub,
+                    origin: Point(x: x(sub), y: y0 + title.size.height)))
         }
     }
 
@@ -89,7 +105,8 @@ struct ChromeBars {
     /// per option in option order. Returns the new right edge for the title.
     func layoutActionBarOptionIcons(_ bar: Element, _ frame: Rect, right: Double) -> Double {
         guard !bar.options.isEmpty else { return right }
-        let size = cx.theme.actionBar.iconSize, gap = Self.actionBarIconGap
+        let size = cx.theme.actionBar.iconSize
+        let gap = Self.actionBarIconGap
         let n = Double(bar.options.count)
         let x0 = right - n * size - (n - 1) * gap
         let rows = (0..<bar.options.count).map { i in
@@ -115,7 +132,9 @@ struct ChromeBars {
             let s = cx.style(item)
             let selected = item.isSelected || (!anySelected && i == 0)
             var ps = cx.paragraphStyle(look.label)
-            ps.color = cx.color(selected ? look.selectedColor : look.color); ps.noWrap = true; ps.ellipsis = true
+            ps.color = cx.color(selected ? look.selectedColor : look.color)
+            ps.noWrap = true
+            ps.ellipsis = true
             let p = cx.fittedParagraph(AttributedText(item.text), ps, maxW: max(0, itemW - 8))
             let icon = ControlMeasure.hasIcon(s) ? look.iconSize : 0
             let gap = icon > 0 && !item.text.isEmpty ? 2.0 : 0
@@ -131,7 +150,9 @@ struct ChromeBars {
     func layoutSearchBar(_ bar: Element, _ frame: Rect) {
         cx.out.setFrame(bar.id, frame)
         let s = cx.style(bar)
-        var ps = ParagraphStyle(s); ps.noWrap = true; ps.ellipsis = true
+        var ps = ParagraphStyle(s)
+        ps.noWrap = true
+        ps.ellipsis = true
         let shown = bar.text.isEmpty ? s.hint : bar.text
         if bar.text.isEmpty { ps.color = s.hintColor }
         let p = cx.paragraph(AttributedText(shown), ps, maxWidth: max(0, frame.width - 32))

@@ -46,7 +46,10 @@ extension ControlLook {
     public struct Line: Hashable, Sendable {
         public var color: Color
         public var width: Double
-        public init(color: Color, width: Double) { self.color = color; self.width = width }
+        public init(color: Color, width: Double) {
+            self.color = color
+            self.width = width
+        }
     }
 
     /// The red of a field's underline, bezel and error line while it has an error (SET_ERROR).
@@ -57,7 +60,10 @@ extension ControlLook {
     public struct Field: Hashable, Sendable {
         public var underline: Line?
         public var bezel: Bezel?
-        public init(underline: Line?, bezel: Bezel?) { self.underline = underline; self.bezel = bezel }
+        public init(underline: Line?, bezel: Bezel?) {
+            self.underline = underline
+            self.bezel = bezel
+        }
     }
 
     /// A rounded outline over a fill (nil: the element's own background shows).
@@ -66,7 +72,9 @@ extension ControlLook {
         public var border: Line
         public var radii: Corners
         public init(fill: Color?, border: Line, radii: Corners) {
-            self.fill = fill; self.border = border; self.radii = radii
+            self.fill = fill
+            self.border = border
+            self.radii = radii
         }
     }
 
@@ -81,8 +89,12 @@ extension ControlLook {
         /// The thumb's outline; nil = none.
         public var ring: Line?
         public init(trackSize: Size, trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
-            self.trackSize = trackSize; self.trackRadius = trackRadius; self.track = track
-            self.thumbSize = thumbSize; self.thumb = thumb; self.ring = ring
+            self.trackSize = trackSize
+            self.trackRadius = trackRadius
+            self.track = track
+            self.thumbSize = thumbSize
+            self.thumb = thumb
+            self.ring = ring
         }
     }
 
@@ -97,8 +109,12 @@ extension ControlLook {
         public var tick: Color
         public var border: Color
         public init(size: Double, radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
-            self.size = size; self.radius = radius; self.strokeWidth = strokeWidth
-            self.checked = checked; self.tick = tick; self.border = border
+            self.size = size
+            self.radius = radius
+            self.strokeWidth = strokeWidth
+            self.checked = checked
+            self.tick = tick
+            self.border = border
         }
     }
 
@@ -109,7 +125,10 @@ extension ControlLook {
         public var current: Color
         public var other: Color
         public init(dotSize: Double, gap: Double, current: Color, other: Color) {
-            self.dotSize = dotSize; self.gap = gap; self.current = current; self.other = other
+            self.dotSize = dotSize
+            self.gap = gap
+            self.current = current
+            self.other = other
         }
     }
 
@@ -121,8 +140,11 @@ extension ControlLook {
         public var selected: Color
         public var unselected: Color
         public init(size: Double, ringWidth: Double, dotSize: Double, selected: Color, unselected: Color) {
-            self.size = size; self.ringWidth = ringWidth; self.dotSize = dotSize
-            self.selected = selected; self.unselected = unselected
+            self.size = size
+            self.ringWidth = ringWidth
+            self.dotSize = dotSize
+            self.selected = selected
+            self.unselected = unselected
         }
     }
 
@@ -130,7 +152,10 @@ extension ControlLook {
     public struct Placeholder: Hashable, Sendable {
         public var fill: Color
         public var border: Line?
-        public init(fill: Color, border: Line?) { self.fill = fill; self.border = border }
+        public init(fill: Color, border: Line?) {
+            self.fill = fill
+            self.border = border
+        }
     }
 
     public struct ActionBar: Hashable, Sendable {
@@ -141,7 +166,9 @@ extension ControlLook {
         /// Drawn in an option's box when its icon asset is missing.
         public var placeholder: Placeholder
         public init(line: Line, icon: Color, placeholder: Placeholder) {
-            self.line = line; self.icon = icon; self.placeholder = placeholder
+            self.line = line
+            self.icon = icon
+            self.placeholder = placeholder
         }
     }
 
@@ -152,7 +179,9 @@ extension ControlLook {
         public var height: Double
         public var field: Color
         public init(line: Line, height: Double, field: Color) {
-            self.line = line; self.height = height; self.field = field
+            self.line = line
+            self.height = height
+            self.field = field
         }
     }
 
@@ -160,6 +189,9 @@ extension ControlLook {
     public struct DialogClose: Hashable, Sendable {
         public var color: Color
         public var side: Double
-        public init(color: Color, side: Double) { self.color = color; self.side = side }
+        public init(color: Color, side: Double) {
+            self.color = color
+            self.side = side
+        }
     }
 }

@@ -19,7 +19,9 @@ struct ControlMeasure {
     /// its attachment side, plus padding. The theme's minimum height is the `min-height` of its
     /// `widgetDefaults.button`, a default the session's own `min-height` replaces (`0` included);
     /// it is not a floor here. The icon and title are centred as a group in the content box.
-    func measureButton(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
+    func measureButton(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?)
+        -> LeafContent
+    {
         let look = cx.theme.button
         let icon = Self.hasIcon(s) ? look.iconSize : 0
         let gap = icon > 0 && !el.text.isEmpty ? look.iconGap : 0
@@ -28,13 +30,18 @@ struct ControlMeasure {
         if ps.align == nil { ps.align = .center }
         let titleMaxW = maxW.map { max(0, $0 - (beside ? icon + gap : 0)) }
         let p = cx.fittedParagraph(AttributedText(el.text), ps, maxW: titleMaxW, maxH: maxH)
-        let group = beside ? Size(width: p.size.width + gap + icon, height: max(p.size.height, icon))
-                           : Size(width: max(p.size.width, icon), height: p.size.height + gap + icon)
+        let group =
+            beside
+            ? Size(width: p.size.width + gap + icon, height: max(p.size.height, icon))
+            : Size(width: max(p.size.width, icon), height: p.size.height + gap + icon)
         return LeafContent(size: group) { [self] own in
-            let inner = Rect(x: ins.left, y: ins.top, width: max(0, own.width - ins.horizontal),
-                             height: max(0, own.height - ins.vertical))
-            let gx = inner.x + (inner.width - group.width) / 2, gy = inner.y + (inner.height - group.height) / 2
-            var title = Point(x: inner.x + (inner.width - p.size.width) / 2, y: inner.y + (inner.height - p.size.height) / 2)
+            let inner = Rect(
+                x: ins.left, y: ins.top, width: max(0, own.width - ins.horizontal),
+                height: max(0, own.height - ins.vertical))
+            let gx = inner.x + (inner.width - group.width) / 2
+            let gy = inner.y + (inner.height - group.height) / 2
+            var title = Point(
+                x: inner.x + (inner.width - p.size.width) / 2, y: inner.y + (inner.height - p.size.height) / 2)
             var iconRect: Rect? = nil
             if icon > 0 {
                 switch s.iconAttachment {
@@ -59,7 +66,8 @@ struct ControlMeasure {
 
     /// Padding of a control: its style's, or the theme's default when the style gives none.
     func controlInsets(_ s: ResolvedStyle, _ ins: Sides<Double>, default d: Double) -> Sides<Double> {
-        s.padding == .zero ? Sides(top: ins.top + d, right: ins.right + d, bottom: ins.bottom + d, left: ins.left + d) : ins
+        s.padding == .zero
+            ? Sides(top: ins.top + d, right: ins.right + d, bottom: ins.bottom + d, left: ins.left + d) : ins
     }
 
     /// TextField: one line of text (or the hint, in the hint colour; password dots) at least the
@@ -68,13 +76,20 @@ struct ControlMeasure {
     func measureTextField(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
         let look = cx.theme.textField
         let pad = controlInsets(s, ins, default: look.padding)
-        let extra = Sides(top: pad.top - ins.top, right: pad.right - ins.right, bottom: pad.bottom - ins.bottom, left: pad.left - ins.left)
+        let extra = Sides(
+            top: pad.top - ins.top, right: pad.right - ins.right, bottom: pad.bottom - ins.bottom,
+            left: pad.left - ins.left)
         var ps = ParagraphStyle(s)
         ps.noWrap = true
         let shown: String
-        if el.text.isEmpty { shown = s.hint; ps.color = s.hintColor }
-        else if el.flags & 1 != 0 || el.flags & 16 != 0 { shown = String(repeating: look.passwordDot, count: el.text.count) }
-        else { shown = el.text }
+        if el.text.isEmpty {
+            shown = s.hint
+            ps.color = s.hintColor
+        } else if el.flags & 1 != 0 || el.flags & 16 != 0 {
+            shown = String(repeating: look.passwordDot, count: el.text.count)
+        } else {
+            shown = el.text
+        }
         let maxTextW = maxW.map { max(0, $0 - extra.horizontal) }
         let p = cx.paragraph(AttributedText(shown), ps, maxWidth: maxTextW)
         let size = Size(width: p.size.width + extra.horizontal, height: p.size.height + extra.vertical)
@@ -84,8 +99,11 @@ struct ControlMeasure {
             cx.out.setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
             if let error = el.errorText, !error.isEmpty {
                 let ep = cx.paragraph(AttributedText(error), ErrorLine.style(s), maxWidth: own.width)
-                cx.out.placeExtraText(el.id, PlacedText(role: .error, paragraph: ep,
-                                                      origin: Point(x: pad.left, y: own.height + 2)))
+                cx.out.placeExtraText(
+                    el.id,
+                    PlacedText(
+                        role: .error, paragraph: ep,
+                        origin: Point(x: pad.left, y: own.height + 2)))
             }
         }
     }
@@ -96,25 +114,31 @@ struct ControlMeasure {
         // iOS's UISwitch has no labels (PlatformProfile.switchShowsLabels); the track alone.
         let label = !cx.theme.profile.switchShowsLabels ? "" : el.value != 0 ? el.text : el.text2
         let control = Size(width: look.trackWidth, height: max(look.thumbSize, look.trackHeight))
-        return controlWithLabel(el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.labelGap,
-                                labelFirst: true, iconHeight: look.trackHeight)
+        return controlWithLabel(
+            el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.labelGap,
+            labelFirst: true, iconHeight: look.trackHeight)
     }
 
     /// Checkbox: the box, then the label 8 to the right.
     func measureCheckbox(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
         let look = cx.theme.checkbox
-        return controlWithLabel(el, s, ins: ins, maxW: maxW, label: el.text, control: Size(width: look.size, height: look.size),
-                                gap: look.labelGap, labelFirst: false, iconHeight: look.size)
+        return controlWithLabel(
+            el, s, ins: ins, maxW: maxW, label: el.text, control: Size(width: look.size, height: look.size),
+            gap: look.labelGap, labelFirst: false, iconHeight: look.size)
     }
 
     /// A control drawn next to a one-line label, both centred vertically.
-    func controlWithLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, label: String, control: Size,
-                          gap: Double, labelFirst: Bool, iconHeight: Double) -> LeafContent {
+    func controlWithLabel(
+        _ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, label: String, control: Size,
+        gap: Double, labelFirst: Bool, iconHeight: Double
+    ) -> LeafContent {
         let g = label.isEmpty ? 0 : gap
-        let p = cx.fittedParagraph(AttributedText(label), ParagraphStyle(s), maxW: maxW.map { max(0, $0 - control.width - g) })
+        let p = cx.fittedParagraph(
+            AttributedText(label), ParagraphStyle(s), maxW: maxW.map { max(0, $0 - control.width - g) })
         let size = Size(width: p.size.width + g + control.width, height: max(p.size.height, control.height))
         return LeafContent(size: size) { [self] own in
-            let innerW = own.width - ins.horizontal, midY = ins.top + (own.height - ins.vertical) / 2
+            let innerW = own.width - ins.horizontal
+            let midY = ins.top + (own.height - ins.vertical) / 2
             let controlX = labelFirst ? ins.left + innerW - control.width : ins.left
             let textX = labelFirst ? ins.left : ins.left + control.width + g
             cx.out.setIcon(el.id, Rect(x: controlX, y: midY - iconHeight / 2, width: control.width, height: iconHeight))
@@ -126,17 +150,22 @@ struct ControlMeasure {
     func measurePicker(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
         let look = cx.theme.picker
         let pad = controlInsets(s, ins, default: look.padding)
-        let extra = pad.horizontal - ins.horizontal, extraV = pad.vertical - ins.vertical
+        let extra = pad.horizontal - ins.horizontal
+        let extraV = pad.vertical - ins.vertical
         let selected = el.options.isEmpty ? "" : el.options[min(max(0, el.value), el.options.count - 1)].label
-        var ps = ParagraphStyle(s); ps.noWrap = true
+        var ps = ParagraphStyle(s)
+        ps.noWrap = true
         let p = cx.paragraph(AttributedText(selected), ps, maxWidth: maxW.map { max(0, $0 - extra - look.arrowWidth) })
         let lineH = max(p.size.height, ps.size * 1.2)
         let size = Size(width: p.size.width + look.arrowWidth + extra, height: lineH + extraV)
         return LeafContent(size: size) { [self] own in
             let innerH = own.height - pad.vertical
             cx.out.setText(el.id, p, at: Point(x: pad.left, y: pad.top + (innerH - p.size.height) / 2))
-            cx.out.setIcon(el.id, Rect(x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
-                                       height: max(0, innerH)))
+            cx.out.setIcon(
+                el.id,
+                Rect(
+                    x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
+                    height: max(0, innerH)))
         }
     }
 
@@ -149,10 +178,12 @@ struct ControlMeasure {
             let segW = labels.isEmpty ? 0 : (own.width - ins.horizontal) / Double(labels.count)
             var rows: [Rect] = []
             let texts = labels.enumerated().map { i, p in
-                let cell = Rect(x: ins.left + Double(i) * segW, y: ins.top, width: segW, height: own.height - ins.vertical)
+                let cell = Rect(
+                    x: ins.left + Double(i) * segW, y: ins.top, width: segW, height: own.height - ins.vertical)
                 rows.append(cell)
-                return PlacedText(role: .option, paragraph: p,
-                                  origin: Point(x: cell.midX - p.size.width / 2, y: cell.midY - p.size.height / 2))
+                return PlacedText(
+                    role: .option, paragraph: p,
+                    origin: Point(x: cell.midX - p.size.width / 2, y: cell.midY - p.size.height / 2))
             }
             cx.out.setExtraTexts(el.id, texts)
             cx.out.setRows(el.id, rows)
@@ -164,19 +195,25 @@ struct ControlMeasure {
     /// `extraTexts` ("option"); painting puts the ring at the left of each row, centred.
     func measureRadioGroup(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
         let look = cx.theme.radioLook
-        let mark = look.size, gap = look.labelGap
+        let mark = look.size
+        let gap = look.labelGap
         let ps = ParagraphStyle(s)
-        let labels = el.options.map { cx.paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) }) }
+        let labels = el.options.map {
+            cx.paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) })
+        }
         let heights = labels.map { max($0.size.height, mark) + look.rowPadding }
         let width = (labels.map(\.size.width).max() ?? -gap - mark) + mark + gap
         return LeafContent(size: Size(width: max(0, width), height: heights.reduce(0, +))) { [self] own in
             var y = ins.top
-            var rows: [Rect] = [], texts: [PlacedText] = []
+            var rows: [Rect] = []
+            var texts: [PlacedText] = []
             for (p, h) in zip(labels, heights) {
                 let row = Rect(x: ins.left, y: y, width: max(0, own.width - ins.horizontal), height: h)
                 rows.append(row)
-                texts.append(PlacedText(role: .option, paragraph: p,
-                                        origin: Point(x: row.x + mark + gap, y: row.midY - p.size.height / 2)))
+                texts.append(
+                    PlacedText(
+                        role: .option, paragraph: p,
+                        origin: Point(x: row.x + mark + gap, y: row.midY - p.size.height / 2)))
                 y += h
             }
             cx.out.setRows(el.id, rows)

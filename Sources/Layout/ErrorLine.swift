@@ -12,7 +12,9 @@ struct ErrorLine {
     /// One line, 3 smaller than the field's text, in the error red.
     static func style(_ s: ResolvedStyle) -> ParagraphStyle {
         var es = ParagraphStyle(s)
-        es.noWrap = true; es.color = Color(rgb: 0xd32f2f); es.size = max(1, es.size - 3)
+        es.noWrap = true
+        es.color = Color(rgb: 0xd32f2f)
+        es.size = max(1, es.size - 3)
         return es
     }
 

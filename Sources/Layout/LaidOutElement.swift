@@ -69,9 +69,14 @@ public struct LaidOutElement: Sendable {
     /// Milliseconds since the element was created (a spinner's phase).
     public var age: Int = 0
 
-    public init(id: Int, kind: WidgetKind, frame: Rect, style: ResolvedStyle = ResolvedStyle(),
-                look: BoxLook? = nil) {
-        self.id = id; self.kind = kind; self.frame = frame; self.style = style
+    public init(
+        id: Int, kind: WidgetKind, frame: Rect, style: ResolvedStyle = ResolvedStyle(),
+        look: BoxLook? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.frame = frame
+        self.style = style
         self.look = look ?? BoxLook(background: style.background, radii: style.borderRadius, shadow: style.shadow)
     }
 
@@ -85,7 +90,9 @@ public struct BoxLook: Hashable, Sendable {
     public var radii: Corners
     public var shadow: Shadow?
     public init(background: Background?, radii: Corners, shadow: Shadow?) {
-        self.background = background; self.radii = radii; self.shadow = shadow
+        self.background = background
+        self.radii = radii
+        self.shadow = shadow
     }
 }
 
@@ -93,7 +100,10 @@ public struct BoxLook: Hashable, Sendable {
 public struct LaidOutOption: Hashable, Sendable {
     public var id: Int
     public var label: String
-    public init(id: Int, label: String) { self.id = id; self.label = label }
+    public init(id: Int, label: String) {
+        self.id = id
+        self.label = label
+    }
 }
 
 /// How an element's own pixels are drawn.
@@ -125,7 +135,9 @@ public struct PlacedText: Hashable, Sendable {
     /// Top-left of the paragraph (screen coordinates once the layout is done).
     public var origin: Point
     public init(role: TextRole, paragraph: ParagraphLayout, origin: Point) {
-        self.role = role; self.paragraph = paragraph; self.origin = origin
+        self.role = role
+        self.paragraph = paragraph
+        self.origin = origin
     }
 }
 
@@ -140,9 +152,16 @@ public struct LaidOutToast: Hashable, Sendable {
     /// Top-left of the paragraph (screen coordinates).
     public var origin: Point
     public var opacity: Double
-    public init(text: String, frame: Rect, background: Color, radius: Double, paragraph: ParagraphLayout,
-                origin: Point, opacity: Double) {
-        self.text = text; self.frame = frame; self.background = background; self.radius = radius
-        self.paragraph = paragraph; self.origin = origin; self.opacity = opacity
+    public init(
+        text: String, frame: Rect, background: Color, radius: Double, paragraph: ParagraphLayout,
+        origin: Point, opacity: Double
+    ) {
+        self.text = text
+        self.frame = frame
+        self.background = background
+        self.radius = radius
+        self.paragraph = paragraph
+        self.origin = origin
+        self.opacity = opacity
     }
 }

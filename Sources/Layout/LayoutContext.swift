@@ -32,11 +32,19 @@ final class LayoutContext {
     var sizing = SizeCache()
     private var paragraphs = ParagraphCache()
 
-    init(tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
-         images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?) {
-        self.tree = tree; self.device = device; self.theme = theme; self.resolver = resolver
-        self.measurer = measurer; self.images = images; self.styleOverride = styleOverride
-        self.profile = theme.profile; self.scale = device.scale
+    init(
+        tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
+        images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?
+    ) {
+        self.tree = tree
+        self.device = device
+        self.theme = theme
+        self.resolver = resolver
+        self.measurer = measurer
+        self.images = images
+        self.styleOverride = styleOverride
+        self.profile = theme.profile
+        self.scale = device.scale
     }
 
     // MARK: Styles
@@ -52,7 +60,8 @@ final class LayoutContext {
     /// The element's resolved style for its current state, with the fill defaults applied. Cached.
     func style(_ el: Element) -> ResolvedStyle {
         if let s = out.style(el.id) { return s }
-        var s = styleOverride?(el)
+        var s =
+            styleOverride?(el)
             ?? resolver.resolve(kind: el.kind, styles: el.styles, pressed: el.isPressed, selected: el.isSelected)
         if Self.fillsByDefault(el.kind) {
             // Whether the theme's widgetDefaults already say so or not: only the element's own
@@ -73,10 +82,12 @@ final class LayoutContext {
     /// makes INVISIBLE (Android: they keep their box and are not painted); a widget the platform
     /// does not have never takes part.
     func isInFlow(_ el: Element) -> Bool {
-        guard el.isVisible || (profile.keepsSpaceWhenHidden.contains(el.kind) && !el.isPlatformAbsent) else { return false }
+        guard el.isVisible || (profile.keepsSpaceWhenHidden.contains(el.kind) && !el.isPlatformAbsent) else {
+            return false
+        }
         switch el.kind {
         case .actionBar, .navigationBar, .searchBar, .dialog, .alertDialog, .actionSheet, .navigationView, .toast,
-             .frameView, .application:
+            .frameView, .application:
             return false
         case .progressSpinner: return !el.isStopped
         default: return true
@@ -91,14 +102,19 @@ final class LayoutContext {
     // MARK: Text
 
     /// A paragraph at the device's scale, through the per-pass cache.
-    func paragraph(_ text: AttributedText, _ style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil) -> ParagraphLayout {
-        paragraphs.layout(text, style: style, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: maxHeight.map { max(0, $0) },
-                          deviceScale: scale, using: measurer)
+    func paragraph(_ text: AttributedText, _ style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil)
+        -> ParagraphLayout
+    {
+        paragraphs.layout(
+            text, style: style, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: maxHeight.map { max(0, $0) },
+            deviceScale: scale, using: measurer)
     }
 
     /// A paragraph laid out in `maxW`, then again in exactly its own width, so that however the
     /// text engine aligns lines inside the width it gets, they end up aligned inside the paragraph's box.
-    func fittedParagraph(_ text: AttributedText, _ ps: ParagraphStyle, maxW: Double?, maxH: Double? = nil) -> ParagraphLayout {
+    func fittedParagraph(_ text: AttributedText, _ ps: ParagraphStyle, maxW: Double?, maxH: Double? = nil)
+        -> ParagraphLayout
+    {
         let p = paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
         guard p.size.width > 0, maxW.map({ p.size.width < $0 }) ?? true else { return p }
         return paragraph(text, ps, maxWidth: p.size.width, maxHeight: maxH)
@@ -109,7 +125,8 @@ final class LayoutContext {
 
     /// The paragraph style of a theme text look (family nil: the theme's font).
     func paragraphStyle(_ look: Theme.TextLook) -> ParagraphStyle {
-        ParagraphStyle(font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight), size: look.size,
-                       color: color(look.color))
+        ParagraphStyle(
+            font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight), size: look.size,
+            color: color(look.color))
     }
 }

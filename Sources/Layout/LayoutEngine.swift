@@ -18,20 +18,32 @@ public struct LayoutEngine: Sendable {
 
     /// The engine over the real text engine.
     public init(theme: Theme, text: TextEngine, images: ImageStore) {
-        self.theme = theme; self.resolver = StyleResolver(theme: theme); self.text = text; self.images = images
-        self.measurer = text; self.styleOverride = nil
+        self.theme = theme
+        self.resolver = StyleResolver(theme: theme)
+        self.text = text
+        self.images = images
+        self.measurer = text
+        self.styleOverride = nil
     }
 
     /// An engine with its own text measurer and optional style override.
-    public init(theme: Theme, measurer: any TextMeasuring, images: ImageStore = ImageStore(),
-                styleOverride: (@Sendable (Element) -> ResolvedStyle?)? = nil) {
-        self.theme = theme; self.resolver = StyleResolver(theme: theme); self.text = measurer as? TextEngine
-        self.images = images; self.measurer = measurer; self.styleOverride = styleOverride
+    public init(
+        theme: Theme, measurer: any TextMeasuring, images: ImageStore = ImageStore(),
+        styleOverride: (@Sendable (Element) -> ResolvedStyle?)? = nil
+    ) {
+        self.theme = theme
+        self.resolver = StyleResolver(theme: theme)
+        self.text = measurer as? TextEngine
+        self.images = images
+        self.measurer = measurer
+        self.styleOverride = styleOverride
     }
 
     /// Frames in dp for the active view, its bars, open overlays and live toasts.
     public func layout(_ tree: WidgetTree, device: Device) -> LayoutResult {
-        LayoutPass(tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer, images: images,
-                   styleOverride: styleOverride).run()
+        LayoutPass(
+            tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer, images: images,
+            styleOverride: styleOverride
+        ).run()
     }
 }

@@ -13,10 +13,13 @@ final class LayoutPass {
 
     let cx: LayoutContext
 
-    init(tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
-         images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?) {
-        cx = LayoutContext(tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer,
-                           images: images, styleOverride: styleOverride)
+    init(
+        tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
+        images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?
+    ) {
+        cx = LayoutContext(
+            tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer,
+            images: images, styleOverride: styleOverride)
     }
 
     /// Lays the screen out and returns the finished result.

@@ -44,7 +44,10 @@ final class LayoutRecorder {
     /// Records an element whose frame the screen sets (absolute), once in paint order.
     func placeRoot(_ id: Int, _ frame: Rect) {
         local[id] = frame
-        if !placedSet.contains(id) { placedRoots.append(id); placedSet.insert(id) }
+        if !placedSet.contains(id) {
+            placedRoots.append(id)
+            placedSet.insert(id)
+        }
     }
     /// Whether the screen placed `id` itself (its frame is absolute).
     func isRoot(_ id: Int) -> Bool { placedSet.contains(id) }
@@ -52,7 +55,9 @@ final class LayoutRecorder {
     /// A bar on screen: a paint root after the view, listed in the result's bars. Its frame was
     /// set when the bar was laid out, before the view's content (which the bars bound).
     func addBar(_ id: Int) {
-        placedRoots.append(id); placedSet.insert(id); result.bars.append(id)
+        placedRoots.append(id)
+        placedSet.insert(id)
+        result.bars.append(id)
     }
     func addOverlay(_ id: Int) { result.overlays.append(id) }
     func setContentArea(_ r: Rect) { result.contentArea = r }

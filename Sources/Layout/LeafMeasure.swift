@@ -45,8 +45,9 @@ struct LeafMeasure {
         default: content = LeafContent(size: .zero)
         }
         let ownW = Box.resolve(w, natural: content.size.width + ins.horizontal, min: s.minWidth, max: s.maxWidth)
-        let ownH = Box.resolve(h, natural: max(content.size.height + ins.vertical, content.minHeight),
-                               min: s.minHeight, max: s.maxHeight)
+        let ownH = Box.resolve(
+            h, natural: max(content.size.height + ins.vertical, content.minHeight),
+            min: s.minHeight, max: s.maxHeight)
         let own = Size(width: ownW, height: ownH)
         content.place(own)
         return own
@@ -54,7 +55,9 @@ struct LeafMeasure {
 
     /// A label: wrapped to the width available, as wide as its longest line, as tall as its lines;
     /// the text sits at the top-left of the content box (alignment is inside the paragraph).
-    func measureLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?) -> LeafContent {
+    func measureLabel(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?)
+        -> LeafContent
+    {
         let text = labelText(el, s)
         let ps = ParagraphStyle(s)
         let p = cx.paragraph(text, ps, maxWidth: maxW, maxHeight: maxH)
@@ -63,7 +66,9 @@ struct LeafMeasure {
             // longest line; a wider fixed box aligns the lines in all of it).
             let contentW = max(0, own.width - ins.horizontal)
             let contentH = max(0, own.height - ins.vertical)
-            let final = contentW == maxW && maxH == contentH ? p
+            let final =
+                contentW == maxW && maxH == contentH
+                ? p
                 : cx.paragraph(text, ps, maxWidth: contentW, maxHeight: maxH == nil ? nil : contentH)
             cx.out.setText(el.id, final, at: Point(x: ins.left, y: ins.top))
         }
@@ -71,8 +76,10 @@ struct LeafMeasure {
 
     /// A label's text: markdown and links for a TextLabel (the platform's rules), plain for a TextView.
     func labelText(_ el: Element, _ s: ResolvedStyle) -> AttributedText {
-        el.kind == .text ? LabelText.build(el.text, bits: el.value, linkColor: s.linkColor,
-                                           android: cx.profile.labelsLinkURLsOnlyAndIgnoreMarkdown)
+        el.kind == .text
+            ? LabelText.build(
+                el.text, bits: el.value, linkColor: s.linkColor,
+                android: cx.profile.labelsLinkURLsOnlyAndIgnoreMarkdown)
             : AttributedText(el.text)
     }
 
@@ -108,9 +115,13 @@ struct LeafMeasure {
         let n = Double(max(0, el.value))
         let width = n > 0 ? n * look.dotSize + (n - 1) * look.gap : 0
         return LeafContent(size: Size(width: width, height: look.dotSize)) { [self] own in
-            let inner = max(0, own.width - ins.horizontal), innerH = max(0, own.height - ins.vertical)
-            cx.out.setIcon(el.id, Rect(x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
-                                       width: width, height: look.dotSize))
+            let inner = max(0, own.width - ins.horizontal)
+            let innerH = max(0, own.height - ins.vertical)
+            cx.out.setIcon(
+                el.id,
+                Rect(
+                    x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
+                    width: width, height: look.dotSize))
         }
     }
 }

@@ -18,8 +18,9 @@ struct LinearAxes {
     func crossSides(_ e: Sides<Double>) -> (Double, Double) { vertical ? (e.left, e.right) : (e.top, e.bottom) }
     func crossAlign(_ g: Gravity) -> AxisAlign { vertical ? g.horizontalAlign : g.verticalAlign }
     func rect(main: Double, cross: Double, mainSize: Double, crossSize: Double) -> Rect {
-        vertical ? Rect(x: cross, y: main, width: crossSize, height: mainSize)
-                 : Rect(x: main, y: cross, width: mainSize, height: crossSize)
+        vertical
+            ? Rect(x: cross, y: main, width: crossSize, height: mainSize)
+            : Rect(x: main, y: cross, width: mainSize, height: crossSize)
     }
 }
 
@@ -35,7 +36,8 @@ struct LinearLayout {
         let ax = LinearAxes(vertical: el.kind == .tableLayout ? false : el.kind == .radioGroup || el.value != 2)
         let ins = Box.insets(s)
         let (mainSpec, crossSpec) = ax.vertical ? (h, w) : (w, h)
-        let (mIns0, mIns1) = ax.mainSides(ins), (cIns0, cIns1) = ax.crossSides(ins)
+        let (mIns0, mIns1) = ax.mainSides(ins)
+        let (cIns0, cIns1) = ax.crossSides(ins)
         let mainInner = Box.innerLimit(mainSpec, max: ax.mainMax(s), insets: mIns0 + mIns1)
         let crossLimit = Box.innerLimit(crossSpec, max: ax.crossMax(s), insets: cIns0 + cIns1)
         let crossDefinite = crossSpec.definite != nil
@@ -64,22 +66,28 @@ struct LinearLayout {
             if let inner, ax.crossDim(cs) == .matchParent {
                 return .exactly(Box.clamp(inner - m0 - m1, min: ax.crossMin(cs), max: ax.crossMax(cs)))
             }
-            return Box.childSpec(ax.crossDim(cs), min: ax.crossMin(cs), max: ax.crossMax(cs), avail: crossLimit,
-                                 definite: crossDefinite, margins: m0 + m1)
+            return Box.childSpec(
+                ax.crossDim(cs), min: ax.crossMin(cs), max: ax.crossMax(cs), avail: crossLimit,
+                definite: crossDefinite, margins: m0 + m1)
         }
         func lay(_ i: Int, main: AxisSpec, cross: AxisSpec) -> Size {
             mainSpecs[i] = main
-            return ax.vertical ? cx.layoutNode(kids[i].id, w: cross, h: main, depth: depth + 1)
-                               : cx.layoutNode(kids[i].id, w: main, h: cross, depth: depth + 1)
+            return ax.vertical
+                ? cx.layoutNode(kids[i].id, w: cross, h: main, depth: depth + 1)
+                : cx.layoutNode(kids[i].id, w: main, h: cross, depth: depth + 1)
         }
-        func mainMargins(_ i: Int) -> Double { let (a, b) = ax.mainSides(styles[i].margin); return a + b }
+        func mainMargins(_ i: Int) -> Double {
+            let (a, b) = ax.mainSides(styles[i].margin)
+            return a + b
+        }
 
         // 1. Children without weight, in order, against the space still left.
         for i in 0..<n where weights[i] == 0 {
             let cs = styles[i]
             let left = mainInner.map { $0 - used }
-            let spec = Box.childSpec(mainDim(cs), min: ax.mainMin(cs), max: ax.mainMax(cs), avail: left,
-                                     definite: matchRule == .fill && mainSpec.definite != nil, margins: mainMargins(i))
+            let spec = Box.childSpec(
+                mainDim(cs), min: ax.mainMin(cs), max: ax.mainMax(cs), avail: left,
+                definite: matchRule == .fill && mainSpec.definite != nil, margins: mainMargins(i))
             sizes[i] = lay(i, main: spec, cross: crossSpecOf(i))
             used += ax.main(sizes[i]) + mainMargins(i)
         }
@@ -114,14 +122,17 @@ struct LinearLayout {
             }
         }
         // 4. Own size from the content.
-        var contentMain = 0.0, contentCross = 0.0
+        var contentMain = 0.0
+        var contentCross = 0.0
         for i in 0..<n {
             let (c0, c1) = ax.crossSides(styles[i].margin)
             contentMain += ax.main(sizes[i]) + mainMargins(i)
             contentCross = max(contentCross, ax.cross(sizes[i]) + c0 + c1)
         }
-        let ownMain = Box.resolve(mainSpec, natural: contentMain + mIns0 + mIns1, min: ax.mainMin(s), max: ax.mainMax(s))
-        let ownCross = Box.resolve(crossSpec, natural: contentCross + cIns0 + cIns1, min: ax.crossMin(s), max: ax.crossMax(s))
+        let ownMain = Box.resolve(
+            mainSpec, natural: contentMain + mIns0 + mIns1, min: ax.mainMin(s), max: ax.mainMax(s))
+        let ownCross = Box.resolve(
+            crossSpec, natural: contentCross + cIns0 + cIns1, min: ax.crossMin(s), max: ax.crossMax(s))
         let crossInner = max(0, ownCross - cIns0 - cIns1)
         // 5. Cross-axis match-parent stretches once the cross size is known.
         if !crossDefinite {
@@ -133,11 +144,18 @@ struct LinearLayout {
         var cursor = mIns0
         for i in 0..<n {
             let cs = styles[i]
-            let (m0, m1) = ax.mainSides(cs.margin), (c0, c1) = ax.crossSides(cs.margin)
-            let crossPos = ax.crossDim(cs) == .matchParent
-                ? c0 : Box.align(ax.crossAlign(cs.gravity), size: ax.cross(sizes[i]), before: c0, after: c1, inner: crossInner)
-            cx.out.setFrame(kids[i].id, ax.rect(main: cursor + m0, cross: cIns0 + crossPos,
-                                                mainSize: ax.main(sizes[i]), crossSize: ax.cross(sizes[i])))
+            let (m0, m1) = ax.mainSides(cs.margin)
+            let (c0, c1) = ax.crossSides(cs.margin)
+            let crossPos =
+                ax.crossDim(cs) == .matchParent
+                ? c0
+                : Box.align(
+                    ax.crossAlign(cs.gravity), size: ax.cross(sizes[i]), before: c0, after: c1, inner: crossInner)
+            cx.out.setFrame(
+                kids[i].id,
+                ax.rect(
+                    main: cursor + m0, cross: cIns0 + crossPos,
+                    mainSize: ax.main(sizes[i]), crossSize: ax.cross(sizes[i])))
             cursor += m0 + ax.main(sizes[i]) + m1
         }
         return ax.vertical ? Size(width: ownCross, height: ownMain) : Size(width: ownMain, height: ownCross)
@@ -157,7 +175,11 @@ struct LinearLayout {
             var again = false
             for i in active {
                 out[i] = measured[i] + pool * weights[i] / total
-                if out[i] < 0 { out[i] = 0; clamped.insert(i); again = true }
+                if out[i] < 0 {
+                    out[i] = 0
+                    clamped.insert(i)
+                    again = true
+                }
             }
             if !again { return out }
         }

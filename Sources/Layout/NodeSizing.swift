@@ -43,13 +43,17 @@ extension LayoutContext {
 
     /// Lays out a child of a container whose inner box is `availW` x `availH` (nil = unbounded);
     /// `definiteW/H` tell whether those are imposed. Returns the child's border-box size.
-    func layoutChild(_ child: Element, availW: Double?, definiteW: Bool, availH: Double?, definiteH: Bool,
-                     depth: Int) -> Size {
+    func layoutChild(
+        _ child: Element, availW: Double?, definiteW: Bool, availH: Double?, definiteH: Bool,
+        depth: Int
+    ) -> Size {
         let s = style(child)
-        let w = Box.childSpec(s.width, min: s.minWidth, max: s.maxWidth, avail: availW, definite: definiteW,
-                              margins: s.margin.horizontal)
-        let h = Box.childSpec(s.height, min: s.minHeight, max: s.maxHeight, avail: availH, definite: definiteH,
-                              margins: s.margin.vertical)
+        let w = Box.childSpec(
+            s.width, min: s.minWidth, max: s.maxWidth, avail: availW, definite: definiteW,
+            margins: s.margin.horizontal)
+        let h = Box.childSpec(
+            s.height, min: s.minHeight, max: s.maxHeight, avail: availH, definite: definiteH,
+            margins: s.margin.vertical)
         return layoutNode(child.id, w: w, h: h, depth: depth + 1)
     }
 

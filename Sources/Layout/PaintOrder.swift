@@ -23,7 +23,8 @@ extension LayoutPass {
                 absolutizeExtras(id, frame.origin)
                 for child in el.children.reversed() {
                     guard !placedSet.contains(child), local[child] != nil,
-                          let c = tree.elements[child], isInFlow(c) else { continue }
+                        let c = tree.elements[child], isInFlow(c)
+                    else { continue }
                     stack.append((child, frame.origin, depth + 1))
                 }
             }
@@ -36,7 +37,11 @@ extension LayoutPass {
         if let p = localText[id] { result.textOrigins[id] = move(p) }
         if let r = localIcons[id] { result.iconFrames[id] = r.offsetBy(dx: o.x, dy: o.y) }
         if let texts = localExtraTexts[id] {
-            result.extraTexts[id] = texts.map { var t = $0; t.origin = move(t.origin); return t }
+            result.extraTexts[id] = texts.map {
+                var t = $0
+                t.origin = move(t.origin)
+                return t
+            }
         }
         if let rows = localRows[id] { result.rows[id] = rows.map { $0.offsetBy(dx: o.x, dy: o.y) } }
     }
@@ -45,7 +50,9 @@ extension LayoutPass {
 extension LayoutPass {
     /// The pass's result as painting reads it: the tables turned into one record per element.
     func assemble() -> LayoutResult {
-        RecordAssembly(tree: tree, device: cx.device, palette: ThemePalette(theme: cx.theme, resolver: cx.resolver),
-                       measurer: cx.measurer).assemble(result)
+        RecordAssembly(
+            tree: tree, device: cx.device, palette: ThemePalette(theme: cx.theme, resolver: cx.resolver),
+            measurer: cx.measurer
+        ).assemble(result)
     }
 }

@@ -16,26 +16,34 @@ extension RecordAssembly {
         case .progressSpinner: return .spinner(color: tinted(s, theme.spinner.color), spokes: theme.spinner.spokes)
         case .pageControl:
             let look = theme.pageControl
-            return .pageControl(ControlLook.PageDots(dotSize: look.dotSize, gap: look.gap,
-                                                     current: palette.color(look.currentColor),
-                                                     other: palette.color(look.color)))
+            return .pageControl(
+                ControlLook.PageDots(
+                    dotSize: look.dotSize, gap: look.gap,
+                    current: palette.color(look.currentColor),
+                    other: palette.color(look.color)))
         case .segmentedControl: return .segments(tint: tinted(s, theme.checkbox.checkedColor))
         case .radioGroup:
             let look = theme.radioLook
-            return .radioGroup(ControlLook.Radio(size: look.size, ringWidth: look.borderWidth, dotSize: look.dotSize,
-                                                 selected: tinted(s, look.selectedColor),
-                                                 unselected: palette.color(look.borderColor)))
+            return .radioGroup(
+                ControlLook.Radio(
+                    size: look.size, ringWidth: look.borderWidth, dotSize: look.dotSize,
+                    selected: tinted(s, look.selectedColor),
+                    unselected: palette.color(look.borderColor)))
         case .imageView: return .imageView(placeholder: placeholder())
         case .actionBar:
             let look = theme.actionBar
-            return .actionBar(ControlLook.ActionBar(line: line(look.lineColor, look.lineWidth),
-                                                    icon: palette.color(look.iconColor), placeholder: placeholder()))
+            return .actionBar(
+                ControlLook.ActionBar(
+                    line: line(look.lineColor, look.lineWidth),
+                    icon: palette.color(look.iconColor), placeholder: placeholder()))
         case .navigationBar:
             return .navigationBar(line: line(theme.navigationBar.lineColor, theme.navigationBar.lineWidth))
         case .searchBar:
             let look = theme.searchBar
-            return .searchBar(ControlLook.SearchBar(line: line(look.lineColor, look.lineWidth), height: look.height,
-                                                    field: Color(rgb: 0xf1f3f4)))
+            return .searchBar(
+                ControlLook.SearchBar(
+                    line: line(look.lineColor, look.lineWidth), height: look.height,
+                    field: Color(rgb: 0xf1f3f4)))
         case .dialog, .alertDialog: return .dialog(closeButton: e.kind == .dialog ? dialogClose() : nil)
         case .actionSheet: return .actionSheet(separator: palette.color(theme.actionSheet.separatorColor))
         default: return nil
@@ -114,22 +122,25 @@ extension RecordAssembly {
         let look = theme.switchControl
         let track = on ? tinted(s, look.onColor) : palette.color(look.offColor)
         let ring = look.thumbRingWidth > 0 ? line(look.thumbRingColor, look.thumbRingWidth) : nil
-        return ControlLook.Switch(trackSize: Size(width: look.trackWidth, height: look.trackHeight),
-                                  trackRadius: look.trackRadius, track: track, thumbSize: look.thumbSize,
-                                  thumb: palette.color(look.thumbColor), ring: ring)
+        return ControlLook.Switch(
+            trackSize: Size(width: look.trackWidth, height: look.trackHeight),
+            trackRadius: look.trackRadius, track: track, thumbSize: look.thumbSize,
+            thumb: palette.color(look.thumbColor), ring: ring)
     }
 
     func checkbox(_ s: ResolvedStyle) -> ControlLook.Checkbox {
         let look = theme.checkbox
-        return ControlLook.Checkbox(size: look.size, radius: look.radius, strokeWidth: look.borderWidth,
-                                    checked: tinted(s, look.checkedColor), tick: palette.color(look.tickColor),
-                                    border: palette.color(look.borderColor))
+        return ControlLook.Checkbox(
+            size: look.size, radius: look.radius, strokeWidth: look.borderWidth,
+            checked: tinted(s, look.checkedColor), tick: palette.color(look.tickColor),
+            border: palette.color(look.borderColor))
     }
 
     func placeholder() -> ControlLook.Placeholder {
         let look = theme.imagePlaceholder
-        return ControlLook.Placeholder(fill: palette.color(look.background),
-                                       border: look.borderWidth > 0 ? line(look.borderColor, look.borderWidth) : nil)
+        return ControlLook.Placeholder(
+            fill: palette.color(look.background),
+            border: look.borderWidth > 0 ? line(look.borderColor, look.borderWidth) : nil)
     }
 
     /// The iOS dialog's "X" when the theme has `dialog.closeButtonColor`.

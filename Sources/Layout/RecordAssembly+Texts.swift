@@ -19,7 +19,9 @@ extension RecordAssembly {
         var st = style
         st.noWrap = true
         st.ellipsis = true
-        return measurer.layout(AttributedText(string), style: st, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: nil, deviceScale: device.scale)
+        return measurer.layout(
+            AttributedText(string), style: st, maxWidth: maxWidth.map { max(0, $0) }, maxHeight: nil,
+            deviceScale: device.scale)
     }
 
     /// A text field shows its text, else its hint in the hint colour, and password dots for a
@@ -47,11 +49,17 @@ extension RecordAssembly {
             if shown.isEmpty {
                 r.placeholder = PlacedText(role: .hint, paragraph: .empty, origin: content.origin)
             } else {
-                let p = e.kind == .textView
-                    ? measurer.layout(AttributedText(shown), style: ps, maxWidth: content.width, maxHeight: nil, deviceScale: device.scale)
+                let p =
+                    e.kind == .textView
+                    ? measurer.layout(
+                        AttributedText(shown), style: ps, maxWidth: content.width, maxHeight: nil,
+                        deviceScale: device.scale)
                     : line(shown, ps, maxWidth: nil)
-                let origin = r.textOrigin ?? (e.kind == .textView ? content.origin
-                                              : Point(x: content.x, y: content.midY - p.size.height / 2))
+                let origin =
+                    r.textOrigin
+                    ?? (e.kind == .textView
+                        ? content.origin
+                        : Point(x: content.x, y: content.midY - p.size.height / 2))
                 r.placeholder = PlacedText(role: .hint, paragraph: p, origin: origin)
             }
         }
@@ -59,8 +67,10 @@ extension RecordAssembly {
             var es = ParagraphStyle(s)
             es.color = ControlLook.errorColor
             es.size = max(1, s.fontSize - 3)
-            r.extraTexts.append(PlacedText(role: .error, paragraph: line(message, es, maxWidth: nil),
-                                           origin: Point(x: content.x, y: r.frame.maxY + 2)))
+            r.extraTexts.append(
+                PlacedText(
+                    role: .error, paragraph: line(message, es, maxWidth: nil),
+                    origin: Point(x: content.x, y: r.frame.maxY + 2)))
         }
     }
 
@@ -69,19 +79,26 @@ extension RecordAssembly {
         let look = theme.picker
         let content = Self.contentBox(r.frame, r.style)
         let arrow = line(look.arrow, ParagraphStyle(r.style), maxWidth: nil)
-        let column = r.iconFrame ?? Rect(x: content.maxX - look.arrowWidth, y: content.y, width: look.arrowWidth,
-                                         height: content.height)
-        return PlacedText(role: .arrow, paragraph: arrow,
-                          origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
+        let column =
+            r.iconFrame
+            ?? Rect(
+                x: content.maxX - look.arrowWidth, y: content.y, width: look.arrowWidth,
+                height: content.height)
+        return PlacedText(
+            role: .arrow, paragraph: arrow,
+            origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
     }
 
     /// A toast's label as the pass placed it; an empty one laid out again on one line, centred.
-    func placedToast(_ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double),
-                     origin: Point?) -> LaidOutToast {
+    func placedToast(
+        _ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double),
+        origin: Point?
+    ) -> LaidOutToast {
         let box = toastBox()
         if !t.paragraph.lines.isEmpty, let origin {
-            return LaidOutToast(text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-                                paragraph: t.paragraph, origin: origin, opacity: t.opacity)
+            return LaidOutToast(
+                text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
+                paragraph: t.paragraph, origin: origin, opacity: t.opacity)
         }
         var p = t.paragraph
         if p.lines.isEmpty {
@@ -89,10 +106,11 @@ extension RecordAssembly {
             let pad = look.padding.count >= 2 ? look.padding[1] : (look.padding.first ?? 0)
             p = line(t.toast.text, palette.paragraphStyle(look.font), maxWidth: t.frame.width - 2 * pad)
         }
-        return LaidOutToast(text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-                            paragraph: p,
-                            origin: Point(x: t.frame.midX - p.size.width / 2, y: t.frame.midY - p.size.height / 2),
-                            opacity: t.opacity)
+        return LaidOutToast(
+            text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
+            paragraph: p,
+            origin: Point(x: t.frame.midX - p.size.width / 2, y: t.frame.midY - p.size.height / 2),
+            opacity: t.opacity)
     }
 
     /// The status band's clock in the `ios` and `android` looks, in black.
@@ -100,8 +118,9 @@ extension RecordAssembly {
         let name = theme.name.lowercased()
         guard device.statusBar > 0, name == "ios" || name == "android" else { return nil }
         let ios = name == "ios"
-        let ps = ParagraphStyle(font: FontSpec(family: theme.font.family, weight: ios ? 600 : 500), size: ios ? 17 : 14,
-                                color: .black, noWrap: true)
+        let ps = ParagraphStyle(
+            font: FontSpec(family: theme.font.family, weight: ios ? 600 : 500), size: ios ? 17 : 14,
+            color: .black, noWrap: true)
         return line(ios ? "9:41" : "12:00", ps, maxWidth: nil)
     }
 }

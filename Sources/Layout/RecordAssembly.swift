@@ -16,8 +16,10 @@ struct RecordAssembly {
     var theme: Theme { palette.theme }
 
     /// Kinds the screen places itself (bars, overlays): never painted as part of a view's content.
-    static let placedByScreen: Set<WidgetKind> = [.dialog, .alertDialog, .actionSheet, .navigationView,
-                                                   .actionBar, .navigationBar, .searchBar, .toast, .notification]
+    static let placedByScreen: Set<WidgetKind> = [
+        .dialog, .alertDialog, .actionSheet, .navigationView,
+        .actionBar, .navigationBar, .searchBar, .toast, .notification,
+    ]
 
     func assemble(_ t: LayoutTables) -> LayoutResult {
         var out = LayoutResult()
@@ -46,8 +48,11 @@ struct RecordAssembly {
     }
 
     private func record(_ e: Element, _ frame: Rect, _ t: LayoutTables, _ order: [Int: Int]) -> LaidOutElement {
-        let s = t.styles[e.id] ?? palette.resolver.resolve(kind: e.kind, styles: e.styles, pressed: e.isPressed,
-                                                          selected: e.isSelected)
+        let s =
+            t.styles[e.id]
+            ?? palette.resolver.resolve(
+                kind: e.kind, styles: e.styles, pressed: e.isPressed,
+                selected: e.isSelected)
         var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: look(e.kind, s))
         r.control = controlLook(e, s)
         r.parent = laidOutAncestor(e, t)
@@ -103,7 +108,8 @@ struct RecordAssembly {
         var kids: [(order: Int, index: Int, id: Int)] = []
         for (index, child) in e.children.enumerated() {
             guard let c = tree.elements[child], c.isVisible, t.frames[child] != nil,
-                  !Self.placedByScreen.contains(c.kind) else { continue }
+                !Self.placedByScreen.contains(c.kind)
+            else { continue }
             kids.append((order[child] ?? Int.max, index, child))
         }
         kids.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }

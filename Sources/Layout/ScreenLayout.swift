@@ -17,18 +17,24 @@ struct ScreenLayout {
     let cx: LayoutContext
 
     func layout() {
-        let tree = cx.tree, device = cx.device, theme = cx.theme, out = cx.out
+        let tree = cx.tree
+        let device = cx.device
+        let theme = cx.theme
+        let out = cx.out
         let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
         guard let rootId = tree.rootId, let root = tree.elements[rootId] else {
-            out.setContentArea(Rect(x: 0, y: device.statusBar, width: device.width,
-                                    height: max(0, device.height - device.statusBar - device.safeAreaBottom)))
+            out.setContentArea(
+                Rect(
+                    x: 0, y: device.statusBar, width: device.width,
+                    height: max(0, device.height - device.statusBar - device.safeAreaBottom)))
             return
         }
         _ = cx.style(root)
         out.placeRoot(rootId, screen)
         let view = tree.activeViewId.flatMap { tree.elements[$0] }.flatMap { $0.id == rootId ? nil : $0 }
         let bars = screenBars(root: root, view: view)
-        TextPrepass(cx: cx).prepareTexts(under: [view ?? root] + [bars.action, bars.search, bars.navigation].compactMap { $0 })
+        TextPrepass(cx: cx).prepareTexts(
+            under: [view ?? root] + [bars.action, bars.search, bars.navigation].compactMap { $0 })
         let content = ChromeBars(cx: cx).layout(bars)
         out.setContentArea(content)
 

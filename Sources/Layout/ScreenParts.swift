@@ -43,5 +43,8 @@ public enum StatusGlyphs: Hashable, Sendable {
 public struct BandFill: Hashable, Sendable {
     public var background: Background
     public var box: Rect
-    public init(background: Background, box: Rect) { self.background = background; self.box = box }
+    public init(background: Background, box: Rect) {
+        self.background = background
+        self.box = box
+    }
 }

@@ -20,20 +20,28 @@ struct ScrollLayout {
         // The content spans the view's width unless it has a width of its own (iOS pins it to the
         // scroll view's width; Android forces match-parent on it).
         let fillDim: Dimension = cs.width == .wrapContent ? .matchParent : cs.width
-        let cw = Box.childSpec(fillDim, min: cs.minWidth, max: cs.maxWidth, avail: innerW, definite: w.definite != nil,
-                               margins: cs.margin.horizontal)
+        let cw = Box.childSpec(
+            fillDim, min: cs.minWidth, max: cs.maxWidth, avail: innerW, definite: w.definite != nil,
+            margins: cs.margin.horizontal)
         // Unbounded height: a fixed height stays, anything else takes its content's height.
         let chSpec: AxisSpec
-        if case .fixed(let v) = cs.height { chSpec = .exactly(Box.clamp(v, min: cs.minHeight, max: cs.maxHeight)) }
-        else { chSpec = .wrap(nil) }
+        if case .fixed(let v) = cs.height {
+            chSpec = .exactly(Box.clamp(v, min: cs.minHeight, max: cs.maxHeight))
+        } else {
+            chSpec = .wrap(nil)
+        }
         var size = cx.layoutNode(child.id, w: cw, h: chSpec, depth: depth + 1)
 
-        let ownW = Box.resolve(w, natural: size.width + cs.margin.horizontal + ins.horizontal, min: s.minWidth, max: s.maxWidth)
-        let ownH = Box.resolve(h, natural: size.height + cs.margin.vertical + ins.vertical, min: s.minHeight, max: s.maxHeight)
-        let viewportW = max(0, ownW - ins.horizontal), viewportH = max(0, ownH - ins.vertical)
+        let ownW = Box.resolve(
+            w, natural: size.width + cs.margin.horizontal + ins.horizontal, min: s.minWidth, max: s.maxWidth)
+        let ownH = Box.resolve(
+            h, natural: size.height + cs.margin.vertical + ins.vertical, min: s.minHeight, max: s.maxHeight)
+        let viewportW = max(0, ownW - ins.horizontal)
+        let viewportH = max(0, ownH - ins.vertical)
         // Once the width is known, a match-parent child stretches to it; a match-parent height fills
         // at least the viewport (content shorter than the view cannot scroll anyway).
-        var finalW = cw, finalH = chSpec
+        var finalW = cw
+        var finalH = chSpec
         if fillDim == .matchParent, w.definite == nil {
             finalW = .exactly(Box.clamp(viewportW - cs.margin.horizontal, min: cs.minWidth, max: cs.maxWidth))
         }
@@ -46,10 +54,14 @@ struct ScrollLayout {
         let maxOffset = max(0, contentH - viewportH)
         let offset = min(max(0, Double(el.value)), maxOffset)
         cx.out.setScroll(el.id, content: Size(width: viewportW, height: contentH), offset: offset)
-        let x = Box.align(cs.gravity.horizontalAlign, size: size.width, before: cs.margin.left, after: cs.margin.right,
-                          inner: viewportW)
-        cx.out.setFrame(child.id, Rect(x: ins.left + x, y: ins.top + cs.margin.top - offset,
-                                       width: size.width, height: size.height))
+        let x = Box.align(
+            cs.gravity.horizontalAlign, size: size.width, before: cs.margin.left, after: cs.margin.right,
+            inner: viewportW)
+        cx.out.setFrame(
+            child.id,
+            Rect(
+                x: ins.left + x, y: ins.top + cs.margin.top - offset,
+                width: size.width, height: size.height))
         return Size(width: ownW, height: ownH)
     }
 }

@@ -16,9 +16,10 @@ struct ScrollSafeArea {
         // Sorted ids: the order of the dictionary must not matter.
         for id in cx.out.framedIds {
             guard let el = cx.tree.elements[id], el.kind == .scrollLayout, el.isVisible,
-                  let frame = cx.out.frame(id), let child = cx.flowChildren(el).first,
-                  let childRect = cx.out.frame(child.id),
-                  let y = absoluteY(id) else { continue }
+                let frame = cx.out.frame(id), let child = cx.flowChildren(el).first,
+                let childRect = cx.out.frame(child.id),
+                let y = absoluteY(id)
+            else { continue }
             let top = barBottom.map { max(0, min(frame.height, $0 - y)) } ?? 0
             let bottom = barTop.map { max(0, min(frame.height, y + frame.height - $0)) } ?? 0
             guard top > 0 || bottom > 0, let scroll = cx.out.scroll(id) else { continue }
@@ -32,7 +33,9 @@ struct ScrollSafeArea {
 
     /// An element's y on the screen from the local boxes of its ancestors (nil when one is missing).
     private func absoluteY(_ id: Int) -> Double? {
-        var y = 0.0, current: Int? = id, steps = 0
+        var y = 0.0
+        var current: Int? = id
+        var steps = 0
         while let c = current, steps <= LayoutContext.maxDepth + 2 {
             guard let r = cx.out.frame(c) else { return nil }
             y += r.minY

@@ -7,8 +7,10 @@ public protocol TextMeasuring: Sendable {
     /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded), with line
     /// metrics snapped to whole pixels at `deviceScale` pixels per dp (nil = exact dp). The scale
     /// comes with each call, from the `Device` being laid out: the measurer keeps none of its own.
-    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
-                deviceScale: Double?) -> ParagraphLayout
+    func layout(
+        _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+        deviceScale: Double?
+    ) -> ParagraphLayout
     /// Prepares texts ahead of layout (shaping does not depend on the width); results must not
     /// depend on whether it was called.
     func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)])
@@ -34,8 +36,10 @@ struct ParagraphCache {
     }
     private var entries: [Key: ParagraphLayout] = [:]
 
-    mutating func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
-                         deviceScale: Double?, using measurer: any TextMeasuring) -> ParagraphLayout {
+    mutating func layout(
+        _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+        deviceScale: Double?, using measurer: any TextMeasuring
+    ) -> ParagraphLayout {
         if text.spans.allSatisfy({ $0.text.isEmpty }) { return .empty }
         let key = Key(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: deviceScale)
         if let hit = entries[key] { return hit }

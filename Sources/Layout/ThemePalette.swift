@@ -37,7 +37,9 @@ public struct ThemePalette: Sendable {
         guard let v = UInt32(hex, radix: 16) else { return nil }
         switch hex.count {
         case 3:
-            let r = UInt8((v >> 8) & 0xf) * 17, g = UInt8((v >> 4) & 0xf) * 17, b = UInt8(v & 0xf) * 17
+            let r = UInt8((v >> 8) & 0xf) * 17
+            let g = UInt8((v >> 4) & 0xf) * 17
+            let b = UInt8(v & 0xf) * 17
             return Color(r: r, g: g, b: b)
         case 6:
             return Color(rgb: v)
@@ -61,14 +63,16 @@ public struct ThemePalette: Sendable {
             return Shadow(blur: 2 * numbers[0], color: Color.black.withAlphaMultiplied(by: 0.15))
         }
         guard numbers.count >= 2 else { return nil }
-        return Shadow(offsetX: numbers[0], offsetY: numbers[1], blur: numbers.count > 2 ? numbers[2] : 0,
-                      spread: numbers.count > 3 ? numbers[3] : 0, color: colour ?? .black)
+        return Shadow(
+            offsetX: numbers[0], offsetY: numbers[1], blur: numbers.count > 2 ? numbers[2] : 0,
+            spread: numbers.count > 3 ? numbers[3] : 0, color: colour ?? .black)
     }
 
     /// A paragraph style for a theme text look.
     public func paragraphStyle(_ look: Theme.TextLook, color override: Color? = nil) -> ParagraphStyle {
-        ParagraphStyle(font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight),
-                       size: look.size, color: override ?? color(look.color), noWrap: true, ellipsis: true)
+        ParagraphStyle(
+            font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight),
+            size: look.size, color: override ?? color(look.color), noWrap: true, ellipsis: true)
     }
 
     /// The theme's default text colour (to tell a styled `color` from the default one).

@@ -15,19 +15,23 @@ struct Toasts {
     func layout(content: Rect) {
         let look = cx.theme.toast
         let pad = Self.sides(look.padding)
-        var ps = cx.paragraphStyle(look.font); ps.align = .center
+        var ps = cx.paragraphStyle(look.font)
+        ps.align = .center
         for toast in cx.tree.toasts {
             let duration = toast.duration > 0 ? toast.duration : look.defaultDuration
             let remaining = toast.start + duration - cx.tree.time
             guard cx.tree.time >= toast.start, remaining > 0 else { continue }
-            let p = cx.fittedParagraph(AttributedText(toast.text), ps, maxW: max(0, cx.device.width - 48 - pad.horizontal))
-            let w = p.size.width + pad.horizontal, h = p.size.height + pad.vertical
+            let p = cx.fittedParagraph(
+                AttributedText(toast.text), ps, maxW: max(0, cx.device.width - 48 - pad.horizontal))
+            let w = p.size.width + pad.horizontal
+            let h = p.size.height + pad.vertical
             let y = look.position.lowercased() == "center" ? content.midY - h / 2 : content.maxY - look.bottomOffset - h
             let frame = Rect(x: (cx.device.width - w) / 2, y: y, width: w, height: h)
             let fade = Double(max(0, look.fadeDuration))
             let opacity = fade > 0 && Double(remaining) < fade ? Double(remaining) / fade : 1
-            cx.out.addToast(toast, frame: frame, paragraph: p, textOrigin: Point(x: frame.x + pad.left, y: frame.y + pad.top),
-                            opacity: opacity)
+            cx.out.addToast(
+                toast, frame: frame, paragraph: p, textOrigin: Point(x: frame.x + pad.left, y: frame.y + pad.top),
+                opacity: opacity)
         }
     }
 

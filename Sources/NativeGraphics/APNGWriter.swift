@@ -23,15 +23,24 @@ public final class APNGWriter {
     private var previous: Bitmap?
 
     /// Starts the stream. `loops` 0 plays forever.
-    public init(width: Int, height: Int, frameCount: Int, loops: Int = 0, compressionLevel: Int = 1,
-                sink: @escaping ([UInt8]) throws -> Void) throws {
+    public init(
+        width: Int, height: Int, frameCount: Int, loops: Int = 0, compressionLevel: Int = 1,
+        sink: @escaping ([UInt8]) throws -> Void
+    ) throws {
         guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
             throw NativeError.png("cannot encode an animation of \(width)x\(height) pixels")
         }
-        guard frameCount > 0, frameCount < 1 << 31 else { throw NativeError.png("an animated PNG needs 1 or more frames, not \(frameCount)") }
-        guard (0...9).contains(compressionLevel) else { throw NativeError.png("compression level \(compressionLevel) is not in 0...9") }
-        self.width = width; self.height = height; self.frameCount = frameCount
-        self.compressionLevel = compressionLevel; self.sink = sink
+        guard frameCount > 0, frameCount < 1 << 31 else {
+            throw NativeError.png("an animated PNG needs 1 or more frames, not \(frameCount)")
+        }
+        guard (0...9).contains(compressionLevel) else {
+            throw NativeError.png("compression level \(compressionLevel) is not in 0...9")
+        }
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+        self.compressionLevel = compressionLevel
+        self.sink = sink
         var w = PNGChunkWriter()
         w.append("IHDR", PNGChunkWriter.header(width: width, height: height, colorType: 6))
         w.append("acTL", Self.be32(UInt32(frameCount)) + Self.be32(UInt32(max(0, min(loops, Int(Int32.max))))))
@@ -69,22 +78,30 @@ public final class APNGWriter {
     /// The smallest rectangle (x, y, width, height) holding every pixel that differs between
     /// two frames; an unchanged frame gives its top-left pixel (a frame cannot be empty).
     static func changedRect(_ a: Bitmap, _ b: Bitmap) -> (Int, Int, Int, Int) {
-        let w = a.width, h = a.height
-        var minX = w, maxX = -1, minY = h, maxY = -1
-        a.pixels.withUnsafeBytes { pa in b.pixels.withUnsafeBytes { pb in
-            let qa = pa.bindMemory(to: UInt32.self), qb = pb.bindMemory(to: UInt32.self)
-            for y in 0..<h {
-                let row = y * w
-                var x = 0
-                while x < w && qa[row + x] == qb[row + x] { x += 1 }
-                if x == w { continue }
-                var x1 = w - 1
-                while qa[row + x1] == qb[row + x1] { x1 -= 1 }
-                minX = min(minX, x); maxX = max(maxX, x1)
-                if minY == h { minY = y }
-                maxY = y
+        let w = a.width
+        let h = a.height
+        var minX = w
+        var maxX = -1
+        var minY = h
+        var maxY = -1
+        a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                let qa = pa.bindMemory(to: UInt32.self)
+                let qb = pb.bindMemory(to: UInt32.self)
+                for y in 0..<h {
+                    let row = y * w
+                    var x = 0
+                    while x < w && qa[row + x] == qb[row + x] { x += 1 }
+                    if x == w { continue }
+                    var x1 = w - 1
+                    while qa[row + x1] == qb[row + x1] { x1 -= 1 }
+                    minX = min(minX, x)
+                    maxX = max(maxX, x1)
+                    if minY == h { minY = y }
+                    maxY = y
+                }
             }
-        } }
+        }
         if maxY < 0 { return (0, 0, 1, 1) }
         return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
@@ -119,7 +136,8 @@ public final class APNGWriter {
 
     /// Filtered, deflated RGBA rows of the rectangle (x0, y0, w, h), handed to `emit` in pieces of
     /// about `PNGCodec.idatChunkSize`.
-    private func encodePixels(_ bitmap: Bitmap, x0: Int, y0: Int, w: Int, h: Int, emit: ([UInt8]) throws -> Void) throws {
+    private func encodePixels(_ bitmap: Bitmap, x0: Int, y0: Int, w: Int, h: Int, emit: ([UInt8]) throws -> Void) throws
+    {
         let deflater = try ZlibDeflater(level: compressionLevel)
         var full = [UInt8](repeating: 0, count: width * 4)
         var previous = [UInt8](repeating: 0, count: w * 4)
@@ -128,9 +146,11 @@ public final class APNGWriter {
         try bitmap.pixels.withUnsafeBufferPointer { px in
             for y in y0..<(y0 + h) {
                 PNGCodec.unpremultiplyRow(px, y: y, width: width, channels: 4, into: &full)
-                current.withUnsafeMutableBufferPointer { c in full.withUnsafeBufferPointer { f in
-                    c.baseAddress!.update(from: f.baseAddress! + x0 * 4, count: w * 4)
-                } }
+                current.withUnsafeMutableBufferPointer { c in
+                    full.withUnsafeBufferPointer { f in
+                        c.baseAddress!.update(from: f.baseAddress! + x0 * 4, count: w * 4)
+                    }
+                }
                 let row = compressionLevel <= 1 ? filter.none(current) : filter.adaptive(current, previous)
                 try row.withUnsafeBufferPointer { try deflater.write($0) }
                 swap(&previous, &current)

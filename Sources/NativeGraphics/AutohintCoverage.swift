@@ -37,7 +37,9 @@ extension FontFace {
     /// `AF_STYLE_MASK`: the style bits of a map entry; the rest are flags (digit, non-base
     /// character, and from FreeType 2.14 on, "has a character map entry").
     private var styleMask: FT_UShort {
-        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
         FT_Library_Version(library, &major, &minor, &patch)
         return (major, minor) >= (2, 14) ? 0x1FFF : 0x3FFF
     }
@@ -56,8 +58,12 @@ extension FontFace {
             // Only TrueType outlines go through the auto-hinter with light hinting (CFF has its own).
             var prop = FT_Prop_GlyphToScriptMap(face: ft, map: nil)
             guard !isColor, let format = FT_Get_Font_Format(ft), String(cString: format) == "TrueType",
-                  FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let map = prop.map,
-                  ft.pointee.num_glyphs > 0 else { autohintCoverage = .done; return }
+                FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let map = prop.map,
+                ft.pointee.num_glyphs > 0
+            else {
+                autohintCoverage = .done
+                return
+            }
             // .notdef is never in the character map: its style is the fallback.
             autohintCoverage = .watching(map, fallback: map[0])
             prepareAutohintStyle(of: id)
@@ -72,17 +78,22 @@ extension FontFace {
         if case .done = autohintCoverage { return }
         autohintCoverage = .done
         guard !isColor, let format = FT_Get_Font_Format(ft), String(cString: format) == "TrueType",
-              let styles = autohintStyles() else { return }
+            let styles = autohintStyles()
+        else { return }
         let gsub = hb_tag_t(ScriptTag("GSUB").rawValue)
         let glyphCount = styles.unassigned.count
         func assign(_ style: FT_UShort, scriptTags: [hb_tag_t]) {
-            let lookups = hb_set_create(), glyphs = hb_set_create()
-            defer { hb_set_destroy(lookups); hb_set_destroy(glyphs) }
+            let lookups = hb_set_create()
+            let glyphs = hb_set_create()
+            defer {
+                hb_set_destroy(lookups)
+                hb_set_destroy(glyphs)
+            }
             var tags = scriptTags + [0]
             tags.withUnsafeMutableBufferPointer { t in
                 hb_ot_layout_collect_lookups(hbFace, gsub, t.baseAddress, nil, nil, lookups)
             }
-            var lookup = UInt32.max // HB_SET_VALUE_INVALID starts an iteration
+            var lookup = UInt32.max  // HB_SET_VALUE_INVALID starts an iteration
             while hb_set_next(lookups, &lookup) != 0 {
                 hb_ot_layout_lookup_collect_glyphs(hbFace, gsub, lookup, nil, nil, nil, glyphs)
             }
@@ -104,12 +115,14 @@ extension FontFace {
     /// The auto-hinter style (FreeType's index) glyph `id` is hinted with, the map completed;
     /// nil for faces the auto-hinter does not hint (CFF, colour bitmaps).
     func autohintStyle(of id: UInt32) -> Int? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         completeAutohintCoverage()
         guard !isColor, let format = FT_Get_Font_Format(ft), String(cString: format) == "TrueType" else { return nil }
         var prop = FT_Prop_GlyphToScriptMap(face: ft, map: nil)
         guard FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let map = prop.map,
-              Int(id) < Int(ft.pointee.num_glyphs) else { return nil }
+            Int(id) < Int(ft.pointee.num_glyphs)
+        else { return nil }
         return Int(map[Int(id)] & styleMask)
     }
 
@@ -121,12 +134,16 @@ extension FontFace {
     /// for. To tell them apart, a second copy of the face is analysed with Latin (the default
     /// script) as fallback: the glyphs whose style differs are the unassigned ones, and their
     /// style there is Latin's.
-    private func autohintStyles() -> (map: UnsafeMutablePointer<FT_UShort>, unassigned: [Bool], fallback: FT_UShort,
-                                      latin: FT_UShort, scripts: [(FT_UShort, ScriptTag)])? {
-        var fallbackScript: FT_UInt = 0, defaultScript: FT_UInt = 0
+    private func autohintStyles() -> (
+        map: UnsafeMutablePointer<FT_UShort>, unassigned: [Bool], fallback: FT_UShort,
+        latin: FT_UShort, scripts: [(FT_UShort, ScriptTag)]
+    )? {
+        var fallbackScript: FT_UInt = 0
+        var defaultScript: FT_UInt = 0
         guard FT_Property_Get(library, "autofitter", "fallback-script", &fallbackScript) == 0,
-              FT_Property_Get(library, "autofitter", "default-script", &defaultScript) == 0,
-              fallbackScript != defaultScript else { return nil }
+            FT_Property_Get(library, "autofitter", "default-script", &defaultScript) == 0,
+            fallbackScript != defaultScript
+        else { return nil }
         let glyphCount = Int(ft.pointee.num_glyphs)
         guard glyphCount > 0 else { return nil }
 
@@ -137,7 +154,8 @@ extension FontFace {
         if FT_New_Face(library, path, FT_Long(faceIndex), &probe) == 0, let probe {
             var prop = FT_Prop_GlyphToScriptMap(face: probe, map: nil)
             if FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let m = prop.map,
-               Int(probe.pointee.num_glyphs) == glyphCount {
+                Int(probe.pointee.num_glyphs) == glyphCount
+            {
                 probeMap = Array(UnsafeBufferPointer(start: m, count: glyphCount))
             }
             FT_Done_Face(probe)
@@ -146,12 +164,15 @@ extension FontFace {
         guard !probeMap.isEmpty else { return nil }
 
         var prop = FT_Prop_GlyphToScriptMap(face: ft, map: nil)
-        guard FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let map = prop.map else { return nil }
+        guard FT_Property_Get(library, "autofitter", "glyph-to-script-map", &prop) == 0, let map = prop.map else {
+            return nil
+        }
         let mask = styleMask
         let unassigned = (0..<glyphCount).map { (probeMap[$0] & mask) != (map[$0] & mask) }
         // .notdef is always unassigned: no character maps to it.
         guard unassigned[0] else { return nil }
-        let fallback = map[0], latin = probeMap[0] & mask
+        let fallback = map[0]
+        let latin = probeMap[0] & mask
 
         // A style's script is the Unicode script most of its characters have; a script keeps its
         // first style (FreeType's subscript and superscript Latin styles come after Latin's and
@@ -162,14 +183,18 @@ extension FontFace {
         while gindex != 0 {
             let i = Int(gindex)
             let script = Shaper.script(of: UInt32(truncatingIfNeeded: code))
-            if i < glyphCount, !unassigned[i], !script.isWeak { votes[map[i] & mask, default: [:]][script, default: 0] += 1 }
+            if i < glyphCount, !unassigned[i], !script.isWeak {
+                votes[map[i] & mask, default: [:]][script, default: 0] += 1
+            }
             code = FT_Get_Next_Char(ft, code, &gindex)
         }
         if votes[latin] == nil { votes[latin] = [ScriptTag("Latn"): 1] }
         var seen: Set<ScriptTag> = []
         var scripts: [(FT_UShort, ScriptTag)] = []
         for style in votes.keys.sorted() {
-            let top = votes[style]!.max { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue }!
+            let top = votes[style]!.max {
+                $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue
+            }!
             if seen.insert(top.key).inserted { scripts.append((style, top.key)) }
         }
         return (map, unassigned, fallback, latin, scripts)

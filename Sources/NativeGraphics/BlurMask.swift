@@ -11,7 +11,10 @@ public enum BlurMask {
     public struct Box: Hashable, Sendable {
         public var low: Int
         public var high: Int
-        public init(low: Int, high: Int) { self.low = low; self.high = high }
+        public init(low: Int, high: Int) {
+            self.low = low
+            self.high = high
+        }
         /// Pixels averaged.
         public var size: Int { high - low + 1 }
     }
@@ -40,26 +43,35 @@ public enum BlurMask {
     public static func gaussian(_ mask: CairoMask, sigma: Double) {
         let passes = boxes(sigma: sigma)
         if passes.isEmpty { return }
-        let w = mask.width, h = mask.height
+        let w = mask.width
+        let h = mask.height
         mask.withPixels { data, stride in
             let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(w, h) * 2)
             defer { line.deallocate() }
             // Horizontal: each row through the three passes, ping-ponging between two buffers.
             for y in 0..<h {
                 let row = data + y * stride
-                var a = line, b = line + w
+                var a = line
+                var b = line + w
                 a.update(from: row, count: w)
-                for p in passes { boxRow(a, b, count: w, p); swap(&a, &b) }
+                for p in passes {
+                    boxRow(a, b, count: w, p)
+                    swap(&a, &b)
+                }
                 row.update(from: a, count: w)
             }
             // Vertical: running sums per column, a whole row at a time (cache friendly).
             let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h * 2)
             defer { plane.deallocate() }
-            var src = plane, dst = plane + w * h
+            var src = plane
+            var dst = plane + w * h
             for y in 0..<h { (src + y * w).update(from: data + y * stride, count: w) }
             let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w)
             defer { sums.deallocate() }
-            for p in passes { boxColumns(src, dst, sums, width: w, height: h, p); swap(&src, &dst) }
+            for p in passes {
+                boxColumns(src, dst, sums, width: w, height: h, p)
+                swap(&src, &dst)
+            }
             for y in 0..<h { (data + y * stride).update(from: src + y * w, count: w) }
         }
     }
@@ -67,18 +79,24 @@ public enum BlurMask {
     /// Fixed-point reciprocal so that (sum * r + half) >> 24 == round(sum / size).
     private static func reciprocal(_ size: Int) -> Int { ((1 << 24) + size / 2) / size }
 
-    private static func boxRow(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, count n: Int, _ box: Box) {
+    private static func boxRow(
+        _ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, count n: Int, _ box: Box
+    ) {
         let r = reciprocal(box.size)
         var sum = 0
         // Window for x = 0 covers low...high.
         for i in box.low...box.high where i >= 0 && i < n { sum += Int(src[i]) }
-        @inline(__always) func out(_ x: Int) { dst[x] = UInt8(truncatingIfNeeded: min(255, (sum &* r &+ (1 << 23)) >> 24)) }
+        @inline(__always) func out(_ x: Int) {
+            dst[x] = UInt8(truncatingIfNeeded: min(255, (sum &* r &+ (1 << 23)) >> 24))
+        }
         // Three ranges so the inner loop has no edge tests: the window entering, inside, leaving.
-        let inside0 = min(n, max(0, -box.low)), inside1 = max(inside0, n - box.high - 1)
+        let inside0 = min(n, max(0, -box.low))
+        let inside1 = max(inside0, n - box.high - 1)
         var x = 0
         while x < inside0 {
             out(x)
-            let add = x + box.high + 1, sub = x + box.low
+            let add = x + box.high + 1
+            let sub = x + box.low
             if add < n { sum += Int(src[add]) }
             if sub >= 0 && sub < n { sum -= Int(src[sub]) }
             x += 1
@@ -90,15 +108,18 @@ public enum BlurMask {
         }
         while x < n {
             out(x)
-            let add = x + box.high + 1, sub = x + box.low
+            let add = x + box.high + 1
+            let sub = x + box.low
             if add < n { sum += Int(src[add]) }
             if sub >= 0 && sub < n { sum -= Int(src[sub]) }
             x += 1
         }
     }
 
-    private static func boxColumns(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
-                                   _ sums: UnsafeMutablePointer<Int32>, width w: Int, height h: Int, _ box: Box) {
+    private static func boxColumns(
+        _ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
+        _ sums: UnsafeMutablePointer<Int32>, width w: Int, height h: Int, _ box: Box
+    ) {
         let r = Int64(reciprocal(box.size))
         sums.update(repeating: 0, count: w)
         for i in box.low...box.high where i >= 0 && i < h {
@@ -107,10 +128,12 @@ public enum BlurMask {
         }
         for y in 0..<h {
             let d = dst + y * w
-            let add = y + box.high + 1, sub = y + box.low
+            let add = y + box.high + 1
+            let sub = y + box.low
             // One fused pass per row (output, then slide the window): it vectorizes.
             if add < h && sub >= 0 {
-                let a = src + add * w, s = src + sub * w
+                let a = src + add * w
+                let s = src + sub * w
                 for x in 0..<w {
                     let v = sums[x]
                     d[x] = UInt8(truncatingIfNeeded: min(255, (Int64(v) &* r &+ (1 << 23)) >> 24))
@@ -119,8 +142,14 @@ public enum BlurMask {
                 continue
             }
             for x in 0..<w { d[x] = UInt8(truncatingIfNeeded: min(255, (Int64(sums[x]) &* r &+ (1 << 23)) >> 24)) }
-            if add < h { let a = src + add * w; for x in 0..<w { sums[x] &+= Int32(a[x]) } }
-            if sub >= 0 && sub < h { let s = src + sub * w; for x in 0..<w { sums[x] &-= Int32(s[x]) } }
+            if add < h {
+                let a = src + add * w
+                for x in 0..<w { sums[x] &+= Int32(a[x]) }
+            }
+            if sub >= 0 && sub < h {
+                let s = src + sub * w
+                for x in 0..<w { sums[x] &-= Int32(s[x]) }
+            }
         }
     }
 }

@@ -63,14 +63,22 @@ public final class CairoContext {
     }
     public func rectangle(_ x: Double, _ y: Double, _ w: Double, _ h: Double) { cairo_rectangle(cr, x, y, w, h) }
     /// Arc clockwise (in y-down space) from a0 to a1 radians.
-    public func arc(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ a1: Double) { cairo_arc(cr, cx, cy, r, a0, a1) }
+    public func arc(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ a1: Double) {
+        cairo_arc(cr, cx, cy, r, a0, a1)
+    }
     public func arcNegative(_ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ a1: Double) {
         cairo_arc_negative(cr, cx, cy, r, a0, a1)
     }
     /// Arc of an axis-aligned ellipse (radii rx, ry) clockwise in y-down space from a0 to a1 radians.
     public func ellipticalArc(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, _ a0: Double, _ a1: Double) {
-        if rx == ry { cairo_arc(cr, cx, cy, rx, a0, a1); return }
-        guard rx > 0, ry > 0 else { cairo_line_to(cr, cx + rx * cos(a1), cy + ry * sin(a1)); return }
+        if rx == ry {
+            cairo_arc(cr, cx, cy, rx, a0, a1)
+            return
+        }
+        guard rx > 0, ry > 0 else {
+            cairo_line_to(cr, cx + rx * cos(a1), cy + ry * sin(a1))
+            return
+        }
         // Scaling the matrix only while the arc is added: the path stays in the outer user space.
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -81,18 +89,27 @@ public final class CairoContext {
     }
     public var hasCurrentPoint: Bool { cairo_has_current_point(cr) != 0 }
     public func currentPoint() -> (Double, Double) {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         cairo_get_current_point(cr, &x, &y)
         return (x, y)
     }
     /// Adds a rounded rectangle (radii clamped so adjacent corners never overlap, as CSS does).
     public func roundedRectangle(_ r: Rect, _ radii: Corners) {
-        if radii.isZero { rectangle(r.x, r.y, r.width, r.height); return }
+        if radii.isZero {
+            rectangle(r.x, r.y, r.width, r.height)
+            return
+        }
         var k = 1.0
         func fit(_ a: Double, _ b: Double, _ len: Double) { if a + b > len, a + b > 0 { k = min(k, len / (a + b)) } }
-        fit(radii.topLeft, radii.topRight, r.width); fit(radii.bottomLeft, radii.bottomRight, r.width)
-        fit(radii.topLeft, radii.bottomLeft, r.height); fit(radii.topRight, radii.bottomRight, r.height)
-        let tl = radii.topLeft * k, tr = radii.topRight * k, br = radii.bottomRight * k, bl = radii.bottomLeft * k
+        fit(radii.topLeft, radii.topRight, r.width)
+        fit(radii.bottomLeft, radii.bottomRight, r.width)
+        fit(radii.topLeft, radii.bottomLeft, r.height)
+        fit(radii.topRight, radii.bottomRight, r.height)
+        let tl = radii.topLeft * k
+        let tr = radii.topRight * k
+        let br = radii.bottomRight * k
+        let bl = radii.bottomLeft * k
         newSubPath()
         move(to: r.x + tl, r.y)
         line(to: r.maxX - tr, r.y)
@@ -111,10 +128,13 @@ public final class CairoContext {
         cairo_set_source_rgba(cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * alpha)
     }
     /// A linear gradient source from (x0,y0) to (x1,y1); stops (offset 0...1, colour).
-    public func setLinearGradient(x0: Double, y0: Double, x1: Double, y1: Double, stops: [(Double, Color)], alpha: Double = 1) {
+    public func setLinearGradient(
+        x0: Double, y0: Double, x1: Double, y1: Double, stops: [(Double, Color)], alpha: Double = 1
+    ) {
         let p = cairo_pattern_create_linear(x0, y0, x1, y1)!
         for (o, c) in stops {
-            cairo_pattern_add_color_stop_rgba(p, o, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * alpha)
+            cairo_pattern_add_color_stop_rgba(
+                p, o, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * alpha)
         }
         cairo_set_source(cr, p)
         cairo_pattern_destroy(p)
@@ -123,7 +143,8 @@ public final class CairoContext {
     public func setRadialGradient(cx: Double, cy: Double, radius: Double, stops: [(Double, Color)], alpha: Double = 1) {
         let p = cairo_pattern_create_radial(cx, cy, 0, cx, cy, radius)!
         for (o, c) in stops {
-            cairo_pattern_add_color_stop_rgba(p, o, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * alpha)
+            cairo_pattern_add_color_stop_rgba(
+                p, o, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * alpha)
         }
         cairo_set_source(cr, p)
         cairo_pattern_destroy(p)
@@ -145,7 +166,9 @@ public final class CairoContext {
     public func fillPreserve() { cairo_fill_preserve(cr) }
     public func stroke() { cairo_stroke(cr) }
     public func strokePreserve() { cairo_stroke_preserve(cr) }
-    public func paint(alpha: Double = 1) { if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) } }
+    public func paint(alpha: Double = 1) {
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+    }
     /// Paints the current source through the alpha of `mask`, placed at (x, y).
     public func mask(_ mask: CairoMask, x: Double, y: Double) { cairo_mask_surface(cr, mask.raw, x, y) }
     /// Paints the current source through the alpha of `surface`, placed at (x, y).
@@ -159,11 +182,13 @@ public final class CairoContext {
     }
     public enum LineCap { case butt, round, square }
     public func setLineCap(_ c: LineCap) {
-        cairo_set_line_cap(cr, c == .butt ? CAIRO_LINE_CAP_BUTT : c == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
+        cairo_set_line_cap(
+            cr, c == .butt ? CAIRO_LINE_CAP_BUTT : c == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
     }
     public enum LineJoin { case miter, round, bevel }
     public func setLineJoin(_ j: LineJoin) {
-        cairo_set_line_join(cr, j == .miter ? CAIRO_LINE_JOIN_MITER : j == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+        cairo_set_line_join(
+            cr, j == .miter ? CAIRO_LINE_JOIN_MITER : j == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
     }
     /// Starts drawing into an offscreen group (for group opacity).
     public func pushGroup() { cairo_push_group(cr) }
@@ -174,7 +199,10 @@ public final class CairoContext {
     }
     /// The pixel extents of the current clip (x0, y0, x1, y1) in user space.
     public func clipExtents() -> (Double, Double, Double, Double) {
-        var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+        var a = 0.0
+        var b = 0.0
+        var c = 0.0
+        var d = 0.0
         cairo_clip_extents(cr, &a, &b, &c, &d)
         return (a, b, c, d)
     }

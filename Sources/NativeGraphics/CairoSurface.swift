@@ -1,7 +1,8 @@
 import CCairo
 import Primitives
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Errors from the C libraries, turned into Swift errors.
@@ -37,7 +38,8 @@ public final class CairoSurface {
             cairo_surface_destroy(raw)
             throw NativeError.cairo(String(cString: cairo_status_to_string(st)))
         }
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
     }
 
     /// A surface drawing straight into `pixels` (premultiplied BGRA, `width * 4` bytes per row), which
@@ -46,16 +48,19 @@ public final class CairoSurface {
     /// Rendering into a `Bitmap`'s own array this way saves a full-frame copy.
     public init(borrowing pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767, pixels.count >= width * height * 4,
-              Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4 else {
+            Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4
+        else {
             throw NativeError.cairo("invalid surface size \(width)x\(height)")
         }
-        raw = cairo_image_surface_create_for_data(pixels.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
+        raw = cairo_image_surface_create_for_data(
+            pixels.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
         let st = cairo_surface_status(raw)
         guard st == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(raw)
             throw NativeError.cairo(String(cString: cairo_status_to_string(st)))
         }
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
     }
 
     /// `count` bytes of 255 (opaque white in premultiplied BGRA) for a frame to draw into. Large
@@ -63,12 +68,15 @@ public final class CairoSurface {
     /// thousand 4 KB page faults otherwise, which cost more than the drawing.
     public static func whitePixels(count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buf, initialized in
-            guard let base = buf.baseAddress, count > 0 else { initialized = 0; return }
+            guard let base = buf.baseAddress, count > 0 else {
+                initialized = 0
+                return
+            }
             let huge = 2 << 20
             let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
             let end = (Int(bitPattern: base) + count) & ~(huge - 1)
             #if os(Linux)
-            if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+                if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
             #endif
             base.update(repeating: 255, count: count)
             initialized = count
@@ -128,9 +136,11 @@ public final class CairoMask {
         }
         raw = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
         guard cairo_surface_status(raw) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(raw); throw NativeError.cairo("cannot create mask")
+            cairo_surface_destroy(raw)
+            throw NativeError.cairo("cannot create mask")
         }
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
     }
     deinit { cairo_surface_destroy(raw) }
     /// Direct access to the alpha rows (`stride` bytes per row).

@@ -54,8 +54,10 @@ public final class FontFace: @unchecked Sendable {
 
     /// Opens face `faceIndex` of the font file at `path`.
     public init(path: String, faceIndex: Int = 0, syntheticBold: Bool = false, syntheticOblique: Bool = false) throws {
-        self.path = path; self.faceIndex = faceIndex
-        self.syntheticBold = syntheticBold; self.syntheticOblique = syntheticOblique
+        self.path = path
+        self.faceIndex = faceIndex
+        self.syntheticBold = syntheticBold
+        self.syntheticOblique = syntheticOblique
         var lib: OpaquePointer?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw NativeError.freetype("cannot initialise FreeType") }
         var face: FT_Face?
@@ -64,7 +66,8 @@ public final class FontFace: @unchecked Sendable {
             FT_Done_FreeType(lib)
             throw NativeError.freetype("cannot open font \(path) (face \(faceIndex)): error \(err)")
         }
-        library = lib; ft = face
+        library = lib
+        ft = face
 
         let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee
         let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
@@ -73,12 +76,18 @@ public final class FontFace: @unchecked Sendable {
         let upem = Int(face.pointee.units_per_EM)
         unitsPerEm = upem > 0 ? upem : Int(head?.Units_Per_EM ?? 2048)
         if let h = hhea, h.Ascender != 0 || h.Descender != 0 {
-            ascender = Int(h.Ascender); descender = Int(h.Descender); lineGap = Int(h.Line_Gap)
+            ascender = Int(h.Ascender)
+            descender = Int(h.Descender)
+            lineGap = Int(h.Line_Gap)
         } else if let o = os2, o.sTypoAscender != 0 || o.sTypoDescender != 0 {
             // Some app fonts leave hhea empty; FreeType (and so Chromium) then use OS/2.
-            ascender = Int(o.sTypoAscender); descender = Int(o.sTypoDescender); lineGap = Int(o.sTypoLineGap)
+            ascender = Int(o.sTypoAscender)
+            descender = Int(o.sTypoDescender)
+            lineGap = Int(o.sTypoLineGap)
         } else {
-            ascender = Int(face.pointee.ascender); descender = Int(face.pointee.descender); lineGap = 0
+            ascender = Int(face.pointee.ascender)
+            descender = Int(face.pointee.descender)
+            lineGap = 0
         }
         faceCount = max(1, Int(face.pointee.num_faces))
         underlinePosition = Int(post?.underlinePosition ?? FT_Short(-unitsPerEm / 10))
@@ -112,7 +121,8 @@ public final class FontFace: @unchecked Sendable {
 
     /// Whether the face maps `codepoint` to a real glyph (not .notdef).
     public func hasGlyph(_ codepoint: UInt32) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let known = charCache[codepoint] { return known }
         let has = FT_Get_Char_Index(ft, FT_ULong(codepoint)) != 0
         if charCache.count > 8192 { charCache.removeAll(keepingCapacity: true) }
@@ -122,7 +132,8 @@ public final class FontFace: @unchecked Sendable {
 
     /// The glyph id of `codepoint` (0 when missing).
     public func glyphIndex(_ codepoint: UInt32) -> UInt32 {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return UInt32(FT_Get_Char_Index(ft, FT_ULong(codepoint)))
     }
 

@@ -8,14 +8,17 @@ extension CairoContext {
     /// (the current matrix is ignored, the clip is kept). Outline glyphs are rendered as Chromium
     /// does (light hinting, 1/4-px x phase, mask at floor(x)+left, floor(y)-top); colour emoji are
     /// scaled from their bitmap strike, taking only the alpha of `color`.
-    public func drawGlyphMasks(_ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color) {
+    public func drawGlyphMasks(
+        _ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color
+    ) {
         guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         if face.isColor {
             let k = pixelSize / (face.strikePixelSize > 0 ? face.strikePixelSize : 109)
             for g in glyphs {
-                guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: 0), let surface = image.color else { continue }
+                guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: 0), let surface = image.color
+                else { continue }
                 cairo_save(cr)
                 cairo_translate(cr, g.x, g.y)
                 cairo_scale(cr, k, k)
@@ -29,11 +32,13 @@ extension CairoContext {
             for g in glyphs {
                 guard g.x.isFinite, g.y.isFinite else { continue }
                 let (fx, quarter) = Self.phase(g.x)
-                guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask else { continue }
+                guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask
+                else { continue }
                 // Chromium puts a half-pixel baseline (explicit line heights) on the pixel above, so y
                 // is floored; the 1/128 px allowance keeps 29.333... dp x 3 = 87.99999 on pixel 88,
                 // where Chromium's layout (in 1/64 px units) has it exactly.
-                cairo_mask_surface(cr, mask.raw, fx + Double(image.left), (g.y + 1.0 / 128).rounded(.down) - Double(image.top))
+                cairo_mask_surface(
+                    cr, mask.raw, fx + Double(image.left), (g.y + 1.0 / 128).rounded(.down) - Double(image.top))
             }
         }
         cairo_restore(cr)
@@ -43,7 +48,10 @@ extension CairoContext {
     static func phase(_ x: Double) -> (pixel: Double, quarter: Int) {
         var fx = x.rounded(.down)
         var quarter = CheckedInt.int((x - fx) * 4, .toNearestOrAwayFromZero, in: -8...8)
-        if quarter == 4 { fx += 1; quarter = 0 }
+        if quarter == 4 {
+            fx += 1
+            quarter = 0
+        }
         return (fx, quarter)
     }
 
@@ -51,7 +59,9 @@ extension CairoContext {
     /// without drawing: the rasterizer calls it on other cores before its serial pass. Thread-safe
     /// (the face's lock), and the images depend only on their keys, so the pixels drawn later
     /// are the same whichever thread made them.
-    public static func prepareGlyphMasks(_ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color) {
+    public static func prepareGlyphMasks(
+        _ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color
+    ) {
         guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
         for g in glyphs {
             if face.isColor {
@@ -84,7 +94,12 @@ private final class OutlineSink {
     let x: Double, y: Double, scale: Double
     var last = (0.0, 0.0)
     var open = false
-    init(cr: OpaquePointer, x: Double, y: Double, scale: Double) { self.cr = cr; self.x = x; self.y = y; self.scale = scale }
+    init(cr: OpaquePointer, x: Double, y: Double, scale: Double) {
+        self.cr = cr
+        self.x = x
+        self.y = y
+        self.scale = scale
+    }
 
     func point(_ v: UnsafePointer<FT_Vector>?) -> (Double, Double) {
         guard let v else { return last }
@@ -97,24 +112,38 @@ private final class OutlineSink {
                 let s = Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue()
                 let p = s.point(to)
                 if s.open { cairo_close_path(s.cr) }
-                cairo_move_to(s.cr, p.0, p.1); s.last = p; s.open = true; return 0
+                cairo_move_to(s.cr, p.0, p.1)
+                s.last = p
+                s.open = true
+                return 0
             },
             line_to: { to, user in
                 let s = Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue()
-                let p = s.point(to); cairo_line_to(s.cr, p.0, p.1); s.last = p; return 0
+                let p = s.point(to)
+                cairo_line_to(s.cr, p.0, p.1)
+                s.last = p
+                return 0
             },
             conic_to: { control, to, user in
                 let s = Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue()
-                let c = s.point(control), p = s.point(to), l = s.last
+                let c = s.point(control)
+                let p = s.point(to)
+                let l = s.last
                 // A quadratic Bézier as a cubic: control points at 2/3 towards the conic control.
-                cairo_curve_to(s.cr, l.0 + 2 * (c.0 - l.0) / 3, l.1 + 2 * (c.1 - l.1) / 3,
-                               p.0 + 2 * (c.0 - p.0) / 3, p.1 + 2 * (c.1 - p.1) / 3, p.0, p.1)
-                s.last = p; return 0
+                cairo_curve_to(
+                    s.cr, l.0 + 2 * (c.0 - l.0) / 3, l.1 + 2 * (c.1 - l.1) / 3,
+                    p.0 + 2 * (c.0 - p.0) / 3, p.1 + 2 * (c.1 - p.1) / 3, p.0, p.1)
+                s.last = p
+                return 0
             },
             cubic_to: { c1, c2, to, user in
                 let s = Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue()
-                let a = s.point(c1), b = s.point(c2), p = s.point(to)
-                cairo_curve_to(s.cr, a.0, a.1, b.0, b.1, p.0, p.1); s.last = p; return 0
+                let a = s.point(c1)
+                let b = s.point(c2)
+                let p = s.point(to)
+                cairo_curve_to(s.cr, a.0, a.1, b.0, b.1, p.0, p.1)
+                s.last = p
+                return 0
             },
             shift: 0, delta: 0)
         let user = Unmanaged.passUnretained(self).toOpaque()
@@ -127,7 +156,8 @@ extension FontFace {
     /// Loads glyph `id` in design units (no hinting) with the synthetic styles applied, and hands
     /// its outline to `body` while holding the face's lock.
     func withUnscaledOutline(_ id: UInt32, _ body: (UnsafeMutablePointer<FT_Outline>) -> Void) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard FT_Load_Glyph(ft, id, Int32(FT_LOAD_NO_SCALE) | Int32(FT_LOAD_NO_BITMAP)) == 0 else { return }
         let slot = ft.pointee.glyph!
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }

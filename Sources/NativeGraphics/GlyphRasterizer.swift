@@ -1,6 +1,6 @@
-import Primitives
 import CFreeType
 import Foundation
+import Primitives
 
 /// Identifies one rendered glyph image: glyph, size (1/64 px) and x phase (quarter pixels).
 struct GlyphCacheKey: Hashable {
@@ -17,7 +17,10 @@ final class GlyphImage {
     let left: Int
     let top: Int
     init(mask: CairoMask?, color: CairoSurface?, left: Int, top: Int) {
-        self.mask = mask; self.color = color; self.left = left; self.top = top
+        self.mask = mask
+        self.color = color
+        self.left = left
+        self.top = top
     }
 }
 
@@ -30,8 +33,11 @@ extension FontFace {
 
     /// The rendered image of glyph `id` at `pixelSize` shifted right by `quarter`/4 px (cached).
     func glyphImage(_ id: UInt32, pixelSize: Double, quarter: Int) -> GlyphImage? {
-        let key = GlyphCacheKey(id: id, size64: isColor ? 0 : CheckedInt.int(pixelSize * 64, .toNearestOrAwayFromZero, in: 0...(1 << 40)), quarter: isColor ? 0 : quarter)
-        lock.lock(); defer { lock.unlock() }
+        let key = GlyphCacheKey(
+            id: id, size64: isColor ? 0 : CheckedInt.int(pixelSize * 64, .toNearestOrAwayFromZero, in: 0...(1 << 40)),
+            quarter: isColor ? 0 : quarter)
+        lock.lock()
+        defer { lock.unlock() }
         if let hit = glyphCache[key] { return hit }
         let image = isColor ? renderColor(id) : renderMask(id, size64: key.size64, quarter: quarter)
         if let image {
@@ -62,10 +68,13 @@ extension FontFace {
         }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         let bm = slot.pointee.bitmap
-        let w = Int(bm.width), h = Int(bm.rows)
-        let left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
+        let w = Int(bm.width)
+        let h = Int(bm.rows)
+        let left = Int(slot.pointee.bitmap_left)
+        let top = Int(slot.pointee.bitmap_top)
         guard w > 0, h > 0, let src = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue),
-              let mask = try? CairoMask(width: w, height: h) else {
+            let mask = try? CairoMask(width: w, height: h)
+        else {
             return GlyphImage(mask: nil, color: nil, left: left, top: top)
         }
         let pitch = Int(bm.pitch)
@@ -82,10 +91,13 @@ extension FontFace {
         guard FT_Select_Size(ft, 0) == 0, FT_Load_Glyph(ft, id, Int32(FT_LOAD_COLOR)) == 0 else { return nil }
         let slot = ft.pointee.glyph!
         let bm = slot.pointee.bitmap
-        let w = Int(bm.width), h = Int(bm.rows)
-        let left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
+        let w = Int(bm.width)
+        let h = Int(bm.rows)
+        let left = Int(slot.pointee.bitmap_left)
+        let top = Int(slot.pointee.bitmap_top)
         guard w > 0, h > 0, let src = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
-              let surface = try? CairoSurface(width: w, height: h) else {
+            let surface = try? CairoSurface(width: w, height: h)
+        else {
             return GlyphImage(mask: nil, color: nil, left: left, top: top)
         }
         // FreeType's premultiplied BGRA is byte-for-byte Cairo's ARGB32 on little-endian machines.

@@ -17,13 +17,22 @@ public enum GradientStops {
         if pos[0] == nil { pos[0] = 0 }
         if n > 1, pos[n - 1] == nil { pos[n - 1] = 1 }
         var highest = -Double.infinity
-        for i in 0..<n { if let p = pos[i] { highest = max(highest, p); pos[i] = highest } }
+        for i in 0..<n {
+            if let p = pos[i] {
+                highest = max(highest, p)
+                pos[i] = highest
+            }
+        }
         var i = 1
         while i < n {
-            if pos[i] != nil { i += 1; continue }
+            if pos[i] != nil {
+                i += 1
+                continue
+            }
             var j = i
-            while pos[j] == nil { j += 1 }   // pos[n - 1] is set, so this ends
-            let a = pos[i - 1]!, b = pos[j]!
+            while pos[j] == nil { j += 1 }  // pos[n - 1] is set, so this ends
+            let a = pos[i - 1]!
+            let b = pos[j]!
             for k in i..<j { pos[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
             i = j + 1
         }
@@ -59,7 +68,8 @@ public enum GradientStops {
 
     /// Interpolates premultiplied colour at t in 0...1, returned straight.
     public static func mixPremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        let aa = a.alpha, ba = b.alpha
+        let aa = a.alpha
+        let ba = b.alpha
         let alpha = aa + (ba - aa) * t
         guard alpha > 0 else { return .transparent }
         func ch(_ x: UInt8, _ y: UInt8) -> UInt8 {

@@ -13,7 +13,10 @@ public enum LineBreaker {
     }
 
     /// libunibreak keeps no state besides its tables; `init_linebreak` must run once before use.
-    private static let initialised: Bool = { init_linebreak(); return true }()
+    private static let initialised: Bool = {
+        init_linebreak()
+        return true
+    }()
 
     /// For each code point of `text`, whether a line may (or must) break after it.
     /// `language` is a BCP 47 tag such as "en" or "fi" (nil: language-neutral rules).

@@ -31,7 +31,7 @@ public enum PNGChunks {
         var w = PNGChunkWriter()
         w.append(type, data)
         let at = end.data.lowerBound - 8
-        return Array(png[..<at]) + w.bytes.dropFirst(8) + Array(png[at...])   // the writer starts with the signature
+        return Array(png[..<at]) + w.bytes.dropFirst(8) + Array(png[at...])  // the writer starts with the signature
     }
 
     /// The CRCs of the chunks that make the picture (IHDR, PLTE, IDAT), chained: changes when any of
@@ -40,7 +40,9 @@ public enum PNGChunks {
         guard let chunks = list(png) else { return nil }
         var crc: UInt32 = 0
         for c in chunks where ["IHDR", "PLTE", "IDAT"].contains(c.type) {
-            crc = PNGChunkWriter.crc([UInt8(c.crc >> 24), UInt8(c.crc >> 16 & 0xff), UInt8(c.crc >> 8 & 0xff), UInt8(c.crc & 0xff)], seed: crc)
+            crc = PNGChunkWriter.crc(
+                [UInt8(c.crc >> 24), UInt8(c.crc >> 16 & 0xff), UInt8(c.crc >> 8 & 0xff), UInt8(c.crc & 0xff)],
+                seed: crc)
         }
         return crc
     }

@@ -20,7 +20,8 @@ public enum PNGCodec {
         if compressionLevel == 1 {
             // Opacity (RGB or RGBA) is found by the encoder itself, not by a pass over the frame first.
             let (stream, opaque) = fastStream(bitmap)
-            writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
+            writer.append(
+                "IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
             let count = stream.count
             writer.reserve(count + (count / idatChunkSize + 2) * 12)
             writer.append(type: Array("IDAT".utf8), pieces: stream.pieces, limit: idatChunkSize)
@@ -29,7 +30,8 @@ public enum PNGCodec {
         }
         let opaque = isOpaque(bitmap)
         let channels = opaque ? 3 : 4
-        writer.append("IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
+        writer.append(
+            "IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
         let deflater = try ZlibDeflater(level: compressionLevel)
         let rowBytes = bitmap.width * channels
         var previous = [UInt8](repeating: 0, count: rowBytes)
@@ -41,7 +43,9 @@ public enum PNGCodec {
                 let row = compressionLevel <= 1 ? filtered.none(current) : filtered.adaptive(current, previous)
                 try row.withUnsafeBufferPointer { try deflater.write($0) }
                 swap(&previous, &current)
-                if let data = deflater.take(minimum: idatChunkSize) { writer.append(type: Array("IDAT".utf8), data[...]) }
+                if let data = deflater.take(minimum: idatChunkSize) {
+                    writer.append(type: Array("IDAT".utf8), data[...])
+                }
             }
         }
         let rest = try deflater.finish()
@@ -64,7 +68,9 @@ public enum PNGCodec {
     static func fastStream(_ bitmap: Bitmap) -> (PNGFastDeflate.Pieces, opaque: Bool) {
         bitmap.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            if let rgb = PNGFastDeflate.zlibRGBPiecesIfOpaque(words, width: bitmap.width, height: bitmap.height) { return (rgb, true) }
+            if let rgb = PNGFastDeflate.zlibRGBPiecesIfOpaque(words, width: bitmap.width, height: bitmap.height) {
+                return (rgb, true)
+            }
             let straight = words.map { v -> UInt32 in
                 let a = v >> 24
                 if a == 255 { return (v & 0xFF) << 16 | (v & 0xFF00) | (v >> 16 & 0xFF) | 0xFF00_0000 }
@@ -72,20 +78,31 @@ public enum PNGCodec {
                 func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
                 return un(v >> 16 & 0xFF) | un(v >> 8 & 0xFF) << 8 | un(v & 0xFF) << 16 | a << 24
             }
-            return (straight.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBAPieces($0, width: bitmap.width, height: bitmap.height) }, false)
+            return (
+                straight.withUnsafeBufferPointer {
+                    PNGFastDeflate.zlibRGBAPieces($0, width: bitmap.width, height: bitmap.height)
+                }, false
+            )
         }
     }
 
     /// Premultiplied BGRA -> straight RGB or RGBA for row `y`.
-    static func unpremultiplyRow(_ px: UnsafeBufferPointer<UInt8>, y: Int, width: Int, channels: Int, into out: inout [UInt8]) {
+    static func unpremultiplyRow(
+        _ px: UnsafeBufferPointer<UInt8>, y: Int, width: Int, channels: Int, into out: inout [UInt8]
+    ) {
         out.withUnsafeMutableBufferPointer { o in
-            var s = y * width * 4, d = 0
+            var s = y * width * 4
+            var d = 0
             for _ in 0..<width {
                 let a = Int(px[s + 3])
                 if a == 255 {
-                    o[d] = px[s + 2]; o[d + 1] = px[s + 1]; o[d + 2] = px[s]
+                    o[d] = px[s + 2]
+                    o[d + 1] = px[s + 1]
+                    o[d + 2] = px[s]
                 } else if a == 0 {
-                    o[d] = 0; o[d + 1] = 0; o[d + 2] = 0
+                    o[d] = 0
+                    o[d + 1] = 0
+                    o[d + 2] = 0
                 } else {
                     // Round to nearest, clamped: premultiplied values can exceed alpha after blending.
                     o[d] = UInt8(min(255, (Int(px[s + 2]) * 255 + a / 2) / a))
@@ -93,7 +110,8 @@ public enum PNGCodec {
                     o[d + 2] = UInt8(min(255, (Int(px[s]) * 255 + a / 2) / a))
                 }
                 if channels == 4 { o[d + 3] = UInt8(a) }
-                s += 4; d += channels
+                s += 4
+                d += channels
             }
         }
     }

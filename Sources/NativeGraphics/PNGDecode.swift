@@ -9,11 +9,13 @@ extension PNGCodec {
     public static func size(of data: [UInt8]) -> (width: Int, height: Int)? {
         // Signature (8), IHDR length (4) = 13, "IHDR" (4), width (4, big-endian), height (4).
         guard data.count >= 24, Array(data[0..<8]) == signature,
-              data[12] == 0x49, data[13] == 0x48, data[14] == 0x44, data[15] == 0x52 else { return nil }
+            data[12] == 0x49, data[13] == 0x48, data[14] == 0x44, data[15] == 0x52
+        else { return nil }
         func be32(_ at: Int) -> Int {
             Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
         }
-        let w = be32(16), h = be32(20)
+        let w = be32(16)
+        let h = be32(20)
         guard w > 0, h > 0 else { return nil }
         return (w, h)
     }
@@ -27,7 +29,8 @@ extension PNGCodec {
     /// straight RGBA, which is then premultiplied here.
     public static func decode(_ data: [UInt8], maxPixels: Int = 64 * 1024 * 1024) throws -> Bitmap {
         guard let (w, h) = size(of: data) else {
-            throw NativeError.png(data.count < 24 ? "not a PNG (only \(data.count) bytes)" : "not a PNG (bad signature or header)")
+            throw NativeError.png(
+                data.count < 24 ? "not a PNG (only \(data.count) bytes)" : "not a PNG (bad signature or header)")
         }
         // Checked on our own parse of IHDR, before libpng allocates anything.
         guard w <= 32767, h <= 32767, w * h <= maxPixels else {

@@ -11,21 +11,26 @@ struct DeflateTables: Sendable {
     static let shared = DeflateTables()
 
     private init() {
-        var base: [Int] = [], extra: [Int] = []
+        var base: [Int] = []
+        var extra: [Int] = []
         var length = 3
         for sym in 0..<28 {
             let e = sym < 8 ? 0 : (sym - 4) / 4
-            base.append(length); extra.append(e)
+            base.append(length)
+            extra.append(e)
             length += 1 << e
         }
-        base.append(258); extra.append(0)   // symbol 285
+        base.append(258)
+        extra.append(0)  // symbol 285
         var table = [UInt16](repeating: 0, count: 259)
         for sym in 0..<29 {
             let upper = sym == 28 ? 258 : (sym == 27 ? 257 : base[sym + 1] - 1)
             for l in base[sym]...upper { table[l] = UInt16(257 + sym) }
         }
         table[258] = 285
-        lengthSymbol = table; lengthBase = base; lengthExtra = extra
+        lengthSymbol = table
+        lengthBase = base
+        lengthExtra = extra
     }
 
     /// The distance code (0...29), its extra bits and their value for `distance` (1...32768).
@@ -34,7 +39,7 @@ struct DeflateTables: Sendable {
         if distance <= 4 { return (distance - 1, 0, 0) }
         // Codes 4 + 2k and 5 + 2k share k + 1 extra bits.
         let d = distance - 1
-        let top = Int.bitWidth - 1 - d.leadingZeroBitCount   // highest set bit, >= 2
+        let top = Int.bitWidth - 1 - d.leadingZeroBitCount  // highest set bit, >= 2
         let extraBits = top - 1
         let code = 2 * top + ((d >> extraBits) & 1)
         return (code, extraBits, UInt32(d & ((1 << extraBits) - 1)))
@@ -55,15 +60,17 @@ struct DeflateBlockWriter {
 
     func write(final: Bool) -> [UInt8] {
         let table = DeflateTables.shared
-        var lf = litFreq, df = distFreq
-        lf[256] += 1                                   // end of block
+        var lf = litFreq
+        var df = distFreq
+        lf[256] += 1  // end of block
         DeflateBlockWriter.ensureTwoUsed(&lf)
         DeflateBlockWriter.ensureTwoUsed(&df)
         let lit = DeflateHuffman(frequencies: lf, maxBits: 15)
         let dist = DeflateHuffman(frequencies: df, maxBits: 15)
         let hlit = max(257, (lit.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
         let hdist = max(1, (dist.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let (clSymbols, clFreq) = DeflateBlockWriter.runLengths(Array(lit.lengths[0..<hlit]) + Array(dist.lengths[0..<hdist]))
+        let (clSymbols, clFreq) = DeflateBlockWriter.runLengths(
+            Array(lit.lengths[0..<hlit]) + Array(dist.lengths[0..<hdist]))
         var cf = clFreq
         DeflateBlockWriter.ensureTwoUsed(&cf)
         let cl = DeflateHuffman(frequencies: cf, maxBits: 7)
@@ -72,14 +79,16 @@ struct DeflateBlockWriter {
 
         // An upper bound of the size: every symbol's code and extra bits, plus the header.
         var bits = 17 + 3 * hclen + 64
-        for s in 0..<286 where lf[s] > 0 { bits += lf[s] * (Int(lit.lengths[s]) + (s > 256 ? table.lengthExtra[s - 257] : 0)) }
+        for s in 0..<286 where lf[s] > 0 {
+            bits += lf[s] * (Int(lit.lengths[s]) + (s > 256 ? table.lengthExtra[s - 257] : 0))
+        }
         for d in 0..<30 where df[d] > 0 { bits += df[d] * (Int(dist.lengths[d]) + max(0, d / 2 - 1)) }
         for (sym, _) in clSymbols { bits += Int(cl.lengths[Int(sym)]) + 7 }
         let capacity = bits / 8 + 64
         return [UInt8](unsafeUninitializedCapacity: capacity) { buf, initialized in
             var w = DeflateBitWriter(buf.baseAddress!, capacity: capacity)
             w.put(final ? 1 : 0, 1)
-            w.put(2, 2)                                 // dynamic Huffman
+            w.put(2, 2)  // dynamic Huffman
             w.put(UInt32(hlit - 257), 5)
             w.put(UInt32(hdist - 1), 5)
             w.put(UInt32(hclen - 4), 4)
@@ -117,16 +126,29 @@ struct DeflateBlockWriter {
         // closures, so the writer's state stays in registers (about half the instructions).
         let bits = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + 259)
         let sizes = UnsafeMutablePointer<Int>.allocate(capacity: 256 + 259)
-        defer { bits.deallocate(); sizes.deallocate() }
-        for s in 0..<256 { bits[s] = lit.codes[s]; sizes[s] = Int(lit.lengths[s]) }
+        defer {
+            bits.deallocate()
+            sizes.deallocate()
+        }
+        for s in 0..<256 {
+            bits[s] = lit.codes[s]
+            sizes[s] = Int(lit.lengths[s])
+        }
         for l in 0...258 {
-            guard l >= 3 else { bits[256 + l] = 0; sizes[256 + l] = 0; continue }
+            guard l >= 3 else {
+                bits[256 + l] = 0
+                sizes[256 + l] = 0
+                continue
+            }
             let sym = Int(table.lengthSymbol[l])
             let n = Int(lit.lengths[sym])
             bits[256 + l] = lit.codes[sym] | UInt32(l - table.lengthBase[sym - 257]) << UInt32(n)
             sizes[256 + l] = n + table.lengthExtra[sym - 257]
         }
-        let d0 = distBits[0], d1 = distBits[1], n0 = distCount[0], n1 = distCount[1]
+        let d0 = distBits[0]
+        let d1 = distBits[1]
+        let n0 = distCount[0]
+        let n1 = distCount[1]
         var out = w
         for t in tokens {
             if t & BandEncoder<OpaqueBGRA>.matchFlag == 0 {
@@ -146,7 +168,10 @@ struct DeflateBlockWriter {
         var used = freq.filter { $0 > 0 }.count
         var i = 0
         while used < 2 && i < freq.count {
-            if freq[i] == 0 { freq[i] = 1; used += 1 }
+            if freq[i] == 0 {
+                freq[i] = 1
+                used += 1
+            }
             i += 1
         }
     }
@@ -156,7 +181,10 @@ struct DeflateBlockWriter {
     static func runLengths(_ lengths: [UInt8]) -> ([(UInt8, Int)], [Int]) {
         var out: [(UInt8, Int)] = []
         var freq = [Int](repeating: 0, count: 19)
-        func emit(_ s: UInt8, _ extra: Int = 0) { out.append((s, extra)); freq[Int(s)] += 1 }
+        func emit(_ s: UInt8, _ extra: Int = 0) {
+            out.append((s, extra))
+            freq[Int(s)] += 1
+        }
         var i = 0
         while i < lengths.count {
             let l = lengths[i]
@@ -164,13 +192,31 @@ struct DeflateBlockWriter {
             while i + run < lengths.count && lengths[i + run] == l { run += 1 }
             i += run
             if l == 0 {
-                while run >= 11 { let r = min(run, 138); emit(18, r - 11); run -= r }
-                if run >= 3 { emit(17, run - 3); run = 0 }
-                while run > 0 { emit(0); run -= 1 }
+                while run >= 11 {
+                    let r = min(run, 138)
+                    emit(18, r - 11)
+                    run -= r
+                }
+                if run >= 3 {
+                    emit(17, run - 3)
+                    run = 0
+                }
+                while run > 0 {
+                    emit(0)
+                    run -= 1
+                }
             } else {
-                emit(l); run -= 1
-                while run >= 3 { let r = min(run, 6); emit(16, r - 3); run -= r }
-                while run > 0 { emit(l); run -= 1 }
+                emit(l)
+                run -= 1
+                while run >= 3 {
+                    let r = min(run, 6)
+                    emit(16, r - 3)
+                    run -= r
+                }
+                while run > 0 {
+                    emit(l)
+                    run -= 1
+                }
             }
         }
         return (out, freq)

@@ -41,7 +41,8 @@ public struct PNGChunkWriter: Sendable {
     public mutating func append(type t: [UInt8], pieces: [[UInt8]], limit: Int) {
         precondition(limit > 0)
         var left = pieces.reduce(0) { $0 + $1.count }
-        var piece = 0, offset = 0
+        var piece = 0
+        var offset = 0
         while left > 0 {
             let n = min(limit, left)
             let needed = bytes.count + n + 12
@@ -58,7 +59,10 @@ public struct PNGChunkWriter: Sendable {
                 c = PNGChunkWriter.crc(part, seed: c)
                 offset += take
                 need -= take
-                if offset == p.count { piece += 1; offset = 0 }
+                if offset == p.count {
+                    piece += 1
+                    offset = 0
+                }
             }
             appendUInt32(c)
             left -= n
@@ -68,7 +72,9 @@ public struct PNGChunkWriter: Sendable {
     /// The IHDR chunk data: width, height, bit depth 8, `colorType`, deflate, filter 0, no interlace.
     public static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
         var d: [UInt8] = []
-        for v in [UInt32(width), UInt32(height)] { d += [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        for v in [UInt32(width), UInt32(height)] {
+            d += [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+        }
         return d + [8, colorType, 0, 0, 0]
     }
 

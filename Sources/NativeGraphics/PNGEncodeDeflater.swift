@@ -15,10 +15,12 @@ public final class ZlibDeflater {
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let lv = Int32(max(0, min(9, level)))
-        let rc = deflateInit2_(stream, lv, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
-                               Int32(MemoryLayout<z_stream>.size))
+        let rc = deflateInit2_(
+            stream, lv, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+            Int32(MemoryLayout<z_stream>.size))
         guard rc == Z_OK else {
-            stream.deinitialize(count: 1); stream.deallocate()
+            stream.deinitialize(count: 1)
+            stream.deallocate()
             throw NativeError.zlib("deflateInit failed (\(rc))")
         }
     }

@@ -1,7 +1,8 @@
 import CZlib
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The fast PNG pixel compressor behind compression level 1: a zlib stream of unfiltered rows
@@ -52,7 +53,8 @@ public enum PNGFastDeflate {
 
     /// `zlibRGB` as pieces when every pixel has alpha 255, else nil (found while encoding, without a
     /// pass of its own: see `BandEncoder.run`).
-    public static func zlibRGBPiecesIfOpaque(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces? {
+    public static func zlibRGBPiecesIfOpaque(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces?
+    {
         encode(OpaqueBGRA.self, pixels, width: width, height: height, opaqueOnly: true)
     }
 
@@ -61,8 +63,10 @@ public enum PNGFastDeflate {
         encode(StraightRGBA.self, pixels, width: width, height: height)!
     }
 
-    private static func encode<P: PixelBytes>(_: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
-                                              opaqueOnly: Bool = false) -> Pieces? {
+    private static func encode<P: PixelBytes>(
+        _: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
+        opaqueOnly: Bool = false
+    ) -> Pieces? {
         precondition(pixels.count >= width * height && width > 0 && height > 0)
         let rowBytes = width * P.bpp + 1
         let rowsPerBand = max(1, bandBytes / rowBytes)
@@ -80,7 +84,8 @@ public enum PNGFastDeflate {
                 let scratch = BandScratch.take(size)
                 defer { BandScratch.give(scratch) }
                 for i in stride(from: worker, to: bands, by: workers) where !stop.isSet {
-                    let y0 = i * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
+                    let y0 = i * rowsPerBand
+                    let y1 = min(height, y0 + rowsPerBand)
                     let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
                     out[i] = band.run(final: i == bands - 1, scratch: scratch, opaqueOnly: opaqueOnly)
                     if out[i] == nil { stop.set() }
@@ -127,7 +132,9 @@ enum OpaqueBGRA: PixelBytes {
     @inline(__always) static func byte(_ v: UInt32, _ j: Int) -> UInt32 { (v >> UInt32(16 - 8 * j)) & 0xff }
     @inline(__always) static func sums(_ v: SIMD8<UInt32>) -> (SIMD8<UInt32>, SIMD8<UInt32>) {
         let m = SIMD8<UInt32>(repeating: 0xff)
-        let r = (v &>> 16) & m, g = (v &>> 8) & m, b = v & m
+        let r = (v &>> 16) & m
+        let g = (v &>> 8) & m
+        let b = v & m
         return (r &+ g &+ b, g &+ (b &<< 1))
     }
 }
@@ -138,7 +145,10 @@ enum StraightRGBA: PixelBytes {
     @inline(__always) static func byte(_ v: UInt32, _ j: Int) -> UInt32 { (v >> UInt32(8 * j)) & 0xff }
     @inline(__always) static func sums(_ v: SIMD8<UInt32>) -> (SIMD8<UInt32>, SIMD8<UInt32>) {
         let m = SIMD8<UInt32>(repeating: 0xff)
-        let r = v & m, g = (v &>> 8) & m, b = (v &>> 16) & m, a = v &>> 24
+        let r = v & m
+        let g = (v &>> 8) & m
+        let b = (v &>> 16) & m
+        let a = v &>> 24
         return (r &+ g &+ b &+ a, g &+ (b &<< 1) &+ a &+ (a &<< 1))
     }
 }

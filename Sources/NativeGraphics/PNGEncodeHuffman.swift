@@ -22,22 +22,33 @@ struct DeflateHuffman {
         var keys: [Int] = []
         for (s, f) in freq.enumerated() where f > 0 { keys.append(f << 16 | s) }
         if keys.isEmpty { return out }
-        if keys.count == 1 { out[keys[0] & 0xffff] = 1; return out }
+        if keys.count == 1 {
+            out[keys[0] & 0xffff] = 1
+            return out
+        }
         keys.sort()
         let used = keys.map { $0 & 0xffff }
         // Two-queue Huffman construction over leaves (sorted) and internal nodes (created in order).
         let n = used.count
         var weight = used.map { freq[$0] } + [Int](repeating: 0, count: n - 1)
         var parent = [Int](repeating: -1, count: 2 * n - 1)
-        var leaf = 0, node = n, next = n
+        var leaf = 0
+        var node = n
+        var next = n
         func pick() -> Int {
-            if leaf < n && (node >= next || weight[leaf] <= weight[node]) { leaf += 1; return leaf - 1 }
-            node += 1; return node - 1
+            if leaf < n && (node >= next || weight[leaf] <= weight[node]) {
+                leaf += 1
+                return leaf - 1
+            }
+            node += 1
+            return node - 1
         }
         while next < 2 * n - 1 {
-            let a = pick(), b = pick()
+            let a = pick()
+            let b = pick()
             weight[next] = weight[a] + weight[b]
-            parent[a] = next; parent[b] = next
+            parent[a] = next
+            parent[b] = next
             next += 1
         }
         // Depths: the root is the last node; parents always come after children.
@@ -51,14 +62,19 @@ struct DeflateHuffman {
         while total > 1 << maxBits {
             count[maxBits] -= 1
             for len in stride(from: maxBits - 1, through: 1, by: -1) where count[len] > 0 {
-                count[len] -= 1; count[len + 1] += 2; break
+                count[len] -= 1
+                count[len + 1] += 2
+                break
             }
             total -= 1
         }
         // The most frequent symbols (end of `used`) get the shortest codes.
         var k = n - 1
         for len in 1...maxBits {
-            for _ in 0..<count[len] { out[used[k]] = UInt8(len); k -= 1 }
+            for _ in 0..<count[len] {
+                out[used[k]] = UInt8(len)
+                k -= 1
+            }
         }
         return out
     }
@@ -85,8 +101,12 @@ struct DeflateHuffman {
     }
 
     static func reverse(_ v: UInt32, bits: Int) -> UInt32 {
-        var r: UInt32 = 0, x = v
-        for _ in 0..<bits { r = (r << 1) | (x & 1); x >>= 1 }
+        var r: UInt32 = 0
+        var x = v
+        for _ in 0..<bits {
+            r = (r << 1) | (x & 1)
+            x >>= 1
+        }
         return r
     }
 }
@@ -100,7 +120,10 @@ struct DeflateBitWriter {
     private var filled = 0
 
     /// Writes into `buffer`, which must hold every byte written plus 8 bytes of slack.
-    init(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) { base = buffer; self.capacity = capacity }
+    init(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        base = buffer
+        self.capacity = capacity
+    }
 
     /// Appends the low `n` bits of `bits` (n <= 32).
     @inline(__always)
@@ -110,7 +133,8 @@ struct DeflateBitWriter {
         filled &+= n
         if filled >= 32 {
             precondition(count + 4 <= capacity, "deflate output overflow")
-            UnsafeMutableRawPointer(base + count).storeBytes(of: UInt32(truncatingIfNeeded: acc).littleEndian, as: UInt32.self)
+            UnsafeMutableRawPointer(base + count).storeBytes(
+                of: UInt32(truncatingIfNeeded: acc).littleEndian, as: UInt32.self)
             count &+= 4
             acc &>>= 32
             filled &-= 32

@@ -31,7 +31,9 @@ final class BandScratch: @unchecked Sendable {
     }
 
     deinit {
-        tokens.deallocate(); segments.deallocate(); rowEnds.deallocate()
+        tokens.deallocate()
+        segments.deallocate()
+        rowEnds.deallocate()
     }
 
     private static let lock = NSLock()
@@ -65,6 +67,14 @@ final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
 
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
 }

@@ -34,10 +34,16 @@ public struct ShapedGlyphs: Hashable, Sendable {
     public var yOffsets: [Double]
     /// Whether breaking the text before this glyph's cluster needs reshaping (HarfBuzz UNSAFE_TO_BREAK).
     public var unsafeToBreak: [Bool]
-    public init(ids: [UInt32] = [], clusters: [Int] = [], advances: [Double] = [], xOffsets: [Double] = [],
-                yOffsets: [Double] = [], unsafeToBreak: [Bool] = []) {
-        self.ids = ids; self.clusters = clusters; self.advances = advances
-        self.xOffsets = xOffsets; self.yOffsets = yOffsets; self.unsafeToBreak = unsafeToBreak
+    public init(
+        ids: [UInt32] = [], clusters: [Int] = [], advances: [Double] = [], xOffsets: [Double] = [],
+        yOffsets: [Double] = [], unsafeToBreak: [Bool] = []
+    ) {
+        self.ids = ids
+        self.clusters = clusters
+        self.advances = advances
+        self.xOffsets = xOffsets
+        self.yOffsets = yOffsets
+        self.unsafeToBreak = unsafeToBreak
     }
     /// Total advance.
     public var width: Double { advances.reduce(0, +) }
@@ -55,8 +61,10 @@ public struct ShapedGlyphs: Hashable, Sendable {
 public enum Shaper {
     /// Shapes `text[range]` (UTF-32 code points) with the rest of `text` as context (so Arabic joins
     /// across a cut), in `face` at `size` units per em. Clusters index into `text`.
-    public static func shape(_ text: [UInt32], range: Range<Int>, face: FontFace, size: Double,
-                             rightToLeft: Bool, script: ScriptTag, language: String? = nil) -> ShapedGlyphs {
+    public static func shape(
+        _ text: [UInt32], range: Range<Int>, face: FontFace, size: Double,
+        rightToLeft: Bool, script: ScriptTag, language: String? = nil
+    ) -> ShapedGlyphs {
         guard !range.isEmpty else { return ShapedGlyphs() }
         let buf = hb_buffer_create()
         defer { hb_buffer_destroy(buf) }
@@ -83,28 +91,37 @@ public enum Shaper {
             return (Double(units) * strike / Double(face.unitsPerEm)).rounded() * size / strike
         }
         var out = ShapedGlyphs()
-        out.ids.reserveCapacity(count); out.clusters.reserveCapacity(count); out.advances.reserveCapacity(count)
-        out.xOffsets.reserveCapacity(count); out.yOffsets.reserveCapacity(count); out.unsafeToBreak.reserveCapacity(count)
+        out.ids.reserveCapacity(count)
+        out.clusters.reserveCapacity(count)
+        out.advances.reserveCapacity(count)
+        out.xOffsets.reserveCapacity(count)
+        out.yOffsets.reserveCapacity(count)
+        out.unsafeToBreak.reserveCapacity(count)
         for i in 0..<count {
-            let info = infos![i], pos = positions![i]
+            let info = infos![i]
+            let pos = positions![i]
             out.ids.append(info.codepoint)
             out.clusters.append(Int(info.cluster))
             out.advances.append(advance(pos.x_advance))
             out.xOffsets.append(Double(pos.x_offset) * k)
             out.yOffsets.append(-Double(pos.y_offset) * k)
             var inf = info
-            out.unsafeToBreak.append((hb_glyph_info_get_glyph_flags(&inf).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0)
+            out.unsafeToBreak.append(
+                (hb_glyph_info_get_glyph_flags(&inf).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0)
         }
         return out
     }
 
     /// Shapes a whole string (convenience for canvas text and tests).
-    public static func shape(_ string: String, face: FontFace, size: Double, rightToLeft: Bool = false,
-                             script: ScriptTag? = nil, language: String? = nil) -> ShapedGlyphs {
+    public static func shape(
+        _ string: String, face: FontFace, size: Double, rightToLeft: Bool = false,
+        script: ScriptTag? = nil, language: String? = nil
+    ) -> ShapedGlyphs {
         let text = string.unicodeScalars.map(\.value)
         let s = script ?? text.lazy.map(Self.script(of:)).first { !$0.isWeak } ?? ScriptTag("Latn")
-        return shape(text, range: 0..<text.count, face: face, size: size, rightToLeft: rightToLeft, script: s,
-                     language: language)
+        return shape(
+            text, range: 0..<text.count, face: face, size: size, rightToLeft: rightToLeft, script: s,
+            language: language)
     }
 
     /// The Unicode script of one code point (Common / Inherited for shared characters).

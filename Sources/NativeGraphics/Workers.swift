@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How many threads a parallel step may use: the online cores, capped by the environment variable

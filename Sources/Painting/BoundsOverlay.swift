@@ -1,6 +1,6 @@
+import Layout
 import Primitives
 import Styles
-import Layout
 
 /// `--bounds`: every laid-out element's frame as thin lines with a small id tag, drawn over the
 /// finished picture like Android's "show layout bounds". Plain display items appended after the
@@ -20,30 +20,43 @@ public struct BoundsOverlay {
     /// Also shade margins and padding.
     public var spacing: Bool
 
-    public init(tag: @escaping (String) -> ParagraphLayout, spacing: Bool = false) { self.tag = tag; self.spacing = spacing }
+    public init(tag: @escaping (String) -> ParagraphLayout, spacing: Bool = false) {
+        self.tag = tag
+        self.spacing = spacing
+    }
 
     /// The overlay items for a laid-out tree on `device`'s screen (dp; `scale` device pixels per dp).
     /// With `subtree` (`--element ID`), only that element and the elements inside it are outlined.
     public func items(layout: LayoutResult, screen: Rect, scale: Double, subtree: Int? = nil) -> [DisplayItem] {
-        let hair = 1 / max(scale, 0.01)   // one device pixel in dp
+        let hair = 1 / max(scale, 0.01)  // one device pixel in dp
         var seen = Set<Int>()
         var boxes: [(id: Int, frame: Rect, clip: Rect)] = []
-        for id in layout.paintOrder where seen.insert(id).inserted && subtree.map({ isInside(id, $0, layout) }) ?? true {
+        for id in layout.paintOrder where seen.insert(id).inserted && subtree.map({ isInside(id, $0, layout) }) ?? true
+        {
             guard let e = layout[id], e.isVisible, e.frame.width > 0 || e.frame.height > 0 else { continue }
             let f = e.frame
             let clip = clipRect(of: id, layout: layout, screen: screen)
-            guard clip.width > 0, clip.height > 0, f.x <= clip.maxX, f.maxX >= clip.x, f.y <= clip.maxY, f.maxY >= clip.y else { continue }
+            guard clip.width > 0, clip.height > 0, f.x <= clip.maxX, f.maxX >= clip.x, f.y <= clip.maxY,
+                f.maxY >= clip.y
+            else { continue }
             boxes.append((id, f, clip))
         }
         var out: [DisplayItem] = []
         func clipped(_ clip: Rect, _ body: () -> Void) {
-            out.append(.save); out.append(.clip(RoundedRect(rect: clip))); body(); out.append(.restore)
+            out.append(.save)
+            out.append(.clip(RoundedRect(rect: clip)))
+            body()
+            out.append(.restore)
         }
         if spacing {
             for b in boxes {
                 guard let s = layout[b.id]?.style else { continue }
                 clipped(screen) { ring(outer: b.frame.outset(s.margin), inner: b.frame, Self.marginColor, &out) }
-                clipped(b.clip) { ring(outer: b.frame.inset(by: s.borderWidths), inner: PaintBuilder.contentBox(b.frame, s), Self.paddingColor, &out) }
+                clipped(b.clip) {
+                    ring(
+                        outer: b.frame.inset(by: s.borderWidths), inner: PaintBuilder.contentBox(b.frame, s),
+                        Self.paddingColor, &out)
+                }
             }
         }
         // Lines first, then every tag, so no element's lines cross another's tag.
@@ -56,7 +69,9 @@ public struct BoundsOverlay {
             let tag = Rect(x: b.frame.x, y: b.frame.y, width: p.size.width + 2, height: p.size.height)
             clipped(b.clip) {
                 out.append(.fill(RoundedRect(rect: tag), .color(Self.lineColor)))
-                for line in p.lines { for run in line.runs { out.append(.glyphs(run, origin: Point(x: tag.x + 1, y: tag.y))) } }
+                for line in p.lines {
+                    for run in line.runs { out.append(.glyphs(run, origin: Point(x: tag.x + 1, y: tag.y))) }
+                }
             }
         }
         return out
@@ -93,10 +108,12 @@ public struct BoundsOverlay {
     /// Fills the area between two boxes (outer minus inner) with four rectangles.
     func ring(outer o: Rect, inner i0: Rect, _ color: Color, _ out: inout [DisplayItem]) {
         let i = o.intersection(i0)
-        let parts = [Rect(x: o.x, y: o.y, width: o.width, height: i.y - o.y),
-                     Rect(x: o.x, y: i.maxY, width: o.width, height: o.maxY - i.maxY),
-                     Rect(x: o.x, y: i.y, width: i.x - o.x, height: i.height),
-                     Rect(x: i.maxX, y: i.y, width: o.maxX - i.maxX, height: i.height)]
+        let parts = [
+            Rect(x: o.x, y: o.y, width: o.width, height: i.y - o.y),
+            Rect(x: o.x, y: i.maxY, width: o.width, height: o.maxY - i.maxY),
+            Rect(x: o.x, y: i.y, width: i.x - o.x, height: i.height),
+            Rect(x: i.maxX, y: i.y, width: o.maxX - i.maxX, height: i.height),
+        ]
         for r in parts where r.width > 0 && r.height > 0 { out.append(.fill(RoundedRect(rect: r), .color(color))) }
     }
 }

@@ -57,6 +57,9 @@ public struct DisplayList: Hashable, Sendable {
     public var items: [DisplayItem]
     /// Work painting did (kinds in `PaintWork`), for complexity tests; never compared or hashed.
     @Uncompared public var work = WorkCounts()
-    public init(size: Size, items: [DisplayItem] = []) { self.size = size; self.items = items }
+    public init(size: Size, items: [DisplayItem] = []) {
+        self.size = size
+        self.items = items
+    }
     public mutating func append(_ i: DisplayItem) { items.append(i) }
 }

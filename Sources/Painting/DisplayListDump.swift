@@ -38,13 +38,22 @@ public enum DisplayListDump {
         case .shadow(let r, let o, let blur, let spread, let c):
             return "shadow \(rounded(r)) offset \(o) blur \(fmt(blur)) spread \(fmt(spread)) \(c)"
         case .border(let r, let w, let c, let s):
-            return "border \(rounded(r)) widths \(sides(w.map(fmt))) colors \(sides(c.map(\.description))) styles \(sides(s.map(\.rawValue)))"
+            return
+                """
+                border \(rounded(r)) widths \(sides(w.map(fmt))) colors \(sides(c.map(\.description))) styles \
+                \(sides(s.map(\.rawValue)))
+                """
         case .image(let key, let dest, let clip, let smooth):
-            return "image \(key) dest \(dest)" + (clip.map { " clip \(rounded($0))" } ?? "") + (smooth ? "" : " pixelated")
+            return "image \(key) dest \(dest)" + (clip.map { " clip \(rounded($0))" } ?? "")
+                + (smooth ? "" : " pixelated")
         case .glyphs(let run, let origin):
             let first = run.glyphs.first.map { " first \($0.id)@(\(fmt($0.x)), \(fmt($0.y)))" } ?? ""
-            return "glyphs face \(run.face.index) size \(fmt(run.size)) \(run.color) n \(run.glyphs.count) at \(origin)\(first)"
-                + (run.isColor ? " color-font" : "")
+            return
+                """
+                glyphs face \(run.face.index) size \(fmt(run.size)) \(run.color) n \(run.glyphs.count) at \
+                \(origin)\(first)
+                """
+                    + (run.isColor ? " color-font" : "")
         case .fillPath(let segs, let p): return "fillPath \(path(segs)) \(paint(p))"
         case .strokePath(let segs, let c, let w, let dash, let caps):
             return "strokePath \(path(segs)) \(c) width \(fmt(w))"

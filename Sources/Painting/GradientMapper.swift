@@ -13,8 +13,9 @@ enum GradientMapper {
             let (start, end) = linearEndpoints(angleDegrees: angle, box: box)
             return .linearGradient(start: start, end: end, stops: resolveStops(stops))
         case .radialGradient(let stops):
-            return .radialGradient(center: Point(x: box.midX, y: box.midY), radius: farthestCorner(box),
-                                   stops: resolveStops(stops))
+            return .radialGradient(
+                center: Point(x: box.midX, y: box.midY), radius: farthestCorner(box),
+                stops: resolveStops(stops))
         }
     }
 
@@ -22,12 +23,15 @@ enum GradientMapper {
     /// as long as |w sin a| + |h cos a| so the corners get the end colours.
     static func linearEndpoints(angleDegrees: Double, box: Rect) -> (Point, Point) {
         let a = angleDegrees * .pi / 180
-        let dx = sin(a), dy = -cos(a)
+        let dx = sin(a)
+        let dy = -cos(a)
         let length = abs(box.width * sin(a)) + abs(box.height * cos(a))
         let half = length / 2
         let c = Point(x: box.midX, y: box.midY)
-        return (Point(x: clean(c.x - dx * half), y: clean(c.y - dy * half)),
-                Point(x: clean(c.x + dx * half), y: clean(c.y + dy * half)))
+        return (
+            Point(x: clean(c.x - dx * half), y: clean(c.y - dy * half)),
+            Point(x: clean(c.x + dx * half), y: clean(c.y + dy * half))
+        )
     }
 
     /// Distance from the centre to a corner (CSS `circle farthest-corner`).
@@ -44,7 +48,10 @@ enum GradientMapper {
         if pos[pos.count - 1] == nil { pos[pos.count - 1] = stops.count == 1 ? 0 : 1 }
         var maxSoFar = -Double.infinity
         for i in pos.indices {
-            if let p = pos[i] { maxSoFar = max(maxSoFar, p); pos[i] = maxSoFar }
+            if let p = pos[i] {
+                maxSoFar = max(maxSoFar, p)
+                pos[i] = maxSoFar
+            }
         }
         var i = 0
         while i < pos.count {
@@ -52,7 +59,8 @@ enum GradientMapper {
                 let startIndex = i - 1
                 var j = i
                 while pos[j] == nil { j += 1 }
-                let a = pos[startIndex]!, b = pos[j]!
+                let a = pos[startIndex]!
+                let b = pos[j]!
                 let n = Double(j - startIndex)
                 for k in i..<j { pos[k] = a + (b - a) * Double(k - startIndex) / n }
                 i = j

@@ -6,7 +6,8 @@ public enum ImageFit {
     /// The destination rectangle (may extend past `box`: the caller clips to it).
     public static func destination(imageSize: Size, in box: Rect, mode: ImageScale) -> Rect {
         guard imageSize.width > 0, imageSize.height > 0 else { return box }
-        let sx = box.width / imageSize.width, sy = box.height / imageSize.height
+        let sx = box.width / imageSize.width
+        let sy = box.height / imageSize.height
         let factor: Double
         switch mode {
         case .center: factor = 1
@@ -14,7 +15,8 @@ public enum ImageFit {
         case .centerInside: factor = min(1, min(sx, sy))
         case .fitCenter, .fitStart, .fitEnd: factor = min(sx, sy)
         }
-        let w = imageSize.width * factor, h = imageSize.height * factor
+        let w = imageSize.width * factor
+        let h = imageSize.height * factor
         switch mode {
         case .fitStart:
             return Rect(x: box.x, y: box.y, width: w, height: h)

@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Bars (action bar, navigation bar, search bar) and the system bands they extend into.
 extension PaintBuilder {

@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Content of an element (text, icon, image, surface, widget look), and text drawing.
 extension PaintBuilder {
@@ -42,7 +42,8 @@ extension PaintBuilder {
     /// (section 7 item 18).
     mutating func drawElementText(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard let p = e.paragraph else { return }
-        drawParagraph(p, at: e.textOrigin ?? PaintBuilder.contentBox(frame, s).origin, clip: PaintBuilder.paddingBox(frame, s))
+        drawParagraph(
+            p, at: e.textOrigin ?? PaintBuilder.contentBox(frame, s).origin, clip: PaintBuilder.paddingBox(frame, s))
     }
 
     /// One `.glyphs` item per run of each line, underlines as thin fills; a clip only when the
@@ -51,7 +52,10 @@ extension PaintBuilder {
         guard p.lines.contains(where: { !$0.runs.isEmpty }) else { return }
         let box = Rect(x: origin.x, y: origin.y, width: p.size.width, height: p.size.height)
         let clipped = clip.map { !ImageFit.contains($0.rect, box) } ?? false
-        if clipped, let c = clip { add(.save); add(.clip(c)) }
+        if clipped, let c = clip {
+            add(.save)
+            add(.clip(c))
+        }
         for line in p.lines {
             for run in line.runs {
                 // The run's underline box is drawn with its glyphs by the rasterizer.

@@ -1,8 +1,8 @@
 import Foundation
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Leaf widgets drawn from their control looks (semantics.md appendix): layout chose the colours
 /// and sizes (`ControlLook`); here they become shapes.
@@ -53,8 +53,11 @@ extension PaintBuilder {
         let on = e.value != 0
         // The label is on the left, the track at the right end of the content box.
         let size = look.trackSize
-        let track = e.iconFrame ?? Rect(x: content.maxX - size.width, y: content.midY - size.height / 2,
-                                        width: size.width, height: size.height)
+        let track =
+            e.iconFrame
+            ?? Rect(
+                x: content.maxX - size.width, y: content.midY - size.height / 2,
+                width: size.width, height: size.height)
         add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(look.track)))
         let d = look.thumbSize
         let thumb = Rect(x: on ? track.maxX - d : track.minX, y: track.midY - d / 2, width: d, height: d)
@@ -67,12 +70,15 @@ extension PaintBuilder {
     mutating func paintCheckbox(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard case .checkbox(let look)? = e.control else { return drawElementText(e, s, frame) }
         let content = PaintBuilder.contentBox(frame, s)
-        let box = e.iconFrame ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
+        let box =
+            e.iconFrame ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
         let round = RoundedRect(rect: box, radii: Corners(all: look.radius))
         if e.value != 0 {
             add(.fill(round, .color(look.checked)))
-            add(.strokePath(WidgetPaths.tick(in: box), color: look.tick, width: look.strokeWidth, dash: [],
-                            roundCaps: true))
+            add(
+                .strokePath(
+                    WidgetPaths.tick(in: box), color: look.tick, width: look.strokeWidth, dash: [],
+                    roundCaps: true))
         } else {
             ring(round, ControlLook.Line(color: look.border, width: look.strokeWidth))
         }
@@ -104,8 +110,10 @@ extension PaintBuilder {
         for i in stride(from: n - 1, through: 0, by: -1) {
             let angle = turn - Double(i) * 2 * .pi / Double(n)
             let alpha = 1 - Double(i) / Double(n)
-            add(.strokePath(WidgetPaths.spoke(center: center, inner: r * 0.5, outer: r - width / 2, angle: angle),
-                            color: color.withAlphaMultiplied(by: alpha), width: width, dash: [], roundCaps: true))
+            add(
+                .strokePath(
+                    WidgetPaths.spoke(center: center, inner: r * 0.5, outer: r - width / 2, angle: angle),
+                    color: color.withAlphaMultiplied(by: alpha), width: width, dash: [], roundCaps: true))
         }
     }
 
@@ -116,8 +124,11 @@ extension PaintBuilder {
         let current = 0
         guard count > 0 else { return }
         let total = Double(count) * look.dotSize + Double(count - 1) * look.gap
-        let row = e.iconFrame ?? Rect(x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
-                                      width: total, height: look.dotSize)
+        let row =
+            e.iconFrame
+            ?? Rect(
+                x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
+                width: total, height: look.dotSize)
         var x = row.x
         for i in 0..<count {
             let dot = Rect(x: x, y: row.midY - look.dotSize / 2, width: look.dotSize, height: look.dotSize)
@@ -133,13 +144,15 @@ extension PaintBuilder {
     /// layout's labels stay readable on it.
     mutating func paintSegments(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard let cells = e.rows, let first = cells.first, let last = cells.last,
-              case .segments(let tint)? = e.control else { return }
+            case .segments(let tint)? = e.control
+        else { return }
         let box = Rect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
         let outline = RoundedRect(rect: box, radii: Corners(all: 4))
         if cells.indices.contains(e.value) {
             let cell = cells[e.value]
-            let radii = Corners(topLeft: e.value == 0 ? 4 : 0, topRight: e.value == cells.count - 1 ? 4 : 0,
-                                bottomRight: e.value == cells.count - 1 ? 4 : 0, bottomLeft: e.value == 0 ? 4 : 0)
+            let radii = Corners(
+                topLeft: e.value == 0 ? 4 : 0, topRight: e.value == cells.count - 1 ? 4 : 0,
+                bottomRight: e.value == cells.count - 1 ? 4 : 0, bottomLeft: e.value == 0 ? 4 : 0)
             add(.fill(RoundedRect(rect: cell, radii: radii), .color(tint.withAlphaMultiplied(by: 0.2))))
         }
         for cell in cells.dropFirst() {

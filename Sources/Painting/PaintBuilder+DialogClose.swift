@@ -1,5 +1,5 @@
-import Primitives
 import Layout
+import Primitives
 
 /// The iOS dialog's close button (framework-protocol.md 3.6: a 44 pt `UINavigationBar` with the
 /// title and an "X" button over the panel). Look only: the preview has no tap target for it.
@@ -17,8 +17,10 @@ extension PaintBuilder {
         let c = Point(x: square.midX, y: square.midY)
         let color = look.color
         for (dx, dy) in [(1.0, 1.0), (1.0, -1.0)] {
-            let path: [PathSegment] = [.move(Point(x: c.x - half * dx, y: c.y - half * dy)),
-                                       .line(Point(x: c.x + half * dx, y: c.y + half * dy))]
+            let path: [PathSegment] = [
+                .move(Point(x: c.x - half * dx, y: c.y - half * dy)),
+                .line(Point(x: c.x + half * dx, y: c.y + half * dy)),
+            ]
             add(.strokePath(path, color: color, width: Self.dialogCloseStroke, dash: [], roundCaps: true))
         }
     }

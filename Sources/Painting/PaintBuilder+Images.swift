@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Images (semantics.md section 5): image views by their scale mode, icons, surfaces and pixels,
 /// clipped to the rounded outline; layout's placeholder look while an image view has no pixels.
@@ -9,7 +9,9 @@ extension PaintBuilder {
     /// Draws image `key` scaled by `mode` into `box`, clipped to `radii` (border-radius clips images);
     /// false when the store has no such image.
     @discardableResult
-    mutating func drawImage(key: String, in box: Rect, mode: ImageScale, radii: Corners = .zero, fixedSize: Size? = nil) -> Bool {
+    mutating func drawImage(key: String, in box: Rect, mode: ImageScale, radii: Corners = .zero, fixedSize: Size? = nil)
+        -> Bool
+    {
         guard let entry = images[key] else { return false }
         let dest: Rect
         if let size = fixedSize {
@@ -38,7 +40,8 @@ extension PaintBuilder {
 
     /// The outline's radii carried inward to the content box (what CSS clips replaced content to).
     static func contentRadii(_ frame: Rect, _ s: ResolvedStyle) -> Corners {
-        let b = s.borderWidths, p = s.padding
+        let b = s.borderWidths
+        let p = s.padding
         let inset = max(b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left)
         return outline(frame, s.borderRadius).radii.inset(inset)
     }

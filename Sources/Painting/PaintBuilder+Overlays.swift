@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Overlays over the screen: drawer, dialogs, action sheets (each over a scrim), and toasts.
 extension PaintBuilder {
@@ -21,7 +21,7 @@ extension PaintBuilder {
 
     /// The dialog's title in its header row.
     mutating func paintDialogHeader(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        if case .dialog(let close?)? = e.control { paintDialogCloseButton(close, frame) } // iOS: the title bar's "X"
+        if case .dialog(let close?)? = e.control { paintDialogCloseButton(close, frame) }  // iOS: the title bar's "X"
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? frame.origin) }
     }
 

@@ -1,6 +1,6 @@
+import Layout
 import Primitives
 import SessionFormat
-import Layout
 
 /// The status band and the bottom safe area (semantics.md section 7 item 36): layout chose what
 /// fills them (the bar's colour extended, or the view's background) and the glyphs' colour; the
@@ -46,18 +46,29 @@ extension PaintBuilder {
         }
 
         // Battery at the right edge, signal bars before it.
-        let battery = Rect(x: band.maxX - (ios ? 24 + 14 : 16 + 12), y: midY - (ios ? 6 : 8),
-                           width: ios ? 24 : 12, height: ios ? 12 : 16)
-        add(.border(RoundedRect(rect: battery, radii: Corners(all: ios ? 3.5 : 2)), widths: Sides(all: 1),
-                    colors: Sides(all: colour.withAlphaMultiplied(by: ios ? 0.4 : 1)), styles: Sides(all: .solid)))
-        add(.fill(RoundedRect(rect: battery.inset(by: Sides(all: 2)), radii: Corners(all: ios ? 1.5 : 1)), .color(colour)))
-        let nub = ios ? Rect(x: battery.maxX + 1, y: midY - 2, width: 1.5, height: 4)
-                      : Rect(x: battery.midX - 2, y: battery.minY - 2, width: 4, height: 2)
+        let battery = Rect(
+            x: band.maxX - (ios ? 24 + 14 : 16 + 12), y: midY - (ios ? 6 : 8),
+            width: ios ? 24 : 12, height: ios ? 12 : 16)
+        add(
+            .border(
+                RoundedRect(rect: battery, radii: Corners(all: ios ? 3.5 : 2)), widths: Sides(all: 1),
+                colors: Sides(all: colour.withAlphaMultiplied(by: ios ? 0.4 : 1)), styles: Sides(all: .solid)))
+        add(
+            .fill(
+                RoundedRect(rect: battery.inset(by: Sides(all: 2)), radii: Corners(all: ios ? 1.5 : 1)), .color(colour))
+        )
+        let nub =
+            ios
+            ? Rect(x: battery.maxX + 1, y: midY - 2, width: 1.5, height: 4)
+            : Rect(x: battery.midX - 2, y: battery.minY - 2, width: 4, height: 2)
         add(.fill(RoundedRect(rect: nub), .color(colour.withAlphaMultiplied(by: ios ? 0.4 : 1))))
         var x = battery.minX - 6 - 4 * 4.5
         for i in 0..<4 {
             let h = 4 + Double(i) * 2.5
-            add(.fill(RoundedRect(rect: Rect(x: x, y: midY + 5 - h, width: 3, height: h), radii: Corners(all: 0.75)), .color(colour)))
+            add(
+                .fill(
+                    RoundedRect(rect: Rect(x: x, y: midY + 5 - h, width: 3, height: h), radii: Corners(all: 0.75)),
+                    .color(colour)))
             x += 4.5
         }
     }

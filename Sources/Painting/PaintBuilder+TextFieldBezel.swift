@@ -1,5 +1,5 @@
-import Primitives
 import Layout
+import Primitives
 
 /// The iOS text field bezel (`UITextFieldBorderStyleRoundedRect`): a thin grey rounded outline
 /// over a white fill, where the other themes draw a bottom line (theme `textField.borderWidth`).

@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Builds one frame's display list: the per-element box model (semantics.md section 6) and the
 /// recursion over children. Widget looks, bars and overlays live in extensions.
@@ -14,7 +14,9 @@ struct PaintBuilder {
     var work = WorkCounts()
 
     init(images: ImageStore, layout: LayoutResult, device: Device) {
-        self.images = images; self.layout = layout; self.device = device
+        self.images = images
+        self.layout = layout
+        self.device = device
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: device.width, height: device.height) }
@@ -26,13 +28,19 @@ struct PaintBuilder {
     /// The rounded outline of a box, radii scaled down as CSS does when they do not fit.
     static func outline(_ frame: Rect, _ radii: Corners) -> RoundedRect {
         if radii.isZero { return RoundedRect(rect: frame) }
-        let w = frame.width, h = frame.height
+        let w = frame.width
+        let h = frame.height
         var f = 1.0
         func limit(_ side: Double, _ a: Double, _ b: Double) { if a + b > 0 { f = min(f, side / (a + b)) } }
-        limit(w, radii.topLeft, radii.topRight); limit(w, radii.bottomLeft, radii.bottomRight)
-        limit(h, radii.topLeft, radii.bottomLeft); limit(h, radii.topRight, radii.bottomRight)
-        let r = f < 1 ? Corners(topLeft: radii.topLeft * f, topRight: radii.topRight * f,
-                                bottomRight: radii.bottomRight * f, bottomLeft: radii.bottomLeft * f) : radii
+        limit(w, radii.topLeft, radii.topRight)
+        limit(w, radii.bottomLeft, radii.bottomRight)
+        limit(h, radii.topLeft, radii.bottomLeft)
+        limit(h, radii.topRight, radii.bottomRight)
+        let r =
+            f < 1
+            ? Corners(
+                topLeft: radii.topLeft * f, topRight: radii.topRight * f,
+                bottomRight: radii.bottomRight * f, bottomLeft: radii.bottomLeft * f) : radii
         return RoundedRect(rect: frame, radii: r)
     }
 
@@ -40,7 +48,8 @@ struct PaintBuilder {
     static func paddingBox(_ frame: Rect, _ style: ResolvedStyle) -> RoundedRect {
         let bw = style.borderWidths
         let outer = outline(frame, style.borderRadius)
-        return RoundedRect(rect: frame.inset(by: bw), radii: outer.radii.inset(max(bw.top, bw.right, bw.bottom, bw.left)))
+        return RoundedRect(
+            rect: frame.inset(by: bw), radii: outer.radii.inset(max(bw.top, bw.right, bw.bottom, bw.left)))
     }
 
     /// The content box (inside border and padding).
@@ -59,7 +68,10 @@ struct PaintBuilder {
         if s.opacity <= 0 { return }
         if element.kind == .progressSpinner && element.isStopped { return }
         let zoomed = s.zoom != 1 && s.zoom > 0
-        if zoomed { add(.save); add(.scale(factor: s.zoom, about: Point(x: frame.midX, y: frame.midY))) }
+        if zoomed {
+            add(.save)
+            add(.scale(factor: s.zoom, about: Point(x: frame.midX, y: frame.midY)))
+        }
         let faded = s.opacity < 1
         if faded { add(.beginLayer(opacity: s.opacity)) }
 
@@ -69,7 +81,10 @@ struct PaintBuilder {
         work.add(PaintWork.childrenSorted, children.count)
         if !children.isEmpty {
             let clips = element.kind == .scrollLayout || s.overflowHidden
-            if clips { add(.save); add(.clip(PaintBuilder.paddingBox(frame, s))) }
+            if clips {
+                add(.save)
+                add(.clip(PaintBuilder.paddingBox(frame, s)))
+            }
             for c in children { paintElement(c) }
             if clips { add(.restore) }
         }
@@ -83,7 +98,10 @@ struct PaintBuilder {
         let look = element.look
         let outline = PaintBuilder.outline(frame, look.radii)
         if let sh = look.shadow, !sh.color.isTransparent {
-            add(.shadow(outline, offset: Point(x: sh.offsetX, y: sh.offsetY), blur: sh.blur, spread: sh.spread, color: sh.color))
+            add(
+                .shadow(
+                    outline, offset: Point(x: sh.offsetX, y: sh.offsetY), blur: sh.blur, spread: sh.spread,
+                    color: sh.color))
         }
         if let bg = look.background, let paint = GradientMapper.paint(bg, in: frame) {
             add(.fill(outline, paint))

@@ -1,6 +1,6 @@
+import Layout
 import Primitives
 import SessionFormat
-import Layout
 
 extension Painter {
     /// `--element ID`: one element and its subtree alone (its own box, background, content and

@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import Styles
-import Layout
 
 /// Turns a laid-out tree into a display list (semantics.md section 6): shapes from the records'
 /// frames, styles and looks, which layout resolved with the theme (painting takes no theme).

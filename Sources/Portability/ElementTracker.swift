@@ -21,10 +21,13 @@ struct ElementTracker {
 
     subscript(id: Int) -> Element? { elements[id] }
 
-    mutating func create(_ id: Int, kind: WidgetKind, parent: Int, value: Int, missingOn own: Set<PlatformProfile.Platform>) {
+    mutating func create(
+        _ id: Int, kind: WidgetKind, parent: Int, value: Int, missingOn own: Set<PlatformProfile.Platform>
+    ) {
         let inherited = elements[parent]?.missingOn ?? []
-        elements[id] = Element(kind: kind, parent: elements[parent] != nil ? parent : nil, value: value,
-                               missingOn: inherited.union(own))
+        elements[id] = Element(
+            kind: kind, parent: elements[parent] != nil ? parent : nil, value: value,
+            missingOn: inherited.union(own))
         creationOrder[id] = creationOrder.count
         if (kind == .flipperLayout || kind == .pager) && pageView == nil { pageView = id }
     }
@@ -65,7 +68,8 @@ struct ElementTracker {
     func applicationBars() -> [Int] {
         elements.keys.sorted().filter { id in
             guard let e = elements[id], [.actionBar, .navigationBar, .searchBar].contains(e.kind),
-                  let p = e.parent else { return false }
+                let p = e.parent
+            else { return false }
             return elements[p]?.kind == .application
         }
     }

@@ -28,21 +28,28 @@ struct PlatformFacts: Sendable {
     /// Android uses it, SHORT (about 2 s) for 0 (1, 3.6).
     var toastDuration: @Sendable (Int) -> Int
 
-    static let ios = PlatformFacts(drawsMarkdown: true, honoursBorderStyles: false, boldAbove: 400,
-                                   weightKeywords: ["lighter": 300, "normal": 400, "bold": 700, "bolder": 800],
-                                   weightFractionThrows: false, honoursTextFieldFlags: false, justifiesText: true,
-                                   iconDensity: 3, visibilityIgnoredKinds: [], toastDuration: { _ in 1000 })
-    static let android = PlatformFacts(drawsMarkdown: false, honoursBorderStyles: true, boldAbove: 550,
-                                       weightKeywords: ["normal": 400, "bold": 700], weightFractionThrows: true,
-                                       honoursTextFieldFlags: true, justifiesText: false, iconDensity: 2,
-                                       visibilityIgnoredKinds: [.flipperLayout, .pager], toastDuration: { $0 != 0 ? $0 : 2000 })
+    static let ios = PlatformFacts(
+        drawsMarkdown: true, honoursBorderStyles: false, boldAbove: 400,
+        weightKeywords: ["lighter": 300, "normal": 400, "bold": 700, "bolder": 800],
+        weightFractionThrows: false, honoursTextFieldFlags: false, justifiesText: true,
+        iconDensity: 3, visibilityIgnoredKinds: [], toastDuration: { _ in 1000 })
+    static let android = PlatformFacts(
+        drawsMarkdown: false, honoursBorderStyles: true, boldAbove: 550,
+        weightKeywords: ["normal": 400, "bold": 700], weightFractionThrows: true,
+        honoursTextFieldFlags: true, justifiesText: false, iconDensity: 2,
+        visibilityIgnoredKinds: [.flipperLayout, .pager], toastDuration: { $0 != 0 ? $0 : 2000 })
     /// The preview's rules (no difference to report).
-    static let neutral = PlatformFacts(drawsMarkdown: true, honoursBorderStyles: true, boldAbove: 550,
-                                       weightKeywords: ["lighter": 300, "normal": 400, "bold": 700, "bolder": 800],
-                                       weightFractionThrows: false, honoursTextFieldFlags: true, justifiesText: true,
-                                       iconDensity: 2, visibilityIgnoredKinds: [], toastDuration: { $0 != 0 ? $0 : 2000 })
+    static let neutral = PlatformFacts(
+        drawsMarkdown: true, honoursBorderStyles: true, boldAbove: 550,
+        weightKeywords: ["lighter": 300, "normal": 400, "bold": 700, "bolder": 800],
+        weightFractionThrows: false, honoursTextFieldFlags: true, justifiesText: true,
+        iconDensity: 2, visibilityIgnoredKinds: [], toastDuration: { $0 != 0 ? $0 : 2000 })
 
     static func of(_ p: PlatformProfile.Platform) -> PlatformFacts {
-        switch p { case .ios: return .ios; case .android: return .android; case .neutral: return .neutral }
+        switch p {
+        case .ios: return .ios
+        case .android: return .android
+        case .neutral: return .neutral
+        }
     }
 }

@@ -1,5 +1,5 @@
-import Primitives
 import Foundation
+import Primitives
 import Styles
 
 /// How one backend reads a style value, from the profile's rules (protocol 2.1): what the report
@@ -13,7 +13,7 @@ enum PlatformReading {
         guard !nums.isEmpty, nums.count <= 4, !nums.contains(where: { $0 == nil }) else { return nil }
         let n = nums.map { $0! }
         switch rule {
-        case .firstOnly: return Array(repeating: n[0].rounded(.towardZero), count: 4) // integerValue
+        case .firstOnly: return Array(repeating: n[0].rounded(.towardZero), count: 4)  // integerValue
         case .repeatLast: return (0..<4).map { n[min($0, n.count - 1)] }
         case .css:
             switch n.count {
@@ -28,9 +28,11 @@ enum PlatformReading {
     // MARK: - colours
 
     /// Android `Color.parseColor` names (protocol 2.1).
-    static let androidNames: Set<String> = ["red", "blue", "green", "black", "white", "gray", "grey", "cyan", "magenta",
-                                            "yellow", "lightgray", "lightgrey", "darkgray", "darkgrey", "aqua", "fuchsia",
-                                            "lime", "maroon", "navy", "olive", "purple", "silver", "teal"]
+    static let androidNames: Set<String> = [
+        "red", "blue", "green", "black", "white", "gray", "grey", "cyan", "magenta",
+        "yellow", "lightgray", "lightgrey", "darkgray", "darkgrey", "aqua", "fuchsia",
+        "lime", "maroon", "navy", "olive", "purple", "silver", "teal",
+    ]
 
     /// Why a backend misreads or rejects a colour string; nil when it reads it as the preview does.
     static func colourProblem(_ raw: String, _ rule: PlatformProfile.ColorRule) -> String? {

@@ -9,7 +9,8 @@ public struct PortabilityAnalyzer: Sendable {
     public var ios: PlatformProfile
     public var android: PlatformProfile
     public init(ios: PlatformProfile = .ios, android: PlatformProfile = .android) {
-        self.ios = ios; self.android = android
+        self.ios = ios
+        self.android = android
     }
 
     /// The findings in report order: step index, position inside the step's batches, kind, element.
@@ -40,8 +41,10 @@ struct Walk {
     var step: Step = Step(.back, index: 0)
 
     init(ios: PlatformProfile, android: PlatformProfile) {
-        self.ios = ios; self.android = android
-        iosFacts = PlatformFacts.of(ios.platform); androidFacts = PlatformFacts.of(android.platform)
+        self.ios = ios
+        self.android = android
+        iosFacts = PlatformFacts.of(ios.platform)
+        androidFacts = PlatformFacts.of(android.platform)
     }
 
     /// " (and the rest of its batch is lost)" for a step inside a batch: an Android parse exception aborts the batch.
@@ -51,22 +54,35 @@ struct Walk {
     var both: [PlatformProfile] { [ios, android] }
 
     static func name(_ p: PlatformProfile) -> String {
-        switch p.platform { case .ios: return "iOS"; case .android: return "Android"; case .neutral: return "the preview" }
+        switch p.platform {
+        case .ios: return "iOS"
+        case .android: return "Android"
+        case .neutral: return "the preview"
+        }
     }
 
     mutating func visit(_ s: Step) {
         switch s.kind {
         case .batch(let inner): for i in inner { visit(i) }
-        case .command(let c): step = s; seq += 1; command(c)
-        case .input(let kind, let id, _, let text): step = s; seq += 1; input(kind, id: id, text: text)
+        case .command(let c):
+            step = s
+            seq += 1
+            command(c)
+        case .input(let kind, let id, _, let text):
+            step = s
+            seq += 1
+            input(kind, id: id, text: text)
         default: break
         }
     }
 
-    mutating func add(_ kind: PortabilityKind, _ command: String, element: Int?, key: String? = nil, value: String? = nil,
-                      _ message: String) {
-        let f = PortabilityFinding(step: step.index, path: step.path, kind: kind, command: command, elementId: element,
-                                   elementKind: element.flatMap { tracker[$0]?.kind }, key: key, value: value, message: message)
+    mutating func add(
+        _ kind: PortabilityKind, _ command: String, element: Int?, key: String? = nil, value: String? = nil,
+        _ message: String
+    ) {
+        let f = PortabilityFinding(
+            step: step.index, path: step.path, kind: kind, command: command, elementId: element,
+            elementKind: element.flatMap { tracker[$0]?.kind }, key: key, value: value, message: message)
         found.append((seq, f))
     }
 
@@ -96,7 +112,8 @@ struct Walk {
 
     /// A command exactly one backend ignores: the message, else nil.
     func ignoredCommand(_ c: Command) -> String? {
-        let a = ios.ignoredCommands.contains(c.type), b = android.ignoredCommands.contains(c.type)
+        let a = ios.ignoredCommands.contains(c.type)
+        let b = android.ignoredCommands.contains(c.type)
         guard a != b else { return nil }
         let (off, on) = a ? (ios, android) : (android, ios)
         return "\(Self.name(off)) ignores \(c.type.name); \(Self.name(on)) applies it"
@@ -112,24 +129,42 @@ struct Walk {
         guard report else { return }
         let newlyMissing = own.subtracting(parentMissing)
         if own.count == 1, let p = newlyMissing.first, let off = both.first(where: { $0.platform == p }),
-           let on = both.first(where: { $0.platform != p }) {
-            add(.unsupportedWidget, text, element: id,
-                "\(Self.name(off)) has no \(kind.rawValue): nothing of it (or its children) is shown; \(Self.name(on)) creates it")
+            let on = both.first(where: { $0.platform != p })
+        {
+            add(
+                .unsupportedWidget, text, element: id,
+                """
+                \(Self.name(off)) has no \(kind.rawValue): nothing of it (or its children) is shown; \
+                \(Self.name(on)) creates it
+                """
+            )
         }
         if kind == .linearLayout {
-            let a = PlatformReading.axis(c.value, ios.directionRule), b = PlatformReading.axis(c.value, android.directionRule)
+            let a = PlatformReading.axis(c.value, ios.directionRule)
+            let b = PlatformReading.axis(c.value, android.directionRule)
             if a != b {
-                add(.direction, text, element: id, value: String(c.value),
-                    "direction value \(c.value): \(Self.name(ios)) lays it out \(a.rawValue), \(Self.name(android)) \(b.rawValue)")
+                add(
+                    .direction, text, element: id, value: String(c.value),
+                    """
+                    direction value \(c.value): \(Self.name(ios)) lays it out \(a.rawValue), \(Self.name(android)) \
+                    \(b.rawValue)
+                    """
+                )
             }
         }
         if kind == .text { markdown(id, value: c.value, text: c.textValue, command: text) }
-        if kind == .textField || kind == .textView, c.flags & 48 != 0, iosFacts.honoursTextFieldFlags != androidFacts.honoursTextFieldFlags {
+        if kind == .textField || kind == .textView, c.flags & 48 != 0,
+            iosFacts.honoursTextFieldFlags != androidFacts.honoursTextFieldFlags
+        {
             let (honours, ignores) = iosFacts.honoursTextFieldFlags ? (ios, android) : (android, ios)
-            let what = [c.flags & 16 != 0 ? "masks the text (flag 16, password)" : nil,
-                        c.flags & 32 != 0 ? "asks for digits (flag 32, numeric)" : nil].compactMap { $0 }.joined(separator: " and ")
-            add(.textFieldFlags, text + " flags \(c.flags)", element: id, value: String(c.flags),
-                "\(Self.name(honours)) \(what); \(Self.name(ignores)) ignores the flags" + (c.flags & 16 != 0 ? " and shows the password as typed" : ""))
+            let what = [
+                c.flags & 16 != 0 ? "masks the text (flag 16, password)" : nil,
+                c.flags & 32 != 0 ? "asks for digits (flag 32, numeric)" : nil,
+            ].compactMap { $0 }.joined(separator: " and ")
+            add(
+                .textFieldFlags, text + " flags \(c.flags)", element: id, value: String(c.flags),
+                "\(Self.name(honours)) \(what); \(Self.name(ignores)) ignores the flags"
+                    + (c.flags & 16 != 0 ? " and shows the password as typed" : ""))
         }
     }
 
@@ -138,8 +173,13 @@ struct Walk {
         let headings = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("# ") }
         guard let first = headings.first else { return }
         let (draws, plain) = iosFacts.drawsMarkdown ? (ios, android) : (android, ios)
-        add(.markdown, command, element: id,
-            "\(Self.name(draws)) draws \"\(first.dropFirst(2))\" as a bold heading 4 larger without \"# \"; \(Self.name(plain)) shows the line as written")
+        add(
+            .markdown, command, element: id,
+            """
+            \(Self.name(draws)) draws \"\(first.dropFirst(2))\" as a bold heading 4 larger without \"# \"; \
+            \(Self.name(plain)) shows the line as written
+            """
+        )
     }
 
     /// A view switch (the app's SET_INT_VALUE with a child, or the view's own value 1-3) to another
@@ -147,7 +187,9 @@ struct Walk {
     /// moment leave the screen on the backend whose bars are per view.
     mutating func intValue(_ c: Command, text: String) {
         guard let e = tracker[c.internalId] else { return }
-        let target: Int? = e.kind == .application && c.childInternalId != 0 ? c.childInternalId
+        let target: Int? =
+            e.kind == .application && c.childInternalId != 0
+            ? c.childInternalId
             : (e.kind == .frameView && (1...3).contains(c.value) ? c.internalId : nil)
         guard let view = target, tracker[view]?.kind == .frameView, view != activeView else { return }
         activeView = view
@@ -156,62 +198,108 @@ struct Walk {
         for bar in tracker.applicationBars() {
             let kind = tracker[bar]!.kind
             if tracker[bar]!.missingOn.isEmpty {
-                add(.appBarDropped, text, element: bar,
-                    "view switch to \(view): \(Self.name(drops)) removes the application's \(kind.rawValue) \(bar) (bars are per view there); \(Self.name(keeps)) keeps it")
+                add(
+                    .appBarDropped, text, element: bar,
+                    """
+                    view switch to \(view): \(Self.name(drops)) removes the application's \(kind.rawValue) \(bar) \
+                    (bars are per view there); \(Self.name(keeps)) keeps it
+                    """
+                )
             }
-            if let app = tracker[bar]!.parent { tracker.detach(bar, from: app) } // gone there; reported once
+            if let app = tracker[bar]!.parent { tracker.detach(bar, from: app) }  // gone there; reported once
         }
     }
 
     mutating func visibility(_ c: Command, text: String) {
         guard let e = tracker[c.internalId], e.missingOn.isEmpty else { return }
-        let ignI = iosFacts.visibilityIgnoredKinds.contains(e.kind), ignA = androidFacts.visibilityIgnoredKinds.contains(e.kind)
+        let ignI = iosFacts.visibilityIgnoredKinds.contains(e.kind)
+        let ignA = androidFacts.visibilityIgnoredKinds.contains(e.kind)
         if ignI != ignA {
             let (ignores, applies) = ignI ? (ios, android) : (android, ios)
-            add(.visibilityIgnored, text, element: c.internalId, value: String(c.value),
-                "\(Self.name(ignores)) ignores SET_VISIBILITY on a \(e.kind.rawValue); \(Self.name(applies)) \(c.value == 0 ? "hides" : "shows") it")
+            add(
+                .visibilityIgnored, text, element: c.internalId, value: String(c.value),
+                """
+                \(Self.name(ignores)) ignores SET_VISIBILITY on a \(e.kind.rawValue); \(Self.name(applies)) \
+                \(c.value == 0 ? "hides" : "shows") it
+                """
+            )
             return
         }
         guard c.value == 0 else { return }
-        let a = ios.keepsSpaceWhenHidden.contains(e.kind), b = android.keepsSpaceWhenHidden.contains(e.kind)
+        let a = ios.keepsSpaceWhenHidden.contains(e.kind)
+        let b = android.keepsSpaceWhenHidden.contains(e.kind)
         guard a != b else { return }
         let (keeps, collapses) = a ? (ios, android) : (android, ios)
-        add(.hiddenKeepsSpace, text, element: c.internalId, value: "0",
-            "\(Self.name(keeps)) hides the \(e.kind.rawValue) but keeps its space (INVISIBLE); \(Self.name(collapses)) collapses it (GONE)")
+        add(
+            .hiddenKeepsSpace, text, element: c.internalId, value: "0",
+            """
+            \(Self.name(keeps)) hides the \(e.kind.rawValue) but keeps its space (INVISIBLE); \
+            \(Self.name(collapses)) collapses it (GONE)
+            """
+        )
     }
 
     mutating func timer(_ c: Command, text: String) {
-        let element = c.internalId, timerId = c.childInternalId
-        let a = ios.fixedTimerInterval ?? c.value, b = android.fixedTimerInterval ?? c.value
+        let element = c.internalId
+        let timerId = c.childInternalId
+        let a = ios.fixedTimerInterval ?? c.value
+        let b = android.fixedTimerInterval ?? c.value
         if a != b {
-            add(.timerInterval, text, element: element, value: String(c.value),
-                "\(Self.name(ios)) fires every \(a) ms, \(Self.name(android)) every \(b) ms (the interval is ignored there)")
+            add(
+                .timerInterval, text, element: element, value: String(c.value),
+                """
+                \(Self.name(ios)) fires every \(a) ms, \(Self.name(android)) every \(b) ms (the interval is \
+                ignored there)
+                """
+            )
         }
-        func target(_ p: PlatformProfile) -> (event: Int, to: Int) { p.timerEventToRootWithIdZero ? (0, 1) : (timerId, element) }
-        let ti = target(ios), ta = target(android)
+        func target(_ p: PlatformProfile) -> (event: Int, to: Int) {
+            p.timerEventToRootWithIdZero ? (0, 1) : (timerId, element)
+        }
+        let ti = target(ios)
+        let ta = target(android)
         if ti != ta {
-            add(.timerTarget, text, element: element,
-                "\(Self.name(ios)) sends TimerEvent(\(ti.event)) to \(ti.to), \(Self.name(android)) TimerEvent(\(ta.event)) to \(ta.to)")
+            add(
+                .timerTarget, text, element: element,
+                """
+                \(Self.name(ios)) sends TimerEvent(\(ti.event)) to \(ti.to), \(Self.name(android)) \
+                TimerEvent(\(ta.event)) to \(ta.to)
+                """
+            )
         }
     }
 
     mutating func toast(_ c: Command, text: String) {
-        let a = iosFacts.toastDuration(c.value), b = androidFacts.toastDuration(c.value)
+        let a = iosFacts.toastDuration(c.value)
+        let b = androidFacts.toastDuration(c.value)
         guard a != b else { return }
-        add(.toastDuration, text, element: c.internalId, value: String(c.value),
-            "toast \"\(c.textValue)\" with value \(c.value): \(Self.name(ios)) shows it for \(a) ms, \(Self.name(android)) for \(b) ms")
+        add(
+            .toastDuration, text, element: c.internalId, value: String(c.value),
+            """
+            toast \"\(c.textValue)\" with value \(c.value): \(Self.name(ios)) shows it for \(a) ms, \
+            \(Self.name(android)) for \(b) ms
+            """
+        )
     }
 
     // MARK: - input
 
     mutating func input(_ kind: InputKind, id: Int, text: String) {
         guard kind == .tap || kind == .release, let e = tracker[id] else { return }
-        if kind == .tap, !text.isEmpty, e.kind == .actionBar { return } // an action bar button: a CommandEvent
-        if e.kind == .navigationBarItem { navigationTap(kind, id: id, text: text); return }
+        if kind == .tap, !text.isEmpty, e.kind == .actionBar { return }  // an action bar button: a CommandEvent
+        if e.kind == .navigationBarItem {
+            navigationTap(kind, id: id, text: text)
+            return
+        }
         guard let receiver = tracker.clickReceiver(id), ios.clickValue != android.clickValue else { return }
         let via = receiver == id ? "" : " (tap on \(id) inside it)"
-        add(.clickValue, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: receiver,
-            "click on \(tracker[receiver]!.kind.rawValue) \(receiver)\(via): \(Self.name(ios)) sends ValueEvent(\(ios.clickValue)), \(Self.name(android)) ValueEvent(\(android.clickValue))")
+        add(
+            .clickValue, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: receiver,
+            """
+            click on \(tracker[receiver]!.kind.rawValue) \(receiver)\(via): \(Self.name(ios)) sends \
+            ValueEvent(\(ios.clickValue)), \(Self.name(android)) ValueEvent(\(android.clickValue))
+            """
+        )
     }
 
     /// A tap on a navigation bar item (semantics.md 7 item 37): the tab bar turns the page view's
@@ -222,11 +310,21 @@ struct Walk {
         let index = tracker.itemIndex(id)
         let what: String
         if let i = index, let pages = tracker.pageView, let p = tracker[pages] {
-            what = "\(Self.name(turns)) shows page \(i) of \(p.kind.rawValue) \(pages) and sends it ValueEvent(\(i)) and a visibility event, then ValueEvent(1) to the item; \(Self.name(button))'s item is a button: ValueEvent(\(button.clickValue)) only, the page stays"
+            what =
+                """
+                \(Self.name(turns)) shows page \(i) of \(p.kind.rawValue) \(pages) and sends it ValueEvent(\(i)) \
+                and a visibility event, then ValueEvent(1) to the item; \(Self.name(button))'s item is a button: \
+                ValueEvent(\(button.clickValue)) only, the page stays
+                """
         } else {
-            what = "\(Self.name(turns)) sends ValueEvent(1) to the item (no flipper or pager to turn); \(Self.name(button))'s item is a button: ValueEvent(\(button.clickValue))"
+            what =
+                """
+                \(Self.name(turns)) sends ValueEvent(1) to the item (no flipper or pager to turn); \
+                \(Self.name(button))'s item is a button: ValueEvent(\(button.clickValue))
+                """
         }
-        add(.navigationTap, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: id,
+        add(
+            .navigationTap, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: id,
             "tap on navigationBarItem \(id)\(index.map { " (item \($0))" } ?? ""): " + what)
     }
 
@@ -247,7 +345,8 @@ struct Walk {
             return "CREATE_TIMER \(c.childInternalId) on \(c.internalId) \(c.value) ms"
         default:
             if c.type.createdKind != nil || c.type == .CREATE_NOTIFICATION {
-                return "\(c.type.name) \(c.childInternalId) in \(c.internalId)" + (c.value != 0 ? " value \(c.value)" : "")
+                return "\(c.type.name) \(c.childInternalId) in \(c.internalId)"
+                    + (c.value != 0 ? " value \(c.value)" : "")
             }
             var s = "\(c.type.name) \(c.internalId)"
             if c.childInternalId != 0 { s += " child \(c.childInternalId)" }

@@ -20,16 +20,27 @@ public struct PortabilityFinding: Hashable, Sendable, Codable {
     /// The element's frame at the end of the session under each profile (when measured).
     public var effect: MeasuredEffect?
 
-    public init(step: Int, path: String, kind: PortabilityKind, command: String, elementId: Int?, elementKind: WidgetKind?,
-                key: String? = nil, value: String? = nil, message: String, effect: MeasuredEffect? = nil) {
-        self.step = step; self.path = path; self.kind = kind; self.command = command; self.elementId = elementId
-        self.elementKind = elementKind; self.key = key; self.value = value; self.message = message; self.effect = effect
+    public init(
+        step: Int, path: String, kind: PortabilityKind, command: String, elementId: Int?, elementKind: WidgetKind?,
+        key: String? = nil, value: String? = nil, message: String, effect: MeasuredEffect? = nil
+    ) {
+        self.step = step
+        self.path = path
+        self.kind = kind
+        self.command = command
+        self.elementId = elementId
+        self.elementKind = elementKind
+        self.key = key
+        self.value = value
+        self.message = message
+        self.effect = effect
     }
 
     /// Report order: step index, then the step's position inside batches, then kind, then element.
     static func precedes(_ a: PortabilityFinding, _ b: PortabilityFinding, _ positions: [String: Int]) -> Bool {
         if a.step != b.step { return a.step < b.step }
-        let pa = positions[a.path] ?? 0, pb = positions[b.path] ?? 0
+        let pa = positions[a.path] ?? 0
+        let pb = positions[b.path] ?? 0
         if pa != pb { return pa < pb }
         if a.kind != b.kind { return a.kind < b.kind }
         return (a.elementId ?? Int.min) < (b.elementId ?? Int.min)
@@ -42,7 +53,11 @@ public struct MeasuredEffect: Hashable, Sendable, Codable {
     public var elementId: Int
     public var ios: Rect?
     public var android: Rect?
-    public init(elementId: Int, ios: Rect?, android: Rect?) { self.elementId = elementId; self.ios = ios; self.android = android }
+    public init(elementId: Int, ios: Rect?, android: Rect?) {
+        self.elementId = elementId
+        self.ios = ios
+        self.android = android
+    }
     public var differs: Bool { ios != android }
 
     /// "element 7: 40x20 at 10,20 on iOS, 60x20 at 10,20 on Android".

@@ -38,33 +38,127 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     /// The fact, in one line (docs/portability.md's table).
     public var fact: String {
         switch self {
-        case .unsupportedWidget: return "A widget one backend does not create: nothing of it (or its children) is shown there."
+        case .unsupportedWidget:
+            return "A widget one backend does not create: nothing of it (or its children) is shown there."
         case .ignoredCommand: return "A command one backend ignores (no effect at all there)."
-        case .direction: return "CREATE_LINEAR_LAYOUT value other than 1 or 2: iOS reads anything but 1 as horizontal, Android anything but 2 as vertical."
-        case .markdown: return "Markdown labels (CREATE_TEXT value bit 1): iOS draws `# ` lines as bold headings 4 larger; Android ignores markdown."
-        case .selectorDropped: return "A style for a selector iOS does not store (HOVER, SELECTED, DISABLED, LINK): the command is ignored on iOS."
-        case .ignoredKey: return "A style key one backend ignores (iOS: font-style, line-spacing, ...; Android: tint, border-width, min-scale, ...)."
-        case .normalOnlyKey: return "Layout, background, text, icon, hint and scale keys apply on iOS only for NORMAL; Android applies them per state."
-        case .shorthandList: return "padding / margin / border-radius with 2+ numbers: iOS takes the first for every side; Android repeats the last (not CSS)."
-        case .loneBorder: return "`border: <number>` is one token, read as a colour: iOS draws a black 1 pt border; Android's parseColor throws and the key is dropped."
-        case .borderStyle: return "`border: W dotted|dashed C`: the line style is honoured on Android only; iOS draws a solid line."
-        case .iosColour: return "A colour iOS misreads: #rgb (0x000rgb), names other than black/white, #00rrggbb (alpha 00 = opaque), rgb(), transparent."
-        case .androidColour: return "A colour Android's parseColor rejects (#rgb, rgb(), transparent, unknown names, radial-gradient): the key is dropped."
-        case .fontSizeKeyword: return "font-size small/medium/large: Android 9/12/15 sp; iOS parses the keyword to 0 (unset)."
-        case .fontWeight: return "font-weight 401-550 (iOS bold above 400, Android above 550) or lighter/bolder (iOS only)."
-        case .nonIntegerWeight: return "A non-integer `weight`: iOS truncates (integerValue); Android's Integer() throws and the rest of the batch is lost."
-        case .mainAxisMatchParent: return "match-parent on a linear layout's main axis: iOS treats it as wrap-content; Android fills the remaining space."
-        case .hiddenKeepsSpace: return "SET_VISIBILITY 0 on a kind Android hides as INVISIBLE (keeps its space); iOS collapses it."
-        case .appBarDropped: return "iOS bars are per view: an action/navigation/search bar of the application disappears at a view switch."
+        case .direction:
+            return
+                """
+                CREATE_LINEAR_LAYOUT value other than 1 or 2: iOS reads anything but 1 as horizontal, Android \
+                anything but 2 as vertical.
+                """
+        case .markdown:
+            return
+                """
+                Markdown labels (CREATE_TEXT value bit 1): iOS draws `# ` lines as bold headings 4 larger; Android \
+                ignores markdown.
+                """
+        case .selectorDropped:
+            return
+                """
+                A style for a selector iOS does not store (HOVER, SELECTED, DISABLED, LINK): the command is \
+                ignored on iOS.
+                """
+        case .ignoredKey:
+            return
+                """
+                A style key one backend ignores (iOS: font-style, line-spacing, ...; Android: tint, border-width, \
+                min-scale, ...).
+                """
+        case .normalOnlyKey:
+            return
+                """
+                Layout, background, text, icon, hint and scale keys apply on iOS only for NORMAL; Android applies \
+                them per state.
+                """
+        case .shorthandList:
+            return
+                """
+                padding / margin / border-radius with 2+ numbers: iOS takes the first for every side; Android \
+                repeats the last (not CSS).
+                """
+        case .loneBorder:
+            return
+                """
+                `border: <number>` is one token, read as a colour: iOS draws a black 1 pt border; Android's \
+                parseColor throws and the key is dropped.
+                """
+        case .borderStyle:
+            return "`border: W dotted|dashed C`: the line style is honoured on Android only; iOS draws a solid line."
+        case .iosColour:
+            return
+                """
+                A colour iOS misreads: #rgb (0x000rgb), names other than black/white, #00rrggbb (alpha 00 = \
+                opaque), rgb(), transparent.
+                """
+        case .androidColour:
+            return
+                """
+                A colour Android's parseColor rejects (#rgb, rgb(), transparent, unknown names, radial-gradient): \
+                the key is dropped.
+                """
+        case .fontSizeKeyword:
+            return "font-size small/medium/large: Android 9/12/15 sp; iOS parses the keyword to 0 (unset)."
+        case .fontWeight:
+            return "font-weight 401-550 (iOS bold above 400, Android above 550) or lighter/bolder (iOS only)."
+        case .nonIntegerWeight:
+            return
+                """
+                A non-integer `weight`: iOS truncates (integerValue); Android's Integer() throws and the rest of \
+                the batch is lost.
+                """
+        case .mainAxisMatchParent:
+            return
+                """
+                match-parent on a linear layout's main axis: iOS treats it as wrap-content; Android fills the \
+                remaining space.
+                """
+        case .hiddenKeepsSpace:
+            return "SET_VISIBILITY 0 on a kind Android hides as INVISIBLE (keeps its space); iOS collapses it."
+        case .appBarDropped:
+            return
+                "iOS bars are per view: an action/navigation/search bar of the application disappears at a view switch."
         case .timerInterval: return "Android ignores a timer's interval and fires every 1000 ms."
-        case .timerTarget: return "iOS sends TimerEvent(0) to id 1 whatever the timer; Android TimerEvent(timer id) to the element that made it."
+        case .timerTarget:
+            return
+                """
+                iOS sends TimerEvent(0) to id 1 whatever the timer; Android TimerEvent(timer id) to the element \
+                that made it.
+                """
         case .clickValue: return "The ValueEvent of a click on a button or event layout: iOS 1, Android 0."
-        case .navigationTap: return "A tap on a navigation bar item i: iOS shows page i of the first flipper or pager and sends it ValueEvent(i) and a visibility event, then ValueEvent(1) to the item; Android's item is a button: ValueEvent(0) only, no page changes."
-        case .textFieldFlags: return "Text field flags 16 (password) and 32 (numeric): Android honours them; iOS ignores them (a password shows as typed)."
-        case .textAlignJustify: return "text-align: justify: iOS labels justify; Android knows only left, center, right (the text stays left-aligned)."
-        case .iconDensity: return "`icon` assets: iOS loads them as @3x, Android scales them as @2x, so the same file is 1.5x larger on Android."
-        case .visibilityIgnored: return "SET_VISIBILITY on a flipper or pager: Android ignores it; iOS hides or shows it."
-        case .toastDuration: return "CREATE_TOAST duration: iOS ignores it (1 s, then a 0.3 s fade); Android shows it for the value (SHORT, about 2 s, when 0)."
+        case .navigationTap:
+            return
+                """
+                A tap on a navigation bar item i: iOS shows page i of the first flipper or pager and sends it \
+                ValueEvent(i) and a visibility event, then ValueEvent(1) to the item; Android's item is a button: \
+                ValueEvent(0) only, no page changes.
+                """
+        case .textFieldFlags:
+            return
+                """
+                Text field flags 16 (password) and 32 (numeric): Android honours them; iOS ignores them (a \
+                password shows as typed).
+                """
+        case .textAlignJustify:
+            return
+                """
+                text-align: justify: iOS labels justify; Android knows only left, center, right (the text stays \
+                left-aligned).
+                """
+        case .iconDensity:
+            return
+                """
+                `icon` assets: iOS loads them as @3x, Android scales them as @2x, so the same file is 1.5x larger \
+                on Android.
+                """
+        case .visibilityIgnored:
+            return "SET_VISIBILITY on a flipper or pager: Android ignores it; iOS hides or shows it."
+        case .toastDuration:
+            return
+                """
+                CREATE_TOAST duration: iOS ignores it (1 s, then a 0.3 s fade); Android shows it for the value \
+                (SHORT, about 2 s, when 0).
+                """
         }
     }
 
@@ -105,10 +199,11 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     /// (a colour or an event value leaves every frame where it is).
     public var affectsLayout: Bool {
         switch self {
-        case .selectorDropped, .normalOnlyKey, .borderStyle, .iosColour, .androidColour, .timerInterval, .timerTarget, .clickValue,
-             .navigationTap, // the tapped item stays where it is; the page it turns is named in the message
-             .textFieldFlags, .textAlignJustify, .toastDuration,
-             .iconDensity: // a look here (the theme's asset density): the measured looks are the same on both
+        case .selectorDropped, .normalOnlyKey, .borderStyle, .iosColour, .androidColour, .timerInterval, .timerTarget,
+            .clickValue,
+            .navigationTap,  // the tapped item stays where it is; the page it turns is named in the message
+            .textFieldFlags, .textAlignJustify, .toastDuration,
+            .iconDensity:  // a look here (the theme's asset density): the measured looks are the same on both
 
             return false
         default: return true
@@ -136,7 +231,8 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
         case .clickValue: return "clickValue"
         case .navigationTap: return "navigationTapShowsPage"
         case .markdown, .borderStyle, .fontWeight, .nonIntegerWeight, .textFieldFlags, .textAlignJustify, .iconDensity,
-             .visibilityIgnored, .toastDuration: return nil
+            .visibilityIgnored, .toastDuration:
+            return nil
         }
     }
 }

@@ -1,7 +1,7 @@
 import Primitives
+import RenderPipeline
 import SessionFormat
 import Styles
-import RenderPipeline
 
 /// The measured part of the report: replays and lays out a session twice with the same looks (the
 /// `default` theme, or the one given) but the iOS and then the Android profile, and gives each
@@ -29,14 +29,16 @@ public final class PortabilityMeasurer {
 
     /// Decodes a session file (with the device override, if any).
     public func load(path: String) throws -> Session {
-        _ = try androidRenderer.load(path: path) // opens the session's own fonts for this renderer too
+        _ = try androidRenderer.load(path: path)  // opens the session's own fonts for this renderer too
         return try iosRenderer.load(path: path).0
     }
 
     /// Final frames (dp) of every laid-out element under the iOS and the Android profile.
     public func frames(_ session: Session) -> (ios: [Int: Rect], android: [Int: Rect]) {
-        (iosRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:],
-         androidRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:])
+        (
+            iosRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:],
+            androidRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:]
+        )
     }
 
     /// The findings with `effect` filled in for those that can change layout and name an element laid

@@ -11,12 +11,16 @@ public struct PortabilityReport: Sendable, Codable {
     public var measured: Bool
 
     public init(session: String, findings: [PortabilityFinding], measured: Bool) {
-        self.session = session; self.findings = findings; self.measured = measured
+        self.session = session
+        self.findings = findings
+        self.measured = measured
     }
 
     /// Analyzes a session; with a measurer, also lays it out under both profiles.
-    public static func make(_ session: Session, analyzer: PortabilityAnalyzer = PortabilityAnalyzer(),
-                            measurer: PortabilityMeasurer? = nil) -> PortabilityReport {
+    public static func make(
+        _ session: Session, analyzer: PortabilityAnalyzer = PortabilityAnalyzer(),
+        measurer: PortabilityMeasurer? = nil
+    ) -> PortabilityReport {
         var findings = analyzer.findings(session)
         if let m = measurer { findings = m.measure(findings, in: session) }
         return PortabilityReport(session: session.name, findings: findings, measured: measurer != nil)
@@ -34,7 +38,8 @@ public struct PortabilityReport: Sendable, Codable {
     public var summary: String {
         guard !findings.isEmpty else { return "summary: no differences between iOS and Android" }
         let n = findings.count
-        return "summary: \(n) finding\(n == 1 ? "" : "s"): " + counts.map { "\($0.kind.code) \($0.count)" }.joined(separator: ", ")
+        return "summary: \(n) finding\(n == 1 ? "" : "s"): "
+            + counts.map { "\($0.kind.code) \($0.count)" }.joined(separator: ", ")
     }
 
     /// `step 12 (SET_STYLE 7 padding "10 20"): shorthand-list: iOS reads ...`, with the measured frames
@@ -66,7 +71,8 @@ public struct PortabilityReport: Sendable, Codable {
     }
 
     func jsonObject(indent: String) -> String {
-        let i1 = indent + "  ", i2 = indent + "    "
+        let i1 = indent + "  "
+        let i2 = indent + "    "
         var s = "{\n\(i1)\"session\": \(JSONWriter.quote(session)),\n\(i1)\"measured\": \(measured),\n"
         s += "\(i1)\"total\": \(findings.count),\n\(i1)\"counts\": {"
         s += counts.map { "\(JSONWriter.quote($0.kind.code)): \($0.count)" }.joined(separator: ", ") + "},\n"
@@ -83,11 +89,14 @@ public struct PortabilityReport: Sendable, Codable {
             let n = PlatformReading.number
             return "{\"x\": \(n(r.x)), \"y\": \(n(r.y)), \"width\": \(n(r.width)), \"height\": \(n(r.height))}"
         }
-        var s = "{\"step\": \(f.step), \"path\": \(JSONWriter.quote(f.path)), \"kind\": \(JSONWriter.quote(f.kind.code)), "
+        var s =
+            "{\"step\": \(f.step), \"path\": \(JSONWriter.quote(f.path)), \"kind\": \(JSONWriter.quote(f.kind.code)), "
         s += "\"command\": \(JSONWriter.quote(f.command)), \"elementId\": \(f.elementId.map(String.init) ?? "null"), "
         s += "\"elementKind\": \(opt(f.elementKind?.rawValue)), \"key\": \(opt(f.key)), \"value\": \(opt(f.value)), "
         s += "\"message\": \(JSONWriter.quote(f.message))"
-        if let e = f.effect { s += ", \"frames\": {\"ios\": \(rect(e.ios)), \"android\": \(rect(e.android)), \"differ\": \(e.differs)}" }
+        if let e = f.effect {
+            s += ", \"frames\": {\"ios\": \(rect(e.ios)), \"android\": \(rect(e.android)), \"differ\": \(e.differs)}"
+        }
         return s + "}"
     }
 }

@@ -28,8 +28,10 @@ public enum SessionRenderingError: Error, CustomStringConvertible {
 
 /// Renders the final frame (or the last `snapshot` step named `snapshot`) of the session file at
 /// `path`. `options` default to the built-in theme and the bundled fonts found by `BundledFonts`.
-public func renderSession(_ path: String, snapshot: String? = nil,
-                          options: RenderOptions = RenderOptions()) throws -> RenderedSession {
+public func renderSession(
+    _ path: String, snapshot: String? = nil,
+    options: RenderOptions = RenderOptions()
+) throws -> RenderedSession {
     let renderer = try Renderer(options: options)
     let (session, decodeDiagnostics) = try renderer.load(path: path)
     let replay = renderer.replay(session)
@@ -44,16 +46,19 @@ public func renderSession(_ path: String, snapshot: String? = nil,
     var frame: RenderedFrame?
     let result = try renderer.renderEach(session, replay, only: { _, i in i == index }) { f, _ in frame = f }
     guard let bitmap = frame?.bitmap else { throw SessionRenderingError.noFrame(session: path) }
-    return RenderedSession(bitmap: bitmap, png: try renderer.encode(bitmap), events: result.events,
-                           diagnostics: decodeDiagnostics + replay.diagnostics + result.diagnostics)
+    return RenderedSession(
+        bitmap: bitmap, png: try renderer.encode(bitmap), events: result.events,
+        diagnostics: decodeDiagnostics + replay.diagnostics + result.diagnostics)
 }
 
 extension HeadlessBackend {
     /// A backend for `device` with the built-in theme (`default`, `ios`, `android`) or a theme file,
     /// the bundled fonts found by `BundledFonts` unless `fontsDirectory` names them, the app's own
     /// fonts, and asset names resolved in `assetsDirectory`.
-    public convenience init(device: Device, theme: String = "default", fontsDirectory: String? = nil,
-                            appFontsDirectory: String? = nil, assetsDirectory: String = "") throws {
+    public convenience init(
+        device: Device, theme: String = "default", fontsDirectory: String? = nil,
+        appFontsDirectory: String? = nil, assetsDirectory: String = ""
+    ) throws {
         var options = RenderOptions(fontsDirectory: fontsDirectory)
         options.theme = theme
         options.appFontsDirectory = appFontsDirectory

@@ -1,11 +1,12 @@
 import Foundation
 import PreviewRenderer
 import Snapshots
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Compares the backend's current frame with the golden `name`, in XCTest or Swift Testing alike.
@@ -17,20 +18,24 @@ import XCTest
 /// way, so nothing passes by being recorded. A difference fails with what changed in words ("button 4
 /// background #ff0000 -> #00ff00"), the changed regions and an `expected | diff | actual` image under
 /// the package's `.build/preview-snapshot-failures/` (never in the sources).
-public func assertSnapshot(of backend: HeadlessBackend, named name: String, record: RecordMode? = nil,
-                           tolerance: Tolerance = Tolerance(), snapshotsDirectory: String? = nil,
-                           fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                           line: UInt = #line, column: UInt = #column) {
+public func assertSnapshot(
+    of backend: HeadlessBackend, named name: String, record: RecordMode? = nil,
+    tolerance: Tolerance = Tolerance(), snapshotsDirectory: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
     let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let frame = try backend.screenshotFrame()
-        var settings = SnapshotSettings(snapshotsDirectory: snapshotsDirectory ?? place.besideTestFile,
-                                        failuresDirectory: place.failuresDirectory,
-                                        record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
+        var settings = SnapshotSettings(
+            snapshotsDirectory: snapshotsDirectory ?? place.besideTestFile,
+            failuresDirectory: place.failuresDirectory,
+            record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
         let renderer = backend.renderer
         settings.fontsDirectory = renderer.options.fontsDirectory
-        let environment = SnapshotSidecar.Environment.current(options: renderer.options, device: backend.device,
-                                                              frame: frame, fonts: renderer.fonts)
+        let environment = SnapshotSidecar.Environment.current(
+            options: renderer.options, device: backend.device,
+            frame: frame, fonts: renderer.fonts)
         let outcome = try GoldenComparison(settings: settings).evaluate(
             name: name, session: place.testFile, snapshot: nil, actual: frame.bitmap,
             sidecar: SnapshotSidecar(frame: frame, environment: environment),
@@ -46,22 +51,27 @@ public func assertSnapshot(of backend: HeadlessBackend, named name: String, reco
 /// A relative `session` path and the goldens folder are found from the package root (the nearest
 /// folder above the test file with a `Package.swift`), which is where `render check` runs:
 /// `Snapshots/NAME[@SNAP].png`, or `Snapshots/THEME/` for another theme.
-public func assertSnapshot(session: String, snapshot: String? = nil, theme: String = "default",
-                           fontsDirectory: String? = nil, record: RecordMode? = nil, tolerance: Tolerance = Tolerance(),
-                           snapshotsDirectory: String? = nil,
-                           fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                           line: UInt = #line, column: UInt = #column) {
+public func assertSnapshot(
+    session: String, snapshot: String? = nil, theme: String = "default",
+    fontsDirectory: String? = nil, record: RecordMode? = nil, tolerance: Tolerance = Tolerance(),
+    snapshotsDirectory: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
     let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column)
     let root = place.packageRoot
     let path = session.hasPrefix("/") ? session : root + "/" + session
-    let goldens = snapshotsDirectory ?? SnapshotSettings.goldensDirectory(root: root + "/Snapshots", theme: theme, device: nil)
-    let settings = SnapshotSettings(snapshotsDirectory: goldens, failuresDirectory: place.failuresDirectory,
-                                    record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
+    let goldens =
+        snapshotsDirectory ?? SnapshotSettings.goldensDirectory(root: root + "/Snapshots", theme: theme, device: nil)
+    let settings = SnapshotSettings(
+        snapshotsDirectory: goldens, failuresDirectory: place.failuresDirectory,
+        record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
     do {
         var options = RenderOptions(fontsDirectory: fontsDirectory)
         options.theme = theme
         let renderer = try Renderer(options: options)
-        let outcomes = SnapshotChecker(settings: settings).check(session: path, renderer: renderer, only: [snapshot ?? ""])
+        let outcomes = SnapshotChecker(settings: settings).check(
+            session: path, renderer: renderer, only: [snapshot ?? ""])
         if outcomes.isEmpty { place.fail("\(session): no snapshot step named '\(snapshot ?? "")'") }
         for o in outcomes where !o.passed { place.fail(o.message) }
     } catch {
@@ -104,16 +114,18 @@ struct TestPlace {
     /// Records a failure with the running test library.
     func fail(_ message: String) {
         #if canImport(Testing)
-        if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
-            return
-        }
+            if Test.current != nil {
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: SourceLocation(
+                        fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+                return
+            }
         #endif
         #if canImport(XCTest)
-        XCTFail(message, file: filePath, line: line)
+            XCTFail(message, file: filePath, line: line)
         #else
-        print("\(filePath):\(line): error: \(message)")
+            print("\(filePath):\(line): error: \(message)")
         #endif
     }
 }

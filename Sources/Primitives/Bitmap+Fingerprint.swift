@@ -4,7 +4,8 @@
 /// fingerprint equals the new frame's).
 extension Bitmap {
     public var fingerprint: [UInt8] {
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(width), b: UInt64 = 0xC2B2_AE3D_27D4_EB4F ^ UInt64(height)
+        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(width)
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F ^ UInt64(height)
         @inline(__always) func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
         pixels.withUnsafeBytes { raw in
             let words = raw.count / 8
@@ -27,7 +28,9 @@ extension Bitmap {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        let h1 = mix(a ^ rotl(b, 17)), h2 = mix(b ^ UInt64(pixels.count))
-        return (0..<8).map { UInt8(truncatingIfNeeded: h1 >> ($0 * 8)) } + (0..<8).map { UInt8(truncatingIfNeeded: h2 >> ($0 * 8)) }
+        let h1 = mix(a ^ rotl(b, 17))
+        let h2 = mix(b ^ UInt64(pixels.count))
+        return (0..<8).map { UInt8(truncatingIfNeeded: h1 >> ($0 * 8)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: h2 >> ($0 * 8)) }
     }
 }

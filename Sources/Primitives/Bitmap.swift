@@ -8,7 +8,9 @@ public struct Bitmap: Hashable, Sendable {
     public var pixels: [UInt8]
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "Bitmap size mismatch")
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
     /// A transparent bitmap.
     public init(width: Int, height: Int) {
@@ -39,7 +41,10 @@ public struct Bitmap: Hashable, Sendable {
                 while i < count {
                     let a = src[i + 3]
                     if a == 255 {
-                        dst[i] = src[i + 2]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i]; dst[i + 3] = 255
+                        dst[i] = src[i + 2]
+                        dst[i + 1] = src[i + 1]
+                        dst[i + 2] = src[i]
+                        dst[i + 3] = 255
                     } else {
                         let a16 = UInt16(a)
                         dst[i] = UInt8((UInt16(src[i + 2]) * a16 + 127) / 255)

@@ -11,25 +11,27 @@ public enum CheckedInt {
 
     /// `v` rounded by `rule` (default: toward zero, as `Int(_:)`) and clamped into `range`.
     @inline(__always)
-    public static func int(_ v: Double, _ rule: FloatingPointRoundingRule = .towardZero,
-                           in range: ClosedRange<Int> = safeRange, nan: Int = 0) -> Int {
+    public static func int(
+        _ v: Double, _ rule: FloatingPointRoundingRule = .towardZero,
+        in range: ClosedRange<Int> = safeRange, nan: Int = 0
+    ) -> Int {
         guard !v.isNaN else { return nan }
         let r = v.rounded(rule)
         if r <= Double(range.lowerBound) { return range.lowerBound }
         if r >= Double(range.upperBound) { return range.upperBound }
-        return Int(r) // guard-conversion: r is finite and strictly inside `range`
+        return Int(r)  // guard-conversion: r is finite and strictly inside `range`
     }
 
     /// A channel byte: `v` rounded to nearest (away from zero on ties) and clamped to 0...255.
     @inline(__always)
     public static func byte(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt8 {
-        UInt8(int(v, rule, in: 0...255)) // guard-conversion: already an Int in 0...255
+        UInt8(int(v, rule, in: 0...255))  // guard-conversion: already an Int in 0...255
     }
 
     /// An `Int32` (Cairo, FreeType and libpng arguments), clamped to its range.
     @inline(__always)
     public static func int32(_ v: Double, _ rule: FloatingPointRoundingRule = .towardZero) -> Int32 {
-        Int32(int(v, rule, in: Int(Int32.min)...Int(Int32.max))) // guard-conversion: in range
+        Int32(int(v, rule, in: Int(Int32.min)...Int(Int32.max)))  // guard-conversion: in range
     }
 
     /// `String(Int(v))` for an integral `v` of moderate size, else `String(v)`: numbers in messages.

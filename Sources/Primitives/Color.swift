@@ -6,7 +6,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var g: UInt8
     public var b: UInt8
     public var a: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
     /// From 0xRRGGBB, opaque.
     public init(rgb: UInt32) {
         self.init(r: UInt8((rgb >> 16) & 0xff), g: UInt8((rgb >> 8) & 0xff), b: UInt8(rgb & 0xff))

@@ -13,7 +13,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var path: String?
     public var message: String
     public init(_ severity: Severity, code: String, step: Int?, path: String? = nil, _ message: String) {
-        self.severity = severity; self.code = code; self.step = step; self.path = path; self.message = message
+        self.severity = severity
+        self.code = code
+        self.step = step
+        self.path = path
+        self.message = message
     }
     public static func warning(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.warning, code: code, step: step, path: path, message)
@@ -23,8 +27,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
     /// `step N: warning: message` (the CLI prefixes the file name).
     public var description: String {
-        let where_ = step.map { "step \($0): " } ?? ""
-        return "\(where_)\(severity.rawValue): \(message)"
+        let place = step.map { "step \($0): " } ?? ""
+        return "\(place)\(severity.rawValue): \(message)"
     }
 }
 

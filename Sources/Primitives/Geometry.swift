@@ -6,7 +6,10 @@ import Foundation
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(x: 0, y: 0)
     public var description: String { "(\(fmt(x)), \(fmt(y)))" }
 }
@@ -15,7 +18,10 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
     public static let zero = Size(width: 0, height: 0)
     public var description: String { "\(fmt(width))x\(fmt(height))" }
 }
@@ -27,7 +33,10 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     public var minX: Double { x }
@@ -42,12 +51,17 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
     /// The rectangle shrunk by insets (never to a negative size).
     public func inset(by e: Sides<Double>) -> Rect {
-        Rect(x: x + e.left, y: y + e.top, width: max(0, width - e.left - e.right), height: max(0, height - e.top - e.bottom))
+        Rect(
+            x: x + e.left, y: y + e.top, width: max(0, width - e.left - e.right),
+            height: max(0, height - e.top - e.bottom))
     }
     /// The rectangle grown by `d` on every side.
     public func outset(_ d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
     public func intersection(_ o: Rect) -> Rect {
-        let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        let x0 = max(x, o.x)
+        let y0 = max(y, o.y)
+        let x1 = min(maxX, o.maxX)
+        let y1 = min(maxY, o.maxY)
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
@@ -61,11 +75,16 @@ public struct Sides<T: Hashable & Sendable>: Hashable, Sendable {
     public var bottom: T
     public var left: T
     public init(top: T, right: T, bottom: T, left: T) {
-        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
     }
     /// The same value on all four sides.
     public init(all v: T) { self.init(top: v, right: v, bottom: v, left: v) }
-    public func map<U>(_ f: (T) -> U) -> Sides<U> { Sides<U>(top: f(top), right: f(right), bottom: f(bottom), left: f(left)) }
+    public func map<U>(_ f: (T) -> U) -> Sides<U> {
+        Sides<U>(top: f(top), right: f(right), bottom: f(bottom), left: f(left))
+    }
 }
 
 extension Sides where T == Double {
@@ -81,15 +100,19 @@ public struct Corners: Hashable, Sendable {
     public var bottomRight: Double
     public var bottomLeft: Double
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
-        self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomRight = bottomRight
+        self.bottomLeft = bottomLeft
     }
     public init(all r: Double) { self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r) }
     public static let zero = Corners(all: 0)
     public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
     /// Radii reduced by `d` (for inner outlines inside a border), never below 0.
     public func inset(_ d: Double) -> Corners {
-        Corners(topLeft: max(0, topLeft - d), topRight: max(0, topRight - d),
-                bottomRight: max(0, bottomRight - d), bottomLeft: max(0, bottomLeft - d))
+        Corners(
+            topLeft: max(0, topLeft - d), topRight: max(0, topRight - d),
+            bottomRight: max(0, bottomRight - d), bottomLeft: max(0, bottomLeft - d))
     }
 }
 
@@ -97,7 +120,10 @@ public struct Corners: Hashable, Sendable {
 public struct RoundedRect: Hashable, Sendable {
     public var rect: Rect
     public var radii: Corners
-    public init(rect: Rect, radii: Corners = .zero) { self.rect = rect; self.radii = radii }
+    public init(rect: Rect, radii: Corners = .zero) {
+        self.rect = rect
+        self.radii = radii
+    }
 }
 
 /// Formats a number for dumps: integers without a fraction, others with up to 2 decimals.

@@ -6,7 +6,10 @@ public struct ImageStore: Sendable {
         public var bitmap: Bitmap
         /// Pixels per dp (asset density, or the device scale for setImageData / surfaces).
         public var density: Double
-        public init(bitmap: Bitmap, density: Double) { self.bitmap = bitmap; self.density = density }
+        public init(bitmap: Bitmap, density: Double) {
+            self.bitmap = bitmap
+            self.density = density
+        }
         /// Size in dp.
         public var size: Size { Size(width: Double(bitmap.width) / density, height: Double(bitmap.height) / density) }
     }

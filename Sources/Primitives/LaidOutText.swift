@@ -14,7 +14,11 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var id: UInt32
     public var x: Double
     public var y: Double
-    public init(id: UInt32, x: Double, y: Double) { self.id = id; self.x = x; self.y = y }
+    public init(id: UInt32, x: Double, y: Double) {
+        self.id = id
+        self.x = x
+        self.y = y
+    }
 }
 
 /// Glyphs of one face, size and colour, ready to draw.
@@ -28,8 +32,16 @@ public struct GlyphRun: Hashable, Sendable {
     public var underlineBox: Rect?
     /// Whether the face is a colour bitmap face (emoji).
     public var isColor: Bool
-    public init(face: FaceID, size: Double, color: Color, glyphs: [PositionedGlyph], underlineBox: Rect? = nil, isColor: Bool = false) {
-        self.face = face; self.size = size; self.color = color; self.glyphs = glyphs; self.underlineBox = underlineBox; self.isColor = isColor
+    public init(
+        face: FaceID, size: Double, color: Color, glyphs: [PositionedGlyph], underlineBox: Rect? = nil,
+        isColor: Bool = false
+    ) {
+        self.face = face
+        self.size = size
+        self.color = color
+        self.glyphs = glyphs
+        self.underlineBox = underlineBox
+        self.isColor = isColor
     }
 }
 
@@ -43,7 +55,10 @@ public struct LineLayout: Hashable, Sendable {
     public var text: String
     public var runs: [GlyphRun]
     public init(rect: Rect, baseline: Double, text: String, runs: [GlyphRun]) {
-        self.rect = rect; self.baseline = baseline; self.text = text; self.runs = runs
+        self.rect = rect
+        self.baseline = baseline
+        self.text = text
+        self.runs = runs
     }
 }
 
@@ -56,7 +71,10 @@ public struct ParagraphLayout: Hashable, Sendable {
     /// The min-scale factor applied (1 = none).
     public var scale: Double
     public init(size: Size, lines: [LineLayout], truncated: Bool = false, scale: Double = 1) {
-        self.size = size; self.lines = lines; self.truncated = truncated; self.scale = scale
+        self.size = size
+        self.lines = lines
+        self.truncated = truncated
+        self.scale = scale
     }
     public static let empty = ParagraphLayout(size: .zero, lines: [])
 }

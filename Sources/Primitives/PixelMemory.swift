@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The check in front of every large pixel buffer (frames, canvas surfaces): Swift aborts the
@@ -13,7 +13,10 @@ public enum PixelMemory {
     public struct Failure: Error, CustomStringConvertible {
         public var bytes: Int
         public var what: String
-        public init(bytes: Int, what: String) { self.bytes = bytes; self.what = what }
+        public init(bytes: Int, what: String) {
+            self.bytes = bytes
+            self.what = what
+        }
         public var description: String { "cannot allocate \(bytes >> 20) MiB for \(what) (out of memory)" }
     }
 

@@ -15,7 +15,8 @@ public final class RenderBudget {
     public private(set) var imageBytes = 0
 
     public init(canvasWork: Int = RenderBudget.defaultCanvasWork, imageBytes: Int = RenderBudget.defaultImageBytes) {
-        canvasWorkLimit = canvasWork; imageBytesLimit = imageBytes
+        canvasWorkLimit = canvasWork
+        imageBytesLimit = imageBytes
     }
 
     /// Takes `units` of canvas work; false (nothing taken) when they do not fit.

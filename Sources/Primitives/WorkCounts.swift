@@ -40,7 +40,8 @@ public struct WorkCounts: Sendable, Equatable, CustomStringConvertible {
     /// O(n log n) can show: (large / small) x log2(large) / log2(small), times `slack` for constant
     /// terms. A quadratic algorithm shows about (large / small)^2 and exceeds it for 8x steps.
     public static func nLogNRatio(small: Int, large: Int, slack: Double = 1.25) -> Double {
-        let s = Double(max(2, small)), l = Double(max(2, large))
+        let s = Double(max(2, small))
+        let l = Double(max(2, large))
         return l / s * log2(l) / log2(s) * slack
     }
 

@@ -1,5 +1,5 @@
-import Primitives
 import Painting
+import Primitives
 
 /// Where a full repaint's bands meet: rows chosen so that each band has about the same drawing to
 /// do (the bottom of a phone screen, with its bars, floating button and their shadows, costs more
@@ -13,8 +13,10 @@ enum BandSplit {
     /// scaled from its strike, a shadow mask blurred at reduced resolution): Cairo samples those
     /// differently when a clip edge cuts them (it changes how it extends the source), so no seam
     /// goes through one (2 rows of margin). When no row is left for a seam, there is one band.
-    static func starts(items: [DisplayItem], bounds: [Rect?], width: Int, height: Int, count: Int, minRows: Int = 64,
-                       resampled: [Bool] = []) -> [Int] {
+    static func starts(
+        items: [DisplayItem], bounds: [Rect?], width: Int, height: Int, count: Int, minRows: Int = 64,
+        resampled: [Bool] = []
+    ) -> [Int] {
         let n = max(1, min(count, height / max(1, minRows)))
         guard n > 1 else { return [] }
         // blocked[y]: a seam at row y (between rows y - 1 and y) would cut a resampled item.
@@ -22,26 +24,31 @@ enum BandSplit {
         for i in resampled.indices where resampled[i] && i < bounds.count {
             guard let b = bounds[i] else { continue }
             guard let (top, bottom) = rows(b, height: height) else { continue }
-            let y0 = max(0, top - 2), y1 = min(height, bottom + 2)
+            let y0 = max(0, top - 2)
+            let y1 = min(height, bottom + 2)
             guard y1 > y0 + 1 else { continue }
             blockDiff[y0 + 1] += 1
             blockDiff[y1] -= 1
         }
         var blocked = [Bool](repeating: false, count: height + 1)
         var open = 0
-        for y in 0...height { open += blockDiff[y]; blocked[y] = open > 0 }
+        for y in 0...height {
+            open += blockDiff[y]
+            blocked[y] = open > 0
+        }
         // Cost per row as a difference array: each drawing item spreads its cost over its rows.
         var diff = [Double](repeating: 0, count: height + 1)
         for (i, item) in items.enumerated() {
             guard let b = bounds[i] else { continue }
             guard b.minX.isFinite, b.maxX.isFinite, let (y0, y1) = rows(b, height: height) else { continue }
-            let x0 = max(0, b.minX), x1 = min(Double(width), b.maxX)
+            let x0 = max(0, b.minX)
+            let x1 = min(Double(width), b.maxX)
             guard x1 > x0, y1 > y0 else { continue }
             let perRow = (x1 - x0) * weight(item)
             diff[y0] += perRow
             diff[y1] -= perRow
         }
-        var cumulative = [Double](repeating: 0, count: height + 1)   // cost of rows 0..<y
+        var cumulative = [Double](repeating: 0, count: height + 1)  // cost of rows 0..<y
         var rowCost = 0.0
         for y in 0..<height {
             rowCost += diff[y]
@@ -57,14 +64,21 @@ enum BandSplit {
                 while y < height && cumulative[y] < target { y += 1 }
                 row = y
             }
-            let lowest = (starts.last ?? 0) + minRows, highest = height - (n - k) * minRows
+            let lowest = (starts.last ?? 0) + minRows
+            let highest = height - (n - k) * minRows
             guard lowest <= highest else { return [] }
             row = min(max(row, lowest), highest)
             // The nearest row that cuts nothing resampled, up or down.
             var d = 0
             while row - d >= lowest || row + d <= highest {
-                if row + d <= highest && !blocked[row + d] { row += d; break }
-                if row - d >= lowest && !blocked[row - d] { row -= d; break }
+                if row + d <= highest && !blocked[row + d] {
+                    row += d
+                    break
+                }
+                if row - d >= lowest && !blocked[row - d] {
+                    row -= d
+                    break
+                }
                 d += 1
             }
             if blocked[row] { return [] }

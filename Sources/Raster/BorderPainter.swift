@@ -1,7 +1,7 @@
 import Foundation
+import NativeGraphics
 import Primitives
 import Styles
-import NativeGraphics
 
 /// Draws borders inside an outline: solid rings, per-side colours as trapezoids, dashed and dotted
 /// sides (semantics.md section 7 item 27: dashes and gaps of 3 x width, round dots of the width).
@@ -18,12 +18,15 @@ struct BorderPainter {
 
     /// `outline` in device pixels; `widths` already in device pixels (0 = no side).
     func paint(outline: DeviceRoundedRect, widths w: Sides<Double>, colors: Sides<Color>, styles: Sides<BorderStyle>) {
-        let sides = [Side(.top, w.top, colors.top, styles.top), Side(.right, w.right, colors.right, styles.right),
-                     Side(.bottom, w.bottom, colors.bottom, styles.bottom), Side(.left, w.left, colors.left, styles.left)]
+        let sides = [
+            Side(.top, w.top, colors.top, styles.top), Side(.right, w.right, colors.right, styles.right),
+            Side(.bottom, w.bottom, colors.bottom, styles.bottom), Side(.left, w.left, colors.left, styles.left),
+        ]
         let visible = sides.filter(\.isVisible)
         if visible.isEmpty || outline.isEmpty { return }
         // A side of style none has no width (CSS).
-        let inner = outline.inset(top: sides[0].width, right: sides[1].width, bottom: sides[2].width, left: sides[3].width)
+        let inner = outline.inset(
+            top: sides[0].width, right: sides[1].width, bottom: sides[2].width, left: sides[3].width)
 
         // 1. One colour, all solid: the ring between the outer and inner outlines, in one fill.
         let drawn = sides.filter { $0.width > 0 }
@@ -83,7 +86,10 @@ struct BorderPainter {
         var color: Color
         var style: BorderStyle
         init(_ e: Edge, _ w: Double, _ c: Color, _ s: BorderStyle) {
-            edge = e; width = s == .none ? 0 : w; color = c; style = s
+            edge = e
+            width = s == .none ? 0 : w
+            color = c
+            style = s
         }
         var isVisible: Bool { width > 0 && !color.isTransparent }
     }
@@ -109,18 +115,22 @@ struct BorderPainter {
     /// The side's area: between the outer edge and the lines from each outer corner through the
     /// inner corner, continued to the middle of the box so that rounded inner corners are covered.
     private func addSideArea(_ e: Edge, _ o: Rect, _ i: Rect) {
-        let corners = [(o.minX, o.minY, i.minX, i.minY), (o.maxX, o.minY, i.maxX, i.minY),
-                       (o.maxX, o.maxY, i.maxX, i.maxY), (o.minX, o.maxY, i.minX, i.maxY)]
+        let corners = [
+            (o.minX, o.minY, i.minX, i.minY), (o.maxX, o.minY, i.maxX, i.minY),
+            (o.maxX, o.maxY, i.maxX, i.maxY), (o.minX, o.maxY, i.minX, i.maxY),
+        ]
         // Each corner's ray from the outer corner through the inner one, stopped at a centre line.
         let reach: [(Double, Double)] = corners.map { c in
-            let dx = c.2 - c.0, dy = c.3 - c.1
+            let dx = c.2 - c.0
+            let dy = c.3 - c.1
             var t = Double.infinity
             if dx != 0 { t = min(t, abs(o.midX - c.0) / abs(dx)) }
             if dy != 0 { t = min(t, abs(o.midY - c.1) / abs(dy)) }
             if !t.isFinite { return (c.0, c.1) }
             return (c.0 + dx * t, c.1 + dy * t)
         }
-        let a = e.rawValue, b = (e.rawValue + 1) % 4
+        let a = e.rawValue
+        let b = (e.rawValue + 1) % 4
         ctx.move(to: corners[a].0, corners[a].1)
         ctx.line(to: corners[b].0, corners[b].1)
         ctx.line(to: reach[b].0, reach[b].1)
@@ -159,11 +169,14 @@ struct BorderPainter {
     /// foot of the top-left corner (where Skia starts a rounded-rect path).
     private func strokeDashes(closed c: DeviceRoundedRect, width w: Double) {
         let dash = BorderPainter.dashRatio * w
-        let r = c.rect, q = Double.pi / 2
+        let r = c.rect
+        let q = Double.pi / 2
         let k = c.radii
         // Corner centres and start angles: top-left, top-right, bottom-right, bottom-left.
-        let arcs = [(r.minX + k[0].rx, r.minY + k[0].ry, k[0], 2 * q), (r.maxX - k[1].rx, r.minY + k[1].ry, k[1], 3 * q),
-                    (r.maxX - k[2].rx, r.maxY - k[2].ry, k[2], 0.0), (r.minX + k[3].rx, r.maxY - k[3].ry, k[3], q)]
+        let arcs = [
+            (r.minX + k[0].rx, r.minY + k[0].ry, k[0], 2 * q), (r.maxX - k[1].rx, r.minY + k[1].ry, k[1], 3 * q),
+            (r.maxX - k[2].rx, r.maxY - k[2].ry, k[2], 0.0), (r.minX + k[3].rx, r.maxY - k[3].ry, k[3], q),
+        ]
         var pts: [(Double, Double)] = []
         for (cx, cy, rad, a0) in arcs {
             let n = rad.isZero ? 0 : 32

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// The centre line of one border side, from the middle of one corner to the middle of the next
 /// (half a corner arc, the straight part, half the next arc), for dashes and dots: a dash or dot
@@ -32,13 +32,22 @@ struct BorderSidePath {
             default: return (r.minX + k.rx, r.maxY - k.ry, k.rx, k.ry, q)
             }
         }
-        let a = corner(side), b = corner((side + 1) % 4)
+        let a = corner(side)
+        let b = corner((side + 1) % 4)
         // Second half of corner `side`, then the line, then the first half of the next corner.
         let aEnd = (a.cx + a.rx * cos(a.from + q), a.cy + a.ry * sin(a.from + q))
         let bStart = (b.cx + b.rx * cos(b.from), b.cy + b.ry * sin(b.from))
-        if a.rx > 0 { pieces.append(.arc(cx: a.cx, cy: a.cy, rx: a.rx, ry: a.ry, a0: a.from + q / 2, a1: a.from + q)) } else { startExtension = ext.0 }
+        if a.rx > 0 {
+            pieces.append(.arc(cx: a.cx, cy: a.cy, rx: a.rx, ry: a.ry, a0: a.from + q / 2, a1: a.from + q))
+        } else {
+            startExtension = ext.0
+        }
         pieces.append(.line(x0: aEnd.0, y0: aEnd.1, x1: bStart.0, y1: bStart.1))
-        if b.rx > 0 { pieces.append(.arc(cx: b.cx, cy: b.cy, rx: b.rx, ry: b.ry, a0: b.from, a1: b.from + q / 2)) } else { endExtension = ext.1 }
+        if b.rx > 0 {
+            pieces.append(.arc(cx: b.cx, cy: b.cy, rx: b.rx, ry: b.ry, a0: b.from, a1: b.from + q / 2))
+        } else {
+            endExtension = ext.1
+        }
     }
 
     /// Points along the path, arcs sampled finely (for lengths and dot positions).
@@ -46,14 +55,15 @@ struct BorderSidePath {
         var pts: [(Double, Double)] = []
         for p in pieces {
             switch p {
-            case let .arc(cx, cy, rx, ry, a0, a1):
+            case .arc(let cx, let cy, let rx, let ry, let a0, let a1):
                 let n = 24
                 for i in 0...n {
                     let t = a0 + (a1 - a0) * Double(i) / Double(n)
                     pts.append((cx + rx * cos(t), cy + ry * sin(t)))
                 }
-            case let .line(x0, y0, x1, y1):
-                pts.append((x0, y0)); pts.append((x1, y1))
+            case .line(let x0, let y0, let x1, let y1):
+                pts.append((x0, y0))
+                pts.append((x1, y1))
             }
         }
         return pts
@@ -75,15 +85,18 @@ struct BorderSidePath {
             let l = max(1e-9, hypot(b.0 - a.0, b.1 - a.1))
             return ((b.0 - a.0) / l, (b.1 - a.1) / l)
         }
-        let u0 = unit(p[0], p[1]), u1 = unit(p[p.count - 2], p[p.count - 1])
+        let u0 = unit(p[0], p[1])
+        let u1 = unit(p[p.count - 2], p[p.count - 1])
         ctx.move(to: p[0].0 - u0.0 * startExtension, p[0].1 - u0.1 * startExtension)
         for piece in pieces {
             switch piece {
-            case let .arc(cx, cy, rx, ry, a0, a1): ctx.ellipticalArc(cx, cy, rx, ry, a0, a1)
-            case let .line(_, _, x1, y1): ctx.line(to: x1, y1)
+            case .arc(let cx, let cy, let rx, let ry, let a0, let a1): ctx.ellipticalArc(cx, cy, rx, ry, a0, a1)
+            case .line(_, _, let x1, let y1): ctx.line(to: x1, y1)
             }
         }
-        if endExtension > 0 { ctx.line(to: p[p.count - 1].0 + u1.0 * endExtension, p[p.count - 1].1 + u1.1 * endExtension) }
+        if endExtension > 0 {
+            ctx.line(to: p[p.count - 1].0 + u1.0 * endExtension, p[p.count - 1].1 + u1.1 * endExtension)
+        }
     }
 
     /// Centres of `count` dots evenly spaced from the start (the end belongs to the next side).
@@ -92,13 +105,15 @@ struct BorderSidePath {
         let total = length
         guard count > 0, total > 0 else { return [p[0]] }
         var out: [(Double, Double)] = []
-        var seg = 0, walked = 0.0
+        var seg = 0
+        var walked = 0.0
         for k in 0..<count {
             let target = total * Double(k) / Double(count)
             while seg < p.count - 2 {
                 let l = hypot(p[seg + 1].0 - p[seg].0, p[seg + 1].1 - p[seg].1)
                 if walked + l >= target { break }
-                walked += l; seg += 1
+                walked += l
+                seg += 1
             }
             let l = max(1e-9, hypot(p[seg + 1].0 - p[seg].0, p[seg + 1].1 - p[seg].1))
             let t = min(1, max(0, (target - walked) / l))

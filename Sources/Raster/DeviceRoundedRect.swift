@@ -1,5 +1,5 @@
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// A rectangle with elliptical corner radii in device pixels, radii already reduced as CSS does
 /// when adjacent corners would overlap. Borders derive their inner outline from it.
@@ -8,8 +8,14 @@ struct DeviceRoundedRect: Hashable {
     struct Radius: Hashable {
         var rx: Double
         var ry: Double
-        init(_ r: Double) { rx = r; ry = r }
-        init(rx: Double, ry: Double) { self.rx = rx; self.ry = ry }
+        init(_ r: Double) {
+            rx = r
+            ry = r
+        }
+        init(rx: Double, ry: Double) {
+            self.rx = rx
+            self.ry = ry
+        }
         var isZero: Bool { rx <= 0 || ry <= 0 }
     }
 
@@ -28,21 +34,28 @@ struct DeviceRoundedRect: Hashable {
     /// CSS: if the radii on a side add up to more than its length, all radii shrink by one factor.
     static func fitted(_ r: [Radius], in rect: Rect) -> [Radius] {
         var f = 1.0
-        func fit(_ a: Double, _ b: Double, _ len: Double) { if a + b > len, a + b > 0 { f = min(f, max(0, len) / (a + b)) } }
-        fit(r[0].rx, r[1].rx, rect.width); fit(r[3].rx, r[2].rx, rect.width)
-        fit(r[0].ry, r[3].ry, rect.height); fit(r[1].ry, r[2].ry, rect.height)
+        func fit(_ a: Double, _ b: Double, _ len: Double) {
+            if a + b > len, a + b > 0 { f = min(f, max(0, len) / (a + b)) }
+        }
+        fit(r[0].rx, r[1].rx, rect.width)
+        fit(r[3].rx, r[2].rx, rect.width)
+        fit(r[0].ry, r[3].ry, rect.height)
+        fit(r[1].ry, r[2].ry, rect.height)
         // A corner with one radius 0 is square (CSS), so both become 0.
         return r.map { $0.isZero ? Radius(0) : Radius(rx: $0.rx * f, ry: $0.ry * f) }
     }
 
     /// The outline inside a border of these widths: radii max(0, r - width) per axis.
     func inset(top: Double, right: Double, bottom: Double, left: Double) -> DeviceRoundedRect {
-        let inner = Rect(x: rect.x + left, y: rect.y + top,
-                         width: max(0, rect.width - left - right), height: max(0, rect.height - top - bottom))
-        let r = [Radius(rx: max(0, radii[0].rx - left), ry: max(0, radii[0].ry - top)),
-                 Radius(rx: max(0, radii[1].rx - right), ry: max(0, radii[1].ry - top)),
-                 Radius(rx: max(0, radii[2].rx - right), ry: max(0, radii[2].ry - bottom)),
-                 Radius(rx: max(0, radii[3].rx - left), ry: max(0, radii[3].ry - bottom))]
+        let inner = Rect(
+            x: rect.x + left, y: rect.y + top,
+            width: max(0, rect.width - left - right), height: max(0, rect.height - top - bottom))
+        let r = [
+            Radius(rx: max(0, radii[0].rx - left), ry: max(0, radii[0].ry - top)),
+            Radius(rx: max(0, radii[1].rx - right), ry: max(0, radii[1].ry - top)),
+            Radius(rx: max(0, radii[2].rx - right), ry: max(0, radii[2].ry - bottom)),
+            Radius(rx: max(0, radii[3].rx - left), ry: max(0, radii[3].ry - bottom)),
+        ]
         return DeviceRoundedRect(rect: inner, radii: r)
     }
 
@@ -50,7 +63,8 @@ struct DeviceRoundedRect: Hashable {
     /// spreads them: a sharp corner stays sharp, a small radius grows less than the spread.
     func spread(_ s: Double) -> DeviceRoundedRect {
         if s == 0 { return self }
-        let grown = Rect(x: rect.x - s, y: rect.y - s, width: max(0, rect.width + 2 * s), height: max(0, rect.height + 2 * s))
+        let grown = Rect(
+            x: rect.x - s, y: rect.y - s, width: max(0, rect.width + 2 * s), height: max(0, rect.height + 2 * s))
         func adjust(_ r: Double) -> Double {
             if r <= 0 { return 0 }
             if s < 0 { return max(0, r + s) }
@@ -70,8 +84,14 @@ struct DeviceRoundedRect: Hashable {
     /// Adds the outline to the current path as a closed sub-path (clockwise).
     func addPath(to ctx: CairoContext) {
         let r = rect
-        if isRectangular { ctx.rectangle(r.x, r.y, r.width, r.height); return }
-        let tl = radii[0], tr = radii[1], br = radii[2], bl = radii[3]
+        if isRectangular {
+            ctx.rectangle(r.x, r.y, r.width, r.height)
+            return
+        }
+        let tl = radii[0]
+        let tr = radii[1]
+        let br = radii[2]
+        let bl = radii[3]
         let h = Double.pi / 2
         ctx.newSubPath()
         ctx.move(to: r.x + tl.rx, r.y)

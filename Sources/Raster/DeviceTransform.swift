@@ -25,8 +25,10 @@ struct DeviceTransform: Hashable {
     /// A box in device pixels with each edge rounded to a whole pixel (round(x * scale)).
     func snap(_ r: Rect) -> Rect {
         func c(_ v: Double) -> Double { max(-Self.limit, min(Self.limit, v.rounded())) }
-        let x0 = c(x(r.minX)), y0 = c(y(r.minY))
-        let x1 = c(x(r.maxX)), y1 = c(y(r.maxY))
+        let x0 = c(x(r.minX))
+        let y0 = c(y(r.minY))
+        let x1 = c(x(r.maxX))
+        let y1 = c(y(r.maxY))
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
@@ -34,8 +36,10 @@ struct DeviceTransform: Hashable {
     func snap(_ r: RoundedRect) -> DeviceRoundedRect {
         let k = scale
         let c = r.radii
-        return DeviceRoundedRect(rect: snap(r.rect),
-                                 radii: [c.topLeft, c.topRight, c.bottomRight, c.bottomLeft].map { DeviceRoundedRect.Radius(max(0, $0 * k)) })
+        return DeviceRoundedRect(
+            rect: snap(r.rect),
+            radii: [c.topLeft, c.topRight, c.bottomRight, c.bottomLeft].map { DeviceRoundedRect.Radius(max(0, $0 * k)) }
+        )
     }
 
     /// A length (line width, radius, blur) in device pixels.

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// Draws `ImageStore` bitmaps, keeping their Cairo surfaces between frames (by key, reused while
 /// the bitmap is unchanged).
@@ -27,7 +27,8 @@ final class ImagePainter {
     }
 
     private func surface(_ key: String, _ bm: Bitmap) throws -> CairoSurface {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         // Array equality is instant when the pixels share storage (the usual case between frames).
         if let c = surfaces[key], c.bitmap == bm { return c.surface }
         let s = try CairoSurface(bitmap: bm)

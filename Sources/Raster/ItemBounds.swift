@@ -1,6 +1,6 @@
-import Primitives
-import Painting
 import NativeGraphics
+import Painting
+import Primitives
 
 /// Where each display item can put ink, in device pixels (conservative boxes), following the
 /// zooms the list applies. The rasterizer compares frames with them to repaint only what changed.
@@ -48,8 +48,9 @@ enum ItemBounds {
 
     /// The box of a drawing item under `t`; the whole plane when it cannot be bounded.
     static func bounds(of item: DisplayItem, _ t: DeviceTransform) -> Rect {
-        let everything = Rect(x: -DeviceTransform.limit, y: -DeviceTransform.limit,
-                              width: 2 * DeviceTransform.limit, height: 2 * DeviceTransform.limit)
+        let everything = Rect(
+            x: -DeviceTransform.limit, y: -DeviceTransform.limit,
+            width: 2 * DeviceTransform.limit, height: 2 * DeviceTransform.limit)
         switch item {
         case .fill(let rr, _), .border(let rr, _, _, _):
             return t.snap(rr.rect).outset(2)
@@ -69,12 +70,21 @@ enum ItemBounds {
             guard let first = run.glyphs.first else {
                 return run.underlineBox.map { t.snap($0.offsetBy(dx: origin.x, dy: origin.y)).outset(2) } ?? .zero
             }
-            var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
-            for g in run.glyphs { x0 = min(x0, g.x); x1 = max(x1, g.x); y0 = min(y0, g.y); y1 = max(y1, g.y) }
+            var x0 = first.x
+            var x1 = first.x
+            var y0 = first.y
+            var y1 = first.y
+            for g in run.glyphs {
+                x0 = min(x0, g.x)
+                x1 = max(x1, g.x)
+                y0 = min(y0, g.y)
+                y1 = max(y1, g.y)
+            }
             // Glyph origins on the baseline: ink within two ems of them in every direction.
             let em = 2 * run.size
-            var r = Rect(x: t.x(origin.x + x0 - em), y: t.y(origin.y + y0 - em),
-                         width: t.length(x1 - x0 + 2 * em), height: t.length(y1 - y0 + 2 * em))
+            var r = Rect(
+                x: t.x(origin.x + x0 - em), y: t.y(origin.y + y0 - em),
+                width: t.length(x1 - x0 + 2 * em), height: t.length(y1 - y0 + 2 * em))
             if let u = run.underlineBox { r = union(r, t.snap(u.offsetBy(dx: origin.x, dy: origin.y)).outset(2)) }
             return r.outset(2)
         case .fillPath(let segments, _):
@@ -99,14 +109,25 @@ enum ItemBounds {
             case .close: break
             }
         }
-        guard let f = pts.first, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return pts.isEmpty ? .zero : nil }
-        var x0 = f.x, x1 = f.x, y0 = f.y, y1 = f.y
-        for p in pts { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
+        guard let f = pts.first, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            return pts.isEmpty ? .zero : nil
+        }
+        var x0 = f.x
+        var x1 = f.x
+        var y0 = f.y
+        var y1 = f.y
+        for p in pts {
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
+        }
         return Rect(x: t.x(x0), y: t.y(y0), width: t.length(x1 - x0), height: t.length(y1 - y0))
     }
 
     static func union(_ a: Rect, _ b: Rect) -> Rect {
-        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        let x0 = min(a.minX, b.minX)
+        let y0 = min(a.minY, b.minY)
         return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 

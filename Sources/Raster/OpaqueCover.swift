@@ -1,5 +1,5 @@
-import Primitives
 import Painting
+import Primitives
 
 /// Where a full repaint can start: a screen's display list usually opens with the window's and
 /// the root element's backgrounds, opaque fills of the whole surface (the bench screen: white, then
@@ -15,10 +15,12 @@ enum OpaqueCover {
         var last: Int?
         for (i, item) in items.enumerated() {
             guard case .fill(let rr, .color(let c)) = item, c.a == 255, i < transforms.count,
-                  DeviceTransform.finite(rr.rect.x, rr.rect.y, rr.rect.width, rr.rect.height) else { break }
+                DeviceTransform.finite(rr.rect.x, rr.rect.y, rr.rect.width, rr.rect.height)
+            else { break }
             let d = transforms[i].snap(rr)
             guard d.isRectangular, d.rect.x <= 0, d.rect.y <= 0,
-                  d.rect.x + d.rect.width >= Double(width), d.rect.y + d.rect.height >= Double(height) else { break }
+                d.rect.x + d.rect.width >= Double(width), d.rect.y + d.rect.height >= Double(height)
+            else { break }
             last = i
         }
         return last

@@ -1,6 +1,6 @@
-import Primitives
-import Painting
 import NativeGraphics
+import Painting
+import Primitives
 
 /// Turns a display-list `Paint` into the Cairo source, in device pixels.
 enum PaintSource {
@@ -16,12 +16,18 @@ enum PaintSource {
             var s = GradientStops.resolve(stops.map { ($0.position, $0.color) })
             guard let first = s.first, let last = s.last else { return false }
             if s.allSatisfy({ $0.1.isTransparent }) { return false }
-            var p0 = t.point(start), p1 = t.point(end)
+            var p0 = t.point(start)
+            var p1 = t.point(end)
             guard DeviceTransform.finite(p0.x, p0.y, p1.x, p1.y) else { return false }
-            let dx = p1.x - p0.x, dy = p1.y - p0.y
+            let dx = p1.x - p0.x
+            let dy = p1.y - p0.y
             // A gradient line of length 0 (or a single stop) shows the last colour.
-            if s.count == 1 || (dx * dx + dy * dy) < 1e-12 { ctx.setColor(last.1); return true }
-            let lo = first.0, hi = last.0
+            if s.count == 1 || (dx * dx + dy * dy) < 1e-12 {
+                ctx.setColor(last.1)
+                return true
+            }
+            let lo = first.0
+            let hi = last.0
             if hi <= lo {
                 let p = max(0, min(1, lo))
                 s = [(p, first.1), (p, last.1)]
@@ -41,13 +47,17 @@ enum PaintSource {
             let c = t.point(center)
             var r = t.length(radius)
             guard DeviceTransform.finite(c.x, c.y, r) else { return false }
-            if s.count == 1 || r <= 1e-9 { ctx.setColor(last.1); return true }
+            if s.count == 1 || r <= 1e-9 {
+                ctx.setColor(last.1)
+                return true
+            }
             let hi = last.0
             if hi > 1 {
                 r *= hi
                 s = s.map { ($0.0 / hi, $0.1) }
             } else if hi <= 0 {
-                ctx.setColor(last.1); return true
+                ctx.setColor(last.1)
+                return true
             }
             ctx.setRadialGradient(cx: c.x, cy: c.y, radius: r, stops: GradientStops.premultipliedForCairo(s))
             return true

@@ -1,6 +1,6 @@
-import Primitives
-import Painting
 import NativeGraphics
+import Painting
+import Primitives
 
 /// Adds display-list paths (dp) to a Cairo context in device pixels.
 enum PathPainter {
@@ -9,7 +9,8 @@ enum PathPainter {
         for s in segments {
             switch s {
             case .move(let p), .line(let p): if !DeviceTransform.finite(p.x, p.y) { return false }
-            case .curve(let p, let c1, let c2): if !DeviceTransform.finite(p.x, p.y, c1.x, c1.y, c2.x, c2.y) { return false }
+            case .curve(let p, let c1, let c2):
+                if !DeviceTransform.finite(p.x, p.y, c1.x, c1.y, c2.x, c2.y) { return false }
             case .arc(let c, let r, let a0, let a1): if !DeviceTransform.finite(c.x, c.y, r, a0, a1) { return false }
             case .close: break
             }

@@ -1,8 +1,8 @@
 import Dispatch
-import Primitives
-import Painting
-import TextLayout
 import NativeGraphics
+import Painting
+import Primitives
+import TextLayout
 
 /// The part of a full repaint that needs no canvas, done first on all cores: the shadow masks
 /// the frame will blur and the glyph masks it will draw. Painting itself stays one serial pass
@@ -17,8 +17,10 @@ enum RasterPrepass {
     /// the same guards and arguments) and
     /// prepares the masks it will need, when there are at least two pieces of work to share.
     /// `alongside` (the frame's white fill) runs as one more task, first.
-    static func run(_ items: [DisplayItem], transforms: [DeviceTransform], shadows: ShadowPainter, fonts: FontLibrary,
-                    alongside: (() -> Void)? = nil) {
+    static func run(
+        _ items: [DisplayItem], transforms: [DeviceTransform], shadows: ShadowPainter, fonts: FontLibrary,
+        alongside: (() -> Void)? = nil
+    ) {
         // Linear searches below, not a Set or Dictionary: a screen has a handful of shadow sizes and
         // faces, and each new Set/Dictionary type costs the process ~0.4 M instructions of runtime
         // metadata set-up (conformance scans) the first time it is used.
@@ -31,17 +33,22 @@ enum RasterPrepass {
             switch item {
             case .shadow(let rr, let offset, let blur, let spread, let color):
                 guard valid(rr.rect), DeviceTransform.finite(offset.x, offset.y, blur, spread) else { continue }
-                if let job = shadows.job(outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
-                                         sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color),
-                   !jobs.contains(where: { $0.key == job.key }) {
+                if let job = shadows.job(
+                    outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
+                    sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color),
+                    !jobs.contains(where: { $0.key == job.key })
+                {
                     jobs.append(job)
                 }
             case .glyphs(let glyphRun, let origin):
                 guard DeviceTransform.finite(origin.x, origin.y),
-                      let (face, pixelSize, placed) = TextPainter.place(glyphRun, origin: origin, transform: t, fonts: fonts)
+                    let (face, pixelSize, placed) = TextPainter.place(
+                        glyphRun, origin: origin, transform: t, fonts: fonts)
                 else { continue }
                 let f: Int
-                if let known = faces.firstIndex(where: { $0 === face }) { f = known } else {
+                if let known = faces.firstIndex(where: { $0 === face }) {
+                    f = known
+                } else {
                     f = faces.count
                     faces.append(face)
                     runs.append([])
@@ -55,17 +62,26 @@ enum RasterPrepass {
         // Largest tasks first, so the last one to start is short and the cores finish together
         // (a face's glyphs, one task under the face's lock, were last and often ran alone): the
         // frame's fill, then faces by glyphs to render, then shadows by mask area.
-        enum Task { case fill, shadow(Int), face(Int) }
+        enum Task {
+            case fill
+            case shadow(Int)
+            case face(Int)
+        }
         var tasks: [Task] = alongside == nil ? [] : [.fill]
         tasks += faces.indices.sorted { a, b in
-            let ga = runs[a].reduce(0) { $0 + $1.placed.count }, gb = runs[b].reduce(0) { $0 + $1.placed.count }
+            let ga = runs[a].reduce(0) { $0 + $1.placed.count }
+            let gb = runs[b].reduce(0) { $0 + $1.placed.count }
             return ga != gb ? ga > gb : a < b
         }.map { Task.face($0) }
         tasks += jobs.indices.sorted { a, b in
-            let ra = jobs[a].region.width * jobs[a].region.height, rb = jobs[b].region.width * jobs[b].region.height
+            let ra = jobs[a].region.width * jobs[a].region.height
+            let rb = jobs[b].region.width * jobs[b].region.height
             return ra != rb ? ra > rb : a < b
         }.map { Task.shadow($0) }
-        guard tasks.count >= 2 else { alongside?(); return }
+        guard tasks.count >= 2 else {
+            alongside?()
+            return
+        }
         let masks = MaskSlots(count: jobs.count)
         defer { masks.release() }
         DispatchQueue.concurrentPerform(iterations: tasks.count) { t in

@@ -1,8 +1,8 @@
 import Dispatch
-import Primitives
-import Painting
-import TextLayout
 import NativeGraphics
+import Painting
+import Primitives
+import TextLayout
 
 /// Rasterizes a display list with Cairo into device pixels over opaque white.
 ///
@@ -34,7 +34,8 @@ public final class Rasterizer {
     /// 12 MB of fresh memory to fault in and fill. Does nothing once a frame exists (or one is coming).
     public func prepareWhiteFrame(pixelWidth: Int, pixelHeight: Int) {
         guard previous == nil, spare == nil, pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767,
-              Workers.limit > 1 else { return }
+            Workers.limit > 1
+        else { return }
         // A forgotten frame of this size is memory already mapped: render fills (or covers) it.
         if recycled.count == pixelWidth * pixelHeight * 4 { return }
         let frame = WhiteFrame()
@@ -69,7 +70,8 @@ public final class Rasterizer {
     /// How many shadow tiles were made so far (for tests).
     var shadowTilesMade: Int { shadows.tiles.made }
 
-    /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from the cache).
+    /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from
+    /// the cache).
     public var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.
     public private(set) var partialFrames = 0
@@ -98,7 +100,9 @@ public final class Rasterizer {
 
     /// Renders `list` at `scale` pixels per dp into a `pixelWidth` x `pixelHeight` bitmap.
     /// An image key missing from `images` is skipped (the caller reports it).
-    public func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int) throws -> Bitmap {
+    public func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int) throws
+        -> Bitmap
+    {
         guard scale.isFinite, scale > 0 else { throw NativeError.cairo("invalid device scale \(scale)") }
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else {
             throw NativeError.cairo("invalid surface size \(pixelWidth)x\(pixelHeight)")
@@ -107,7 +111,9 @@ public final class Rasterizer {
         // Text over TextPainter.maxPixelSize is not drawn (a mask of gigabytes): counted for the caller.
         skippedText = 0
         for (i, item) in list.items.enumerated() {
-            if case .glyphs(let run, _) = item, transforms[i].length(run.size) > TextPainter.maxPixelSize { skippedText += 1 }
+            if case .glyphs(let run, _) = item, transforms[i].length(run.size) > TextPainter.maxPixelSize {
+                skippedText += 1
+            }
         }
         let bounds = ItemBounds.compute(list.items, transforms: transforms)
         var used: [String: ImageStore.Entry] = [:]
@@ -121,8 +127,10 @@ public final class Rasterizer {
         var pixels: [UInt8]
         let sameSize = previous.map { $0.width == pixelWidth && $0.height == pixelHeight } ?? false
         if incremental, sameSize, let p = previous, p.scale == scale,
-           let d = FrameDiff.damage(old: p.items, oldBounds: p.bounds, oldImages: p.images,
-                                    new: list.items, newBounds: bounds, newImages: used, frame: full) {
+            let d = FrameDiff.damage(
+                old: p.items, oldBounds: p.bounds, oldImages: p.images,
+                new: list.items, newBounds: bounds, newImages: used, frame: full)
+        {
             damage = d
             pixels = p.pixels
         } else {
@@ -132,7 +140,10 @@ public final class Rasterizer {
         // The prepared white frame, when this is the first frame and a full repaint.
         // The frame's pixels (and the copy a previous frame may still hold) must be allocatable: a
         // refusal is an error (exit 3), not an abort inside an array allocation.
-        if pixels.isEmpty { try PixelMemory.check(bytes: pixelWidth * pixelHeight * 4 * 2, for: "the \(pixelWidth)x\(pixelHeight) px frame") }
+        if pixels.isEmpty {
+            try PixelMemory.check(
+                bytes: pixelWidth * pixelHeight * 4 * 2, for: "the \(pixelWidth)x\(pixelHeight) px frame")
+        }
         var whiteAlready = false
         if pixels.isEmpty, damage == full, let w = spare?.take(count: pixelWidth * pixelHeight * 4) {
             pixels = w
@@ -143,46 +154,62 @@ public final class Rasterizer {
         var reuse: [UInt8] = []
         if pixels.isEmpty, damage == full, recycled.count == pixelWidth * pixelHeight * 4 { reuse = recycled }
         recycled = []
-        previous = nil   // a failure below must not leave a half-painted frame to build on
+        previous = nil  // a failure below must not leave a half-painted frame to build on
         lastDamage = damage
         if damage.width > 0 && damage.height > 0 {
             if damage != full { partialFrames += 1 }
             let fresh = pixels.isEmpty
             // Leading fills that cover the frame opaquely: nothing before the last one shows.
-            let cover = damage == full ? OpaqueCover.lastCover(list.items, transforms: transforms, width: pixelWidth, height: pixelHeight) : nil
+            let cover =
+                damage == full
+                ? OpaqueCover.lastCover(list.items, transforms: transforms, width: pixelWidth, height: pixelHeight)
+                : nil
             if damage == full {
                 // Shadow and glyph masks (and a new frame's white fill) on all cores first.
                 var white: [UInt8] = []
                 let kept = list.items.indices.filter { onSurface[$0] }
-                RasterPrepass.run(culledItems == 0 ? list.items : kept.map { list.items[$0] },
-                                  transforms: culledItems == 0 ? transforms : kept.map { transforms[$0] }, shadows: shadows, fonts: fonts,
-                                  alongside: fresh ? {
-                                      if reuse.isEmpty { white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4) } else {
-                                          // Mapped memory under a cover needs no fill (a fresh array is still
-                                          // filled: that maps its pages here, off the painting threads).
-                                          if cover == nil { reuse.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 255) } }
-                                          white = reuse
-                                          reuse = []
-                                      }
-                                  } : nil)
+                RasterPrepass.run(
+                    culledItems == 0 ? list.items : kept.map { list.items[$0] },
+                    transforms: culledItems == 0 ? transforms : kept.map { transforms[$0] }, shadows: shadows,
+                    fonts: fonts,
+                    alongside: fresh
+                        ? {
+                            if reuse.isEmpty {
+                                white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
+                            } else {
+                                // Mapped memory under a cover needs no fill (a fresh array is still
+                                // filled: that maps its pages here, off the painting threads).
+                                if cover == nil {
+                                    reuse.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 255) }
+                                }
+                                white = reuse
+                                reuse = []
+                            }
+                        } : nil)
                 if fresh { pixels = white }
             } else if fresh {
                 pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
             }
             try pixels.withUnsafeMutableBufferPointer { buf in
                 if damage == full {
-                    try paintInBands(list, bounds: bounds, transforms: transforms, background: !fresh && !whiteAlready && cover == nil,
-                                     from: cover ?? 0, images: images, scale: scale, pixels: buf, width: pixelWidth, height: pixelHeight)
+                    try paintInBands(
+                        list, bounds: bounds, transforms: transforms,
+                        background: !fresh && !whiteAlready && cover == nil,
+                        from: cover ?? 0, images: images, scale: scale, pixels: buf, width: pixelWidth,
+                        height: pixelHeight)
                 } else {
                     let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
-                    try paint(list, bounds: bounds, damage: damage, background: !fresh, images: images, scale: scale, on: surface)
+                    try paint(
+                        list, bounds: bounds, damage: damage, background: !fresh, images: images, scale: scale,
+                        on: surface)
                     surface.flush()
                 }
             }
         }
         imagePainter.prune(keeping: images)
-        previous = FrameMemory(items: list.items, bounds: bounds, images: used, scale: scale,
-                               width: pixelWidth, height: pixelHeight, pixels: pixels)
+        previous = FrameMemory(
+            items: list.items, bounds: bounds, images: used, scale: scale,
+            width: pixelWidth, height: pixelHeight, pixels: pixels)
         return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
     }
 
@@ -193,15 +220,20 @@ public final class Rasterizer {
     /// depend only on the device pixel and every scanline keeps its full width. The split is fixed,
     /// so the bytes never depend on the machine; the shadow and image caches behind `draw` take
     /// locks, and glyph faces have their own.
-    private func paintInBands(_ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], background: Bool, from start: Int,
-                              images: ImageStore, scale: Double,
-                              pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
+    private func paintInBands(
+        _ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], background: Bool, from start: Int,
+        images: ImageStore, scale: Double,
+        pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int
+    ) throws {
         // Bands of about equal drawing work, each at least 64 rows.
         let resampled = zip(list.items, transforms).map { item, t in
             Self.isResampled(item, transform: t, fonts: fonts)
         }
-        let edges = [0] + BandSplit.starts(items: list.items, bounds: bounds, width: width, height: height, count: bandCount,
-                                           resampled: resampled) + [height]
+        let edges =
+            [0]
+            + BandSplit.starts(
+                items: list.items, bounds: bounds, width: width, height: height, count: bandCount,
+                resampled: resampled) + [height]
         let bands = (0..<(edges.count - 1)).map { i in
             Rect(x: 0, y: Double(edges[i]), width: Double(width), height: Double(edges[i + 1] - edges[i]))
         }
@@ -210,8 +242,9 @@ public final class Rasterizer {
         defer { failures.release() }
         let body = { (i: Int) in
             do {
-                try self.paint(list, bounds: bounds, damage: bands.count > 1 ? bands[i] : nil, background: background,
-                               from: start, images: images, scale: scale, on: surfaces[i])
+                try self.paint(
+                    list, bounds: bounds, damage: bands.count > 1 ? bands[i] : nil, background: background,
+                    from: start, images: images, scale: scale, on: surfaces[i])
                 surfaces[i].flush()
             } catch {
                 failures.slots[i] = error
@@ -239,14 +272,22 @@ public final class Rasterizer {
     /// One error slot per band, each written by its own band's thread only.
     private final class BandFailures: @unchecked Sendable {
         let slots: UnsafeMutableBufferPointer<Error?>
-        init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-        func release() { _ = slots.deinitialize(); slots.deallocate() }
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+        func release() {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
     }
 
     /// Paints white then the items from `start` on (`OpaqueCover`), all of them, or only those
     /// meeting `damage` inside a clip to it.
-    private func paint(_ list: DisplayList, bounds: [Rect?], damage: Rect?, background: Bool, from start: Int = 0, images: ImageStore,
-                       scale: Double, on surface: CairoSurface) throws {
+    private func paint(
+        _ list: DisplayList, bounds: [Rect?], damage: Rect?, background: Bool, from start: Int = 0, images: ImageStore,
+        scale: Double, on surface: CairoSurface
+    ) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
         if let d = damage {
@@ -273,12 +314,18 @@ public final class Rasterizer {
 
     /// The state of one render: the context and the stack of saves and layers.
     private struct Run {
-        enum Frame { case save(DeviceTransform), layer(opacity: Double, grouped: Bool, DeviceTransform) }
+        enum Frame {
+            case save(DeviceTransform)
+            case layer(opacity: Double, grouped: Bool, DeviceTransform)
+        }
         let ctx: CairoContext
         var transform: DeviceTransform
         var stack: [Frame] = []
 
-        init(ctx: CairoContext, transform: DeviceTransform) { self.ctx = ctx; self.transform = transform }
+        init(ctx: CairoContext, transform: DeviceTransform) {
+            self.ctx = ctx
+            self.transform = transform
+        }
 
         /// Closes frames until `depth` remain, painting layers as they close.
         mutating func unwind(to depth: Int) {
@@ -289,7 +336,8 @@ public final class Rasterizer {
             guard let f = stack.popLast() else { return }
             switch f {
             case .save(let t):
-                ctx.restore(); transform = t
+                ctx.restore()
+                transform = t
             case .layer(let opacity, let grouped, let t):
                 if grouped { ctx.popGroupAndPaint(alpha: opacity) } else { ctx.restore() }
                 transform = t
@@ -300,7 +348,8 @@ public final class Rasterizer {
     }
 
     private func draw(_ item: DisplayItem, _ run: inout Run, images: ImageStore) throws {
-        let ctx = run.ctx, t = run.transform
+        let ctx = run.ctx
+        let t = run.transform
         switch item {
         case .save:
             ctx.save()
@@ -308,7 +357,12 @@ public final class Rasterizer {
 
         case .restore:
             // Layers opened after the matching save close with it; an unmatched restore is ignored.
-            if let i = run.lastIndex(where: { if case .save = $0 { return true }; return false }) { run.unwind(to: i) }
+            if let i = run.lastIndex(where: {
+                if case .save = $0 { return true }
+                return false
+            }) {
+                run.unwind(to: i)
+            }
 
         case .beginLayer(let opacity):
             let o = opacity.isFinite ? max(0, min(1, opacity)) : 1
@@ -316,7 +370,12 @@ public final class Rasterizer {
             run.stack.append(.layer(opacity: o, grouped: o < 1, t))
 
         case .endLayer:
-            if let i = run.lastIndex(where: { if case .layer = $0 { return true }; return false }) { run.unwind(to: i) }
+            if let i = run.lastIndex(where: {
+                if case .layer = $0 { return true }
+                return false
+            }) {
+                run.unwind(to: i)
+            }
 
         case .clip(let rr):
             guard DeviceTransform.finite(rr.rect.x, rr.rect.y, rr.rect.width, rr.rect.height) else { return }
@@ -339,11 +398,13 @@ public final class Rasterizer {
 
         case .shadow(let rr, let offset, let blur, let spread, let color):
             guard validRect(rr.rect), DeviceTransform.finite(offset.x, offset.y, blur, spread) else { return }
-            try shadows.paint(outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
-                              sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color, on: ctx)
+            try shadows.paint(
+                outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
+                sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color, on: ctx)
 
         case .border(let rr, let widths, let colors, let styles):
-            guard validRect(rr.rect), DeviceTransform.finite(widths.top, widths.right, widths.bottom, widths.left) else { return }
+            guard validRect(rr.rect), DeviceTransform.finite(widths.top, widths.right, widths.bottom, widths.left)
+            else { return }
             // Widths snap like edges, but a visible border is never thinner than one pixel.
             let w = widths.map { $0 > 0 ? max(1, t.length($0).rounded()) : 0 }
             BorderPainter(ctx: ctx).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)

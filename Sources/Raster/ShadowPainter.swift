@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// Draws CSS box shadows: the spread, offset outline blurred by a Gaussian of standard deviation
 /// blur / 2, painted only outside the element's outline (semantics.md section 7 item 19).
@@ -34,10 +34,15 @@ final class ShadowPainter {
 
     /// Paints the shadow of `outline` (device pixels) grown by `spread`, moved by (dx, dy), blurred
     /// with `sigma` (device pixels), in `color`.
-    func paint(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
-               color: Color, on ctx: CairoContext) throws {
-        guard let (shape, sigma, margin, bounds) = Self.geometry(outline: outline, dx: dx, dy: dy, sigma: rawSigma,
-                                                                 spread: spread, color: color) else { return }
+    func paint(
+        outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
+        color: Color, on ctx: CairoContext
+    ) throws {
+        guard
+            let (shape, sigma, margin, bounds) = Self.geometry(
+                outline: outline, dx: dx, dy: dy, sigma: rawSigma,
+                spread: spread, color: color)
+        else { return }
         ctx.save()
         defer { ctx.restore() }
         // Even-odd clip of a rect around everything and the outline: only the outside stays.
@@ -76,13 +81,19 @@ final class ShadowPainter {
         }
         // A huge shadow: blur only the visible part, plus the margin the blur reads from.
         let (cx0, cy0, cx1, cy1) = ctx.clipExtents()
-        let clip = Rect(x: cx0.rounded(.down), y: cy0.rounded(.down),
-                        width: cx1.rounded(.up) - cx0.rounded(.down), height: cy1.rounded(.up) - cy0.rounded(.down))
+        let clip = Rect(
+            x: cx0.rounded(.down), y: cy0.rounded(.down),
+            width: cx1.rounded(.up) - cx0.rounded(.down), height: cy1.rounded(.up) - cy0.rounded(.down))
         let visible = bounds.intersection(clip)
         if visible.width <= 0 || visible.height <= 0 { return }
         let region = visible.outset(Double(margin)).intersection(bounds)
         guard region.width * region.height <= Double(4 * ShadowPainter.maxMaskPixels) * Double(k * k) else {
-            throw NativeError.cairo("shadow too large to blur (\(CheckedInt.text(region.width.rounded()))x\(CheckedInt.text(region.height.rounded())) px visible)")
+            throw NativeError.cairo(
+                """
+                shadow too large to blur \
+                (\(CheckedInt.text(region.width.rounded()))x\(CheckedInt.text(region.height.rounded())) px visible)
+                """
+            )
         }
         let mask = try blurredMask(shape, region: region, sigma: sigma, factor: k)
         ctx.newPath()
@@ -95,8 +106,10 @@ final class ShadowPainter {
 
     /// The blurred shape, the clamped sigma, the blur's margin and the mask's bounds `paint` works
     /// with, or nil when it draws nothing. Shared with `job(...)`, so a prepared mask is the one `paint` asks for.
-    private static func geometry(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
-                                 color: Color) -> (shape: DeviceRoundedRect, sigma: Double, margin: Int, bounds: Rect)? {
+    private static func geometry(
+        outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
+        color: Color
+    ) -> (shape: DeviceRoundedRect, sigma: Double, margin: Int, bounds: Rect)? {
         if color.isTransparent || outline.isEmpty { return nil }
         let sigma = min(rawSigma, ShadowPainter.maxSigma)
         // Whole pixels keep the mask aligned with the device grid (and reusable from the cache).
@@ -119,7 +132,8 @@ final class ShadowPainter {
     }
 
     private static func key(_ shape: DeviceRoundedRect, sigma: Double) -> Key {
-        Key(width: CheckedInt.int(shape.rect.width), height: CheckedInt.int(shape.rect.height),
+        Key(
+            width: CheckedInt.int(shape.rect.width), height: CheckedInt.int(shape.rect.height),
             radii: shape.radii.flatMap { [q($0.rx), q($0.ry)] }, sigma: q(sigma))
     }
 
@@ -141,11 +155,16 @@ final class ShadowPainter {
 
     /// The job for a shadow that `paint` (same arguments) would blur and does not find in the cache;
     /// nil when it draws no cached mask or the mask is cached already.
-    func job(outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
-             color: Color) -> MaskJob? {
-        guard let (shape, sigma, _, bounds) = Self.geometry(outline: outline, dx: dx, dy: dy, sigma: rawSigma,
-                                                            spread: spread, color: color),
-              Self.cacheable(bounds: bounds, sigma: sigma) else { return nil }
+    func job(
+        outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
+        color: Color
+    ) -> MaskJob? {
+        guard
+            let (shape, sigma, _, bounds) = Self.geometry(
+                outline: outline, dx: dx, dy: dy, sigma: rawSigma,
+                spread: spread, color: color),
+            Self.cacheable(bounds: bounds, sigma: sigma)
+        else { return nil }
         let key = Self.key(shape, sigma: sigma)
         if cache[key] != nil { return nil }
         return MaskJob(key: key, shape: shape, region: bounds, sigma: sigma, factor: Self.factor(sigma))
@@ -159,44 +178,64 @@ final class ShadowPainter {
     }
 
     /// The shape drawn into an A8 mask covering `region` (device pixels) at 1/`factor` resolution, blurred.
-    private func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
+    private func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask
+    {
         let mask = try Self.blurredMask(shape, region: region, sigma: sigma, factor: k)
-        lock.lock(); blurCount += 1; lock.unlock()
+        lock.lock()
+        blurCount += 1
+        lock.unlock()
         return mask
     }
 
     /// The cached mask for `key`, else a new one, filed (made under the lock: the other half of the
     /// frame waits for it instead of blurring the same mask twice).
-    private func cachedMask(_ key: Key, _ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
-        lock.lock(); defer { lock.unlock() }
+    private func cachedMask(_ key: Key, _ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws
+        -> CairoMask
+    {
+        lock.lock()
+        defer { lock.unlock() }
         if let m = cache[key] { return m }
         let mask = try Self.blurredMask(shape, region: region, sigma: sigma, factor: k)
         blurCount += 1
         return remember(key, mask)
     }
 
-    private static func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws -> CairoMask {
+    private static func blurredMask(_ shape: DeviceRoundedRect, region: Rect, sigma: Double, factor k: Int) throws
+        -> CairoMask
+    {
         let f = Double(k)
         let local = shape.offsetBy(dx: -region.x, dy: -region.y)
-        let scaled = DeviceRoundedRect(rect: Rect(x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
-                                       radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) })
-        return try ShadowMaskBuilder.blurred(scaled, width: CheckedInt.int(region.width / f, .up, in: 0...(1 << 31)),
-                                             height: CheckedInt.int(region.height / f, .up, in: 0...(1 << 31)), sigma: sigma / f)
+        let scaled = DeviceRoundedRect(
+            rect: Rect(
+                x: local.rect.x / f, y: local.rect.y / f, width: local.rect.width / f, height: local.rect.height / f),
+            radii: local.radii.map { .init(rx: $0.rx / f, ry: $0.ry / f) })
+        return try ShadowMaskBuilder.blurred(
+            scaled, width: CheckedInt.int(region.width / f, .up, in: 0...(1 << 31)),
+            height: CheckedInt.int(region.height / f, .up, in: 0...(1 << 31)), sigma: sigma / f)
     }
 
     private func remember(_ key: Key, _ mask: CairoMask) -> CairoMask {
         let bytes = mask.width * mask.height
-        if cachedBytes + bytes > budget { cache.removeAll(); cachedBytes = 0 }
-        if bytes <= budget { cache[key] = mask; cachedBytes += bytes }
+        if cachedBytes + bytes > budget {
+            cache.removeAll()
+            cachedBytes = 0
+        }
+        if bytes <= budget {
+            cache[key] = mask
+            cachedBytes += bytes
+        }
         return mask
     }
 
     /// The part of `outline` that hides its shadow entirely: inside the corners, in whole pixels
     /// and one more pixel in (antialiasing), or nil when small.
     static func hiddenRect(_ outline: DeviceRoundedRect) -> Rect? {
-        let r = outline.radii, o = outline.rect
-        let x0 = (o.minX + max(r[0].rx, r[3].rx)).rounded(.up) + 1, x1 = (o.maxX - max(r[1].rx, r[2].rx)).rounded(.down) - 1
-        let y0 = (o.minY + max(r[0].ry, r[1].ry)).rounded(.up) + 1, y1 = (o.maxY - max(r[3].ry, r[2].ry)).rounded(.down) - 1
+        let r = outline.radii
+        let o = outline.rect
+        let x0 = (o.minX + max(r[0].rx, r[3].rx)).rounded(.up) + 1
+        let x1 = (o.maxX - max(r[1].rx, r[2].rx)).rounded(.down) - 1
+        let y0 = (o.minY + max(r[0].ry, r[1].ry)).rounded(.up) + 1
+        let y1 = (o.maxY - max(r[3].ry, r[2].ry)).rounded(.down) - 1
         guard x1 - x0 >= 16, y1 - y0 >= 16 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -205,25 +244,40 @@ final class ShadowPainter {
     /// out anyway): the mask is composited in the up to four bands around it, a fraction of the area.
     /// With `tile`, a band that falls on a flat, untouched background is copied from `tiles` instead
     /// (same pixels) when the mask is at full resolution and a whole-pixel offset.
-    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, on ctx: CairoContext,
-                      tile: (key: Key, color: Color)? = nil) {
+    private func draw(
+        _ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, on ctx: CairoContext,
+        tile: (key: Key, color: Color)? = nil
+    ) {
         let m = Rect(x: region.x, y: region.y, width: Double(mask.width * k), height: Double(mask.height * k))
-        let whole = k == 1 && region.x == region.x.rounded() && region.y == region.y.rounded() && abs(region.x) < 1e9 && abs(region.y) < 1e9
+        let whole =
+            k == 1 && region.x == region.x.rounded() && region.y == region.y.rounded() && abs(region.x) < 1e9
+            && abs(region.y) < 1e9
         let (rx, ry) = (CheckedInt.int(region.x), CheckedInt.int(region.y))
         let h = hidden.map { $0.intersection(m) }
         let bands = h.flatMap { h -> [Rect]? in
             guard h.width > 0, h.height > 0 else { return nil }
-            return [Rect(x: m.minX, y: m.minY, width: m.width, height: h.minY - m.minY),
-                    Rect(x: m.minX, y: h.maxY, width: m.width, height: m.maxY - h.maxY),
-                    Rect(x: m.minX, y: h.minY, width: h.minX - m.minX, height: h.height),
-                    Rect(x: h.maxX, y: h.minY, width: m.maxX - h.maxX, height: h.height)]
+            return [
+                Rect(x: m.minX, y: m.minY, width: m.width, height: h.minY - m.minY),
+                Rect(x: m.minX, y: h.maxY, width: m.width, height: m.maxY - h.maxY),
+                Rect(x: m.minX, y: h.minY, width: h.minX - m.minX, height: h.height),
+                Rect(x: h.maxX, y: h.minY, width: m.maxX - h.maxX, height: h.height),
+            ]
         }
-        let local = (bands ?? [m]).map { Rect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height) }
+        let local = (bands ?? [m]).map {
+            Rect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height)
+        }
         func composite() {
-            if let t = tile, whole, copiesTiles, tiles.copy(mask: mask, key: t.key, color: t.color, pieces: local, x: rx, y: ry, on: ctx) { return }
+            if let t = tile, whole, copiesTiles,
+                tiles.copy(mask: mask, key: t.key, color: t.color, pieces: local, x: rx, y: ry, on: ctx)
+            {
+                return
+            }
             draw(mask, at: region, factor: k, on: ctx)
         }
-        guard let bands else { composite(); return }
+        guard let bands else {
+            composite()
+            return
+        }
         for b in bands where b.width > 0 && b.height > 0 {
             ctx.save()
             ctx.newPath()
@@ -236,7 +290,10 @@ final class ShadowPainter {
 
     /// Paints the current colour through `mask`, its pixels `factor` device pixels wide, at `region`'s origin.
     private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, on ctx: CairoContext) {
-        if k == 1 { ctx.mask(mask, x: region.x, y: region.y); return }
+        if k == 1 {
+            ctx.mask(mask, x: region.x, y: region.y)
+            return
+        }
         ctx.translate(region.x, region.y)
         ctx.scale(Double(k), Double(k))
         ctx.mask(mask, x: 0, y: 0)
@@ -244,7 +301,8 @@ final class ShadowPainter {
     }
 
     private func union(_ a: Rect, _ b: Rect) -> Rect {
-        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        let x0 = min(a.minX, b.minX)
+        let y0 = min(a.minY, b.minY)
         return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// Shadows composited once per mask, colour and background (`CompositedTile`) and copied where a
 /// shadow falls on that background untouched: a list of equal cards on a flat page composites one
@@ -32,22 +32,36 @@ final class ShadowTiles {
     /// tile exists or is due; false when the caller must composite (nothing was drawn).
     /// `pieces`: the bands around the element the painter composites, in mask pixels; the current
     /// clip must lie inside one of them.
-    func copy(mask: CairoMask, key: ShadowPainter.Key, color: Color, pieces: [Rect], x: Int, y: Int, on ctx: CairoContext) -> Bool {
+    func copy(
+        mask: CairoMask, key: ShadowPainter.Key, color: Color, pieces: [Rect], x: Int, y: Int, on ctx: CairoContext
+    ) -> Bool {
         guard let area = ctx.uniformTarget(in: (x, y, mask.width, mask.height)) else { return false }
-        guard let tile = tile(Key(mask: key, color: color, background: area.value, pieces: pieces), mask: mask) else { return false }
+        guard let tile = tile(Key(mask: key, color: color, background: area.value, pieces: pieces), mask: mask) else {
+            return false
+        }
         ctx.copy(tile, x: x, y: y, into: area)
         return true
     }
 
     private func tile(_ key: Key, mask: CairoMask) -> CompositedTile? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let t = tiles[key] { return t }
         let n = (requests[key] ?? 0) + 1
         requests[key] = n
-        guard n > 4, let t = try? CompositedTile(mask: mask, color: key.color, background: key.background, pieces: key.pieces) else { return nil }
+        guard n > 4,
+            let t = try? CompositedTile(mask: mask, color: key.color, background: key.background, pieces: key.pieces)
+        else { return nil }
         made += 1
-        if bytes + t.bytes > budget { tiles.removeAll(); requests.removeAll(); bytes = 0 }
-        if t.bytes <= budget { tiles[key] = t; bytes += t.bytes }
+        if bytes + t.bytes > budget {
+            tiles.removeAll()
+            requests.removeAll()
+            bytes = 0
+        }
+        if t.bytes <= budget {
+            tiles[key] = t
+            bytes += t.bytes
+        }
         return t
     }
 }

@@ -1,6 +1,6 @@
+import NativeGraphics
 import Primitives
 import TextLayout
-import NativeGraphics
 
 /// Draws glyph runs: positions go from dp to device pixels here (fractional; text layout
 /// already puts baselines on device pixels), and NativeGraphics rasterizes the glyph masks.
@@ -26,14 +26,17 @@ struct TextPainter {
                 ctx.fill()
             }
         }
-        guard let (face, pixelSize, placed) = Self.place(run, origin: origin, transform: t, fonts: fonts) else { return }
+        guard let (face, pixelSize, placed) = Self.place(run, origin: origin, transform: t, fonts: fonts) else {
+            return
+        }
         ctx.drawGlyphMasks(placed, face: face, pixelSize: pixelSize, color: run.color)
     }
 
     /// The face, device pixel size and device pen positions of `run`'s glyphs, or nil when it
     /// draws no glyphs. Also used by the rasterizer's pre-pass, which renders the masks ahead.
     static func place(_ run: GlyphRun, origin: Point, transform t: DeviceTransform, fonts: FontLibrary)
-        -> (face: FontFace, pixelSize: Double, placed: [(id: UInt32, x: Double, y: Double)])? {
+        -> (face: FontFace, pixelSize: Double, placed: [(id: UInt32, x: Double, y: Double)])?
+    {
         guard !run.glyphs.isEmpty, !run.color.isTransparent, let face = fonts.face(run.face) else { return nil }
         let pixelSize = t.length(run.size)
         guard pixelSize.isFinite, pixelSize > 0, pixelSize <= maxPixelSize else { return nil }
@@ -41,7 +44,8 @@ struct TextPainter {
         placed.reserveCapacity(run.glyphs.count)
         for g in run.glyphs {
             // Fractional y: drawGlyphMasks floors it as Chromium does (baselines are already on device pixels).
-            let x = t.x(origin.x + g.x), y = t.y(origin.y + g.y)
+            let x = t.x(origin.x + g.x)
+            let y = t.y(origin.y + g.y)
             if x.isFinite && y.isFinite { placed.append((g.id, x, y)) }
         }
         return (face, pixelSize, placed)

@@ -1,6 +1,6 @@
 import Dispatch
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// A frame of opaque white pixels made ahead on another thread: pending from creation until
 /// `fill(count:)` or `cancel()` is called (exactly one of them, once); `take` waits for it.

@@ -1,5 +1,5 @@
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// An animated PNG written to a file as frames arrive (`--apng`): `APNGWriter` streaming into an
 /// `AtomicFileStream`, so OUT appears, complete, only at `commit()`.
@@ -11,8 +11,9 @@ public final class APNGFile {
     public init(path: String, width: Int, height: Int, frameCount: Int, compressionLevel: Int) throws {
         let s = try AtomicFileStream(path: path)
         stream = s
-        writer = try APNGWriter(width: width, height: height, frameCount: frameCount,
-                                compressionLevel: compressionLevel, sink: { try s.write($0) })
+        writer = try APNGWriter(
+            width: width, height: height, frameCount: frameCount,
+            compressionLevel: compressionLevel, sink: { try s.write($0) })
     }
 
     /// Encodes and appends one frame shown for `delayMs`.

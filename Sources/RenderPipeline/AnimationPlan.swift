@@ -26,9 +26,13 @@ public struct AnimationPlan: Sendable {
         }
         for (n, k) in kept.enumerated() {
             let delay: Int
-            if k.launch { delay = Self.launchHoldMs }
-            else if n + 1 < kept.count { delay = max(0, kept[n + 1].time - k.time) }
-            else { delay = Self.lastFrameMs }
+            if k.launch {
+                delay = Self.launchHoldMs
+            } else if n + 1 < kept.count {
+                delay = max(0, kept[n + 1].time - k.time)
+            } else {
+                delay = Self.lastFrameMs
+            }
             frames.append(Frame(capture: k.index, time: k.time, delayMs: delay))
         }
     }

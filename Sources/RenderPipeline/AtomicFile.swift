@@ -11,7 +11,10 @@ public enum AtomicFile {
         public var path: String
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
-        public init(path: String, reason: String) { self.path = path; self.reason = reason }
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {

@@ -10,15 +10,21 @@ public enum ElementCrop {
     }
 
     /// The pixel box of element `id` in `frame`, clamped to the screen.
-    public static func pixelBox(_ id: Int, in frame: RenderedFrame, scale: Double) throws -> (x: Int, y: Int, width: Int, height: Int) {
+    public static func pixelBox(_ id: Int, in frame: RenderedFrame, scale: Double) throws -> (
+        x: Int, y: Int, width: Int, height: Int
+    ) {
         guard let e = frame.capture.tree.elements[id] else {
             throw Failure(description: "no element \(id) in this frame")
         }
         guard let f = frame.layout[id]?.frame else {
-            throw Failure(description: "\(e.kind.rawValue) \(id) has no frame on the screen (hidden, detached or in an inactive view)")
+            throw Failure(
+                description:
+                    "\(e.kind.rawValue) \(id) has no frame on the screen (hidden, detached or in an inactive view)")
         }
-        let x0 = max(0, CheckedInt.int(f.minX * scale, .toNearestOrAwayFromZero)), y0 = max(0, CheckedInt.int(f.minY * scale, .toNearestOrAwayFromZero))
-        let x1 = min(frame.bitmap.width, CheckedInt.int(f.maxX * scale, .toNearestOrAwayFromZero)), y1 = min(frame.bitmap.height, CheckedInt.int(f.maxY * scale, .toNearestOrAwayFromZero))
+        let x0 = max(0, CheckedInt.int(f.minX * scale, .toNearestOrAwayFromZero))
+        let y0 = max(0, CheckedInt.int(f.minY * scale, .toNearestOrAwayFromZero))
+        let x1 = min(frame.bitmap.width, CheckedInt.int(f.maxX * scale, .toNearestOrAwayFromZero))
+        let y1 = min(frame.bitmap.height, CheckedInt.int(f.maxY * scale, .toNearestOrAwayFromZero))
         guard x1 > x0, y1 > y0 else {
             throw Failure(description: "\(e.kind.rawValue) \(id) has no visible frame on the screen (frame \(f) dp)")
         }

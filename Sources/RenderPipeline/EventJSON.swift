@@ -1,5 +1,5 @@
-import Primitives
 import Foundation
+import Primitives
 import SessionFormat
 import WidgetTree
 

@@ -1,9 +1,9 @@
+import Layout
+import NativeGraphics
 import Primitives
 import SessionFormat
 import Styles
 import WidgetTree
-import Layout
-import NativeGraphics
 
 /// The headless backend as a Swift API: what a framework platform thread does to a real
 /// backend (send commands, hand over pixels or a canvas surface, run the display link, inject
@@ -51,7 +51,7 @@ public final class HeadlessBackend {
         self.assetsDirectory = assetsDirectory
         let session = Session(name: "api", device: device, assetsDirectory: assetsDirectory, steps: [])
         var opts = renderer.replayOptions
-        opts.captureTicks = false // screenshots are taken on demand
+        opts.captureTicks = false  // screenshots are taken on demand
         engine = ReplayEngine(session: session, options: opts)
         resources = ResourceLoader(session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
         requests = ImageRequestTracker(scale: device.scale, format: renderer.theme.profile.imageRequestFormat)
@@ -70,8 +70,14 @@ public final class HeadlessBackend {
         var c = command
         for (key, path) in [("textValue", \Command.textValue), ("textValue2", \Command.textValue2)] {
             guard let cut = SessionLimits.truncatedText(c[keyPath: path]) else { continue }
-            diagnostics.append(.warning("text-too-long", step: stepCount, path: "steps[\(stepCount)].\(key)",
-                                        "`\(key)` is \(c[keyPath: path].utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
+            diagnostics.append(
+                .warning(
+                    "text-too-long", step: stepCount, path: "steps[\(stepCount)].\(key)",
+                    """
+                    `\(key)` is \(c[keyPath: path].utf8.count) bytes; cut to the first \
+                    \(SessionLimits.maxTextBytes) (see docs/limits.md)
+                    """
+                ))
             c[keyPath: path] = cut
         }
         submit(.command(c))
@@ -89,7 +95,9 @@ public final class HeadlessBackend {
     /// Pixels for an image view (`setImageData`).
     public func setImageData(_ id: Int, _ image: PackedImage) { submit(.setImageData(internalId: id, image: image)) }
     /// A canvas drawing for an element (`setSurface`).
-    public func setSurface(_ id: Int, _ surface: SurfacePayload) { submit(.setSurface(internalId: id, surface: surface)) }
+    public func setSurface(_ id: Int, _ surface: SurfacePayload) {
+        submit(.setSurface(internalId: id, surface: surface))
+    }
 
     // MARK: - Clock, input, lifecycle
 
@@ -100,8 +108,12 @@ public final class HeadlessBackend {
     /// A tap; on an action bar, `barButton` ("menu", "back", "save", "compose") presses that button.
     /// On a navigation bar item it also turns the first flipper or pager to the item's page where the
     /// look's tab bar does (semantics.md 7 item 37).
-    public func tap(_ id: Int, barButton: String = "") { submit(.input(.tap, internalId: id, value: 0, text: barButton)) }
-    public func select(_ id: Int, _ selected: Bool = true) { submit(.input(.select, internalId: id, value: selected ? 1 : 0, text: "")) }
+    public func tap(_ id: Int, barButton: String = "") {
+        submit(.input(.tap, internalId: id, value: 0, text: barButton))
+    }
+    public func select(_ id: Int, _ selected: Bool = true) {
+        submit(.input(.select, internalId: id, value: selected ? 1 : 0, text: ""))
+    }
     /// Scrolls to `offset` dp; the ScrollChangedEvent is completed from the layout at this moment.
     public func scroll(_ id: Int, to offset: Int) { submit(.input(.scroll, internalId: id, value: offset, text: "")) }
     /// Types `text` into a field (its whole new text).
@@ -135,7 +147,8 @@ public final class HeadlessBackend {
         var tree = engine.tree
         // Before the app has sent anything, a device with a launch screen shows it.
         if stepCount == 0 && device.launchScreen != nil { tree.showsLaunchScreen = true }
-        let (layout, images) = tree.showsLaunchScreen ? renderer.layOut(tree, resources: resources, device: device) : currentLayout()
+        let (layout, images) =
+            tree.showsLaunchScreen ? renderer.layOut(tree, resources: resources, device: device) : currentLayout()
         requests.observe(tree, layout: layout, images: images)
         let capture = Capture(kind: .final, name: nil, time: engine.now, step: stepCount, tree: tree)
         let frame = try renderer.renderFrame(capture, layout: layout, images: images, device: device)
@@ -155,9 +168,10 @@ public final class HeadlessBackend {
 
     /// Everything this backend was given so far as a session (`SessionWriter` writes it).
     public func recordedSession(name: String = "api") -> Session {
-        Session(name: name, device: device, assetsDirectory: assetsDirectory,
-                fontsDirectory: renderer.options.appFontsDirectory,
-                theme: renderer.options.themeValue == nil ? renderer.options.theme : nil, steps: recordedSteps)
+        Session(
+            name: name, device: device, assetsDirectory: assetsDirectory,
+            fontsDirectory: renderer.options.appFontsDirectory,
+            theme: renderer.options.themeValue == nil ? renderer.options.theme : nil, steps: recordedSteps)
     }
 
     // MARK: - Internals
@@ -192,7 +206,7 @@ public final class HeadlessBackend {
         }
         pending += events
         diagnostics += engine.drainDiagnostics()
-        _ = engine.drainCaptures() // the launch frame; screenshots are taken on demand
+        _ = engine.drainCaptures()  // the launch frame; screenshots are taken on demand
     }
 
     private func currentLayout() -> (LayoutResult, ImageStore) {
@@ -206,6 +220,9 @@ public final class HeadlessBackend {
     private var resourceDiagnosticsSeen = 0
     private func collectResourceDiagnostics() {
         let all = resources.diagnostics
-        if all.count > resourceDiagnosticsSeen { diagnostics += all[resourceDiagnosticsSeen...]; resourceDiagnosticsSeen = all.count }
+        if all.count > resourceDiagnosticsSeen {
+            diagnostics += all[resourceDiagnosticsSeen...]
+            resourceDiagnosticsSeen = all.count
+        }
     }
 }

@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import WidgetTree
-import Layout
 
 /// Emits the `ImageRequestEvent` the app would get (semantics.md section 5 and 7 item 38): an image
 /// view with a size and no static image (an http(s) URL, or no URL at all) asks when a frame first
@@ -15,7 +15,10 @@ struct ImageRequestTracker {
     private(set) var events: [AppEvent] = []
     /// The width (dp) each view last asked at.
     private var askedWidth: [Int: Double] = [:]
-    init(scale: Double, format: PixelFormat) { self.scale = scale; self.format = format }
+    init(scale: Double, format: PixelFormat) {
+        self.scale = scale
+        self.format = format
+    }
 
     /// Takes the requests gathered so far.
     mutating func drain() -> [AppEvent] {
@@ -26,17 +29,26 @@ struct ImageRequestTracker {
     mutating func observe(_ tree: WidgetTree, layout: LayoutResult, images: ImageStore) {
         for id in layout.paintOrder {
             guard let e = tree.elements[id], e.kind == .imageView, !Self.hasStaticImage(e),
-                  let frame = layout[id]?.frame, frame.width > 0, frame.height > 0 else { continue }
+                let frame = layout[id]?.frame, frame.width > 0, frame.height > 0
+            else { continue }
             let remote = e.imageURLs.filter(\.isRemote)
             guard !remote.isEmpty || e.imageURLs.isEmpty else { continue }
             if askedWidth[id] == frame.width { continue }
             askedWidth[id] = frame.width
-            let url = ImageURLPicker.pick(urls: remote, viewPixelWidth: CheckedInt.int(frame.width * scale, .toNearestOrAwayFromZero, in: 0...(1 << 31)))?.url ?? ""
-            events.append(AppEvent(time: tree.time, type: "ImageRequestEvent", internalId: id, fields: [
-                ("imageUrl", .string(url)), ("requestedWidth", .double(frame.width)),
-                ("requestedHeight", .double(frame.height)), ("requestedLevels", .int(1)), ("mode", .string("REQUEST")),
-                (AppEvent.formatField, .string(format.name)),
-            ]))
+            let url =
+                ImageURLPicker.pick(
+                    urls: remote,
+                    viewPixelWidth: CheckedInt.int(frame.width * scale, .toNearestOrAwayFromZero, in: 0...(1 << 31)))?
+                .url ?? ""
+            events.append(
+                AppEvent(
+                    time: tree.time, type: "ImageRequestEvent", internalId: id,
+                    fields: [
+                        ("imageUrl", .string(url)), ("requestedWidth", .double(frame.width)),
+                        ("requestedHeight", .double(frame.height)), ("requestedLevels", .int(1)),
+                        ("mode", .string("REQUEST")),
+                        (AppEvent.formatField, .string(format.name)),
+                    ]))
         }
     }
 

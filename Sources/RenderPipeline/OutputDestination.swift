@@ -20,7 +20,9 @@ public enum OutputDestination: Equatable {
         // An already open descriptor (`-o /dev/stdout > out.png`, bash's `>(...)`): written through,
         // even when it is a regular file — renaming over the file it names would leave the
         // descriptor, and the shell's redirection, pointing at the replaced inode.
-        if ["/dev/stdout", "/dev/stderr"].contains(path) || path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/") {
+        if ["/dev/stdout", "/dev/stderr"].contains(path) || path.hasPrefix("/dev/fd/")
+            || path.hasPrefix("/proc/self/fd/")
+        {
             return .stream(path: path)
         }
         var st = stat()
@@ -31,7 +33,8 @@ public enum OutputDestination: Equatable {
             // "pipe:[123]" that only open(2) understands.
             case S_IFCHR, S_IFIFO: return .stream(path: path)
             case S_IFDIR: throw AtomicFile.WriteError(path: path, reason: "it is a folder")
-            case S_IFBLK: throw AtomicFile.WriteError(path: path, reason: "it is a block device; refusing to write over a disk")
+            case S_IFBLK:
+                throw AtomicFile.WriteError(path: path, reason: "it is a block device; refusing to write over a disk")
             case S_IFSOCK: throw AtomicFile.WriteError(path: path, reason: "it is a socket")
             default: throw AtomicFile.WriteError(path: path, reason: "it is not a regular file")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Primitives
 import SessionFormat
+
 import struct Styles.Theme
 import enum TextLayout.BundledFonts
 
@@ -39,12 +40,15 @@ public struct RenderOptions: Sendable {
 
 /// Seconds spent in each stage, summed over the frames rendered.
 public struct StageTimings: Sendable {
-    public var decode = 0.0, replay = 0.0, resources = 0.0, layout = 0.0, paint = 0.0, raster = 0.0, encode = 0.0, write = 0.0
+    public var decode = 0.0, replay = 0.0, resources = 0.0, layout = 0.0, paint = 0.0, raster = 0.0, encode = 0.0,
+        write = 0.0
     public init() {}
     /// `decode 1.2 ms, replay ...` for `-v` and the benchmark.
     public var summary: String {
-        let parts: [(String, Double)] = [("decode", decode), ("replay", replay), ("resources", resources), ("layout", layout),
-                                         ("paint", paint), ("raster", raster), ("encode", encode), ("write", write)]
+        let parts: [(String, Double)] = [
+            ("decode", decode), ("replay", replay), ("resources", resources), ("layout", layout),
+            ("paint", paint), ("raster", raster), ("encode", encode), ("write", write),
+        ]
         return parts.map { "\($0.0) \(String(format: "%.1f", $0.1 * 1000)) ms" }.joined(separator: ", ")
     }
 }

@@ -1,7 +1,7 @@
+import Layout
 import Primitives
 import SessionFormat
 import WidgetTree
-import Layout
 
 extension Renderer {
     /// The final capture of a session and its layout, without painting or rasterizing: what the

@@ -1,14 +1,14 @@
 import Foundation
-import Primitives
-import SessionFormat
-import Styles
-import WidgetTree
-import TextLayout
 import ImageAssets
 import Layout
-import Painting
-import Raster
 import NativeGraphics
+import Painting
+import Primitives
+import Raster
+import SessionFormat
+import Styles
+import TextLayout
+import WidgetTree
 
 /// One rendered frame: its pixels and the intermediate results (for dumps, tests and diffs).
 public struct RenderedFrame {
@@ -50,7 +50,11 @@ public final class Renderer {
         guard options.appFontsDirectory == nil else { return }
         var dir: String? = nil
         var isDir: ObjCBool = false
-        if let d = session.fontsDirectory, FileManager.default.fileExists(atPath: d, isDirectory: &isDir), isDir.boolValue { dir = d }
+        if let d = session.fontsDirectory, FileManager.default.fileExists(atPath: d, isDirectory: &isDir),
+            isDir.boolValue
+        {
+            dir = d
+        }
         guard dir != appFonts else { return }
         appFonts = dir
         fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: dir)
@@ -71,7 +75,8 @@ public final class Renderer {
     /// (the caller reports a renderer failure before a session one, as `init` then `load` would);
     /// pass the session to `adopt`.
     public static func start(options: RenderOptions, decoding path: String)
-        -> (renderer: Result<Renderer, Error>, session: Result<(Session, [Diagnostic]), Error>) {
+        -> (renderer: Result<Renderer, Error>, session: Result<(Session, [Diagnostic]), Error>)
+    {
         final class Slot: @unchecked Sendable {
             var result: Result<(Session, [Diagnostic]), Error> = .failure(CancellationError())
             var seconds = 0.0
@@ -133,8 +138,9 @@ public final class Renderer {
 
     /// The replay options this renderer's theme and options give.
     public var replayOptions: ReplayOptions {
-        var o = ReplayOptions(clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-                              captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
+        var o = ReplayOptions(
+            clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
+            captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
         let fonts = self.fonts
         o.fontFamilyKnown = { fonts.hasFamily($0) }
         return o
@@ -143,8 +149,10 @@ public final class Renderer {
     /// Renders every capture of a replay in order. Also returns the image requests the layout
     /// triggers (an `ImageRequestEvent` when an image view without a static image gets its size or a
     /// new width, semantics.md 7 item 38), merged into the replay's events, and resource diagnostics.
-    public func renderAll(_ session: Session, _ replay: ReplayResult,
-                          only: (Capture) -> Bool = { _ in true }) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
+    public func renderAll(
+        _ session: Session, _ replay: ReplayResult,
+        only: (Capture) -> Bool = { _ in true }
+    ) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
         var frames: [RenderedFrame] = []
         let r = try renderEach(session, replay, only: { c, _ in only(c) }) { frame, _ in frames.append(frame) }
         return (frames, r.events, r.diagnostics)
@@ -154,26 +162,39 @@ public final class Renderer {
     /// capture's index) instead of keeping them: memory stays at one frame for any session length.
     /// `isolating`: paint only that element and its subtree, as `RenderOptions.isolatedElement` does
     /// (the gallery's state cells pick a different element per render with one renderer).
-    public func renderEach(_ session: Session, _ replay: ReplayResult, only: (Capture, Int) -> Bool = { _, _ in true },
-                           isolating: Int? = nil,
-                           body: (RenderedFrame, Int) throws -> Void) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
+    public func renderEach(
+        _ session: Session, _ replay: ReplayResult, only: (Capture, Int) -> Bool = { _, _ in true },
+        isolating: Int? = nil,
+        body: (RenderedFrame, Int) throws -> Void
+    ) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
         rasterizer.prepareWhiteFrame(pixelWidth: session.device.pixelWidth, pixelHeight: session.device.pixelHeight)
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
         var requests = ImageRequestTracker(scale: session.device.scale, format: theme.profile.imageRequestFormat)
         var replayEvents = replay.events
-        var budgetNotes: [Diagnostic] = [], warnedText = false
+        var budgetNotes: [Diagnostic] = []
+        var warnedText = false
         completeScrollEvents(&replayEvents, replay.scrollStates, resources: resources, device: session.device)
         for (index, capture) in replay.captures.enumerated() {
             let wanted = only(capture, index)
             // Image requests follow layout; lay out every capture so events do not depend on which are saved.
             let (layout, images) = layOut(capture.tree, resources: resources, device: session.device)
             requests.observe(capture.tree, layout: layout, images: images)
-            defer { text.endFrame() }   // text only this frame used does not pile up over many frames
+            defer { text.endFrame() }  // text only this frame used does not pile up over many frames
             guard wanted else { continue }
-            try body(try renderFrame(capture, layout: layout, images: images, device: session.device, isolating: isolating), index)
+            try body(
+                try renderFrame(capture, layout: layout, images: images, device: session.device, isolating: isolating),
+                index)
             if rasterizer.skippedText > 0 && !warnedText {
                 warnedText = true
-                budgetNotes.append(.warning("budget", step: capture.step, "\(rasterizer.skippedText) text run\(rasterizer.skippedText == 1 ? "" : "s") larger than \(CheckedInt.text(Rasterizer.maxTextPixelSize)) device pixels per em (zoomed) not drawn (docs/limits.md)"))
+                budgetNotes.append(
+                    .warning(
+                        "budget", step: capture.step,
+                        """
+                        \(rasterizer.skippedText) text run\(rasterizer.skippedText == 1 ? "" : "s") larger than \
+                        \(CheckedInt.text(Rasterizer.maxTextPixelSize)) device pixels per em (zoomed) not drawn \
+                        (docs/limits.md)
+                        """
+                    ))
             }
         }
         let events = Self.mergeEvents(replayEvents, requests.events)
@@ -184,7 +205,13 @@ public final class Renderer {
     /// from its Debian install path after the package changed): its text is missing from the picture.
     func fontDiagnostics() -> [Diagnostic] {
         fonts.refusedFiles.map {
-            .error("font-checksum", step: nil, "\($0) differs from fonts.lock (its Debian package changed?): text in that font is not drawn; install the locked version or fill the fonts folder with scripts/fonts.sh")
+            .error(
+                "font-checksum", step: nil,
+                """
+                \($0) differs from fonts.lock (its Debian package changed?): text in that font is not drawn; \
+                install the locked version or fill the fonts folder with scripts/fonts.sh
+                """
+            )
         }
     }
 
@@ -200,7 +227,9 @@ public final class Renderer {
     }
 
     /// Fills in each scroll step's ScrollChangedEvent from the layout of the tree at that step.
-    func completeScrollEvents(_ events: inout [AppEvent], _ states: [ScrollState], resources: ResourceLoader, device: Device) {
+    func completeScrollEvents(
+        _ events: inout [AppEvent], _ states: [ScrollState], resources: ResourceLoader, device: Device
+    ) {
         for s in states where events.indices.contains(s.event) {
             let (layout, _) = layOut(s.tree, resources: resources, device: device)
             ScrollEventCompleter.complete(&events[s.event], id: s.id, layout: layout)
@@ -208,26 +237,34 @@ public final class Renderer {
     }
 
     /// Paints and rasterizes one laid-out capture.
-    func renderFrame(_ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device, isolating: Int? = nil) throws -> RenderedFrame {
+    func renderFrame(
+        _ capture: Capture, layout: LayoutResult, images: ImageStore, device: Device, isolating: Int? = nil
+    ) throws -> RenderedFrame {
         let isolated = isolating ?? options.isolatedElement
         let list = timed(&timings.paint) {
             let painter = Painter(images: images)
-            var list = isolated.map { painter.paintAlone($0, layout: layout, device: device) }
+            var list =
+                isolated.map { painter.paintAlone($0, layout: layout, device: device) }
                 ?? painter.paint(layout, device: device)
-            if options.showBounds {   // --bounds: after the frame's own items, through the same raster path
+            if options.showBounds {  // --bounds: after the frame's own items, through the same raster path
                 let text = self.text
-                let tagStyle = ParagraphStyle(font: FontSpec(family: "Roboto", weight: 700), size: BoundsOverlay.tagSize,
-                                              color: .white, noWrap: true)
-                let tag = { (s: String) in text.layout(AttributedText(s), style: tagStyle, maxWidth: nil, deviceScale: device.scale) }
+                let tagStyle = ParagraphStyle(
+                    font: FontSpec(family: "Roboto", weight: 700), size: BoundsOverlay.tagSize,
+                    color: .white, noWrap: true)
+                let tag = { (s: String) in
+                    text.layout(AttributedText(s), style: tagStyle, maxWidth: nil, deviceScale: device.scale)
+                }
                 list.items += BoundsOverlay(tag: tag, spacing: options.boundsSpacing).items(
-                    layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height), scale: device.scale,
+                    layout: layout, screen: Rect(x: 0, y: 0, width: device.width, height: device.height),
+                    scale: device.scale,
                     subtree: isolated)
             }
             return list
         }
         let bitmap = try timed(&timings.raster) {
-            try rasterizer.render(list, images: images, scale: device.scale,
-                                                 pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
+            try rasterizer.render(
+                list, images: images, scale: device.scale,
+                pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
         }
         return RenderedFrame(capture: capture, layout: layout, displayList: list, bitmap: bitmap)
     }
@@ -247,9 +284,16 @@ public final class Renderer {
         if b.isEmpty { return a }
         var out: [AppEvent] = []
         out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
-            if j >= b.count || (i < a.count && a[i].time <= b[j].time) { out.append(a[i]); i += 1 } else { out.append(b[j]); j += 1 }
+            if j >= b.count || (i < a.count && a[i].time <= b[j].time) {
+                out.append(a[i])
+                i += 1
+            } else {
+                out.append(b[j])
+                j += 1
+            }
         }
         return out
     }

@@ -1,11 +1,11 @@
+import Canvas
 import Foundation
+import ImageAssets
 import Primitives
 import SessionFormat
-import WidgetTree
 import Styles
-import ImageAssets
-import Canvas
 import TextLayout
+import WidgetTree
 
 /// Builds the `ImageStore` a frame needs (assets, packed pixels, canvas surfaces, icons), caching
 /// decoded images across frames so a long session decodes each image once.
@@ -23,7 +23,11 @@ final class ResourceLoader {
     private var reserved: [String: Int] = [:]
 
     /// What an element key was built from, so changed pixels are decoded again.
-    enum PackedFingerprint: Hashable { case asset, packed(Int), surface(Int) }
+    enum PackedFingerprint: Hashable {
+        case asset
+        case packed(Int)
+        case surface(Int)
+    }
 
     init(session: Session, fonts: FontLibrary, assetDensity: Double, budget: RenderBudget = RenderBudget()) {
         self.budget = budget
@@ -74,7 +78,12 @@ final class ResourceLoader {
                 store[key] = try assets.load(file)
             } else {
                 guard reserve(key, bytes: p.width * p.height * 4) else {
-                    throw ImageError("a \(p.width)x\(p.height) image does not fit the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); a placeholder is drawn")
+                    throw ImageError(
+                        """
+                        a \(p.width)x\(p.height) image does not fit the render's image memory budget \
+                        (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); a placeholder is drawn
+                        """
+                    )
                 }
                 store[key] = ImageStore.Entry(bitmap: try PackedImageDecoder.decode(p), density: scale)
             }
@@ -101,7 +110,15 @@ final class ResourceLoader {
             // A surface the app drew itself: its pixels as handed over (shown at `scale` px per dp).
             guard reserve(key, bytes: pixels.width * pixels.height * 4) else {
                 store[key] = nil
-                diagnostics.append(.warning("budget", step: step, "setSurface for element \(id): a \(pixels.width)x\(pixels.height) px surface does not fit the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); not drawn"))
+                diagnostics.append(
+                    .warning(
+                        "budget", step: step,
+                        """
+                        setSurface for element \(id): a \(pixels.width)x\(pixels.height) px surface does not fit \
+                        the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); \
+                        not drawn
+                        """
+                    ))
                 return
             }
             store[key] = ImageStore.Entry(bitmap: pixels, density: scale)
@@ -110,7 +127,14 @@ final class ResourceLoader {
         let (w, h) = CanvasPlayer.pixelSize(s, scale: scale)
         guard reserve(key, bytes: w * h * 4) else {
             store[key] = nil
-            diagnostics.append(.warning("budget", step: step, "setSurface for element \(id): a \(w)x\(h) px surface does not fit the render's image memory budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); not drawn"))
+            diagnostics.append(
+                .warning(
+                    "budget", step: step,
+                    """
+                    setSurface for element \(id): a \(w)x\(h) px surface does not fit the render's image memory \
+                    budget (\(budget.imageBytesLimit >> 20) MiB, docs/limits.md); not drawn
+                    """
+                ))
             return
         }
         do { try PixelMemory.check(bytes: w * h * 4 * 2, for: "a \(w)x\(h) px canvas surface") } catch {

@@ -1,6 +1,6 @@
+import Layout
 import Primitives
 import WidgetTree
-import Layout
 
 /// Completes a `scroll` step's ScrollChangedEvent once the scrolled tree is laid out (the replay
 /// knows only the requested offset; the content size needs layout): `scrollPos` clamped to
@@ -11,7 +11,8 @@ enum ScrollEventCompleter {
         // Only scroll layouts report their content; other scrollers (lists, grids not laid out as
         // scroll views, off-screen elements) keep the requested offset alone.
         guard let e = layout[id], let content = e.scrollContent else { return }
-        let frame = e.frame, style = e.style
+        let frame = e.frame
+        let style = e.style
         let b = style.borderWidths
         let viewport = max(0, frame.height - style.padding.top - style.padding.bottom - b.top - b.bottom)
         let requested: Double

@@ -8,7 +8,7 @@ import Foundation
 /// so the cleanup may use ordinary code (locks, FileManager) safely.
 public enum TempFiles {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var live: [String: Bool] = [:] // path -> is a folder
+    nonisolated(unsafe) private static var live: [String: Bool] = [:]  // path -> is a folder
     nonisolated(unsafe) private static var installed = false
     nonisolated(unsafe) private static var statusOnSignal: Int32? = nil
     /// Child processes that write into temporary items (batch workers): killed before the items are
@@ -16,18 +16,28 @@ public enum TempFiles {
     nonisolated(unsafe) private static var children: Set<pid_t> = []
 
     /// `pid` writes into this process's temporary items until `releaseChild`.
-    public static func adoptChild(_ pid: pid_t) { lock.lock(); children.insert(pid); lock.unlock() }
-    public static func releaseChild(_ pid: pid_t) { lock.lock(); children.remove(pid); lock.unlock() }
+    public static func adoptChild(_ pid: pid_t) {
+        lock.lock()
+        children.insert(pid)
+        lock.unlock()
+    }
+    public static func releaseChild(_ pid: pid_t) {
+        lock.lock()
+        children.remove(pid)
+        lock.unlock()
+    }
 
     /// Creates `DIR/.NAME.XXXXXX` beside `target` (mode 0600 until `AtomicFileStream` sets the
     /// final mode) and registers it; returns the open descriptor and the name.
     static func makeFile(beside target: String) throws -> (fd: Int32, path: String) {
         let (dir, name) = AtomicFile.split(target)
         var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw AtomicFile.WriteError(path: target, reason: "cannot create a file in \(dir): \(String(cString: strerror(errno)))")
+            throw AtomicFile.WriteError(
+                path: target, reason: "cannot create a file in \(dir): \(String(cString: strerror(errno)))")
         }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let path = String(cString: template)
@@ -40,9 +50,11 @@ public enum TempFiles {
         let (dir, name) = AtomicFile.split(target)
         try AtomicFile.requireFolder(dir, for: target)
         var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw AtomicFile.WriteError(path: target, reason: "cannot create a folder in \(dir): \(String(cString: strerror(errno)))")
+            throw AtomicFile.WriteError(
+                path: target, reason: "cannot create a folder in \(dir): \(String(cString: strerror(errno)))")
         }
         let path = String(cString: template)
         // mkdtemp makes it 0700; a gallery is meant to be read by others, as a plain mkdir would allow.
@@ -53,12 +65,15 @@ public enum TempFiles {
 
     /// The temporary item became the real output (renamed into place): no longer removed on a signal.
     public static func forget(_ path: String) {
-        lock.lock(); live[path] = nil; lock.unlock()
+        lock.lock()
+        live[path] = nil
+        lock.unlock()
     }
 
     /// Removes a temporary item now (a write failed or was abandoned).
     public static func remove(_ path: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         removeLocked(path)
     }
 
@@ -68,13 +83,18 @@ public enum TempFiles {
     }
 
     /// Temporary items that exist now (for tests and `-v`).
-    public static var pending: [String] { lock.lock(); defer { lock.unlock() }; return live.keys.sorted() }
+    public static var pending: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return live.keys.sorted()
+    }
 
     /// From now on SIGINT, SIGTERM and SIGHUP remove every temporary item, then end the process as
     /// the signal would (or with `exitStatus`, see `exitStatusOnSignal`). Call first thing in `main`:
     /// the signals are blocked in this thread and so in every thread started after it.
     public static func removeOnSignals() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard !installed else { return }
         installed = true
         var set = signals
@@ -87,7 +107,7 @@ public enum TempFiles {
             for pid in children { kill(pid, SIGKILL) }
             for pid in children {
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}   // ECHILD: already reaped, so gone
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}  // ECHILD: already reaped, so gone
             }
             for path in live.keys.sorted() { removeLocked(path) }
             let status = statusOnSignal
@@ -95,7 +115,9 @@ public enum TempFiles {
             if let status { _exit(status) }
             // End as the signal would: default action, unblocked in this thread only.
             signal(sig, SIG_DFL)
-            var one = sigset_t(); sigemptyset(&one); sigaddset(&one, sig)
+            var one = sigset_t()
+            sigemptyset(&one)
+            sigaddset(&one, sig)
             pthread_sigmask(SIG_UNBLOCK, &one, nil)
             raise(sig)
             _exit(128 + sig)
@@ -106,8 +128,16 @@ public enum TempFiles {
 
     /// A process that is meant to be stopped by Ctrl-C (`render watch`) ends with this status instead.
     public static var exitStatusOnSignal: Int32? {
-        get { lock.lock(); defer { lock.unlock() }; return statusOnSignal }
-        set { lock.lock(); statusOnSignal = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return statusOnSignal
+        }
+        set {
+            lock.lock()
+            statusOnSignal = newValue
+            lock.unlock()
+        }
     }
 
     private static var signals: sigset_t {

@@ -20,7 +20,10 @@ public enum Base64 {
         let chars = Array(text.utf8)
         var end = chars.count
         var padding = 0
-        while end > 0, chars[end - 1] == UInt8(ascii: "="), padding < 2 { end -= 1; padding += 1 }
+        while end > 0, chars[end - 1] == UInt8(ascii: "="), padding < 2 {
+            end -= 1
+            padding += 1
+        }
         if padding > 0, chars.count % 4 != 0 {
             throw Base64Error("base64 length \(chars.count) is not a multiple of 4 although it is padded")
         }
@@ -33,7 +36,11 @@ public enum Base64 {
         for i in 0..<end {
             let v = table[Int(chars[i])]
             guard v >= 0 else {
-                let shown = chars[i] == UInt8(ascii: "=") ? "'='" : (chars[i] < 0x80 && chars[i] >= 0x20 ? "'\(Character(Unicode.Scalar(chars[i])))'" : "byte 0x\(String(chars[i], radix: 16))")
+                let shown =
+                    chars[i] == UInt8(ascii: "=")
+                    ? "'='"
+                    : (chars[i] < 0x80 && chars[i] >= 0x20
+                        ? "'\(Character(Unicode.Scalar(chars[i])))'" : "byte 0x\(String(chars[i], radix: 16))")
                 throw Base64Error("invalid base64 character \(shown) at offset \(i)")
             }
             acc = (acc << 6) | UInt32(v)

@@ -1,12 +1,15 @@
-import Primitives
 import Foundation
+import Primitives
 
 /// Why a device description cannot be used (bad preset name, size or scale).
 public struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// `bad-device`, or `device-too-large` for the pixel limits (docs/limits.md).
     public var code: String
-    public init(_ message: String, code: String = "bad-device") { self.message = message; self.code = code }
+    public init(_ message: String, code: String = "bad-device") {
+        self.message = message
+        self.code = code
+    }
     public var description: String { message }
 }
 
@@ -59,7 +62,9 @@ extension Device {
         if let at = s.lastIndex(of: "@") {
             base = String(s[..<at])
             let scaleText = String(s[s.index(after: at)...])
-            guard let v = Double(scaleText) else { throw DeviceError("bad scale '\(scaleText)' in device '\(text)' (expected a number like 2 or 2.625)") }
+            guard let v = Double(scaleText) else {
+                throw DeviceError("bad scale '\(scaleText)' in device '\(text)' (expected a number like 2 or 2.625)")
+            }
             scale = v
         }
         var device: Device
@@ -68,7 +73,12 @@ extension Device {
         } else {
             let parts = base.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-                throw DeviceError("unknown device '\(text)': expected WIDTHxHEIGHT@SCALE in dp (e.g. 390x844@3) or a preset: \(DevicePresets.names)")
+                throw DeviceError(
+                    """
+                    unknown device '\(text)': expected WIDTHxHEIGHT@SCALE in dp (e.g. 390x844@3) or a preset: \
+                    \(DevicePresets.names)
+                    """
+                )
             }
             device = Device(width: w, height: h)
         }
@@ -80,8 +90,12 @@ extension Device {
     /// Checks sizes and scale: sizes positive and finite, scale 0.5 ... 4, bars not negative,
     /// output at least 1 and at most 8192 pixels per side.
     public func validate() throws {
-        guard width.isFinite, width > 0 else { throw DeviceError("device width must be a positive number of dp (got \(width))") }
-        guard height.isFinite, height > 0 else { throw DeviceError("device height must be a positive number of dp (got \(height))") }
+        guard width.isFinite, width > 0 else {
+            throw DeviceError("device width must be a positive number of dp (got \(width))")
+        }
+        guard height.isFinite, height > 0 else {
+            throw DeviceError("device height must be a positive number of dp (got \(height))")
+        }
         guard scale.isFinite, Device.scaleRange.contains(scale) else {
             throw DeviceError("device scale must be between 0.5 and 4 pixels per dp (got \(scale))")
         }
@@ -89,18 +103,29 @@ extension Device {
             throw DeviceError("device statusBar must be 0 or more dp and less than the height (got \(statusBar))")
         }
         guard safeAreaBottom.isFinite, safeAreaBottom >= 0, safeAreaBottom + statusBar < height else {
-            throw DeviceError("device safeAreaBottom must be 0 or more dp and leave room below the status bar (got \(safeAreaBottom))")
+            throw DeviceError(
+                "device safeAreaBottom must be 0 or more dp and leave room below the status bar (got \(safeAreaBottom))"
+            )
         }
-        let pw = (width * scale).rounded(), ph = (height * scale).rounded()
+        let pw = (width * scale).rounded()
+        let ph = (height * scale).rounded()
         guard pw <= Double(Device.maxPixelSide), ph <= Double(Device.maxPixelSide) else {
             // pw may be huge or infinite (width 1e308): printed without an Int conversion that would trap.
             func text(_ v: Double) -> String { CheckedInt.text(v) }
-            throw DeviceError("output would be \(text(pw))x\(text(ph)) pixels; at most \(Device.maxPixelSide) per side is allowed (lower the size or the scale)",
-                              code: "device-too-large")
+            throw DeviceError(
+                """
+                output would be \(text(pw))x\(text(ph)) pixels; at most \(Device.maxPixelSide) per side is allowed \
+                (lower the size or the scale)
+                """,
+                code: "device-too-large")
         }
         guard pw * ph <= Double(SessionLimits.maxPixels) else {
-            throw DeviceError("output would be \(CheckedInt.text(pw))x\(CheckedInt.text(ph)) = \(CheckedInt.text(pw * ph)) pixels; at most \(SessionLimits.maxPixels) in all are allowed (lower the size or the scale)",
-                              code: "device-too-large")
+            throw DeviceError(
+                """
+                output would be \(CheckedInt.text(pw))x\(CheckedInt.text(ph)) = \(CheckedInt.text(pw * ph)) \
+                pixels; at most \(SessionLimits.maxPixels) in all are allowed (lower the size or the scale)
+                """,
+                code: "device-too-large")
         }
         guard pw >= 1, ph >= 1 else { throw DeviceError("output would be less than 1 pixel wide or tall") }
     }

@@ -9,7 +9,10 @@ struct FieldReader {
     let object: JSONObject
     let path: String
 
-    init(_ object: JSONObject, path: String) { self.object = object; self.path = path }
+    init(_ object: JSONObject, path: String) {
+        self.object = object
+        self.path = path
+    }
 
     func has(_ key: String) -> Bool { object[key] != nil }
 
@@ -43,7 +46,9 @@ struct FieldReader {
             if let def { return def }
             throw problem(key, "`\(key)` is missing (a number is required)")
         }
-        guard case .number(let n) = v else { throw problem(key, "`\(key)` must be a number, found \(Self.describe(v))") }
+        guard case .number(let n) = v else {
+            throw problem(key, "`\(key)` must be a number, found \(Self.describe(v))")
+        }
         guard n.double.isFinite else { throw problem(key, "`\(key)` must be a finite number, found \(n.text)") }
         return n.double
     }
@@ -54,7 +59,9 @@ struct FieldReader {
             if let def { return def }
             throw problem(key, "`\(key)` is missing (a string is required)")
         }
-        guard case .string(let s) = v else { throw problem(key, "`\(key)` must be a string, found \(Self.describe(v))") }
+        guard case .string(let s) = v else {
+            throw problem(key, "`\(key)` must be a string, found \(Self.describe(v))")
+        }
         return s
     }
 

@@ -5,7 +5,11 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public var reason: String
     /// True when the document nests deeper than `JSONParser.maxDepth` (limit code `json-too-deep`).
     public var tooDeep: Bool = false
-    public init(line: Int, column: Int, reason: String) { self.line = line; self.column = column; self.reason = reason }
+    public init(line: Int, column: Int, reason: String) {
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
     public var description: String { "line \(line) column \(column): \(reason)" }
 }
 
@@ -76,11 +80,21 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord(JSONParser.wordTrue); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord(JSONParser.wordFalse); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord(JSONParser.wordNull); return .null
-        case UInt8(ascii: "N"): try expectWord(JSONParser.wordNaN); return .number(JSONNumber(text: "NaN", double: .nan))
-        case UInt8(ascii: "I"): try expectWord(JSONParser.wordInfinity); return .number(JSONNumber(text: "Infinity", double: .infinity))
+        case UInt8(ascii: "t"):
+            try expectWord(JSONParser.wordTrue)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord(JSONParser.wordFalse)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord(JSONParser.wordNull)
+            return .null
+        case UInt8(ascii: "N"):
+            try expectWord(JSONParser.wordNaN)
+            return .number(JSONNumber(text: "NaN", double: .nan))
+        case UInt8(ascii: "I"):
+            try expectWord(JSONParser.wordInfinity)
+            return .number(JSONNumber(text: "Infinity", double: .infinity))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected character \(describe(bytes[pos])), expected a value")
         }
@@ -90,7 +104,11 @@ public struct JSONParser {
         try enter()
         pos += 1
         skipSpace()
-        if peek() == UInt8(ascii: "}") { pos += 1; depth -= 1; return .object(JSONObject()) }
+        if peek() == UInt8(ascii: "}") {
+            pos += 1
+            depth -= 1
+            return .object(JSONObject())
+        }
         let base = members.count
         // On a throw the buffer is left as is: the whole parse fails.
         while true {
@@ -101,14 +119,18 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
             pos += 1
             skipSpace()
-            if depth == 1 { topKey = key; topIndex = nil }
+            if depth == 1 {
+                topKey = key
+                topIndex = nil
+            }
             let value = try parseValue()
             members.append((key, value))
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): pos += 1
             case UInt8(ascii: "}"):
-                pos += 1; depth -= 1
+                pos += 1
+                depth -= 1
                 let obj = JSONObject(members: members[base...])
                 members.removeSubrange(base...)
                 return .object(obj)
@@ -122,7 +144,11 @@ public struct JSONParser {
         pos += 1
         var items: [JSONValue] = []
         skipSpace()
-        if peek() == UInt8(ascii: "]") { pos += 1; depth -= 1; return .array(items) }
+        if peek() == UInt8(ascii: "]") {
+            pos += 1
+            depth -= 1
+            return .array(items)
+        }
         let isTopArray = depth == 2 && topKey != nil
         while true {
             skipSpace()
@@ -131,7 +157,10 @@ public struct JSONParser {
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): pos += 1
-            case UInt8(ascii: "]"): pos += 1; depth -= 1; return .array(items)
+            case UInt8(ascii: "]"):
+                pos += 1
+                depth -= 1
+                return .array(items)
             default: throw error("expected ',' or ']' in an array")
             }
         }
@@ -141,7 +170,10 @@ public struct JSONParser {
         let start = pos
         if peek() == UInt8(ascii: "-") {
             pos += 1
-            if peek() == UInt8(ascii: "I") { try expectWord(JSONParser.wordInfinity); return JSONNumber(text: "-Infinity", double: -.infinity) }
+            if peek() == UInt8(ascii: "I") {
+                try expectWord(JSONParser.wordInfinity)
+                return JSONNumber(text: "-Infinity", double: -.infinity)
+            }
         }
         guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
         let digitsStart = pos
@@ -172,7 +204,7 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws -> String {
-        pos += 1 // opening quote
+        pos += 1  // opening quote
         // Fast path: no escape before the closing quote, so the string is its bytes.
         let start = pos
         while pos < bytes.count {
@@ -315,7 +347,10 @@ public struct JSONParser {
         var line = 1
         var lineStart = 0
         let end = min(pos, bytes.count)
-        for i in 0..<end where bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+        for i in 0..<end where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
         // Count UTF-8 lead bytes so a column is in characters, not bytes.
         let column = bytes[lineStart..<end].filter { $0 & 0xC0 != 0x80 }.count + 1
         return JSONParseError(line: line, column: column, reason: reason)

@@ -23,13 +23,25 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The object, if this is one.
-    public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    public var objectValue: JSONObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
     /// The array, if this is one.
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
     /// The string, if this is one.
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
     /// The number, if this is one.
-    public var numberValue: JSONNumber? { if case .number(let n) = self { return n }; return nil }
+    public var numberValue: JSONNumber? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
 }
 
 /// A JSON number: its text as written and its value as a `Double`.
@@ -37,14 +49,18 @@ public struct JSONNumber: Hashable, Sendable {
     /// The literal text (`12`, `-3.5e2`, or the lenient `NaN` / `Infinity`).
     public var text: String
     public var double: Double
-    public init(text: String, double: Double) { self.text = text; self.double = double }
+    public init(text: String, double: Double) {
+        self.text = text
+        self.double = double
+    }
 
     /// The value as an `Int`: exact integers (also `16.0`) that fit; nil for fractions, NaN,
     /// infinities and values outside `Int`.
     public var int: Int? {
         if let i = Int(text) { return i }
         guard double.isFinite, double.rounded() == double,
-              double >= -9.2e18, double <= 9.2e18 else { return nil }
+            double >= -9.2e18, double <= 9.2e18
+        else { return nil }
         return CheckedInt.int(double)
     }
 }

@@ -11,7 +11,10 @@ public struct JSONWriter {
 
     /// A finite number in its shortest exact form (integers without a fraction); others as 0.
     public mutating func number(_ d: Double) {
-        guard d.isFinite else { raw("0"); return }
+        guard d.isFinite else {
+            raw("0")
+            return
+        }
         raw(CheckedInt.text(d))
     }
 
@@ -26,7 +29,9 @@ public struct JSONWriter {
             case UInt8(ascii: "\r"): raw("\\r")
             case UInt8(ascii: "\t"): raw("\\t")
             case 0..<0x20:
-                raw("\\u00"); bytes.append(Self.hex[Int(b >> 4)]); bytes.append(Self.hex[Int(b & 15)])
+                raw("\\u00")
+                bytes.append(Self.hex[Int(b >> 4)])
+                bytes.append(Self.hex[Int(b & 15)])
             default: bytes.append(b)
             }
         }

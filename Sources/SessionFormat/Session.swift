@@ -16,11 +16,18 @@ public struct Session: Sendable {
     /// Absolute path of the session file ("" when decoded from memory).
     public var sourcePath: String
     public var steps: [Step]
-    public init(name: String, description: String? = nil, device: Device = Device(), assetsDirectory: String = "",
-                fontsDirectory: String? = nil, theme: String? = nil, sourcePath: String = "", steps: [Step]) {
-        self.name = name; self.description = description; self.device = device
-        self.assetsDirectory = assetsDirectory; self.fontsDirectory = fontsDirectory; self.theme = theme
-        self.sourcePath = sourcePath; self.steps = steps
+    public init(
+        name: String, description: String? = nil, device: Device = Device(), assetsDirectory: String = "",
+        fontsDirectory: String? = nil, theme: String? = nil, sourcePath: String = "", steps: [Step]
+    ) {
+        self.name = name
+        self.description = description
+        self.device = device
+        self.assetsDirectory = assetsDirectory
+        self.fontsDirectory = fontsDirectory
+        self.theme = theme
+        self.sourcePath = sourcePath
+        self.steps = steps
     }
 }
 
@@ -33,10 +40,16 @@ public struct Device: Hashable, Sendable {
     public var safeAreaBottom: Double = 0
     /// Asset file drawn as the frame at time 0 (optional).
     public var launchScreen: String?
-    public init(width: Double = 360, height: Double = 640, scale: Double = 2, statusBar: Double = 0,
-                safeAreaBottom: Double = 0, launchScreen: String? = nil) {
-        self.width = width; self.height = height; self.scale = scale; self.statusBar = statusBar
-        self.safeAreaBottom = safeAreaBottom; self.launchScreen = launchScreen
+    public init(
+        width: Double = 360, height: Double = 640, scale: Double = 2, statusBar: Double = 0,
+        safeAreaBottom: Double = 0, launchScreen: String? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.statusBar = statusBar
+        self.safeAreaBottom = safeAreaBottom
+        self.launchScreen = launchScreen
     }
     /// Output size in pixels: round(width * scale) x round(height * scale).
     /// A device built in code (not validated) with NaN or huge sizes gives 1 or the side limit
@@ -65,19 +78,34 @@ public struct Command: Hashable, Sendable {
     public var flags: Int = 0
     /// For SET_STYLE: the selector (from `value`, which may be given as a name in the file).
     public var selector: Selector? = nil
-    public init(type: CommandType, internalId: Int = 0, childInternalId: Int = 0, value: Int = 0,
-                textValue: String = "", textValue2: String = "", width: Int = 0, height: Int = 0,
-                row: Int = 0, column: Int = 0, sheet: Int = 0, flags: Int = 0, selector: Selector? = nil) {
-        self.type = type; self.internalId = internalId; self.childInternalId = childInternalId; self.value = value
-        self.textValue = textValue; self.textValue2 = textValue2; self.width = width; self.height = height
-        self.row = row; self.column = column; self.sheet = sheet; self.flags = flags; self.selector = selector
+    public init(
+        type: CommandType, internalId: Int = 0, childInternalId: Int = 0, value: Int = 0,
+        textValue: String = "", textValue2: String = "", width: Int = 0, height: Int = 0,
+        row: Int = 0, column: Int = 0, sheet: Int = 0, flags: Int = 0, selector: Selector? = nil
+    ) {
+        self.type = type
+        self.internalId = internalId
+        self.childInternalId = childInternalId
+        self.value = value
+        self.textValue = textValue
+        self.textValue2 = textValue2
+        self.width = width
+        self.height = height
+        self.row = row
+        self.column = column
+        self.sheet = sheet
+        self.flags = flags
+        self.selector = selector
     }
 }
 
 /// The canvas library's `InternalFormat` (ordinals from framework-protocol.md section 5).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// The canvas library's own names.
 public enum PixelFormat: Int, CaseIterable, Hashable, Sendable {
-    case NO_FORMAT = 0, R8, RG8, RGB565, RGBA4, RGBA8, RGB8, RED_RGTC1, RG_RGTC2, RGB_DXT1, RGBA_DXT5, RGB_ETC1,
-         LUMINANCE_ALPHA, LA44, R32F, RGB555, RGBA5551
+    case NO_FORMAT = 0
+    case R8, RG8, RGB565, RGBA4, RGBA8, RGB8, RED_RGTC1, RG_RGTC2, RGB_DXT1, RGBA_DXT5, RGB_ETC1,
+        LUMINANCE_ALPHA, LA44, R32F, RGB555, RGBA5551
     /// The format's name (`RGB565`).
     public var name: String { PixelFormat.names[rawValue] }
     /// By name, case-insensitively.
@@ -98,8 +126,14 @@ public struct PackedImage: Hashable, Sendable {
     public var data: [UInt8]
     /// An asset file name instead of `data`.
     public var file: String?
-    public init(format: PixelFormat, width: Int, height: Int, levels: Int = 1, data: [UInt8] = [], file: String? = nil) {
-        self.format = format; self.width = width; self.height = height; self.levels = levels; self.data = data; self.file = file
+    public init(format: PixelFormat, width: Int, height: Int, levels: Int = 1, data: [UInt8] = [], file: String? = nil)
+    {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.levels = levels
+        self.data = data
+        self.file = file
     }
 }
 
@@ -107,7 +141,10 @@ public struct PackedImage: Hashable, Sendable {
 public struct CanvasOp: Hashable, Sendable {
     public var name: String
     public var args: [CanvasArg]
-    public init(name: String, args: [CanvasArg]) { self.name = name; self.args = args }
+    public init(name: String, args: [CanvasArg]) {
+        self.name = name
+        self.args = args
+    }
 }
 
 /// An argument of a canvas call.
@@ -128,7 +165,10 @@ public struct SurfacePayload: Hashable, Sendable {
     /// Premultiplied pixels (`pixels` in the file), shown instead of playing `ops`.
     public var pixels: Bitmap?
     public init(width: Double, height: Double, ops: [CanvasOp], pixels: Bitmap? = nil) {
-        self.width = width; self.height = height; self.ops = ops; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.ops = ops
+        self.pixels = pixels
     }
 }
 
@@ -157,6 +197,8 @@ public struct Step: Hashable, Sendable {
     /// JSON path, e.g. `steps[4]` or `steps[4].steps[2]`.
     public var path: String
     public init(_ kind: StepKind, index: Int, path: String? = nil) {
-        self.kind = kind; self.index = index; self.path = path ?? "steps[\(index)]"
+        self.kind = kind
+        self.index = index
+        self.path = path ?? "steps[\(index)]"
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Primitives
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A session that cannot be rendered at all (not JSON, wrong format/version, no steps array, bad device).
@@ -18,7 +19,10 @@ public struct SessionError: Error, Sendable, CustomStringConvertible {
     /// `too-many-steps`, `bad-header`, `bad-device`, `device-too-large`.
     public var code: String
     public init(file: String, location: String? = nil, reason: String, code: String = "not-a-session") {
-        self.file = file; self.location = location; self.reason = reason; self.code = code
+        self.file = file
+        self.location = location
+        self.reason = reason
+        self.code = code
     }
     public var description: String { "\(file)\(location.map { ": \($0)" } ?? ""): error: \(reason)" }
 }
@@ -34,7 +38,9 @@ public struct SessionDecoder {
     /// The only `version` accepted.
     public static let version = 1
     /// Top-level keys of version 1.
-    static let knownTopKeys: Set<String> = ["format", "version", "name", "description", "device", "assets", "fonts", "theme", "steps"]
+    static let knownTopKeys: Set<String> = [
+        "format", "version", "name", "description", "device", "assets", "fonts", "theme", "steps",
+    ]
 
     public init() {}
 
@@ -45,15 +51,17 @@ public struct SessionDecoder {
         // `lstat` as `FileManager.attributesOfItem` does, without its attribute dictionary and `Any` cast.
         var info = stat()
         if lstat(path, &info) == 0, case let size = Int(info.st_size), size > SessionLimits.maxFileBytes {
-            throw SessionError(file: path, reason: "the file is \(size) bytes; at most \(SessionLimits.maxFileBytes) are read",
-                               code: "file-too-large")
+            throw SessionError(
+                file: path, reason: "the file is \(size) bytes; at most \(SessionLimits.maxFileBytes) are read",
+                code: "file-too-large")
         }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw SessionError(file: path, reason: exists ? "cannot read the file" : "no such file",
-                               code: exists ? "unreadable" : "no-such-file")
+            throw SessionError(
+                file: path, reason: exists ? "cannot read the file" : "no such file",
+                code: exists ? "unreadable" : "no-such-file")
         }
         return try decode(data: [UInt8](data), path: path)
     }
@@ -71,19 +79,29 @@ public struct SessionDecoder {
             SessionError(file: file, location: location, reason: reason, code: code)
         }
         guard data.count <= SessionLimits.maxFileBytes else {
-            throw fail(nil, "the session is \(data.count) bytes; at most \(SessionLimits.maxFileBytes) are read", code: "file-too-large")
+            throw fail(
+                nil, "the session is \(data.count) bytes; at most \(SessionLimits.maxFileBytes) are read",
+                code: "file-too-large")
         }
 
         // 1. JSON syntax.
         let root: JSONValue
         var substitutions: [JSONParser.Substitution] = []
         if let encoding = Self.wideEncoding(data) {
-            throw fail(nil, "the file is \(encoding) (by its byte order mark); sessions are UTF-8 JSON: convert it, e.g. `iconv -f \(encoding) -t UTF-8`", code: "not-json")
+            throw fail(
+                nil,
+                """
+                the file is \(encoding) (by its byte order mark); sessions are UTF-8 JSON: convert it, e.g. `iconv \
+                -f \(encoding) -t UTF-8`
+                """,
+                code: "not-json")
         }
         do {
             root = try JSONParser.parse(data, substitutions: &substitutions)
         } catch let e as JSONParseError {
-            throw fail("line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)", code: e.tooDeep ? "json-too-deep" : "not-json")
+            throw fail(
+                "line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)",
+                code: e.tooDeep ? "json-too-deep" : "not-json")
         }
         guard case .object(let top) = root else {
             throw fail(nil, "expected a JSON object at the top level, found \(root.typeName)", code: "not-a-session")
@@ -91,14 +109,26 @@ public struct SessionDecoder {
 
         // 2. Format and version: anything else is rejected.
         guard let formatValue = top["format"] else {
-            throw fail("format", "missing \"format\": a session file starts with \"format\": \"\(Self.formatName)\"", code: "bad-format")
+            throw fail(
+                "format", "missing \"format\": a session file starts with \"format\": \"\(Self.formatName)\"",
+                code: "bad-format")
         }
         guard formatValue.stringValue == Self.formatName else {
-            throw fail("format", "\"format\" must be \"\(Self.formatName)\", found \(FieldReader.describe(formatValue))", code: "bad-format")
+            throw fail(
+                "format", "\"format\" must be \"\(Self.formatName)\", found \(FieldReader.describe(formatValue))",
+                code: "bad-format")
         }
-        guard let versionValue = top["version"] else { throw fail("version", "missing \"version\" (this renderer reads version 1)", code: "bad-version") }
+        guard let versionValue = top["version"] else {
+            throw fail("version", "missing \"version\" (this renderer reads version 1)", code: "bad-version")
+        }
         guard versionValue.numberValue?.int == Self.version else {
-            throw fail("version", "unsupported \"version\" \(FieldReader.describe(versionValue)); this renderer reads version \(Self.version)", code: "bad-version")
+            throw fail(
+                "version",
+                """
+                unsupported \"version\" \(FieldReader.describe(versionValue)); this renderer reads version \
+                \(Self.version)
+                """,
+                code: "bad-version")
         }
 
         // 3. Steps must be an array (decoded after the header, below).
@@ -107,19 +137,29 @@ public struct SessionDecoder {
             throw fail("steps", "\"steps\" must be an array, found \(stepsValue.typeName)", code: "no-steps")
         }
         guard stepValues.count <= maxSteps else {
-            throw fail("steps", "\(stepValues.count) steps; at most \(maxSteps) are replayed (split the session)",
-                       code: "too-many-steps")
+            throw fail(
+                "steps", "\(stepValues.count) steps; at most \(maxSteps) are replayed (split the session)",
+                code: "too-many-steps")
         }
 
         var diagnostics: [Diagnostic] = []
         for sub in substitutions {
             let step = sub.topKey == "steps" ? sub.topIndex : nil
             let place = sub.topKey.map { $0 == "steps" ? "" : " in \"\($0)\"" } ?? ""
-            diagnostics.append(.warning("lone-surrogate", step: step,
-                "decode: a lone surrogate escape (\\uD800-\\uDFFF without its pair) at line \(sub.line) column \(sub.column)\(place) is read as U+FFFD"))
+            diagnostics.append(
+                .warning(
+                    "lone-surrogate", step: step,
+                    """
+                    decode: a lone surrogate escape (\\uD800-\\uDFFF without its pair) at line \(sub.line) column \
+                    \(sub.column)\(place) is read as U+FFFD
+                    """
+                ))
         }
         if !Self.isValidUTF8(data) {
-            diagnostics.append(.warning("invalid-utf8", step: nil, "the file is not valid UTF-8; each invalid byte sequence is read as U+FFFD"))
+            diagnostics.append(
+                .warning(
+                    "invalid-utf8", step: nil,
+                    "the file is not valid UTF-8; each invalid byte sequence is read as U+FFFD"))
         }
         let reader = FieldReader(top, path: "")
         func topString(_ key: String) throws -> String? {
@@ -133,13 +173,17 @@ public struct SessionDecoder {
         let baseName = Self.defaultName(for: path)
         var name = try topString("name") ?? baseName
         if name.isEmpty {
-            diagnostics.append(.warning("bad-name", step: nil, path: "name", "\"name\" is empty; using \"\(baseName)\""))
+            diagnostics.append(
+                .warning("bad-name", step: nil, path: "name", "\"name\" is empty; using \"\(baseName)\""))
             name = baseName
         }
         let safe = Self.safeName(name)
         if safe != name {
             // The name becomes output file names: it must not climb out of the output folder.
-            diagnostics.append(.warning("bad-name", step: nil, path: "name", "\"name\" \"\(name)\" is not a plain file name; using \"\(safe)\""))
+            diagnostics.append(
+                .warning(
+                    "bad-name", step: nil, path: "name",
+                    "\"name\" \"\(name)\" is not a plain file name; using \"\(safe)\""))
             name = safe
         }
         let description = try topString("description")
@@ -162,13 +206,18 @@ public struct SessionDecoder {
         // Folders outside the session's own folder still work (sessions may share one assets
         // folder), but say so: asset names in steps are then read from there (docs/limits.md).
         for (key, dir) in [("assets", assetsDirectory), ("fonts", fontsDirectory)] {
-            guard let dir, dir != folder, !dir.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else { continue }
-            diagnostics.append(.warning("folder-outside-session", step: nil, path: key,
-                                        "\"\(key)\" resolves to \(dir), outside the session's folder \(folder)"))
+            guard let dir, dir != folder, !dir.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+                continue
+            }
+            diagnostics.append(
+                .warning(
+                    "folder-outside-session", step: nil, path: key,
+                    "\"\(key)\" resolves to \(dir), outside the session's folder \(folder)"))
         }
 
         for key in reader.unknownKeys(Self.knownTopKeys) {
-            diagnostics.append(.warning("unknown-key", step: nil, path: key, "unknown top-level key \"\(key)\" ignored"))
+            diagnostics.append(
+                .warning("unknown-key", step: nil, path: key, "unknown top-level key \"\(key)\" ignored"))
         }
 
         // 5. Steps: a bad one is skipped with a diagnostic, the rest still decodes.
@@ -181,8 +230,9 @@ public struct SessionDecoder {
         diagnostics.append(contentsOf: stepDecoder.diagnostics)
 
         let sourcePath = path.isEmpty || path == "<memory>" ? "" : Self.absolute(path)
-        let session = Session(name: name, description: description, device: device, assetsDirectory: assetsDirectory,
-                              fontsDirectory: fontsDirectory, theme: theme, sourcePath: sourcePath, steps: steps)
+        let session = Session(
+            name: name, description: description, device: device, assetsDirectory: assetsDirectory,
+            fontsDirectory: fontsDirectory, theme: theme, sourcePath: sourcePath, steps: steps)
         return (session, diagnostics)
     }
 
@@ -205,7 +255,8 @@ public struct SessionDecoder {
             var i = 0
             if let base = buf.baseAddress {
                 while i + 8 <= buf.count,
-                      UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                { i += 8 }
             }
             var decoder = UTF8()
             var it = buf[i...].makeIterator()
@@ -224,9 +275,10 @@ public struct SessionDecoder {
     /// `name` usable as a file name: path separators and control characters become `-`, and
     /// leading dots and dashes are dropped (no `..`, no hidden files, no option-like names).
     static func safeName(_ name: String) -> String {
-        var out = String(name.unicodeScalars.map { s -> Character in
-            s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F ? "-" : Character(s)
-        })
+        var out = String(
+            name.unicodeScalars.map { s -> Character in
+                s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F ? "-" : Character(s)
+            })
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
         return out.isEmpty ? "session" : out
     }

@@ -28,13 +28,17 @@ public enum SessionLimits {
     /// and how many were dropped; nil when nothing was (ASCII text is judged from its bytes alone).
     public static func limitedCombiningMarks(_ text: String) -> (text: String, dropped: Int)? {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        var run = 0, dropped = 0
+        var run = 0
+        var dropped = 0
         var out = String.UnicodeScalarView()
         for u in text.unicodeScalars {
             switch u.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 run += 1
-                if run > maxCombiningRun { dropped += 1; continue }
+                if run > maxCombiningRun {
+                    dropped += 1
+                    continue
+                }
             default:
                 run = 0
             }

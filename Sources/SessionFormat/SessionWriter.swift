@@ -11,11 +11,20 @@ public enum SessionWriter {
         var w = JSONWriter()
         w.raw("{\"format\":\"framework-session\",\"version\":1,\"name\":")
         w.string(session.name)
-        if let d = session.description { w.raw(",\"description\":"); w.string(d) }
+        if let d = session.description {
+            w.raw(",\"description\":")
+            w.string(d)
+        }
         w.raw(",\"device\":")
         device(session.device, &w)
-        if !session.assetsDirectory.isEmpty { w.raw(",\"assets\":"); w.string(relative(session.assetsDirectory, to: folder)) }
-        if let f = session.fontsDirectory { w.raw(",\"fonts\":"); w.string(relative(f, to: folder)) }
+        if !session.assetsDirectory.isEmpty {
+            w.raw(",\"assets\":")
+            w.string(relative(session.assetsDirectory, to: folder))
+        }
+        if let f = session.fontsDirectory {
+            w.raw(",\"fonts\":")
+            w.string(relative(f, to: folder))
+        }
         if let t = session.theme {
             w.raw(",\"theme\":")
             // A theme file is written as a path (relative when it can be); a bundled name as it is.
@@ -31,12 +40,24 @@ public enum SessionWriter {
     }
 
     static func device(_ d: Device, _ w: inout JSONWriter) {
-        w.raw("{\"width\":"); w.number(d.width)
-        w.raw(",\"height\":"); w.number(d.height)
-        w.raw(",\"scale\":"); w.number(d.scale)
-        if d.statusBar != 0 { w.raw(",\"statusBar\":"); w.number(d.statusBar) }
-        if d.safeAreaBottom != 0 { w.raw(",\"safeAreaBottom\":"); w.number(d.safeAreaBottom) }
-        if let l = d.launchScreen { w.raw(",\"launchScreen\":"); w.string(l) }
+        w.raw("{\"width\":")
+        w.number(d.width)
+        w.raw(",\"height\":")
+        w.number(d.height)
+        w.raw(",\"scale\":")
+        w.number(d.scale)
+        if d.statusBar != 0 {
+            w.raw(",\"statusBar\":")
+            w.number(d.statusBar)
+        }
+        if d.safeAreaBottom != 0 {
+            w.raw(",\"safeAreaBottom\":")
+            w.number(d.safeAreaBottom)
+        }
+        if let l = d.launchScreen {
+            w.raw(",\"launchScreen\":")
+            w.string(l)
+        }
         w.raw("}")
     }
 
@@ -53,11 +74,20 @@ public enum SessionWriter {
         case .setImageData(let id, let image):
             w.raw("{\"type\":\"setImageData\",\"internalId\":\(id),\"image\":{\"format\":\"\(image.format.name)\"")
             w.raw(",\"width\":\(image.width),\"height\":\(image.height),\"levels\":\(image.levels)")
-            if let f = image.file { w.raw(",\"file\":"); w.string(f) } else { w.raw(",\"data\":\""); w.raw(Data(image.data).base64EncodedString()); w.raw("\"") }
+            if let f = image.file {
+                w.raw(",\"file\":")
+                w.string(f)
+            } else {
+                w.raw(",\"data\":\"")
+                w.raw(Data(image.data).base64EncodedString())
+                w.raw("\"")
+            }
             w.raw("}}")
         case .setSurface(let id, let s):
-            w.raw("{\"type\":\"setSurface\",\"internalId\":\(id),\"surface\":{\"width\":"); w.number(s.width)
-            w.raw(",\"height\":"); w.number(s.height)
+            w.raw("{\"type\":\"setSurface\",\"internalId\":\(id),\"surface\":{\"width\":")
+            w.number(s.width)
+            w.raw(",\"height\":")
+            w.number(s.height)
             if let p = s.pixels {
                 w.raw(",\"pixels\":{\"width\":\(p.width),\"height\":\(p.height),\"data\":\"")
                 w.raw(Data(p.pixels).base64EncodedString())
@@ -66,8 +96,12 @@ public enum SessionWriter {
                 w.raw(",\"draw\":[")
                 for (i, op) in s.ops.enumerated() {
                     if i > 0 { w.raw(",") }
-                    w.raw("["); w.string(op.name)
-                    for a in op.args { w.raw(","); arg(a, &w) }
+                    w.raw("[")
+                    w.string(op.name)
+                    for a in op.args {
+                        w.raw(",")
+                        arg(a, &w)
+                    }
                     w.raw("]")
                 }
                 w.raw("]")
@@ -78,24 +112,48 @@ public enum SessionWriter {
             w.raw("{\"type\":\"\(k.rawValue)\",\"internalId\":\(id)")
             switch k {
             case .select, .scroll: w.raw(",\"value\":\(value)")
-            case .input: w.raw(",\"textValue\":"); w.string(text)
-            case .press, .release, .tap: if !text.isEmpty { w.raw(",\"textValue\":"); w.string(text) }
+            case .input:
+                w.raw(",\"textValue\":")
+                w.string(text)
+            case .press, .release, .tap:
+                if !text.isEmpty {
+                    w.raw(",\"textValue\":")
+                    w.string(text)
+                }
             }
             w.raw("}")
-        case .sys(let t): w.raw("{\"type\":\"sys\",\"textValue\":"); w.string(t); w.raw("}")
+        case .sys(let t):
+            w.raw("{\"type\":\"sys\",\"textValue\":")
+            w.string(t)
+            w.raw("}")
         case .back: w.raw("{\"type\":\"back\"}")
-        case .snapshot(let name): w.raw("{\"type\":\"snapshot\",\"name\":"); w.string(name); w.raw("}")
+        case .snapshot(let name):
+            w.raw("{\"type\":\"snapshot\",\"name\":")
+            w.string(name)
+            w.raw("}")
         }
     }
 
     static func command(_ c: Command, _ w: inout JSONWriter) {
         w.raw("{\"type\":\"\(c.type.name)\"")
         func int(_ key: String, _ v: Int) { if v != 0 { w.raw(",\"\(key)\":\(v)") } }
-        func text(_ key: String, _ v: String) { if !v.isEmpty { w.raw(",\"\(key)\":"); w.string(v) } }
-        int("internalId", c.internalId); int("childInternalId", c.childInternalId); int("value", c.value)
-        text("textValue", c.textValue); text("textValue2", c.textValue2)
-        int("width", c.width); int("height", c.height); int("row", c.row); int("column", c.column)
-        int("sheet", c.sheet); int("flags", c.flags)
+        func text(_ key: String, _ v: String) {
+            if !v.isEmpty {
+                w.raw(",\"\(key)\":")
+                w.string(v)
+            }
+        }
+        int("internalId", c.internalId)
+        int("childInternalId", c.childInternalId)
+        int("value", c.value)
+        text("textValue", c.textValue)
+        text("textValue2", c.textValue2)
+        int("width", c.width)
+        int("height", c.height)
+        int("row", c.row)
+        int("column", c.column)
+        int("sheet", c.sheet)
+        int("flags", c.flags)
         w.raw("}")
     }
 
@@ -107,7 +165,10 @@ public enum SessionWriter {
         case .null: w.raw("null")
         case .array(let items):
             w.raw("[")
-            for (i, x) in items.enumerated() { if i > 0 { w.raw(",") }; arg(x, &w) }
+            for (i, x) in items.enumerated() {
+                if i > 0 { w.raw(",") }
+                arg(x, &w)
+            }
             w.raw("]")
         }
     }

@@ -15,9 +15,13 @@ struct StepDecoder {
         case batch, setimagedata, setsurface, tick, press, release, tap, select, scroll, input, sys, back, snapshot
     }
 
-    static let commandKeys: Set<String> = ["type", "internalId", "childInternalId", "value", "textValue", "textValue2",
-                                           "key", "width", "height", "row", "column", "sheet", "flags"]
-    static let sysTypes = ["START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE"]
+    static let commandKeys: Set<String> = [
+        "type", "internalId", "childInternalId", "value", "textValue", "textValue2",
+        "key", "width", "height", "row", "column", "sheet", "flags",
+    ]
+    static let sysTypes = [
+        "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE",
+    ]
     static let barButtons = ["back", "menu", "save", "compose"]
 
     /// A top-level step, or nil (with a diagnostic) when it cannot be decoded.
@@ -29,8 +33,10 @@ struct StepDecoder {
         decodedSteps += 1
         if decodedSteps > maxSteps {
             if decodedSteps == maxSteps + 1 {
-                diagnostics.append(.error("too-many-steps", step: index, path: path,
-                                          "more than \(maxSteps) steps (batch entries included); the rest are dropped"))
+                diagnostics.append(
+                    .error(
+                        "too-many-steps", step: index, path: path,
+                        "more than \(maxSteps) steps (batch entries included); the rest are dropped"))
             }
             return nil
         }
@@ -43,7 +49,8 @@ struct StepDecoder {
             switch typeValue {
             case .number(let n):
                 guard let ord = n.int, let type = CommandType(rawValue: ord) else {
-                    throw r.problem("type", "unknown command ordinal \(n.text) (0 ... \(CommandType.allCases.count - 1))")
+                    throw r.problem(
+                        "type", "unknown command ordinal \(n.text) (0 ... \(CommandType.allCases.count - 1))")
                 }
                 return Step(.command(try command(type, r)), index: index, path: path)
             case .string(let name):
@@ -59,14 +66,22 @@ struct StepDecoder {
                     return Step(.command(try command(type, r)), index: index, path: path)
                 }
                 guard let kind else {
-                    throw r.problem("type", "unknown step type \"\(name)\" (a command name such as CREATE_BUTTON, an ordinal, or one of batch, setImageData, setSurface, tick, press, release, tap, select, scroll, input, sys, back, snapshot)")
+                    throw r.problem(
+                        "type",
+                        """
+                        unknown step type \"\(name)\" (a command name such as CREATE_BUTTON, an ordinal, or one of \
+                        batch, setImageData, setSurface, tick, press, release, tap, select, scroll, input, sys, \
+                        back, snapshot)
+                        """
+                    )
                 }
                 if inBatch {
                     throw r.problem("type", "a batch holds only commands; \"\(name)\" is not allowed inside one")
                 }
                 return Step(try other(kind, r, index: index), index: index, path: path)
             default:
-                throw r.problem("type", "`type` must be a command name or ordinal, found \(FieldReader.describe(typeValue))")
+                throw r.problem(
+                    "type", "`type` must be a command name or ordinal, found \(FieldReader.describe(typeValue))")
             }
         } catch let p as StepProblem {
             let label = inBatch ? "batch entry skipped" : "step skipped"
@@ -86,7 +101,7 @@ struct StepDecoder {
         c.childInternalId = try r.int("childInternalId")
         c.textValue = limitText(try r.string("textValue"), r, "textValue")
         c.textValue2 = limitText(try r.string("textValue2"), r, "textValue2")
-        _ = try r.string("key") // accepted and ignored, but still must be a string
+        _ = try r.string("key")  // accepted and ignored, but still must be a string
         c.width = try r.int("width")
         c.height = try r.int("height")
         c.row = try r.int("row")
@@ -97,14 +112,18 @@ struct StepDecoder {
             // The selector travels in `value`: an ordinal, or its name in any case.
             if case .string(let s)? = r.object["value"] {
                 guard let sel = Selector(name: s) else {
-                    throw r.problem("value", "unknown selector \"\(s)\" (NORMAL, ACTIVE, HOVER, SELECTED, DISABLED, LINK or 0 ... 5)")
+                    throw r.problem(
+                        "value",
+                        "unknown selector \"\(s)\" (NORMAL, ACTIVE, HOVER, SELECTED, DISABLED, LINK or 0 ... 5)")
                 }
                 c.selector = sel
                 c.value = sel.rawValue
             } else {
                 c.value = try r.int("value")
                 guard let sel = Selector(rawValue: c.value) else {
-                    throw r.problem("value", "unknown selector \(c.value) (0 NORMAL, 1 ACTIVE, 2 HOVER, 3 SELECTED, 4 DISABLED, 5 LINK)")
+                    throw r.problem(
+                        "value",
+                        "unknown selector \(c.value) (0 NORMAL, 1 ACTIVE, 2 HOVER, 3 SELECTED, 4 DISABLED, 5 LINK)")
                 }
                 c.selector = sel
             }
@@ -122,7 +141,9 @@ struct StepDecoder {
         case .batch:
             warnUnknownKeys(r, known: ["type", "steps"], index: index)
             guard let v = r.object["steps"] else { throw r.problem("steps", "a batch needs a `steps` array") }
-            guard case .array(let items) = v else { throw r.problem("steps", "`steps` must be an array, found \(v.typeName)") }
+            guard case .array(let items) = v else {
+                throw r.problem("steps", "`steps` must be an array, found \(v.typeName)")
+            }
             var inner: [Step] = []
             for (j, item) in items.enumerated() {
                 if let s = decode(item, index: index, path: "\(r.path).steps[\(j)]", inBatch: true) { inner.append(s) }
@@ -132,13 +153,18 @@ struct StepDecoder {
             warnUnknownKeys(r, known: ["type", "internalId", "image"], index: index)
             let id = try r.int("internalId", default: nil)
             guard let v = r.object["image"] else { throw r.problem("image", "`image` is missing") }
-            guard case .object(let img) = v else { throw r.problem("image", "`image` must be an object, found \(v.typeName)") }
-            return .setImageData(internalId: id, image: try packedImage(FieldReader(img, path: "\(r.path).image"), index: index))
+            guard case .object(let img) = v else {
+                throw r.problem("image", "`image` must be an object, found \(v.typeName)")
+            }
+            return .setImageData(
+                internalId: id, image: try packedImage(FieldReader(img, path: "\(r.path).image"), index: index))
         case .setsurface:
             warnUnknownKeys(r, known: ["type", "internalId", "surface"], index: index)
             let id = try r.int("internalId", default: nil)
             guard let v = r.object["surface"] else { throw r.problem("surface", "`surface` is missing") }
-            guard case .object(let s) = v else { throw r.problem("surface", "`surface` must be an object, found \(v.typeName)") }
+            guard case .object(let s) = v else {
+                throw r.problem("surface", "`surface` must be an object, found \(v.typeName)")
+            }
             var decoder = CanvasOpDecoder(stepIndex: index)
             let surface = try decoder.surface(FieldReader(s, path: "\(r.path).surface"))
             diagnostics.append(contentsOf: decoder.diagnostics)
@@ -146,7 +172,9 @@ struct StepDecoder {
         case .tick:
             warnUnknownKeys(r, known: ["type", "ms"], index: index)
             let ms = try r.double("ms")
-            guard ms >= 0 else { throw r.problem("ms", "`ms` must not be negative (time only moves forward), found \(ms)") }
+            guard ms >= 0 else {
+                throw r.problem("ms", "`ms` must not be negative (time only moves forward), found \(ms)")
+            }
             guard ms <= 1e12 else { throw r.problem("ms", "`ms` = \(ms) is too large (at most 10^12 ms per tick)") }
             return .tick(ms: CheckedInt.int(ms, .toNearestOrAwayFromZero))
         case .press, .release, .tap:
@@ -154,7 +182,9 @@ struct StepDecoder {
             let id = try r.int("internalId", default: nil)
             let text = try r.string("textValue").lowercased()
             guard text.isEmpty || Self.barButtons.contains(text) else {
-                throw r.problem("textValue", "`textValue` names an action bar button: back, menu, save or compose (found \"\(text)\")")
+                throw r.problem(
+                    "textValue",
+                    "`textValue` names an action bar button: back, menu, save or compose (found \"\(text)\")")
             }
             let k: InputKind = kind == .press ? .press : kind == .release ? .release : .tap
             return .input(k, internalId: id, value: 0, text: text)
@@ -194,17 +224,22 @@ struct StepDecoder {
 
     private func packedImage(_ r: FieldReader, index: Int) throws -> PackedImage {
         let known: Set<String> = ["format", "width", "height", "levels", "data", "file"]
-        if let k = r.unknownKeys(known).first { throw r.problem(k, "unknown key `\(k)` in image (\(known.sorted().joined(separator: ", ")))") }
+        if let k = r.unknownKeys(known).first {
+            throw r.problem(k, "unknown key `\(k)` in image (\(known.sorted().joined(separator: ", ")))")
+        }
         if r.has("file") {
             if r.has("data") { throw r.problem("file", "give either `data` or `file`, not both") }
             let file = try r.string("file", default: nil)
             guard !file.isEmpty else { throw r.problem("file", "`file` must name a PNG in the assets folder") }
             // Size and format come from the PNG (semantics.md section 7 item 10); given values are kept.
             let format = r.has("format") ? try pixelFormat(r) : .RGBA8
-            return PackedImage(format: format, width: try r.int("width", in: 0...65535), height: try r.int("height", in: 0...65535),
-                               levels: try r.int("levels", default: 1, in: 1...16), data: [], file: file)
+            return PackedImage(
+                format: format, width: try r.int("width", in: 0...65535), height: try r.int("height", in: 0...65535),
+                levels: try r.int("levels", default: 1, in: 1...16), data: [], file: file)
         }
-        guard r.has("data") else { throw r.problem("data", "an image needs `data` (base64 pixels) or `file` (a PNG in the assets folder)") }
+        guard r.has("data") else {
+            throw r.problem("data", "an image needs `data` (base64 pixels) or `file` (a PNG in the assets folder)")
+        }
         let format = try pixelFormat(r)
         let width = try r.int("width", default: nil, in: 1...65535)
         let height = try r.int("height", default: nil, in: 1...65535)
@@ -216,10 +251,14 @@ struct StepDecoder {
     }
 
     private func pixelFormat(_ r: FieldReader) throws -> PixelFormat {
-        guard let v = r.object["format"] else { throw r.problem("format", "`format` is missing (a pixel format name such as RGBA8, or its ordinal)") }
+        guard let v = r.object["format"] else {
+            throw r.problem("format", "`format` is missing (a pixel format name such as RGBA8, or its ordinal)")
+        }
         switch v {
         case .string(let s):
-            guard let f = PixelFormat(name: s), f != .NO_FORMAT else { throw r.problem("format", "unknown pixel format \"\(s)\"") }
+            guard let f = PixelFormat(name: s), f != .NO_FORMAT else {
+                throw r.problem("format", "unknown pixel format \"\(s)\"")
+            }
             return f
         case .number(let n):
             guard let i = n.int, let f = PixelFormat(rawValue: i), f != .NO_FORMAT else {
@@ -235,13 +274,25 @@ struct StepDecoder {
     private mutating func limitText(_ text: String, _ r: FieldReader, _ key: String) -> String {
         var text = text
         if let cut = SessionLimits.truncatedText(text) {
-            diagnostics.append(.warning("text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
-                                        "`\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see docs/limits.md)"))
+            diagnostics.append(
+                .warning(
+                    "text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                    """
+                    `\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see \
+                    docs/limits.md)
+                    """
+                ))
             text = cut
         }
         if let (kept, dropped) = SessionLimits.limitedCombiningMarks(text) {
-            diagnostics.append(.warning("combining-marks", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
-                                        "`\(key)` has runs of more than \(SessionLimits.maxCombiningRun) combining marks; \(dropped) marks dropped (see docs/limits.md)"))
+            diagnostics.append(
+                .warning(
+                    "combining-marks", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                    """
+                    `\(key)` has runs of more than \(SessionLimits.maxCombiningRun) combining marks; \(dropped) \
+                    marks dropped (see docs/limits.md)
+                    """
+                ))
             text = kept
         }
         return text
@@ -249,8 +300,10 @@ struct StepDecoder {
 
     private mutating func warnUnknownKeys(_ r: FieldReader, known: Set<String>, index: Int?) {
         for k in r.unknownKeys(known) {
-            diagnostics.append(.warning("unknown-key", step: index ?? Self.stepIndex(r.path), path: "\(r.path).\(k)",
-                                        "unknown key \"\(k)\" ignored"))
+            diagnostics.append(
+                .warning(
+                    "unknown-key", step: index ?? Self.stepIndex(r.path), path: "\(r.path).\(k)",
+                    "unknown key \"\(k)\" ignored"))
         }
     }
 

@@ -54,7 +54,8 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
     public var isContainer: Bool {
         switch self {
         case .application, .frameView, .navigationView, .linearLayout, .frameLayout, .eventLayout, .scrollLayout,
-             .flipperLayout, .tableLayout, .autoColumnLayout, .dialog, .alertDialog, .pager, .radioGroup, .listView, .gridView:
+            .flipperLayout, .tableLayout, .autoColumnLayout, .dialog, .alertDialog, .pager, .radioGroup, .listView,
+            .gridView:
             return true
         default: return false
         }
@@ -63,7 +64,12 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// A style selector (framework `Selector`): which state map a style belongs to.
 public enum Selector: Int, CaseIterable, Hashable, Sendable, Comparable {
-    case normal = 0, active = 1, hover = 2, selected = 3, disabled = 4, link = 5
+    case normal = 0
+    case active = 1
+    case hover = 2
+    case selected = 3
+    case disabled = 4
+    case link = 5
     public var name: String { Selector.names[rawValue] }
     /// By name, case-insensitively ("ACTIVE", "active").
     public init?(name: String) {

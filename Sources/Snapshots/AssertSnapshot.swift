@@ -20,19 +20,24 @@ import RenderPipeline
 ///   - theme: theme name or file.
 /// - Returns: every outcome (discardable).
 @discardableResult
-public func assertSnapshot(session: String, snapshot: String? = nil, snapshots: String? = nil, fontsDirectory: String,
-                           theme: String = "default", record: RecordMode? = nil, tolerance: Tolerance = Tolerance(),
-                           failuresDirectory: String? = nil, fail: (String) -> Void) throws -> [SnapshotOutcome] {
+public func assertSnapshot(
+    session: String, snapshot: String? = nil, snapshots: String? = nil, fontsDirectory: String,
+    theme: String = "default", record: RecordMode? = nil, tolerance: Tolerance = Tolerance(),
+    failuresDirectory: String? = nil, fail: (String) -> Void
+) throws -> [SnapshotOutcome] {
     let sessionDir = (session as NSString).deletingLastPathComponent
     let parent = ((sessionDir.isEmpty ? "." : sessionDir) as NSString).deletingLastPathComponent
     let root = parent.isEmpty ? "." : parent
-    let settings = SnapshotSettings(snapshotsDirectory: snapshots ?? SnapshotSettings.goldensDirectory(root: root + "/Snapshots", theme: theme, device: nil),
-                                    failuresDirectory: failuresDirectory ?? root + "/out/snapshot-failures",
-                                    record: record ?? RecordMode.fromEnvironment(), tolerance: tolerance)
+    let settings = SnapshotSettings(
+        snapshotsDirectory: snapshots
+            ?? SnapshotSettings.goldensDirectory(root: root + "/Snapshots", theme: theme, device: nil),
+        failuresDirectory: failuresDirectory ?? root + "/out/snapshot-failures",
+        record: record ?? RecordMode.fromEnvironment(), tolerance: tolerance)
     var options = RenderOptions(fontsDirectory: fontsDirectory)
     options.theme = theme
     let renderer = try Renderer(options: options)
-    let outcomes = SnapshotChecker(settings: settings).check(session: session, renderer: renderer, only: snapshot.map { [$0] })
+    let outcomes = SnapshotChecker(settings: settings).check(
+        session: session, renderer: renderer, only: snapshot.map { [$0] })
     if outcomes.isEmpty { fail("\(session): no snapshot named '\(snapshot ?? "")'") }
     for o in outcomes where !o.passed { fail(o.message) }
     return outcomes

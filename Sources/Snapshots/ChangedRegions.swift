@@ -1,7 +1,12 @@
 /// A box of changed pixels (device pixels, top-left origin).
 public struct PixelBox: Codable, Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     /// `x,y WxH px`.
@@ -11,7 +16,8 @@ public struct PixelBox: Codable, Hashable, Sendable, CustomStringConvertible {
         x <= o.maxX + gap && o.x <= maxX + gap && y <= o.maxY + gap && o.y <= maxY + gap
     }
     func union(_ o: PixelBox) -> PixelBox {
-        let x0 = min(x, o.x), y0 = min(y, o.y)
+        let x0 = min(x, o.x)
+        let y0 = min(y, o.y)
         return PixelBox(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 }
@@ -27,11 +33,18 @@ public enum ChangedRegions {
         for y in 0..<height {
             var x = 0
             while x < width {
-                guard mask[y * width + x] else { x += 1; continue }
+                guard mask[y * width + x] else {
+                    x += 1
+                    continue
+                }
                 let start = x
                 while x < width && mask[y * width + x] { x += 1 }
                 let run = PixelBox(x: start, y: y, width: x - start, height: 1)
-                if let i = boxes.lastIndex(where: { $0.near(run, gap: gap) }) { boxes[i] = boxes[i].union(run) } else { boxes.append(run) }
+                if let i = boxes.lastIndex(where: { $0.near(run, gap: gap) }) {
+                    boxes[i] = boxes[i].union(run)
+                } else {
+                    boxes.append(run)
+                }
             }
         }
         return merge(boxes, gap: gap)
@@ -48,8 +61,12 @@ public enum ChangedRegions {
                 var j = i + 1
                 while j < boxes.count {
                     if boxes[i].near(boxes[j], gap: gap) {
-                        boxes[i] = boxes[i].union(boxes[j]); boxes.remove(at: j); changed = true
-                    } else { j += 1 }
+                        boxes[i] = boxes[i].union(boxes[j])
+                        boxes.remove(at: j)
+                        changed = true
+                    } else {
+                        j += 1
+                    }
                 }
                 i += 1
             }

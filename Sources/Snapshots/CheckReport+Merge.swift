@@ -8,20 +8,31 @@ extension CheckReport {
     public static func merged(_ reports: [CheckReport]) throws -> CheckReport {
         guard let first = reports.first else { throw MergeError("no check reports to merge") }
         for r in reports.dropFirst() {
-            guard r.rendererVersion == first.rendererVersion, r.recordMode == first.recordMode, r.tolerance == first.tolerance else {
-                throw MergeError("the reports come from different runs (renderer \(r.rendererVersion) vs \(first.rendererVersion), record \(r.recordMode.rawValue) vs \(first.recordMode.rawValue), or another tolerance)")
+            guard r.rendererVersion == first.rendererVersion, r.recordMode == first.recordMode,
+                r.tolerance == first.tolerance
+            else {
+                throw MergeError(
+                    """
+                    the reports come from different runs (renderer \(r.rendererVersion) vs \
+                    \(first.rendererVersion), record \(r.recordMode.rawValue) vs \(first.recordMode.rawValue), or \
+                    another tolerance)
+                    """
+                )
             }
         }
         var seen = Set<String>()
         var outcomes: [(Int, SnapshotOutcome)] = []
         for o in reports.flatMap(\.outcomes) {
             let key = o.session + "\u{0}" + o.name
-            guard seen.insert(key).inserted else { throw MergeError("\(o.name) of \(o.session) is in two reports: shards of one run never overlap") }
+            guard seen.insert(key).inserted else {
+                throw MergeError("\(o.name) of \(o.session) is in two reports: shards of one run never overlap")
+            }
             outcomes.append((outcomes.count, o))
         }
         outcomes.sort { $0.1.session != $1.1.session ? $0.1.session < $1.1.session : $0.0 < $1.0 }
-        return CheckReport(rendererVersion: first.rendererVersion, recordMode: first.recordMode, tolerance: first.tolerance,
-                           outcomes: outcomes.map(\.1))
+        return CheckReport(
+            rendererVersion: first.rendererVersion, recordMode: first.recordMode, tolerance: first.tolerance,
+            outcomes: outcomes.map(\.1))
     }
 }
 

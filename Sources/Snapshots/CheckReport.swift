@@ -8,7 +8,10 @@ public struct CheckReport: Codable, Sendable {
     public var outcomes: [SnapshotOutcome]
 
     public init(rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome]) {
-        self.rendererVersion = rendererVersion; self.recordMode = recordMode; self.tolerance = tolerance; self.outcomes = outcomes
+        self.rendererVersion = rendererVersion
+        self.recordMode = recordMode
+        self.tolerance = tolerance
+        self.outcomes = outcomes
     }
 
     /// Count per status, in a fixed order, for the summary line and the JSON.
@@ -37,15 +40,28 @@ public struct CheckReport: Codable, Sendable {
     public func junit() -> String {
         var bySession: [(String, [SnapshotOutcome])] = []
         for o in outcomes {
-            if let i = bySession.firstIndex(where: { $0.0 == o.session }) { bySession[i].1.append(o) } else { bySession.append((o.session, [o])) }
+            if let i = bySession.firstIndex(where: { $0.0 == o.session }) {
+                bySession[i].1.append(o)
+            } else {
+                bySession.append((o.session, [o]))
+            }
         }
         let failures = outcomes.filter { !$0.passed && $0.status != .error }.count
         let errors = outcomes.filter { $0.status == .error }.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"render check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        x +=
+            """
+            <testsuites name=\"render check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" \
+            errors=\"\(errors)\">\n
+            """
         for (session, list) in bySession {
-            let f = list.filter { !$0.passed && $0.status != .error }.count, e = list.filter { $0.status == .error }.count
-            x += "  <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count)\" failures=\"\(f)\" errors=\"\(e)\">\n"
+            let f = list.filter { !$0.passed && $0.status != .error }.count
+            let e = list.filter { $0.status == .error }.count
+            x +=
+                """
+                  <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count)\" failures=\"\(f)\" \
+                errors=\"\(e)\">\n
+                """
             for o in list {
                 x += "    <testcase classname=\"snapshots\" name=\"\(Self.escape(o.name))\""
                 switch o.status {
@@ -54,7 +70,11 @@ public struct CheckReport: Codable, Sendable {
                     x += ">\n      <error message=\"\(Self.escape(o.message))\"/>\n    </testcase>\n"
                 default:
                     let first = o.message.split(separator: "\n").first.map(String.init) ?? o.status.rawValue
-                    x += ">\n      <failure type=\"\(o.status.rawValue)\" message=\"\(Self.escape(first))\">\(Self.escape(o.message))</failure>\n    </testcase>\n"
+                    x +=
+                        """
+                        >\n      <failure type=\"\(o.status.rawValue)\" \
+                        message=\"\(Self.escape(first))\">\(Self.escape(o.message))</failure>\n    </testcase>\n
+                        """
                 }
             }
             x += "  </testsuite>\n"

@@ -1,7 +1,7 @@
 import Foundation
 import Primitives
-import SessionFormat
 import RenderPipeline
+import SessionFormat
 
 /// The failure image a reviewer opens: `expected | diff | actual` (ImageDiff.composite) under a header
 /// that names each panel, drawn by the renderer itself (a three-label screen with the bundled fonts),
@@ -15,7 +15,8 @@ public enum DiffImage {
         let body = ImageDiff.composite(expected: expected, actual: actual, diff: diff)
         let panel = max(expected.width, actual.width)
         guard let header = try? header(width: body.width, panel: panel, fontsDirectory: fontsDirectory),
-              header.width == body.width else { return body }
+            header.width == body.width
+        else { return body }
         var out = Bitmap(width: body.width, height: header.height + body.height)
         out.pixels.replaceSubrange(0..<header.pixels.count, with: header.pixels)
         out.pixels.replaceSubrange(header.pixels.count..<out.pixels.count, with: body.pixels)
@@ -26,8 +27,9 @@ public enum DiffImage {
     /// screens' own scale (a 1170 px wide phone screen was drawn at 3x: so is its header).
     static func header(width: Int, panel: Int, fontsDirectory: String) throws -> Bitmap {
         let scale = max(1, (Double(panel) / 400).rounded())
-        let app = try HeadlessBackend(device: Device(width: Double(width) / scale, height: headerHeight, scale: scale),
-                                      options: RenderOptions(fontsDirectory: fontsDirectory))
+        let app = try HeadlessBackend(
+            device: Device(width: Double(width) / scale, height: headerHeight, scale: scale),
+            options: RenderOptions(fontsDirectory: fontsDirectory))
         func style(_ id: Int, _ key: String, _ value: String) {
             app.send(Command(type: .SET_STYLE, internalId: id, textValue: key, textValue2: value))
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 import RenderPipeline
 
 /// `render check --ticks`: every captured frame (each tick and snapshot, as `--frames` writes them)
@@ -12,13 +12,17 @@ extension SnapshotChecker {
     public func checkFrames(session path: String, renderer: Renderer) -> SnapshotOutcome {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil) + ".frames"
         let folder = settings.snapshotsDirectory + "/" + name
-        var out = SnapshotOutcome(name: name, session: path, snapshot: nil, status: .passed, golden: folder + "/frames.json",
-                                  reproduce: reproduceLine(path, renderer: renderer) + " --ticks", message: "")
+        var out = SnapshotOutcome(
+            name: name, session: path, snapshot: nil, status: .passed, golden: folder + "/frames.json",
+            reproduce: reproduceLine(path, renderer: renderer) + " --ticks", message: "")
         do {
             let stored = FileManager.default.contents(atPath: folder + "/frames.json")
                 .flatMap { try? JSONDecoder().decode(FramesGolden.self, from: $0) }
-            var cursor = stored.map { FramesGolden.Cursor($0, file: { try Self.patch(folder, $0) },
-                                                          goldenFile: { try Self.patch(settings.snapshotsDirectory, $0) }) }
+            var cursor = stored.map {
+                FramesGolden.Cursor(
+                    $0, file: { try Self.patch(folder, $0) },
+                    goldenFile: { try Self.patch(settings.snapshotsDirectory, $0) })
+            }
             var encoder = FramesGolden.Encoder()
             var fonts: [String: String] = [:]
             var firstFailure: String?
@@ -29,46 +33,74 @@ extension SnapshotChecker {
             // with exactly a golden's pixels refers to it instead of storing them again.
             var goldenNames: Set<String> = [SnapshotSettings.goldenName(session: path, snapshot: nil)]
             for c in replay.captures where c.kind == .snapshot {
-                if let n = c.name, !n.isEmpty { goldenNames.insert(SnapshotSettings.goldenName(session: path, snapshot: n)) }
+                if let n = c.name, !n.isEmpty {
+                    goldenNames.insert(SnapshotSettings.goldenName(session: path, snapshot: n))
+                }
             }
             var goldens: [(file: String, sha256: String, pixels: Bitmap)] = []
             for n in goldenNames.sorted() {
                 guard let data = FileManager.default.contents(atPath: settings.snapshotsDirectory + "/" + n + ".png"),
-                      let b = try? PNGCodec.decode(Array(data)) else { continue }
+                    let b = try? PNGCodec.decode(Array(data))
+                else { continue }
                 goldens.append((n + ".png", SHA256.hex(Array(data)), b))
             }
             _ = try renderer.renderEach(session, replay) { frame, _ in
                 count += 1
-                let env = SnapshotSidecar.Environment.current(options: renderer.options, device: session.device, frame: frame, fonts: renderer.fonts)
+                let env = SnapshotSidecar.Environment.current(
+                    options: renderer.options, device: session.device, frame: frame, fonts: renderer.fonts)
                 fonts.merge(env.fonts) { a, _ in a }
                 let sidecar = SnapshotSidecar(frame: frame, environment: env)
                 let kind: String
-                switch frame.capture.kind { case .tick: kind = "tick"; case .snapshot: kind = "snapshot"; default: kind = "final" }
-                try encoder.append(.init(time: frame.capture.time, kind: kind, name: frame.capture.name, bitmap: frame.bitmap, sidecar: sidecar),
-                                   goldens: goldens)
+                switch frame.capture.kind {
+                case .tick: kind = "tick"
+                case .snapshot: kind = "snapshot"
+                default: kind = "final"
+                }
+                try encoder.append(
+                    .init(
+                        time: frame.capture.time, kind: kind, name: frame.capture.name, bitmap: frame.bitmap,
+                        sidecar: sidecar),
+                    goldens: goldens)
                 guard firstFailure == nil, cursor != nil else { return }
                 guard let (expected, pixels, records) = try cursor!.advance() else {
-                    firstFailure = "frame \(count - 1) at \(frame.capture.time) ms is new: the golden has \(count - 1) frames"
+                    firstFailure =
+                        "frame \(count - 1) at \(frame.capture.time) ms is new: the golden has \(count - 1) frames"
                     return
                 }
                 let diff = ImageDiff.compare(pixels, frame.bitmap, threshold: settings.tolerance.threshold)
                 let changes = SemanticDiff.changes(expected: records, actual: sidecar.elements)
                 let pixelsOK = diff.map { $0.mismatch <= settings.tolerance.maxMismatch } ?? false
-                guard !pixelsOK || (settings.tolerance.semantic && !changes.isEmpty) || expected.time != frame.capture.time else { return }
+                guard
+                    !pixelsOK || (settings.tolerance.semantic && !changes.isEmpty)
+                        || expected.time != frame.capture.time
+                else { return }
                 out.changes = changes
                 out.mismatch = diff?.mismatch
-                if let d = diff, !d.mask.isEmpty { out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height) }
+                if let d = diff, !d.mask.isEmpty {
+                    out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
+                }
                 let diffPath = settings.failuresDirectory + "/" + name + String(format: "-%04d.diff.png", count - 1)
-                try GoldenComparison.writePNG(DiffImage.labelled(expected: pixels, actual: frame.bitmap, diff: diff,
-                                                                  fontsDirectory: renderer.options.fontsDirectory), to: diffPath)
+                try GoldenComparison.writePNG(
+                    DiffImage.labelled(
+                        expected: pixels, actual: frame.bitmap, diff: diff,
+                        fontsDirectory: renderer.options.fontsDirectory), to: diffPath)
                 out.diffImage = diffPath
-                let what = diff.map { String(format: "%.3f%% of pixels differ", $0.mismatch * 100) } ?? "the frame size changed"
-                let timing = expected.time != frame.capture.time ? " (the golden's frame \(count - 1) is at \(expected.time) ms)" : ""
-                firstFailure = "first difference at frame \(count - 1), \(frame.capture.kind == .tick ? "tick" : "capture") at \(frame.capture.time) ms\(timing): \(what)"
+                let what =
+                    diff.map { String(format: "%.3f%% of pixels differ", $0.mismatch * 100) }
+                    ?? "the frame size changed"
+                let timing =
+                    expected.time != frame.capture.time
+                    ? " (the golden's frame \(count - 1) is at \(expected.time) ms)" : ""
+                firstFailure =
+                    """
+                    first difference at frame \(count - 1), \(frame.capture.kind == .tick ? "tick" : "capture") at \
+                    \(frame.capture.time) ms\(timing): \(what)
+                    """
             }
-            let environment = SnapshotSidecar.Environment(rendererVersion: PreviewRendererVersion.string, fonts: fonts,
-                                                          theme: renderer.options.theme,
-                                                          device: "\(fmt(session.device.width))x\(fmt(session.device.height))@\(fmt(session.device.scale))")
+            let environment = SnapshotSidecar.Environment(
+                rendererVersion: PreviewRendererVersion.string, fonts: fonts,
+                theme: renderer.options.theme,
+                device: "\(fmt(session.device.width))x\(fmt(session.device.height))@\(fmt(session.device.scale))")
             if let golden = stored, firstFailure == nil, golden.frames.count > count {
                 firstFailure = "the golden has \(golden.frames.count) frames, the session now captures \(count)"
             }
@@ -78,16 +110,30 @@ extension SnapshotChecker {
             if record {
                 try Self.writeFrames(encoder.golden(environment: environment), files: encoder.files, to: folder)
                 out.status = .recorded
-                out.message = "\(name): recorded \(count) frames in \(folder) (\(encoder.files.count) of them stored as changed pixels); check them and run again"
+                out.message =
+                    """
+                    \(name): recorded \(count) frames in \(folder) (\(encoder.files.count) of them stored as \
+                    changed pixels); check them and run again
+                    """
             } else if stored == nil {
                 out.status = .missing
                 out.message = "\(name): no frames golden at \(folder) (record it with --ticks --record missing)"
             } else if let failure = firstFailure {
                 out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
                 var lines = ["\(name): \(failure) against \(folder)"]
-                if !out.environmentChanges.isEmpty { lines.append("  environment changed since the golden was recorded: " + out.environmentChanges.joined(separator: "; ")) }
-                if !out.changes.isEmpty { lines.append("  what changed:"); lines += SemanticDiff.summarize(out.changes).prefix(20).map { "    - \($0)" } }
-                if !out.regions.isEmpty { lines.append("  changed regions: " + out.regions.prefix(8).map(\.description).joined(separator: "; ")) }
+                if !out.environmentChanges.isEmpty {
+                    lines.append(
+                        "  environment changed since the golden was recorded: "
+                            + out.environmentChanges.joined(separator: "; "))
+                }
+                if !out.changes.isEmpty {
+                    lines.append("  what changed:")
+                    lines += SemanticDiff.summarize(out.changes).prefix(20).map { "    - \($0)" }
+                }
+                if !out.regions.isEmpty {
+                    lines.append(
+                        "  changed regions: " + out.regions.prefix(8).map(\.description).joined(separator: "; "))
+                }
                 if let d = out.diffImage { lines.append("  expected | diff | actual: \(d)") }
                 lines.append("  reproduce: \(out.reproduce)")
                 out.accept = acceptLine(path, name: name, renderer: renderer) + " --ticks"
@@ -105,7 +151,9 @@ extension SnapshotChecker {
 
     /// A patch of the frames golden in `folder`: plain file names only.
     static func patch(_ folder: String, _ name: String) throws -> [UInt8] {
-        guard !name.contains("/"), !name.hasPrefix("."), let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+        guard !name.contains("/"), !name.hasPrefix("."),
+            let data = FileManager.default.contents(atPath: folder + "/" + name)
+        else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder + "/" + name])
         }
         return Array(data)
@@ -118,9 +166,11 @@ extension SnapshotChecker {
         try? fm.removeItem(atPath: staging)
         try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
         let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]   // compact: it holds every frame's changed elements
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // compact: it holds every frame's changed elements
         try AtomicFile.write(Array(try e.encode(golden)) + [0x0a], to: staging + "/frames.json")
-        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) { try AtomicFile.write(bytes, to: staging + "/" + name) }
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            try AtomicFile.write(bytes, to: staging + "/" + name)
+        }
         if fm.fileExists(atPath: folder) { try fm.removeItem(atPath: folder) }
         try fm.moveItem(atPath: staging, toPath: folder)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 import RenderPipeline
 
 /// The golden of every captured frame of a session (`render check --ticks`): the folder
@@ -53,24 +53,34 @@ public struct FramesGolden: Codable, Sendable {
         public init() {}
 
         /// `goldens`: the session's goldens (file name, sha256, pixels) a frame may start from.
-        public mutating func append(_ r: Rendered, goldens: [(file: String, sha256: String, pixels: Bitmap)] = []) throws {
+        public mutating func append(_ r: Rendered, goldens: [(file: String, sha256: String, pixels: Bitmap)] = [])
+            throws
+        {
             let i = frames.count
             var f = Frame(index: i, time: r.time, kind: r.kind, name: r.name)
             if previous == nil { size = (r.bitmap.width, r.bitmap.height) }
             let whole = (x0: 0, x1: r.bitmap.width, y0: 0, y1: r.bitmap.height)
-            func area(_ b: (x0: Int, x1: Int, y0: Int, y1: Int)?) -> Int { b.map { ($0.x1 - $0.x0) * ($0.y1 - $0.y0) } ?? 0 }
+            func area(_ b: (x0: Int, x1: Int, y0: Int, y1: Int)?) -> Int {
+                b.map { ($0.x1 - $0.x0) * ($0.y1 - $0.y0) } ?? 0
+            }
             // The base that leaves the smallest box of changed pixels: the previous frame or a golden.
             var box: (x0: Int, x1: Int, y0: Int, y1: Int)? = whole
             if let p = previous, p.bitmap.width == r.bitmap.width, p.bitmap.height == r.bitmap.height {
                 box = ImageDiff.changedBox(p.bitmap, r.bitmap)
             }
-            for g in goldens where box != nil && g.pixels.width == r.bitmap.width && g.pixels.height == r.bitmap.height {
+            for g in goldens where box != nil && g.pixels.width == r.bitmap.width && g.pixels.height == r.bitmap.height
+            {
                 let b = ImageDiff.changedBox(g.pixels, r.bitmap)
-                if area(b) < area(box) { box = b; f.base = g.file; f.baseSHA256 = g.sha256 }
+                if area(b) < area(box) {
+                    box = b
+                    f.base = g.file
+                    f.baseSHA256 = g.sha256
+                }
             }
             if let b = box {
                 let name = String(format: "%04d.png", i)
-                files[name] = try PNGCodec.encode(r.bitmap.crop(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0), compressionLevel: 9)
+                files[name] = try PNGCodec.encode(
+                    r.bitmap.crop(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0), compressionLevel: 9)
                 f.patch = name
                 f.at = [b.x0, b.y0]
             }
@@ -102,8 +112,13 @@ public struct FramesGolden: Codable, Sendable {
         public private(set) var pixels: Bitmap
         var records: [Int: SnapshotSidecar.ElementRecord] = [:]
         var order: [Int] = []
-        public init(_ golden: FramesGolden, file: @escaping (String) throws -> [UInt8], goldenFile: @escaping (String) throws -> [UInt8]) {
-            self.golden = golden; self.file = file; self.goldenFile = goldenFile
+        public init(
+            _ golden: FramesGolden, file: @escaping (String) throws -> [UInt8],
+            goldenFile: @escaping (String) throws -> [UInt8]
+        ) {
+            self.golden = golden
+            self.file = file
+            self.goldenFile = goldenFile
             pixels = Bitmap(width: max(1, golden.width), height: max(1, golden.height))
         }
         /// The next frame, its pixels and element records; nil after the last.
@@ -132,7 +147,12 @@ public enum FramesGoldenError: Error, CustomStringConvertible {
     case goldenChanged(String)
     public var description: String {
         switch self {
-        case .goldenChanged(let n): return "the golden \(n) was re-recorded after the frames golden: record the frames again (--ticks --record failed)"
+        case .goldenChanged(let n):
+            return
+                """
+                the golden \(n) was re-recorded after the frames golden: record the frames again (--ticks --record \
+                failed)
+                """
         }
     }
 }
@@ -140,12 +160,15 @@ public enum FramesGoldenError: Error, CustomStringConvertible {
 extension Bitmap {
     /// The pixels inside the box (clamped to the bitmap).
     func crop(x: Int, y: Int, width w: Int, height h: Int) -> Bitmap {
-        let x0 = max(0, min(width, x)), y0 = max(0, min(height, y))
-        let x1 = max(x0, min(width, x + w)), y1 = max(y0, min(height, y + h))
+        let x0 = max(0, min(width, x))
+        let y0 = max(0, min(height, y))
+        let x1 = max(x0, min(width, x + w))
+        let y1 = max(y0, min(height, y + h))
         var out = Bitmap(width: max(1, x1 - x0), height: max(1, y1 - y0))
         guard x1 > x0, y1 > y0 else { return out }
         for row in y0..<y1 {
-            let src = (row * width + x0) * 4, dst = (row - y0) * out.width * 4
+            let src = (row * width + x0) * 4
+            let dst = (row - y0) * out.width * 4
             out.pixels.replaceSubrange(dst..<(dst + (x1 - x0) * 4), with: pixels[src..<(src + (x1 - x0) * 4)])
         }
         return out
@@ -153,10 +176,12 @@ extension Bitmap {
 
     /// Copies `patch` onto this bitmap with its top-left corner at (x, y), clipped to the bitmap.
     mutating func paste(_ patch: Bitmap, x: Int, y: Int) {
-        let cols = max(0, min(patch.width, width - x)), rows = max(0, min(patch.height, height - y))
+        let cols = max(0, min(patch.width, width - x))
+        let rows = max(0, min(patch.height, height - y))
         guard x >= 0, y >= 0, cols > 0, rows > 0 else { return }
         for row in 0..<rows {
-            let src = row * patch.width * 4, dst = ((y + row) * width + x) * 4
+            let src = row * patch.width * 4
+            let dst = ((y + row) * width + x) * 4
             pixels.replaceSubrange(dst..<(dst + cols * 4), with: patch.pixels[src..<(src + cols * 4)])
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
 import RenderPipeline
 
 /// Compares one rendered image (with its sidecar) against its golden, applies the record mode and
@@ -10,17 +10,22 @@ public struct GoldenComparison {
     public init(settings: SnapshotSettings) { self.settings = settings }
 
     /// The outcome for `name` (`NAME` or `NAME@SNAP`) given the actual image and sidecar.
-    public func evaluate(name: String, session: String, snapshot: String?, actual: Bitmap,
-                         sidecar: SnapshotSidecar, reproduce: String) throws -> SnapshotOutcome {
+    public func evaluate(
+        name: String, session: String, snapshot: String?, actual: Bitmap,
+        sidecar: SnapshotSidecar, reproduce: String
+    ) throws -> SnapshotOutcome {
         let base = settings.snapshotsDirectory + "/" + name
-        let pngPath = base + ".png", jsonPath = base + ".json"
-        var out = SnapshotOutcome(name: name, session: session, snapshot: snapshot, status: .passed, golden: pngPath,
-                                  mismatch: nil, reproduce: reproduce, message: "")
+        let pngPath = base + ".png"
+        let jsonPath = base + ".json"
+        var out = SnapshotOutcome(
+            name: name, session: session, snapshot: snapshot, status: .passed, golden: pngPath,
+            mismatch: nil, reproduce: reproduce, message: "")
         let mode = settings.record
         guard let data = FileManager.default.contents(atPath: pngPath) else {
             if mode == .never {
                 out.status = .missing
-                out.message = "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)"
+                out.message =
+                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)"
             } else {
                 try record(actual, sidecar, pngPath, jsonPath)
                 out.status = .recorded
@@ -45,7 +50,9 @@ public struct GoldenComparison {
         // environment did (a changed environment must not let an element change be recorded away unseen).
         let semanticOnly = pixelsWithin && settings.tolerance.semantic && !out.changes.isEmpty
         let pixelsOK = pixelsWithin && !semanticOnly
-        if let d = diff, !d.mask.isEmpty { out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height) }
+        if let d = diff, !d.mask.isEmpty {
+            out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
+        }
         if pixelsOK && oldSidecar == nil && (mode == .missing || mode == .failed) {
             // The sidecar is part of the golden: a missing one is recorded like a missing PNG (and reported).
             try Self.write(try sidecar.encoded(), to: jsonPath)
@@ -55,7 +62,10 @@ public struct GoldenComparison {
             return out
         }
         if pixelsOK && mode != .all {
-            if !out.environmentChanges.isEmpty { out.notes.append("environment changed (\(out.environmentChanges.joined(separator: "; "))) but pixels match") }
+            if !out.environmentChanges.isEmpty {
+                out.notes.append(
+                    "environment changed (\(out.environmentChanges.joined(separator: "; "))) but pixels match")
+            }
             out.message = "\(name): matches \(pngPath)"
             return out
         }
@@ -63,7 +73,10 @@ public struct GoldenComparison {
         if semanticOnly { what = "pixels within tolerance (" + what + ") but elements changed" }
         if !pixelsOK {
             let diffPath = settings.failuresDirectory + "/" + name + ".diff.png"
-            try Self.writePNG(DiffImage.labelled(expected: expected, actual: actual, diff: diff, fontsDirectory: settings.fontsDirectory), to: diffPath)
+            try Self.writePNG(
+                DiffImage.labelled(
+                    expected: expected, actual: actual, diff: diff, fontsDirectory: settings.fontsDirectory),
+                to: diffPath)
             try Self.write(try sidecar.encoded(), to: settings.failuresDirectory + "/" + name + ".actual.json")
             let actualPath = settings.failuresDirectory + "/" + name + ".actual.png"
             try Self.writePNG(actual, to: actualPath)
@@ -83,8 +96,11 @@ public struct GoldenComparison {
 
     /// `12.3% of pixels differ`, or the size change.
     func describe(_ diff: ImageDiff?, expected: Bitmap, actual: Bitmap) -> String {
-        guard let d = diff else { return "size \(expected.width)x\(expected.height) -> \(actual.width)x\(actual.height) px" }
-        return String(format: "%.3f%% of pixels differ (max %.3f%%)", d.mismatch * 100, settings.tolerance.maxMismatch * 100)
+        guard let d = diff else {
+            return "size \(expected.width)x\(expected.height) -> \(actual.width)x\(actual.height) px"
+        }
+        return String(
+            format: "%.3f%% of pixels differ (max %.3f%%)", d.mismatch * 100, settings.tolerance.maxMismatch * 100)
     }
 
     /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line.
@@ -93,10 +109,15 @@ public struct GoldenComparison {
         lines.append("\(o.name): \(what) against \(o.golden)")
         if !o.environmentChanges.isEmpty {
             // Which part of the environment changed, beside (never instead of) what the elements did.
-            lines.append("  environment changed since the golden was recorded: " + o.environmentChanges.joined(separator: "; "))
-            lines.append(o.changes.isEmpty
-                ? "  no element moved, resized, restyled or changed text: re-record (--record failed) if the new environment is expected"
-                : "  the element changes below may or may not come from it: review them before re-recording")
+            lines.append(
+                "  environment changed since the golden was recorded: " + o.environmentChanges.joined(separator: "; "))
+            lines.append(
+                o.changes.isEmpty
+                    ? """
+                      no element moved, resized, restyled or changed text: re-record (--record failed) if the new \
+                    environment is expected
+                    """
+                    : "  the element changes below may or may not come from it: review them before re-recording")
         }
         if !o.changes.isEmpty {
             lines.append("  what changed:")
@@ -107,8 +128,9 @@ public struct GoldenComparison {
             lines.append("  what changed: no element moved, resized, restyled or changed text (painting only)")
         }
         if !o.regions.isEmpty {
-            lines.append("  changed regions: " + o.regions.prefix(8).map(\.description).joined(separator: "; ")
-                         + (o.regions.count > 8 ? "; ... (\(o.regions.count) in all)" : ""))
+            lines.append(
+                "  changed regions: " + o.regions.prefix(8).map(\.description).joined(separator: "; ")
+                    + (o.regions.count > 8 ? "; ... (\(o.regions.count) in all)" : ""))
         }
         if let d = o.diffImage { lines.append("  expected | diff | actual: \(d)") }
         lines.append("  reproduce: \(o.reproduce)")
@@ -126,7 +148,8 @@ public struct GoldenComparison {
 
     /// Atomic write, creating the folder first.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(bytes, to: path)
     }
 }

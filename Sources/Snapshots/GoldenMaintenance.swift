@@ -39,7 +39,7 @@ public enum GoldenMaintenance {
         guard !names.isEmpty else { return nil }
         var out: [String: Set<String>] = [:]
         for n in names {
-            if n.hasSuffix(".frames") {   // the frames golden of `--ticks`
+            if n.hasSuffix(".frames") {  // the frames golden of `--ticks`
                 out[String(n.dropLast(7)), default: []].insert(framesMarker)
             } else if let at = n.firstIndex(of: "@") {
                 out[String(n[..<at]), default: []].insert(String(n[n.index(after: at)...]))

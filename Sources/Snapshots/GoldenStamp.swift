@@ -1,5 +1,5 @@
-import Primitives
 import NativeGraphics
+import Primitives
 
 /// A golden PNG's stamp: a private chunk (`pxHS`: ancillary, private, unsafe to copy, so an editor
 /// that changes the picture drops it) holding the fingerprint of the pixels the PNG decodes to and
@@ -15,7 +15,10 @@ public enum GoldenStamp {
     public static func stamped(_ png: [UInt8]) throws -> [UInt8] {
         guard let crc = PNGChunks.pictureCRC(png) else { return png }
         let decoded = try PNGCodec.decode(png)
-        let data = [version] + decoded.fingerprint + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xff), UInt8(crc >> 8 & 0xff), UInt8(crc & 0xff)]
+        let data =
+            [version] + decoded.fingerprint + [
+                UInt8(crc >> 24), UInt8(crc >> 16 & 0xff), UInt8(crc >> 8 & 0xff), UInt8(crc & 0xff),
+            ]
         return PNGChunks.inserting(type, data, into: png)
     }
 
@@ -23,7 +26,8 @@ public enum GoldenStamp {
     /// when its picture chunks are not the ones it was stamped with).
     public static func matches(_ png: [UInt8], _ bitmap: Bitmap) -> Bool {
         guard let data = PNGChunks.find(type, in: png), data.count == 21, data[0] == version,
-              let crc = PNGChunks.pictureCRC(png) else { return false }
+            let crc = PNGChunks.pictureCRC(png)
+        else { return false }
         let stored = UInt32(data[17]) << 24 | UInt32(data[18]) << 16 | UInt32(data[19]) << 8 | UInt32(data[20])
         return stored == crc && Array(data[1..<17]) == bitmap.fingerprint
     }

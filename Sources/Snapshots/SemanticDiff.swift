@@ -3,7 +3,9 @@ import Primitives
 /// One thing that changed about one element between a golden's sidecar and the current render.
 public struct ElementChange: Codable, Hashable, Sendable, CustomStringConvertible {
     /// What kind of change it is.
-    public enum Kind: String, Codable, Sendable { case added, removed, moved, resized, restyled, textChanged, linesChanged }
+    public enum Kind: String, Codable, Sendable {
+        case added, removed, moved, resized, restyled, textChanged, linesChanged
+    }
     public var kind: Kind
     public var elementId: Int
     public var elementKind: String
@@ -24,7 +26,9 @@ public enum SemanticDiff {
         changes(expected: expected.elements, actual: actual.elements)
     }
 
-    public static func changes(expected: [SnapshotSidecar.ElementRecord], actual: [SnapshotSidecar.ElementRecord]) -> [ElementChange] {
+    public static func changes(expected: [SnapshotSidecar.ElementRecord], actual: [SnapshotSidecar.ElementRecord])
+        -> [ElementChange]
+    {
         var actualById: [Int: SnapshotSidecar.ElementRecord] = [:]
         for e in actual { actualById[e.id] = e }
         var expectedKinds: [Int: String] = [:]
@@ -33,26 +37,36 @@ public enum SemanticDiff {
         for old in expected {
             let name = "\(old.kind) \(old.id)"
             guard let new = actualById[old.id], new.kind == old.kind else {
-                out.append(ElementChange(kind: .removed, elementId: old.id, elementKind: old.kind, property: "",
-                                         message: "\(name) removed (was at \(frameText(old.frame)))"))
+                out.append(
+                    ElementChange(
+                        kind: .removed, elementId: old.id, elementKind: old.kind, property: "",
+                        message: "\(name) removed (was at \(frameText(old.frame)))"))
                 continue
             }
             out += compare(old, new, name: name)
         }
         for new in actual where expectedKinds[new.id] != new.kind {
-            out.append(ElementChange(kind: .added, elementId: new.id, elementKind: new.kind, property: "",
-                                     message: "\(new.kind) \(new.id) added at \(frameText(new.frame))"))
+            out.append(
+                ElementChange(
+                    kind: .added, elementId: new.id, elementKind: new.kind, property: "",
+                    message: "\(new.kind) \(new.id) added at \(frameText(new.frame))"))
         }
         return out
     }
 
-    static func compare(_ old: SnapshotSidecar.ElementRecord, _ new: SnapshotSidecar.ElementRecord, name: String) -> [ElementChange] {
+    static func compare(_ old: SnapshotSidecar.ElementRecord, _ new: SnapshotSidecar.ElementRecord, name: String)
+        -> [ElementChange]
+    {
         var out: [ElementChange] = []
         func add(_ k: ElementChange.Kind, _ property: String, _ text: String) {
-            out.append(ElementChange(kind: k, elementId: old.id, elementKind: old.kind, property: property, message: "\(name) \(text)"))
+            out.append(
+                ElementChange(
+                    kind: k, elementId: old.id, elementKind: old.kind, property: property, message: "\(name) \(text)"))
         }
-        let o = old.frame + [0, 0, 0, 0], n = new.frame + [0, 0, 0, 0]
-        let dx = n[0] - o[0], dy = n[1] - o[1]
+        let o = old.frame + [0, 0, 0, 0]
+        let n = new.frame + [0, 0, 0, 0]
+        let dx = n[0] - o[0]
+        let dy = n[1] - o[1]
         if abs(dx) > epsilon || abs(dy) > epsilon {
             var parts: [String] = []
             if abs(dx) > epsilon { parts.append("\(fmt(abs(dx))) dp \(dx > 0 ? "right" : "left")") }
@@ -84,7 +98,10 @@ public enum SemanticDiff {
         var emitted = Set<String>()
         var out: [String] = []
         for c in changes {
-            guard let m = motion(c), let g = groups[m], g.count >= 3 else { out.append(c.message); continue }
+            guard let m = motion(c), let g = groups[m], g.count >= 3 else {
+                out.append(c.message)
+                continue
+            }
             guard emitted.insert(m).inserted else { continue }
             let names = g.prefix(3).map { "\($0.elementKind) \($0.elementId)" }.joined(separator: ", ")
             out.append("\(g.count) elements\(m): \(names)\(g.count > 3 ? " and \(g.count - 3) more" : "")")

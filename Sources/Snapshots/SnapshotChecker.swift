@@ -1,8 +1,8 @@
 import Foundation
 import Primitives
+import RenderPipeline
 import SessionFormat
 import WidgetTree
-import RenderPipeline
 
 /// Renders a session's final frame and each named snapshot (the last capture of each name) and
 /// compares every one with its golden: `render check` and `assertSnapshot` both run through here.
@@ -20,7 +20,9 @@ public struct SnapshotChecker {
     /// Renders the final frame and every named snapshot of a session: named snapshots in capture
     /// order, then the final frame; with the session's device (for the sidecar).
     /// `only`: restrict to these snapshot names (`""` = the final frame); nil = all.
-    public static func render(session path: String, renderer: Renderer, only: Set<String>? = nil) throws -> (device: Device, targets: [Target]) {
+    public static func render(session path: String, renderer: Renderer, only: Set<String>? = nil) throws -> (
+        device: Device, targets: [Target]
+    ) {
         let (session, _) = try renderer.load(path: path)
         let replay = renderer.replay(session)
         var lastOfName: [String: Int] = [:]
@@ -29,11 +31,15 @@ public struct SnapshotChecker {
         }
         // Capture index -> the names it is the golden of (nil = the final frame); one capture may be both.
         var namesAt: [Int: [String?]] = [:]
-        for (n, i) in lastOfName.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where only?.contains(n) ?? true {
+        for (n, i) in lastOfName.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where only?.contains(n) ?? true
+        {
             namesAt[i, default: []].append(n)
         }
-        if let last = replay.captures.indices.last, only?.contains("") ?? true { namesAt[last, default: []].append(nil) }
-        var named: [Target] = [], final: [Target] = []
+        if let last = replay.captures.indices.last, only?.contains("") ?? true {
+            namesAt[last, default: []].append(nil)
+        }
+        var named: [Target] = []
+        var final: [Target] = []
         _ = try renderer.renderEach(session, replay, only: { _, i in namesAt[i] != nil }) { frame, i in
             for n in namesAt[i] ?? [] {
                 let t = Target(name: SnapshotSettings.goldenName(session: path, snapshot: n), snapshot: n, frame: frame)
@@ -54,11 +60,15 @@ public struct SnapshotChecker {
             labelled.fontsDirectory = renderer.options.fontsDirectory
             let comparison = GoldenComparison(settings: labelled)
             return try targets.map { t in
-                let env = SnapshotSidecar.Environment.current(options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
+                let env = SnapshotSidecar.Environment.current(
+                    options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
                 let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
-                var o = try comparison.evaluate(name: t.name, session: path, snapshot: t.snapshot, actual: t.frame.bitmap,
-                                                sidecar: sidecar, reproduce: reproduceLine(path, renderer: renderer))
-                if !o.passed && o.status != .recorded, let line = Optional(acceptLine(path, name: t.name, renderer: renderer)) {
+                var o = try comparison.evaluate(
+                    name: t.name, session: path, snapshot: t.snapshot, actual: t.frame.bitmap,
+                    sidecar: sidecar, reproduce: reproduceLine(path, renderer: renderer))
+                if !o.passed && o.status != .recorded,
+                    let line = Optional(acceptLine(path, name: t.name, renderer: renderer))
+                {
                     o.accept = line
                     o.message += "\n  accept the new picture: " + line
                 }
@@ -73,28 +83,38 @@ public struct SnapshotChecker {
     /// uses it for a session whose worker crashed or timed out).
     public func errorOutcome(session path: String, renderer: Renderer, reason: String) -> SnapshotOutcome {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
-        return SnapshotOutcome(name: name, session: path, snapshot: nil, status: .error,
-                               golden: settings.snapshotsDirectory + "/" + name + ".png",
-                               reproduce: reproduceLine(path, renderer: renderer),
-                               message: "\(name): could not render \(path): \(reason)")
+        return SnapshotOutcome(
+            name: name, session: path, snapshot: nil, status: .error,
+            golden: settings.snapshotsDirectory + "/" + name + ".png",
+            reproduce: reproduceLine(path, renderer: renderer),
+            message: "\(name): could not render \(path): \(reason)")
     }
 
     /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T] [--device WxH@S]`.
     func reproduceLine(_ path: String, renderer: Renderer) -> String {
-        var parts = [settings.command, Self.shellQuote(path), "--snapshots", Self.shellQuote(settings.snapshotsDirectory),
-                     "--threshold", String(settings.tolerance.threshold), "--max-mismatch", String(settings.tolerance.maxMismatch)]
+        var parts = [
+            settings.command, Self.shellQuote(path), "--snapshots", Self.shellQuote(settings.snapshotsDirectory),
+            "--threshold", String(settings.tolerance.threshold), "--max-mismatch",
+            String(settings.tolerance.maxMismatch),
+        ]
         if !settings.tolerance.semantic { parts.append("--pixels-only") }
         if renderer.options.theme != "default" { parts += ["--theme", Self.shellQuote(renderer.options.theme)] }
-        if let d = renderer.options.device { parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"] }
+        if let d = renderer.options.device {
+            parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"]
+        }
         return parts.joined(separator: " ")
     }
 
     /// `render check PATH --accept NAME --snapshots DIR [--theme T] [--device WxH@S]`.
     func acceptLine(_ path: String, name: String, renderer: Renderer) -> String {
-        var parts = [settings.command, Self.shellQuote(path), "--accept", Self.shellQuote(name),
-                     "--snapshots", Self.shellQuote(settings.snapshotsDirectory)]
+        var parts = [
+            settings.command, Self.shellQuote(path), "--accept", Self.shellQuote(name),
+            "--snapshots", Self.shellQuote(settings.snapshotsDirectory),
+        ]
         if renderer.options.theme != "default" { parts += ["--theme", Self.shellQuote(renderer.options.theme)] }
-        if let d = renderer.options.device { parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"] }
+        if let d = renderer.options.device {
+            parts += ["--device", "\(fmt(d.width))x\(fmt(d.height))@\(fmt(d.scale))"]
+        }
         return parts.joined(separator: " ")
     }
 

@@ -31,7 +31,9 @@ public struct Tolerance: Codable, Hashable, Sendable {
     public var semantic: Bool
     /// The defaults of the golden tests: compare-png's measure, 0.1% of pixels, semantic changes fail.
     public init(threshold: Int = 40, maxMismatch: Double = 0.001, semantic: Bool = true) {
-        self.threshold = threshold; self.maxMismatch = maxMismatch; self.semantic = semantic
+        self.threshold = threshold
+        self.maxMismatch = maxMismatch
+        self.semantic = semantic
     }
 }
 
@@ -47,10 +49,15 @@ public struct SnapshotSettings: Sendable {
     public var command: String
     /// The bundled fonts, for the labels of failure images (default: `BundledFonts`).
     public var fontsDirectory: String = RenderOptions().fontsDirectory
-    public init(snapshotsDirectory: String = "Snapshots", failuresDirectory: String = "out/snapshot-failures",
-                record: RecordMode = .never, tolerance: Tolerance = Tolerance(), command: String = "render check") {
-        self.snapshotsDirectory = snapshotsDirectory; self.failuresDirectory = failuresDirectory
-        self.record = record; self.tolerance = tolerance; self.command = command
+    public init(
+        snapshotsDirectory: String = "Snapshots", failuresDirectory: String = "out/snapshot-failures",
+        record: RecordMode = .never, tolerance: Tolerance = Tolerance(), command: String = "render check"
+    ) {
+        self.snapshotsDirectory = snapshotsDirectory
+        self.failuresDirectory = failuresDirectory
+        self.record = record
+        self.tolerance = tolerance
+        self.command = command
     }
 
     /// Golden base path (without extension) of a session and optional named snapshot.

@@ -1,12 +1,12 @@
 import Foundation
+import Layout
+import Painting
 import Primitives
+import RenderPipeline
 import SessionFormat
 import Styles
-import WidgetTree
-import Layout
 import TextLayout
-import Painting
-import RenderPipeline
+import WidgetTree
 
 /// The sidecar `Snapshots/NAME.json` beside a golden PNG: the environment it was rendered in and a
 /// layout dump per element, so a failure can say *what* changed, not only that pixels did.
@@ -21,7 +21,10 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
         /// `WxH@S` in dp.
         public var device: String
         public init(rendererVersion: String, fonts: [String: String], theme: String, device: String) {
-            self.rendererVersion = rendererVersion; self.fonts = fonts; self.theme = theme; self.device = device
+            self.rendererVersion = rendererVersion
+            self.fonts = fonts
+            self.theme = theme
+            self.device = device
         }
         enum CodingKeys: String, CodingKey { case rendererVersion, fonts, theme, device }
         /// Sidecars written before per-file font checksums have none: nothing to compare, not a change.
@@ -37,9 +40,13 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
         /// follows from what the screen shows, which the element diff reports.
         public func changes(to other: Environment) -> [String] {
             var out: [String] = []
-            if rendererVersion != other.rendererVersion { out.append("renderer version \(rendererVersion) -> \(other.rendererVersion)") }
+            if rendererVersion != other.rendererVersion {
+                out.append("renderer version \(rendererVersion) -> \(other.rendererVersion)")
+            }
             for (file, sum) in fonts.sorted(by: { $0.key < $1.key }) {
-                if let now = other.fonts[file], now != sum { out.append("font file \(file) sha256 \(sum.prefix(12)) -> \(now.prefix(12))") }
+                if let now = other.fonts[file], now != sum {
+                    out.append("font file \(file) sha256 \(sum.prefix(12)) -> \(now.prefix(12))")
+                }
             }
             if theme != other.theme { out.append("theme \(theme) -> \(other.theme)") }
             if device != other.device { out.append("device \(device) -> \(other.device)") }
@@ -59,8 +66,15 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
         public var lines: Int?
         /// Resolved colours by property (`color`, `background`, `border`, `tint`), as `#rrggbb`.
         public var colors: [String: String]
-        public init(id: Int, kind: String, frame: [Double], text: String = "", lines: Int? = nil, colors: [String: String] = [:]) {
-            self.id = id; self.kind = kind; self.frame = frame; self.text = text; self.lines = lines; self.colors = colors
+        public init(
+            id: Int, kind: String, frame: [Double], text: String = "", lines: Int? = nil, colors: [String: String] = [:]
+        ) {
+            self.id = id
+            self.kind = kind
+            self.frame = frame
+            self.text = text
+            self.lines = lines
+            self.colors = colors
         }
     }
 
@@ -69,7 +83,8 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
     public var elements: [ElementRecord]
 
     public init(environment: Environment, elements: [ElementRecord]) {
-        self.environment = environment; self.elements = elements
+        self.environment = environment
+        self.elements = elements
     }
 
     /// The sidecar of a rendered frame.
@@ -90,9 +105,11 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
                 if s.declaredTint != nil { colors["tint"] = s.tint.description }
             }
             let r2 = { (v: Double) in (v * 100).rounded() / 100 }
-            records.append(ElementRecord(id: id, kind: element.kind.rawValue,
-                                         frame: [r2(rect.x), r2(rect.y), r2(rect.width), r2(rect.height)],
-                                         text: element.text, lines: paragraph.map { $0.lines.count }, colors: colors))
+            records.append(
+                ElementRecord(
+                    id: id, kind: element.kind.rawValue,
+                    frame: [r2(rect.x), r2(rect.y), r2(rect.width), r2(rect.height)],
+                    text: element.text, lines: paragraph.map { $0.lines.count }, colors: colors))
         }
         self.init(environment: environment, elements: records)
     }
@@ -114,7 +131,9 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
 extension SnapshotSidecar.Environment {
     /// The environment of a rendered frame: the renderer's version, the checksum of every font file
     /// its text used (cached per file version, so free after the first frame), the theme and device.
-    public static func current(options: RenderOptions, device: Device, frame: RenderedFrame, fonts library: FontLibrary) -> Self {
+    public static func current(options: RenderOptions, device: Device, frame: RenderedFrame, fonts library: FontLibrary)
+        -> Self
+    {
         var faces: Set<FaceID> = []
         for item in frame.displayList.items { if case .glyphs(let run, _) = item { faces.insert(run.face) } }
         var files: [String: String] = [:]
@@ -122,7 +141,8 @@ extension SnapshotSidecar.Environment {
             guard let path = library.file(of: face) else { continue }
             files[(path as NSString).lastPathComponent] = FileChecksums.sha256(ofFile: path) ?? "unreadable"
         }
-        return Self(rendererVersion: PreviewRendererVersion.string, fonts: files, theme: options.theme,
-                    device: "\(fmt(device.width))x\(fmt(device.height))@\(fmt(device.scale))")
+        return Self(
+            rendererVersion: PreviewRendererVersion.string, fonts: files, theme: options.theme,
+            device: "\(fmt(device.width))x\(fmt(device.height))@\(fmt(device.scale))")
     }
 }

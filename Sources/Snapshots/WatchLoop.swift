@@ -15,13 +15,17 @@ public enum FileStamps {
         var out: [String: FileStamp] = [:]
         func add(_ p: String) {
             guard let a = try? fm.attributesOfItem(atPath: p) else { return }
-            out[p] = FileStamp(size: (a[.size] as? NSNumber)?.uint64Value ?? 0,
-                               modified: (a[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+            out[p] = FileStamp(
+                size: (a[.size] as? NSNumber)?.uint64Value ?? 0,
+                modified: (a[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
         }
         for p in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else { continue }
-            if !isDir.boolValue { add(p); continue }
+            if !isDir.boolValue {
+                add(p)
+                continue
+            }
             // Sorted so the scan does not depend on directory order; capped so a huge folder cannot stall a poll.
             let names = ((try? fm.subpathsOfDirectory(atPath: p)) ?? []).sorted().prefix(20_000)
             for n in names { add(p + "/" + n) }
@@ -39,7 +43,10 @@ public struct WatchLoop {
     public struct Result: Sendable {
         public var ok: Bool
         public var line: String
-        public init(ok: Bool, line: String) { self.ok = ok; self.line = line }
+        public init(ok: Bool, line: String) {
+            self.ok = ok
+            self.line = line
+        }
     }
 
     /// Poll period.
@@ -59,15 +66,21 @@ public struct WatchLoop {
     /// `HH:mm:ss.SSS` now, for the log lines.
     public var clock: () -> String = WatchLoop.wallClock
 
-    public init(watched: @escaping () -> [String], render: @escaping () -> Result,
-                log: @escaping (String) -> Void, sleep: @escaping (Int) -> Void) {
-        self.watched = watched; self.render = render; self.log = log; self.sleep = sleep
+    public init(
+        watched: @escaping () -> [String], render: @escaping () -> Result,
+        log: @escaping (String) -> Void, sleep: @escaping (Int) -> Void
+    ) {
+        self.watched = watched
+        self.render = render
+        self.log = log
+        self.sleep = sleep
     }
 
     /// Runs until `maxRenders` renders happened (forever without it). Returns (renders, failed renders).
     @discardableResult
     public func run() -> (renders: Int, failures: Int) {
-        var renders = 0, failures = 0
+        var renders = 0
+        var failures = 0
         func once(_ why: String) {
             let r = render()
             renders += 1

@@ -26,9 +26,20 @@ enum ColorParser {
     /// Why `raw` is not a colour under `rule` (for the StyleError that drops the key).
     static func failure(_ raw: String, rule: PlatformProfile.ColorRule) -> String {
         switch rule {
-        case .preview: return "expected a colour (#rrggbb, #aarrggbb, #rgb, a colour name, rgb(), rgba() or transparent)"
-        case .android: return "Android's Color.parseColor reads only #rrggbb, #aarrggbb and colour names, so it fails on \"\(raw)\" and the key is ignored"
-        case .ios: return "iOS reads only white, black or hex digits after the first character, so \"\(raw)\" is no colour there and the key is ignored"
+        case .preview:
+            return "expected a colour (#rrggbb, #aarrggbb, #rgb, a colour name, rgb(), rgba() or transparent)"
+        case .android:
+            return
+                """
+                Android's Color.parseColor reads only #rrggbb, #aarrggbb and colour names, so it fails on \
+                \"\(raw)\" and the key is ignored
+                """
+        case .ios:
+            return
+                """
+                iOS reads only white, black or hex digits after the first character, so \"\(raw)\" is no colour \
+                there and the key is ignored
+                """
         }
     }
 
@@ -54,7 +65,9 @@ enum ColorParser {
         // NSScanner scanHexInt: the longest run of hex digits (an optional 0x prefix is not worth modelling).
         let digits = s.dropFirst().prefix(while: \.isHexDigit)
         guard !digits.isEmpty, digits.count <= 8, let v = UInt32(digits, radix: 16) else { return nil }
-        let c = v <= 0xffffff ? Color(rgb: v)
+        let c =
+            v <= 0xffffff
+            ? Color(rgb: v)
             : Color(r: UInt8((v >> 16) & 0xff), g: UInt8((v >> 8) & 0xff), b: UInt8(v & 0xff), a: UInt8(v >> 24))
         if let preview = parse(s)?.color, preview == c { return (c, []) }
         return (c, [PortabilityNote("colour \"\(s)\" reads as \(c) on iOS (colorFromString)")])
@@ -65,12 +78,24 @@ enum ColorParser {
         let s = raw.trimmingSpaceAndNewlines().lowercased()
         if s.hasPrefix("#") { return parseHex(s) }
         if s == "transparent" {
-            return (.transparent, [PortabilityNote("colour \"transparent\" is a preview extension: neither iOS nor Android parses it")])
+            return (
+                .transparent,
+                [PortabilityNote("colour \"transparent\" is a preview extension: neither iOS nor Android parses it")]
+            )
         }
         if s.hasPrefix("rgb") { return parseFunction(s) }
         guard let rgb = names[s] else { return nil }
-        let notes = (s == "black" || s == "white") ? [] :
-            [PortabilityNote("colour name \"\(s)\": iOS only knows black and white (it would not show this colour); write \(Color(rgb: rgb))")]
+        let notes =
+            (s == "black" || s == "white")
+            ? []
+            : [
+                PortabilityNote(
+                    """
+                    colour name \"\(s)\": iOS only knows black and white (it would not show this colour); write \
+                    \(Color(rgb: rgb))
+                    """
+                )
+            ]
         return (Color(rgb: rgb), notes)
     }
 
@@ -80,15 +105,23 @@ enum ColorParser {
         guard digits.allSatisfy(\.isHexDigit), let v = UInt32(digits, radix: 16) else { return nil }
         switch digits.count {
         case 3:
-            let r = (v >> 8) & 0xf, g = (v >> 4) & 0xf, b = v & 0xf
+            let r = (v >> 8) & 0xf
+            let g = (v >> 4) & 0xf
+            let b = v & 0xf
             let c = Color(r: UInt8(r * 17), g: UInt8(g * 17), b: UInt8(b * 17))
-            return (c, [PortabilityNote("colour \"\(s)\": iOS cannot parse #rgb (it reads 0x000\(digits)); write \(c)")])
+            return (
+                c, [PortabilityNote("colour \"\(s)\": iOS cannot parse #rgb (it reads 0x000\(digits)); write \(c)")]
+            )
         case 6:
             return (Color(rgb: v), [])
         case 8:
             let c = Color(r: UInt8((v >> 16) & 0xff), g: UInt8((v >> 8) & 0xff), b: UInt8(v & 0xff), a: UInt8(v >> 24))
-            let notes = c.a == 0 ?
-                [PortabilityNote("colour \"\(s)\" is fully transparent (alpha first), but iOS shows alpha 00 as opaque")] : []
+            let notes =
+                c.a == 0
+                ? [
+                    PortabilityNote(
+                        "colour \"\(s)\" is fully transparent (alpha first), but iOS shows alpha 00 as opaque")
+                ] : []
             return (c, notes)
         default:
             return nil
@@ -106,8 +139,19 @@ enum ColorParser {
         guard n[0...2].allSatisfy({ (0...255).contains($0) }) else { return nil }
         let alpha = isRGBA ? n[3] : 1
         guard (0...1).contains(alpha) else { return nil }
-        let c = Color(r: CheckedInt.byte(n[0]), g: CheckedInt.byte(n[1]), b: CheckedInt.byte(n[2]),
-                      a: CheckedInt.byte(alpha * 255))
-        return (c, [PortabilityNote("colour \"\(s)\": rgb()/rgba() is a preview extension that neither iOS nor Android parses; write \(c)")])
+        let c = Color(
+            r: CheckedInt.byte(n[0]), g: CheckedInt.byte(n[1]), b: CheckedInt.byte(n[2]),
+            a: CheckedInt.byte(alpha * 255))
+        return (
+            c,
+            [
+                PortabilityNote(
+                    """
+                    colour \"\(s)\": rgb()/rgba() is a preview extension that neither iOS nor Android parses; \
+                    write \(c)
+                    """
+                )
+            ]
+        )
     }
 }

@@ -23,12 +23,18 @@ struct JSONPathKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+    init(intValue: Int) {
+        self.stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
 }
 
 private func dottedPath(_ path: [CodingKey], _ key: CodingKey) -> String {
     var s = ""
-    for k in path where k.intValue == nil { s += k.stringValue; s += "." }
+    for k in path where k.intValue == nil {
+        s += k.stringValue
+        s += "."
+    }
     return s + key.stringValue
 }
 
@@ -81,7 +87,9 @@ private struct ValueDecoder: Decoder {
         return Unkeyed(items: a, codingPath: codingPath, log: log)
     }
 
-    func singleValueContainer() throws -> SingleValueDecodingContainer { Single(value: value, codingPath: codingPath, log: log) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer {
+        Single(value: value, codingPath: codingPath, log: log)
+    }
 }
 
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -98,7 +106,8 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func value(_ key: Key) throws -> JSONValue {
         log?.asked.insert(dottedPath(codingPath, key))
         guard let v = object[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for \(key.stringValue)"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "no value for \(key.stringValue)"))
         }
         return v
     }
@@ -120,25 +129,46 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try bool(value(key), codingPath + [key]) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try string(value(key), codingPath + [key]) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try double(value(key), codingPath + [key]) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try double(value(key), codingPath + [key])) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        Float(try double(value(key), codingPath + [key]))
+    }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, value(key), codingPath + [key]) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, value(key), codingPath + [key]) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try integer(type, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try integer(type, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try integer(type, value(key), codingPath + [key])
+    }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, value(key), codingPath + [key]) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, value(key), codingPath + [key]) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try integer(type, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try integer(type, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try integer(type, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try integer(type, value(key), codingPath + [key])
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: decoder(key)) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try decoder(key).container(keyedBy: type)
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try decoder(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        try decoder(key).unkeyedContainer()
+    }
     func superDecoder() throws -> Decoder {
-        ValueDecoder(value: object["super"] ?? .null, codingPath: codingPath + [JSONPathKey(stringValue: "super")], log: log)
+        ValueDecoder(
+            value: object["super"] ?? .null, codingPath: codingPath + [JSONPathKey(stringValue: "super")], log: log)
     }
     func superDecoder(forKey key: Key) throws -> Decoder { try decoder(key) }
 }
@@ -152,14 +182,17 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= items.count }
 
     init(items: [JSONValue], codingPath: [CodingKey], log: JSONValueDecoder.KeyLog?) {
-        self.items = items; self.codingPath = codingPath; self.log = log
+        self.items = items
+        self.codingPath = codingPath
+        self.log = log
     }
 
     private var here: [CodingKey] { codingPath + [JSONPathKey(intValue: currentIndex)] }
 
     private mutating func next<T>(_ type: T.Type) throws -> JSONValue {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: here, debugDescription: "unkeyed container is at its end"))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: here, debugDescription: "unkeyed container is at its end"))
         }
         defer { currentIndex += 1 }
         return items[currentIndex]
@@ -167,30 +200,77 @@ private struct Unkeyed: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { return false }
-        if case .null = items[currentIndex] { currentIndex += 1; return true }
+        if case .null = items[currentIndex] {
+            currentIndex += 1
+            return true
+        }
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let p = here; return try bool(next(type), p) }
-    mutating func decode(_ type: String.Type) throws -> String { let p = here; return try string(next(type), p) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let p = here; return try double(next(type), p) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let p = here; return Float(try double(next(type), p)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let p = here; return try integer(type, next(type), p) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let p = here; return try integer(type, next(type), p) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let p = here
+        return try bool(next(type), p)
+    }
+    mutating func decode(_ type: String.Type) throws -> String {
+        let p = here
+        return try string(next(type), p)
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        let p = here
+        return try double(next(type), p)
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        let p = here
+        return Float(try double(next(type), p))
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        let p = here
+        return try integer(type, next(type), p)
+    }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let p = here
         return try T(from: ValueDecoder(value: next(type), codingPath: p, log: log))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let p = here
         return try ValueDecoder(value: next([String: Any].self), codingPath: p, log: log).container(keyedBy: type)
     }
@@ -209,7 +289,10 @@ private struct Single: SingleValueDecodingContainer {
     let codingPath: [CodingKey]
     let log: JSONValueDecoder.KeyLog?
 
-    func decodeNil() -> Bool { if case .null = value { return true }; return false }
+    func decodeNil() -> Bool {
+        if case .null = value { return true }
+        return false
+    }
     func decode(_ type: Bool.Type) throws -> Bool { try bool(value, codingPath) }
     func decode(_ type: String.Type) throws -> String { try string(value, codingPath) }
     func decode(_ type: Double.Type) throws -> Double { try double(value, codingPath) }
@@ -224,5 +307,7 @@ private struct Single: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, value, codingPath) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, value, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, value, codingPath) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: ValueDecoder(value: value, codingPath: codingPath, log: log)) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try T(from: ValueDecoder(value: value, codingPath: codingPath, log: log))
+    }
 }

@@ -115,19 +115,31 @@ public struct PlatformProfile: Hashable, Sendable {
     /// the preview asks as Android does.
     public var imageRequestFormat: PixelFormat = .RGB565
 
-    public init(platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
-                mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
-                unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
-                fixedTimerInterval: Int?, timerEventToRootWithIdZero: Bool, storedSelectors: Set<Selector>?,
-                normalOnlyKeys: Set<String>, ignoredKeys: Set<String>, fontSizeKeywords: Bool,
-                directionRule: DirectionRule, clickValue: Int) {
-        self.platform = platform; self.listRule = listRule; self.colorRule = colorRule
-        self.loneBorderTokenIsError = loneBorderTokenIsError; self.mainAxisMatchParent = mainAxisMatchParent
-        self.keepsSpaceWhenHidden = keepsSpaceWhenHidden; self.unsupportedKinds = unsupportedKinds
-        self.ignoredCommands = ignoredCommands; self.appBarsDroppedAtViewSwitch = appBarsDroppedAtViewSwitch
-        self.fixedTimerInterval = fixedTimerInterval; self.timerEventToRootWithIdZero = timerEventToRootWithIdZero
-        self.storedSelectors = storedSelectors; self.normalOnlyKeys = normalOnlyKeys; self.ignoredKeys = ignoredKeys
-        self.fontSizeKeywords = fontSizeKeywords; self.directionRule = directionRule; self.clickValue = clickValue
+    public init(
+        platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
+        mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
+        unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
+        fixedTimerInterval: Int?, timerEventToRootWithIdZero: Bool, storedSelectors: Set<Selector>?,
+        normalOnlyKeys: Set<String>, ignoredKeys: Set<String>, fontSizeKeywords: Bool,
+        directionRule: DirectionRule, clickValue: Int
+    ) {
+        self.platform = platform
+        self.listRule = listRule
+        self.colorRule = colorRule
+        self.loneBorderTokenIsError = loneBorderTokenIsError
+        self.mainAxisMatchParent = mainAxisMatchParent
+        self.keepsSpaceWhenHidden = keepsSpaceWhenHidden
+        self.unsupportedKinds = unsupportedKinds
+        self.ignoredCommands = ignoredCommands
+        self.appBarsDroppedAtViewSwitch = appBarsDroppedAtViewSwitch
+        self.fixedTimerInterval = fixedTimerInterval
+        self.timerEventToRootWithIdZero = timerEventToRootWithIdZero
+        self.storedSelectors = storedSelectors
+        self.normalOnlyKeys = normalOnlyKeys
+        self.ignoredKeys = ignoredKeys
+        self.fontSizeKeywords = fontSizeKeywords
+        self.directionRule = directionRule
+        self.clickValue = clickValue
     }
 
     /// The preview's documented rules (docs/semantics.md): what `default` and user themes without `platform` get.
@@ -143,34 +155,49 @@ public struct PlatformProfile: Hashable, Sendable {
         platform: .ios, listRule: .firstOnly, colorRule: .ios, loneBorderTokenIsError: false,
         mainAxisMatchParent: .wrap, keepsSpaceWhenHidden: [],
         // CREATE_ALERT_DIALOG is a no-op on iOS (protocol 1); the rest per protocol 8 item 12.
-        unsupportedKinds: [.checkbox, .radioGroup, .listView, .gridView, .tableLayout, .autoColumnLayout, .notification,
-                           .alertDialog],
+        unsupportedKinds: [
+            .checkbox, .radioGroup, .listView, .gridView, .tableLayout, .autoColumnLayout, .notification,
+            .alertDialog,
+        ],
         ignoredCommands: [.SET_ERROR, .SET_TEXT_DATA, .CREATE_LINK, .CREATE_NOTIFICATION],
         appBarsDroppedAtViewSwitch: true, fixedTimerInterval: nil, timerEventToRootWithIdZero: true,
         storedSelectors: [.normal, .active],
-        normalOnlyKeys: ["width", "height", "min-width", "min-height", "margin", "margin-top", "margin-right",
-                         "margin-bottom", "margin-left", "padding", "padding-top", "padding-right", "padding-bottom",
-                         "padding-left", "weight", "gravity", "background", "color", "font-size", "font-weight",
-                         "font-family", "text-align", "white-space", "text-overflow", "max-lines", "line-height",
-                         "min-scale", "icon", "hint", "scale"],
+        normalOnlyKeys: [
+            "width", "height", "min-width", "min-height", "margin", "margin-top", "margin-right",
+            "margin-bottom", "margin-left", "padding", "padding-top", "padding-right", "padding-bottom",
+            "padding-left", "weight", "gravity", "background", "color", "font-size", "font-weight",
+            "font-family", "text-align", "white-space", "text-overflow", "max-lines", "line-height",
+            "min-scale", "icon", "hint", "scale",
+        ],
         ignoredKeys: ["font-style", "line-spacing", "max-width", "max-height", "top", "left", "right", "bottom"],
-        fontSizeKeywords: false, directionRule: .verticalOnlyIfOne, clickValue: 1)
-        .with { $0.scrollContentInsetUnderBars = true; $0.switchShowsLabels = false; $0.imageRequestFormat = .RGB555 }
+        fontSizeKeywords: false, directionRule: .verticalOnlyIfOne, clickValue: 1
+    )
+    .with {
+        $0.scrollContentInsetUnderBars = true
+        $0.switchShowsLabels = false
+        $0.imageRequestFormat = .RGB555
+    }
 
     /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
     public static let android = PlatformProfile(
         platform: .android, listRule: .repeatLast, colorRule: .android, loneBorderTokenIsError: true,
         mainAxisMatchParent: .fill,
-        keepsSpaceWhenHidden: [.button, .text, .checkbox, .switchControl, .picker, .radioGroup, .scrollLayout,
-                               .frameView, .listView],
+        keepsSpaceWhenHidden: [
+            .button, .text, .checkbox, .switchControl, .picker, .radioGroup, .scrollLayout,
+            .frameView, .listView,
+        ],
         unsupportedKinds: [.searchBar, .segmentedControl],
         ignoredCommands: [.RELEASE, .STOP],
         appBarsDroppedAtViewSwitch: false, fixedTimerInterval: 1000, timerEventToRootWithIdZero: false,
         storedSelectors: nil, normalOnlyKeys: [],
         ignoredKeys: ["tint", "border-width", "min-scale", "overflow", "top", "left", "right", "bottom"],
-        fontSizeKeywords: true, directionRule: .horizontalOnlyIfTwo, clickValue: 0)
-        .with { $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true; $0.abortsBatchOnStyleError = true
-               $0.navigationTapShowsPage = false }
+        fontSizeKeywords: true, directionRule: .horizontalOnlyIfTwo, clickValue: 0
+    )
+    .with {
+        $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true
+        $0.abortsBatchOnStyleError = true
+        $0.navigationTapShowsPage = false
+    }
 
     /// A copy with one change (for the fields the memberwise init does not take).
     func with(_ change: (inout PlatformProfile) -> Void) -> PlatformProfile {

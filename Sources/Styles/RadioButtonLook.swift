@@ -30,9 +30,10 @@ extension Theme {
     public var radioLook: ResolvedRadioLook {
         let r = radioButton ?? RadioButtonLook()
         let size = r.size ?? checkbox.size
-        return ResolvedRadioLook(size: size, borderWidth: r.borderWidth ?? checkbox.borderWidth,
-                                 dotSize: r.dotSize ?? size / 2, labelGap: r.labelGap ?? checkbox.labelGap,
-                                 rowPadding: r.rowPadding ?? 8, borderColor: r.borderColor ?? checkbox.borderColor,
-                                 selectedColor: r.selectedColor ?? checkbox.checkedColor)
+        return ResolvedRadioLook(
+            size: size, borderWidth: r.borderWidth ?? checkbox.borderWidth,
+            dotSize: r.dotSize ?? size / 2, labelGap: r.labelGap ?? checkbox.labelGap,
+            rowPadding: r.rowPadding ?? 8, borderColor: r.borderColor ?? checkbox.borderColor,
+            selectedColor: r.selectedColor ?? checkbox.checkedColor)
     }
 }

@@ -39,11 +39,11 @@ public struct ResolvedStyle: Hashable, Sendable {
     public var fontWeight: Int = 400
     public var fontStyle: FontStyle = .normal
     public var fontFamily: String = "Roboto"
-    public var textAlign: TextAlign? = nil        // nil: left, or right for RTL paragraphs
+    public var textAlign: TextAlign? = nil  // nil: left, or right for RTL paragraphs
     public var noWrap = false
     public var ellipsis = false
     public var maxLines: Int? = nil
-    public var lineHeight: Double? = nil          // nil: the font's own line spacing
+    public var lineHeight: Double? = nil  // nil: the font's own line spacing
     public var minScale: Double? = nil
     public var hint: String = ""
     /// Colour of links inside text (the LINK selector's `color`, else the theme's).

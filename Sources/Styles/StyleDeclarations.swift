@@ -42,7 +42,7 @@ public struct StyleDeclarations: Hashable, Sendable {
     public var minScale: Double?
     public var hint: String?
     // Images and icons
-    public var icon: String?            // "" = none
+    public var icon: String?  // "" = none
     public var iconAttachment: IconAttachment?
     public var imageScale: ImageScale?
 

@@ -8,7 +8,9 @@ enum StyleKeyApplier {
 
     /// `profile` picks the platform's reading of lists, colours, `border`, `weight` and font-size
     /// keywords (PlatformProfile; `.neutral` is the preview's documented syntax).
-    static func apply(_ key: String, _ raw: String, to d: inout StyleDeclarations, profile: PlatformProfile = .neutral) throws -> Notes {
+    static func apply(_ key: String, _ raw: String, to d: inout StyleDeclarations, profile: PlatformProfile = .neutral)
+        throws -> Notes
+    {
         let v = raw.trimmingSpaceAndNewlines()
         let colors = profile.colorRule
         let kw = v.lowercased()
@@ -37,11 +39,26 @@ enum StyleKeyApplier {
             var w = try StyleNumber.number(kw, min: 0, what: "a weight (a number >= 0)")
             if w != w.rounded() {
                 // Android `new Integer("1.5")` throws; iOS `integerValue` truncates.
-                if profile.platform == .android { throw StyleError("Android needs an integer weight (Integer(\"\(v)\") throws); the key is ignored") }
-                if profile.platform == .ios { w = w.rounded(.towardZero); d.weight = w; return [] }
+                if profile.platform == .android {
+                    throw StyleError("Android needs an integer weight (Integer(\"\(v)\") throws); the key is ignored")
+                }
+                if profile.platform == .ios {
+                    w = w.rounded(.towardZero)
+                    d.weight = w
+                    return []
+                }
             }
             d.weight = w
-            if w != w.rounded() { return [PortabilityNote("weight: \(v) works here and on iOS (as \(CheckedInt.int(w))), but Android needs an integer and fails")] }
+            if w != w.rounded() {
+                return [
+                    PortabilityNote(
+                        """
+                        weight: \(v) works here and on iOS (as \(CheckedInt.int(w))), but Android needs an integer \
+                        and fails
+                        """
+                    )
+                ]
+            }
         case "gravity": d.gravity = try gravity(kw)
         case "top", "right", "bottom", "left":
             let n = try StyleNumber.number(kw)
@@ -70,7 +87,9 @@ enum StyleKeyApplier {
             let (side, notes) = try PaintValueParser.border(v, key: key, profile: profile)
             let index = ["border-top": 0, "border-right": 1, "border-bottom": 2, "border-left": 3][key]!
             setBorder(side, on: [index], in: &d)
-            return notes + [PortabilityNote("\(key): per-side borders are a preview extension that the real backends ignore")]
+            return notes + [
+                PortabilityNote("\(key): per-side borders are a preview extension that the real backends ignore")
+            ]
         case "border-width":
             let (l, notes) = try StyleNumber.list(kw, key: key, allowNegative: false)
             d.borderWidth = Sides(top: l[0], right: l[1], bottom: l[2], left: l[3])
@@ -80,7 +99,8 @@ enum StyleKeyApplier {
             d.borderColor = Sides(all: c)
             return notes
         case "border-style":
-            d.borderStyle = Sides(all: try keyword(kw, ["solid": .solid, "dashed": .dashed, "dotted": .dotted, "none": BorderStyle.none]))
+            d.borderStyle = Sides(
+                all: try keyword(kw, ["solid": .solid, "dashed": .dashed, "dotted": .dotted, "none": BorderStyle.none]))
         case "border-radius":
             let (l, notes) = try StyleNumber.list(kw, key: key, allowNegative: false, rule: profile.listRule)
             d.borderRadius = Corners(topLeft: l[0], topRight: l[1], bottomRight: l[2], bottomLeft: l[3])
@@ -90,7 +110,13 @@ enum StyleKeyApplier {
             d.shadow = s
             return notes
         case "opacity": d.opacity = try StyleNumber.number(kw, min: 0, max: 1, what: "an opacity (0 to 1)")
-        case "zoom": d.zoom = kw == "inherit" ? 1 : try StyleNumber.number(kw, min: 0, max: StyleLimits.maxZoom, what: "a zoom factor (0 to \(CheckedInt.text(StyleLimits.maxZoom)))")
+        case "zoom":
+            d.zoom =
+                kw == "inherit"
+                ? 1
+                : try StyleNumber.number(
+                    kw, min: 0, max: StyleLimits.maxZoom,
+                    what: "a zoom factor (0 to \(CheckedInt.text(StyleLimits.maxZoom)))")
         case "tint", "color":
             let (c, notes) = try PaintValueParser.color(v, colors)
             if key == "tint" { d.tint = c } else { d.color = c }
@@ -98,33 +124,38 @@ enum StyleKeyApplier {
         // Text
         case "font-size": return try fontSize(kw, into: &d, keywords: profile.fontSizeKeywords)
         case "font-weight": d.fontWeight = try fontWeight(kw)
-        case "font-style": d.fontStyle = try keyword(kw, ["normal": .normal, "italic": .italic, "oblique": FontStyle.oblique])
+        case "font-style":
+            d.fontStyle = try keyword(kw, ["normal": .normal, "italic": .italic, "oblique": FontStyle.oblique])
         case "font-family":
             let family = v.trimmingQuotesAndSpaces()
             guard !family.isEmpty else { throw StyleError("expected a font family name") }
             d.fontFamily = family
         case "text-align":
-            d.textAlign = try keyword(kw, ["left": .left, "center": .center, "right": .right, "justify": TextAlign.justify])
+            d.textAlign = try keyword(
+                kw, ["left": .left, "center": .center, "right": .right, "justify": TextAlign.justify])
         case "white-space": d.noWrap = try keyword(kw, ["normal": false, "nowrap": true])
         case "text-overflow": d.ellipsis = try keyword(kw, ["ellipsis": true, "clip": false])
         case "max-lines":
-            let n = try StyleNumber.number(kw, min: 0, max: StyleLimits.maxLines, what: "a line count (an integer >= 0)")
+            let n = try StyleNumber.number(
+                kw, min: 0, max: StyleLimits.maxLines, what: "a line count (an integer >= 0)")
             guard n == n.rounded(), n < 1e9 else { throw StyleError("expected a line count (an integer >= 0)") }
             d.maxLines = CheckedInt.int(n)
-        case "line-height": d.lineHeight = try StyleNumber.number(kw, min: 0, what: "a line height in dp (a number >= 0)")
+        case "line-height":
+            d.lineHeight = try StyleNumber.number(kw, min: 0, what: "a line height in dp (a number >= 0)")
         case "min-scale": d.minScale = try StyleNumber.number(kw, min: 0, max: 1, what: "a scale factor (0 to 1)")
         case "hint": d.hint = raw
         // Images and icons
         case "icon": d.icon = (kw == "none" || v.isEmpty) ? "" : v
         case "icon-attachment":
-            d.iconAttachment = try keyword(kw, ["top": .top, "right": .right, "bottom": .bottom, "left": IconAttachment.left])
+            d.iconAttachment = try keyword(
+                kw, ["top": .top, "right": .right, "bottom": .bottom, "left": IconAttachment.left])
         case "scale":
             guard let s = ImageScale(rawValue: kw) else {
                 throw StyleError("expected center, center-crop, center-inside, fit-center, fit-start or fit-end")
             }
             d.imageScale = s
         default:
-            throw StyleError("unknown style key")   // unreachable: StyleParser checks the key first
+            throw StyleError("unknown style key")  // unreachable: StyleParser checks the key first
         }
         return []
     }
@@ -176,11 +207,18 @@ enum StyleKeyApplier {
             case "bottom": g.vertical = .bottom
             case "left", "start": g.horizontal = .left
             case "right", "end": g.horizontal = .right
-            case "center": g.horizontal = .center; g.vertical = .center
+            case "center":
+                g.horizontal = .center
+                g.vertical = .center
             case "center-vertical": g.vertical = .center
             case "center-horizontal": g.horizontal = .center
             default:
-                throw StyleError("\"\(p)\" is not a gravity (top, bottom, left, start, right, end, center, center-vertical, center-horizontal)")
+                throw StyleError(
+                    """
+                    \"\(p)\" is not a gravity (top, bottom, left, start, right, end, center, center-vertical, \
+                    center-horizontal)
+                    """
+                )
             }
         }
         return g
@@ -190,15 +228,28 @@ enum StyleKeyApplier {
         if !keywords, ["small", "medium", "large"].contains(kw) {
             // iOS `integerValue` of a keyword is 0 = unset: the widget's default size applies.
             d.fontSize = nil
-            return [PortabilityNote("font-size: iOS ignores the keyword \(kw) (it reads 0 = unset); the default size is used")]
+            return [
+                PortabilityNote(
+                    "font-size: iOS ignores the keyword \(kw) (it reads 0 = unset); the default size is used")
+            ]
         }
         if let k = ["small": 9.0, "medium": 12, "large": 15][kw] {
             d.fontSize = k
-            return [PortabilityNote("font-size: \(kw) is \(StyleNumber.fmtNumber(k)) here and on Android, but iOS ignores size keywords; write \(StyleNumber.fmtNumber(k))")]
+            return [
+                PortabilityNote(
+                    """
+                    font-size: \(kw) is \(StyleNumber.fmtNumber(k)) here and on Android, but iOS ignores size \
+                    keywords; write \(StyleNumber.fmtNumber(k))
+                    """
+                )
+            ]
         }
-        guard let n = StyleNumber.parse(kw), n > 0 else { throw StyleError("expected a size in dp (a number > 0), small, medium or large") }
+        guard let n = StyleNumber.parse(kw), n > 0 else {
+            throw StyleError("expected a size in dp (a number > 0), small, medium or large")
+        }
         guard n <= StyleLimits.maxFontSize else {
-            throw StyleError("a font size must be at most \(CheckedInt.text(StyleLimits.maxFontSize)) dp (docs/limits.md)")
+            throw StyleError(
+                "a font size must be at most \(CheckedInt.text(StyleLimits.maxFontSize)) dp (docs/limits.md)")
         }
         d.fontSize = n
         return []

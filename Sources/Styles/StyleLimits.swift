@@ -20,7 +20,11 @@ public enum StyleLimits {
         for t in raw.split(whereSeparator: { " ,\t()/".contains($0) }) {
             let s = t.hasSuffix("deg") || t.hasSuffix("%") ? t.dropLast(t.hasSuffix("%") ? 1 : 3) : t
             if let v = StyleNumber.parseUnbounded(String(s)), abs(v) > maxMagnitude {
-                return "\(CheckedInt.text(v)) is out of range: numbers in style values must be within ±\(CheckedInt.text(maxMagnitude)) (docs/limits.md)"
+                return
+                    """
+                    \(CheckedInt.text(v)) is out of range: numbers in style values must be within \
+                    ±\(CheckedInt.text(maxMagnitude)) (docs/limits.md)
+                    """
             }
         }
         return nil

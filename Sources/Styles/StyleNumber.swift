@@ -1,5 +1,5 @@
-import Primitives
 import Foundation
+import Primitives
 
 /// Strict number and list syntax of style values: plain decimals as the framework sends them
 /// ("12", "0.100000", "-4", "1e2"), never `nan`, `inf` or hexadecimal floats.
@@ -25,7 +25,9 @@ enum StyleNumber {
     }
 
     /// A number, or a `StyleError` naming what was expected.
-    static func number(_ raw: String, min: Double? = nil, max: Double? = nil, what: String = "a number") throws -> Double {
+    static func number(_ raw: String, min: Double? = nil, max: Double? = nil, what: String = "a number") throws
+        -> Double
+    {
         guard let v = parse(raw) else { throw StyleError("expected \(what)") }
         if let min, v < min { throw StyleError("\(what) must be at least \(fmtNumber(min))") }
         if let max, v > max { throw StyleError("\(what) must be at most \(fmtNumber(max))") }
@@ -39,11 +41,16 @@ enum StyleNumber {
 
     /// Splits a value into tokens at white space outside parentheses (so `rgb(1, 2, 3)` stays one token).
     static func tokens(_ raw: String) -> [String] {
-        var out: [String] = [], cur = "", depth = 0
+        var out: [String] = []
+        var cur = ""
+        var depth = 0
         for ch in raw {
             if ch == "(" { depth += 1 } else if ch == ")" { depth = Swift.max(0, depth - 1) }
             if depth == 0 && (ch == " " || ch == "\t" || ch == "\n") {
-                if !cur.isEmpty { out.append(cur); cur = "" }
+                if !cur.isEmpty {
+                    out.append(cur)
+                    cur = ""
+                }
             } else {
                 cur.append(ch)
             }
@@ -54,10 +61,17 @@ enum StyleNumber {
 
     /// Splits at commas outside parentheses (the arguments of `linear-gradient(...)`).
     static func commaSeparated(_ raw: Substring) -> [String] {
-        var out: [String] = [], cur = "", depth = 0
+        var out: [String] = []
+        var cur = ""
+        var depth = 0
         for ch in raw {
             if ch == "(" { depth += 1 } else if ch == ")" { depth = Swift.max(0, depth - 1) }
-            if ch == "," && depth == 0 { out.append(cur.trimmingSpace()); cur = "" } else { cur.append(ch) }
+            if ch == "," && depth == 0 {
+                out.append(cur.trimmingSpace())
+                cur = ""
+            } else {
+                cur.append(ch)
+            }
         }
         out.append(cur.trimmingSpace())
         return out
@@ -69,23 +83,37 @@ enum StyleNumber {
     /// Under `.firstOnly` (iOS `integerValue`) the first number, truncated to an integer, is every
     /// side and the rest is not read; under `.repeatLast` (Android `parseFloatArray`) a missing
     /// value repeats the previous one (`a b` = a b b b).
-    static func list(_ raw: String, key: String, allowNegative: Bool,
-                     rule: PlatformProfile.ListRule = .css) throws -> (values: [Double], notes: [PortabilityNote]) {
+    static func list(
+        _ raw: String, key: String, allowNegative: Bool,
+        rule: PlatformProfile.ListRule = .css
+    ) throws -> (values: [Double], notes: [PortabilityNote]) {
         let parts = raw.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
         switch rule {
         case .css: break
         case .firstOnly:
             guard let first = parts.first else { throw StyleError("expected a number") }
             let v = (try allowNegative ? number(first) : size(first)).rounded(.towardZero)
-            let notes = parts.count > 1 || v != (try? number(first))
-                ? [PortabilityNote("\(key): iOS reads only the first integer of \"\(raw)\": \(fmtNumber(v)) on every side")] : []
+            let notes =
+                parts.count > 1 || v != (try? number(first))
+                ? [
+                    PortabilityNote(
+                        "\(key): iOS reads only the first integer of \"\(raw)\": \(fmtNumber(v)) on every side")
+                ] : []
             return ([v, v, v, v], notes)
         case .repeatLast:
             guard (1...4).contains(parts.count) else { throw StyleError("expected 1 to 4 numbers") }
             let n = try parts.map { try allowNegative ? number($0) : size($0) }
             let four = (0..<4).map { n[Swift.min($0, n.count - 1)] }
-            let notes = n.count == 2 || n.count == 3
-                ? [PortabilityNote("\(key): Android repeats the last value: \"\(raw)\" is \(four.map(fmtNumber).joined(separator: " "))")] : []
+            let notes =
+                n.count == 2 || n.count == 3
+                ? [
+                    PortabilityNote(
+                        """
+                        \(key): Android repeats the last value: \"\(raw)\" is \
+                        \(four.map(fmtNumber).joined(separator: " "))
+                        """
+                    )
+                ] : []
             return (four, notes)
         }
         guard (1...4).contains(parts.count) else { throw StyleError("expected 1 to 4 numbers") }
@@ -100,7 +128,13 @@ enum StyleNumber {
         var notes: [PortabilityNote] = []
         if n.count == 2 || n.count == 3 {
             let android = (0..<4).map { fmtNumber(n[Swift.min($0, n.count - 1)]) }.joined(separator: " ")
-            notes.append(PortabilityNote("\(key): \"\(raw)\" is \(four.map(fmtNumber).joined(separator: " ")) here (CSS), but Android reads \(android) and iOS uses only \(fmtNumber(n[0])); write all 4 values"))
+            notes.append(
+                PortabilityNote(
+                    """
+                    \(key): \"\(raw)\" is \(four.map(fmtNumber).joined(separator: " ")) here (CSS), but Android \
+                    reads \(android) and iOS uses only \(fmtNumber(n[0])); write all 4 values
+                    """
+                ))
         }
         return (four, notes)
     }

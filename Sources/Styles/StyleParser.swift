@@ -47,8 +47,10 @@ public enum StyleParser {
     /// another `selector`, leaves `decl` unchanged and returns a note saying so. Whether the
     /// selector is stored at all is the caller's question (`stores(_:profile:)`).
     @discardableResult
-    public static func apply(key: String, value: String, to decl: inout StyleDeclarations, profile: PlatformProfile,
-                             selector: Selector = .normal) throws -> [PortabilityNote] {
+    public static func apply(
+        key: String, value: String, to decl: inout StyleDeclarations, profile: PlatformProfile,
+        selector: Selector = .normal
+    ) throws -> [PortabilityNote] {
         let k = key.trimmingSpaceAndNewlines().lowercased()
         if ignoredKeys.contains(k) {
             return [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")]
@@ -61,9 +63,16 @@ public enum StyleParser {
             return [PortabilityNote("\(k): \(profile.displayName) ignores this key; it has no effect")]
         }
         if selector != .normal, profile.normalOnlyKeys.contains(k) {
-            return [PortabilityNote("\(k): \(profile.displayName) applies this key only for NORMAL; the \(selector.name) value has no effect")]
+            return [
+                PortabilityNote(
+                    """
+                    \(k): \(profile.displayName) applies this key only for NORMAL; the \(selector.name) value has \
+                    no effect
+                    """
+                )
+            ]
         }
-        var d = decl   // work on a copy so that a failure leaves `decl` as it was
+        var d = decl  // work on a copy so that a failure leaves `decl` as it was
         do {
             let notes = try StyleKeyApplier.apply(k, value, to: &d, profile: profile)
             decl = d
@@ -81,13 +90,17 @@ public enum StyleParser {
     }
 
     /// Parses a colour under a platform's colour rule (nil: that platform cannot read it).
-    public static func parseColor(_ s: String, rule: PlatformProfile.ColorRule) -> Color? { ColorParser.parse(s, rule: rule)?.color }
+    public static func parseColor(_ s: String, rule: PlatformProfile.ColorRule) -> Color? {
+        ColorParser.parse(s, rule: rule)?.color
+    }
 
     /// Parses a colour: `#rgb`, `#rrggbb`, `#aarrggbb` (alpha first), Android names, `rgb()`, `rgba()`, `transparent`.
     public static func parseColor(_ s: String) -> Color? { ColorParser.parse(s)?.color }
 
     /// Parses a colour with the notes on how iOS or Android would read it differently.
-    public static func parseColorWithNotes(_ s: String) -> (color: Color, notes: [PortabilityNote])? { ColorParser.parse(s) }
+    public static func parseColorWithNotes(_ s: String) -> (color: Color, notes: [PortabilityNote])? {
+        ColorParser.parse(s)
+    }
 
     /// Parses a `shadow` value (single radius or CSS form); nil when it does not parse.
     public static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }

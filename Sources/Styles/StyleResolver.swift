@@ -7,7 +7,7 @@ import SessionFormat
 public struct StyleResolver: Sendable {
     public let theme: Theme
     /// Theme font + `widgetDefaults` per kind, parsed.
-    private let kindDefaults: [StyleDeclarations]   // indexed by WidgetKind.tableIndex
+    private let kindDefaults: [StyleDeclarations]  // indexed by WidgetKind.tableIndex
     private let linkColor: Color
     private let hintColor: Color
     /// Problems in the theme's `widgetDefaults` (ThemeLoader rejects such themes; a Theme built in
@@ -47,13 +47,16 @@ public struct StyleResolver: Sendable {
     public func defaults(for kind: WidgetKind) -> StyleDeclarations { kindDefaults[kind.tableIndex] }
 
     /// The style of an element of `kind` with selector maps `styles`, pressed (ACTIVE) and/or selected.
-    public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool) -> ResolvedStyle {
+    public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool)
+        -> ResolvedStyle
+    {
         var d = defaults(for: kind)
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if selected, let s = styles[.selected] { StyleMerge.overlay(&d, with: s) }
         if pressed, let a = styles[.active] { StyleMerge.overlay(&d, with: a) }
         var r = finish(d, link: styles[.link])
-        r.minHeightFromSession = styles[.normal]?.minHeight != nil || (selected && styles[.selected]?.minHeight != nil)
+        r.minHeightFromSession =
+            styles[.normal]?.minHeight != nil || (selected && styles[.selected]?.minHeight != nil)
             || (pressed && styles[.active]?.minHeight != nil)
         return r
     }
@@ -65,7 +68,8 @@ public struct StyleResolver: Sendable {
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if state != .normal && state != .link, let s = styles[state] { StyleMerge.overlay(&d, with: s) }
         var r = finish(d, link: styles[.link])
-        r.minHeightFromSession = styles[.normal]?.minHeight != nil
+        r.minHeightFromSession =
+            styles[.normal]?.minHeight != nil
             || (state != .normal && state != .link && styles[state]?.minHeight != nil)
         return r
     }
@@ -88,7 +92,7 @@ public struct StyleResolver: Sendable {
         r.gravity = d.gravity ?? Gravity()
         r.offsets = d.offsets
         r.overflowHidden = d.overflowHidden ?? false
-        r.background = d.background   // `transparent` stays: it overrides a theme background
+        r.background = d.background  // `transparent` stays: it overrides a theme background
         r.border = Sides(top: side(d, 0), right: side(d, 1), bottom: side(d, 2), left: side(d, 3))
         r.borderRadius = d.borderRadius ?? .zero
         r.shadow = d.shadow.flatMap { s in
@@ -121,8 +125,9 @@ public struct StyleResolver: Sendable {
     /// One border side: width (default 0: `border-color` alone draws nothing, as on iOS), style
     /// (default solid) and colour (default black); `.none` when nothing would be drawn.
     private func side(_ d: StyleDeclarations, _ i: Int) -> BorderSide {
-        let s = BorderSide(width: d.borderWidth[side: i] ?? 0, style: d.borderStyle[side: i] ?? .solid,
-                           color: d.borderColor[side: i] ?? .black)
+        let s = BorderSide(
+            width: d.borderWidth[side: i] ?? 0, style: d.borderStyle[side: i] ?? .solid,
+            color: d.borderColor[side: i] ?? .black)
         return s.isVisible ? s : .none
     }
 }

@@ -22,7 +22,8 @@ extension StringProtocol {
     /// are ASCII, so bytes decide exactly: a non-ASCII byte is never trimmed.
     func trimmingQuotesAndSpaces() -> String {
         let u = Substring(self).utf8
-        var lo = u.startIndex, hi = u.endIndex
+        var lo = u.startIndex
+        var hi = u.endIndex
         func isTrimmed(_ b: UInt8) -> Bool { b == 0x22 || b == 0x27 || b == 0x20 }
         while lo < hi, isTrimmed(u[lo]) { lo = u.index(after: lo) }
         while hi > lo, isTrimmed(u[u.index(before: hi)]) { hi = u.index(before: hi) }
@@ -31,8 +32,9 @@ extension StringProtocol {
 
     /// The trimmed string when both ends are decided by ASCII bytes, else nil (ask Foundation).
     private func trimmedASCII(newlines: Bool) -> String? {
-        let u = Substring(self).utf8 // bidirectional (a generic UTF8View is not); no copy
-        var lo = u.startIndex, hi = u.endIndex
+        let u = Substring(self).utf8  // bidirectional (a generic UTF8View is not); no copy
+        var lo = u.startIndex
+        var hi = u.endIndex
         @inline(__always) func isSpace(_ b: UInt8) -> Bool {
             b == 0x20 || b == 0x09 || (newlines && b >= 0x0A && b <= 0x0D)
         }

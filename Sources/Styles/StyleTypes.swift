@@ -13,7 +13,10 @@ public struct Gravity: Hashable, Sendable {
     public enum Vertical: Hashable, Sendable { case top, center, bottom }
     public var horizontal: Horizontal?
     public var vertical: Vertical?
-    public init(horizontal: Horizontal? = nil, vertical: Vertical? = nil) { self.horizontal = horizontal; self.vertical = vertical }
+    public init(horizontal: Horizontal? = nil, vertical: Vertical? = nil) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
 }
 
 public enum BorderStyle: String, Hashable, Sendable { case solid, dashed, dotted, none }
@@ -24,7 +27,9 @@ public struct BorderSide: Hashable, Sendable {
     public var style: BorderStyle
     public var color: Color
     public init(width: Double = 0, style: BorderStyle = .solid, color: Color = .black) {
-        self.width = width; self.style = style; self.color = color
+        self.width = width
+        self.style = style
+        self.color = color
     }
     public static let none = BorderSide(width: 0, style: .none, color: .black)
     /// Whether anything is drawn.
@@ -35,7 +40,10 @@ public struct BorderSide: Hashable, Sendable {
 public struct ColorStop: Hashable, Sendable {
     public var position: Double?
     public var color: Color
-    public init(position: Double? = nil, color: Color) { self.position = position; self.color = color }
+    public init(position: Double? = nil, color: Color) {
+        self.position = position
+        self.color = color
+    }
 }
 
 /// What fills an element's background.
@@ -56,14 +64,23 @@ public struct Shadow: Hashable, Sendable {
     public var spread: Double
     public var color: Color
     public init(offsetX: Double = 0, offsetY: Double = 0, blur: Double = 0, spread: Double = 0, color: Color = .black) {
-        self.offsetX = offsetX; self.offsetY = offsetY; self.blur = blur; self.spread = spread; self.color = color
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.blur = blur
+        self.spread = spread
+        self.color = color
     }
 }
 
 public enum TextAlign: String, Hashable, Sendable { case left, center, right, justify }
 public enum IconAttachment: String, Hashable, Sendable { case top, right, bottom, left }
 public enum ImageScale: String, Hashable, Sendable {
-    case center, centerCrop = "center-crop", centerInside = "center-inside", fitCenter = "fit-center",
-         fitStart = "fit-start", fitEnd = "fit-end"
+    case center
+    case centerCrop = "center-crop"
+    case centerInside = "center-inside"
+    case fitCenter = "fit-center"
+    case
+        fitStart = "fit-start"
+    case fitEnd = "fit-end"
 }
 public enum FontStyle: String, Hashable, Sendable { case normal, italic, oblique }

@@ -6,7 +6,10 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file path or built-in theme name.
     public var source: String
     public var message: String
-    public init(source: String, _ message: String) { self.source = source; self.message = message }
+    public init(source: String, _ message: String) {
+        self.source = source
+        self.message = message
+    }
     public var description: String { "theme \(source): \(message)" }
 }
 
@@ -96,21 +99,30 @@ public enum ThemeLoader {
 
     /// The JSON object of a built-in theme or a file, with `extends` applied.
     private static func jsonObject(_ nameOrPath: String, relativeTo dir: URL?, depth: Int) throws -> JSONObject {
-        guard depth < 8 else { throw ThemeError(source: nameOrPath, "\"extends\" goes deeper than 8 themes (a cycle?)") }
+        guard depth < 8 else {
+            throw ThemeError(source: nameOrPath, "\"extends\" goes deeper than 8 themes (a cycle?)")
+        }
         let url: URL
         if isPath(nameOrPath) {
             url = dir.map { URL(fileURLWithPath: nameOrPath, relativeTo: $0) } ?? URL(fileURLWithPath: nameOrPath)
         } else {
             guard let u = builtInURL(nameOrPath) else {
-                throw ThemeError(source: nameOrPath, "no built-in theme of that name (built-in: \(builtInNames.joined(separator: ", ")); a file path must end in .json)")
+                throw ThemeError(
+                    source: nameOrPath,
+                    """
+                    no built-in theme of that name (built-in: \(builtInNames.joined(separator: ", ")); a file path \
+                    must end in .json)
+                    """
+                )
             }
             url = u
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ThemeError(source: nameOrPath, "cannot read the file \(url.path)")
         }
-        return try resolveExtends(parse([UInt8](data), source: nameOrPath), source: nameOrPath,
-                                  directory: isPath(nameOrPath) ? url.deletingLastPathComponent() : nil, depth: depth)
+        return try resolveExtends(
+            parse([UInt8](data), source: nameOrPath), source: nameOrPath,
+            directory: isPath(nameOrPath) ? url.deletingLastPathComponent() : nil, depth: depth)
     }
 
     private static func parse(_ bytes: [UInt8], source: String) throws -> JSONObject {
@@ -118,13 +130,19 @@ public enum ThemeLoader {
         do { value = try JSONParser.parse(bytes) } catch {
             throw ThemeError(source: source, "not valid JSON (\(error))")
         }
-        guard case .object(let object) = value else { throw ThemeError(source: source, "the top level must be a JSON object") }
+        guard case .object(let object) = value else {
+            throw ThemeError(source: source, "the top level must be a JSON object")
+        }
         return object
     }
 
-    private static func resolveExtends(_ object: JSONObject, source: String, directory: URL?, depth: Int) throws -> JSONObject {
+    private static func resolveExtends(_ object: JSONObject, source: String, directory: URL?, depth: Int) throws
+        -> JSONObject
+    {
         guard let ext = object["extends"] else { return object }
-        guard case .string(let base) = ext else { throw ThemeError(source: source, "\"extends\" must be a theme name or a file path") }
+        guard case .string(let base) = ext else {
+            throw ThemeError(source: source, "\"extends\" must be a theme name or a file path")
+        }
         let merged = try deepMerge(jsonObject(base, relativeTo: directory, depth: depth + 1), object)
         var out = JSONObject()
         for k in merged.keys where k != "extends" { out.set(k, merged[k]!) }
@@ -136,7 +154,11 @@ public enum ThemeLoader {
         var out = base
         for k in top.keys {
             let v = top[k]!
-            if case .object(let b)? = base[k], case .object(let t) = v { out.set(k, .object(deepMerge(b, t))) } else { out.set(k, v) }
+            if case .object(let b)? = base[k], case .object(let t) = v {
+                out.set(k, .object(deepMerge(b, t)))
+            } else {
+                out.set(k, v)
+            }
         }
         return out
     }
@@ -157,14 +179,17 @@ public enum ThemeLoader {
         var problems = ThemeValidator.unknownFields(object, asked: log.asked)
         problems += ThemeValidator.problems(in: theme)
         if let first = problems.first {
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more: \(problems.dropFirst().joined(separator: "; ")))" : ""
+            let more =
+                problems.count > 1
+                ? " (and \(problems.count - 1) more: \(problems.dropFirst().joined(separator: "; ")))" : ""
             throw ThemeError(source: source, first + more)
         }
         return theme
     }
 
     private static func path(_ keys: [CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop(while: { $0 == "." }).description
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop(while: { $0 == "." })
+            .description
     }
 
     private static func describe(_ e: DecodingError) -> String {

@@ -40,7 +40,9 @@ enum ThemeValidator {
     }
 
     /// Field names (last path component) whose strings are colours; "" allowed only where noted.
-    private static let colorFields: Set<String> = ["color", "background", "scrim", "pressedOverlay", "pressedOverlayOnBackground"]
+    private static let colorFields: Set<String> = [
+        "color", "background", "scrim", "pressedOverlay", "pressedOverlayOnBackground",
+    ]
     private static let emptyAllowed: Set<String> = ["pressedOverlay", "statusBar.background"]
 
     private static func walk(_ value: Any, path: String, into out: inout [String]) {
@@ -60,7 +62,9 @@ enum ThemeValidator {
             case let i as Int:
                 if label == "weight" {
                     if !(100...900).contains(i) { out.append("\(p): a font weight is 100 to 900, not \(i)") }
-                } else if i < 0 { out.append("\(p): \(i) is not >= 0") }
+                } else if i < 0 {
+                    out.append("\(p): \(i) is not >= 0")
+                }
             case let a as [Double]:
                 if !(1...4).contains(a.count) || a.contains(where: { !$0.isFinite || $0 < 0 }) {
                     out.append("\(p): expected 1 to 4 numbers >= 0")
@@ -78,14 +82,20 @@ enum ThemeValidator {
         if label.lowercased().hasSuffix("color") || colorFields.contains(label) {
             if s.isEmpty && (emptyAllowed.contains(label) || emptyAllowed.contains(p)) { return }
             if StyleParser.parseColor(s) == nil {
-                out.append("\(p): \"\(s)\" is not a colour (#rrggbb, #aarrggbb with alpha first, a colour name, rgb(), rgba())")
+                out.append(
+                    "\(p): \"\(s)\" is not a colour (#rrggbb, #aarrggbb with alpha first, a colour name, rgb(), rgba())"
+                )
             }
         } else if label == "shadow" {
-            if StyleParser.parseShadow(s) == nil { out.append("\(p): \"\(s)\" is not a shadow (\"x y blur [spread] colour\" or a radius)") }
+            if StyleParser.parseShadow(s) == nil {
+                out.append("\(p): \"\(s)\" is not a shadow (\"x y blur [spread] colour\" or a radius)")
+            }
         } else if p == "toast.position" {
             if s != "bottom" && s != "center" { out.append("\(p): \"\(s)\" should be \"bottom\" or \"center\"") }
         } else if p == "statusBar.glyphs" {
-            if !["none", "ios", "android"].contains(s) { out.append("\(p): \"\(s)\" should be \"none\", \"ios\" or \"android\"") }
+            if !["none", "ios", "android"].contains(s) {
+                out.append("\(p): \"\(s)\" should be \"none\", \"ios\" or \"android\"")
+            }
         } else if label == "family" || label == "name" {
             if s.trimmingCharacters(in: .whitespaces).isEmpty { out.append("\(p): must not be empty") }
         }

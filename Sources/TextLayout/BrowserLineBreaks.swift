@@ -12,7 +12,8 @@ enum BrowserLineBreaks {
         var out = breaks
         guard text.count > 1 else { return out }
         for i in 0..<(text.count - 1) where out[i] != .mustBreak {
-            let ch = text[i], next = text[i + 1]
+            let ch = text[i]
+            let next = text[i + 1]
             guard isTableChar(ch), isTableChar(next) else { continue }
             let last: UInt32 = i > 0 ? text[i - 1] : 0
             out[i] = shouldBreakAfter(last: last, ch: ch, next: next) ? .allowBreak : .noBreak
@@ -46,12 +47,18 @@ enum BrowserLineBreaks {
     private static let rows: [[UInt8]] = {
         let none = [UInt8](repeating: 0, count: 12)
         // After most closing punctuation and symbols: before ( < [ { only.
-        let open: [UInt8] = [b(0, 0, 0, 0, 0, 0, 0, 1), 0, 0, b(0, 0, 0, 1, 0, 0, 0, 0), 0, 0, 0,
-                             b(0, 0, 1, 0, 0, 0, 0, 0), 0, 0, 0, b(0, 0, 1, 0, 0, 0, 0, 0)]
-        let hyphen: [UInt8] = [b(0, 1, 1, 0, 1, 1, 1, 1), b(0, 1, 1, 0, 1, 0, 0, 0), 0, b(0, 0, 0, 1, 1, 1, 0, 1),
-                               0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 1), 0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 1)]
-        let question: [UInt8] = [b(0, 0, 1, 1, 1, 1, 0, 1), b(0, 1, 1, 0, 1, 0, 0, 1), 0xFF, b(1, 0, 0, 1, 1, 1, 0, 1),
-                                 0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 1), 0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 0)]
+        let open: [UInt8] = [
+            b(0, 0, 0, 0, 0, 0, 0, 1), 0, 0, b(0, 0, 0, 1, 0, 0, 0, 0), 0, 0, 0,
+            b(0, 0, 1, 0, 0, 0, 0, 0), 0, 0, 0, b(0, 0, 1, 0, 0, 0, 0, 0),
+        ]
+        let hyphen: [UInt8] = [
+            b(0, 1, 1, 0, 1, 1, 1, 1), b(0, 1, 1, 0, 1, 0, 0, 0), 0, b(0, 0, 0, 1, 1, 1, 0, 1),
+            0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 1), 0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 1),
+        ]
+        let question: [UInt8] = [
+            b(0, 0, 1, 1, 1, 1, 0, 1), b(0, 1, 1, 0, 1, 0, 0, 1), 0xFF, b(1, 0, 0, 1, 1, 1, 0, 1),
+            0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 1), 0xFF, 0xFF, 0xFF, b(1, 1, 1, 1, 0, 1, 1, 0),
+        ]
         var rows = [[UInt8]](repeating: none, count: 0x7F - 0x21 + 1)
         for c in "!\"#%&)*+,.:;=>\\]|}~".unicodeScalars { rows[Int(c.value) - 0x21] = open }
         rows[0x2D - 0x21] = hyphen

@@ -12,16 +12,18 @@ public enum BundledFonts {
     /// The fonts folder of the checkout this file was compiled in.
     static let checkoutFonts: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // BundledFonts.swift, TextLayout, Sources
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // BundledFonts.swift, TextLayout, Sources
         return url.appendingPathComponent("Fonts").path
     }()
 
     /// The folder by the rule above; nil when none has a `fonts.lock`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String?
+    {
         let fm = FileManager.default
         func ok(_ d: String) -> Bool { fm.fileExists(atPath: d + "/fonts.lock") }
         if let env = environment["PREVIEW_RENDERER_FONTS"], !env.isEmpty, ok(env) { return absolute(env) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<7 {
             let candidate = dir.appendingPathComponent("Fonts").path
             if ok(candidate) { return candidate }
@@ -33,7 +35,10 @@ public enum BundledFonts {
 
     /// The message when no folder is found: what to pass or set.
     public static let notFoundMessage =
-        "no bundled fonts folder (one with fonts.lock) found: pass its path (--fonts-dir DIR, fontsDirectory:) or set PREVIEW_RENDERER_FONTS"
+        """
+        no bundled fonts folder (one with fonts.lock) found: pass its path (--fonts-dir DIR, fontsDirectory:) or \
+        set PREVIEW_RENDERER_FONTS
+        """
 
     /// `p` made absolute against the working folder.
     public static func absolute(_ p: String) -> String {

@@ -11,8 +11,10 @@ struct ClusterKey: Hashable {
 /// Per-character font fallback over a fixed chain of bundled families.
 extension FontLibrary {
     /// After the requested family: wide coverage, then the script faces, then emoji.
-    static let fallbackFamilies = ["DejaVu Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
-                                   "Noto Sans CJK", "Noto Color Emoji"]
+    static let fallbackFamilies = [
+        "DejaVu Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+        "Noto Sans CJK", "Noto Color Emoji",
+    ]
 
     /// The faces tried for `spec`, in order: the requested family (or the default), then the fixed chain.
     public func fallbackChain(_ spec: FontSpec) -> [FaceID] {
@@ -55,7 +57,8 @@ extension FontLibrary {
     private func chooseFace(_ scalars: [UInt32], spec: FontSpec) -> FaceID {
         var chain = fallbackChain(spec)
         if let first = scalars.first, let family = Self.scriptFamilies[Shaper.script(of: first).description],
-           let id = match(family: family, weight: spec.weight, style: spec.style), chain.count > 1, chain[0] != id {
+            let id = match(family: family, weight: spec.weight, style: spec.style), chain.count > 1, chain[0] != id
+        {
             chain.removeAll { $0 == id }
             chain.insert(id, at: 1)
         }

@@ -26,10 +26,15 @@ enum FontFolder {
             return .failure(Refusal(message: "font '\(name)' in '\(folder)' is not a regular file; skipped"))
         }
         guard let root = realPath(folder), let real = realPath(path) else {
-            return .failure(Refusal(message: "font '\(name)' in '\(folder)' is a broken symlink; skipped", isMissing: true))
+            return .failure(
+                Refusal(message: "font '\(name)' in '\(folder)' is a broken symlink; skipped", isMissing: true))
         }
         guard real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-            return .failure(Refusal(message: "font '\(name)' resolves to '\(real)', outside the fonts folder '\(folder)' (symlink); refused"))
+            return .failure(
+                Refusal(
+                    message:
+                        "font '\(name)' resolves to '\(real)', outside the fonts folder '\(folder)' (symlink); refused")
+            )
         }
         guard stat(real, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             return .failure(Refusal(message: "font '\(name)' in '\(folder)' is not a regular file; skipped"))

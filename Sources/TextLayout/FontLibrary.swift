@@ -107,7 +107,8 @@ public final class FontLibrary: @unchecked Sendable {
         var found: [Int]? = nil
         for (short, indices) in families.sorted(by: { $0.key < $1.key }) where key.hasPrefix(short) {
             guard let first = indices.first,
-                  let f = face(FaceID(first << 2)), Self.normalize(f.familyName) == key else { continue }
+                let f = face(FaceID(first << 2)), Self.normalize(f.familyName) == key
+            else { continue }
             found = indices
             break
         }
@@ -119,7 +120,8 @@ public final class FontLibrary: @unchecked Sendable {
     public func face(_ id: FaceID) -> FontFace? {
         let entryIndex = id.index >> 2
         guard id.index >= 0, entryIndex < entries.count else { return nil }
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let f = opened[id.index] { return f }
         if failed.contains(id.index) { return nil }
         let e = entries[entryIndex]
@@ -130,8 +132,9 @@ public final class FontLibrary: @unchecked Sendable {
             return nil
         }
         do {
-            let f = try FontFace(path: e.path, faceIndex: e.faceIndex, syntheticBold: id.index & 1 != 0,
-                                 syntheticOblique: id.index & 2 != 0)
+            let f = try FontFace(
+                path: e.path, faceIndex: e.faceIndex, syntheticBold: id.index & 1 != 0,
+                syntheticOblique: id.index & 2 != 0)
             opened[id.index] = f
             return f
         } catch {
@@ -144,7 +147,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// synthetic bold or oblique only where the family has no such face.
     public func resolve(_ spec: FontSpec) -> FaceID {
         if let hit = withLock({ resolved[spec] }) { return hit }
-        let id = match(family: spec.family, weight: spec.weight, style: spec.style)
+        let id =
+            match(family: spec.family, weight: spec.weight, style: spec.style)
             ?? match(family: Self.defaultFamily, weight: spec.weight, style: spec.style) ?? FaceID(0)
         withLock {
             if resolved.count > 1000 { resolved.removeAll() }
@@ -218,7 +222,8 @@ public final class FontLibrary: @unchecked Sendable {
 
     // Caches guarded by the same lock (used by the fallback code in FontFallback.swift).
     func withLock<R>(_ body: () -> R) -> R {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return body()
     }
 }
@@ -234,12 +239,22 @@ public enum FontLibraryError: Error, CustomStringConvertible {
         switch self {
         case .noFolder: return "fonts: " + BundledFonts.notFoundMessage
         case .missingLock(let p):
-            return "fonts: cannot read \(p): pass the bundled fonts folder of a PreviewRenderer checkout (it holds fonts.lock)"
+            return
+                """
+                fonts: cannot read \(p): pass the bundled fonts folder of a PreviewRenderer checkout (it holds \
+                fonts.lock)
+                """
         case .missingFonts(let dir, let files, let packages):
             if files.isEmpty { return "fonts: \(dir)/fonts.lock lists no faces" }
-            let install = packages.isEmpty ? "run scripts/fonts.sh in the PreviewRenderer checkout"
+            let install =
+                packages.isEmpty
+                ? "run scripts/fonts.sh in the PreviewRenderer checkout"
                 : "run: sudo apt-get install \(packages.joined(separator: " "))"
-            return "fonts: \(files.count) bundled font files are neither in \(dir) nor at their Debian install paths (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", ..." : "")); \(install)"
+            return
+                """
+                fonts: \(files.count) bundled font files are neither in \(dir) nor at their Debian install paths \
+                (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", ..." : "")); \(install)
+                """
         }
     }
 }

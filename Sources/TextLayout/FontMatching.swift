@@ -34,15 +34,19 @@ extension FontLibrary {
             let f = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { String(decoding: $0, as: UTF8.self) }
             guard f.count >= 6, !f[0].hasPrefix("#"), let weight = Int(f[3]), let index = Int(f[5]) else { continue }
             let style = FontStyle(rawValue: f[4].lowercased()) ?? .normal
-            let family = String(decoding: f[2].utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+            let family = String(
+                decoding: f[2].utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             var path = (directory as NSString).appendingPathComponent(f[1])
             var expected: String? = nil
-            if f.count >= 8, !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: f[7]) {
+            if f.count >= 8, !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: f[7])
+            {
                 path = f[7]
                 expected = f[0]
             }
-            out.append(Entry(path: path, faceIndex: index, family: family, weight: weight, style: style,
-                             isColor: family.lowercased().contains("emoji"), expectedSHA256: expected))
+            out.append(
+                Entry(
+                    path: path, faceIndex: index, family: family, weight: weight, style: style,
+                    isColor: family.lowercased().contains("emoji"), expectedSHA256: expected))
         }
         return out
     }
@@ -69,15 +73,23 @@ extension FontLibrary {
             let path: String
             switch FontFolder.check(name, in: directory) {
             case .success(let real): path = real
-            case .failure(let reason): refused.append(reason.message); continue
+            case .failure(let reason):
+                refused.append(reason.message)
+                continue
             }
             guard let first = try? FontFace(path: path) else { continue }
             for index in 0..<min(first.faceCount, 64) {
                 guard let face = index == 0 ? first : try? FontFace(path: path, faceIndex: index),
-                      !face.familyName.isEmpty else { continue }
-                let style: FontStyle = face.isItalic ? (name.lowercased().contains("oblique") ? .oblique : .italic) : .normal
-                out.append((Entry(path: path, faceIndex: index, family: face.familyName, weight: face.weightClass,
-                                  style: style, isColor: face.isColor), face))
+                    !face.familyName.isEmpty
+                else { continue }
+                let style: FontStyle =
+                    face.isItalic ? (name.lowercased().contains("oblique") ? .oblique : .italic) : .normal
+                out.append(
+                    (
+                        Entry(
+                            path: path, faceIndex: index, family: face.familyName, weight: face.weightClass,
+                            style: style, isColor: face.isColor), face
+                    ))
             }
         }
         return out

@@ -20,7 +20,10 @@ struct FrameCache<Key: Hashable, Value> {
     }
 
     mutating func insert(_ value: Value, for key: Key) {
-        if current.count >= limit { previous = current; current = [:] }
+        if current.count >= limit {
+            previous = current
+            current = [:]
+        }
         current[key] = value
     }
 

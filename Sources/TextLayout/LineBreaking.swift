@@ -28,7 +28,10 @@ struct LineBreaking {
     private let widthsNeverDecrease: Bool
 
     init(text: PreparedText, widths: [Double], maxWidth: Double, tally: TextWorkTally? = nil) {
-        self.text = text; self.widths = widths; self.maxWidth = maxWidth; self.tally = tally
+        self.text = text
+        self.widths = widths
+        self.maxWidth = maxWidth
+        self.tally = tally
         widthsNeverDecrease = widths.allSatisfy { $0 >= 0 }
     }
 
@@ -59,30 +62,41 @@ struct LineBreaking {
             if pos == lineStart {
                 let (content, full, whole) = segmentWidths(pos..<end, base: 0, limit: limit)
                 if whole && content <= limit {
-                    lineWidth = full; pos = end; lastFit = end
+                    lineWidth = full
+                    pos = end
+                    lastFit = end
                 } else {
                     // The word alone is wider than the line: break it between clusters. A
                     // single cluster wider than the line stays whole and overflows.
                     let cut = fittingPrefix(pos..<end, width: maxWidth)
                     if cut >= end {
-                        lineWidth = segmentWidths(pos..<end).full; pos = end; lastFit = end
+                        lineWidth = segmentWidths(pos..<end).full
+                        pos = end
+                        lastFit = end
                     } else {
                         out.append(LineRange(range: lineStart..<cut, endsParagraph: false, brokeInsideWord: true))
                         brokeInside = true
-                        lineStart = cut; pos = cut; lineWidth = 0
+                        lineStart = cut
+                        pos = cut
+                        lineWidth = 0
                     }
                 }
-            } else if case let (content, full, whole) = segmentWidths(pos..<end, base: lineWidth, limit: limit),
-                      whole && lineWidth + content <= limit {
+            } else if case (let content, let full, let whole) = segmentWidths(pos..<end, base: lineWidth, limit: limit),
+                whole && lineWidth + content <= limit
+            {
                 if lineWidth + content + hyphen <= limit { lastFit = end }
-                lineWidth += full; pos = end
+                lineWidth += full
+                pos = end
             } else {
                 // Break at the last fitting opportunity (before `pos` only after a soft hyphen
                 // whose hyphen did not fit).
                 let at = lastFit > lineStart ? min(lastFit, pos) : pos
                 out.append(LineRange(range: lineStart..<at, endsParagraph: false, brokeInsideWord: brokeInside))
                 brokeInside = false
-                lineStart = at; pos = at; lineWidth = 0; lastFit = at
+                lineStart = at
+                pos = at
+                lineWidth = 0
+                lastFit = at
             }
         }
         out.append(LineRange(range: lineStart..<hard.upperBound, endsParagraph: true, brokeInsideWord: brokeInside))
@@ -114,8 +128,11 @@ struct LineBreaking {
 
     /// `segmentWidths(r)`, stopping early (`whole` false) once `base + content` is known to exceed
     /// `limit` whatever follows; the sums are the same, in the same order, as a full scan's.
-    private func segmentWidths(_ r: Range<Int>, base: Double, limit: Double) -> (content: Double, full: Double, whole: Bool) {
-        var full = 0.0, content = 0.0
+    private func segmentWidths(_ r: Range<Int>, base: Double, limit: Double) -> (
+        content: Double, full: Double, whole: Bool
+    ) {
+        var full = 0.0
+        var content = 0.0
         let canStop = widthsNeverDecrease && limit < .infinity
         var i = r.lowerBound
         defer { tally?.breakScans += i - r.lowerBound }
@@ -123,7 +140,10 @@ struct LineBreaking {
             full += widths[i]
             if !PreparedText.isHangingSpace(text.scalars[i]) {
                 content = full
-                if canStop && base + content > limit { i += 1; return (content, full, false) }
+                if canStop && base + content > limit {
+                    i += 1
+                    return (content, full, false)
+                }
             }
             i += 1
         }
@@ -143,7 +163,9 @@ struct LineBreaking {
             let w = widths[i..<j].reduce(0, +)
             let hangs = PreparedText.isHangingSpace(text.scalars[i])
             if !hangs && x + w > width + Self.epsilon { break }
-            x += w; best = j; i = j
+            x += w
+            best = j
+            i = j
         }
         if best == r.lowerBound { best = min(r.upperBound, nextGrapheme(r.lowerBound, r.upperBound)) }
         // Spaces right after the cut hang at the end of this line.

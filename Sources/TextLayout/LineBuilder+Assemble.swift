@@ -7,13 +7,17 @@ extension LineBuilder {
     /// `justifyWidth`: widen spaces to fill this width (nil = no justification).
     /// `measured` is the width the line breaker sees (advances of whole runs); it can differ from
     /// the glyphs' width by a kerning pair where a run was reshaped at the line's end.
-    func build(_ line: LineRange, top: Double, ellipsize: Bool, maxWidth: Double,
-               justifyWidth: Double?) -> (line: LineLayout, measured: Double) {
+    func build(
+        _ line: LineRange, top: Double, ellipsize: Bool, maxWidth: Double,
+        justifyWidth: Double?
+    ) -> (line: LineLayout, measured: Double) {
         // 1. Content: hanging spaces dropped; with an ellipsis, as many clusters as fit before it.
         var end = contentEnd(line.range)
         var ellipsis: Piece?
         if ellipsize {
-            let lastSpan = end > line.range.lowerBound ? text.span[end - 1]
+            let lastSpan =
+                end > line.range.lowerBound
+                ? text.span[end - 1]
                 : (line.range.lowerBound < text.span.count ? text.span[line.range.lowerBound] : 0)
             let e = ellipsisPiece(span: lastSpan, at: end)
             end = ellipsisCut(line.range.lowerBound..<end, maxWidth: maxWidth, ellipsisWidth: e.width)
@@ -24,7 +28,9 @@ extension LineBuilder {
         if let ellipsis { logical.append(ellipsis) }
         // A line that wraps after a soft hyphen shows a hyphen there.
         var hyphen: Piece?
-        if ellipsis == nil, !line.endsParagraph, end > line.range.lowerBound, text.scalars[end - 1] == PreparedText.softHyphen {
+        if ellipsis == nil, !line.endsParagraph, end > line.range.lowerBound,
+            text.scalars[end - 1] == PreparedText.softHyphen
+        {
             hyphen = hyphenPiece(at: end - 1)
             logical.append(hyphen!)
         }
@@ -55,17 +61,24 @@ extension LineBuilder {
                 let y = baseline - (Double(f.underlinePosition) + Double(f.underlineThickness) / 2) * k
                 box = Rect(x: c.start, y: y, width: endX - c.start, height: thick)
             }
-            runs.append(GlyphRun(face: c.key.face, size: c.key.size, color: c.key.color, glyphs: c.glyphs,
-                                 underlineBox: box, isColor: fonts.face(c.key.face)?.isColor ?? false))
+            runs.append(
+                GlyphRun(
+                    face: c.key.face, size: c.key.size, color: c.key.color, glyphs: c.glyphs,
+                    underlineBox: box, isColor: fonts.face(c.key.face)?.isColor ?? false))
             current = nil
         }
         for pi in order {
             let p = logical[pi]
-            let key = RunKey(face: p.face, size: p.size, color: color(ofSpan: p.span), underline: underline(ofSpan: p.span))
-            if current?.key != key { flush(pen); current = (key, pen, []) }
+            let key = RunKey(
+                face: p.face, size: p.size, color: color(ofSpan: p.span), underline: underline(ofSpan: p.span))
+            if current?.key != key {
+                flush(pen)
+                current = (key, pen, [])
+            }
             let g = p.glyphs
             for k in g.ids.indices {
-                current!.glyphs.append(PositionedGlyph(id: g.ids[k], x: pen + g.xOffsets[k], y: baseline + g.yOffsets[k]))
+                current!.glyphs.append(
+                    PositionedGlyph(id: g.ids[k], x: pen + g.xOffsets[k], y: baseline + g.yOffsets[k]))
                 pen += g.advances[k]
                 let c = g.clusters[k]
                 if extra > 0, c >= 0, PreparedText.isJustifiable(text.scalars[c]) { pen += extra }
@@ -79,8 +92,11 @@ extension LineBuilder {
         if ellipsis != nil { s.append("\u{2026}") }
         if hyphen != nil { s.append("-") }
         let measured = content.reduce(0) { $0 + widths[$1] } + (ellipsis?.width ?? 0) + (hyphen?.width ?? 0)
-        return (LineLayout(rect: Rect(x: 0, y: top, width: pen, height: m.ascent + m.descent), baseline: baseline,
-                           text: String(s), runs: runs), measured)
+        return (
+            LineLayout(
+                rect: Rect(x: 0, y: top, width: pen, height: m.ascent + m.descent), baseline: baseline,
+                text: String(s), runs: runs), measured
+        )
     }
 
     struct RunKey: Equatable {
@@ -100,7 +116,10 @@ extension LineLayout {
         l.runs = runs.map { r in
             var r = r
             r.glyphs = r.glyphs.map { PositionedGlyph(id: $0.id, x: $0.x + dx, y: $0.y) }
-            if var b = r.underlineBox { b.x += dx; r.underlineBox = b }
+            if var b = r.underlineBox {
+                b.x += dx
+                r.underlineBox = b
+            }
             return r
         }
         return l

@@ -52,16 +52,21 @@ struct LineBuilder {
         if let fixed = style.lineHeight.map({ $0 * scale }) {
             guard let f = fonts.face(fonts.resolve(style.font)) else { return (fixed * 0.8, fixed * 0.2) }
             let m = f.metrics(size: style.size * scale)
-            let asc = snap(m.ascent), desc = snap(-m.descent)
+            let asc = snap(m.ascent)
+            let desc = snap(-m.descent)
             let top = asc + (fixed - asc - desc) / 2
             return (top, fixed - top)
         }
-        var a = -Double.infinity, d = -Double.infinity
+        var a = -Double.infinity
+        var d = -Double.infinity
         func include(_ id: FaceID, _ size: Double) {
             guard let f = fonts.face(id) else { return }
             let m = f.metrics(size: size)
-            let asc = snap(m.ascent), desc = snap(-m.descent), half = snap(m.lineGap) / 2
-            a = max(a, asc + half); d = max(d, desc + half)
+            let asc = snap(m.ascent)
+            let desc = snap(-m.descent)
+            let half = snap(m.lineGap) / 2
+            a = max(a, asc + half)
+            d = max(d, desc + half)
         }
         include(fonts.resolve(style.font), style.size * scale)
         var seen = Set<Int>()
@@ -71,7 +76,10 @@ struct LineBuilder {
             include(text.runs[r].face, size(ofSpan: text.runs[r].span))
         }
         if let (id, s) = extraFace { include(id, s) }
-        if !a.isFinite { let lh = style.size * scale * 1.17; return (lh * 0.8, lh * 0.2) }
+        if !a.isFinite {
+            let lh = style.size * scale * 1.17
+            return (lh * 0.8, lh * 0.2)
+        }
         return (a, d)
     }
 
@@ -96,7 +104,10 @@ struct LineBuilder {
         var i = r.lowerBound
         while i < r.upperBound {
             let ri = text.runOf[i]
-            guard ri >= 0 else { i += 1; continue }
+            guard ri >= 0 else {
+                i += 1
+                continue
+            }
             let run = text.runs[ri]
             let cut = max(run.range.lowerBound, r.lowerBound)..<min(run.range.upperBound, r.upperBound)
             var shaped = run.shaped
@@ -108,14 +119,17 @@ struct LineBuilder {
                 // quadratic (the glyphs are the same).
                 let (context, offset) = text.shapingContext(run.range, script: run.script, around: cut)
                 let local = (cut.lowerBound - offset)..<(cut.upperBound - offset)
-                shaped = shapes.shape(context, range: local, face: run.face, fontFace: ff,
-                                      rightToLeft: run.rightToLeft, script: run.script)
+                shaped = shapes.shape(
+                    context, range: local, face: run.face, fontFace: ff,
+                    rightToLeft: run.rightToLeft, script: run.script)
                 origin = offset
             }
             var g = shaped.scaled(by: size(ofSpan: run.span))
             g.clusters = g.clusters.map { $0 + origin }
-            out.append(Piece(range: cut, face: run.face, size: size(ofSpan: run.span), span: run.span, level: run.level,
-                             glyphs: g))
+            out.append(
+                Piece(
+                    range: cut, face: run.face, size: size(ofSpan: run.span), span: run.span, level: run.level,
+                    glyphs: g))
             i = cut.upperBound
         }
         return out
@@ -128,8 +142,10 @@ struct LineBuilder {
         let s = size(ofSpan: span)
         var g = ShapedGlyphs()
         if let ff = fonts.face(id) {
-            g = shapes.shape([0x2026], range: 0..<1, face: id, fontFace: ff, rightToLeft: text.rightToLeft,
-                             script: .common).scaled(by: s)
+            g = shapes.shape(
+                [0x2026], range: 0..<1, face: id, fontFace: ff, rightToLeft: text.rightToLeft,
+                script: .common
+            ).scaled(by: s)
             g.clusters = g.clusters.map { _ in -1 }
         }
         return Piece(range: index..<index, face: id, size: s, span: span, level: text.rightToLeft ? 1 : 0, glyphs: g)
@@ -148,8 +164,10 @@ struct LineBuilder {
         let level = r >= 0 ? text.runs[r].level : (text.rightToLeft ? 1 : 0)
         var g = ShapedGlyphs()
         if let ff = fonts.face(id) {
-            g = shapes.shape([char], range: 0..<1, face: id, fontFace: ff, rightToLeft: level % 2 == 1,
-                             script: .common).scaled(by: s)
+            g = shapes.shape(
+                [char], range: 0..<1, face: id, fontFace: ff, rightToLeft: level % 2 == 1,
+                script: .common
+            ).scaled(by: s)
             g.clusters = g.clusters.map { _ in -1 }
         }
         return Piece(range: index + 1..<index + 1, face: id, size: s, span: span, level: level, glyphs: g)
@@ -163,13 +181,16 @@ struct LineBuilder {
         guard maxWidth.isFinite else { return contentEnd(r) }
         let breaker = LineBreaking(text: text, widths: widths, maxWidth: maxWidth)
         if breaker.segmentWidths(r).content + ellipsisWidth <= maxWidth + LineBreaking.epsilon { return contentEnd(r) }
-        var x = 0.0, best = r.lowerBound, i = r.lowerBound
+        var x = 0.0
+        var best = r.lowerBound
+        var i = r.lowerBound
         while i < r.upperBound {
             var j = i + 1
             while j < r.upperBound && !text.graphemeStart[j] { j += 1 }
             x += widths[i..<j].reduce(0, +)
             if x + ellipsisWidth > maxWidth + LineBreaking.epsilon { break }
-            best = j; i = j
+            best = j
+            i = j
         }
         return best
     }

@@ -17,14 +17,19 @@ struct LinePlan {
     /// How many lines are shown.
     let kept: Int
 
-    init(_ engine: TextEngine, _ p: PreparedText, _ text: AttributedText, _ style: ParagraphStyle, scale: Double,
-         maxWidth: Double, maxHeight: Double?, deviceScale: Double?, tally: TextWorkTally? = nil) {
+    init(
+        _ engine: TextEngine, _ p: PreparedText, _ text: AttributedText, _ style: ParagraphStyle, scale: Double,
+        maxWidth: Double, maxHeight: Double?, deviceScale: Double?, tally: TextWorkTally? = nil
+    ) {
         var widths = p.advance
         let sizes = text.spans.indices.map { s in max(0, style.size + text.spans[s].sizeDelta) * scale }
         for i in widths.indices { widths[i] *= p.span[i] < sizes.count ? sizes[p.span[i]] : style.size * scale }
-        builder = LineBuilder(fonts: engine.fonts, shapes: engine.shapes, text: p, attributed: text, style: style,
-                              scale: scale, widths: widths, deviceScale: deviceScale, tally: tally)
-        self.style = style; self.maxWidth = maxWidth; self.maxHeight = maxHeight
+        builder = LineBuilder(
+            fonts: engine.fonts, shapes: engine.shapes, text: p, attributed: text, style: style,
+            scale: scale, widths: widths, deviceScale: deviceScale, tally: tally)
+        self.style = style
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
         let b = builder
         var breaker = LineBreaking(text: p, widths: widths, maxWidth: style.noWrap ? .infinity : maxWidth, tally: tally)
         breaker.hyphenWidths = { b.hyphenPiece(at: $0).width }
@@ -36,7 +41,8 @@ struct LinePlan {
         if let mh = maxHeight {
             // With an ellipsis the text ends on the last line that fits whole; otherwise a line that
             // only partly fits is kept too, and painting clips it at the padding box (semantics 7.18).
-            var top = 0.0, fit = 0
+            var top = 0.0
+            var fit = 0
             for m in metrics {
                 let bottom = top + m.ascent + m.descent
                 if style.ellipsis ? bottom > mh + LineBreaking.epsilon : top >= mh - LineBreaking.epsilon { break }
@@ -78,8 +84,9 @@ struct LinePlan {
             let ellipsize = style.ellipsis && ((cutLines && i == kept - 1) || (style.noWrap && overflows))
             if style.noWrap && overflows { truncated = true }
             let justify = align == .justify && !line.endsParagraph && !ellipsize && maxWidth.isFinite && !style.noWrap
-            let (built, measured) = builder.build(line, top: top, ellipsize: ellipsize, maxWidth: maxWidth,
-                                                  justifyWidth: justify ? maxWidth : nil)
+            let (built, measured) = builder.build(
+                line, top: top, ellipsize: ellipsize, maxWidth: maxWidth,
+                justifyWidth: justify ? maxWidth : nil)
             out.append(built)
             widest = max(widest, built.rect.width, measured)
             top += built.rect.height
@@ -100,7 +107,8 @@ struct LinePlan {
             return line.shifted(by: dx)
         }
         let width = min(longest, maxWidth)
-        return ParagraphLayout(size: Size(width: width, height: top), lines: out, truncated: truncated,
-                               scale: builder.scale)
+        return ParagraphLayout(
+            size: Size(width: width, height: top), lines: out, truncated: truncated,
+            scale: builder.scale)
     }
 }

@@ -42,7 +42,8 @@ struct PreparedText {
     }
 
     /// Scripts whose letters join (their shape depends on the neighbours, even across a run).
-    static let joiningScripts: Set<ScriptTag> = Set(["Arab", "Syrc", "Nkoo", "Mong", "Mand", "Adlm", "Rohg", "Phag"].map(ScriptTag.init))
+    static let joiningScripts: Set<ScriptTag> = Set(
+        ["Arab", "Syrc", "Nkoo", "Mong", "Mand", "Adlm", "Rohg", "Phag"].map(ScriptTag.init))
     /// How many characters of context HarfBuzz looks at on each side (HB_BUFFER_CONTEXT_LENGTH).
     static let contextLength = 5
 
@@ -51,7 +52,8 @@ struct PreparedText {
     /// `offset` is the index of the first of them.
     func shapingContext(_ r: Range<Int>, script: ScriptTag) -> (text: [UInt32], offset: Int) {
         guard Self.joiningScripts.contains(script) else { return (Array(scalars[r]), r.lowerBound) }
-        var lo = r.lowerBound, hi = r.upperBound
+        var lo = r.lowerBound
+        var hi = r.upperBound
         while lo > 0, r.lowerBound - lo < Self.contextLength, scalars[lo - 1] != 0x0A { lo -= 1 }
         while hi < scalars.count, hi - r.upperBound < Self.contextLength, scalars[hi] != 0x0A { hi += 1 }
         return (Array(scalars[lo..<hi]), lo)
@@ -60,7 +62,8 @@ struct PreparedText {
     /// The shaping context of `cut`, a part of the run `r`: what `shapingContext(r, script:)` gives,
     /// narrowed to `cut` and the `contextLength` characters either side of it (all HarfBuzz reads).
     func shapingContext(_ r: Range<Int>, script: ScriptTag, around cut: Range<Int>) -> (text: [UInt32], offset: Int) {
-        var lo = r.lowerBound, hi = r.upperBound
+        var lo = r.lowerBound
+        var hi = r.upperBound
         if Self.joiningScripts.contains(script) {
             while lo > 0, r.lowerBound - lo < Self.contextLength, scalars[lo - 1] != 0x0A { lo -= 1 }
             while hi < scalars.count, hi - r.upperBound < Self.contextLength, scalars[hi] != 0x0A { hi += 1 }

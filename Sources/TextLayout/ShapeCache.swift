@@ -24,18 +24,27 @@ final class ShapeCache: @unchecked Sendable {
     /// `inputScalars` and `glyphsShaped`, read under the lock.
     var workCounts: (input: Int, glyphs: Int) { lock.withLock { (inputScalars, glyphsShaped) } }
 
-    init(limit: Int = 20000) { self.limit = limit; entries = FrameCache(limit: limit) }
+    init(limit: Int = 20000) {
+        self.limit = limit
+        entries = FrameCache(limit: limit)
+    }
 
     /// Drops shapes the last two frames did not use (see `FrameCache`).
     func endFrame() { lock.withLock { entries.endFrame() } }
 
     /// Glyphs of `text[range]` (the rest of `text` is context); clusters index into `text`.
-    func shape(_ text: [UInt32], range: Range<Int>, face: FaceID, fontFace: FontFace, rightToLeft: Bool,
-               script: ScriptTag) -> ShapedGlyphs {
+    func shape(
+        _ text: [UInt32], range: Range<Int>, face: FaceID, fontFace: FontFace, rightToLeft: Bool,
+        script: ScriptTag
+    ) -> ShapedGlyphs {
         let key = Key(text: text, range: range, face: face, rightToLeft: rightToLeft, script: script)
         lock.lock()
         inputScalars += text.count
-        if let hit = entries.value(for: key) { hits += 1; lock.unlock(); return hit }
+        if let hit = entries.value(for: key) {
+            hits += 1
+            lock.unlock()
+            return hit
+        }
         misses += 1
         lock.unlock()
         let shaped = Shaper.shape(text, range: range, face: fontFace, size: 1, rightToLeft: rightToLeft, script: script)

@@ -1,5 +1,5 @@
-import Foundation
 import Dispatch
+import Foundation
 import NativeGraphics
 import Primitives
 import Styles
@@ -28,9 +28,16 @@ public final class TextEngine: @unchecked Sendable {
 
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
-    struct PreparedKey: Hashable { var text: AttributedText; var font: FontSpec }
+    struct PreparedKey: Hashable {
+        var text: AttributedText
+        var font: FontSpec
+    }
     struct LayoutKey: Hashable {
-        var text: AttributedText; var style: ParagraphStyle; var maxWidth: Double?; var maxHeight: Double?; var deviceScale: Double?
+        var text: AttributedText
+        var style: ParagraphStyle
+        var maxWidth: Double?
+        var maxHeight: Double?
+        var deviceScale: Double?
         var fontScale: Double
     }
 
@@ -41,18 +48,22 @@ public final class TextEngine: @unchecked Sendable {
     /// Chromium does; nil (or a non-finite or non-positive value) keeps exact dp metrics. It is an
     /// argument, not engine state, so one engine can serve devices of different scales at once,
     /// and the layout cache is keyed by it.
-    public func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil,
-                       deviceScale: Double? = nil) -> ParagraphLayout {
+    public func layout(
+        _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil,
+        deviceScale: Double? = nil
+    ) -> ParagraphLayout {
         let maxWidth = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) }
         let maxHeight = maxHeight.flatMap { $0.isFinite ? max(0, $0) : nil }
         let device = Self.validScale(deviceScale)
         let fs = lock.withLock { fontScaleValue }
-        let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device,
-                            fontScale: fs)
+        let key = LayoutKey(
+            text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device,
+            fontScale: fs)
         if let hit = lock.withLock({ layoutCache.value(for: key) }) { return hit }
         let (scaledText, scaledStyle) = Self.applying(fontScale: fs, text, style)
-        let result = compute(scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight,
-                             deviceScale: device)
+        let result = compute(
+            scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight,
+            deviceScale: device)
         lock.withLock {
             layoutCache.insert(result, for: key)
         }
@@ -71,9 +82,12 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// `text` and `style` with every size (and an explicit line height) multiplied by `fontScale`.
-    static func applying(fontScale fs: Double, _ text: AttributedText, _ style: ParagraphStyle) -> (AttributedText, ParagraphStyle) {
+    static func applying(fontScale fs: Double, _ text: AttributedText, _ style: ParagraphStyle) -> (
+        AttributedText, ParagraphStyle
+    ) {
         guard fs != 1 else { return (text, style) }
-        var style = style, text = text
+        var style = style
+        var text = text
         style.size *= fs
         style.lineHeight = style.lineHeight.map { $0 * fs }
         for i in text.spans.indices where text.spans[i].sizeDelta != 0 { text.spans[i].sizeDelta *= fs }
@@ -92,7 +106,10 @@ public final class TextEngine: @unchecked Sendable {
     /// Ends a frame: cached text the frame did not use is dropped (see `FrameCache`), so memory
     /// does not grow with frames whose text is new each time. The renderer calls it after each frame.
     public func endFrame() {
-        lock.withLock { layoutCache.endFrame(); preparedCache.endFrame() }
+        lock.withLock {
+            layoutCache.endFrame()
+            preparedCache.endFrame()
+        }
         shapes.endFrame()
     }
 
@@ -140,9 +157,13 @@ public final class TextEngine: @unchecked Sendable {
         return p
     }
 
-    private func compute(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?,
-                         deviceScale: Double?) -> ParagraphLayout {
-        guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else { return .empty }
+    private func compute(
+        _ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?,
+        deviceScale: Double?
+    ) -> ParagraphLayout {
+        guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else {
+            return .empty
+        }
         let p = prepare(text, font: style.font)
         let tally = TextWorkTally()
         var scale = 1.0
@@ -150,14 +171,17 @@ public final class TextEngine: @unchecked Sendable {
             let boxed = maxHeight != nil || (style.noWrap && maxWidth.isFinite)
             if boxed {
                 scale = ScaleSearch.largestFitting(minimum: f) { k in
-                    LinePlan(self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight,
-                             deviceScale: deviceScale, tally: tally)
-                        .fitsWithoutShrinking
+                    LinePlan(
+                        self, p, text, style, scale: k, maxWidth: maxWidth, maxHeight: maxHeight,
+                        deviceScale: deviceScale, tally: tally
+                    )
+                    .fitsWithoutShrinking
                 }
             }
         }
-        let plan = LinePlan(self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight,
-                            deviceScale: deviceScale, tally: tally)
+        let plan = LinePlan(
+            self, p, text, style, scale: scale, maxWidth: maxWidth, maxHeight: maxHeight,
+            deviceScale: deviceScale, tally: tally)
         let paragraph = plan.paragraph()
         lock.withLock {
             workValue.add(tally.counts)
@@ -171,7 +195,8 @@ public final class TextEngine: @unchecked Sendable {
 enum ScaleSearch {
     static func largestFitting(minimum f: Double, _ fits: (Double) -> Bool) -> Double {
         if fits(1) { return 1 }
-        var lo = CheckedInt.int(f * 64, .up, in: 0...63), hi = 63
+        var lo = CheckedInt.int(f * 64, .up, in: 0...63)
+        var hi = 63
         guard lo <= hi, fits(Double(lo) / 64) else { return f }
         while lo < hi {
             let mid = (lo + hi + 1) / 2

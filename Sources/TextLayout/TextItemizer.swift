@@ -20,7 +20,9 @@ struct TextItemizer {
                     if v == 0x09 { v = 0x20 }
                     if v == 0x2028 || v == 0x2029 { v = 0x0A }
                     if (v < 0x20 && v != 0x0A) || v == 0x7F { continue }
-                    p.scalars.append(v); p.span.append(si); p.graphemeStart.append(first || v == 0x0A)
+                    p.scalars.append(v)
+                    p.span.append(si)
+                    p.graphemeStart.append(first || v == 0x0A)
                     first = false
                 }
             }
@@ -32,7 +34,8 @@ struct TextItemizer {
         // 2. Hard lines.
         var start = 0
         for i in 0..<n where p.scalars[i] == 0x0A {
-            p.hardLines.append(start..<i); start = i + 1
+            p.hardLines.append(start..<i)
+            start = i + 1
         }
         p.hardLines.append(start..<n)
         p.rightToLeft = Bidi.firstStrongDirection(p.scalars.filter { $0 != 0x0A }) ?? false
@@ -49,7 +52,8 @@ struct TextItemizer {
         let scripts = resolvedScripts(chars)
         // Faces per grapheme cluster; each code point takes its cluster's face, level and script.
         var face = [FaceID](repeating: FaceID(0), count: chars.count)
-        var level = levels, script = scripts
+        var level = levels
+        var script = scripts
         // Most clusters are one code point seen before in the same span: memoize them locally,
         // which saves hashing the font request for every character.
         var memo: [Int: [UInt32: FaceID]] = [:]
@@ -65,14 +69,21 @@ struct TextItemizer {
                 f = fonts.face(forCluster: Array(chars[i..<j]), spec: Self.spanSpec(text, span, font))
                 if j == i + 1 { memo[span, default: [:]][chars[i]] = f }
             }
-            for k in i..<j { face[k] = f; level[k] = levels[i]; script[k] = scripts[i] }
+            for k in i..<j {
+                face[k] = f
+                level[k] = levels[i]
+                script[k] = scripts[i]
+            }
             i = j
         }
         var runStart = 0
         for k in 1...chars.count {
             let g = line.lowerBound
             if k < chars.count && p.span[g + k] == p.span[g + runStart] && face[k] == face[runStart]
-                && level[k] == level[runStart] && script[k] == script[runStart] { continue }
+                && level[k] == level[runStart] && script[k] == script[runStart]
+            {
+                continue
+            }
             addRun(g + runStart..<g + k, face: face[runStart], level: level[runStart], script: script[runStart], &p)
             runStart = k
         }
@@ -85,8 +96,9 @@ struct TextItemizer {
         let count = range.count
         var shaped = ShapedGlyphs()
         if let ff = fonts.face(face) {
-            shaped = shapes.shape(context, range: (range.lowerBound - offset)..<(range.upperBound - offset), face: face,
-                                  fontFace: ff, rightToLeft: level % 2 == 1, script: script)
+            shaped = shapes.shape(
+                context, range: (range.lowerBound - offset)..<(range.upperBound - offset), face: face,
+                fontFace: ff, rightToLeft: level % 2 == 1, script: script)
             let shift = range.lowerBound - offset
             if shift != 0 { shaped.clusters = shaped.clusters.map { $0 - shift } }
         }
@@ -94,8 +106,10 @@ struct TextItemizer {
             p.advance[range.lowerBound + c] += shaped.advances[g]
         }
         for k in range { p.runOf[k] = p.runs.count }
-        p.runs.append(PreparedRun(range: range, span: p.span[range.lowerBound], face: face, level: level, script: script,
-                                  shaped: shaped))
+        p.runs.append(
+            PreparedRun(
+                range: range, span: p.span[range.lowerBound], face: face, level: level, script: script,
+                shaped: shaped))
     }
 
     /// Scripts with Common and Inherited characters folded into their neighbours' script.

@@ -7,7 +7,9 @@ public struct FontSpec: Hashable, Sendable {
     public var weight: Int
     public var style: FontStyle
     public init(family: String, weight: Int = 400, style: FontStyle = .normal) {
-        self.family = family; self.weight = weight; self.style = style
+        self.family = family
+        self.weight = weight
+        self.style = style
     }
 }
 
@@ -26,16 +28,26 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineHeight: Double?
     /// Shrink-to-fit factor (0...1), nil = off.
     public var minScale: Double?
-    public init(font: FontSpec, size: Double, color: Color = .black, align: TextAlign? = nil, noWrap: Bool = false,
-                ellipsis: Bool = false, maxLines: Int? = nil, lineHeight: Double? = nil, minScale: Double? = nil) {
-        self.font = font; self.size = size; self.color = color; self.align = align; self.noWrap = noWrap
-        self.ellipsis = ellipsis; self.maxLines = maxLines; self.lineHeight = lineHeight; self.minScale = minScale
+    public init(
+        font: FontSpec, size: Double, color: Color = .black, align: TextAlign? = nil, noWrap: Bool = false,
+        ellipsis: Bool = false, maxLines: Int? = nil, lineHeight: Double? = nil, minScale: Double? = nil
+    ) {
+        self.font = font
+        self.size = size
+        self.color = color
+        self.align = align
+        self.noWrap = noWrap
+        self.ellipsis = ellipsis
+        self.maxLines = maxLines
+        self.lineHeight = lineHeight
+        self.minScale = minScale
     }
     /// The paragraph style of a resolved element style.
     public init(_ s: ResolvedStyle) {
-        self.init(font: FontSpec(family: s.fontFamily, weight: s.fontWeight, style: s.fontStyle), size: s.fontSize,
-                  color: s.color, align: s.textAlign, noWrap: s.noWrap, ellipsis: s.ellipsis, maxLines: s.maxLines,
-                  lineHeight: s.lineHeight, minScale: s.minScale)
+        self.init(
+            font: FontSpec(family: s.fontFamily, weight: s.fontWeight, style: s.fontStyle), size: s.fontSize,
+            color: s.color, align: s.textAlign, noWrap: s.noWrap, ellipsis: s.ellipsis, maxLines: s.maxLines,
+            lineHeight: s.lineHeight, minScale: s.minScale)
     }
 }
 
@@ -47,8 +59,13 @@ public struct TextSpan: Hashable, Sendable {
     public var weight: Int?
     /// Added to the paragraph's font size (markdown headings: +4).
     public var sizeDelta: Double
-    public init(_ text: String, color: Color? = nil, underline: Bool = false, weight: Int? = nil, sizeDelta: Double = 0) {
-        self.text = text; self.color = color; self.underline = underline; self.weight = weight; self.sizeDelta = sizeDelta
+    public init(_ text: String, color: Color? = nil, underline: Bool = false, weight: Int? = nil, sizeDelta: Double = 0)
+    {
+        self.text = text
+        self.color = color
+        self.underline = underline
+        self.weight = weight
+        self.sizeDelta = sizeDelta
     }
 }
 

@@ -75,11 +75,19 @@ public struct ChildList: Hashable, Sendable {
         if slotOf == nil { work += buildMap() }
         guard let s = slotOf![id] else { return work + 1 }
         slotOf![id] = nil
-        if alive.isEmpty { alive = Array(repeating: true, count: ids.count); work += ids.count }
+        if alive.isEmpty {
+            alive = Array(repeating: true, count: ids.count)
+            work += ids.count
+        }
         alive[s] = false
         dead += 1
         // Trailing tombstones are dropped at once, so a list emptied from its end stays dense.
-        while let a = alive.last, !a { ids.removeLast(); alive.removeLast(); dead -= 1; work += 1 }
+        while let a = alive.last, !a {
+            ids.removeLast()
+            alive.removeLast()
+            dead -= 1
+            work += 1
+        }
         if dead == 0 { alive = [] }
         if dead * 2 > ids.count { work += compact() }
         return work + 1

@@ -65,7 +65,11 @@ public struct Element: Hashable, Sendable {
     /// so later commands on it are no errors, but it stays hidden and takes no space, children included.
     public var isPlatformAbsent: Bool = false
 
-    public init(id: Int, kind: WidgetKind, parent: Int?) { self.id = id; self.kind = kind; self.parent = parent }
+    public init(id: Int, kind: WidgetKind, parent: Int?) {
+        self.id = id
+        self.kind = kind
+        self.parent = parent
+    }
 
     /// The declarations for a selector (empty if none).
     public func declarations(_ s: Selector) -> StyleDeclarations { styles[s] ?? StyleDeclarations() }
@@ -75,7 +79,10 @@ public struct Element: Hashable, Sendable {
 public struct Option: Hashable, Sendable {
     public var id: Int
     public var label: String
-    public init(id: Int, label: String) { self.id = id; self.label = label }
+    public init(id: Int, label: String) {
+        self.id = id
+        self.label = label
+    }
 }
 
 /// An image URL with its pixel size (ADD_IMAGE_URL / CREATE_IMAGEVIEW).
@@ -83,7 +90,11 @@ public struct ImageURL: Hashable, Sendable {
     public var url: String
     public var width: Int
     public var height: Int
-    public init(url: String, width: Int, height: Int) { self.url = url; self.width = width; self.height = height }
+    public init(url: String, width: Int, height: Int) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
     /// http(s) URLs are never fetched; anything else is an asset file name.
     public var isRemote: Bool { url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") }
 }
@@ -102,7 +113,12 @@ public enum ImageContent: Hashable, Sendable {
 public struct Cell: Hashable, Sendable {
     public var row: Int, column: Int, sheet: Int
     public var text: String
-    public init(row: Int, column: Int, sheet: Int, text: String) { self.row = row; self.column = column; self.sheet = sheet; self.text = text }
+    public init(row: Int, column: Int, sheet: Int, text: String) {
+        self.row = row
+        self.column = column
+        self.sheet = sheet
+        self.text = text
+    }
 }
 
 /// A toast on screen.
@@ -114,6 +130,9 @@ public struct Toast: Hashable, Sendable {
     /// The element it was shown for.
     public var anchorId: Int
     public init(text: String, start: Int, duration: Int, anchorId: Int) {
-        self.text = text; self.start = start; self.duration = duration; self.anchorId = anchorId
+        self.text = text
+        self.start = start
+        self.duration = duration
+        self.anchorId = anchorId
     }
 }

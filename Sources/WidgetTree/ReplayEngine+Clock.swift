@@ -52,7 +52,8 @@ extension ReplayEngine {
             fireTimers(until: time(k))
             tree.time = time(k)
             capture(.tick, name: nil)
-            made += 1; k += 1
+            made += 1
+            k += 1
         }
     }
 
@@ -92,6 +93,12 @@ extension ReplayEngine {
             dropped += n
             timers[i].nextDue += n * timers[i].interval
         }
-        warn("too-many-timer-firings", "tick: \(Self.maxFiringsPerTick) timer firings delivered, \(dropped) more dropped (at most \(Self.maxFiringsPerTick) per tick)")
+        warn(
+            "too-many-timer-firings",
+            """
+            tick: \(Self.maxFiringsPerTick) timer firings delivered, \(dropped) more dropped (at most \
+            \(Self.maxFiringsPerTick) per tick)
+            """
+        )
     }
 }

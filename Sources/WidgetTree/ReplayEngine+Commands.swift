@@ -5,8 +5,14 @@ import Styles
 /// One command by type (framework-protocol.md section 1, semantics.md sections 1 and 7).
 extension ReplayEngine {
     mutating func applyCommand(_ c: Command) {
-        if options.platform.ignoredCommands.contains(c.type) { ignoreOnPlatform(c); return }
-        if let kind = c.type.createdKind { create(kind, c); return }
+        if options.platform.ignoredCommands.contains(c.type) {
+            ignoreOnPlatform(c)
+            return
+        }
+        if let kind = c.type.createdKind {
+            create(kind, c)
+            return
+        }
         switch c.type {
         case .CREATE_LINK:
             // The label itself is the target (no child): keep the regex, group 1 of each match links.
@@ -39,7 +45,8 @@ extension ReplayEngine {
             if case .packed? = tree.elements[c.internalId]!.content { tree.elements[c.internalId]!.content = nil }
             record(c)
         case .RESHAPE_TABLE where tree.elements[c.internalId]?.kind == .pageControl:
-            tree.elements[c.internalId]!.value = pageCount(c.value, "RESHAPE_TABLE") // iOS: the page count of a page control
+            // iOS: the page count of a page control
+            tree.elements[c.internalId]!.value = pageCount(c.value, "RESHAPE_TABLE")
         default:
             // Nothing to draw: preferences, purchases, browser, share, notifications, FLUSH_VIEW,
             // QUIT_APP, network activity, list-model reshapes ... accepted and recorded.
@@ -51,7 +58,13 @@ extension ReplayEngine {
     /// effect at all; one `portability` warning per command type.
     mutating func ignoreOnPlatform(_ c: Command) {
         guard warnedIgnored.insert(c.type).inserted else { return }
-        warn("portability", "\(c.type.name): \(options.platform.displayName) does not handle this command; skipped (later ones too, without a warning)")
+        warn(
+            "portability",
+            """
+            \(c.type.name): \(options.platform.displayName) does not handle this command; skipped (later ones too, \
+            without a warning)
+            """
+        )
     }
 
     mutating func record(_ c: Command) {
@@ -67,7 +80,11 @@ extension ReplayEngine {
         switch tree.elements[id]!.kind {
         case .application:
             // The iOS view switch: the app with childInternalId = the view (framework-protocol.md 1.1).
-            if c.childInternalId != 0 { switchView(to: c.childInternalId, via: "SET_INT_VALUE") } else { tree.elements[id]!.value = v }
+            if c.childInternalId != 0 {
+                switchView(to: c.childInternalId, via: "SET_INT_VALUE")
+            } else {
+                tree.elements[id]!.value = v
+            }
         case .frameView:
             // The Android view switch: setValue(1|2|3) on the view itself.
             if (1...3).contains(v) { switchView(to: id, via: "SET_INT_VALUE") }
@@ -102,11 +119,14 @@ extension ReplayEngine {
             e.text = c.textValue
             let url = ImageURL(url: c.textValue, width: c.width, height: c.height)
             if c.textValue.isEmpty {
-                e.imageURLs = []; e.content = nil
+                e.imageURLs = []
+                e.content = nil
             } else if url.isRemote {
-                e.imageURLs = [url]; e.content = nil
+                e.imageURLs = [url]
+                e.content = nil
             } else {
-                e.imageURLs = []; e.content = .asset(c.textValue)
+                e.imageURLs = []
+                e.content = .asset(c.textValue)
             }
             tree.elements[id] = e
         default:
@@ -119,7 +139,7 @@ extension ReplayEngine {
         guard requireElement(id, "SET_VISIBILITY") else { return }
         let visible = c.value != 0
         let e = tree.elements[id]!
-        if e.isPlatformAbsent { return } // a widget the platform does not have stays out of sight
+        if e.isPlatformAbsent { return }  // a widget the platform does not have stays out of sight
         if e.kind == .navigationView {
             // Opening or closing the drawer; the app hears about a change (semantics.md 7 item 35).
             guard e.isVisible != visible else { return }
@@ -134,36 +154,61 @@ extension ReplayEngine {
         let id = c.internalId
         guard requireElement(id, "SET_STYLE") else { return }
         guard let selector = c.selector ?? Selector(rawValue: c.value) else {
-            diagnostics.append(.warning("bad-style", step: stepIndex, path: "\(stepPath).value",
-                                        "SET_STYLE: unknown selector \(c.value); style \"\(c.textValue)\" not applied"))
+            diagnostics.append(
+                .warning(
+                    "bad-style", step: stepIndex, path: "\(stepPath).value",
+                    "SET_STYLE: unknown selector \(c.value); style \"\(c.textValue)\" not applied"))
             return
         }
         let profile = options.platform
         guard StyleParser.stores(selector, profile: profile) else {
-            warn("portability", "SET_STYLE \(label(id)) \(selector.name) \"\(c.textValue)\": \(profile.displayName) keeps only NORMAL and ACTIVE styles; not applied")
+            warn(
+                "portability",
+                """
+                SET_STYLE \(label(id)) \(selector.name) \"\(c.textValue)\": \(profile.displayName) keeps only \
+                NORMAL and ACTIVE styles; not applied
+                """
+            )
             return
         }
         var decl = tree.elements[id]!.styles[selector] ?? StyleDeclarations()
         do {
-            let notes = try StyleParser.apply(key: c.textValue, value: c.textValue2, to: &decl, profile: profile, selector: selector)
+            let notes = try StyleParser.apply(
+                key: c.textValue, value: c.textValue2, to: &decl, profile: profile, selector: selector)
             if let family = decl.fontFamily, family != tree.elements[id]!.styles[selector]?.fontFamily,
-               let known = options.fontFamilyKnown, !known(family) {
+                let known = options.fontFamilyKnown, !known(family)
+            {
                 // Not a bundled or app font: the theme's default, as if the style had not named one.
-                diagnostics.append(.warning("font-family", step: stepIndex, path: "\(stepPath).textValue2",
-                                            "SET_STYLE \(label(id)) \(selector.name): font family \"\(family)\" is not among the bundled or app fonts; the theme's default is used"))
+                diagnostics.append(
+                    .warning(
+                        "font-family", step: stepIndex, path: "\(stepPath).textValue2",
+                        """
+                        SET_STYLE \(label(id)) \(selector.name): font family \"\(family)\" is not among the \
+                        bundled or app fonts; the theme's default is used
+                        """
+                    ))
                 decl.fontFamily = nil
             }
             tree.elements[id]!.styles[selector] = decl
             for n in notes {
-                diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,
-                                            "SET_STYLE \(label(id)): \(n.message)"))
+                diagnostics.append(
+                    .warning(
+                        "portability", step: stepIndex, path: stepPath,
+                        "SET_STYLE \(label(id)): \(n.message)"))
             }
         } catch {
             // The previous value stays (semantics.md section 2).
-            diagnostics.append(.warning("bad-style", step: stepIndex, path: "\(stepPath).textValue2",
-                                        "SET_STYLE \(label(id)) \(selector.name) \"\(c.textValue): \(c.textValue2)\": \(error); previous value kept"))
+            diagnostics.append(
+                .warning(
+                    "bad-style", step: stepIndex, path: "\(stepPath).textValue2",
+                    """
+                    SET_STYLE \(label(id)) \(selector.name) \"\(c.textValue): \(c.textValue2)\": \(error); \
+                    previous value kept
+                    """
+                ))
             // Android: a bad value (not an unknown key, which its switch skips) throws out of the batch.
-            let key = String(c.textValue.lowercased().drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            let key = String(
+                c.textValue.lowercased().drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             if profile.abortsBatchOnStyleError, batchDepth > 0, StyleParser.knownKeys.contains(key) {
                 batchAbort = (path: stepPath, dropped: 0)
             }
@@ -210,7 +255,9 @@ extension ReplayEngine {
         let id = c.internalId
         guard requireElement(id, "SET_TEXT_DATA") else { return }
         let cell = Cell(row: c.row, column: c.column, sheet: c.sheet, text: c.textValue)
-        if let i = tree.elements[id]!.cells.firstIndex(where: { $0.row == c.row && $0.column == c.column && $0.sheet == c.sheet }) {
+        if let i = tree.elements[id]!.cells.firstIndex(where: {
+            $0.row == c.row && $0.column == c.column && $0.sheet == c.sheet
+        }) {
             tree.elements[id]!.cells[i] = cell
         } else {
             tree.elements[id]!.cells.append(cell)
@@ -228,7 +275,9 @@ extension ReplayEngine {
         }
         if duration == 0 { duration = options.toastDuration }
         if duration > ReplayOptions.maxTimerInterval {
-            warn("bad-value", "CREATE_TOAST: duration \(duration) ms is too long; \(ReplayOptions.maxTimerInterval) ms is used")
+            warn(
+                "bad-value",
+                "CREATE_TOAST: duration \(duration) ms is too long; \(ReplayOptions.maxTimerInterval) ms is used")
             duration = ReplayOptions.maxTimerInterval
         }
         tree.toasts.append(Toast(text: c.textValue, start: now, duration: duration, anchorId: c.internalId))
@@ -238,23 +287,45 @@ extension ReplayEngine {
         var interval = c.value
         if let fixed = options.platform.fixedTimerInterval, interval != fixed {
             // Android's timer ignores the interval (protocol 1, CREATE_TIMER).
-            warn("portability", "CREATE_TIMER \(c.childInternalId): \(options.platform.displayName) fires every \(fixed) ms whatever the interval (\(interval) ms)")
+            warn(
+                "portability",
+                """
+                CREATE_TIMER \(c.childInternalId): \(options.platform.displayName) fires every \(fixed) ms \
+                whatever the interval (\(interval) ms)
+                """
+            )
             interval = fixed
         }
         if interval < ReplayOptions.minTimerInterval {
-            warn("bad-value", "CREATE_TIMER \(c.childInternalId): interval \(interval) ms is below \(ReplayOptions.minTimerInterval) ms; \(ReplayOptions.minTimerInterval) ms is used")
+            warn(
+                "bad-value",
+                """
+                CREATE_TIMER \(c.childInternalId): interval \(interval) ms is below \
+                \(ReplayOptions.minTimerInterval) ms; \(ReplayOptions.minTimerInterval) ms is used
+                """
+            )
             interval = ReplayOptions.minTimerInterval
         }
         if interval > ReplayOptions.maxTimerInterval {
-            warn("bad-value", "CREATE_TIMER \(c.childInternalId): interval \(interval) ms is too long; \(ReplayOptions.maxTimerInterval) ms is used")
+            warn(
+                "bad-value",
+                """
+                CREATE_TIMER \(c.childInternalId): interval \(interval) ms is too long; \
+                \(ReplayOptions.maxTimerInterval) ms is used
+                """
+            )
             interval = ReplayOptions.maxTimerInterval
         }
         if timers.contains(where: { $0.id == c.childInternalId }) {
-            warn("duplicate-id", "CREATE_TIMER: timer \(c.childInternalId) already exists; it restarts with the new interval")
+            warn(
+                "duplicate-id",
+                "CREATE_TIMER: timer \(c.childInternalId) already exists; it restarts with the new interval")
             timers.removeAll { $0.id == c.childInternalId }
         }
-        timers.append(ReplayTimer(id: c.childInternalId, target: c.internalId, interval: interval,
-                                  nextDue: now + interval, order: timerOrder))
+        timers.append(
+            ReplayTimer(
+                id: c.childInternalId, target: c.internalId, interval: interval,
+                nextDue: now + interval, order: timerOrder))
         timerOrder += 1
     }
 }
@@ -268,7 +339,9 @@ extension ReplayEngine {
     /// A page count from a command, bounded to 0...maxPages (a warning names a clamped value).
     mutating func pageCount(_ v: Int, _ command: String) -> Int {
         if v > Self.maxPages {
-            warn("bad-value", "\(command): a page control of \(v) pages; \(Self.maxPages) dots are drawn (docs/limits.md)")
+            warn(
+                "bad-value",
+                "\(command): a page control of \(v) pages; \(Self.maxPages) dots are drawn (docs/limits.md)")
             return Self.maxPages
         }
         return max(0, v)

@@ -10,7 +10,13 @@ extension ReplayEngine {
         guard requireElement(id, kind.rawValue) else { return }
         if !tree.isOnScreen(id) {
             // Still applied (the author may mean it), but a real user could not have done this.
-            warn("not-on-screen", "\(kind.rawValue) on \(label(id)): it is not on screen (hidden, detached, or in an inactive view or closed drawer)")
+            warn(
+                "not-on-screen",
+                """
+                \(kind.rawValue) on \(label(id)): it is not on screen (hidden, detached, or in an inactive view or \
+                closed drawer)
+                """
+            )
         }
         switch kind {
         case .press:
@@ -20,8 +26,13 @@ extension ReplayEngine {
             click(id)
         case .tap:
             if !text.isEmpty {
-                if tree.elements[id]!.kind == .actionBar { barButton(id, text); return }
-                warn("not-an-action-bar", "tap \"\(text)\": \(label(id)) is not an action bar; tapped as a plain element")
+                if tree.elements[id]!.kind == .actionBar {
+                    barButton(id, text)
+                    return
+                }
+                warn(
+                    "not-an-action-bar", "tap \"\(text)\": \(label(id)) is not an action bar; tapped as a plain element"
+                )
             }
             tree.elements[id]!.isPressed = false
             click(id)
@@ -48,9 +59,9 @@ extension ReplayEngine {
         case .button, .eventLayout:
             emit("ValueEvent", to: id, [("value", .int(options.clickValue))])
         case .textField, .textView, .searchBar:
-            tree.elements[id]!.isFocused = true // a tap focuses a field; typing is an `input` step
+            tree.elements[id]!.isFocused = true  // a tap focuses a field; typing is an `input` step
         case .picker:
-            break // the platform opens its option sheet; the app hears only the chosen row
+            break  // the platform opens its option sheet; the app hears only the chosen row
         default:
             var cur = e.parent
             var hops = 0
@@ -78,10 +89,18 @@ extension ReplayEngine {
         for sibling in siblings { tree.elements[sibling]!.isSelected = sibling == id }
         tree.elements[id]!.isSelected = true
         // Without a page view (never made, or deleted) no page turns.
-        let turn = siblings.firstIndex(of: id).flatMap { i in pageViewId.flatMap { tree.elements[$0] != nil ? (i, $0) : nil } }
+        let turn = siblings.firstIndex(of: id).flatMap { i in
+            pageViewId.flatMap { tree.elements[$0] != nil ? (i, $0) : nil }
+        }
         guard options.platform.navigationTapShowsPage else {
             if let (index, pages) = turn {
-                warn("portability", "tap on \(label(id)): on \(options.platform.displayName) the item is a button, so \(label(pages)) stays on its page (iOS would show page \(index))")
+                warn(
+                    "portability",
+                    """
+                    tap on \(label(id)): on \(options.platform.displayName) the item is a button, so \
+                    \(label(pages)) stays on its page (iOS would show page \(index))
+                    """
+                )
             }
             emit("ValueEvent", to: id, [("value", .int(options.clickValue))])
             return

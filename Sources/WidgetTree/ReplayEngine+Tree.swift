@@ -5,13 +5,20 @@ import SessionFormat
 /// and the view switch (semantics.md section 1).
 extension ReplayEngine {
     mutating func create(_ kind: WidgetKind, _ c: Command) {
-        let id = c.childInternalId, parentId = c.internalId
+        let id = c.childInternalId
+        let parentId = c.internalId
         if tree.elements[id] != nil {
             fail("duplicate-id", "\(c.type.name): element \(id) already exists (\(label(id))); skipped")
             return
         }
         if tree.elements.count >= ReplayOptions.maxElements {
-            fail("too-many-elements", "\(c.type.name): more than \(ReplayOptions.maxElements) elements alive; element \(id) is not created (see docs/limits.md)")
+            fail(
+                "too-many-elements",
+                """
+                \(c.type.name): more than \(ReplayOptions.maxElements) elements alive; element \(id) is not \
+                created (see docs/limits.md)
+                """
+            )
             return
         }
         var e = Element(id: id, kind: kind, parent: nil)
@@ -23,7 +30,7 @@ extension ReplayEngine {
         e.createdStep = stepIndex
         switch kind {
         case .navigationView:
-            e.isVisible = false // a drawer starts closed; SET_VISIBILITY 1 or the menu button opens it
+            e.isVisible = false  // a drawer starts closed; SET_VISIBILITY 1 or the menu button opens it
         case .imageView:
             if !c.textValue.isEmpty {
                 let url = ImageURL(url: c.textValue, width: c.width, height: c.height)
@@ -41,7 +48,9 @@ extension ReplayEngine {
             // Kept (later commands on it are no errors) but never shown and taking no space.
             e.isPlatformAbsent = true
             e.isVisible = false
-            warn("portability", "\(c.type.name): \(options.platform.displayName) has no \(kind.rawValue); element \(id) is not shown")
+            warn(
+                "portability",
+                "\(c.type.name): \(options.platform.displayName) has no \(kind.rawValue); element \(id) is not shown")
         }
         deletedAt[id] = nil
         tree.elements[id] = e
@@ -51,13 +60,17 @@ extension ReplayEngine {
             if tree.rootId == nil {
                 tree.rootId = id
             } else {
-                fail("duplicate-application", "CREATE_APPLICATION: the application is already \(tree.rootId!); element \(id) is kept detached")
+                fail(
+                    "duplicate-application",
+                    "CREATE_APPLICATION: the application is already \(tree.rootId!); element \(id) is kept detached")
             }
         } else if parentId == id {
             fail("cycle", "\(c.type.name): element \(id) cannot be its own parent; it is kept detached")
         } else if tree.elements[parentId] == nil {
             let why = deletedAt[parentId].map { "was deleted at step \($0)" } ?? "does not exist"
-            warn("unknown-element", "\(c.type.name): parent \(parentId) \(why); element \(id) is created detached (not shown)")
+            warn(
+                "unknown-element",
+                "\(c.type.name): parent \(parentId) \(why); element \(id) is created detached (not shown)")
         } else {
             tree.attach(id, to: parentId)
             warnIfTooDeep(id, c)
@@ -85,7 +98,13 @@ extension ReplayEngine {
         }
         guard depth > ReplayOptions.maxTreeDepth else { return }
         warnedDepth = true
-        warn("tree-too-deep", "\(c.type.name): element \(id) is nested more than \(ReplayOptions.maxTreeDepth) levels deep; deeper elements are not laid out or drawn (see docs/limits.md)")
+        warn(
+            "tree-too-deep",
+            """
+            \(c.type.name): element \(id) is nested more than \(ReplayOptions.maxTreeDepth) levels deep; deeper \
+            elements are not laid out or drawn (see docs/limits.md)
+            """
+        )
     }
 
     mutating func deleteElement(_ c: Command) {
@@ -96,7 +115,8 @@ extension ReplayEngine {
     }
 
     mutating func removeChild(_ c: Command) {
-        let parent = c.internalId, child = c.childInternalId
+        let parent = c.internalId
+        let child = c.childInternalId
         guard requireElement(parent, "REMOVE_CHILD"), requireElement(child, "REMOVE_CHILD") else { return }
         guard tree.elements[child]?.parent == parent else {
             warn("not-a-child", "REMOVE_CHILD: \(label(child)) is not a child of \(label(parent)); skipped")
@@ -108,10 +128,17 @@ extension ReplayEngine {
     /// REORDER_CHILD: move `child` to index `value` of `parent` (past the end appends). A child
     /// that lives elsewhere moves here, unless that would make it its own ancestor.
     mutating func reorderChild(_ c: Command) {
-        let parent = c.internalId, child = c.childInternalId
+        let parent = c.internalId
+        let child = c.childInternalId
         guard requireElement(parent, "REORDER_CHILD"), requireElement(child, "REORDER_CHILD") else { return }
         if tree.elements[child]?.parent != parent, tree.isAncestor(child, of: parent) {
-            fail("cycle", "REORDER_CHILD: \(label(child)) is an ancestor of \(label(parent)); an element can never become its own ancestor; skipped")
+            fail(
+                "cycle",
+                """
+                REORDER_CHILD: \(label(child)) is an ancestor of \(label(parent)); an element can never become its \
+                own ancestor; skipped
+                """
+            )
             return
         }
         let index = max(0, c.value)
@@ -129,7 +156,13 @@ extension ReplayEngine {
         case .verticalOnlyIfOne, .horizontalOnlyIfTwo:
             let vertical = p.directionRule == .verticalOnlyIfOne ? v == 1 : v != 2
             if v != 1 && v != 2 {
-                warn("portability", "CREATE_LINEAR_LAYOUT: direction \(v) is \(vertical ? "vertical" : "horizontal") on \(p.displayName) (iOS: only 1 is vertical; Android: only 2 is horizontal)")
+                warn(
+                    "portability",
+                    """
+                    CREATE_LINEAR_LAYOUT: direction \(v) is \(vertical ? "vertical" : "horizontal") on \
+                    \(p.displayName) (iOS: only 1 is vertical; Android: only 2 is horizontal)
+                    """
+                )
             }
             return vertical ? 1 : 2
         }
@@ -143,12 +176,16 @@ extension ReplayEngine {
             return
         }
         let old = tree.activeViewId
-        if old == viewId { return } // the second of the framework's three show() commands
+        if old == viewId { return }  // the second of the framework's three show() commands
         tree.activeViewId = viewId
         tree.elements[viewId]!.isVisible = true
         if let old { emit("VisibilityEvent", to: old, [("visible", .bool(false))]) }
         emit("VisibilityEvent", to: viewId, [("visible", .bool(true))])
-        if options.platform.appBarsDroppedAtViewSwitch { dropAppBars() } else if options.platform.platform == .neutral { noteAppBarsOnSwitch() }
+        if options.platform.appBarsDroppedAtViewSwitch {
+            dropAppBars()
+        } else if options.platform.platform == .neutral {
+            noteAppBarsOnSwitch()
+        }
     }
 
     /// iOS (protocol 8 item 14): bars are per view, so at a view switch the bars whose parent is
@@ -160,8 +197,10 @@ extension ReplayEngine {
             [.actionBar, .navigationBar, .searchBar].contains(tree.elements[$0]?.kind)
         }
         for bar in bars {
-            diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,
-                                        "\(label(bar)) belongs to the application: iOS removes it at this view switch"))
+            diagnostics.append(
+                .warning(
+                    "portability", step: stepIndex, path: stepPath,
+                    "\(label(bar)) belongs to the application: iOS removes it at this view switch"))
             tree.removeChild(bar)
         }
     }
@@ -175,7 +214,13 @@ extension ReplayEngine {
         }
         guard let bar = bars.first else { return }
         warnedAppBars = true
-        diagnostics.append(.warning("portability", step: stepIndex, path: stepPath,
-                                    "\(label(bar)) belongs to the application, so it stays after this view switch as on Android; iOS removes it at the first view switch"))
+        diagnostics.append(
+            .warning(
+                "portability", step: stepIndex, path: stepPath,
+                """
+                \(label(bar)) belongs to the application, so it stays after this view switch as on Android; iOS \
+                removes it at the first view switch
+                """
+            ))
     }
 }

@@ -10,7 +10,11 @@ public struct ScrollState: Sendable {
     /// The scrolled element.
     public var id: Int
     public var tree: WidgetTree
-    public init(event: Int, id: Int, tree: WidgetTree) { self.event = event; self.id = id; self.tree = tree }
+    public init(event: Int, id: Int, tree: WidgetTree) {
+        self.event = event
+        self.id = id
+        self.tree = tree
+    }
 }
 
 /// A repeating timer made by CREATE_TIMER.
@@ -98,7 +102,8 @@ public struct ReplayEngine {
     public mutating func finish(lastStep: Int) -> ReplayResult {
         finishPendingTickCapture()
         captures.append(Capture(kind: .final, name: nil, time: now, step: lastStep, tree: tree))
-        var r = ReplayResult(captures: captures, events: events, diagnostics: diagnostics, final: tree, recorded: recorded)
+        var r = ReplayResult(
+            captures: captures, events: events, diagnostics: diagnostics, final: tree, recorded: recorded)
         r.scrollStates = scrollStates
         return r
     }
@@ -106,7 +111,10 @@ public struct ReplayEngine {
     /// Takes the events produced so far with the scroll states that refer to them (indices into
     /// the returned events); the engine keeps going with empty lists.
     public mutating func drainEvents() -> (events: [AppEvent], scrollStates: [ScrollState]) {
-        defer { events = []; scrollStates = [] }
+        defer {
+            events = []
+            scrollStates = []
+        }
         return (events, scrollStates)
     }
 
@@ -134,7 +142,8 @@ public struct ReplayEngine {
         if let app = commands.first(where: { $0.type == .CREATE_APPLICATION }) {
             appId = app.childInternalId
         } else if let first = commands.first(where: { $0.type == .CREATE_FRAMEVIEW })
-                    ?? commands.first(where: { $0.type.createdKind != nil }) {
+            ?? commands.first(where: { $0.type.createdKind != nil })
+        {
             // semantics.md section 1: the implicit root takes the id the first FrameView names as parent.
             appId = first.internalId
             var root = Element(id: appId, kind: .application, parent: nil)
@@ -207,8 +216,14 @@ public struct ReplayEngine {
         batchDepth -= 1
         guard batchDepth == 0, let abort = batchAbort else { return }
         batchAbort = nil
-        diagnostics.append(.warning("batch-aborted", step: stepIndex, path: abort.path,
-                                    "the SET_STYLE at \(abort.path) throws on \(options.platform.displayName), which aborts the batch: its \(abort.dropped) later step(s) were not applied"))
+        diagnostics.append(
+            .warning(
+                "batch-aborted", step: stepIndex, path: abort.path,
+                """
+                the SET_STYLE at \(abort.path) throws on \(options.platform.displayName), which aborts the batch: \
+                its \(abort.dropped) later step(s) were not applied
+                """
+            ))
     }
 
     /// Records a frame; false (with one `too-many-frames` error per replay) past `ReplayOptions.maxFrames`.
@@ -216,7 +231,13 @@ public struct ReplayEngine {
     mutating func capture(_ kind: Capture.Kind, name: String?) -> Bool {
         guard capturesTaken < ReplayOptions.maxFrames else {
             if capturesTaken == ReplayOptions.maxFrames {
-                fail("too-many-frames", "more than \(ReplayOptions.maxFrames) frames (ticks and snapshots); later ones are not captured (see docs/limits.md)")
+                fail(
+                    "too-many-frames",
+                    """
+                    more than \(ReplayOptions.maxFrames) frames (ticks and snapshots); later ones are not captured \
+                    (see docs/limits.md)
+                    """
+                )
                 capturesTaken += 1
             }
             return false

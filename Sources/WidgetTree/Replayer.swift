@@ -14,13 +14,20 @@ public struct AppEvent: Hashable, Sendable {
     /// Further fields in camelCase (`timerId`, `value`, `text`, `imageUrl`, `requestedWidth`, ...), in order.
     public var fields: [(String, EventValue)]
     public init(time: Int, type: String, internalId: Int, fields: [(String, EventValue)] = []) {
-        self.time = time; self.type = type; self.internalId = internalId; self.fields = fields
+        self.time = time
+        self.type = type
+        self.internalId = internalId
+        self.fields = fields
     }
     public static func == (a: AppEvent, b: AppEvent) -> Bool {
         a.time == b.time && a.type == b.type && a.internalId == b.internalId
             && a.fields.map(\.0) == b.fields.map(\.0) && a.fields.map(\.1) == b.fields.map(\.1)
     }
-    public func hash(into h: inout Hasher) { h.combine(time); h.combine(type); h.combine(internalId) }
+    public func hash(into h: inout Hasher) {
+        h.combine(time)
+        h.combine(type)
+        h.combine(internalId)
+    }
 
     /// The field an `ImageRequestEvent` names its pixel format in (`"format": "RGB555"`).
     public static let formatField = "format"
@@ -57,7 +64,11 @@ public struct Capture: Sendable {
     public var step: Int
     public var tree: WidgetTree
     public init(kind: Kind, name: String?, time: Int, step: Int, tree: WidgetTree) {
-        self.kind = kind; self.name = name; self.time = time; self.step = step; self.tree = tree
+        self.kind = kind
+        self.name = name
+        self.time = time
+        self.step = step
+        self.tree = tree
     }
 }
 
@@ -74,9 +85,14 @@ public struct ReplayResult: Sendable {
     public var recorded: [RecordedCommand]
     /// The tree at each `scroll` step (`event` indexes `events`), to complete ScrollChangedEvents after layout.
     public var scrollStates: [ScrollState] = []
-    public init(captures: [Capture], events: [AppEvent], diagnostics: [Diagnostic], final: WidgetTree,
-                recorded: [RecordedCommand] = []) {
-        self.captures = captures; self.events = events; self.diagnostics = diagnostics; self.final = final
+    public init(
+        captures: [Capture], events: [AppEvent], diagnostics: [Diagnostic], final: WidgetTree,
+        recorded: [RecordedCommand] = []
+    ) {
+        self.captures = captures
+        self.events = events
+        self.diagnostics = diagnostics
+        self.final = final
         self.recorded = recorded
     }
 }
@@ -88,7 +104,11 @@ public struct RecordedCommand: Hashable, Sendable {
     public var time: Int
     public var step: Int
     public var command: Command
-    public init(time: Int, step: Int, command: Command) { self.time = time; self.step = step; self.command = command }
+    public init(time: Int, step: Int, command: Command) {
+        self.time = time
+        self.step = step
+        self.command = command
+    }
 }
 
 /// Options of a replay.
@@ -111,10 +131,15 @@ public struct ReplayOptions: Sendable {
     /// checked. An unknown family gets a `font-family` warning and the theme's default (semantics
     /// section 2).
     public var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
-    public init(clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
-                platform: PlatformProfile = .neutral) {
-        self.clickValue = clickValue; self.toastDuration = toastDuration; self.captureTicks = captureTicks
-        self.fps = fps; self.platform = platform
+    public init(
+        clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
+        platform: PlatformProfile = .neutral
+    ) {
+        self.clickValue = clickValue
+        self.toastDuration = toastDuration
+        self.captureTicks = captureTicks
+        self.fps = fps
+        self.platform = platform
     }
     /// Most frames `fps` adds inside one tick (a minute at 60 fps); a longer tick gets a diagnostic.
     public static let maxGeneratedFramesPerTick = 3600
@@ -145,7 +170,10 @@ public struct ReplayOptions: Sendable {
 public struct Replayer {
     public let session: Session
     public let options: ReplayOptions
-    public init(session: Session, options: ReplayOptions = ReplayOptions()) { self.session = session; self.options = options }
+    public init(session: Session, options: ReplayOptions = ReplayOptions()) {
+        self.session = session
+        self.options = options
+    }
 
     /// Replays every step (semantics.md sections 1, 6 and 7). Never fails: steps that cannot be
     /// applied become diagnostics. The last capture is always `.final`.
@@ -159,8 +187,9 @@ public struct Replayer {
     /// to `ms` (firing the timers due by then). Past the last step the clock runs on to `ms`.
     /// Returns a `.final` capture at time `ms` and the diagnostics of the steps applied.
     public func state(at ms: Int) -> (capture: Capture, diagnostics: [Diagnostic]) {
-        var stateOptions = ReplayOptions(clickValue: options.clickValue, toastDuration: options.toastDuration,
-                                         platform: options.platform)
+        var stateOptions = ReplayOptions(
+            clickValue: options.clickValue, toastDuration: options.toastDuration,
+            platform: options.platform)
         stateOptions.fontFamilyKnown = options.fontFamilyKnown
         var engine = ReplayEngine(session: session, options: stateOptions)
         engine.boot()

@@ -28,8 +28,9 @@ struct BatchBench {
     /// Writes the variants (`variant-NNN.json`: every text prefixed with its number, assets by absolute path).
     func writeVariants(into dir: String) throws -> [String] {
         guard let data = FileManager.default.contents(atPath: screen),
-              let base = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let steps = base["steps"] as? [[String: Any]] else { throw BenchError("\(screen): not a session object with steps") }
+            let base = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let steps = base["steps"] as? [[String: Any]]
+        else { throw BenchError("\(screen): not a session object with steps") }
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let textual: Set<String> = ["CREATE_TEXT", "SET_TEXT_VALUE", "CREATE_BUTTON"]
@@ -37,9 +38,11 @@ struct BatchBench {
         for i in 0..<count {
             var s = base
             s["name"] = String(format: "variant-%03d", i)
-            s["assets"] = (screen as NSString).deletingLastPathComponent + "/" + ((base["assets"] as? String) ?? "assets")
+            s["assets"] =
+                (screen as NSString).deletingLastPathComponent + "/" + ((base["assets"] as? String) ?? "assets")
             s["steps"] = steps.map { step -> [String: Any] in
-                guard let t = step["type"] as? String, textual.contains(t), let text = step["textValue"] as? String else { return step }
+                guard let t = step["type"] as? String, textual.contains(t), let text = step["textValue"] as? String
+                else { return step }
                 var changed = step
                 changed["textValue"] = "\(i + 1) \(text)"
                 return changed
@@ -53,46 +56,60 @@ struct BatchBench {
 
     /// `rounds` rounds of the four runs in turn, so all face the same machine.
     func run(rounds: Int) throws -> Result {
-        let dir = outputDirectory + "/variants", goldens = outputDirectory + "/variant-goldens"
+        let dir = outputDirectory + "/variants"
+        let goldens = outputDirectory + "/variant-goldens"
         let paths = try writeVariants(into: dir)
         // Goldens once (recording exits 6 by design).
         try? FileManager.default.removeItem(atPath: goldens)
         _ = try ChildProcess.run([render, "check", dir, "--snapshots", goldens, "--record", "all", "-q"])
         var r = Result()
         for round in 0..<rounds {
-            let batchOut = outputDirectory + "/batch-out", procOut = outputDirectory + "/process-out"
-            let baselineOut = outputDirectory + "/baseline-batch-out", baselineProcOut = outputDirectory + "/baseline-process-out"
+            let batchOut = outputDirectory + "/batch-out"
+            let procOut = outputDirectory + "/process-out"
+            let baselineOut = outputDirectory + "/baseline-batch-out"
+            let baselineProcOut = outputDirectory + "/baseline-process-out"
             try? FileManager.default.removeItem(atPath: batchOut)
             try? FileManager.default.removeItem(atPath: procOut)
             try FileManager.default.createDirectory(atPath: procOut, withIntermediateDirectories: true)
             let b = try timed([render, dir, "--out-dir", batchOut, "--jobs", "\(jobs)", "-q"])
-            r.batch.append(b.seconds); r.batchCPU.append(b.cpu)
+            r.batch.append(b.seconds)
+            r.batchCPU.append(b.cpu)
             let p = try parallel(paths.map { [render, $0, "-o", procOut + "/" + Self.name($0) + ".png", "-q"] })
-            r.processes.append(p.seconds); r.processesCPU.append(p.cpu)
+            r.processes.append(p.seconds)
+            r.processesCPU.append(p.cpu)
             if let old = baseline {
                 try? FileManager.default.removeItem(atPath: baselineOut)
                 try? FileManager.default.removeItem(atPath: baselineProcOut)
                 try FileManager.default.createDirectory(atPath: baselineProcOut, withIntermediateDirectories: true)
                 let bb = try timed([old, dir, "--out-dir", baselineOut, "--jobs", "\(jobs)", "-q"])
-                r.baselineBatch.append(bb.seconds); r.baselineBatchCPU.append(bb.cpu)
-                let bp = try parallel(paths.map { [old, $0, "-o", baselineProcOut + "/" + Self.name($0) + ".png", "-q"] })
-                r.baselineProcesses.append(bp.seconds); r.baselineProcessesCPU.append(bp.cpu)
+                r.baselineBatch.append(bb.seconds)
+                r.baselineBatchCPU.append(bb.cpu)
+                let bp = try parallel(
+                    paths.map { [old, $0, "-o", baselineProcOut + "/" + Self.name($0) + ".png", "-q"] })
+                r.baselineProcesses.append(bp.seconds)
+                r.baselineProcessesCPU.append(bp.cpu)
             }
-            r.check.append(try timed([render, "check", dir, "--snapshots", goldens, "--jobs", "\(jobs)", "-q"]).seconds)
-            r.checkProcesses.append(try parallel(paths.map { [render, "check", $0, "--snapshots", goldens, "-q"] }).seconds)
+            r.check.append(
+                try timed([render, "check", dir, "--snapshots", goldens, "--jobs", "\(jobs)", "-q"]).seconds)
+            r.checkProcesses.append(
+                try parallel(paths.map { [render, "check", $0, "--snapshots", goldens, "-q"] }).seconds)
             if round == 0 {
                 for p in paths {
                     let n = Self.name(p)
                     let png = FileManager.default.contents(atPath: batchOut + "/" + n + ".png")
                     if png != FileManager.default.contents(atPath: procOut + "/" + n + ".png") { r.identical = false }
-                    if baseline != nil, png != FileManager.default.contents(atPath: baselineOut + "/" + n + ".png") { r.identicalToBaseline = false }
+                    if baseline != nil, png != FileManager.default.contents(atPath: baselineOut + "/" + n + ".png") {
+                        r.identicalToBaseline = false
+                    }
                 }
             }
         }
         return r
     }
 
-    static func name(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+    static func name(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
 
     /// One process that must succeed; wall and CPU seconds.
     func timed(_ argv: [String]) throws -> (seconds: Double, cpu: Double) {

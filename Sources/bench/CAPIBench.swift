@@ -1,5 +1,5 @@
-import Foundation
 import CPreviewRendererHeader
+import Foundation
 import PreviewRendererC
 import RenderPipeline
 import SessionFormat
@@ -41,8 +41,15 @@ struct CAPIBench {
         var copy = 0
         while out.count < count {
             for c in flat where out.count < count {
-                if copy == 0 { out.append(c); continue }
-                if c.type == .CREATE_APPLICATION || c.type == .CREATE_FRAMEVIEW || c.internalId == view && c.type == .SET_STYLE { continue }
+                if copy == 0 {
+                    out.append(c)
+                    continue
+                }
+                if c.type == .CREATE_APPLICATION || c.type == .CREATE_FRAMEVIEW
+                    || c.internalId == view && c.type == .SET_STYLE
+                {
+                    continue
+                }
                 var m = c
                 func moved(_ id: Int) -> Int { id == app || id == view || id == 0 ? id : id + copy * top }
                 m.internalId = moved(c.internalId)
@@ -59,7 +66,7 @@ struct CAPIBench {
         let commands = Self.commands(from: decoded, count: count)
         // The app's side: its commands as C structs, strings included, made before timing.
         var strings: [UnsafeMutablePointer<CChar>] = []
-        defer { strings.forEach { free($0) } }
+        defer { for s in strings { free(s) } }
         func c(_ s: String) -> UnsafePointer<CChar>? {
             if s.isEmpty { return nil }
             let p = strdup(s)!
@@ -69,22 +76,37 @@ struct CAPIBench {
         let structs: [pr_command] = commands.map { m in
             var p = pr_command()
             p.type = Int32(m.type.rawValue)
-            p.internal_id = Int64(m.internalId); p.child_internal_id = Int64(m.childInternalId); p.value = Int64(m.value)
-            p.text_value = c(m.textValue); p.text_value2 = c(m.textValue2)
-            p.width = Int64(m.width); p.height = Int64(m.height); p.row = Int64(m.row); p.column = Int64(m.column)
-            p.sheet = Int64(m.sheet); p.flags = Int64(m.flags)
+            p.internal_id = Int64(m.internalId)
+            p.child_internal_id = Int64(m.childInternalId)
+            p.value = Int64(m.value)
+            p.text_value = c(m.textValue)
+            p.text_value2 = c(m.textValue2)
+            p.width = Int64(m.width)
+            p.height = Int64(m.height)
+            p.row = Int64(m.row)
+            p.column = Int64(m.column)
+            p.sheet = Int64(m.sheet)
+            p.flags = Int64(m.flags)
             return p
         }
-        var device = pr_device(width: decoded.device.width, height: decoded.device.height, scale: decoded.device.scale,
-                               status_bar: decoded.device.statusBar, safe_area_bottom: decoded.device.safeAreaBottom)
+        var device = pr_device(
+            width: decoded.device.width, height: decoded.device.height, scale: decoded.device.scale,
+            status_bar: decoded.device.statusBar, safe_area_bottom: decoded.device.safeAreaBottom)
         let recorded = outputDirectory + "/capi-session.json"
-        var cTimes: [Double] = [], fileTimes: [Double] = []
-        var livePNG: [UInt8] = [], filePNG: [UInt8] = []
+        var cTimes: [Double] = []
+        var fileTimes: [Double] = []
+        var livePNG: [UInt8] = []
+        var filePNG: [UInt8] = []
         // One warm-up run of each, then the measured ones, alternating.
         for i in 0...runs {
-            let fonts = strdup(fontsDirectory)!, assets = strdup(decoded.assetsDirectory)!
-            defer { free(fonts); free(assets) }
-            var options = pr_options(theme: nil, fonts_dir: UnsafePointer(fonts), app_fonts_dir: nil, assets_dir: UnsafePointer(assets))
+            let fonts = strdup(fontsDirectory)!
+            let assets = strdup(decoded.assetsDirectory)!
+            defer {
+                free(fonts)
+                free(assets)
+            }
+            var options = pr_options(
+                theme: nil, fonts_dir: UnsafePointer(fonts), app_fonts_dir: nil, assets_dir: UnsafePointer(assets))
             var backend: OpaquePointer?
             guard pr_create(&device, &options, &backend) == PR_OK, let backend else {
                 throw BenchError("pr_create: \(String(cString: pr_last_error(nil)))")
@@ -112,14 +134,20 @@ struct CAPIBench {
             let (sess, _) = try renderer.load(path: recorded)
             let replay = renderer.replay(sess)
             var last: RenderedFrame?
-            _ = try renderer.renderEach(sess, replay, only: { _, index in index == replay.captures.count - 1 }) { frame, _ in last = frame }
+            _ = try renderer.renderEach(sess, replay, only: { _, index in index == replay.captures.count - 1 }) {
+                frame, _ in last = frame
+            }
             guard let frame = last else { throw BenchError("\(recorded): no frame rendered") }
             filePNG = try renderer.encode(frame.bitmap)
             let fileTime = Stats.now() - t1
-            if i > 0 { cTimes.append(cTime); fileTimes.append(fileTime) }
+            if i > 0 {
+                cTimes.append(cTime)
+                fileTimes.append(fileTime)
+            }
         }
         try Data(livePNG).write(to: URL(fileURLWithPath: outputDirectory + "/capi-live.png"))
-        return Result(cSeconds: Stats.median(cTimes), fileSeconds: Stats.median(fileTimes), identical: livePNG == filePNG,
-                      commands: structs.count)
+        return Result(
+            cSeconds: Stats.median(cTimes), fileSeconds: Stats.median(fileTimes), identical: livePNG == filePNG,
+            commands: structs.count)
     }
 }

@@ -7,12 +7,14 @@ enum LongSession {
     /// folder (an absolute path, so the session may live in the output folder).
     static func write(from ticking: String, ticks: Int, into directory: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: ticking),
-              var session = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              var steps = session["steps"] as? [[String: Any]] else {
+            var session = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            var steps = session["steps"] as? [[String: Any]]
+        else {
             throw BenchError("\(ticking): not a session object with steps")
         }
         // The counter: the element whose text the last SET_TEXT_VALUE sets; the ticks it has so far.
-        guard let counter = steps.last(where: { $0["type"] as? String == "SET_TEXT_VALUE" })?["internalId"] as? Int else {
+        guard let counter = steps.last(where: { $0["type"] as? String == "SET_TEXT_VALUE" })?["internalId"] as? Int
+        else {
             throw BenchError("\(ticking): no SET_TEXT_VALUE step (the counter) to repeat")
         }
         let existing = steps.filter { $0["type"] as? String == "tick" }.count
@@ -31,7 +33,8 @@ enum LongSession {
         let folder = (ticking as NSString).deletingLastPathComponent
         session["assets"] = folder + "/" + ((session["assets"] as? String) ?? "assets")
         let path = directory + "/messages-ticking-\(ticks).json"
-        try JSONSerialization.data(withJSONObject: session, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(withJSONObject: session, options: [.sortedKeys]).write(
+            to: URL(fileURLWithPath: path))
         return path
     }
 }

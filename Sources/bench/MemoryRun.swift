@@ -40,7 +40,10 @@ enum MemoryRun {
     /// The child's side: renders the session and writes the figures, one per line.
     static func child(session: String, resultPath: String, fontsDirectory: String) throws {
         let r = try TickBench(session: session, fontsDirectory: fontsDirectory).run()
-        var lines = ["frames \(r.frames)", "median \(r.medianFrame)", "fps \(r.fps)", "same \(r.lastFrameMatchesFullRender ? 1 : 0)"]
+        var lines = [
+            "frames \(r.frames)", "median \(r.medianFrame)", "fps \(r.fps)",
+            "same \(r.lastFrameMatchesFullRender ? 1 : 0)",
+        ]
         lines += r.resident.map { "resident \($0.frame) \($0.kb)" }
         try lines.joined(separator: "\n").write(toFile: resultPath, atomically: true, encoding: .utf8)
     }

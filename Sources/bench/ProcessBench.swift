@@ -14,11 +14,13 @@ struct ProcessBench {
     /// forks from a process of about 1 MB, so its `%M` is the renderer's own peak; without it the
     /// figure is the larger of the two, and says so.
     func renderProcess(runs: Int) throws -> (median: Double, peakKB: Int, exact: Bool) {
-        var times: [Double] = [], peak = 0
+        var times: [Double] = []
+        var peak = 0
         for i in 0...runs {
             let r = try runRender(to: "process.png")
             if i == 0 { continue }
-            times.append(r.seconds); peak = max(peak, r.peakKB)
+            times.append(r.seconds)
+            peak = max(peak, r.peakKB)
         }
         if let own = try ownPeakKB() { return (Stats.median(times), own, true) }
         return (Stats.median(times), peak, false)
@@ -29,9 +31,12 @@ struct ProcessBench {
         let time = "/usr/bin/time"
         guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
         let report = outputDirectory + "/peak.txt"
-        let r = try ChildProcess.run([time, "-f", "%M", "-o", report, render, session, "-o", outputDirectory + "/peak.png", "-q"])
+        let r = try ChildProcess.run([
+            time, "-f", "%M", "-o", report, render, session, "-o", outputDirectory + "/peak.png", "-q",
+        ])
         guard r.status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
-              let kb = Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") else { return nil }
+            let kb = Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
+        else { return nil }
         return kb
     }
 
@@ -52,7 +57,8 @@ struct ProcessBench {
                 let (status, _, _) = ChildProcess.wait(running.removeFirst())
                 guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
             }
-            running.append(try ChildProcess.start([render, session, "-o", outputDirectory + "/gallery-\(i % jobs).png", "-q"]))
+            running.append(
+                try ChildProcess.start([render, session, "-o", outputDirectory + "/gallery-\(i % jobs).png", "-q"]))
         }
         for pid in running {
             let (status, _, _) = ChildProcess.wait(pid)
@@ -66,16 +72,22 @@ struct ProcessBench {
     /// so both face the same machine (a VM's speed drifts within minutes). Median wall seconds of each.
     /// With `baseline` (another `render` binary), each round's renders alternate between the two,
     /// so an older build is timed against the same screenshots (`baseline` is then its median).
-    func sideBySide(chromium: String, html: String, rounds: Int, rendersPerRound: Int = 6,
-                    baseline: String? = nil) throws -> (chromium: Double, render: Double, baseline: Double?) {
-        var browser: [Double] = [], ours: [Double] = [], theirs: [Double] = []
+    func sideBySide(
+        chromium: String, html: String, rounds: Int, rendersPerRound: Int = 6,
+        baseline: String? = nil
+    ) throws -> (chromium: Double, render: Double, baseline: Double?) {
+        var browser: [Double] = []
+        var ours: [Double] = []
+        var theirs: [Double] = []
         let before = baseline.map { ProcessBench(render: $0, session: session, outputDirectory: outputDirectory) }
         for i in 0..<rounds {
             let profile = outputDirectory + "/chromium-profile-\(i)"
             try? FileManager.default.removeItem(atPath: profile)
-            let shot = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        "--user-data-dir=\(profile)", "--window-size=390,844", "--force-device-scale-factor=3",
-                        "--screenshot=\(outputDirectory)/chromium.png", "file://\(html)"]
+            let shot = [
+                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--user-data-dir=\(profile)", "--window-size=390,844", "--force-device-scale-factor=3",
+                "--screenshot=\(outputDirectory)/chromium.png", "file://\(html)",
+            ]
             let r = try ChildProcess.run(shot)
             guard r.status == 0 else { throw BenchError("chromium exited with \(r.status)") }
             browser.append(r.seconds)
@@ -109,10 +121,13 @@ struct ProcessBench {
     func instructions() -> Int? {
         guard let valgrind = ChildProcess.which("valgrind") else { return nil }
         let log = outputDirectory + "/callgrind.log"
-        let argv = [valgrind, "--tool=callgrind", "--callgrind-out-file=\(outputDirectory)/callgrind.out",
-                    "--log-file=\(log)", render, session, "-o", outputDirectory + "/callgrind.png", "-q"]
+        let argv = [
+            valgrind, "--tool=callgrind", "--callgrind-out-file=\(outputDirectory)/callgrind.out",
+            "--log-file=\(log)", render, session, "-o", outputDirectory + "/callgrind.png", "-q",
+        ]
         guard let r = try? ChildProcess.run(argv), r.status == 0,
-              let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
+            let text = try? String(contentsOfFile: log, encoding: .utf8)
+        else { return nil }
         // "==123== Collected : 655981169"
         for line in text.split(separator: "\n") where line.contains("Collected") {
             if let n = line.split(separator: " ").last.flatMap({ Int($0) }) { return n }

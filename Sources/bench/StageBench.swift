@@ -29,7 +29,10 @@ struct StageBench {
 
     func run(runs: Int, outputDirectory: String) throws -> Result {
         var rows: [[Double]] = Array(repeating: [], count: 8)
-        var totals: [Double] = [], setups: [Double] = [], styles: [Double] = [], texts: [Double] = []
+        var totals: [Double] = []
+        var setups: [Double] = []
+        var styles: [Double] = []
+        var texts: [Double] = []
         var lastBitmapSize = (0, 0)
         // One warm-up run (page cache, lazy library loading), then the measured ones.
         for i in 0...runs {
@@ -39,7 +42,9 @@ struct StageBench {
             let (sess, _) = try renderer.load(path: session)
             let replay = renderer.replay(sess)
             var last: RenderedFrame?
-            _ = try renderer.renderEach(sess, replay, only: { _, index in index == replay.captures.count - 1 }) { frame, _ in last = frame }
+            _ = try renderer.renderEach(sess, replay, only: { _, index in index == replay.captures.count - 1 }) {
+                frame, _ in last = frame
+            }
             guard let frame = last else { throw BenchError("\(session): no frame rendered") }
             let png = try renderer.encode(frame.bitmap)
             try renderer.write(png, to: outputDirectory + "/bench-screen.png")
@@ -47,19 +52,25 @@ struct StageBench {
             lastBitmapSize = (frame.bitmap.width, frame.bitmap.height)
             let t = renderer.timings
             // The same frame laid out again by the same renderer: text now comes from its caches.
-            _ = try renderer.renderEach(sess, replay, only: { _, index in index == replay.captures.count - 1 }) { _, _ in }
+            _ = try renderer.renderEach(sess, replay, only: { _, index in index == replay.captures.count - 1 }) {
+                _, _ in
+            }
             let warmLayout = renderer.timings.layout - t.layout
             let style = Self.styleSeconds(renderer.theme, replay.final)
             if i == 0 { continue }
-            for (k, v) in [t.decode, t.replay, t.resources, t.layout, t.paint, t.raster, t.encode, t.write].enumerated() { rows[k].append(v) }
-            totals.append(total); setups.append(setup)
-            styles.append(style); texts.append(max(0, t.layout - warmLayout))
+            for (k, v) in [t.decode, t.replay, t.resources, t.layout, t.paint, t.raster, t.encode, t.write].enumerated()
+            { rows[k].append(v) }
+            totals.append(total)
+            setups.append(setup)
+            styles.append(style)
+            texts.append(max(0, t.layout - warmLayout))
         }
         let names = ["decode", "replay", "resources", "layout", "paint", "raster", "encode", "write"]
         let stages = names.enumerated().map { ($0.element, Stats.median(rows[$0.offset])) }
-        return Result(stages: stages, style: Stats.median(styles), text: Stats.median(texts),
-                      total: Stats.median(totals), setup: Stats.median(setups),
-                      sizes: try sizes(runs: max(3, runs / 4)), pixelSize: lastBitmapSize)
+        return Result(
+            stages: stages, style: Stats.median(styles), text: Stats.median(texts),
+            total: Stats.median(totals), setup: Stats.median(setups),
+            sizes: try sizes(runs: max(3, runs / 4)), pixelSize: lastBitmapSize)
     }
 
     /// Seconds to resolve the style of every element of `tree` with a fresh resolver.
@@ -89,7 +100,8 @@ struct StageBench {
             var bytes = 0
             for _ in 0..<runs {
                 let (png, dt) = try Stats.time { try renderer.encode(bitmap) }
-                bytes = png.count; times.append(dt)
+                bytes = png.count
+                times.append(dt)
             }
             out.append((level, bytes, Stats.median(times)))
         }

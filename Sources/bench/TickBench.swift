@@ -49,8 +49,10 @@ struct TickBench {
             frameTimes.append(now - mark)
             mark = now
             let t = renderer.timings
-            let deltas = [t.resources - previous.resources, t.layout - previous.layout, t.paint - previous.paint,
-                          t.raster - previous.raster, t.encode - previous.encode]
+            let deltas = [
+                t.resources - previous.resources, t.layout - previous.layout, t.paint - previous.paint,
+                t.raster - previous.raster, t.encode - previous.encode,
+            ]
             for (k, v) in deltas.enumerated() { stageRows[k].append(v) }
             previous = t
             if [1, 10, 100, 1000].contains(frameTimes.count) { resident.append((frameTimes.count, Self.residentKB())) }
@@ -63,10 +65,11 @@ struct TickBench {
         let full = try fresh.renderAll(s2, fresh.replay(s2)).frames.last?.bitmap.pixels
         let names = ["resources", "layout", "paint", "raster", "encode"]
         let stages = names.enumerated().map { ($0.element, Stats.median(Array(stageRows[$0.offset].dropFirst()))) }
-        return Result(frames: frameTimes.count, medianFrame: Stats.median(Array(frameTimes.dropFirst())),
-                      firstFrame: frameTimes[0], fps: Double(frameTimes.count) / total, stages: stages,
-                      resident: resident,
-                      lastFrameMatchesFullRender: full == last)
+        return Result(
+            frames: frameTimes.count, medianFrame: Stats.median(Array(frameTimes.dropFirst())),
+            firstFrame: frameTimes[0], fps: Double(frameTimes.count) / total, stages: stages,
+            resident: resident,
+            lastFrameMatchesFullRender: full == last)
     }
 
     /// Current resident memory from /proc/self/statm (pages), in KB.

@@ -1,8 +1,8 @@
 import Foundation
 import Primitives
+import RenderPipeline
 import SessionFormat
 import WidgetTree
-import RenderPipeline
 
 /// The work done on one fuzz input; also usable without libFuzzer (a plain build runs the inputs
 /// named on the command line, see `FuzzMain`). The whole pipeline, as `render` runs it: decode,
@@ -18,7 +18,13 @@ enum FuzzHarness {
         var o = RenderOptions(fontsDirectory: fonts)
         o.device = Device(width: 160, height: 240, scale: 1)
         guard let r = try? Renderer(options: o) else {
-            FileHandle.standardError.write(Data("fuzz-session: no fonts at '\(fonts)' (run from the repository root or set PREVIEW_RENDERER_FONTS); decode and replay only\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    fuzz-session: no fonts at '\(fonts)' (run from the repository root or set \
+                    PREVIEW_RENDERER_FONTS); decode and replay only\n
+                    """
+                    .utf8))
             return nil
         }
         return r
@@ -34,7 +40,8 @@ enum FuzzHarness {
         }
         let replay = r.replay(session)
         guard let result = try? r.renderAll(session, replay, only: { $0.kind == .final }),
-              let frame = result.frames.last else { return }
+            let frame = result.frames.last
+        else { return }
         _ = try? r.encode(frame.bitmap)
     }
 }

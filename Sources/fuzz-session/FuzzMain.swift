@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The entry point. SwiftPM links an executable's entry as `<module>_main`, so this symbol runs
@@ -11,16 +12,19 @@ import Darwin
 /// control goes to libFuzzer's driver. In a plain build it runs each file named on the command line
 /// once (reproducing a crasher under the debugger) and exits 0.
 typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-typealias FuzzDriver = @convention(c) (UnsafeMutablePointer<CInt>,
-                                       UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                       FuzzCallback) -> CInt
+typealias FuzzDriver =
+    @convention(c) (
+        UnsafeMutablePointer<CInt>,
+        UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        FuzzCallback
+    ) -> CInt
 
 @_cdecl("fuzz_session_main")
 func fuzzSessionMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     #if os(Linux)
-    let defaultHandle: UnsafeMutableRawPointer? = nil // RTLD_DEFAULT
+        let defaultHandle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #else
-    let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT on Darwin
+        let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT on Darwin
     #endif
     if let symbol = dlsym(defaultHandle, "LLVMFuzzerRunDriver") {
         let driver = unsafeBitCast(symbol, to: FuzzDriver.self)
@@ -29,7 +33,9 @@ func fuzzSessionMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
         return driver(&count, &args, { data, size in fuzzSessionTestOneInput(data, size) })
     }
     for i in 1..<Int(argc) {
-        guard let arg = argv?[i], let bytes = FileManager.default.contents(atPath: String(cString: arg)) else { continue }
+        guard let arg = argv?[i], let bytes = FileManager.default.contents(atPath: String(cString: arg)) else {
+            continue
+        }
         FuzzHarness.run([UInt8](bytes))
     }
     return 0

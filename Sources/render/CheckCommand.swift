@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import Gallery
 import RenderPipeline
 import Snapshots
-import Gallery
 
 extension RecordMode: ExpressibleByArgument {}
 
@@ -13,9 +13,9 @@ struct CheckCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
         discussion: """
-        Exit codes: 0 every golden matched, 6 a golden failed, was missing or was recorded (recording never \
-        passes a run), 3 a session could not be rendered, 2 a report could not be written.
-        """)
+            Exit codes: 0 every golden matched, 6 a golden failed, was missing or was recorded (recording never \
+            passes a run), 3 a session could not be rendered, 2 a report could not be written.
+            """)
 
     /// A check that did not pass (failed, missing, recorded, environment changed).
     static let checkFailed: Int32 = ExitCodes.checkFailed
@@ -23,10 +23,19 @@ struct CheckCommand: BatchCommand {
     @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
     var sessionArguments: [String]
 
-    @Option(name: .long, help: "When to write goldens: never (default; CI), missing, failed, all. Default: $PREVIEW_RECORD or never.")
+    @Option(
+        name: .long,
+        help: "When to write goldens: never (default; CI), missing, failed, all. Default: $PREVIEW_RECORD or never.")
     var record: RecordMode?
 
-    @Option(name: .long, help: "The goldens folder (default: Snapshots/ for the default theme, Snapshots/THEME/ with --theme, Snapshots/DEVICE/ with --device, Snapshots/THEME-DEVICE/ with both).")
+    @Option(
+        name: .long,
+        help:
+            """
+            The goldens folder (default: Snapshots/ for the default theme, Snapshots/THEME/ with --theme, \
+            Snapshots/DEVICE/ with --device, Snapshots/THEME-DEVICE/ with both).
+            """
+    )
     var snapshots: String?
 
     @Option(name: .long, help: "Where expected | diff | actual images go on failure.")
@@ -40,16 +49,33 @@ struct CheckCommand: BatchCommand {
     @Option(name: .long, help: "Write a JUnit XML report here.")
     var junit: String?
 
-    @Option(name: .long, help: "Write a review page here: DIR/index.html (failures first, with views and accept commands).")
+    @Option(
+        name: .long, help: "Write a review page here: DIR/index.html (failures first, with views and accept commands).")
     var html: String?
 
-    @Flag(name: .long, help: "Also compare every captured frame (each tick and snapshot) with the frames golden NAME.frames/, naming the first frame that differs.")
+    @Flag(
+        name: .long,
+        help:
+            """
+            Also compare every captured frame (each tick and snapshot) with the frames golden NAME.frames/, naming \
+            the first frame that differs.
+            """
+    )
     var ticks = false
 
-    @Flag(name: .long, help: "Re-record the failing goldens of the given session files now (or only the NAME, NAME@SNAP or NAME.frames given as arguments); exits 6 like any recording.")
+    @Flag(
+        name: .long,
+        help:
+            """
+            Re-record the failing goldens of the given session files now (or only the NAME, NAME@SNAP or \
+            NAME.frames given as arguments); exits 6 like any recording.
+            """
+    )
     var accept = false
 
-    @Flag(name: .long, help: "List goldens and sidecars in this run's goldens folder that no given session produces (exit 6 if any).")
+    @Flag(
+        name: .long,
+        help: "List goldens and sidecars in this run's goldens folder that no given session produces (exit 6 if any).")
     var unused = false
 
     @Flag(name: .long, help: "With --unused: delete them.")
@@ -69,8 +95,12 @@ struct CheckCommand: BatchCommand {
     }
 
     func validate() throws {
-        if accept && record != nil { throw ValidationError("--accept records the failing goldens itself: leave out --record") }
-        if accept && unused { throw ValidationError("--accept and --unused do different things: run them one at a time") }
+        if accept && record != nil {
+            throw ValidationError("--accept records the failing goldens itself: leave out --record")
+        }
+        if accept && unused {
+            throw ValidationError("--accept and --unused do different things: run them one at a time")
+        }
         if delete && !unused { throw ValidationError("--delete goes with --unused") }
         if unused && batch.shard != "1/1" {
             throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
@@ -87,7 +117,8 @@ struct CheckCommand: BatchCommand {
     func run() throws {
         let renderer: Renderer
         do { renderer = try makeRenderer() } catch let e as ValidationError { throw e } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.renderFailed)
         }
         let settings = self.settings
         if common.verbose { print("goldens: \(settings.snapshotsDirectory)") }
@@ -98,15 +129,19 @@ struct CheckCommand: BatchCommand {
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         var outcomes: [SnapshotOutcome] = []
         for (path, r) in zip(paths, results) {
-            if case .finished(_, let data) = r.outcome, let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data)) {
+            if case .finished(_, let data) = r.outcome,
+                let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
+            {
                 outcomes += list
             } else {
-                let o = checker.errorOutcome(session: path, renderer: renderer, reason: r.failureText ?? "the worker gave no result")
+                let o = checker.errorOutcome(
+                    session: path, renderer: renderer, reason: r.failureText ?? "the worker gave no result")
                 outcomes.append(o)
             }
         }
-        let result = CheckReport(rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
-                                 tolerance: settings.tolerance, outcomes: outcomes)
+        let result = CheckReport(
+            rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
+            tolerance: settings.tolerance, outcomes: outcomes)
         do {
             if let f = report { try AtomicFile.write(try result.json(), to: f) }
             if let f = junit { try AtomicFile.write(result.junit(), to: f) }
@@ -115,7 +150,8 @@ struct CheckCommand: BatchCommand {
                 if !common.quiet { print("review page: \(d)/index.html") }
             }
         } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
         if !common.quiet { print(result.summary) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
@@ -125,9 +161,12 @@ struct CheckCommand: BatchCommand {
     /// Goldens folder, failures folder, record mode and tolerance from the options.
     var settings: SnapshotSettings {
         let mode = accept ? .failed : record ?? RecordMode.fromEnvironment()
-        let folder = snapshots ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
-        return SnapshotSettings(snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
-                                tolerance: tolerance.tolerance)
+        let folder =
+            snapshots
+            ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
+        return SnapshotSettings(
+            snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
+            tolerance: tolerance.tolerance)
     }
 
     /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.
@@ -171,7 +210,8 @@ struct CheckCommand: BatchCommand {
         for f in stale {
             if delete {
                 do { try FileManager.default.removeItem(atPath: f) } catch {
-                    StdErr.write("render: error: cannot delete \(f): \(error)"); throw ExitCode(ExitCodes.unwritable)
+                    StdErr.write("render: error: cannot delete \(f): \(error)")
+                    throw ExitCode(ExitCodes.unwritable)
                 }
                 print("deleted \(f)")
             } else {
@@ -179,7 +219,14 @@ struct CheckCommand: BatchCommand {
             }
         }
         if !common.quiet {
-            print(stale.isEmpty ? "no unused goldens in \(folder)" : "\(stale.count) unused files in \(folder)\(delete ? " deleted" : " (delete them with --unused --delete)")")
+            print(
+                stale.isEmpty
+                    ? "no unused goldens in \(folder)"
+                    : """
+                    \(stale.count) unused files in \
+                    \(folder)\(delete ? " deleted" : " (delete them with --unused --delete)")
+                    """
+            )
         }
         throw ExitCode(stale.isEmpty || delete ? 0 : Self.checkFailed)
     }

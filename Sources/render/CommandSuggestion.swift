@@ -7,9 +7,12 @@ enum CommandSuggestion {
     static let names = ["draw", "validate", "theme", "check", "gallery", "watch", "portability"]
 
     /// The message for `arguments` (without the program name), or nil when they look intended.
-    static func message(for arguments: [String], fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String? {
+    static func message(
+        for arguments: [String], fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first), !fileExists(first),
-              !first.contains("/"), !first.contains(".") else { return nil }
+            !first.contains("/"), !first.contains(".")
+        else { return nil }
         let scored = names.map { ($0, distance(first.lowercased(), $0)) }.filter { $0.1 <= 2 }.sorted { $0.1 < $1.1 }
         guard let best = scored.first else { return nil }
         return "render: error: unknown command '\(first)'; did you mean `render \(best.0)`? (see `render --help`)"
@@ -17,7 +20,8 @@ enum CommandSuggestion {
 
     /// Levenshtein distance.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var row = Array(0...b.count)
         for i in 1...max(1, a.count) where !a.isEmpty {
             var previous = row[0]

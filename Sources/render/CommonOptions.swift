@@ -5,7 +5,9 @@ import SessionFormat
 
 /// Options shared by the commands that read sessions.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .customLong("theme"), help: "Theme: a built-in name (default) or a theme JSON file (default: the session's `theme`, else default).")
+    @Option(
+        name: .customLong("theme"),
+        help: "Theme: a built-in name (default) or a theme JSON file (default: the session's `theme`, else default).")
     var themeOption: String?
     /// The theme asked for (`default` when none was).
     var theme: String { themeOption ?? "default" }
@@ -16,7 +18,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "The app's own fonts folder (used before the bundled fonts).")
     var fonts: String?
 
-    @Option(name: .customLong("fonts-dir"), help: "The bundled Fonts/ folder (default: found next to the binary or in the current folder).")
+    @Option(
+        name: .customLong("fonts-dir"),
+        help: "The bundled Fonts/ folder (default: found next to the binary or in the current folder).")
     var fontsDir: String?
 
     @Option(name: .customLong("font-scale"), help: "Accessibility text size: multiply every font size by F (0.5-3).")
@@ -33,8 +37,10 @@ struct CommonOptions: ParsableArguments {
 
     /// The options as plain values.
     var values: CommonValues {
-        CommonValues(theme: theme, themeGiven: themeOption != nil, device: device, fonts: fonts, fontsDir: fontsDir, fontScale: fontScale,
-                     diagnostics: diagnostics, quiet: quiet, verbose: verbose)
+        CommonValues(
+            theme: theme, themeGiven: themeOption != nil, device: device, fonts: fonts, fontsDir: fontsDir,
+            fontScale: fontScale,
+            diagnostics: diagnostics, quiet: quiet, verbose: verbose)
     }
 
     func renderOptions() throws -> RenderOptions { try values.renderOptions() }

@@ -1,24 +1,40 @@
 import ArgumentParser
 import Foundation
+import Layout
+import Painting
 import Primitives
 import RenderPipeline
 import SessionFormat
-import struct WidgetTree.Capture
+
 import struct WidgetTree.AppEvent
+import struct WidgetTree.Capture
 import struct WidgetTree.ReplayResult
-import Layout
-import Painting
 
 /// `render SESSION -o OUT.png`: the default command.
 struct DrawCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "draw", abstract: "Render a session to a PNG (the default command).")
+    static let configuration = CommandConfiguration(
+        commandName: "draw", abstract: "Render a session to a PNG (the default command).")
 
-    @Argument(help: "The session file (JSON); with --out-dir, any number of session files or folders (every *.json in them but *.expect.json).")
+    @Argument(
+        help:
+            """
+            The session file (JSON); with --out-dir, any number of session files or folders (every *.json in them \
+            but *.expect.json).
+            """
+    )
     var sessions: [String]
     /// The one session of a single render.
     var session: String { sessions.first ?? "" }
 
-    @Option(name: .customLong("out-dir"), help: "Render many sessions in one run into this folder: NAME.png and NAME@SNAP.png for each named snapshot (with --snapshot: NAME@SNAP.png only); --layout-dump, --display-list, --events, --frames and --apng then name folders that get NAME.* (see README, Batch rendering).")
+    @Option(
+        name: .customLong("out-dir"),
+        help:
+            """
+            Render many sessions in one run into this folder: NAME.png and NAME@SNAP.png for each named snapshot \
+            (with --snapshot: NAME@SNAP.png only); --layout-dump, --display-list, --events, --frames and --apng \
+            then name folders that get NAME.* (see README, Batch rendering).
+            """
+    )
     var outDir: String?
 
     @OptionGroup var batch: BatchOptions
@@ -37,37 +53,61 @@ struct DrawCommand: ParsableCommand {
     @Option(name: .long, help: "Write every capture (each tick and snapshot) as numbered PNGs into this folder.")
     var frames: String?
 
-    @Option(name: .long, help: "Write an animated PNG of all frames (ticks and snapshots), with frame delays from the ticks.")
+    @Option(
+        name: .long,
+        help: "Write an animated PNG of all frames (ticks and snapshots), with frame delays from the ticks.")
     var apng: String?
 
-    @Option(name: .long, help: "With --frames or --apng: also capture frames at this rate (1-1000 per second) inside each tick.")
+    @Option(
+        name: .long,
+        help: "With --frames or --apng: also capture frames at this rate (1-1000 per second) inside each tick.")
     var fps: Int?
 
     @Flag(name: .long, help: "Exit with code 5 when any step produced an error diagnostic.")
     var strict = false
 
-    @Flag(name: .long, help: "Print the portability report (steps whose result differs between iOS and Android) instead of rendering; exit 0. See `render portability`.")
+    @Flag(
+        name: .long,
+        help:
+            """
+            Print the portability report (steps whose result differs between iOS and Android) instead of \
+            rendering; exit 0. See `render portability`.
+            """
+    )
     var portability = false
 
-    @Option(name: .customLong("portability-json"), help: "Write the portability report as JSON to this file (implies --portability).")
+    @Option(
+        name: .customLong("portability-json"),
+        help: "Write the portability report as JSON to this file (implies --portability).")
     var portabilityJSON: String?
 
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
         if let f = fps, !(1...1000).contains(f) { throw ValidationError("--fps must be 1...1000") }
-        if fps != nil && frames == nil && apng == nil { throw ValidationError("--fps adds frames to --frames or --apng; give one of them") }
-        if picture.element != nil && (frames != nil || apng != nil) { throw ValidationError("--element renders one picture; not with --frames or --apng") }
-        if outDir == nil && sessions.count != 1 { throw ValidationError("give one session, or --out-dir DIR to render many") }
+        if fps != nil && frames == nil && apng == nil {
+            throw ValidationError("--fps adds frames to --frames or --apng; give one of them")
+        }
+        if picture.element != nil && (frames != nil || apng != nil) {
+            throw ValidationError("--element renders one picture; not with --frames or --apng")
+        }
+        if outDir == nil && sessions.count != 1 {
+            throw ValidationError("give one session, or --out-dir DIR to render many")
+        }
         if outDir != nil {
-            if picture.output != nil { throw ValidationError("--output names one file; with --out-dir each session is written as DIR/NAME.png") }
-            if portability || portabilityJSON != nil { throw ValidationError("--portability is for one session; `render portability` takes many") }
+            if picture.output != nil {
+                throw ValidationError("--output names one file; with --out-dir each session is written as DIR/NAME.png")
+            }
+            if portability || portabilityJSON != nil {
+                throw ValidationError("--portability is for one session; `render portability` takes many")
+            }
         }
     }
 
     func run() throws {
         if portability || portabilityJSON != nil {
-            return try PortabilityOutput.run(sessions: [session], common: common, json: portabilityJSON, markdown: nil, measure: true)
+            return try PortabilityOutput.run(
+                sessions: [session], common: common, json: portabilityJSON, markdown: nil, measure: true)
         }
         if let dir = outDir { return try runBatch(into: dir) }
         try DrawJob(request).run()
@@ -76,9 +116,10 @@ struct DrawCommand: ParsableCommand {
     /// The parsed command line as plain values.
     var request: DrawRequest {
         let p = picture
-        return DrawRequest(session: session, output: p.output, snapshot: p.snapshot, layoutDump: layoutDump, displayList: displayList,
-                           events: events, frames: frames, at: p.at, apng: apng, fps: fps, compression: p.compression,
-                           bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, strict: strict, common: common.values)
+        return DrawRequest(
+            session: session, output: p.output, snapshot: p.snapshot, layoutDump: layoutDump, displayList: displayList,
+            events: events, frames: frames, at: p.at, apng: apng, fps: fps, compression: p.compression,
+            bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, strict: strict, common: common.values)
     }
 }
 
@@ -88,7 +129,10 @@ struct DrawJob {
     let request: DrawRequest
     /// A renderer kept warm across sessions (a batch worker's); nil makes one for this request.
     var warm: Renderer? = nil
-    init(_ request: DrawRequest, warm: Renderer? = nil) { self.request = request; self.warm = warm }
+    init(_ request: DrawRequest, warm: Renderer? = nil) {
+        self.request = request
+        self.warm = warm
+    }
 
     /// The renderer options the request asks for (a batch worker makes its one renderer from them).
     static func options(_ r: DrawRequest) throws -> RenderOptions {
@@ -105,25 +149,31 @@ struct DrawJob {
     /// What was written: its size and every diagnostic (also printed), for `render watch`'s line.
     @discardableResult
     func run() throws -> (size: String, diagnostics: [Diagnostic]) {
-        let r = request, common = request.common
-        let (session, output, snapshot, layoutDump, displayList, events) = (r.session, r.output, r.snapshot, r.layoutDump, r.displayList, r.events)
+        let r = request
+        let common = request.common
+        let (session, output, snapshot, layoutDump, displayList, events) = (
+            r.session, r.output, r.snapshot, r.layoutDump, r.displayList, r.events
+        )
         let (frames, at, apng, element, strict) = (r.frames, r.at, r.apng, r.element, r.strict)
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
         let renderer: Renderer
         let loaded: (Session, [Diagnostic])
         if let warm {
             renderer = warm
-            renderer.forgetLastFrame()   // no session's picture is built on another's pixels
+            renderer.forgetLastFrame()  // no session's picture is built on another's pixels
             do { loaded = try renderer.load(path: session) } catch {
-                StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
+                StdErr.write("\(error)")
+                throw ExitCode(ExitCodes.forRejection(error))
             }
         } else {
             let (made, decoded) = Renderer.start(options: try Self.options(r), decoding: session)
             do { renderer = try made.get() } catch {
-                StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+                StdErr.write("render: error: \(error)")
+                throw ExitCode(ExitCodes.renderFailed)
             }
             do { loaded = try renderer.adopt(decoded.get()) } catch {
-                StdErr.write("\(error)"); throw ExitCode(ExitCodes.forRejection(error))
+                StdErr.write("\(error)")
+                throw ExitCode(ExitCodes.forRejection(error))
             }
         }
         let (sess, decodeDiags) = loaded
@@ -134,7 +184,8 @@ struct DrawJob {
             guard let i = replay.captures.lastIndex(where: { $0.kind == .snapshot && $0.name == name }) else {
                 printer.print(decodeDiags + replay.diagnostics)
                 let names = replay.captures.compactMap { $0.kind == .snapshot ? $0.name : nil }
-                StdErr.write("\(session): error: no snapshot named '\(name)' (snapshots: \(names.joined(separator: ", ")))")
+                StdErr.write(
+                    "\(session): error: no snapshot named '\(name)' (snapshots: \(names.joined(separator: ", ")))")
                 throw ExitCode(ExitCodes.noSuchSnapshot)
             }
             targetIndex = i
@@ -151,21 +202,33 @@ struct DrawJob {
         let delays = apng.map { _ in AnimationPlan(captures: replay.captures).delays } ?? [:]
         var target: RenderedFrame?
         let sink: FrameSink
-        do { sink = try FrameSink(framesDir: frames, apng: apng, frameCount: delays.count, device: sess.device, renderer: renderer) } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+        do {
+            sink = try FrameSink(
+                framesDir: frames, apng: apng, frameCount: delays.count, device: sess.device, renderer: renderer)
+        } catch {
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
         let rendered: (events: [AppEvent], diagnostics: [Diagnostic])
         do {
             // --out-dir: every named snapshot also goes to PREFIX@SNAP.png.
             let snapshotsPrefix = r.snapshotsPrefix
-            rendered = try renderer.renderEach(sess, replay, only: { c, i in
-                (frames != nil && !(finalRepeats && i == lastIndex)) || delays[i] != nil || i == targetIndex
-                    || (snapshotsPrefix != nil && c.kind == .snapshot && c.name != nil)
-            }) { frame, i in
+            rendered = try renderer.renderEach(
+                sess, replay,
+                only: { c, i in
+                    (frames != nil && !(finalRepeats && i == lastIndex)) || delays[i] != nil || i == targetIndex
+                        || (snapshotsPrefix != nil && c.kind == .snapshot && c.name != nil)
+                }
+            ) { frame, i in
                 if i == targetIndex { target = frame }
                 if let prefix = snapshotsPrefix, frame.capture.kind == .snapshot, let name = frame.capture.name,
-                   replay.captures.lastIndex(where: { $0.kind == .snapshot && $0.name == name }) == i {
-                    do { try renderer.write(try renderer.encode(frame.bitmap), to: prefix + "@" + name.replacingOccurrences(of: "/", with: "_") + ".png") } catch {
+                    replay.captures.lastIndex(where: { $0.kind == .snapshot && $0.name == name }) == i
+                {
+                    do {
+                        try renderer.write(
+                            try renderer.encode(frame.bitmap),
+                            to: prefix + "@" + name.replacingOccurrences(of: "/", with: "_") + ".png")
+                    } catch {
                         throw FrameSink.WriteFailure(underlying: error)
                     }
                 }
@@ -178,20 +241,24 @@ struct DrawJob {
             }
         } catch let e as FrameSink.WriteFailure {
             printer.print(decodeDiags + replay.diagnostics)
-            StdErr.write("render: error: \(e.underlying)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: \(e.underlying)")
+            throw ExitCode(ExitCodes.unwritable)
         } catch {
             printer.print(decodeDiags + replay.diagnostics)
-            StdErr.write("\(session): error: rendering failed: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+            StdErr.write("\(session): error: rendering failed: \(error)")
+            throw ExitCode(ExitCodes.renderFailed)
         }
         let all = decodeDiags + replay.diagnostics + rendered.diagnostics
         printer.print(all)
         guard var frame = target else {
-            StdErr.write("\(session): error: nothing was rendered"); throw ExitCode(ExitCodes.renderFailed)
+            StdErr.write("\(session): error: nothing was rendered")
+            throw ExitCode(ExitCodes.renderFailed)
         }
         if let id = element {
             // Painted alone (RenderOptions.isolatedElement); now cut to its frame.
             do { frame.bitmap = try ElementCrop.crop(id, from: frame, scale: sess.device.scale) } catch {
-                StdErr.write("\(session): error: --element \(id): \(error)"); throw ExitCode(ExitCodes.usage)
+                StdErr.write("\(session): error: --element \(id): \(error)")
+                throw ExitCode(ExitCodes.usage)
             }
         }
         let out = output ?? "\(sess.name).png"
@@ -202,10 +269,12 @@ struct DrawJob {
             if let f = displayList { try AtomicFile.write(DisplayListDump.text(frame.displayList), to: f) }
             if let f = events { try AtomicFile.write(EventJSON.lines(rendered.events), to: f) }
         } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
         if common.verbose {
-            StdErr.write("\(session): wrote \(out) (\(frame.bitmap.width)x\(frame.bitmap.height)); \(renderer.timings.summary)")
+            StdErr.write(
+                "\(session): wrote \(out) (\(frame.bitmap.width)x\(frame.bitmap.height)); \(renderer.timings.summary)")
         }
         if strict && all.contains(where: { $0.severity == .error }) { throw ExitCode(ExitCodes.strictFailure) }
         return ("\(frame.bitmap.width)x\(frame.bitmap.height) px", all)

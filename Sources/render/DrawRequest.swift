@@ -40,13 +40,16 @@ struct CommonValues {
 
     func renderOptions() throws -> RenderOptions {
         guard let dir = FontsLocator.find(explicit: fontsDir) else {
-            throw ValidationError("no bundled fonts found: run `make fonts` or pass --fonts-dir DIR (a folder with fonts.lock)")
+            throw ValidationError(
+                "no bundled fonts found: run `make fonts` or pass --fonts-dir DIR (a folder with fonts.lock)")
         }
         var o = RenderOptions(fontsDirectory: dir)
         o.theme = theme
         o.sessionThemeApplies = !themeGiven
         o.appFontsDirectory = fonts
-        guard fontScale.isFinite, (0.5...3).contains(fontScale) else { throw ValidationError("--font-scale must be 0.5...3") }
+        guard fontScale.isFinite, (0.5...3).contains(fontScale) else {
+            throw ValidationError("--font-scale must be 0.5...3")
+        }
         o.fontScale = fontScale
         if let d = device {
             do { o.device = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") }

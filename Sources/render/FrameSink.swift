@@ -1,11 +1,11 @@
 import Foundation
 import Primitives
-import SessionFormat
 import RenderPipeline
+import SessionFormat
 
 /// Where `--frames` and `--apng` frames go as they are rendered: one numbered PNG per capture
-/// (`frame-0003-t000750.png`, with `-NAME` for snapshots and `-launch` for the launch screen) and the animated PNG, encoded frame by
-/// frame into a temporary file that replaces OUT only when complete.
+/// (`frame-0003-t000750.png`, with `-NAME` for snapshots and `-launch` for the launch screen) and the animated PNG,
+/// encoded frame by frame into a temporary file that replaces OUT only when complete.
 struct FrameSink {
     /// A failure to write output (exit code 2), told apart from a failure to render.
     struct WriteFailure: Error { var underlying: Error }
@@ -17,10 +17,13 @@ struct FrameSink {
     init(framesDir: String?, apng: String?, frameCount: Int, device: Device, renderer: Renderer) throws {
         self.framesDir = framesDir
         self.renderer = renderer
-        if let dir = framesDir { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+        if let dir = framesDir {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        }
         if let path = apng {
-            animation = try APNGFile(path: path, width: device.pixelWidth, height: device.pixelHeight,
-                                     frameCount: frameCount, compressionLevel: renderer.options.compressionLevel)
+            animation = try APNGFile(
+                path: path, width: device.pixelWidth, height: device.pixelHeight,
+                frameCount: frameCount, compressionLevel: renderer.options.compressionLevel)
         }
     }
 
@@ -28,7 +31,8 @@ struct FrameSink {
     func add(_ frame: RenderedFrame, index: Int, toFolder: Bool, delayMs: Int?) throws {
         do {
             if let dir = framesDir, toFolder {
-                let label = frame.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") }
+                let label =
+                    frame.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") }
                     ?? (frame.capture.kind == .launch ? "-launch" : "")
                 let name = String(format: "%@/frame-%04d-t%06d%@.png", dir, index, frame.capture.time, label)
                 try renderer.write(try renderer.encode(frame.bitmap), to: name)

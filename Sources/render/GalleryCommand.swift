@@ -20,7 +20,14 @@ struct GalleryCommand: BatchCommand {
     @Option(name: .long, help: "Comma-separated themes side by side; states are rendered in the first.")
     var themes: String = "default,ios,android"
 
-    @Option(name: .long, help: "Goldens root for expected vs actual: Snapshots/ for the default theme, Snapshots/THEME/ for others (skipped where missing).")
+    @Option(
+        name: .long,
+        help:
+            """
+            Goldens root for expected vs actual: Snapshots/ for the default theme, Snapshots/THEME/ for others \
+            (skipped where missing).
+            """
+    )
     var snapshots: String = "Snapshots"
 
     @OptionGroup var batch: BatchOptions
@@ -34,7 +41,14 @@ struct GalleryCommand: BatchCommand {
     @Option(name: .customLong("fonts-dir"), help: "The bundled Fonts/ folder.")
     var fontsDir: String?
 
-    @Option(name: .long, help: "Device for every session: WxH@S in dp (e.g. 390x844@3) or a preset name; goldens from Snapshots/DEVICE/ (Snapshots/THEME-DEVICE/ for other themes), as `check --device`.")
+    @Option(
+        name: .long,
+        help:
+            """
+            Device for every session: WxH@S in dp (e.g. 390x844@3) or a preset name; goldens from \
+            Snapshots/DEVICE/ (Snapshots/THEME-DEVICE/ for other themes), as `check --device`.
+            """
+    )
     var device: String?
 
     @Option(name: .long, help: "The app's own fonts folder (used before the bundled fonts).")
@@ -47,7 +61,9 @@ struct GalleryCommand: BatchCommand {
         if let d = device { do { _ = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") } }
         if let f = fonts {
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir.boolValue else { throw ValidationError("--fonts \(f): no such folder") }
+            guard FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("--fonts \(f): no such folder")
+            }
         }
     }
 
@@ -57,7 +73,9 @@ struct GalleryCommand: BatchCommand {
             throw ValidationError("no bundled fonts found: run `make fonts` or pass --fonts-dir DIR")
         }
         var o = GalleryOptions(outputDirectory: output, fontsDirectory: fonts)
-        o.themes = themes.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        o.themes = themes.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
         o.snapshotsDirectory = FileManager.default.fileExists(atPath: snapshots) ? snapshots : nil
         o.shard = Shard(batch.shard) ?? .all
         o.workers = batch.workerCount
@@ -73,9 +91,11 @@ struct GalleryCommand: BatchCommand {
     func run() throws {
         let o = try galleryOptions()
         let builder = GalleryBuilder(options: o)
-        let out: String, tmp: String
+        let out: String
+        let tmp: String
         do { (out, tmp) = try GalleryBuilder.folders(o) } catch {
-            StdErr.write("render: error: gallery: \(error)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: gallery: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
         let start = Date()
         let paths = o.shard.select(sessions: sessions)
@@ -85,38 +105,59 @@ struct GalleryCommand: BatchCommand {
         do {
             _ = try ContentStore(directory: tmp)
             let labels = units.map { "\($0.0) (\(themes[$0.1]))" }
-            let results = try BatchRunner(batch, quiet: quiet, verbose: false).run(labels, payloads: units.map { "\($0.0)\t\($0.1)\t\(tmp)" })
-            var cards: [[GalleryCard]] = [], offered = 0
+            let results = try BatchRunner(batch, quiet: quiet, verbose: false).run(
+                labels, payloads: units.map { "\($0.0)\t\($0.1)\t\(tmp)" })
+            var cards: [[GalleryCard]] = []
+            var offered = 0
             for ((path, t), r) in zip(units, results) {
-                if case .finished(_, let data) = r.outcome, let answer = try? JSONDecoder().decode(UnitAnswer.self, from: Data(data)) {
-                    cards.append(answer.cards); offered += answer.offered
+                if case .finished(_, let data) = r.outcome,
+                    let answer = try? JSONDecoder().decode(UnitAnswer.self, from: Data(data))
+                {
+                    cards.append(answer.cards)
+                    offered += answer.offered
                 } else {
-                    cards.append([GalleryBuilder.errorCard(session: path, theme: themes[t], error: r.failureText ?? "the worker gave no result")])
+                    cards.append([
+                        GalleryBuilder.errorCard(
+                            session: path, theme: themes[t], error: r.failureText ?? "the worker gave no result")
+                    ])
                 }
             }
             manifest = try builder.finish(sessions: paths, units: cards, offered: offered, out: out, tmp: tmp)
             TempFiles.forget(tmp)
         } catch {
             TempFiles.remove(tmp)
-            StdErr.write("render: error: gallery: \(error)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: gallery: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
         if !quiet {
             let secs = String(format: "%.1f", Date().timeIntervalSince(start))
-            print("\(output)/index.html: \(manifest.sessions.count) sessions, \(manifest.cards.count) cards, \(manifest.imagesStored) images (\(manifest.imagesOffered - manifest.imagesStored) repeats stored once) in \(secs) s")
+            print(
+                """
+                \(output)/index.html: \(manifest.sessions.count) sessions, \(manifest.cards.count) cards, \
+                \(manifest.imagesStored) images (\(manifest.imagesOffered - manifest.imagesStored) repeats stored \
+                once) in \(secs) s
+                """
+            )
         }
         if manifest.cards.contains(where: { $0.status == "error" }) { throw ExitCode(ExitCodes.renderFailed) }
     }
 
     /// A unit's answer from a worker.
-    struct UnitAnswer: Codable { var cards: [GalleryCard]; var offered: Int }
+    struct UnitAnswer: Codable {
+        var cards: [GalleryCard]
+        var offered: Int
+    }
 
     func workerJob() throws -> BatchWorker.Job {
         let o = try galleryOptions()
         var renderers: [Int: Renderer] = [:]
         return { payload in
             let parts = payload.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, let t = Int(parts[1]) else { throw ValidationError("gallery worker: bad job \(payload)") }
-            let (cards, offered) = GalleryBuilder.unit(session: parts[0], theme: t, options: o, into: parts[2], renderers: &renderers)
+            guard parts.count == 3, let t = Int(parts[1]) else {
+                throw ValidationError("gallery worker: bad job \(payload)")
+            }
+            let (cards, offered) = GalleryBuilder.unit(
+                session: parts[0], theme: t, options: o, into: parts[2], renderers: &renderers)
             return (0, Array(try JSONEncoder().encode(UnitAnswer(cards: cards, offered: offered))))
         }
     }

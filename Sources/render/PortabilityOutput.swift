@@ -10,7 +10,12 @@ struct PortabilityCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "portability",
         abstract: "Report every step whose result differs between the iOS and Android profiles (docs/portability.md).",
-        discussion: "Prints one line per finding and a summary per session; exit 0 whatever is found. `render SESSION --portability` does the same for one session.")
+        discussion:
+            """
+            Prints one line per finding and a summary per session; exit 0 whatever is found. `render SESSION \
+            --portability` does the same for one session.
+            """
+    )
 
     @Argument(help: "Session files (JSON), or folders (every session in them, expectation files skipped).")
     var sessions: [String]
@@ -18,7 +23,8 @@ struct PortabilityCommand: BatchCommand {
     @Option(name: .long, help: "Also write the reports as JSON (stable keys) to this file.")
     var json: String?
 
-    @Option(name: .long, help: "Write docs/portability.md-style Markdown (the kinds table and every report) to this file.")
+    @Option(
+        name: .long, help: "Write docs/portability.md-style Markdown (the kinds table and every report) to this file.")
     var markdown: String?
 
     @Flag(name: .customLong("no-measure"), help: "Skip the measured part (replay and layout under both profiles).")
@@ -31,11 +37,13 @@ struct PortabilityCommand: BatchCommand {
     /// Each session in a warm worker (`workerJob`); the reports come back as JSON, in session order.
     func run() throws {
         let paths = batch.select(SessionArguments.expand(sessions))
-        _ = try PortabilityOutput.measurer(common: common, measure: !noMeasure)   // bad options stop here, once
+        _ = try PortabilityOutput.measurer(common: common, measure: !noMeasure)  // bad options stop here, once
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         var reports: [PortabilityReport] = []
         for r in results {
-            if case .finished(0, let data) = r.outcome, let report = try? JSONDecoder().decode(PortabilityReport.self, from: Data(data)) {
+            if case .finished(0, let data) = r.outcome,
+                let report = try? JSONDecoder().decode(PortabilityReport.self, from: Data(data))
+            {
                 reports.append(report)
             }
         }
@@ -67,22 +75,31 @@ enum PortabilityOutput {
         guard measure else { return nil }
         let o = try common.renderOptions()
         // The looks of --theme (default: `default`), its platform replaced by ios, then android.
-        do { return try PortabilityMeasurer(fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device, fontScale: o.fontScale) } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+        do {
+            return try PortabilityMeasurer(
+                fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device,
+                fontScale: o.fontScale)
+        } catch {
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.renderFailed)
         }
     }
 
     /// One session's report; a session that cannot be read is reported on stderr and exits 1 (7 over a limit).
-    static func report(path: String, measurer: PortabilityMeasurer?, common: CommonOptions) throws -> PortabilityReport {
+    static func report(path: String, measurer: PortabilityMeasurer?, common: CommonOptions) throws -> PortabilityReport
+    {
         let session: Session
         do {
-            if let m = measurer { session = try m.load(path: path) } else {
+            if let m = measurer {
+                session = try m.load(path: path)
+            } else {
                 var s = try SessionDecoder().decode(fileAt: path).0
                 if let d = common.device { s.device = try Device.parse(d) }
                 session = s
             }
         } catch {
-            StdErr.write("\(path): \(error)"); throw ExitCode(ExitCodes.forRejection(error))
+            StdErr.write("\(path): \(error)")
+            throw ExitCode(ExitCodes.forRejection(error))
         }
         return PortabilityReport.make(session, measurer: measurer)
     }
@@ -90,10 +107,13 @@ enum PortabilityOutput {
     /// The JSON and Markdown files, when asked for.
     static func write(_ reports: [PortabilityReport], json: String?, markdown: String?) throws {
         do {
-            if let f = json { try AtomicFile.write(reports.count == 1 ? reports[0].json : PortabilityReport.json(reports), to: f) }
+            if let f = json {
+                try AtomicFile.write(reports.count == 1 ? reports[0].json : PortabilityReport.json(reports), to: f)
+            }
             if let f = markdown { try AtomicFile.write(PortabilityMarkdown.document(reports), to: f) }
         } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
     }
 

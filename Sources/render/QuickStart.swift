@@ -8,14 +8,17 @@ import Foundation
 enum QuickStart {
     /// The request when `arguments` (without the program name) are exactly that form.
     static func request(_ arguments: [String]) -> DrawRequest? {
-        var session: String?, output: String?, quiet = false
+        var session: String?
+        var output: String?
+        var quiet = false
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
             switch a {
             case "-o", "--output":
                 guard output == nil, i + 1 < arguments.count, !arguments[i + 1].hasPrefix("-") else { return nil }
-                output = arguments[i + 1]; i += 1
+                output = arguments[i + 1]
+                i += 1
             case "-q", "--quiet":
                 guard !quiet else { return nil }
                 quiet = true
@@ -31,7 +34,9 @@ enum QuickStart {
         return r
     }
 
-    private static let subcommands: Set<String> = ["draw", "validate", "theme", "check", "gallery", "watch", "portability", "report", "help"]
+    private static let subcommands: Set<String> = [
+        "draw", "validate", "theme", "check", "gallery", "watch", "portability", "report", "help",
+    ]
 
     /// Runs the request and exits with the same codes as the parsed command would.
     static func run(_ request: DrawRequest) -> Never {

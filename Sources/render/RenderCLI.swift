@@ -10,13 +10,16 @@ struct RenderCLI: ParsableCommand {
         commandName: "render",
         abstract: "Render a recorded framework session to PNG, headless.",
         discussion: """
-        Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
-        2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
-        5 --strict and a step produced an error diagnostic, 6 `render check` found a difference or recorded
-        a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
-        """,
+            Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
+            2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
+            5 --strict and a step produced an error diagnostic, 6 `render check` found a difference or recorded
+            a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
+            """,
         version: PreviewRendererVersion.string,
-        subcommands: [DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self, WatchCommand.self, PortabilityCommand.self, ReportCommand.self],
+        subcommands: [
+            DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self,
+            WatchCommand.self, PortabilityCommand.self, ReportCommand.self,
+        ],
         defaultSubcommand: DrawCommand.self)
 
     static func main() {

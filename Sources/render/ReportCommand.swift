@@ -1,19 +1,29 @@
 import ArgumentParser
 import Foundation
+import Gallery
 import RenderPipeline
 import Snapshots
-import Gallery
 
 /// `render report merge DIR... -o OUTDIR`: the check reports of a run's shards (`--shard K/N`, one
 /// CI job each) joined into one JSON report, one JUnit file and one HTML page, with the combined result.
 struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "report", abstract: "Work with check reports.",
-                                                    subcommands: [Merge.self])
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Work with check reports.",
+        subcommands: [Merge.self])
 
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Join the check reports (JSON, from --report) found in each folder into OUTDIR/check.json, check.xml and the review page OUTDIR/review/index.html.",
-            discussion: "Exit codes: 0 every golden passed, 6 a golden failed, was missing or was recorded, 3 a session could not be rendered, 1 no report or reports of different runs, 2 an output could not be written.")
+            abstract:
+                """
+                Join the check reports (JSON, from --report) found in each folder into OUTDIR/check.json, \
+                check.xml and the review page OUTDIR/review/index.html.
+                """,
+            discussion:
+                """
+                Exit codes: 0 every golden passed, 6 a golden failed, was missing or was recorded, 3 a session \
+                could not be rendered, 1 no report or reports of different runs, 2 an output could not be written.
+                """
+        )
 
         @Argument(help: "Folders holding the shards' JSON reports (every *.json in them that is a check report).")
         var folders: [String]
@@ -24,16 +34,20 @@ struct ReportCommand: ParsableCommand {
         func run() throws {
             var reports: [CheckReport] = []
             for dir in folders {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
+                    $0.hasSuffix(".json")
+                }.sorted()
                 for n in names {
                     guard let data = FileManager.default.contents(atPath: dir + "/" + n),
-                          let r = try? JSONDecoder().decode(CheckReport.self, from: data) else { continue }
+                        let r = try? JSONDecoder().decode(CheckReport.self, from: data)
+                    else { continue }
                     reports.append(r)
                 }
             }
             let merged: CheckReport
             do { merged = try CheckReport.merged(reports) } catch {
-                StdErr.write("render: error: report merge: \(error) (folders: \(folders.joined(separator: ", ")))"); throw ExitCode(ExitCodes.rejected)
+                StdErr.write("render: error: report merge: \(error) (folders: \(folders.joined(separator: ", ")))")
+                throw ExitCode(ExitCodes.rejected)
             }
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -41,7 +55,8 @@ struct ReportCommand: ParsableCommand {
                 try AtomicFile.write(merged.junit(), to: output + "/check.xml")
                 try CheckPage.write(merged, to: output + "/review")
             } catch {
-                StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+                StdErr.write("render: error: \(error)")
+                throw ExitCode(ExitCodes.unwritable)
             }
             print("\(output): \(reports.count) reports merged; \(merged.summary)")
             if merged.outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }

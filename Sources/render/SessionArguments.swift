@@ -6,10 +6,14 @@ enum SessionArguments {
     static func expand(_ args: [String]) -> [String] {
         args.flatMap { arg -> [String] in
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: arg, isDirectory: &isDir), isDir.boolValue else { return [arg] }
+            guard FileManager.default.fileExists(atPath: arg, isDirectory: &isDir), isDir.boolValue else {
+                return [arg]
+            }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: arg)) ?? []
             let base = arg.hasSuffix("/") ? String(arg.dropLast()) : arg
-            return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.sorted().map { base + "/" + $0 }
+            return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.sorted().map {
+                base + "/" + $0
+            }
         }
     }
 }

@@ -9,7 +9,9 @@ import SessionFormat
 /// every problem. A session that is rejected, fails, crashes or hangs is reported (name and reason)
 /// and the others are still validated, each in a warm worker.
 struct ValidateCommand: BatchCommand {
-    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check sessions: decode, replay, lay out, paint and rasterize, without writing a PNG.")
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check sessions: decode, replay, lay out, paint and rasterize, without writing a PNG.")
 
     @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
     var sessionArguments: [String]
@@ -22,14 +24,19 @@ struct ValidateCommand: BatchCommand {
     /// Exit code: the first failing session's, in order (1 rejected, 7 over a limit, 3 rendering failed or crashed).
     func run() throws {
         do { _ = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.renderFailed)
         }
         let paths = batch.select(sessions)
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
         let failures = zip(paths, results).filter { $0.1.failed }
         if !failures.isEmpty && !common.quiet {
-            let lines = failures.map { "  \($0.0): " + ($0.1.failureText ?? String(decoding: $0.1.outcome.data, as: UTF8.self)) }
-            print("\(paths.count - failures.count) of \(paths.count) sessions validated; failed:\n" + lines.joined(separator: "\n"))
+            let lines = failures.map {
+                "  \($0.0): " + ($0.1.failureText ?? String(decoding: $0.1.outcome.data, as: UTF8.self))
+            }
+            print(
+                "\(paths.count - failures.count) of \(paths.count) sessions validated; failed:\n"
+                    + lines.joined(separator: "\n"))
         }
         if let first = failures.first { throw ExitCode(first.1.exitCode) }
     }
@@ -54,7 +61,12 @@ struct ValidateCommand: BatchCommand {
                 printer.print(all)
                 let errors = all.filter { $0.severity == .error }.count
                 if !common.quiet {
-                    print("\(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(all.count - errors) warnings, \(errors) errors)")
+                    print(
+                        """
+                        \(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(all.count - errors) \
+                        warnings, \(errors) errors)
+                        """
+                    )
                 }
                 return (0, [])
             } catch {

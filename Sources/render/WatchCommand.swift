@@ -10,7 +10,8 @@ import Snapshots
 /// `--interval` ms; a broken save is reported and watching goes on; Ctrl-C ends it (exit 0).
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Re-render a session to a PNG whenever it, its assets or its theme file change.")
+        commandName: "watch", abstract: "Re-render a session to a PNG whenever it, its assets or its theme file change."
+    )
 
     @Argument(help: "The session file (JSON).")
     var session: String
@@ -20,7 +21,9 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .long, help: "Poll period in ms (50-5000).")
     var interval: Int = 300
 
-    @Option(name: .customLong("max-renders"), help: "Exit 0 after this many renders (the first included); for scripts and tests.")
+    @Option(
+        name: .customLong("max-renders"),
+        help: "Exit 0 after this many renders (the first included); for scripts and tests.")
     var maxRenders: Int?
 
     @OptionGroup var common: CommonOptions
@@ -31,12 +34,14 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        _ = try common.renderOptions()   // bad options (no fonts, bad device) stop here, not on every change
+        _ = try common.renderOptions()  // bad options (no fonts, bad device) stop here, not on every change
         let p = picture
         let out = p.output ?? ((session as NSString).lastPathComponent as NSString).deletingPathExtension + ".png"
         // The draw command's own job, so a watched picture is exactly what `render` writes.
-        let job = DrawJob(DrawRequest(session: session, output: out, snapshot: p.snapshot, at: p.at, compression: p.compression,
-                                      bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, common: common.values))
+        let job = DrawJob(
+            DrawRequest(
+                session: session, output: out, snapshot: p.snapshot, at: p.at, compression: p.compression,
+                bounds: p.bounds, boundsSpacing: p.boundsSpacing, element: p.element, common: common.values))
         // Ctrl-C: every line is already flushed, nothing is half-written (writes are atomic) and the
         // temporary file of a write under way is removed (TempFiles, installed in main); then exit 0.
         TempFiles.exitStatusOnSignal = 0
@@ -49,9 +54,10 @@ struct WatchCommand: ParsableCommand {
                 do {
                     let r = try job.run()
                     if let a = Self.assetsFolder(of: session) { assets = a }
-                    let warnings = r.diagnostics.filter { $0.severity != .error }.count, errors = r.diagnostics.count - warnings
+                    let warnings = r.diagnostics.filter { $0.severity != .error }.count
+                    let errors = r.diagnostics.count - warnings
                     return .init(ok: true, line: "wrote \(out) (\(r.size); \(warnings) warnings, \(errors) errors)")
-                } catch let e as ExitCode {   // the job has printed why
+                } catch let e as ExitCode {  // the job has printed why
                     return .init(ok: false, line: "failed (exit \(e.rawValue)); still watching")
                 } catch let e as ValidationError {
                     StdErr.write("render: error: \(e.message)")
@@ -61,12 +67,20 @@ struct WatchCommand: ParsableCommand {
                     return .init(ok: false, line: "failed; still watching")
                 }
             },
-            log: { line in print(line); fflush(stdout) },
+            log: { line in
+                print(line)
+                fflush(stdout)
+            },
             sleep: { ms in usleep(useconds_t(ms) * 1000) })
         loop.intervalMs = interval
         loop.maxRenders = maxRenders
         if !common.quiet {
-            print("watching \(session), \(assets)/\(themeFile.map { " and " + $0 } ?? "") every \(interval) ms; writing \(out) (Ctrl-C stops)")
+            print(
+                """
+                watching \(session), \(assets)/\(themeFile.map { " and " + $0 } ?? "") every \(interval) ms; \
+                writing \(out) (Ctrl-C stops)
+                """
+            )
         }
         loop.run()
     }
@@ -78,7 +92,8 @@ struct WatchCommand: ParsableCommand {
 
     /// `assets` beside the session until a decode says otherwise.
     static func defaultAssets(of session: String) -> String {
-        assetsFolder(of: session) ?? (((session as NSString).deletingLastPathComponent as NSString).appendingPathComponent("assets"))
+        assetsFolder(of: session)
+            ?? (((session as NSString).deletingLastPathComponent as NSString).appendingPathComponent("assets"))
     }
 
     /// A theme given as a file (what ThemeLoader reads from disk) rather than a built-in name.

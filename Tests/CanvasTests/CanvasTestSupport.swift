@@ -1,16 +1,19 @@
 import Foundation
-import TestSupport
+import ImageAssets
 import Primitives
 import SessionFormat
+import TestSupport
 import TextLayout
-import ImageAssets
+
 @testable import Canvas
 
 /// Shared fixtures: the repository's folders, a font library, and pixel helpers.
 enum CanvasTestSupport {
     static var repo: URL { URL(fileURLWithPath: Repository.root) }
     static var assets: AssetLoader { AssetLoader(assetsDirectory: repo.appendingPathComponent("Examples/assets").path) }
-    static func fonts() throws -> FontLibrary { try FontLibrary(fontsDirectory: repo.appendingPathComponent("Fonts").path) }
+    static func fonts() throws -> FontLibrary {
+        try FontLibrary(fontsDirectory: repo.appendingPathComponent("Fonts").path)
+    }
 
     /// A context of `w` x `h` dp at `scale`, without fonts unless asked.
     static func context(_ w: Double, _ h: Double, scale: Double = 1, fonts: FontLibrary? = nil) throws -> Context {
@@ -42,15 +45,19 @@ extension Bitmap {
     /// Pixels with any ink (alpha > 0) inside the rectangle x0..<x1, y0..<y1.
     func inkCount(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Int {
         var n = 0
-        for y in max(0, y0)..<min(height, y1) { for x in max(0, x0)..<min(width, x1) where pixels[(y * width + x) * 4 + 3] > 0 { n += 1 } }
+        for y in max(0, y0)..<min(height, y1) {
+            for x in max(0, x0)..<min(width, x1) where pixels[(y * width + x) * 4 + 3] > 0 { n += 1 }
+        }
         return n
     }
     /// Bounding box of ink (alpha > 0): (minX, minY, maxX, maxY) inclusive, nil when blank.
     var inkBox: (Int, Int, Int, Int)? {
         var b: (Int, Int, Int, Int)?
-        for y in 0..<height { for x in 0..<width where pixels[(y * width + x) * 4 + 3] > 0 {
-            b = b.map { (min($0.0, x), min($0.1, y), max($0.2, x), max($0.3, y)) } ?? (x, y, x, y)
-        } }
+        for y in 0..<height {
+            for x in 0..<width where pixels[(y * width + x) * 4 + 3] > 0 {
+                b = b.map { (min($0.0, x), min($0.1, y), max($0.2, x), max($0.3, y)) } ?? (x, y, x, y)
+            }
+        }
         return b
     }
 }

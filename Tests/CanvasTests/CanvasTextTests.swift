@@ -1,7 +1,8 @@
-import Testing
 import Primitives
 import Styles
+import Testing
 import TextLayout
+
 @testable import Canvas
 
 /// Canvas text: the font shorthand, alignment, baselines and measuring with the bundled fonts.
@@ -11,7 +12,10 @@ struct CanvasTextTests {
     @Test(arguments: [
         ("bold 16px sans-serif", CanvasFont(style: .normal, weight: 700, size: 16, family: "sans-serif")),
         ("italic 9px Roboto", CanvasFont(style: .italic, weight: 400, size: 9, family: "Roboto")),
-        ("oblique 300 12.5px \"DejaVu Sans\", serif", CanvasFont(style: .oblique, weight: 300, size: 12.5, family: "DejaVu Sans")),
+        (
+            "oblique 300 12.5px \"DejaVu Sans\", serif",
+            CanvasFont(style: .oblique, weight: 300, size: 12.5, family: "DejaVu Sans")
+        ),
         ("10px Roboto", CanvasFont(size: 10, family: "Roboto")),
         ("normal bolder 11px Roboto", CanvasFont(weight: 800, size: 11, family: "Roboto")),
     ])
@@ -47,13 +51,16 @@ struct CanvasTextTests {
         c.font = CanvasFont(size: 20, family: "Roboto")
         let m = c.measureText("Hello")
         #expect(m.width > 40 && m.width < 60)
-        #expect(m.fontBoundingBoxAscent > 15 && m.fontBoundingBoxAscent < 22 && m.fontBoundingBoxDescent > 3 && m.fontBoundingBoxDescent < 8)
+        #expect(
+            m.fontBoundingBoxAscent > 15 && m.fontBoundingBoxAscent < 22 && m.fontBoundingBoxDescent > 3
+                && m.fontBoundingBoxDescent < 8)
         c.textAlign = .right
         c.fillText("Hello", 100, 30)
         let box = try #require(c.surface.bitmap().inkBox)
         #expect(box.2 <= 100 && box.2 >= 96 && box.0 >= 100 - Int(m.width.rounded(.up)) - 1)
         let d = try S.context(200, 40, fonts: fonts)
-        d.font = c.font; d.textAlign = .center
+        d.font = c.font
+        d.textAlign = .center
         d.fillText("Hello", 100, 30)
         let dbox = try #require(d.surface.bitmap().inkBox)
         #expect(abs((dbox.0 + dbox.2) / 2 - 100) <= 2)
@@ -63,21 +70,26 @@ struct CanvasTextTests {
         let fonts = try S.fonts()
         func inkTop(_ b: CanvasTextBaseline) throws -> Int {
             let c = try S.context(100, 60, fonts: fonts)
-            c.font = CanvasFont(size: 20, family: "Roboto"); c.textBaseline = b
+            c.font = CanvasFont(size: 20, family: "Roboto")
+            c.textBaseline = b
             c.fillText("H", 10, 30)
             return try #require(c.surface.bitmap().inkBox).1
         }
-        let top = try inkTop(.top), middle = try inkTop(.middle), alpha = try inkTop(.alphabetic), bottom = try inkTop(.bottom)
+        let top = try inkTop(.top)
+        let middle = try inkTop(.middle)
+        let alpha = try inkTop(.alphabetic)
+        let bottom = try inkTop(.bottom)
         #expect(top > middle && middle > alpha && alpha > bottom)
-        #expect(top >= 30 && top <= 36) // cap top just below the em top
-        #expect(alpha >= 15 && alpha <= 17) // cap height about 14
+        #expect(top >= 30 && top <= 36)  // cap top just below the em top
+        #expect(alpha >= 15 && alpha <= 17)  // cap height about 14
     }
 
     @Test func rotatedTextTurns() throws {
         let fonts = try S.fonts()
         let c = try S.context(60, 60, fonts: fonts)
         c.font = CanvasFont(weight: 700, size: 16, family: "Roboto")
-        c.translate(30, 50); c.rotate(-Double.pi / 2)
+        c.translate(30, 50)
+        c.rotate(-Double.pi / 2)
         c.fillText("goal", 0, 0)
         let box = try #require(c.surface.bitmap().inkBox)
         // Reading bottom to top: tall and narrow, above y = 50; the ascent goes left of x = 30,
@@ -102,6 +114,6 @@ extension CanvasTextTests {
         c.fillText("Hello world", 10, 30, maxWidth: 50)
         let box = try #require(c.surface.bitmap().inkBox)
         #expect(box.0 >= 10 && box.2 <= 61)
-        c.fillText("never", 10, 30, maxWidth: 0) // nothing drawn, no crash
+        c.fillText("never", 10, 30, maxWidth: 0)  // nothing drawn, no crash
     }
 }

@@ -4,14 +4,19 @@ import Testing
 /// Images that lie about their size, are cut short, or try to read outside the assets folder.
 @Suite struct AssetAbuseTests {
     static func image(_ name: String) -> [String] {
-        [#"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4, "textValue": "\#(name)"}"#,
-         #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "width", "textValue2": "40"}"#,
-         #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "height", "textValue2": "40"}"#]
+        [
+            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4, "textValue": "\#(name)"}"#,
+            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "width", "textValue2": "40"}"#,
+            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "height", "textValue2": "40"}"#,
+        ]
     }
-    static var realPNG: [UInt8] { [UInt8](FileManager.default.contents(atPath: Hostile.root + "/Examples/assets/button.png")!) }
+    static var realPNG: [UInt8] {
+        [UInt8](FileManager.default.contents(atPath: Hostile.root + "/Examples/assets/button.png")!)
+    }
 
     @Test func truncatedPNG() throws {
-        let o = try Hostile.run(Hostile.session(Self.image("cut.png")), assets: ["cut.png": Array(Self.realPNG.prefix(60))])
+        let o = try Hostile.run(
+            Hostile.session(Self.image("cut.png")), assets: ["cut.png": Array(Self.realPNG.prefix(60))])
         #expect(o.rendered && o.codes == ["asset"])
         #expect(o.message("asset").contains("cannot be decoded"))
     }
@@ -31,8 +36,10 @@ import Testing
         #expect(o.message("asset").contains("not a PNG"))
     }
 
-    @Test(arguments: [("../session.json", "'..' is not allowed"), ("/etc/passwd", "absolute paths"),
-                      ("a/../../x.png", "'..' is not allowed"), ("~root/x.png", "absolute paths")])
+    @Test(arguments: [
+        ("../session.json", "'..' is not allowed"), ("/etc/passwd", "absolute paths"),
+        ("a/../../x.png", "'..' is not allowed"), ("~root/x.png", "absolute paths"),
+    ])
     func pathEscapeIsRefused(_ name: String, _ why: String) throws {
         let o = try Hostile.run(Hostile.session(Self.image(name)))
         #expect(o.rendered && o.codes == ["asset"])
@@ -40,16 +47,18 @@ import Testing
     }
 
     @Test func symlinkOutOfTheAssetsFolderIsRefused() throws {
-        let o = try Hostile.run(Hostile.session(Self.image("link.png")), links: ["link.png": Hostile.root + "/Examples/assets/button.png"])
+        let o = try Hostile.run(
+            Hostile.session(Self.image("link.png")), links: ["link.png": Hostile.root + "/Examples/assets/button.png"])
         #expect(o.rendered && o.codes == ["asset"])
         #expect(o.message("asset").contains("outside the assets folder"))
     }
 
     @Test func setImageDataFileEscape() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
-            #"{"type": "setImageData", "internalId": 4, "image": {"file": "../../etc/passwd"}}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
+                #"{"type": "setImageData", "internalId": 4, "image": {"file": "../../etc/passwd"}}"#,
+            ]))
         #expect(o.rendered && o.codes == ["image-data"] || o.codes == ["asset"])
     }
 
@@ -58,27 +67,39 @@ import Testing
     @Test(arguments: [(17, "bad-step", "truncated"), (19, "image-data", "needs 16 bytes, data has 14")])
     func truncatedBase64Buffer(_ length: Int, _ code: String, _ why: String) throws {
         let data = String(repeating: "A", count: length)
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
-            #"{"type": "setImageData", "internalId": 4, "image": {"format": "RGBA8", "width": 2, "height": 2, "data": "\#(data)"}}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
+                #"""
+                {"type": "setImageData", "internalId": 4, "image": {"format": "RGBA8", "width": 2, "height": 2, \#
+                "data": "\#(data)"}}
+                """#,
+            ]))
         #expect(o.rendered && o.codes == [code])
         #expect(o.message(code).contains(why), "\(o.messages)")
     }
 
     @Test func base64ShorterThanTheImage() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
-            #"{"type": "setImageData", "internalId": 4, "image": {"format": "RGBA8", "width": 64, "height": 64, "data": "AAAA"}}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
+                #"""
+                {"type": "setImageData", "internalId": 4, "image": {"format": "RGBA8", "width": 64, "height": 64, \#
+                "data": "AAAA"}}
+                """#,
+            ]))
         #expect(o.rendered && o.codes == ["image-data"])
     }
 
     @Test func packedImageOverTheSideLimit() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
-            #"{"type": "setImageData", "internalId": 4, "image": {"format": "RGBA8", "width": 60000, "height": 60000, "data": "AAAA"}}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
+                #"""
+                {"type": "setImageData", "internalId": 4, "image": {"format": "RGBA8", "width": 60000, "height": \#
+                60000, "data": "AAAA"}}
+                """#,
+            ]))
         #expect(o.rendered && o.codes == ["image-data"])
         #expect(o.seconds < 5)
     }

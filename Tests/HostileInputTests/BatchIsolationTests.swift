@@ -8,11 +8,17 @@ import Testing
 /// order. The faults come from the worker-only test switch `PREVIEW_RENDERER_WORKER_FAULT`.
 @Suite(.serialized) struct BatchIsolationTests {
     /// Small samples (fast in a debug build); card-list crashes its worker, settings hangs.
-    static let sessions = ["linear-weights", "card-list", "states-matrix", "settings", "timers-and-spinner", "image-formats"]
-        .map { "Examples/\($0).json" }
+    static let sessions = [
+        "linear-weights", "card-list", "states-matrix", "settings", "timers-and-spinner", "image-formats",
+    ]
+    .map { "Examples/\($0).json" }
     static let faults = ["PREVIEW_RENDERER_WORKER_FAULT": "crash:card-list,hang:settings"]
 
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
 
     static func run(_ binary: String, _ args: [String], env: [String: String] = [:]) throws -> Run {
         let p = Process()
@@ -24,19 +30,25 @@ import Testing
         let err = out + ".err"
         _ = FileManager.default.createFile(atPath: out, contents: nil)
         _ = FileManager.default.createFile(atPath: err, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: err)
+        }
         p.standardOutput = FileHandle(forWritingAtPath: out)
         p.standardError = FileHandle(forWritingAtPath: err)
         try p.run()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                   stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        return Run(
+            status: p.terminationStatus, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
     /// Every file under `dir` (relative path -> bytes).
     static func files(_ dir: String) -> [String: Data] {
         var out: [String: Data] = [:]
-        for case let rel as String in FileManager.default.enumerator(atPath: dir) ?? FileManager.default.enumerator(atPath: "/")! {
+        for case let rel as String in FileManager.default.enumerator(atPath: dir) ?? FileManager.default.enumerator(
+            atPath: "/")!
+        {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: dir + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
                 out[rel] = FileManager.default.contents(atPath: dir + "/" + rel)
@@ -60,15 +72,18 @@ import Testing
 
     @Test func outDirSurvivesACrashAndAHangAndDoesNotDependOnJobs() throws {
         guard let binary = Repository.renderBinary() else {
-            Issue.record("no render binary next to the tests; build the package first"); return
+            Issue.record("no render binary next to the tests; build the package first")
+            return
         }
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var runs: [Run] = []
         for jobs in [1, 2] {
             let out = "\(dir)/jobs\(jobs)"
-            let r = try Self.run(binary, Self.sessions + ["--out-dir", out, "--events", out + "/events", "--jobs", "\(jobs)", "--timeout", "6"],
-                                 env: Self.faults)
+            let r = try Self.run(
+                binary,
+                Self.sessions + ["--out-dir", out, "--events", out + "/events", "--jobs", "\(jobs)", "--timeout", "6"],
+                env: Self.faults)
             runs.append(r)
             // Both faults reported by name and cause; the batch exits with "rendering failed".
             #expect(r.status == 3)
@@ -84,16 +99,20 @@ import Testing
             #expect(names.contains("image-formats@decoded.png") && names.contains("linear-weights@layout.png"))
         }
         // 1 and 2 workers: the same files, byte for byte, and the same report lines in the same order.
-        let one = Self.files("\(dir)/jobs1"), two = Self.files("\(dir)/jobs2")
+        let one = Self.files("\(dir)/jobs1")
+        let two = Self.files("\(dir)/jobs2")
         #expect(one.count >= 12)
         #expect(one == two)
         #expect(Self.reportLines(runs[0].stderr) == Self.reportLines(runs[1].stderr))
         #expect(Self.reportLines(runs[0].stderr).count == 8)
 
         // Each picture is what `render` alone writes for that session (and snapshot).
-        for (session, snapshot, name) in [("linear-weights", nil, "linear-weights.png"), ("image-formats", "decoded", "image-formats@decoded.png")] {
+        for (session, snapshot, name) in [
+            ("linear-weights", nil, "linear-weights.png"), ("image-formats", "decoded", "image-formats@decoded.png"),
+        ] {
             let single = dir + "/single.png"
-            let r = try Self.run(binary, ["Examples/\(session).json", "-o", single, "-q"] + (snapshot.map { ["--snapshot", $0] } ?? []))
+            let r = try Self.run(
+                binary, ["Examples/\(session).json", "-o", single, "-q"] + (snapshot.map { ["--snapshot", $0] } ?? []))
             #expect(r.status == 0)
             #expect(FileManager.default.contents(atPath: single) == one[name], "\(name) differs from a single render")
         }
@@ -101,23 +120,33 @@ import Testing
 
     @Test func checkReportsTheCrashAndTheHangAndPassesTheRest() throws {
         guard let binary = Repository.renderBinary() else {
-            Issue.record("no render binary next to the tests; build the package first"); return
+            Issue.record("no render binary next to the tests; build the package first")
+            return
         }
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var reports: [[[String: Any]]] = []
         for jobs in [1, 2] {
             let report = "\(dir)/check\(jobs).json"
-            let r = try Self.run(binary, ["check"] + Self.sessions + ["--report", report, "--jobs", "\(jobs)", "--timeout", "6",
-                                                                     "--failures", dir + "/failures"], env: Self.faults)
-            #expect(r.status == 3)   // a session that could not be rendered
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+            let r = try Self.run(
+                binary,
+                ["check"] + Self.sessions + [
+                    "--report", report, "--jobs", "\(jobs)", "--timeout", "6",
+                    "--failures", dir + "/failures",
+                ], env: Self.faults)
+            #expect(r.status == 3)  // a session that could not be rendered
+            let json =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
             let outcomes = json?["outcomes"] as? [[String: Any]] ?? []
             reports.append(outcomes)
-            let status = Dictionary(outcomes.map { (($0["name"] as? String) ?? "", ($0["status"] as? String) ?? "") }) { a, _ in a }
+            let status = Dictionary(outcomes.map { (($0["name"] as? String) ?? "", ($0["status"] as? String) ?? "") }) {
+                a, _ in a
+            }
             #expect(status["card-list"] == "error")
             #expect(status["settings"] == "error")
-            let messages = Dictionary(outcomes.map { (($0["name"] as? String) ?? "", ($0["message"] as? String) ?? "") }) { a, _ in a }
+            let messages = Dictionary(
+                outcomes.map { (($0["name"] as? String) ?? "", ($0["message"] as? String) ?? "") }
+            ) { a, _ in a }
             #expect(messages["card-list", default: ""].contains("crashed (signal 11"))
             #expect(messages["settings", default: ""].contains("timed out"))
             // Every other golden (final frames and named snapshots) passes.
@@ -133,17 +162,20 @@ import Testing
 
     @Test func shardsSplitByNameAndQuietIsQuiet() throws {
         guard let binary = Repository.renderBinary() else {
-            Issue.record("no render binary next to the tests; build the package first"); return
+            Issue.record("no render binary next to the tests; build the package first")
+            return
         }
         // Three shards of `validate Examples` take every session exactly once.
         let all = try Self.run(binary, ["validate", "Examples", "--jobs", "2"])
-        let everyOne = all.stdout.split(separator: "\n").filter { $0.contains(": OK") || $0.contains(": errors") }.map(String.init)
+        let everyOne = all.stdout.split(separator: "\n").filter { $0.contains(": OK") || $0.contains(": errors") }.map(
+            String.init)
         #expect(everyOne.count >= 14)
         var union: [String] = []
         for k in 1...3 {
             let r = try Self.run(binary, ["validate", "Examples", "--jobs", "2", "--shard", "\(k)/3"])
             #expect(r.status == all.status)
-            let lines = r.stdout.split(separator: "\n").filter { $0.contains(": OK") || $0.contains(": errors") }.map(String.init)
+            let lines = r.stdout.split(separator: "\n").filter { $0.contains(": OK") || $0.contains(": errors") }.map(
+                String.init)
             #expect(!lines.isEmpty && lines.count < everyOne.count)
             union += lines
         }
@@ -161,7 +193,8 @@ import Testing
     /// `render report merge`, equal an unsharded run's reports, and the merge exits as it would.
     @Test func threeShardsMergeIntoTheUnshardedReport() throws {
         guard let binary = Repository.renderBinary() else {
-            Issue.record("no render binary next to the tests; build the package first"); return
+            Issue.record("no render binary next to the tests; build the package first")
+            return
         }
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -173,32 +206,47 @@ import Testing
         where names.contains(where: { f.hasPrefix($0 + ".") || f.hasPrefix($0 + "@") }) && f != "frame-gravity.png" {
             try FileManager.default.copyItem(atPath: Hostile.root + "/Snapshots/" + f, toPath: goldens + "/" + f)
         }
-        let sessions = names.sorted().map { "Examples/\($0).json" }   // as a folder gives them (merged reports are by path)
+        // as a folder gives them (merged reports are by path)
+        let sessions = names.sorted().map { "Examples/\($0).json" }
         func check(_ out: String, _ extra: [String]) throws -> Int32 {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            return try Self.run(binary, ["check"] + sessions + ["--snapshots", goldens, "--failures", dir + "/failures", "-q",
-                                                                 "--report", out + "/check.json", "--junit", out + "/check.xml",
-                                                                 "--html", out + "/review"] + extra).status
+            return try Self.run(
+                binary,
+                ["check"] + sessions + [
+                    "--snapshots", goldens, "--failures", dir + "/failures", "-q",
+                    "--report", out + "/check.json", "--junit", out + "/check.xml",
+                    "--html", out + "/review",
+                ] + extra
+            ).status
         }
         #expect(try check(dir + "/all", []) == 6)
         var sizes: [Int] = []
         for k in 1...3 {
             _ = try check(dir + "/shard\(k)", ["--shard", "\(k)/3"])
-            let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/shard\(k)/check.json"))) as? [String: Any]
+            let report =
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: dir + "/shard\(k)/check.json"))) as? [String: Any]
             sizes.append((report?["outcomes"] as? [Any])?.count ?? 0)
         }
-        #expect(sizes.filter { $0 > 0 }.count >= 2)   // the sessions really are spread
-        let merge = try Self.run(binary, ["report", "merge", dir + "/shard1", dir + "/shard2", dir + "/shard3", "-o", dir + "/merged"])
+        #expect(sizes.filter { $0 > 0 }.count >= 2)  // the sessions really are spread
+        let merge = try Self.run(
+            binary, ["report", "merge", dir + "/shard1", dir + "/shard2", dir + "/shard3", "-o", dir + "/merged"])
         #expect(merge.status == 6)
         #expect(merge.stdout.contains("3 reports merged"))
         for f in ["check.json", "check.xml", "review/index.html"] {
-            let a = FileManager.default.contents(atPath: dir + "/all/" + f), b = FileManager.default.contents(atPath: dir + "/merged/" + f)
+            let a = FileManager.default.contents(atPath: dir + "/all/" + f)
+            let b = FileManager.default.contents(atPath: dir + "/merged/" + f)
             #expect(a != nil && a == b, "\(f): the merged report differs from the unsharded one")
         }
-        #expect(String(decoding: FileManager.default.contents(atPath: dir + "/merged/review/index.html") ?? Data(), as: UTF8.self)
+        #expect(
+            String(
+                decoding: FileManager.default.contents(atPath: dir + "/merged/review/index.html") ?? Data(),
+                as: UTF8.self
+            )
             .contains("<section class=\"entry card missing\" id=\"frame-gravity\""))
         // A shard given twice overlaps: refused.
-        #expect(try Self.run(binary, ["report", "merge", dir + "/shard1", dir + "/shard1", "-o", dir + "/twice"]).status == 1)
+        #expect(
+            try Self.run(binary, ["report", "merge", dir + "/shard1", dir + "/shard1", "-o", dir + "/twice"]).status
+                == 1)
     }
 }
-

@@ -11,7 +11,8 @@ import Testing
         let text = #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "Hello"}"#
         try Data(Hostile.session([text])).write(to: URL(fileURLWithPath: dir + "/good.json"))
         try Data("not json".utf8).write(to: URL(fileURLWithPath: dir + "/broken.json"))
-        try Data(Hostile.session([], device: #"{"width": 10000, "height": 100, "scale": 1}"#)).write(to: URL(fileURLWithPath: dir + "/huge.json"))
+        try Data(Hostile.session([], device: #"{"width": 10000, "height": 100, "scale": 1}"#)).write(
+            to: URL(fileURLWithPath: dir + "/huge.json"))
         return dir
     }
 
@@ -29,7 +30,11 @@ import Testing
     @Test func portabilityKeepsGoingAndWritesTheReport() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        guard let r = try OutputFileTests.render(["portability", dir, "--json", dir + "/p.json", "--markdown", dir + "/p.md"]) else { return }
+        guard
+            let r = try OutputFileTests.render([
+                "portability", dir, "--json", dir + "/p.json", "--markdown", dir + "/p.md",
+            ])
+        else { return }
         let out = String(decoding: r.stdout, as: UTF8.self)
         #expect(r.status != 0)
         #expect(out.contains("rejected") && out.contains("broken.json") && out.contains("huge.json"), "\(out)")
@@ -41,11 +46,16 @@ import Testing
     @Test func checkReportsTheBrokenSessionAndWritesReports() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        guard let r = try OutputFileTests.render(["check", dir, "--snapshots", dir + "/goldens", "--record", "missing",
-                                                  "--report", dir + "/c.json", "--junit", dir + "/c.xml"]) else { return }
+        guard
+            let r = try OutputFileTests.render([
+                "check", dir, "--snapshots", dir + "/goldens", "--record", "missing",
+                "--report", dir + "/c.json", "--junit", dir + "/c.xml",
+            ])
+        else { return }
         #expect(r.status != 0)
         let report = (try? String(contentsOfFile: dir + "/c.json", encoding: .utf8)) ?? ""
-        #expect(report.contains("broken") && report.contains("good") && report.contains("huge"), "\(report.prefix(500))")
+        #expect(
+            report.contains("broken") && report.contains("good") && report.contains("huge"), "\(report.prefix(500))")
         #expect(FileManager.default.fileExists(atPath: dir + "/c.xml"))
         #expect(FileManager.default.fileExists(atPath: dir + "/goldens/good.png"))
     }
@@ -53,7 +63,9 @@ import Testing
     @Test func galleryHasAnErrorCardAndAnIndex() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        guard let r = try OutputFileTests.render(["gallery", dir, "-o", dir + "/g", "--themes", "default"]) else { return }
+        guard let r = try OutputFileTests.render(["gallery", dir, "-o", dir + "/g", "--themes", "default"]) else {
+            return
+        }
         let index = (try? String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)) ?? ""
         #expect(index.contains("broken") && index.contains("good"), "status \(r.status) \(r.stderr)")
         #expect(OutputFileTests.hidden(dir).isEmpty)

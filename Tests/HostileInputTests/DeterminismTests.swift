@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import RenderPipeline
 
 /// The same session gives the same PNG bytes: across runs, across locales and time zones (the
@@ -42,8 +43,12 @@ import Testing
         let session = Hostile.root + "/Examples/text-wrapping.json"
         // One encoder thread against two, and different locales and time zones.
         let a = try Self.render(binary, session, env: ["LC_ALL": "C", "TZ": "UTC", "PREVIEW_RENDERER_THREADS": "1"])
-        let b = try Self.render(binary, session, env: ["LC_ALL": "tr_TR.UTF-8", "LANG": "de_DE.UTF-8", "TZ": "Pacific/Kiritimati",
-                                                       "PREVIEW_RENDERER_THREADS": "2"])
+        let b = try Self.render(
+            binary, session,
+            env: [
+                "LC_ALL": "tr_TR.UTF-8", "LANG": "de_DE.UTF-8", "TZ": "Pacific/Kiritimati",
+                "PREVIEW_RENDERER_THREADS": "2",
+            ])
         #expect(a.count > 1000)
         #expect(a == b)
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SessionFormat
+import Testing
 
 /// Steps with missing, mistyped or absurd fields: each bad step is skipped with `bad-step`
 /// (or clamped with `bad-value`); the rest of the session renders.
@@ -44,10 +44,21 @@ import SessionFormat
     @Test(arguments: [Int.max, Int.min, -1, Int(Int32.max) + 1])
     func everyCommandWithExtremeFields(_ n: Int) throws {
         let steps = CommandType.allCases.flatMap { t -> [String] in
-            [#"{"type": "\#(t.name)", "internalId": 3, "childInternalId": 50, "value": \#(n), "width": \#(n), "height": \#(n), "row": \#(n), "column": \#(n), "sheet": \#(n), "flags": \#(n), "textValue": "-1e308", "textValue2": "NaN"}"#,
-             #"{"type": "\#(t.name)", "internalId": \#(n), "childInternalId": \#(n), "value": \#(n), "textValue": "\u0000\uFFFF", "textValue2": ""}"#]
+            [
+                #"""
+                {"type": "\#(t.name)", "internalId": 3, "childInternalId": 50, "value": \#(n), "width": \#(n), \#
+                "height": \#(n), "row": \#(n), "column": \#(n), "sheet": \#(n), "flags": \#(n), "textValue": \#
+                "-1e308", "textValue2": "NaN"}
+                """#,
+                #"""
+                {"type": "\#(t.name)", "internalId": \#(n), "childInternalId": \#(n), "value": \#(n), \#
+                "textValue": "\u0000\uFFFF", "textValue2": ""}
+                """#,
+            ]
         }
-        let o = try Hostile.run(Hostile.session(steps + [#"{"type": "tick", "ms": 1000}"#, #"{"type": "tap", "internalId": 50}"#]), within: 10)
+        let o = try Hostile.run(
+            Hostile.session(steps + [#"{"type": "tick", "ms": 1000}"#, #"{"type": "tap", "internalId": 50}"#]),
+            within: 10)
         #expect(o.rendered)
         #expect(Set(o.codes).isSubset(of: Self.knownCodes), "\(Set(o.codes).subtracting(Self.knownCodes))")
         #expect(o.seconds < 10)
@@ -56,12 +67,19 @@ import SessionFormat
     /// Remote image URLs with absurd sizes reach the image-request tracker after layout.
     @Test(arguments: [Int.max, Int.min, 0])
     func remoteImageWithAbsurdSizes(_ n: Int) throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4, "textValue": "https://example.com/a.png", "width": \#(n), "height": \#(n)}"#,
-            #"{"type": "ADD_IMAGE_URL", "internalId": 4, "textValue": "https://example.com/b.png", "width": \#(n), "height": \#(n)}"#,
-            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "width", "textValue2": "50"}"#,
-            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "height", "textValue2": "50"}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"""
+                {"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4, "textValue": \#
+                "https://example.com/a.png", "width": \#(n), "height": \#(n)}
+                """#,
+                #"""
+                {"type": "ADD_IMAGE_URL", "internalId": 4, "textValue": "https://example.com/b.png", "width": \#
+                \#(n), "height": \#(n)}
+                """#,
+                #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "width", "textValue2": "50"}"#,
+                #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "height", "textValue2": "50"}"#,
+            ]))
         #expect(o.rendered && o.codes.isEmpty)
     }
 
@@ -72,20 +90,22 @@ import SessionFormat
     }
 
     @Test func billionMillisecondTickWithAFastTimer() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_TIMER", "internalId": 3, "childInternalId": 1, "value": 10}"#,
-            #"{"type": "tick", "ms": 1000000000}"#,
-        ]), within: 10)
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_TIMER", "internalId": 3, "childInternalId": 1, "value": 10}"#,
+                #"{"type": "tick", "ms": 1000000000}"#,
+            ]), within: 10)
         #expect(o.rendered && o.codes == ["too-many-timer-firings"])
         #expect(o.seconds < 10)
     }
 
     @Test(arguments: ["0", "-1000"])
     func zeroOrNegativeTimer(_ interval: String) throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_TIMER", "internalId": 3, "childInternalId": 1, "value": \#(interval)}"#,
-            #"{"type": "tick", "ms": 100}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_TIMER", "internalId": 3, "childInternalId": 1, "value": \#(interval)}"#,
+                #"{"type": "tick", "ms": 100}"#,
+            ]))
         #expect(o.rendered && o.codes == ["bad-value"])
         #expect(o.message("bad-value").contains("is below 10 ms"))
     }
@@ -98,22 +118,24 @@ import SessionFormat
 
     @Test(arguments: ["1e308", "-5", "NaN", "99999999999px", "calc(1/0)"])
     func absurdStyleValues(_ v: String) throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "x"}"#,
-            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "font-size", "textValue2": "\#(v)"}"#,
-            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "width", "textValue2": "\#(v)"}"#,
-            #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "margin", "textValue2": "\#(v)"}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "x"}"#,
+                #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "font-size", "textValue2": "\#(v)"}"#,
+                #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "width", "textValue2": "\#(v)"}"#,
+                #"{"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "margin", "textValue2": "\#(v)"}"#,
+            ]))
         #expect(o.rendered)
         #expect(Set(o.codes).isSubset(of: ["bad-style", "bad-style-value", "portability"]), "\(o.codes)")
     }
 
     @Test func tenMegabyteLabelIsCut() throws {
         let big = String(repeating: "ab c", count: 10 * 1024 * 1024 / 4)
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "\#(big)"}"#,
-            #"{"type": "SET_VISIBILITY", "internalId": 4, "value": 0}"#,
-        ]), within: 10)
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "\#(big)"}"#,
+                #"{"type": "SET_VISIBILITY", "internalId": 4, "value": 0}"#,
+            ]), within: 10)
         #expect(o.rendered && o.codes == ["text-too-long"])
         // The cap is 1 MiB (docs/limits.md): paragraph layout is linear (TextComplexityTests).
         #expect(SessionLimits.maxTextBytes == 1024 * 1024)
@@ -122,16 +144,18 @@ import SessionFormat
     }
 
     @Test func unknownSelectorAndSysEvent() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "SET_STYLE", "internalId": 3, "value": 77, "textValue": "color", "textValue2": "red"}"#,
-            #"{"type": "sys", "textValue": "REBOOT"}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "SET_STYLE", "internalId": 3, "value": 77, "textValue": "color", "textValue2": "red"}"#,
+                #"{"type": "sys", "textValue": "REBOOT"}"#,
+            ]))
         #expect(o.rendered && o.codes == ["bad-step", "bad-step"])
     }
 
     /// Every code the pipeline documents; anything else means an unlisted path.
     static let knownCodes: Set<String> = [
-        "bad-step", "unknown-key", "bad-canvas-op", "bad-name", "unknown-element", "duplicate-id", "duplicate-application",
+        "bad-step", "unknown-key", "bad-canvas-op", "bad-name", "unknown-element", "duplicate-id",
+        "duplicate-application",
         "cycle", "bad-style", "bad-style-value", "portability", "bad-value", "bad-index", "not-a-child", "not-a-view",
         "not-scrollable", "not-editable", "not-an-action-bar", "no-click", "not-on-screen", "too-many-timer-firings",
         "asset", "image-data", "canvas", "text-too-long", "too-many-elements", "tree-too-deep", "too-many-frames",

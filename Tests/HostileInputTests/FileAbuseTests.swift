@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SessionFormat
+import Testing
 
 /// Whole files that cannot be sessions, and the limits of docs/limits.md that reject one.
 @Suite struct FileAbuseTests {
@@ -11,7 +11,8 @@ import SessionFormat
     }
 
     @Test func hundredThousandDeepNesting() throws {
-        let text = "{\"format\": \"framework-session\", \"version\": 1, \"steps\": "
+        let text =
+            "{\"format\": \"framework-session\", \"version\": 1, \"steps\": "
             + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         let o = try Hostile.run(Array(text.utf8))
         #expect(o.rejected == "json-too-deep")
@@ -19,9 +20,14 @@ import SessionFormat
     }
 
     @Test func wrongFormatVersionAndSteps() throws {
-        #expect(try Hostile.run(Array(#"{"format": "other", "version": 1, "steps": []}"#.utf8)).rejected == "bad-format")
-        #expect(try Hostile.run(Array(#"{"format": "framework-session", "version": 1e400, "steps": []}"#.utf8)).rejected == "bad-version")
-        #expect(try Hostile.run(Array(#"{"format": "framework-session", "version": 1, "steps": {}}"#.utf8)).rejected == "no-steps")
+        #expect(
+            try Hostile.run(Array(#"{"format": "other", "version": 1, "steps": []}"#.utf8)).rejected == "bad-format")
+        #expect(
+            try Hostile.run(Array(#"{"format": "framework-session", "version": 1e400, "steps": []}"#.utf8)).rejected
+                == "bad-version")
+        #expect(
+            try Hostile.run(Array(#"{"format": "framework-session", "version": 1, "steps": {}}"#.utf8)).rejected
+                == "no-steps")
         #expect(try Hostile.run(Array(#"[]"#.utf8)).rejected == "not-a-session")
     }
 
@@ -39,8 +45,10 @@ import SessionFormat
     }
 
     @Test func invalidUTF8IsReadAsReplacementCharacters() throws {
-        var bytes = Hostile.session([#"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "AB"}"#])
-        let i = bytes.firstIndex(of: UInt8(ascii: "B"))! // no other capital B in the file
+        var bytes = Hostile.session([
+            #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "AB"}"#
+        ])
+        let i = bytes.firstIndex(of: UInt8(ascii: "B"))!  // no other capital B in the file
         bytes[i] = 0xFF
         bytes.insert(contentsOf: [0xC3, 0x28, 0xED, 0xA0, 0x80], at: i)
         let o = try Hostile.run(bytes)
@@ -51,24 +59,32 @@ import SessionFormat
     /// a file over it at the top level is refused, entries past it inside batches are dropped.
     @Test func tooManySteps() throws {
         let decoder = SessionDecoder()
-        let batch = #"{"type": "batch", "steps": ["# + Array(repeating: #"{"type": "FLUSH_VIEW"}"#, count: 101).joined(separator: ",") + "]}"
-        let (s, d) = try decoder.decode(data: Hostile.session(Array(repeating: batch, count: 10)), path: "", maxSteps: 1000)
+        let batch =
+            #"{"type": "batch", "steps": ["#
+            + Array(repeating: #"{"type": "FLUSH_VIEW"}"#, count: 101).joined(separator: ",") + "]}"
+        let (s, d) = try decoder.decode(
+            data: Hostile.session(Array(repeating: batch, count: 10)), path: "", maxSteps: 1000)
         #expect(d.map(\.code) == ["too-many-steps"])
         #expect(s.steps.count == 13)
         let flat = Hostile.session(Array(repeating: #"{"type": "FLUSH_VIEW"}"#, count: 1000))
         #expect(throws: SessionError.self) { try decoder.decode(data: flat, path: "", maxSteps: 1000) }
-        do { _ = try decoder.decode(data: flat, path: "", maxSteps: 1000) } catch let e as SessionError { #expect(e.code == "too-many-steps") }
+        do { _ = try decoder.decode(data: flat, path: "", maxSteps: 1000) } catch let e as SessionError {
+            #expect(e.code == "too-many-steps")
+        }
         #expect(SessionLimits.maxSteps == 1_000_000)
     }
 
     @Test func assetsFolderOutsideTheSessionIsNamed() throws {
-        let (_, d) = try SessionDecoder().decode(data: Hostile.session([], extra: #" "assets": "/etc","#), path: "/tmp/x/s.json")
+        let (_, d) = try SessionDecoder().decode(
+            data: Hostile.session([], extra: #" "assets": "/etc","#), path: "/tmp/x/s.json")
         #expect(d.map(\.code) == ["folder-outside-session"])
     }
 
     @Test func crashersFromFuzzingStayFixed() throws {
         let dir = Hostile.root + "/Fuzz/crashers"
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted()
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
+            !$0.hasPrefix(".") && $0 != "README.md"
+        }.sorted()
         for f in files {
             let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/" + f) ?? Data())
             let o = try Hostile.run(bytes, within: 10)

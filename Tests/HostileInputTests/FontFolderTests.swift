@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RenderPipeline
 
 /// Fonts folders are read like assets: a FIFO named *.ttf must not block, a symlink out is refused.
@@ -11,9 +12,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
         #expect(mkfifo(fonts + "/Hang.ttf", 0o600) == 0)
         // Outside the folder (a real font, so only the confinement can refuse it).
-        try FileManager.default.createSymbolicLink(atPath: fonts + "/Out.ttf", withDestinationPath: Hostile.root + "/Fonts/Roboto-Regular.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: fonts + "/Out.ttf", withDestinationPath: Hostile.root + "/Fonts/Roboto-Regular.ttf")
         // Inside the folder through a symlink: allowed.
-        try FileManager.default.copyItem(atPath: Hostile.root + "/Fonts/DejaVuSans-Bold.ttf", toPath: fonts + "/real.bin")
+        try FileManager.default.copyItem(
+            atPath: Hostile.root + "/Fonts/DejaVuSans-Bold.ttf", toPath: fonts + "/real.bin")
         try FileManager.default.createSymbolicLink(atPath: fonts + "/Inside.ttf", withDestinationPath: "real.bin")
         let start = ContinuousClock.now
         var options = RenderOptions(fontsDirectory: Hostile.root + "/Fonts")

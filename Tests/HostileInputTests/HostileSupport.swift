@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import Testing
 import Primitives
 import SessionFormat
+import TestSupport
+import Testing
+
 @testable import RenderPipeline
 
 /// What one hostile session came to: refused as a whole (a `SessionError` code) or rendered (the
@@ -15,7 +16,9 @@ struct HostileOutcome {
     var seconds: Double = 0
     var rendered: Bool { size != nil }
     func has(_ code: String) -> Bool { codes.contains(code) }
-    func message(_ code: String) -> String { zip(codes, messages).filter { $0.0 == code }.map(\.1).joined(separator: " | ") }
+    func message(_ code: String) -> String {
+        zip(codes, messages).filter { $0.0 == code }.map(\.1).joined(separator: " | ")
+    }
 }
 
 /// Builds hostile sessions in a temporary folder and runs them through the whole pipeline
@@ -34,7 +37,8 @@ enum Hostile {
     /// A session file's bytes: the base tree then `steps`.
     static func session(_ steps: [String], device: String = smallDevice, extra: String = "") -> [UInt8] {
         let all = (base + steps).joined(separator: ",\n")
-        return Array(#"{"format": "framework-session", "version": 1, "device": \#(device),\#(extra) "steps": [\#(all)]}"#.utf8)
+        return Array(
+            #"{"format": "framework-session", "version": 1, "device": \#(device),\#(extra) "steps": [\#(all)]}"#.utf8)
     }
 
     static func renderer() throws -> Renderer {
@@ -46,15 +50,19 @@ enum Hostile {
         let dir = try TemporaryFolder.make("hostile")
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
         for (name, bytes) in assets { try Data(bytes).write(to: URL(fileURLWithPath: dir + "/assets/" + name)) }
-        for (name, target) in links { try FileManager.default.createSymbolicLink(atPath: dir + "/assets/" + name, withDestinationPath: target) }
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: dir + "/assets/" + name, withDestinationPath: target)
+        }
         return dir
     }
 
     /// Runs the bytes as `session.json` in a fresh folder through the whole pipeline.
     /// Every case must finish within `limit` seconds (debug build, tests running in parallel).
-    static func run(_ bytes: [UInt8], assets: [String: [UInt8]] = [:], links: [String: String] = [:],
-                    renderFinal: Bool = true, within limit: Double = 5,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> HostileOutcome {
+    static func run(
+        _ bytes: [UInt8], assets: [String: [UInt8]] = [:], links: [String: String] = [:],
+        renderFinal: Bool = true, within limit: Double = 5,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> HostileOutcome {
         let dir = try folder(assets: assets, links: links)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/session.json"
@@ -92,9 +100,11 @@ enum Hostile {
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         var b: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
         b += Array("IHDR".utf8)
-        for v in [width, height] { b += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+        for v in [width, height] {
+            b += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
+        }
         b += [8, 6, 0, 0, 0]
-        b += [0, 0, 0, 0] // CRC (wrong; the size check comes first)
+        b += [0, 0, 0, 0]  // CRC (wrong; the size check comes first)
         return b
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import Primitives
 import NativeGraphics
+import Primitives
+import Testing
 
 /// Huge finite numbers the parser once accepted and that trapped in an `Int(Double)` further on
 /// (issue 16): each is now refused where it is parsed (docs/limits.md, "Style values") with a
@@ -29,17 +29,22 @@ import NativeGraphics
         let result = try r.renderAll(session, replay) { $0.kind == .final }
         var o = HostileOutcome()
         let diags = decodeDiags + replay.diagnostics + result.diagnostics
-        o.codes = diags.map(\.code); o.messages = diags.map(\.message)
+        o.codes = diags.map(\.code)
+        o.messages = diags.map(\.message)
         let b = try #require(result.frames.last?.bitmap)
         o.size = (b.width, b.height)
         var dark = 0
-        for y in 0..<b.height { for x in 0..<b.width where b.color(x: x, y: y).r < 100 && b.color(x: x, y: y).a > 200 { dark += 1 } }
+        for y in 0..<b.height {
+            for x in 0..<b.width where b.color(x: x, y: y).r < 100 && b.color(x: x, y: y).a > 200 { dark += 1 }
+        }
         return (o, dark)
     }
 
-    @Test(arguments: [("font-size", "1e20"), ("zoom", "1e20"), ("border", "1.79e308 dotted #000000"),
-                      ("shadow", "1.79e308 1.79e308 4 #000000"), ("width", "1e19"), ("margin", "1e300"),
-                      ("border-radius", "1e200"), ("padding-left", "5e15")])
+    @Test(arguments: [
+        ("font-size", "1e20"), ("zoom", "1e20"), ("border", "1.79e308 dotted #000000"),
+        ("shadow", "1.79e308 1.79e308 4 #000000"), ("width", "1e19"), ("margin", "1e300"),
+        ("border-radius", "1e200"), ("padding-left", "5e15"),
+    ])
     func hugeStyleNumberIsRefusedWithTheRange(_ key: String, _ value: String) throws {
         let (o, dark) = try Self.render([Self.text(4, "Hi"), Self.style(4, key, value)])
         #expect(o.rendered)
@@ -49,7 +54,9 @@ import NativeGraphics
     }
 
     @Test func fontSizeAndZoomHaveTheirOwnBounds() throws {
-        let (o, dark) = try Self.render([Self.text(4, "Hi"), Self.style(4, "font-size", "5000"), Self.style(4, "zoom", "1000")])
+        let (o, dark) = try Self.render([
+            Self.text(4, "Hi"), Self.style(4, "font-size", "5000"), Self.style(4, "zoom", "1000"),
+        ])
         #expect(o.codes.filter { $0 == "bad-style" }.count == 2)
         #expect(o.message("bad-style").contains("at most 1000 dp"))
         #expect(o.message("bad-style").contains("0 to 10"))
@@ -59,7 +66,10 @@ import NativeGraphics
     /// An image view 1e19 dp wide with remote URLs reached the image-request tracker's pixel width.
     @Test func hugeImageViewWithURLs() throws {
         let (o, dark) = try Self.render([
-            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4, "textValue": "https://example.com/a.png 100w, https://example.com/b.png 2000w"}"#,
+            #"""
+            {"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4, "textValue": \#
+            "https://example.com/a.png 100w, https://example.com/b.png 2000w"}
+            """#,
             Self.style(4, "width", "1e19"), Self.style(4, "height", "10"),
         ])
         #expect(o.codes.contains("bad-style"))
@@ -81,9 +91,15 @@ import NativeGraphics
 
     /// Canvas numbers are bounded where decoded (±10^6): the call is skipped with a diagnostic.
     @Test func hugeCanvasArgumentIsSkipped() throws {
-        let surface = #"{"type": "setSurface", "internalId": 4, "surface": {"width": 50, "height": 20, "draw": [["fillRect", 0, 0, 1e300, 10], ["fillRect", 0, 0, 10, 10]]}}"#
-        let (o, dark) = try Self.render([#"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
-                                         Self.style(4, "width", "50"), Self.style(4, "height", "20"), surface])
+        let surface =
+            #"""
+            {"type": "setSurface", "internalId": 4, "surface": {"width": 50, "height": 20, "draw": [["fillRect", \#
+            0, 0, 1e300, 10], ["fillRect", 0, 0, 10, 10]]}}
+            """#
+        let (o, dark) = try Self.render([
+            #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 4}"#,
+            Self.style(4, "width", "50"), Self.style(4, "height", "20"), surface,
+        ])
         #expect(o.messages.contains { $0.contains("out of range") }, "\(o.codes) \(o.messages)")
         #expect(dark > 100, "the second fillRect and the label are drawn")
     }
@@ -93,12 +109,19 @@ import NativeGraphics
     @Test func crashCasesThroughTheBinary() throws {
         let dir = try OutputFileTests.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let steps = [Self.text(4, "Hi"), Self.style(4, "font-size", "1e20"), Self.style(4, "zoom", "1e20"),
-                     Self.style(4, "border", "1.79e308 dotted #000000"), Self.style(4, "shadow", "1.79e308 1.79e308 4 #000000"),
-                     #"{"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 5, "textValue": "https://example.com/a.png"}"#,
-                     Self.style(5, "width", "1e19"),
-                     #"{"type": "CREATE_AUTO_COLUMN_LAYOUT", "internalId": 3, "childInternalId": 6}"#,
-                     Self.text(7, "a", parent: 6), Self.style(7, "width", "1e-320"), Self.text(8, "b", parent: 6)] + Self.after
+        let steps =
+            [
+                Self.text(4, "Hi"), Self.style(4, "font-size", "1e20"), Self.style(4, "zoom", "1e20"),
+                Self.style(4, "border", "1.79e308 dotted #000000"),
+                Self.style(4, "shadow", "1.79e308 1.79e308 4 #000000"),
+                #"""
+                {"type": "CREATE_IMAGEVIEW", "internalId": 3, "childInternalId": 5, "textValue": \#
+                "https://example.com/a.png"}
+                """#,
+                Self.style(5, "width", "1e19"),
+                #"{"type": "CREATE_AUTO_COLUMN_LAYOUT", "internalId": 3, "childInternalId": 6}"#,
+                Self.text(7, "a", parent: 6), Self.style(7, "width", "1e-320"), Self.text(8, "b", parent: 6),
+            ] + Self.after
         try Data(Hostile.session(steps)).write(to: URL(fileURLWithPath: dir + "/s.json"))
         guard let r = try OutputFileTests.render([dir + "/s.json", "-o", dir + "/s.png"]) else { return }
         #expect(r.status == 0, "\(r.stderr)")
@@ -106,7 +129,9 @@ import NativeGraphics
         let png = [UInt8](FileManager.default.contents(atPath: dir + "/s.png") ?? Data())
         let b = try PNGCodec.decode(png)
         var dark = 0
-        for y in 0..<b.height { for x in 0..<b.width where b.color(x: x, y: y).r < 100 && b.color(x: x, y: y).a > 200 { dark += 1 } }
+        for y in 0..<b.height {
+            for x in 0..<b.width where b.color(x: x, y: y).r < 100 && b.color(x: x, y: y).a > 200 { dark += 1 }
+        }
         #expect(dark > 20)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import RenderPipeline
 
 /// Odd output paths (README "Exit codes", issue 16 "Files"): devices and FIFOs are written straight,
@@ -9,7 +10,12 @@ import Testing
     static let session = Hostile.root + "/Examples/login-form.json"
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    struct Run { var status: Int32; var stdout: [UInt8]; var stderr: String; var signalled: Bool }
+    struct Run {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: String
+        var signalled: Bool
+    }
 
     /// Runs `render ARGS` (fonts from the repository); returns status, stdout and stderr.
     static func render(_ args: [String]) throws -> Run? {
@@ -20,18 +26,22 @@ import Testing
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args + ["--fonts-dir", Hostile.root + "/Fonts"]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
         try p.run()
         // Read both pipes before waiting: a PNG on stdout is bigger than a pipe's buffer.
-        var o = Data(), e = Data()
+        var o = Data()
+        var e = Data()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { o = out.fileHandleForReading.readDataToEndOfFile() }
         e = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: [UInt8](o), stderr: String(decoding: e, as: UTF8.self),
-                   signalled: p.terminationReason == .uncaughtSignal)
+        return Run(
+            status: p.terminationStatus, stdout: [UInt8](o), stderr: String(decoding: e, as: UTF8.self),
+            signalled: p.terminationReason == .uncaughtSignal)
     }
 
     static func tempDir() throws -> String {
@@ -57,8 +67,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var node = dir + "/null"
         if mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) != 0 { node = "/dev/null" }
-        guard let r = try Self.render([Self.session, "-o", node, "--events", node, "--layout-dump", node,
-                                       "--display-list", node, "-q"]) else { return }
+        guard
+            let r = try Self.render([
+                Self.session, "-o", node, "--events", node, "--layout-dump", node,
+                "--display-list", node, "-q",
+            ])
+        else { return }
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.kind(node) == S_IFCHR)
         #expect(Self.hidden(dir).isEmpty)
@@ -78,7 +92,8 @@ import Testing
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         guard let a = try Self.render([Self.session, "-o", "-", "-q"]),
-              let b = try Self.render([Self.session, "-o", dir + "/f.png", "-q"]) else { return }
+            let b = try Self.render([Self.session, "-o", dir + "/f.png", "-q"])
+        else { return }
         #expect(a.status == 0 && b.status == 0)
         let file = [UInt8](FileManager.default.contents(atPath: dir + "/f.png") ?? Data())
         #expect(Array(a.stdout.prefix(8)) == Self.pngSignature)
@@ -92,8 +107,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "exec \"$0\" \"$1\" -o /dev/stdout -q --fonts-dir \"$2\" > \"$3\"", binary, Self.session, Hostile.root + "/Fonts", dir + "/out.png"]
-        try p.run(); p.waitUntilExit()
+        p.arguments = [
+            "-c", "exec \"$0\" \"$1\" -o /dev/stdout -q --fonts-dir \"$2\" > \"$3\"", binary, Self.session,
+            Hostile.root + "/Fonts", dir + "/out.png",
+        ]
+        try p.run()
+        p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/out.png") ?? Data())
         #expect(Array(bytes.prefix(8)) == Self.pngSignature && bytes.count > 1000)
@@ -120,7 +139,10 @@ import Testing
         reader.start()
         let run = try Self.render([Self.session, "-o", fifo, "-q"])
         // Had render never opened the FIFO, release the reader's open(2).
-        if !reader.isFinished { let fd = open(fifo, O_WRONLY | O_NONBLOCK); if fd >= 0 { close(fd) } }
+        if !reader.isFinished {
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+        }
         while !reader.isFinished { usleep(1000) }
         guard let r = run else { return }
         #expect(r.status == 0, "\(r.stderr)")
@@ -130,14 +152,22 @@ import Testing
 
     /// Through a symlink the target is replaced (atomically, beside the target); the link stays.
     @Test func symlinkLeadsToItsTarget() throws {
-        let dir = try Self.tempDir(), other = try Self.tempDir()
-        defer { try? FileManager.default.removeItem(atPath: dir); try? FileManager.default.removeItem(atPath: other) }
+        let dir = try Self.tempDir()
+        let other = try Self.tempDir()
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: other)
+        }
         try Data("old".utf8).write(to: URL(fileURLWithPath: other + "/target.png"))
         chmod(other + "/target.png", 0o640)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "../" + (other as NSString).lastPathComponent + "/target.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/link.png",
+            withDestinationPath: "../" + (other as NSString).lastPathComponent + "/target.png")
         // A dangling link: its target is created.
-        try FileManager.default.createSymbolicLink(atPath: dir + "/events.txt", withDestinationPath: other + "/events.jsonl")
-        guard let r = try Self.render([Self.session, "-o", dir + "/link.png", "--events", dir + "/events.txt", "-q"]) else { return }
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/events.txt", withDestinationPath: other + "/events.jsonl")
+        guard let r = try Self.render([Self.session, "-o", dir + "/link.png", "--events", dir + "/events.txt", "-q"])
+        else { return }
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.kind(dir + "/link.png") == S_IFLNK && Self.kind(dir + "/events.txt") == S_IFLNK)
         let png = [UInt8](FileManager.default.contents(atPath: other + "/target.png") ?? Data())
@@ -152,7 +182,8 @@ import Testing
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         guard let a = try Self.render([Self.session, "-o", dir, "-q"]),
-              let b = try Self.render([Self.session, "-o", dir + "/no/such.png", "-q"]) else { return }
+            let b = try Self.render([Self.session, "-o", dir + "/no/such.png", "-q"])
+        else { return }
         #expect(a.status == 2 && a.stderr.contains("it is a folder"), "\(a.stderr)")
         #expect(b.status == 2 && b.stderr.contains("does not exist"), "\(b.stderr)")
     }
@@ -162,9 +193,11 @@ import Testing
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let node = dir + "/disk"
-        guard mknod(node, S_IFBLK | 0o600, dev_t((7 << 8) | 200)) == 0 else { return } // not root: nothing to test
+        guard mknod(node, S_IFBLK | 0o600, dev_t((7 << 8) | 200)) == 0 else { return }  // not root: nothing to test
         #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1, 2, 3], to: node) }
-        do { try AtomicFile.write([1], to: node) } catch let e as AtomicFile.WriteError { #expect(e.reason.contains("block device")) }
+        do { try AtomicFile.write([1], to: node) } catch let e as AtomicFile.WriteError {
+            #expect(e.reason.contains("block device"))
+        }
         #expect(Self.kind(node) == S_IFBLK)
         #expect(try OutputDestination.resolve("-") == .standardOutput)
         #expect(try OutputDestination.resolve("/dev/null") == .stream(path: "/dev/null"))
@@ -174,14 +207,20 @@ import Testing
     @Test func temporaryNamesAreUniqueAndTracked() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let a = try TempFiles.makeFile(beside: dir + "/x.png"), b = try TempFiles.makeFile(beside: dir + "/x.png")
-        close(a.fd); close(b.fd)
+        let a = try TempFiles.makeFile(beside: dir + "/x.png")
+        let b = try TempFiles.makeFile(beside: dir + "/x.png")
+        close(a.fd)
+        close(b.fd)
         #expect(a.path != b.path)
         #expect(TempFiles.pending.contains(a.path) && TempFiles.pending.contains(b.path))
-        TempFiles.remove(a.path); TempFiles.remove(b.path)
+        TempFiles.remove(a.path)
+        TempFiles.remove(b.path)
         #expect(Self.hidden(dir).isEmpty)
         // A stream dropped before commit leaves nothing; the target is untouched.
-        do { let s = try AtomicFileStream(path: dir + "/y.png"); try s.write([1, 2, 3]) }
+        do {
+            let s = try AtomicFileStream(path: dir + "/y.png")
+            try s.write([1, 2, 3])
+        }
         #expect(Self.hidden(dir).isEmpty && !FileManager.default.fileExists(atPath: dir + "/y.png"))
     }
 
@@ -190,18 +229,27 @@ import Testing
         guard let binary = Repository.renderBinary() else { return }
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let steps = Hostile.base + [#"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "tick"}"#,
-                                    #"{"type": "tick", "ms": 600000}"#]
+        let steps =
+            Hostile.base + [
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "tick"}"#,
+                #"{"type": "tick", "ms": 600000}"#,
+            ]
         let session = dir + "/long.json"
         try Data(Hostile.session(steps)).write(to: URL(fileURLWithPath: session))
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = [session, "-o", dir + "/last.png", "--apng", dir + "/anim.png", "--fps", "1000", "-q", "--fonts-dir", Hostile.root + "/Fonts"]
+        p.arguments = [
+            session, "-o", dir + "/last.png", "--apng", dir + "/anim.png", "--fps", "1000", "-q", "--fonts-dir",
+            Hostile.root + "/Fonts",
+        ]
         p.standardError = FileHandle.nullDevice
         try p.run()
         var sawTemp = false
         for _ in 0..<2000 where p.isRunning {
-            if Self.hidden(dir).contains(where: { $0.hasPrefix(".anim.png.") }) { sawTemp = true; break }
+            if Self.hidden(dir).contains(where: { $0.hasPrefix(".anim.png.") }) {
+                sawTemp = true
+                break
+            }
             usleep(5000)
         }
         #expect(sawTemp)
@@ -224,12 +272,19 @@ extension OutputFileTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/g/index.html"))
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = ["gallery", Hostile.root + "/Examples", "-o", dir + "/g", "--fonts-dir", Hostile.root + "/Fonts", "--jobs", "1"]
-        p.standardError = FileHandle.nullDevice; p.standardOutput = FileHandle.nullDevice
+        p.arguments = [
+            "gallery", Hostile.root + "/Examples", "-o", dir + "/g", "--fonts-dir", Hostile.root + "/Fonts", "--jobs",
+            "1",
+        ]
+        p.standardError = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
         try p.run()
         var sawTemp = false
         for _ in 0..<2000 where p.isRunning {
-            if Self.hidden(dir).contains(where: { $0.hasPrefix(".g.") }) { sawTemp = true; break }
+            if Self.hidden(dir).contains(where: { $0.hasPrefix(".g.") }) {
+                sawTemp = true
+                break
+            }
             usleep(5000)
         }
         #expect(sawTemp)
@@ -244,7 +299,8 @@ extension OutputFileTests {
 /// The umask read without changing it (new outputs get 0666 less it, as `open` would give).
 @Suite struct UmaskTests {
     @Test func umaskIsReadFromTheProcess() {
-        let current = umask(0o022); umask(current)
+        let current = umask(0o022)
+        umask(current)
         #expect(AtomicFileStream.umaskBits == current)
     }
 

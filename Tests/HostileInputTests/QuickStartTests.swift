@@ -22,13 +22,15 @@ import Testing
         let session = "Examples/login-form.json"
         let (q, quick) = try Self.run(binary, [session, "-o", dir + "/q.png", "-q"], out: dir + "/q.png")
         // `--theme default` changes nothing but forces the full parser.
-        let (p, parsed) = try Self.run(binary, ["-q", "--theme", "default", session, "--output", dir + "/p.png"], out: dir + "/p.png")
+        let (p, parsed) = try Self.run(
+            binary, ["-q", "--theme", "default", session, "--output", dir + "/p.png"], out: dir + "/p.png")
         #expect(q == 0 && p == 0)
         #expect(quick.count > 1000)
         #expect(quick == parsed)
         // Mistakes keep their codes: a missing session is 1 either way; a missing output falls to the parser.
         #expect(try Self.run(binary, ["nope.json", "-o", dir + "/n.png"], out: dir + "/n.png").0 == 1)
-        #expect(try Self.run(binary, ["nope.json", "-o", dir + "/n.png", "--theme", "default"], out: dir + "/n.png").0 == 1)
+        #expect(
+            try Self.run(binary, ["nope.json", "-o", dir + "/n.png", "--theme", "default"], out: dir + "/n.png").0 == 1)
         #expect(try Self.run(binary, ["-o", dir + "/n.png"], out: dir + "/n.png").0 == 64)
     }
 }

@@ -6,50 +6,58 @@ import Testing
 @Suite struct TreeAbuseTests {
     @Test func cyclicParentingIsRefused() throws {
         // 4 under 3, 5 under 4, then 3 is moved under its own descendant 5.
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": 4}"#,
-            #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 4, "childInternalId": 5}"#,
-            #"{"type": "REORDER_CHILD", "internalId": 5, "childInternalId": 3, "value": 0}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": 4}"#,
+                #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 4, "childInternalId": 5}"#,
+                #"{"type": "REORDER_CHILD", "internalId": 5, "childInternalId": 3, "value": 0}"#,
+            ]))
         #expect(o.rendered && o.has("cycle"))
         #expect(o.seconds < 5)
     }
 
     @Test func childThatIsItsOwnParent() throws {
-        let o = try Hostile.run(Hostile.session([#"{"type": "CREATE_BUTTON", "internalId": 7, "childInternalId": 7, "textValue": "me"}"#]))
+        let o = try Hostile.run(
+            Hostile.session([#"{"type": "CREATE_BUTTON", "internalId": 7, "childInternalId": 7, "textValue": "me"}"#]))
         #expect(o.rendered && o.has("cycle"))
         #expect(o.message("cycle").contains("its own parent"))
     }
 
     @Test func reusedIdIsSkipped() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "a"}"#,
-            #"{"type": "CREATE_BUTTON", "internalId": 3, "childInternalId": 4, "textValue": "b"}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "a"}"#,
+                #"{"type": "CREATE_BUTTON", "internalId": 3, "childInternalId": 4, "textValue": "b"}"#,
+            ]))
         #expect(o.rendered && o.codes == ["duplicate-id"])
     }
 
     @Test func deletingTwice() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "a"}"#,
-            #"{"type": "DELETE_ELEMENT", "internalId": 4}"#,
-            #"{"type": "DELETE_ELEMENT", "internalId": 4}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "a"}"#,
+                #"{"type": "DELETE_ELEMENT", "internalId": 4}"#,
+                #"{"type": "DELETE_ELEMENT", "internalId": 4}"#,
+            ]))
         #expect(o.rendered && o.codes == ["unknown-element"])
         #expect(o.message("unknown-element").contains("was deleted at step 4"))
     }
 
     @Test func styleOnUnknownId() throws {
-        let o = try Hostile.run(Hostile.session([#"{"type": "SET_STYLE", "internalId": 999, "value": 0, "textValue": "color", "textValue2": "red"}"#]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "SET_STYLE", "internalId": 999, "value": 0, "textValue": "color", "textValue2": "red"}"#
+            ]))
         #expect(o.rendered && o.codes == ["unknown-element"])
     }
 
     @Test func deletingTheApplicationThenBuildingUnderIt() throws {
-        let o = try Hostile.run(Hostile.session([
-            #"{"type": "DELETE_ELEMENT", "internalId": 1}"#,
-            #"{"type": "CREATE_TEXT", "internalId": 1, "childInternalId": 9, "textValue": "orphan"}"#,
-            #"{"type": "SET_TEXT_VALUE", "internalId": 3, "textValue": "x"}"#,
-        ]))
+        let o = try Hostile.run(
+            Hostile.session([
+                #"{"type": "DELETE_ELEMENT", "internalId": 1}"#,
+                #"{"type": "CREATE_TEXT", "internalId": 1, "childInternalId": 9, "textValue": "orphan"}"#,
+                #"{"type": "SET_TEXT_VALUE", "internalId": 3, "textValue": "x"}"#,
+            ]))
         #expect(o.rendered && o.codes == ["unknown-element"])
         #expect(o.size! == (120, 160))
     }
@@ -57,7 +65,12 @@ import Testing
     @Test func tenThousandDeepTreeWarnsOnceAndRenders() throws {
         var steps: [String] = []
         for i in 0..<10_000 {
-            steps.append(#"{"type": "CREATE_FRAME_LAYOUT", "internalId": \#(i == 0 ? 3 : 100 + i - 1), "childInternalId": \#(100 + i)}"#)
+            steps.append(
+                #"""
+                {"type": "CREATE_FRAME_LAYOUT", "internalId": \#(i == 0 ? 3 : 100 + i - 1), "childInternalId": \#
+                \#(100 + i)}
+                """#
+            )
         }
         let o = try Hostile.run(Hostile.session(steps), within: 8)
         #expect(o.rendered && o.codes == ["tree-too-deep"])
@@ -67,16 +80,22 @@ import Testing
 
     @Test func hundredThousandElements() throws {
         // Created in a hidden layout: the point is replay and layout bookkeeping, not drawing 10^5 rows.
-        var steps = [#"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": 4, "value": 1}"#,
-                     #"{"type": "SET_VISIBILITY", "internalId": 4, "value": 0}"#]
-        for i in 0..<100_000 { steps.append(#"{"type": "CREATE_SEPARATOR", "internalId": 4, "childInternalId": \#(1000 + i)}"#) }
+        var steps = [
+            #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": 4, "value": 1}"#,
+            #"{"type": "SET_VISIBILITY", "internalId": 4, "value": 0}"#,
+        ]
+        for i in 0..<100_000 {
+            steps.append(#"{"type": "CREATE_SEPARATOR", "internalId": 4, "childInternalId": \#(1000 + i)}"#)
+        }
         let o = try Hostile.run(Hostile.session(steps), within: 15)
         #expect(o.rendered && o.codes.isEmpty)
         #expect(o.seconds < 15)
     }
 
     @Test func unknownParentCreatesDetached() throws {
-        let o = try Hostile.run(Hostile.session([#"{"type": "CREATE_TEXT", "internalId": 4242, "childInternalId": 5, "textValue": "lost"}"#]))
+        let o = try Hostile.run(
+            Hostile.session([#"{"type": "CREATE_TEXT", "internalId": 4242, "childInternalId": 5, "textValue": "lost"}"#]
+            ))
         #expect(o.rendered && o.codes == ["unknown-element"])
     }
 }

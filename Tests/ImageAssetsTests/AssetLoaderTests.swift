@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import Primitives
+import Testing
+
 @testable import ImageAssets
 
 /// The loader reads only inside its folder, caps file sizes, and reads densities from names.
@@ -34,7 +35,9 @@ struct AssetLoaderTests {
         #expect(try loader.load("alias.png").bitmap.height == 72)
     }
 
-    @Test(arguments: ["../secret.png", "sub/../../secret.png", "out.png", "outdir/secret.png", "/etc/passwd", "missing.png", ""])
+    @Test(arguments: [
+        "../secret.png", "sub/../../secret.png", "out.png", "outdir/secret.png", "/etc/passwd", "missing.png", "",
+    ])
     func refusesEscapesAndMissingFiles(_ name: String) throws {
         let (root, assets) = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -50,17 +53,24 @@ struct AssetLoaderTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let notPNG = #expect(throws: ImageError.self) { try AssetLoader(assetsDirectory: assets).load("notes.png") }
         #expect(notPNG?.message.contains("not a PNG") == true)
-        let big = #expect(throws: ImageError.self) { try AssetLoader(assetsDirectory: assets, maxFileSize: 100).load("icon@2x.png") }
+        let big = #expect(throws: ImageError.self) {
+            try AssetLoader(assetsDirectory: assets, maxFileSize: 100).load("icon@2x.png")
+        }
         #expect(big?.message.contains("limit") == true)
         #expect(throws: ImageError.self) { try AssetLoader(assetsDirectory: assets).load("sub") }
     }
 
     @Test func missingAssetsFolderIsAnError() {
-        let e = #expect(throws: ImageError.self) { try AssetLoader(assetsDirectory: "/nonexistent/h7/assets").load("a.png") }
+        let e = #expect(throws: ImageError.self) {
+            try AssetLoader(assetsDirectory: "/nonexistent/h7/assets").load("a.png")
+        }
         #expect(e?.message.contains("does not exist") == true)
     }
 
-    @Test(arguments: [("photo@2x.png", 2.0), ("a/b@3x.png", 3), ("x@1x.PNG", 1), ("x.png", 3), ("x@2x", 2), ("x@4x.png", 3), ("@2x.dir/x.png", 3)])
+    @Test(arguments: [
+        ("photo@2x.png", 2.0), ("a/b@3x.png", 3), ("x@1x.PNG", 1), ("x.png", 3), ("x@2x", 2), ("x@4x.png", 3),
+        ("@2x.dir/x.png", 3),
+    ])
     func densityFromSuffix(_ c: (String, Double)) {
         #expect(AssetLoader(assetsDirectory: "/").density(of: c.0) == c.1)
     }

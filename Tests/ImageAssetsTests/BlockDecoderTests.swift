@@ -1,6 +1,7 @@
-import Testing
 import Primitives
 import SessionFormat
+import Testing
+
 @testable import ImageAssets
 
 /// Block-compressed formats: hand-assembled blocks with known end points and indices.
@@ -85,6 +86,6 @@ struct BlockDecoderTests {
         let hi: [UInt8] = [0b11111_100, 0x00, 0x00, 0b111_000_1_1]
         let bm = try decode(.RGB_ETC1, hi + [0, 0, 0, 0])
         #expect(bm.color(x: 3, y: 1) == Color(r: 255, g: 47, b: 47))
-        #expect(bm.color(x: 0, y: 2) == Color(r: 224, g: 2, b: 2)) // 27 -> 222, + 2
+        #expect(bm.color(x: 0, y: 2) == Color(r: 224, g: 2, b: 2))  // 27 -> 222, + 2
     }
 }

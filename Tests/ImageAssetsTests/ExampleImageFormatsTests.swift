@@ -1,14 +1,16 @@
-import Testing
 import Foundation
 import Primitives
 import SessionFormat
+import Testing
+
 @testable import ImageAssets
 
 /// The packed images of Examples/image-formats.json decode to what Examples/README.md says they show.
 struct ExampleImageFormatsTests {
     /// The `setImageData` payloads by element id.
     func images() throws -> [Int: PackedImage] {
-        let url = URL(fileURLWithPath: TestBuffers.examplesAssets).deletingLastPathComponent().appendingPathComponent("image-formats.json")
+        let url = URL(fileURLWithPath: TestBuffers.examplesAssets).deletingLastPathComponent().appendingPathComponent(
+            "image-formats.json")
         let session = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         var out: [Int: PackedImage] = [:]
         for step in session["steps"] as! [[String: Any]] where step["type"] as? String == "setImageData" {
@@ -16,7 +18,8 @@ struct ExampleImageFormatsTests {
             guard let b64 = im["data"] as? String, let data = Data(base64Encoded: b64) else { continue }
             let format = PixelFormat(name: im["format"] as! String)!
             out[(step["internalId"] as! NSNumber).intValue] = PackedImage(
-                format: format, width: (im["width"] as! NSNumber).intValue, height: (im["height"] as! NSNumber).intValue,
+                format: format, width: (im["width"] as! NSNumber).intValue,
+                height: (im["height"] as! NSNumber).intValue,
                 levels: (im["levels"] as? NSNumber)?.intValue ?? 1, data: [UInt8](data))
         }
         return out
@@ -31,14 +34,20 @@ struct ExampleImageFormatsTests {
         let bm = try image(.RGB565)
         let barWidth = bm.width / 8
         let colours = (0..<8).map { bm.color(x: $0 * barWidth + barWidth / 2, y: bm.height / 2) }
-        func near(_ c: Color, _ r: Int, _ g: Int, _ b: Int) -> Bool { abs(Int(c.r) - r) < 16 && abs(Int(c.g) - g) < 16 && abs(Int(c.b) - b) < 16 }
-        let expected = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0)]
+        func near(_ c: Color, _ r: Int, _ g: Int, _ b: Int) -> Bool {
+            abs(Int(c.r) - r) < 16 && abs(Int(c.g) - g) < 16 && abs(Int(c.b) - b) < 16
+        }
+        let expected = [
+            (255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255),
+            (0, 0, 0),
+        ]
         for (c, e) in zip(colours, expected) { #expect(near(c, e.0, e.1, e.2), "\(c) vs \(e)") }
     }
 
     @Test func r8IsAGreyRampFromBlackToWhite() throws {
         let bm = try image(.R8)
-        let left = bm.color(x: 0, y: 8), right = bm.color(x: bm.width - 1, y: 8)
+        let left = bm.color(x: 0, y: 8)
+        let right = bm.color(x: bm.width - 1, y: 8)
         #expect(left.r < 10 && right.r > 245 && left.r == left.g && right.g == right.b)
     }
 

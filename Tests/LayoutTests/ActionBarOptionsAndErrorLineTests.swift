@@ -3,6 +3,7 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
@@ -51,7 +52,9 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
         b.add(5, .text, parent: 3, text: "next")
         return b.layout()
     }
-    let plain = layout(error: nil), failed = layout(error: "Bad value"), cleared = layout(error: "")
+    let plain = layout(error: nil)
+    let failed = layout(error: "Bad value")
+    let cleared = layout(error: "")
     #expect(plain.frames[4] == Rect(0, 0, 40, 40))
     #expect(plain.frames[5] == Rect(0, 40, 32, 20))
     #expect(failed.frames[4]?.height == 40)
@@ -81,17 +84,21 @@ private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
     b.add(4, .radioGroup, parent: 3, value: 2)
     b.tree.elements[4]!.options = [Option(id: 1, label: "One"), Option(id: 2, label: "Two")]
     let plain = b.layout()
-    #expect(plain.rows[4]?.map(\.height) == [28, 28])                 // max(20, 18) + 8
+    #expect(plain.rows[4]?.map(\.height) == [28, 28])  // max(20, 18) + 8
     #expect(plain.extraTexts[4]?.first?.origin == Point(x: 18 + 8, y: 4))
     var theme = testTheme
     var look = Theme.RadioButtonLook()
-    look.size = 30; look.labelGap = 10; look.rowPadding = 4
+    look.size = 30
+    look.labelGap = 10
+    look.rowPadding = 4
     theme.radioButton = look
     let styles = b.styles
-    let r = LayoutEngine(theme: theme, measurer: FakeMeasurer(), images: ImageStore(),
-                         styleOverride: { el in styles[el.id] ?? ResolvedStyle() })
-        .layout(b.tree, device: Device(width: 360, height: 640, scale: 2))
-    #expect(r.rows[4]?.map(\.height) == [34, 34])                     // max(20, 30) + 4
+    let r = LayoutEngine(
+        theme: theme, measurer: FakeMeasurer(), images: ImageStore(),
+        styleOverride: { el in styles[el.id] ?? ResolvedStyle() }
+    )
+    .layout(b.tree, device: Device(width: 360, height: 640, scale: 2))
+    #expect(r.rows[4]?.map(\.height) == [34, 34])  // max(20, 30) + 4
     #expect(r.extraTexts[4]?.last?.origin == Point(x: 40, y: 34 + 7))
     #expect(r.frames[4]?.height == 68)
 }

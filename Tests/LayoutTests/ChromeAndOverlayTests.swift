@@ -3,6 +3,7 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 private let android = Device(width: 360, height: 640, scale: 2, statusBar: 24)
@@ -125,11 +126,14 @@ func toastFadesOverItsLast300ms(time: Int, opacity: Double) {
 
 @Test func toastIsGoneWhenItsTimeIsUp() {
     var b = TreeBuilder.screen()
-    b.tree.toasts = [Toast(text: "hi", start: 0, duration: 1500, anchorId: 2), Toast(text: "later", start: 2000, duration: 0, anchorId: 2)]
+    b.tree.toasts = [
+        Toast(text: "hi", start: 0, duration: 1500, anchorId: 2),
+        Toast(text: "later", start: 2000, duration: 0, anchorId: 2),
+    ]
     b.tree.time = 1500
     #expect(b.layout(android).toasts.isEmpty)
     b.tree.time = 3999
-    #expect(b.layout(android).toasts.map(\.text) == ["later"])   // 0 = the theme's 2000 ms
+    #expect(b.layout(android).toasts.map(\.text) == ["later"])  // 0 = the theme's 2000 ms
 }
 
 @Test func barsThatOverlayContentLeaveTheContentAreaAlone() {

@@ -3,12 +3,15 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 /// The widget looks layout resolves for painting (`ControlLook`, the screen's looks): the theme's
 /// colour strings parsed and the element's declared `tint` chosen over the theme's accent here.
 
-private let green = Color(rgb: 0x43a047), grey = Color(rgb: 0xbdbdbd), blue = Color(rgb: 0x1a73e8)
+private let green = Color(rgb: 0x43a047)
+private let grey = Color(rgb: 0xbdbdbd)
+private let blue = Color(rgb: 0x1a73e8)
 private let pink = Color(rgb: 0xe91e63)
 
 @Test func aSwitchsTrackIsTheThemesOnColourUnlessTheElementDeclaresATint() {
@@ -18,10 +21,14 @@ private let pink = Color(rgb: 0xe91e63)
     b.add(5, .switchControl, parent: 2, value: 0) { $0.declaredTint = pink }
     let r = b.layout()
     guard case .switchControl(let on)? = r[3]?.control, case .switchControl(let tinted)? = r[4]?.control,
-          case .switchControl(let off)? = r[5]?.control else { Issue.record("no switch looks"); return }
+        case .switchControl(let off)? = r[5]?.control
+    else {
+        Issue.record("no switch looks")
+        return
+    }
     #expect(on.track == green)
     #expect(tinted.track == pink)
-    #expect(off.track == grey)                          // the tint colours only the on state
+    #expect(off.track == grey)  // the tint colours only the on state
     #expect(on.thumb == .white && on.ring == ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1))
     #expect(on.trackSize == Size(width: 36, height: 14))
 }
@@ -33,12 +40,18 @@ private let pink = Color(rgb: 0xe91e63)
     b.add(5, .radioGroup, parent: 2) { $0.declaredTint = pink }
     b.add(6, .progressSpinner, parent: 2)
     let r = b.layout()
-    guard case .checkbox(let box)? = r[3]?.control else { Issue.record("no checkbox look"); return }
+    guard case .checkbox(let box)? = r[3]?.control else {
+        Issue.record("no checkbox look")
+        return
+    }
     #expect(box.checked == blue && box.tick == .white && box.border == Color(rgb: 0x616161) && box.strokeWidth == 2)
     #expect(r[4]?.control == .segments(tint: blue))
-    guard case .radioGroup(let radio)? = r[5]?.control else { Issue.record("no radio look"); return }
+    guard case .radioGroup(let radio)? = r[5]?.control else {
+        Issue.record("no radio look")
+        return
+    }
     #expect(radio.selected == pink && radio.unselected == Color(rgb: 0x616161))
-    #expect(radio.size == 18 && radio.dotSize == 9)     // the checkbox's numbers, a dot half the ring
+    #expect(radio.size == 18 && radio.dotSize == 9)  // the checkbox's numbers, a dot half the ring
     #expect(r[6]?.control == .spinner(color: Color(rgb: 0x757575), spokes: 12))
 }
 
@@ -71,12 +84,18 @@ private let pink = Color(rgb: 0xe91e63)
     b.add(5, .textView, parent: 2, text: "c")
     let r = b.layout(theme: theme)
     let grey = ControlLook.Line(color: Color(rgb: 0xc6c6c8), width: 0.5)
-    #expect(r[3]?.control == .field(ControlLook.Field(
-        underline: nil, bezel: ControlLook.Bezel(fill: .white, border: grey, radii: Corners(all: 5)))))
+    #expect(
+        r[3]?.control
+            == .field(
+                ControlLook.Field(
+                    underline: nil, bezel: ControlLook.Bezel(fill: .white, border: grey, radii: Corners(all: 5)))))
     // Its own background shows (no white fill); the outline turns red.
     let red = ControlLook.Line(color: ControlLook.errorColor, width: 0.5)
-    #expect(r[4]?.control == .field(ControlLook.Field(
-        underline: nil, bezel: ControlLook.Bezel(fill: nil, border: red, radii: Corners(all: 5)))))
+    #expect(
+        r[4]?.control
+            == .field(
+                ControlLook.Field(
+                    underline: nil, bezel: ControlLook.Bezel(fill: nil, border: red, radii: Corners(all: 5)))))
     let underline = ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1)
     #expect(r[5]?.control == .field(ControlLook.Field(underline: underline, bezel: nil)))
 }
@@ -127,8 +146,9 @@ private let pink = Color(rgb: 0xe91e63)
 }
 
 @Test func aToastsBackgroundCarriesTheThemesToastOpacity() {
-    let assembly = RecordAssembly(tree: WidgetTree(), device: Device(), palette: ThemePalette(theme: testTheme),
-                                  measurer: FakeMeasurer())
+    let assembly = RecordAssembly(
+        tree: WidgetTree(), device: Device(), palette: ThemePalette(theme: testTheme),
+        measurer: FakeMeasurer())
     let box = assembly.toastBox()
     #expect(box.background == Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92))
     #expect(box.radius == 8)
@@ -150,6 +170,6 @@ private let pink = Color(rgb: 0xe91e63)
     #expect(r.screen.bottomBandFill == nil && r.screen.homeIndicatorColor == .black)
 
     var light = TreeBuilder.screen()
-    light.add(3, .actionBar, parent: 2, text: "Bar")            // the theme's white bar
+    light.add(3, .actionBar, parent: 2, text: "Bar")  // the theme's white bar
     #expect(light.layout(phone, theme: ios).screen.statusGlyphColor == .black)
 }

@@ -1,11 +1,12 @@
 import Foundation
-import TestSupport
 import Primitives
 import SessionFormat
 import Styles
+import TestSupport
 import Testing
 import TextLayout
 import WidgetTree
+
 @testable import Layout
 
 /// The repository root.

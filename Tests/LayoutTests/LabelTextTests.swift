@@ -1,6 +1,7 @@
 import Primitives
 import Testing
 import TextLayout
+
 @testable import Layout
 
 private let red = Color(rgb: 0xc32527)

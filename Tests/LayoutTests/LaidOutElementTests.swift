@@ -3,6 +3,7 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 /// The records layout hands painting: what painting used to work out itself is decided here.
@@ -14,7 +15,7 @@ import WidgetTree
     let r = b.layout()
     #expect(r[3]?.look == BoxLook(background: .color(Color(rgb: 0xe0e0e0)), radii: Corners(all: 4), shadow: nil))
     #expect(r[4]?.look.background == .color(Color(rgb: 0xff0000)))
-    #expect(r[4]?.look.radii == .zero)                   // its own box: the theme's radius goes with the theme's colour
+    #expect(r[4]?.look.radii == .zero)  // its own box: the theme's radius goes with the theme's colour
 }
 
 @Test func aDialogPanelKeepsTheThemesShapeAndShadow() {
@@ -24,7 +25,7 @@ import WidgetTree
     let look = b.layout()[10]?.look
     #expect(look?.background == .color(Color(rgb: 0x00ff00)))
     #expect(look?.radii == Corners(all: 8))
-    #expect(look?.shadow?.offsetY == 4 && look?.shadow?.blur == 16)   // the theme's "0 4 16 #40000000"
+    #expect(look?.shadow?.offsetY == 4 && look?.shadow?.blur == 16)  // the theme's "0 4 16 #40000000"
 }
 
 @Test func childrenArePaintedInPaintOrderAndKnowTheirLaidOutParent() {
@@ -32,24 +33,28 @@ import WidgetTree
     b.add(3, .linearLayout, parent: 2)
     b.add(4, .text, parent: 3, text: "a")
     b.add(5, .text, parent: 3, text: "b")
-    b.add(6, .actionBar, parent: 2, text: "Bar")   // placed by the screen: not a painted child
+    b.add(6, .actionBar, parent: 2, text: "Bar")  // placed by the screen: not a painted child
     let r = b.layout()
     #expect(r[2]?.children == [3])
     #expect(r[3]?.children == [4, 5])
     #expect(r[4]?.parent == 3 && r[3]?.parent == 2 && r[2]?.parent == 1 && r[1]?.parent == nil)
-    #expect(r[4]?.depth == 3 && r[6]?.depth == 2)     // application 0, view 1; the view's bar under it
+    #expect(r[4]?.depth == 3 && r[6]?.depth == 2)  // application 0, view 1; the view's bar under it
     #expect(r[4]?.text == "a")
 }
 
 @Test func anEmptyTextViewShowsItsHintAsPlaceholder() {
     var b = TreeBuilder.screen()
-    b.add(3, .textView, parent: 2) { $0.hint = "Notes"; $0.hintColor = Color(rgb: 0x9e9e9e); $0.width = .fixed(200) }
+    b.add(3, .textView, parent: 2) {
+        $0.hint = "Notes"
+        $0.hintColor = Color(rgb: 0x9e9e9e)
+        $0.width = .fixed(200)
+    }
     b.add(4, .textView, parent: 2, text: "Written")
     let r = b.layout()
     #expect(r[3]?.placeholder?.role == .hint)
     #expect(r[3]?.placeholder?.paragraph.lines.map(\.text) == ["Notes"])
     #expect(r[3]?.placeholder?.origin == r[3]?.textOrigin)
-    #expect(r[4]?.placeholder == nil)                    // its paragraph shows its text
+    #expect(r[4]?.placeholder == nil)  // its paragraph shows its text
 }
 
 @Test func aTextViewsErrorLineIsAnExtraTextUnderIt() {
@@ -67,10 +72,11 @@ import WidgetTree
     b.add(3, .picker, parent: 2)
     b.tree.elements[3]?.options = [Option(id: 1, label: "One")]
     let r = b.layout()
-    let arrow = try #require(r[3]?.arrow), column = try #require(r[3]?.iconFrame)
+    let arrow = try #require(r[3]?.arrow)
+    let column = try #require(r[3]?.iconFrame)
     #expect(arrow.role == .arrow)
     #expect(arrow.paragraph.lines.map(\.text) == ["▾"])
-    #expect(arrow.origin == Point(x: column.midX - 4, y: column.midY - 10))   // 8 x 20 in the fake measurer
+    #expect(arrow.origin == Point(x: column.midX - 4, y: column.midY - 10))  // 8 x 20 in the fake measurer
 }
 
 @Test func theStatusClockIsLaidOutOnlyInThePlatformLooksWithAStatusBand() {
@@ -82,5 +88,5 @@ import WidgetTree
     let band = Device(width: 390, height: 844, scale: 3, statusBar: 47)
     #expect(engine.layout(b.tree, device: band).screen.statusClock?.lines.map(\.text) == ["9:41"])
     #expect(engine.layout(b.tree, device: Device(width: 390, height: 844, scale: 3)).screen.statusClock == nil)
-    #expect(b.layout(band).screen.statusClock == nil)   // the test theme is neither ios nor android
+    #expect(b.layout(band).screen.statusClock == nil)  // the test theme is neither ios nor android
 }

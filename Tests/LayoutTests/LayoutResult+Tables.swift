@@ -1,6 +1,6 @@
+import Layout
 import Primitives
 import Styles
-import Layout
 
 /// Per-field views of the layout's records, keyed by element id, so that assertions read as the
 /// facts they check (`r.frames[3] == Rect(...)`, `r.textOrigins[4] == Point(...)`).

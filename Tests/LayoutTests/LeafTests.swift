@@ -4,19 +4,25 @@ import Styles
 import Testing
 import TextLayout
 import WidgetTree
+
 @testable import Layout
 
 @Test func buttonIsTitlePlusPaddingAtLeastItsMinHeight() {
     var b = TreeBuilder.screen()
     // 36: the min-height the theme's widgetDefaults give a button (a default, not a floor).
-    b.add(3, .button, parent: 2, text: "OK") { s in s.padding = Sides(top: 4, right: 16, bottom: 4, left: 16); s.minHeight = 36 }
+    b.add(3, .button, parent: 2, text: "OK") { s in
+        s.padding = Sides(top: 4, right: 16, bottom: 4, left: 16)
+        s.minHeight = 36
+    }
     b.add(4, .button, parent: 2, text: "Go") { s in
-        s.padding = Sides(top: 8, right: 16, bottom: 8, left: 16); s.icon = "star.png"; s.iconAttachment = .left
+        s.padding = Sides(top: 8, right: 16, bottom: 8, left: 16)
+        s.icon = "star.png"
+        s.iconAttachment = .left
         s.gravity = Gravity(vertical: .bottom)
     }
     let r = b.layout()
     #expect(r.frames[3] == Rect(0, 0, 48, 36))
-    #expect(r.textOrigins[3] == Point(x: 16, y: 8))              // centred in the 36 tall box
+    #expect(r.textOrigins[3] == Point(x: 16, y: 8))  // centred in the 36 tall box
     // Icon 24 + gap 6 + title 16; height 24 + 16.
     #expect(r.frames[4] == Rect(0, 600, 78, 40))
     #expect(r.iconFrames[4] == Rect(16, 608, 24, 24))
@@ -41,9 +47,9 @@ import WidgetTree
     b.add(10, .progressSpinner, parent: 3)
     b.tree.elements[10]!.isStopped = true
     let r = b.layout()
-    #expect(r.frames[4] == Rect(0, 0, 40, 40))                  // 24 text + 2 x 8, theme height 40
+    #expect(r.frames[4] == Rect(0, 0, 40, 40))  // 24 text + 2 x 8, theme height 40
     #expect(r.textOrigins[4] == Point(x: 8, y: 10))
-    #expect(r.frames[5] == Rect(0, 40, 24 + 8 + 36, 20))         // "Off", gap, track
+    #expect(r.frames[5] == Rect(0, 40, 24 + 8 + 36, 20))  // "Off", gap, track
     #expect(r.iconFrames[5] == Rect(32, 43, 36, 14))
     #expect(r.frames[6] == Rect(0, 60, 18 + 8 + 40, 20))
     #expect(r.textOrigins[6] == Point(x: 26, y: 60))
@@ -71,7 +77,10 @@ import WidgetTree
     b.add(4, .imageView, parent: 3)
     b.tree.elements[4]!.content = .asset("test.png")
     b.add(5, .imageView, parent: 3)
-    b.add(6, .imageView, parent: 3) { s in s.width = .fixed(100); s.height = .fixed(50) }
+    b.add(6, .imageView, parent: 3) { s in
+        s.width = .fixed(100)
+        s.height = .fixed(50)
+    }
     var store = ImageStore()
     store[ImageStore.assetKey("test.png")] = ImageStore.Entry(bitmap: Bitmap(width: 600, height: 300), density: 3)
     let r = b.engine(images: store).layout(b.tree, device: Device())
@@ -84,7 +93,11 @@ import WidgetTree
     var b = TreeBuilder.screen()
     b.add(3, .linearLayout, parent: 2, value: 1) { s in s.width = .fixed(100) }
     b.add(4, .text, parent: 3, text: String(repeating: "x", count: 20)) { s in s.padding = Sides(all: 5) }
-    b.add(5, .text, parent: 3, text: "abc") { s in s.height = .fixed(60); s.width = .fixed(90); s.padding = Sides(all: 3) }
+    b.add(5, .text, parent: 3, text: "abc") { s in
+        s.height = .fixed(60)
+        s.width = .fixed(90)
+        s.padding = Sides(all: 3)
+    }
     let r = b.layout()
     // 90 of content: 11 characters (88) a line, two lines.
     #expect(r.frames[4] == Rect(0, 0, 98, 50))
@@ -96,7 +109,9 @@ import WidgetTree
 @Test func listViewShowsCellRows() {
     var b = TreeBuilder.screen()
     b.add(3, .listView, parent: 2)
-    b.tree.elements[3]!.cells = [Cell(row: 1, column: 0, sheet: 0, text: "b"), Cell(row: 0, column: 0, sheet: 0, text: "a")]
+    b.tree.elements[3]!.cells = [
+        Cell(row: 1, column: 0, sheet: 0, text: "b"), Cell(row: 0, column: 0, sheet: 0, text: "a"),
+    ]
     b.declare(3, width: .wrapContent)
     let r = b.layout()
     #expect(r.paragraphs[3]?.lines.map(\.text) == ["a", "b"])

@@ -3,6 +3,7 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 @Test func paintOrderIsViewThenBarsThenOverlaysSkippingHidden() {
@@ -17,21 +18,29 @@ import WidgetTree
     let r = b.layout(Device(width: 360, height: 640, scale: 2, statusBar: 24))
     #expect(r.paintOrder == [1, 2, 3, 4, 9, 20])
     let dump = LayoutDump.text(r)
-    #expect(dump == """
-    1 application 0,0 360x640
-      2 frameView 0,0 360x640
-        3 linearLayout 0,80 8x20
-          4 text 0,80 8x20
-        9 actionBar 0,24 360x56
-      20 dialog 24,316 312x88
+    #expect(
+        dump == """
+            1 application 0,0 360x640
+              2 frameView 0,0 360x640
+                3 linearLayout 0,80 8x20
+                  4 text 0,80 8x20
+                9 actionBar 0,24 360x56
+              20 dialog 24,316 312x88
 
-    """)
+            """)
 }
 
 @Test func dumpUsesAtMostTwoDecimals() {
     var b = TreeBuilder.screen()
-    b.add(3, .frameLayout, parent: 2) { s in s.width = .fixed(10.123); s.height = .fixed(1) }
-    b.add(4, .frameLayout, parent: 3) { s in s.width = .fixed(1); s.height = .fixed(1); s.gravity = Gravity(horizontal: .center) }
+    b.add(3, .frameLayout, parent: 2) { s in
+        s.width = .fixed(10.123)
+        s.height = .fixed(1)
+    }
+    b.add(4, .frameLayout, parent: 3) { s in
+        s.width = .fixed(1)
+        s.height = .fixed(1)
+        s.gravity = Gravity(horizontal: .center)
+    }
     let dump = LayoutDump.text(b.layout())
     #expect(dump.contains("3 frameLayout 0,0 10.12x1"))
     #expect(dump.contains("4 frameLayout 4.56,0 1x1"))
@@ -41,7 +50,10 @@ import WidgetTree
     var b = TreeBuilder.screen()
     var parent = 2
     for id in 3..<2003 {
-        b.add(id, .linearLayout, parent: parent, value: 1) { s in s.width = .matchParent; s.weight = 1 }
+        b.add(id, .linearLayout, parent: parent, value: 1) { s in
+            s.width = .matchParent
+            s.weight = 1
+        }
         parent = id
     }
     let r = b.layout()
@@ -56,10 +68,18 @@ import WidgetTree
     for depth in 0..<100 {
         let id = 10 + depth * 10
         b.add(id, .linearLayout, parent: parent, value: depth % 3 == 0 ? 1 : 2) { s in
-            s.weight = 1; s.width = .matchParent; if depth % 4 == 0 { s.height = .matchParent }
+            s.weight = 1
+            s.width = .matchParent
+            if depth % 4 == 0 { s.height = .matchParent }
         }
-        b.add(id + 1, .text, parent: id, text: "x") { s in s.weight = 1; s.width = .matchParent }
-        b.add(id + 2, .frameLayout, parent: id) { s in s.width = .matchParent; s.height = .fixed(3) }
+        b.add(id + 1, .text, parent: id, text: "x") { s in
+            s.weight = 1
+            s.width = .matchParent
+        }
+        b.add(id + 2, .frameLayout, parent: id) { s in
+            s.width = .matchParent
+            s.height = .fixed(3)
+        }
         parent = id
     }
     let start = ContinuousClock.now

@@ -3,12 +3,16 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 /// A 200 dp scroll view (id 3) holding a column (id 4) of 30 labels of 20 dp: 600 dp of content.
 private func scroll(offset: Int) -> LayoutResult {
     var b = TreeBuilder.screen()
-    b.add(3, .scrollLayout, parent: 2, value: offset) { s in s.height = .fixed(200); s.margin.top = 10 }
+    b.add(3, .scrollLayout, parent: 2, value: offset) { s in
+        s.height = .fixed(200)
+        s.margin.top = 10
+    }
     b.add(4, .linearLayout, parent: 3, value: 1) { s in s.width = .matchParent }
     for i in 0..<30 { b.add(10 + i, .text, parent: 4, text: "row \(i)") }
     return b.layout()
@@ -41,7 +45,10 @@ private func scroll(offset: Int) -> LayoutResult {
 @Test(arguments: [(0, 4), (1, 5), (2, 6), (9, 6), (-3, 4)])
 func flipperShowsOnePageAtFullSize(value: Int, shown: Int) {
     var b = TreeBuilder.screen()
-    b.add(3, .flipperLayout, parent: 2, value: value) { s in s.height = .fixed(300); s.padding = Sides(all: 10) }
+    b.add(3, .flipperLayout, parent: 2, value: value) { s in
+        s.height = .fixed(300)
+        s.padding = Sides(all: 10)
+    }
     for id in 4...6 { b.add(id, .text, parent: 3, text: "page \(id)") }
     let r = b.layout()
     #expect(r.frames[shown] == Rect(10, 10, 340, 280))

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import Primitives
 import SessionFormat
 import Styles
+import Testing
 import TextLayout
 import WidgetTree
+
 @testable import Layout
 
 /// Records what layout hands to `prepareAhead` and what it then measures.
@@ -14,9 +15,14 @@ private final class RecordingMeasurer: TextMeasuring, @unchecked Sendable {
     private(set) var measured: [(text: AttributedText, font: FontSpec)] = []
     func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) { lock.withLock { prepared += items } }
     private(set) var scales: [Double?] = []
-    func layout(_ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
-                deviceScale: Double?) -> ParagraphLayout {
-        lock.withLock { measured.append((text, style.font)); scales.append(deviceScale) }
+    func layout(
+        _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,
+        deviceScale: Double?
+    ) -> ParagraphLayout {
+        lock.withLock {
+            measured.append((text, style.font))
+            scales.append(deviceScale)
+        }
         return FakeMeasurer().layout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
     }
 }

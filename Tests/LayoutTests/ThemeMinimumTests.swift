@@ -4,6 +4,7 @@ import SessionFormat
 import Styles
 import Testing
 import WidgetTree
+
 @testable import Layout
 
 // Theme minimums are defaults, like a user-agent stylesheet (issue 19): a session's own
@@ -16,7 +17,8 @@ private func layOut(_ look: String, _ steps: String) throws -> LayoutResult {
     let json = "{\"format\": \"framework-session\", \"version\": 1, \"steps\": [\(steps)]}"
     let (s, _) = try SessionDecoder().decode(data: Array(json.utf8), path: "test.json")
     let r = Replayer(session: s, options: ReplayOptions(platform: theme.profile)).run()
-    return LayoutEngine(theme: theme, measurer: FakeMeasurer()).layout(r.final, device: Device(width: 360, height: 640, scale: 2))
+    return LayoutEngine(theme: theme, measurer: FakeMeasurer()).layout(
+        r.final, device: Device(width: 360, height: 640, scale: 2))
 }
 
 private func style(_ id: Int, _ key: String, _ value: String) -> String {
@@ -51,9 +53,9 @@ func themeMinimumsApplyWhenTheSessionSaysNothing(look: String, button: Double, f
 @Test(arguments: ["default", "ios", "android"])
 func aSessionMinHeightLowersTheThemeMinimum(look: String) throws {
     let zero = try layOut(look, buttonAndField([("min-height", "0")], field: [("min-height", "0")]))
-    #expect(zero.frames[4]?.height == 28)            // title 20 + padding 4 + 4
+    #expect(zero.frames[4]?.height == 28)  // title 20 + padding 4 + 4
     #expect(zero.textOrigins[4]?.y == 4)
-    #expect(zero.frames[5]?.height == 24)            // text 20 + padding 2 + 2
+    #expect(zero.frames[5]?.height == 24)  // text 20 + padding 2 + 2
     let thirty = try layOut(look, buttonAndField([("min-height", "30")], field: [("min-height", "26")]))
     #expect(thirty.frames[4]?.height == 30)
     #expect(thirty.frames[5]?.height == 26)
@@ -66,5 +68,5 @@ func aSessionMinHeightLowersTheThemeMinimum(look: String) throws {
 func aSessionMinWidthAndFixedHeightAreTheSessionsToo(look: String) throws {
     let r = try layOut(look, buttonAndField([("min-width", "0"), ("height", "24"), ("min-height", "0")]))
     #expect(r.frames[4]?.height == 24)
-    #expect(r.frames[4]?.width == 24)                // "OK" 16 + padding 4 + 4
+    #expect(r.frames[4]?.width == 24)  // "OK" 16 + padding 4 + 4
 }

@@ -1,9 +1,10 @@
-import Testing
 import Primitives
 import Styles
+import Testing
 import TextLayout
-@testable import Layout
 import WidgetTree
+
+@testable import Layout
 @testable import Painting
 
 @Suite struct BarAndControlTests {
@@ -28,7 +29,8 @@ import WidgetTree
             .layout(f.tree, device: f.device)
         let list = Painter(images: f.images).paint(layout, device: f.device)
         let colours = runs(list).map { ($0.1.x < 120 ? 11 : $0.1.x < 240 ? 12 : 13, $0.0.color) }
-        let blue = Color(rgb: 0x1a73e8), grey = Color(rgb: 0x5f6368)
+        let blue = Color(rgb: 0x1a73e8)
+        let grey = Color(rgb: 0x5f6368)
         let expectedSelected = selected ?? 11
         #expect(colours.count == 3)
         for (id, c) in colours { #expect(c == (id == expectedSelected ? blue : grey)) }
@@ -58,7 +60,8 @@ import WidgetTree
         f.layout.overlays = [10]
         f.layout.frames[10] = Rect(x: 0, y: 528, width: 360, height: 112)
         f.layout.rows[10] = [Rect(x: 0, y: 528, width: 360, height: 56), Rect(x: 0, y: 584, width: 360, height: 56)]
-        let p = PaintingFixture.textEngine.layout(AttributedText("A"), style: ParagraphStyle(ResolvedStyle()), maxWidth: nil)
+        let p = PaintingFixture.textEngine.layout(
+            AttributedText("A"), style: ParagraphStyle(ResolvedStyle()), maxWidth: nil)
         f.layout.extraTexts[10] = [PlacedText(role: .option, paragraph: p, origin: Point(x: 175, y: 546))]
         let lines = f.dumpLines()
         #expect(lines.filter { $0.hasSuffix("x1 #e0e0e0") } == ["fill 0,584 360x1 #e0e0e0"])

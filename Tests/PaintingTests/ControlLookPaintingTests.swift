@@ -2,8 +2,9 @@ import Primitives
 import SessionFormat
 import Styles
 import Testing
-@testable import Layout
 import WidgetTree
+
+@testable import Layout
 @testable import Painting
 
 /// Painting draws a widget with the colours and sizes its record carries (`LaidOutElement.control`,
@@ -16,8 +17,9 @@ import WidgetTree
         var f = PaintingFixture()
         f.add(3, .switchControl, frame: Rect(x: 0, y: 0, width: 100, height: 40)) { $0.value = 1 }
         var layout = f.records()
-        let look = ControlLook.Switch(trackSize: Size(width: 30, height: 10), trackRadius: 5, track: Self.pink,
-                                      thumbSize: 12, thumb: Self.teal, ring: nil)
+        let look = ControlLook.Switch(
+            trackSize: Size(width: 30, height: 10), trackRadius: 5, track: Self.pink,
+            thumbSize: 12, thumb: Self.teal, ring: nil)
         layout[3]?.control = .switchControl(look)
         let fills = Painter(images: f.images).paint(layout, device: f.device).colorFills
         #expect(fills.contains { $0.1 == Self.pink && $0.0.rect == Rect(x: 70, y: 15, width: 30, height: 10) })
@@ -28,20 +30,23 @@ import WidgetTree
         var f = PaintingFixture()
         f.add(3, .textField, frame: Rect(x: 0, y: 0, width: 100, height: 40))
         var layout = f.records()
-        layout[3]?.control = .field(ControlLook.Field(underline: ControlLook.Line(color: Self.pink, width: 3), bezel: nil))
+        layout[3]?.control = .field(
+            ControlLook.Field(underline: ControlLook.Line(color: Self.pink, width: 3), bezel: nil))
         var list = Painter(images: f.images).paint(layout, device: f.device)
         #expect(list.colorFills.contains { $0.1 == Self.pink && $0.0.rect == Rect(x: 0, y: 37, width: 100, height: 3) })
 
-        let bezel = ControlLook.Bezel(fill: Self.teal, border: ControlLook.Line(color: Self.pink, width: 2),
-                                      radii: Corners(all: 6))
+        let bezel = ControlLook.Bezel(
+            fill: Self.teal, border: ControlLook.Line(color: Self.pink, width: 2),
+            radii: Corners(all: 6))
         layout[3]?.control = .field(ControlLook.Field(underline: nil, bezel: bezel))
         list = Painter(images: f.images).paint(layout, device: f.device)
         #expect(list.colorFills.contains { $0.1 == Self.teal && $0.0.radii == Corners(all: 6) })
-        #expect(list.items.contains {
-            if case .border(_, let w, let c, _) = $0 { return w == Sides(all: 2) && c == Sides(all: Self.pink) }
-            return false
-        })
-        #expect(!list.colorFills.contains { $0.0.rect.height == 3 })       // no underline under a bezel
+        #expect(
+            list.items.contains {
+                if case .border(_, let w, let c, _) = $0 { return w == Sides(all: 2) && c == Sides(all: Self.pink) }
+                return false
+            })
+        #expect(!list.colorFills.contains { $0.0.rect.height == 3 })  // no underline under a bezel
     }
 
     @Test func theScrimAndToastsComeFromTheResult() {
@@ -50,9 +55,12 @@ import WidgetTree
         var layout = f.records()
         layout.overlays = [10]
         layout.screen.scrim = Self.pink
-        layout.toasts = [LaidOutToast(text: "", frame: Rect(x: 10, y: 500, width: 100, height: 30), background: Self.teal,
-                                      radius: 3, paragraph: ParagraphLayout(size: .zero, lines: []), origin: .zero,
-                                      opacity: 1)]
+        layout.toasts = [
+            LaidOutToast(
+                text: "", frame: Rect(x: 10, y: 500, width: 100, height: 30), background: Self.teal,
+                radius: 3, paragraph: ParagraphLayout(size: .zero, lines: []), origin: .zero,
+                opacity: 1)
+        ]
         let fills = Painter(images: f.images).paint(layout, device: f.device).colorFills
         #expect(fills.contains { $0.1 == Self.pink && $0.0.rect == Rect(x: 0, y: 0, width: 360, height: 640) })
         #expect(fills.contains { $0.1 == Self.teal && $0.0.radii == Corners(all: 3) })

@@ -1,6 +1,7 @@
-import Testing
 import Primitives
 import Styles
+import Testing
+
 @testable import Layout
 @testable import Painting
 
@@ -27,17 +28,25 @@ import Styles
     }
 
     @Test func radialRadiusReachesTheFarthestCorner() {
-        let p = GradientMapper.paint(.radialGradient(stops: [ColorStop(color: .white), ColorStop(color: .black)]), in: box)
-        guard case .radialGradient(let c, let r, let stops)? = p else { Issue.record("not radial"); return }
+        let p = GradientMapper.paint(
+            .radialGradient(stops: [ColorStop(color: .white), ColorStop(color: .black)]), in: box)
+        guard case .radialGradient(let c, let r, let stops)? = p else {
+            Issue.record("not radial")
+            return
+        }
         #expect(c == Point(x: 60, y: 45))
         #expect(abs(r - 55.9017) < 1e-3)
         #expect(stops.map(\.position) == [0, 1])
     }
 
     @Test func missingStopPositionsAreSpreadEvenly() {
-        let red = Color(rgb: 0xff0000), green = Color(rgb: 0x00ff00), blue = Color(rgb: 0x0000ff)
-        let stops = GradientMapper.resolveStops([ColorStop(color: red), ColorStop(color: green), ColorStop(color: blue),
-                                                 ColorStop(position: 0.9, color: red), ColorStop(position: 0.5, color: blue)])
+        let red = Color(rgb: 0xff0000)
+        let green = Color(rgb: 0x00ff00)
+        let blue = Color(rgb: 0x0000ff)
+        let stops = GradientMapper.resolveStops([
+            ColorStop(color: red), ColorStop(color: green), ColorStop(color: blue),
+            ColorStop(position: 0.9, color: red), ColorStop(position: 0.5, color: blue),
+        ])
         let expected = [0, 0.3, 0.6, 0.9, 0.9]
         #expect(zip(stops.compactMap(\.position), expected).allSatisfy { abs($0 - $1) < 1e-9 } && stops.count == 5)
     }
@@ -45,8 +54,9 @@ import Styles
     @Test func painterMapsABackgroundToTheElementFrame() {
         var f = PaintingFixture()
         let stops = [ColorStop(color: Color(rgb: 0xff0000)), ColorStop(color: Color(rgb: 0xffff00))]
-        f.add(3, .frameLayout, frame: Rect(x: 0, y: 100, width: 200, height: 300),
-              style: style { $0.background = .linearGradient(angleDegrees: 180, stops: stops) })
+        f.add(
+            3, .frameLayout, frame: Rect(x: 0, y: 100, width: 200, height: 300),
+            style: style { $0.background = .linearGradient(angleDegrees: 180, stops: stops) })
         #expect(f.dumpLines().contains("fill 0,100 200x300 linear (100, 100)->(100, 400) [#ff0000@0 #ffff00@1]"))
     }
 }

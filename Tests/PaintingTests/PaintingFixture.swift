@@ -1,11 +1,12 @@
 import Foundation
-import TestSupport
 import Primitives
 import SessionFormat
 import Styles
+import TestSupport
 import TextLayout
-@testable import Layout
 import WidgetTree
+
+@testable import Layout
 @testable import Painting
 
 /// A hand-built tree and layout tables (no layout algorithm involved): app 1, active view 2 filling
@@ -36,8 +37,10 @@ struct PaintingFixture {
 
     /// Adds an element under `parent` with its frame and resolved style.
     @discardableResult
-    mutating func add(_ id: Int, _ kind: WidgetKind, parent: Int = 2, frame: Rect, style: ResolvedStyle = ResolvedStyle(),
-                      configure: (inout Element) -> Void = { _ in }) -> Int {
+    mutating func add(
+        _ id: Int, _ kind: WidgetKind, parent: Int = 2, frame: Rect, style: ResolvedStyle = ResolvedStyle(),
+        configure: (inout Element) -> Void = { _ in }
+    ) -> Int {
         var e = Element(id: id, kind: kind, parent: parent)
         configure(&e)
         tree.elements[id] = e

@@ -2,8 +2,9 @@ import Primitives
 import SessionFormat
 import Styles
 import Testing
-@testable import Layout
 import WidgetTree
+
+@testable import Layout
 @testable import Painting
 
 /// A RadioGroup's options: a ring per row at the row's left, centred; the option whose id is the
@@ -40,9 +41,15 @@ import WidgetTree
         let list = Self.fixture(value: 9).paint()
         let rings = Self.rings(list)
         let size = theme.checkbox.size
-        #expect(rings.map(\.0) == [Rect(x: 10, y: 113 - size / 2, width: size, height: size),
-                                   Rect(x: 10, y: 139 - size / 2, width: size, height: size)])
-        #expect(rings.map(\.1) == [ThemePalette.hexColor(theme.checkbox.borderColor)!, ThemePalette.hexColor(theme.checkbox.checkedColor)!])
+        #expect(
+            rings.map(\.0) == [
+                Rect(x: 10, y: 113 - size / 2, width: size, height: size),
+                Rect(x: 10, y: 139 - size / 2, width: size, height: size),
+            ])
+        #expect(
+            rings.map(\.1) == [
+                ThemePalette.hexColor(theme.checkbox.borderColor)!, ThemePalette.hexColor(theme.checkbox.checkedColor)!,
+            ])
         let dots = Self.fills(list)
         #expect(dots.map(\.0) == [Rect(x: 10 + size / 4, y: 139 - size / 4, width: size / 2, height: size / 2)])
         #expect(dots.map(\.1) == [ThemePalette.hexColor(theme.checkbox.checkedColor)!])
@@ -57,10 +64,16 @@ import WidgetTree
     @Test func themeRadioButtonFieldsWin() {
         var theme = PaintingFixture.theme
         var look = Theme.RadioButtonLook()
-        look.size = 20; look.dotSize = 10; look.selectedColor = "#ff0000"; look.borderColor = "#00ff00"
+        look.size = 20
+        look.dotSize = 10
+        look.selectedColor = "#ff0000"
+        look.borderColor = "#00ff00"
         theme.radioButton = look
         let list = Self.fixture(value: 7).paint(theme: theme)
-        #expect(Self.rings(list).map(\.0) == [Rect(x: 10, y: 103, width: 20, height: 20), Rect(x: 10, y: 129, width: 20, height: 20)])
+        #expect(
+            Self.rings(list).map(\.0) == [
+                Rect(x: 10, y: 103, width: 20, height: 20), Rect(x: 10, y: 129, width: 20, height: 20),
+            ])
         #expect(Self.rings(list).map(\.1) == [Color(rgb: 0xff0000), Color(rgb: 0x00ff00)])
         #expect(Self.fills(list).map(\.0) == [Rect(x: 15, y: 108, width: 10, height: 10)])
     }

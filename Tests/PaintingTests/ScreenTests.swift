@@ -1,9 +1,10 @@
-import Testing
 import Primitives
 import SessionFormat
 import Styles
+import Testing
 import TextLayout
 import WidgetTree
+
 @testable import Layout
 @testable import Painting
 
@@ -24,16 +25,19 @@ import WidgetTree
         f.layout.styles[11] = style { $0.background = .color(Color(rgb: 0x00ff00)) }
         let title = PaintingFixture.theme.dialog.title
         f.layout.paragraphs[10] = PaintingFixture.textEngine.layout(
-            AttributedText("Delete file?"), style: ThemePalette(theme: PaintingFixture.theme).paragraphStyle(title), maxWidth: nil)
+            AttributedText("Delete file?"), style: ThemePalette(theme: PaintingFixture.theme).paragraphStyle(title),
+            maxWidth: nil)
         f.layout.textOrigins[10] = Point(x: 40, y: 216)
         let all = f.dumpLines()
         let lines = all.filter { !$0.hasPrefix("glyphs") }
         // The title in the 56 header, 16 in from the panel's left edge.
         #expect(all.contains { $0.hasPrefix("glyphs") && $0.contains("#212121") && $0.contains("at (40, ") })
-        let expected = ["fill 0,0 360x640 #66000000",
-                        "shadow 24,200 312x200 r 8 offset (0, 4) blur 16 spread 0 #40000000",
-                        "fill 24,200 312x200 r 8 #ffffff",
-                        "fill 40,256 280x40 #00ff00"]
+        let expected = [
+            "fill 0,0 360x640 #66000000",
+            "shadow 24,200 312x200 r 8 offset (0, 4) blur 16 spread 0 #40000000",
+            "fill 24,200 312x200 r 8 #ffffff",
+            "fill 40,256 280x40 #00ff00",
+        ]
         #expect(Array(lines.suffix(4)) == expected)
     }
 
@@ -61,7 +65,9 @@ import WidgetTree
     @Test func toastIsARoundedLabelInAFadingLayer() {
         var f = PaintingFixture()
         let toast = Toast(text: "Saved", start: 0, duration: 2000, anchorId: 2)
-        f.layout.toasts = [(toast: toast, frame: Rect(x: 140, y: 540, width: 80, height: 36), paragraph: .empty, opacity: 0.5)]
+        f.layout.toasts = [
+            (toast: toast, frame: Rect(x: 140, y: 540, width: 80, height: 36), paragraph: .empty, opacity: 0.5)
+        ]
         let lines = f.dumpLines()
         #expect(lines.contains("layer 0.5"))
         #expect(lines.contains("  fill 140,540 80x36 r 8 #eb323232"))
@@ -119,8 +125,10 @@ import WidgetTree
         var f = PaintingFixture()
         f.device.launchScreen = "splash.png"
         f.tree.showsLaunchScreen = true
-        f.images[ImageStore.assetKey("splash.png")] = ImageStore.Entry(bitmap: Bitmap(width: 720, height: 1280), density: 2)
-        #expect(f.dumpLines() == ["size 360x640", "fill 0,0 360x640 #ffffff", "image asset:splash.png dest 0,0 360x640"])
+        f.images[ImageStore.assetKey("splash.png")] = ImageStore.Entry(
+            bitmap: Bitmap(width: 720, height: 1280), density: 2)
+        #expect(
+            f.dumpLines() == ["size 360x640", "fill 0,0 360x640 #ffffff", "image asset:splash.png dest 0,0 360x640"])
     }
 
     @Test func backArrowIsDrawnForFlagBit0() {
@@ -130,27 +138,42 @@ import WidgetTree
         f.tree.elements[20] = bar
         f.layout.bars = [20]
         f.layout.frames[20] = Rect(x: 0, y: 0, width: 360, height: 56)
-        f.layout.iconFrames[20] = Rect(x: 16, y: 16, width: 24, height: 24)   // layout's left button
+        f.layout.iconFrames[20] = Rect(x: 16, y: 16, width: 24, height: 24)  // layout's left button
         let strokes = f.dumpLines().filter { $0.hasPrefix("strokePath") }
-        #expect(strokes == ["strokePath M20,28 L36,28 #212121 width 2", "strokePath M27,21 L20,28 L27,35 #212121 width 2"])
+        #expect(
+            strokes == ["strokePath M20,28 L36,28 #212121 width 2", "strokePath M27,21 L20,28 L27,35 #212121 width 2"])
     }
 
     @Test func dumpIsStableAndReadable() {
-        let list = DisplayList(size: Size(width: 10, height: 10), items: [
-            .save, .clip(RoundedRect(rect: Rect(x: 0.254, y: 1, width: 2, height: 3), radii: Corners(topLeft: 1, topRight: 0, bottomRight: 0, bottomLeft: 0))),
-            .fill(RoundedRect(rect: Rect(x: 0, y: 0, width: 1, height: 1)), .radialGradient(center: Point(x: 0.5, y: 0.5), radius: 0.70711, stops: [
-                ColorStop(position: 0, color: .white), ColorStop(position: 1, color: .transparent)])),
-            .strokePath([.move(.zero), .arc(center: Point(x: 1, y: 1), radius: 2, start: 0, end: 3.14159), .close], color: .black, width: 1, dash: [3, 3], roundCaps: false),
-            .restore,
-        ])
-        #expect(DisplayListDump.dump(list) == """
-            size 10x10
-            save
-              clip 0.25,1 2x3 r 1,0,0,0
-              fill 0,0 1x1 radial (0.5, 0.5) r 0.71 [#ffffff@0 #00000000@1]
-              strokePath M0,0 A1,1 r2 0..3.14 Z #000000 width 1 dash [3 3]
-            restore
+        let list = DisplayList(
+            size: Size(width: 10, height: 10),
+            items: [
+                .save,
+                .clip(
+                    RoundedRect(
+                        rect: Rect(x: 0.254, y: 1, width: 2, height: 3),
+                        radii: Corners(topLeft: 1, topRight: 0, bottomRight: 0, bottomLeft: 0))),
+                .fill(
+                    RoundedRect(rect: Rect(x: 0, y: 0, width: 1, height: 1)),
+                    .radialGradient(
+                        center: Point(x: 0.5, y: 0.5), radius: 0.70711,
+                        stops: [
+                            ColorStop(position: 0, color: .white), ColorStop(position: 1, color: .transparent),
+                        ])),
+                .strokePath(
+                    [.move(.zero), .arc(center: Point(x: 1, y: 1), radius: 2, start: 0, end: 3.14159), .close],
+                    color: .black, width: 1, dash: [3, 3], roundCaps: false),
+                .restore,
+            ])
+        #expect(
+            DisplayListDump.dump(list) == """
+                size 10x10
+                save
+                  clip 0.25,1 2x3 r 1,0,0,0
+                  fill 0,0 1x1 radial (0.5, 0.5) r 0.71 [#ffffff@0 #00000000@1]
+                  strokePath M0,0 A1,1 r2 0..3.14 Z #000000 width 1 dash [3 3]
+                restore
 
-            """)
+                """)
     }
 }

@@ -1,8 +1,9 @@
-import Testing
 import Primitives
 import Styles
+import Testing
 import TextLayout
 import WidgetTree
+
 @testable import Layout
 @testable import Painting
 
@@ -10,20 +11,34 @@ import WidgetTree
     @Test func fitCenterLetterboxesAndCenterCropOverflows() {
         let box = Rect(x: 0, y: 0, width: 100, height: 100)
         let img = Size(width: 200, height: 100)
-        #expect(ImageFit.destination(imageSize: img, in: box, mode: .fitCenter) == Rect(x: 0, y: 25, width: 100, height: 50))
-        #expect(ImageFit.destination(imageSize: img, in: box, mode: .centerCrop) == Rect(x: -50, y: 0, width: 200, height: 100))
-        #expect(ImageFit.destination(imageSize: img, in: box, mode: .fitStart) == Rect(x: 0, y: 0, width: 100, height: 50))
-        #expect(ImageFit.destination(imageSize: img, in: box, mode: .fitEnd) == Rect(x: 0, y: 50, width: 100, height: 50))
-        #expect(ImageFit.destination(imageSize: Size(width: 20, height: 10), in: box, mode: .centerInside)
+        #expect(
+            ImageFit.destination(imageSize: img, in: box, mode: .fitCenter) == Rect(x: 0, y: 25, width: 100, height: 50)
+        )
+        #expect(
+            ImageFit.destination(imageSize: img, in: box, mode: .centerCrop)
+                == Rect(x: -50, y: 0, width: 200, height: 100))
+        #expect(
+            ImageFit.destination(imageSize: img, in: box, mode: .fitStart) == Rect(x: 0, y: 0, width: 100, height: 50))
+        #expect(
+            ImageFit.destination(imageSize: img, in: box, mode: .fitEnd) == Rect(x: 0, y: 50, width: 100, height: 50))
+        #expect(
+            ImageFit.destination(imageSize: Size(width: 20, height: 10), in: box, mode: .centerInside)
                 == Rect(x: 40, y: 45, width: 20, height: 10))
-        #expect(ImageFit.destination(imageSize: img, in: box, mode: .center) == Rect(x: -50, y: 0, width: 200, height: 100))
+        #expect(
+            ImageFit.destination(imageSize: img, in: box, mode: .center) == Rect(x: -50, y: 0, width: 200, height: 100))
     }
 
     func imageFixture(_ mode: ImageScale, radius: Double = 0) -> PaintingFixture {
         var f = PaintingFixture()
-        f.images[ImageStore.assetKey("photo.png")] = ImageStore.Entry(bitmap: Bitmap(width: 400, height: 200), density: 2)
-        f.add(3, .imageView, frame: Rect(x: 10, y: 10, width: 100, height: 100),
-              style: style { $0.imageScale = mode; $0.borderRadius = Corners(all: radius) }) { $0.content = .asset("photo.png") }
+        f.images[ImageStore.assetKey("photo.png")] = ImageStore.Entry(
+            bitmap: Bitmap(width: 400, height: 200), density: 2)
+        f.add(
+            3, .imageView, frame: Rect(x: 10, y: 10, width: 100, height: 100),
+            style: style {
+                $0.imageScale = mode
+                $0.borderRadius = Corners(all: radius)
+            }
+        ) { $0.content = .asset("photo.png") }
         return f
     }
 
@@ -32,11 +47,15 @@ import WidgetTree
     }
 
     @Test func imageViewCenterCropIsClippedToTheView() {
-        #expect(imageFixture(.centerCrop).dumpLines().contains("image asset:photo.png dest -40,10 200x100 clip 10,10 100x100"))
+        #expect(
+            imageFixture(.centerCrop).dumpLines().contains(
+                "image asset:photo.png dest -40,10 200x100 clip 10,10 100x100"))
     }
 
     @Test func borderRadiusClipsImages() {
-        #expect(imageFixture(.fitCenter, radius: 50).dumpLines().contains("image asset:photo.png dest 10,35 100x50 clip 10,10 100x100 r 50"))
+        #expect(
+            imageFixture(.fitCenter, radius: 50).dumpLines().contains(
+                "image asset:photo.png dest 10,35 100x50 clip 10,10 100x100 r 50"))
     }
 
     @Test func imageViewWithoutPixelsShowsThePlaceholder() {
@@ -56,8 +75,13 @@ import WidgetTree
     }
 
     @Test func switchTrackAndThumbFollowTheState() {
-        let off = switchFixture(on: false).colorFills, on = switchFixture(on: true).colorFills
-        #expect(off.contains { $0.0 == RoundedRect(rect: Rect(x: 64, y: 3, width: 36, height: 14), radii: Corners(all: 7)) && $0.1 == Color(rgb: 0xbdbdbd) })
+        let off = switchFixture(on: false).colorFills
+        let on = switchFixture(on: true).colorFills
+        #expect(
+            off.contains {
+                $0.0 == RoundedRect(rect: Rect(x: 64, y: 3, width: 36, height: 14), radii: Corners(all: 7))
+                    && $0.1 == Color(rgb: 0xbdbdbd)
+            })
         #expect(on.contains { $0.0.rect == Rect(x: 64, y: 3, width: 36, height: 14) && $0.1 == Color(rgb: 0x43a047) })
         // Thumb: white, 20, at the track's left end when off and its right end when on.
         #expect(off.contains { $0.0.rect == Rect(x: 64, y: 0, width: 20, height: 20) && $0.1 == .white })
@@ -104,16 +128,21 @@ import WidgetTree
     @Test func textRunsAreDrawnAtTheParagraphOriginWithUnderlines() {
         var f = PaintingFixture()
         f.add(3, .text, frame: Rect(x: 10, y: 10, width: 50, height: 20))
-        let run = GlyphRun(face: FaceID(0), size: 15, color: .black, glyphs: [PositionedGlyph(id: 7, x: 0, y: 14)],
-                           underlineBox: Rect(x: 0, y: 16, width: 30, height: 1))
-        f.layout.paragraphs[3] = ParagraphLayout(size: Size(width: 30, height: 18),
-                                                 lines: [LineLayout(rect: Rect(x: 0, y: 0, width: 30, height: 18), baseline: 14, text: "a", runs: [run])])
+        let run = GlyphRun(
+            face: FaceID(0), size: 15, color: .black, glyphs: [PositionedGlyph(id: 7, x: 0, y: 14)],
+            underlineBox: Rect(x: 0, y: 16, width: 30, height: 1))
+        f.layout.paragraphs[3] = ParagraphLayout(
+            size: Size(width: 30, height: 18),
+            lines: [LineLayout(rect: Rect(x: 0, y: 0, width: 30, height: 18), baseline: 14, text: "a", runs: [run])])
         f.layout.textOrigins[3] = Point(x: 10, y: 10)
         #expect(Array(f.dumpLines().suffix(1)) == ["glyphs face 0 size 15 #000000 n 1 at (10, 10) first 7@(0, 14)"])
         #expect(!f.dumpLines().contains("fill 10,26 30x1 #000000"))
         // Text taller than the label is clipped to its padding box.
         f.layout.frames[3] = Rect(x: 10, y: 10, width: 50, height: 10)
-        #expect(Array(f.dumpLines().suffix(4)) == ["save", "  clip 10,10 50x10", "  glyphs face 0 size 15 #000000 n 1 at (10, 10) first 7@(0, 14)",
-                                                   "restore"])
+        #expect(
+            Array(f.dumpLines().suffix(4)) == [
+                "save", "  clip 10,10 50x10", "  glyphs face 0 size 15 #000000 n 1 at (10, 10) first 7@(0, 14)",
+                "restore",
+            ])
     }
 }

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import SessionFormat
+import Testing
+
 @testable import Portability
 
 /// The report over the shared sessions (Examples/): deterministic, and naming the differences the
@@ -12,14 +13,16 @@ import SessionFormat
 
     static var sessionNames: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: P.root + "/Examples")) ?? []
-        return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.map { String($0.dropLast(5)) }.sorted()
+        return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.map { String($0.dropLast(5)) }
+            .sorted()
     }
 
     @Test func everySharedSessionGivesTheSameReportTwice() throws {
         #expect(Self.sessionNames.count >= 14)
         for name in Self.sessionNames {
             let s = try Self.load(name)
-            let a = PortabilityReport.make(s), b = PortabilityReport.make(try Self.load(name))
+            let a = PortabilityReport.make(s)
+            let b = PortabilityReport.make(try Self.load(name))
             #expect(a.text == b.text, "\(name)")
             #expect(a.json == b.json, "\(name)")
             // Ordered by step, then kind.
@@ -31,11 +34,14 @@ import SessionFormat
     @Test func example1FrontView() throws {
         let r = PortabilityReport.make(try Self.load("example1-front-view"))
         // `border: 1` on the markdown label (13), its markdown heading and min-scale, and the 1000 ms timer's target.
-        #expect(r.findings.contains { $0.kind == .loneBorder && $0.elementId == 13 && $0.step == 25 && $0.key == "border" && $0.value == "1" })
+        #expect(
+            r.findings.contains {
+                $0.kind == .loneBorder && $0.elementId == 13 && $0.step == 25 && $0.key == "border" && $0.value == "1"
+            })
         #expect(r.findings.contains { $0.kind == .markdown && $0.elementId == 13 && $0.step == 24 })
         #expect(r.findings.contains { $0.kind == .ignoredKey && $0.elementId == 13 && $0.key == "min-scale" })
         #expect(r.findings.contains { $0.kind == .timerTarget && $0.elementId == 1 && $0.step == 2 })
-        #expect(!r.findings.contains { $0.kind == .timerInterval }) // 1000 ms: the same on both
+        #expect(!r.findings.contains { $0.kind == .timerInterval })  // 1000 ms: the same on both
     }
 
     @Test func example1SecondaryPageDropsTheAppBarAtTheViewSwitch() throws {

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import SessionFormat
+import Testing
+
 @testable import Portability
 
 /// The measured part: the same looks, the iOS and the Android profile, and the frames that differ.
@@ -15,7 +16,8 @@ import SessionFormat
         // `padding: 4 8` on label 11: iOS 4 on every side; Android 4 8 8 8 (8 wider, 4 taller).
         let f = try #require(r.findings.first { $0.kind == .shorthandList && $0.elementId == 11 })
         let e = try #require(f.effect)
-        let ios = try #require(e.ios), android = try #require(e.android)
+        let ios = try #require(e.ios)
+        let android = try #require(e.android)
         #expect(android.width - ios.width == 8)
         #expect(android.height - ios.height == 4)
         #expect(PortabilityReport.line(f).contains("; measured: element 11: "))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Portability
 
 /// The kind codes are a stable interface (reports, JSON, docs): they must stay unique and kebab-case.

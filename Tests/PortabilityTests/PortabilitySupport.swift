@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import SessionFormat
+import TestSupport
+
 @testable import Portability
 
 /// Small in-memory sessions for the portability tests: an application (1) with a FrameView (2)
@@ -8,14 +9,20 @@ import SessionFormat
 enum P {
     static let root = Repository.root
 
-    static func cmd(_ t: CommandType, _ id: Int = 0, child: Int = 0, value: Int = 0, text: String = "", text2: String = "") -> StepKind {
-        .command(Command(type: t, internalId: id, childInternalId: child, value: value, textValue: text, textValue2: text2))
+    static func cmd(
+        _ t: CommandType, _ id: Int = 0, child: Int = 0, value: Int = 0, text: String = "", text2: String = ""
+    ) -> StepKind {
+        .command(
+            Command(type: t, internalId: id, childInternalId: child, value: value, textValue: text, textValue2: text2))
     }
     static func create(_ t: CommandType, _ id: Int, in parent: Int, value: Int = 0, text: String = "") -> StepKind {
         cmd(t, parent, child: id, value: value, text: text)
     }
     static func style(_ id: Int, _ key: String, _ value: String, _ sel: Selector = .normal) -> StepKind {
-        .command(Command(type: .SET_STYLE, internalId: id, value: sel.rawValue, textValue: key, textValue2: value, selector: sel))
+        .command(
+            Command(
+                type: .SET_STYLE, internalId: id, value: sel.rawValue, textValue: key, textValue2: value, selector: sel)
+        )
     }
 
     /// The base screen: app 1, view 2, vertical linear layout 3.

@@ -1,8 +1,9 @@
-import Testing
 import Foundation
-import Primitives
 import Painting
+import Primitives
 import Styles
+import Testing
+
 @testable import Raster
 
 /// A full repaint is painted as two bands on two threads; the pixels must be those of one pass,
@@ -24,12 +25,19 @@ import Styles
         .save,
         .clip(RasterTestSupport.rect(30, 80, 140, 45, radius: 20)),
         .beginLayer(opacity: 0.6),
-        .fill(RasterTestSupport.rect(20, 75, 160, 55), .linearGradient(
-            start: Point(x: 20, y: 75), end: Point(x: 60, y: 131),
-            stops: [ColorStop(position: 0, color: Color(rgb: 0x0044ff)), ColorStop(position: 1, color: Color(rgb: 0xff4400))])),
+        .fill(
+            RasterTestSupport.rect(20, 75, 160, 55),
+            .linearGradient(
+                start: Point(x: 20, y: 75), end: Point(x: 60, y: 131),
+                stops: [
+                    ColorStop(position: 0, color: Color(rgb: 0x0044ff)),
+                    ColorStop(position: 1, color: Color(rgb: 0xff4400)),
+                ])),
         .endLayer,
         .restore,
-        .strokePath([.move(Point(x: 5, y: 60.3)), .line(Point(x: 195, y: 141.7))], color: Color(rgb: 0x222222), width: 1.7, dash: [4, 3], roundCaps: true),
+        .strokePath(
+            [.move(Point(x: 5, y: 60.3)), .line(Point(x: 195, y: 141.7))], color: Color(rgb: 0x222222), width: 1.7,
+            dash: [4, 3], roundCaps: true),
         .image(key: "asset:checker", dest: Rect(x: 120.3, y: 85.6, width: 33.3, height: 29.9), clip: nil, smooth: true),
     ]
     func render(bands: Int) throws -> Bitmap {
@@ -37,7 +45,9 @@ import Styles
         r.bandCount = bands
         return try RasterTestSupport.render(items, w: 200, h: 200, scale: 3, images: images, with: r)
     }
-    let one = try render(bands: 1), two = try render(bands: 2), five = try render(bands: 5)
+    let one = try render(bands: 1)
+    let two = try render(bands: 2)
+    let five = try render(bands: 5)
     // The scene really reaches across the seam (rows 299 and 300 are not background).
     #expect(one.color(x: 300, y: 299) != one.color(x: 2, y: 2))
     #expect(one.color(x: 300, y: 300) != one.color(x: 2, y: 2))
@@ -55,7 +65,8 @@ private func differingBytes(_ a: Bitmap, _ b: Bitmap) -> Int {
 @Test func bandsSplitWhereTheWorkHalves() {
     func fill(_ y: Double, _ h: Double) -> DisplayItem { .fill(RasterTestSupport.rect(0, y, 100, h), .color(.black)) }
     func starts(_ items: [DisplayItem], height: Int = 1000, count: Int = 2) -> [Int] {
-        BandSplit.starts(items: items, bounds: ItemBounds.compute(items, scale: 1), width: 100, height: height, count: count)
+        BandSplit.starts(
+            items: items, bounds: ItemBounds.compute(items, scale: 1), width: 100, height: height, count: count)
     }
     // Even work: the middle (give or take the items' 2 px antialiasing margin).
     #expect(abs(starts([fill(0, 1000)])[0] - 500) <= 2)
@@ -69,23 +80,30 @@ private func differingBytes(_ a: Bitmap, _ b: Bitmap) -> Int {
     #expect(starts([fill(0, 100)], height: 100) == [])
     #expect(starts([fill(0, 1000)], count: 5).count == 4)
     // Hostile boxes (NaN, infinite, far outside) are skipped or clamped, never a crash.
-    let odd: [Rect?] = [Rect(x: .nan, y: 0, width: 1, height: 1), Rect(x: 0, y: -.infinity, width: 1, height: .infinity),
-                        Rect(x: 0, y: 1e300, width: 1e300, height: 1e300), Rect(x: 0, y: .nan, width: 10, height: 10)]
-    let split = BandSplit.starts(items: Array(repeating: fill(0, 1), count: 4), bounds: odd, width: 100, height: 1000,
-                                 count: 2, resampled: [true, true, true, true])
+    let odd: [Rect?] = [
+        Rect(x: .nan, y: 0, width: 1, height: 1), Rect(x: 0, y: -.infinity, width: 1, height: .infinity),
+        Rect(x: 0, y: 1e300, width: 1e300, height: 1e300), Rect(x: 0, y: .nan, width: 10, height: 10),
+    ]
+    let split = BandSplit.starts(
+        items: Array(repeating: fill(0, 1), count: 4), bounds: odd, width: 100, height: 1000,
+        count: 2, resampled: [true, true, true, true])
     #expect(split.count <= 1)
 }
 
 /// No seam goes through a resampled item (an image, say): the split moves to the nearest row
 /// outside it, or there is one band when no row is left.
 @Test func seamsGoAroundResampledItems() {
-    let items: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 100, 1000), .color(.black)),
-                                .image(key: "k", dest: Rect(x: 0, y: 400, width: 100, height: 200), clip: nil, smooth: true)]
+    let items: [DisplayItem] = [
+        .fill(RasterTestSupport.rect(0, 0, 100, 1000), .color(.black)),
+        .image(key: "k", dest: Rect(x: 0, y: 400, width: 100, height: 200), clip: nil, smooth: true),
+    ]
     let bounds = ItemBounds.compute(items, scale: 1)
     let free = BandSplit.starts(items: items, bounds: bounds, width: 100, height: 1000, count: 2)
-    let around = BandSplit.starts(items: items, bounds: bounds, width: 100, height: 1000, count: 2, resampled: [false, true])
+    let around = BandSplit.starts(
+        items: items, bounds: bounds, width: 100, height: 1000, count: 2, resampled: [false, true])
     #expect(free.count == 1 && free[0] > 400 && free[0] < 600)
     #expect(around.count == 1 && (around[0] <= 398 || around[0] >= 602))
-    let everywhere = BandSplit.starts(items: items, bounds: bounds, width: 100, height: 1000, count: 2, resampled: [true, true])
+    let everywhere = BandSplit.starts(
+        items: items, bounds: bounds, width: 100, height: 1000, count: 2, resampled: [true, true])
     #expect(everywhere.isEmpty)
 }

@@ -1,6 +1,7 @@
-import Testing
-import Primitives
 import Painting
+import Primitives
+import Testing
+
 @testable import Raster
 
 /// A full repaint skips the leading fills an opaque full-frame fill covers (`OpaqueCover`), and a
@@ -22,9 +23,12 @@ private func screen(background: Color) -> [DisplayItem] {
 
 @Test func leadingOpaqueFillsAreFoundAndOnlyThey() {
     let t = [DeviceTransform](repeating: DeviceTransform(scale: 2), count: 6)
-    #expect(OpaqueCover.lastCover(screen(background: Color(rgb: 0xf2f2f7)), transforms: t, width: 200, height: 200) == 1)
+    #expect(
+        OpaqueCover.lastCover(screen(background: Color(rgb: 0xf2f2f7)), transforms: t, width: 200, height: 200) == 1)
     // Translucent, rounded, smaller than the frame, or after another item: not a cover.
-    let translucent: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 100, 100), .color(Color(r: 1, g: 2, b: 3, a: 254)))]
+    let translucent: [DisplayItem] = [
+        .fill(RasterTestSupport.rect(0, 0, 100, 100), .color(Color(r: 1, g: 2, b: 3, a: 254)))
+    ]
     let rounded: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 100, 100, radius: 1), .color(.white))]
     let short: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 100, 99.7), .color(.white))]
     let late: [DisplayItem] = [.save, .fill(RasterTestSupport.rect(0, 0, 100, 100), .color(.white))]
@@ -44,7 +48,7 @@ private func screen(background: Color) -> [DisplayItem] {
 
 @Test func aForgottenFrameIsRepaintedLikeAFreshOne() throws {
     let r = try RasterTestSupport.rasterizer()
-    do {   // the frame is not held past here, so its memory is reused rather than copied
+    do {  // the frame is not held past here, so its memory is reused rather than copied
         let first = try RasterTestSupport.render(screen(background: Color(rgb: 0x336699)), scale: 2, with: r)
         #expect(first.color(x: 1, y: 1) == Color(rgb: 0x336699))
     }
@@ -65,8 +69,10 @@ private func screen(background: Color) -> [DisplayItem] {
     var items: [DisplayItem] = [.fill(RasterTestSupport.rect(0, 0, 120, 400), .color(Color(rgb: 0xf2f2f7)))]
     for i in 0..<6 {
         let c = RasterTestSupport.rect(10, 10 + Double(i) * 60, 100, 50, radius: 12)
-        items += [.shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
-                  .fill(c, .color(.white))]
+        items += [
+            .shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
+            .fill(c, .color(.white)),
+        ]
     }
     func render(tiles: Bool) throws -> (Bitmap, Int) {
         let r = try RasterTestSupport.rasterizer()
@@ -74,7 +80,8 @@ private func screen(background: Color) -> [DisplayItem] {
         let b = try RasterTestSupport.render(items, w: 120, h: 400, scale: 3, with: r)
         return (b, r.shadowTilesMade)
     }
-    let (copied, made) = try render(tiles: true), (composited, none) = try render(tiles: false)
+    let (copied, made) = try render(tiles: true)
+    let (composited, none) = try render(tiles: false)
     #expect(made >= 1 && none == 0)
     #expect(copied.pixels == composited.pixels)
 }

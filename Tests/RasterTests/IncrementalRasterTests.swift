@@ -1,8 +1,9 @@
-import Testing
 import Foundation
-import Styles
-import Primitives
 import Painting
+import Primitives
+import Styles
+import Testing
+
 @testable import Raster
 
 /// The rasterizer repaints only the boxes of changed drawing items, and the pixels equal a full
@@ -12,7 +13,9 @@ private enum Scene {
 
     /// A screen with a shadowed card, a clip, a translucent layer, and a spinner at `angle`.
     static func items(angle: Double, badge: Color = Color(rgb: 0x3366cc), clip: Double = 200) -> [DisplayItem] {
-        let spoke: [PathSegment] = [.move(Point(x: 170, y: 20)), .line(Point(x: 170 + 8 * cos(angle), y: 20 + 8 * sin(angle)))]
+        let spoke: [PathSegment] = [
+            .move(Point(x: 170, y: 20)), .line(Point(x: 170 + 8 * cos(angle), y: 20 + 8 * sin(angle))),
+        ]
         return [
             .fill(RasterTestSupport.rect(0, 0, 200, 200), .color(Color(rgb: 0xf2f2f7))),
             .save,
@@ -20,9 +23,12 @@ private enum Scene {
             .shadow(card, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 60)),
             .fill(card, .color(.white)),
             .beginLayer(opacity: 0.5),
-            .fill(RasterTestSupport.rect(20, 120, 60, 30, radius: 6), .linearGradient(
-                start: Point(x: 20, y: 120), end: Point(x: 80, y: 150),
-                stops: [ColorStop(position: 0, color: .white), ColorStop(position: 1, color: Color(rgb: 0x880000))])),
+            .fill(
+                RasterTestSupport.rect(20, 120, 60, 30, radius: 6),
+                .linearGradient(
+                    start: Point(x: 20, y: 120), end: Point(x: 80, y: 150),
+                    stops: [ColorStop(position: 0, color: .white), ColorStop(position: 1, color: Color(rgb: 0x880000))])
+            ),
             .endLayer,
             .restore,
             .strokePath(spoke, color: Color(rgb: 0x222222), width: 2, dash: [], roundCaps: true),
@@ -40,7 +46,8 @@ private enum Scene {
     _ = try Scene.render(Scene.items(angle: 0), with: r)
     #expect(r.partialFrames == 0)
     for step in 1...3 {
-        let items = Scene.items(angle: Double(step) * 0.7, badge: step == 2 ? Color(rgb: 0xcc3366) : Color(rgb: 0x3366cc))
+        let items = Scene.items(
+            angle: Double(step) * 0.7, badge: step == 2 ? Color(rgb: 0xcc3366) : Color(rgb: 0x3366cc))
         let incremental = try Scene.render(items, with: r)
         #expect(r.partialFrames == step)
         #expect(r.lastDamage.width * r.lastDamage.height < 0.2 * 600 * 600)
@@ -70,10 +77,15 @@ private enum Scene {
     let r = try RasterTestSupport.rasterizer()
     func store(_ c: UInt8) -> ImageStore {
         var s = ImageStore()
-        s["asset:icon"] = ImageStore.Entry(bitmap: Bitmap(width: 4, height: 4, straightRGBA: Array([[UInt8]](repeating: [c, c, c, 255], count: 16).joined())), density: 1)
+        s["asset:icon"] = ImageStore.Entry(
+            bitmap: Bitmap(
+                width: 4, height: 4, straightRGBA: Array([[UInt8]](repeating: [c, c, c, 255], count: 16).joined())),
+            density: 1)
         return s
     }
-    let items: [DisplayItem] = [.image(key: "asset:icon", dest: Rect(x: 20, y: 20, width: 4, height: 4), clip: nil, smooth: false)]
+    let items: [DisplayItem] = [
+        .image(key: "asset:icon", dest: Rect(x: 20, y: 20, width: 4, height: 4), clip: nil, smooth: false)
+    ]
     _ = try RasterTestSupport.render(items, w: 50, h: 50, images: store(200), with: r)
     let b = try RasterTestSupport.render(items, w: 50, h: 50, images: store(90), with: r)
     #expect(r.partialFrames == 1)

@@ -1,6 +1,7 @@
-import Testing
 import CZlib
 import Primitives
+import Testing
+
 @testable import NativeGraphics
 
 /// The level-1 encoder (`PNGFastDeflate`): zlib must inflate it (checking the Adler-32) to the exact
@@ -8,9 +9,11 @@ import Primitives
 private func inflate(_ stream: [UInt8], expected count: Int) -> [UInt8]? {
     var out = [UInt8](repeating: 0, count: count)
     var size = uLongf(count)
-    let rc = out.withUnsafeMutableBufferPointer { o in stream.withUnsafeBufferPointer { s in
-        uncompress(o.baseAddress, &size, s.baseAddress, uLong(s.count))
-    } }
+    let rc = out.withUnsafeMutableBufferPointer { o in
+        stream.withUnsafeBufferPointer { s in
+            uncompress(o.baseAddress, &size, s.baseAddress, uLong(s.count))
+        }
+    }
     return rc == Z_OK && Int(size) == count ? out : nil
 }
 
@@ -21,8 +24,10 @@ private func rawRows(_ words: [UInt32], width: Int, height: Int, rgba: Bool) -> 
         out.append(0)
         for x in 0..<width {
             let v = words[y * width + x]
-            out += rgba ? [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)]
-                        : [UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+            out +=
+                rgba
+                ? [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)]
+                : [UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
         }
     }
     return out
@@ -32,7 +37,8 @@ private func rawRows(_ words: [UInt32], width: Int, height: Int, rgba: Bool) -> 
 private func screen(width: Int, height: Int, seed: UInt32 = 7) -> [UInt32] {
     var state = seed
     return (0..<(width * height)).map { i in
-        let x = i % width, y = i / width
+        let x = i % width
+        let y = i / width
         state = state &* 1_664_525 &+ 1_013_904_223
         if y % 50 < 10 { return 0xFF33_66CC }
         if x % 40 < 3 { return 0xFF00_0000 | UInt32(y % 256) }
@@ -50,7 +56,9 @@ func fastStreamInflatesToTheRows(width: Int, height: Int) throws {
 }
 
 @Test func fastRGBAStreamInflatesToTheRows() {
-    let words = screen(width: 257, height: 300).enumerated().map { $0.offset % 5 == 0 ? $0.element & 0x80FF_FFFF : $0.element }
+    let words = screen(width: 257, height: 300).enumerated().map {
+        $0.offset % 5 == 0 ? $0.element & 0x80FF_FFFF : $0.element
+    }
     let stream = words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBA($0, width: 257, height: 300) }
     let expected = rawRows(words, width: 257, height: 300, rgba: true)
     #expect(inflate(stream, expected: expected.count) == expected)
@@ -83,17 +91,23 @@ func fastStreamInflatesToTheRows(width: Int, height: Int) throws {
     #expect(t.distanceCode(5) == (4, 1, 0) && t.distanceCode(8) == (5, 1, 1))
     #expect(t.distanceCode(3511) == (23, 10, 438))
     #expect(t.distanceCode(32768) == (29, 13, 8191))
-    #expect(t.lengthSymbol[3] == 257 && t.lengthSymbol[10] == 264 && t.lengthSymbol[11] == 265 && t.lengthSymbol[258] == 285)
+    #expect(
+        t.lengthSymbol[3] == 257 && t.lengthSymbol[10] == 264 && t.lengthSymbol[11] == 265 && t.lengthSymbol[258] == 285
+    )
     #expect(t.lengthSymbol[257] == 284)
 }
 
 /// IDAT chunks written from the stream's pieces are the chunks of the joined stream, byte for
 /// byte, wherever the pieces and the chunk limit fall (empty pieces included).
 @Test func chunksFromPiecesEqualChunksOfTheJoinedStream() {
-    let pieces: [[UInt8]] = [[0x78, 0x01], [], Array(0..<200).map { UInt8($0 & 0xff) }, [9], [], Array(repeating: 7, count: 37), [1, 2, 3, 4]]
+    let pieces: [[UInt8]] = [
+        [0x78, 0x01], [], Array(0..<200).map { UInt8($0 & 0xff) }, [9], [], Array(repeating: 7, count: 37),
+        [1, 2, 3, 4],
+    ]
     let joined = pieces.flatMap { $0 }
     for limit in [1, 2, 7, 64, 243, 244, 1000] {
-        var a = PNGChunkWriter(signature: false), b = PNGChunkWriter(signature: false)
+        var a = PNGChunkWriter(signature: false)
+        var b = PNGChunkWriter(signature: false)
         a.append(type: Array("IDAT".utf8), pieces: pieces, limit: limit)
         var start = 0
         while start < joined.count {
@@ -115,7 +129,8 @@ func fastStreamInflatesToTheRows(width: Int, height: Int) throws {
     for i in [0, w * h / 2 + 17, w * h - 1] {
         var changed = words
         changed[i] &= 0xFEFF_FFFF
-        #expect(changed.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: w, height: h) } == nil)
+        #expect(
+            changed.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: w, height: h) } == nil)
     }
     words[w * h - 1] = 0
     #expect(words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: w, height: h) } == nil)

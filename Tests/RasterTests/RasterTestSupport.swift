@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import Primitives
 import Painting
+import Primitives
+import TestSupport
 import TextLayout
+
 @testable import Raster
 
 /// Shared helpers: a rasterizer over the repo's bundled fonts and pixel probes.
@@ -14,11 +15,14 @@ enum RasterTestSupport {
     }
 
     /// Renders `items` on a `w` x `h` dp list at `scale`.
-    static func render(_ items: [DisplayItem], w: Double = 100, h: Double = 100, scale: Double = 1,
-                       images: ImageStore = ImageStore(), with r: Rasterizer? = nil) throws -> Bitmap {
+    static func render(
+        _ items: [DisplayItem], w: Double = 100, h: Double = 100, scale: Double = 1,
+        images: ImageStore = ImageStore(), with r: Rasterizer? = nil
+    ) throws -> Bitmap {
         let rast = try r ?? rasterizer()
-        return try rast.render(DisplayList(size: Size(width: w, height: h), items: items), images: images, scale: scale,
-                               pixelWidth: Int((w * scale).rounded()), pixelHeight: Int((h * scale).rounded()))
+        return try rast.render(
+            DisplayList(size: Size(width: w, height: h), items: items), images: images, scale: scale,
+            pixelWidth: Int((w * scale).rounded()), pixelHeight: Int((h * scale).rounded()))
     }
 
     static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0) -> RoundedRect {

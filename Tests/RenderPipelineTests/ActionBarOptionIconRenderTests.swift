@@ -1,7 +1,8 @@
-import Testing
 import Foundation
-import Primitives
 import NativeGraphics
+import Primitives
+import Testing
+
 @testable import RenderPipeline
 
 /// ADD_OPTION on an action bar paints the icon asset named by the option's text at the bar's
@@ -11,22 +12,23 @@ import NativeGraphics
     static func sessionFile(options: [String]) throws -> String {
         let dir = NSTemporaryDirectory() + "h10-actionbar-icons-\(options.joined(separator: "-"))"
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
-        let red = Bitmap(width: 72, height: 72, straightRGBA: Array(repeating: [255, 0, 0, 255], count: 72 * 72).flatMap { $0 })
+        let red = Bitmap(
+            width: 72, height: 72, straightRGBA: Array(repeating: [255, 0, 0, 255], count: 72 * 72).flatMap { $0 })
         try TestSupport.writePNG(red, dir + "/assets/red.png")
         let adds = options.enumerated().map { i, name in
             #"{"type": "ADD_OPTION", "internalId": 3, "value": \#(i + 1), "textValue": "\#(name)"},"#
         }.joined(separator: "\n")
         let json = """
-        {"format": "framework-session", "version": 1, "name": "icons",
-         "device": {"width": 360, "height": 640, "scale": 2, "statusBar": 24}, "assets": "assets",
-         "steps": [
-          {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "com.example.icons"},
-          {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
-          {"type": "CREATE_ACTIONBAR", "internalId": 2, "childInternalId": 3, "textValue": "Icons"},
-          \(adds)
-          {"type": "snapshot", "name": "bar"}
-         ]}
-        """
+            {"format": "framework-session", "version": 1, "name": "icons",
+             "device": {"width": 360, "height": 640, "scale": 2, "statusBar": 24}, "assets": "assets",
+             "steps": [
+              {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "com.example.icons"},
+              {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+              {"type": "CREATE_ACTIONBAR", "internalId": 2, "childInternalId": 3, "textValue": "Icons"},
+              \(adds)
+              {"type": "snapshot", "name": "bar"}
+             ]}
+            """
         let path = dir + "/icons.json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         return path

@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import RenderPipeline
 
 /// `AtomicFile` writes through a temporary sibling and a rename: the target is replaced whole,

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Primitives
 import Snapshots
+import Testing
+
 @testable import RenderPipeline
 
 /// Boxes, borders, radii, shadows, gradients and layouts against headless Chromium: each case in
@@ -18,11 +19,18 @@ struct BrowserReferenceTests {
         let dir = TestSupport.fixtures + "/browser/"
         let (frame, _, _) = try TestSupport.render(dir + name + ".json")
         let expected = try TestSupport.readPNG(dir + name + ".png")
-        let diff = try #require(ImageDiff.compare(expected, frame.bitmap), "size differs: \(expected.width)x\(expected.height) vs \(frame.bitmap.width)x\(frame.bitmap.height)")
+        let diff = try #require(
+            ImageDiff.compare(expected, frame.bitmap),
+            "size differs: \(expected.width)x\(expected.height) vs \(frame.bitmap.width)x\(frame.bitmap.height)")
         if diff.mismatch > Self.tolerance(name) {
             let out = TestSupport.failures + "/browser-\(name).png"
             try TestSupport.writePNG(ImageDiff.composite(expected: expected, actual: frame.bitmap, diff: diff), out)
-            Issue.record("\(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium (limit \(Self.tolerance(name) * 100)%); expected | diff | actual in \(out)")
+            Issue.record(
+                """
+                \(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium (limit \
+                \(Self.tolerance(name) * 100)%); expected | diff | actual in \(out)
+                """
+            )
         }
     }
 }

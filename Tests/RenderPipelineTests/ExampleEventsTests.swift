@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RenderPipeline
 
 /// The events files of the timed and interactive examples hold exactly the events the app would
@@ -14,28 +15,35 @@ import Testing
         // button click carries 1 in the default look (item 22). Dialogs, toasts and action sheets
         // send no VisibilityEvent (item 35 names only view switches and drawers).
         let events = try TestSupport.snapshots(of: "dialog-and-toast").events
-        #expect(events == Self.boot + [
-            #"{"time":0,"type":"ValueEvent","internalId":19,"value":1}"#,
-            #"{"time":250,"type":"ValueEvent","internalId":26,"value":1}"#,
-            #"{"time":2250,"type":"ValueEvent","internalId":18,"value":1}"#,
-        ])
+        #expect(
+            events == Self.boot + [
+                #"{"time":0,"type":"ValueEvent","internalId":19,"value":1}"#,
+                #"{"time":250,"type":"ValueEvent","internalId":26,"value":1}"#,
+                #"{"time":2250,"type":"ValueEvent","internalId":18,"value":1}"#,
+            ])
     }
 
     @Test func timersAndSpinner() throws {
         // Timer 10 on element 2 every 250 ms over ten 100 ms ticks: each event has its own due time.
         let events = try TestSupport.snapshots(of: "timers-and-spinner").events
-        #expect(events == Self.boot + [250, 500, 750, 1000].map {
-            #"{"time":\#($0),"type":"TimerEvent","internalId":2,"timerId":10}"#
-        })
+        #expect(
+            events == Self.boot
+                + [250, 500, 750, 1000].map {
+                    #"{"time":\#($0),"type":"TimerEvent","internalId":2,"timerId":10}"#
+                })
     }
 
     @Test func canvasSurfaceAndStatesMatrix() throws {
         // The surface's image view has no static image, so when it gets its 358 x 220 dp size it
         // asks like any other (item 38; the app answers with its canvas); `select` and `press`
         // without `release` are not clicks.
-        #expect(try TestSupport.snapshots(of: "canvas-surface").events == Self.boot + [
-            #"{"time":0,"type":"ImageRequestEvent","internalId":6,"imageUrl":"","requestedWidth":358,"requestedHeight":220,"requestedLevels":1,"mode":"REQUEST","format":"RGB565"}"#,
-        ])
+        #expect(
+            try TestSupport.snapshots(of: "canvas-surface").events == Self.boot + [
+                #"""
+                {"time":0,"type":"ImageRequestEvent","internalId":6,"imageUrl":"","requestedWidth":358,\#
+                "requestedHeight":220,"requestedLevels":1,"mode":"REQUEST","format":"RGB565"}
+                """#
+            ])
         #expect(try TestSupport.snapshots(of: "states-matrix").events == Self.boot)
     }
 
@@ -60,27 +68,63 @@ import Testing
             let w = Double(r["requestedWidth"] ?? "") ?? -1
             #expect(w > 40 && w < 312)
         }
-        #expect(events.last == #"{"time":0,"type":"ImageRequestEvent","internalId":30,"imageUrl":"https://cdn.example.com/img/kitten-128.jpg","requestedWidth":80,"requestedHeight":60,"requestedLevels":1,"mode":"REQUEST","format":"RGB565"}"#)
+        #expect(
+            events.last
+                == #"""
+                {"time":0,"type":"ImageRequestEvent","internalId":30,\#
+                "imageUrl":"https://cdn.example.com/img/kitten-128.jpg","requestedWidth":80,"requestedHeight":60,\#
+                "requestedLevels":1,"mode":"REQUEST","format":"RGB565"}
+                """#
+        )
     }
 
     @Test func scrollStepsOfTheExamples() throws {
         // card-list: 500 dp of 1212 dp content in a 560 dp viewport leaves 152; text-wrapping asks
         // for 2000 and gets the end of its content (1151.33 - 797 = 354.33).
-        #expect(try TestSupport.snapshots(of: "card-list").events.filter { $0.contains("Scroll") }
-                == [#"{"time":0,"type":"ScrollChangedEvent","internalId":4,"scrollPos":500,"scrollRem":152,"height":1212}"#])
+        #expect(
+            try TestSupport.snapshots(of: "card-list").events.filter { $0.contains("Scroll") }
+                == [
+                    #"""
+                    {"time":0,"type":"ScrollChangedEvent","internalId":4,"scrollPos":500,"scrollRem":152,\#
+                    "height":1212}
+                    """#
+                ])
         let tw = try TestSupport.snapshots(of: "text-wrapping").events.filter { $0.contains("Scroll") }
-        #expect(tw == [#"{"time":0,"type":"ScrollChangedEvent","internalId":3,"scrollPos":354.33,"scrollRem":0,"height":1151.33}"#])
+        #expect(
+            tw == [
+                #"""
+                {"time":0,"type":"ScrollChangedEvent","internalId":3,"scrollPos":354.33,"scrollRem":0,\#
+                "height":1151.33}
+                """#
+            ])
     }
 
     /// `{"a":1,"b":"x"}` -> ["a": "1", "b": "\"x\""] (flat objects of this writer only).
     static func fields(_ line: String) -> [String: String] {
         var out: [String: String] = [:]
         let body = line.dropFirst().dropLast()
-        var key = "", cur = "", inString = false, readingKey = true
+        var key = ""
+        var cur = ""
+        var inString = false
+        var readingKey = true
         for ch in body {
-            if ch == "\"" { inString.toggle(); cur.append(ch); continue }
-            if !inString && ch == ":" && readingKey { key = String(cur.dropFirst().dropLast()); cur = ""; readingKey = false; continue }
-            if !inString && ch == "," { out[key] = cur; cur = ""; readingKey = true; continue }
+            if ch == "\"" {
+                inString.toggle()
+                cur.append(ch)
+                continue
+            }
+            if !inString && ch == ":" && readingKey {
+                key = String(cur.dropFirst().dropLast())
+                cur = ""
+                readingKey = false
+                continue
+            }
+            if !inString && ch == "," {
+                out[key] = cur
+                cur = ""
+                readingKey = true
+                continue
+            }
             cur.append(ch)
         }
         out[key] = cur

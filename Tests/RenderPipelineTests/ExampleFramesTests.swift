@@ -1,6 +1,7 @@
-import Testing
 import Primitives
+import Testing
 import WidgetTree
+
 @testable import RenderPipeline
 
 /// The named snapshots of the timed and interactive examples show what Examples/README.md says,
@@ -8,7 +9,8 @@ import WidgetTree
 @Suite struct ExampleFramesTests {
     @Test func dialogAndToast() throws {
         let f = try TestSupport.snapshots(of: "dialog-and-toast").frames
-        let white = [255, 255, 255], toast = [66, 66, 66]
+        let white = [255, 255, 255]
+        let toast = [66, 66, 66]
         // "list": three rows, so the Share… / Delete… buttons sit lower than after the delete.
         let list = try #require(f["list"])
         #expect(list.matches(50, 521, [227, 242, 253]) && list.matches(680, 521, [255, 235, 238]))
@@ -39,7 +41,9 @@ import WidgetTree
         let half = try #require(f["t500-half"])
         // The spinner (centre 180, 156 dp) half a turn from 12 o'clock: the leading (darkest)
         // spoke points down, the faded tail is up and to the left.
-        let below = half.rgb(360, 330)[0], above = half.rgb(360, 294)[0], left = half.rgb(342, 312)[0]
+        let below = half.rgb(360, 330)[0]
+        let above = half.rgb(360, 294)[0]
+        let left = half.rgb(342, 312)[0]
         #expect(below < 130 && below < above - 40 && below < left - 60)
         // The green fill covers 156 dp of the 312 dp track starting at x = 24 dp: it ends at 180 dp.
         #expect(half.matches(100, 448, [67, 160, 71]) && half.matches(356, 448, [67, 160, 71]))
@@ -56,18 +60,26 @@ import WidgetTree
         let (s, _) = try r.load(path: TestSupport.examples + "/timers-and-spinner.json")
         let c = r.state(s, at: 500)
         var at: Bitmap?
-        _ = try r.renderEach(s, ReplayResult(captures: [c], events: [], diagnostics: [], final: c.tree)) { f, _ in at = f.bitmap }
+        _ = try r.renderEach(s, ReplayResult(captures: [c], events: [], diagnostics: [], final: c.tree)) { f, _ in
+            at = f.bitmap
+        }
         let snapshot = try TestSupport.snapshots(of: "timers-and-spinner", renderer: r).frames["t500-half"]
         #expect(at != nil && at == snapshot)
     }
 
     @Test func statesMatrix() throws {
         let f = try TestSupport.snapshots(of: "states-matrix").frames
-        let grey = [224, 224, 224], amber = [255, 202, 40]
-        let (normal, selected, pressed) = (try #require(f["normal"]), try #require(f["selected"]), try #require(f["pressed"]))
-        #expect(normal.matches(48, 200, grey) && normal.matches(200, 200, grey) && normal.matches(600, 400, [245, 245, 245]))
+        let grey = [224, 224, 224]
+        let amber = [255, 202, 40]
+        let (normal, selected, pressed) = (
+            try #require(f["normal"]), try #require(f["selected"]), try #require(f["pressed"])
+        )
+        #expect(
+            normal.matches(48, 200, grey) && normal.matches(200, 200, grey)
+                && normal.matches(600, 400, [245, 245, 245]))
         #expect(selected.matches(48, 200, amber) && selected.matches(200, 200, amber))
-        #expect(selected.matches(600, 400, [200, 230, 201]) && selected.matches(33, 400, [56, 142, 60], tolerance: 24))
+        #expect(
+            selected.matches(600, 400, [200, 230, 201]) && selected.matches(33, 400, [56, 142, 60], tolerance: 24))
         // ACTIVE beats SELECTED on Save and the card; Share stays amber.
         #expect(pressed.matches(48, 200, [21, 101, 192]) && pressed.matches(200, 200, amber))
         #expect(pressed.matches(600, 400, [187, 222, 251]) && pressed.matches(33, 400, [25, 118, 210], tolerance: 24))
@@ -77,11 +89,14 @@ import WidgetTree
 
     @Test func imageFormats() throws {
         let f = try TestSupport.snapshots(of: "image-formats").frames
-        let placeholders = try #require(f["placeholders"]), decoded = try #require(f["decoded"])
+        let placeholders = try #require(f["placeholders"])
+        let decoded = try #require(f["decoded"])
         #expect(placeholders.rgb(510, 150) != [255, 255, 255])
         // RGB565 bars, left to right (red in the high bits: yellow before cyan).
-        let bars: [[Int]] = [[255, 255, 255], [255, 255, 0], [0, 255, 255], [0, 255, 0],
-                             [255, 0, 255], [255, 0, 0], [0, 0, 255], [0, 0, 0]]
+        let bars: [[Int]] = [
+            [255, 255, 255], [255, 255, 0], [0, 255, 255], [0, 255, 0],
+            [255, 0, 255], [255, 0, 0], [0, 0, 255], [0, 0, 0],
+        ]
         for (i, x) in [510, 535, 557, 580, 603, 626, 649, 672].enumerated() {
             #expect(decoded.matches(x, 150, bars[i], tolerance: 4), "bar \(i)")
             // Before its pixels the view is one flat placeholder (its look is the theme's).
@@ -100,13 +115,16 @@ import WidgetTree
     @Test func canvasSurface() throws {
         let chart = try #require(try TestSupport.snapshots(of: "canvas-surface").frames["chart"])
         // The ring (centre about 333, 186 dp): green clockwise from 12 o'clock over three quarters.
-        let green = [67, 160, 71], grey = [224, 224, 224]
-        #expect(chart.matches(1072, 557, green))       // 3 o'clock
-        #expect(chart.matches(1000, 628, green))       // 6 o'clock
-        #expect(chart.matches(1036, 494, green, tolerance: 30)) // 1 o'clock
-        #expect(chart.matches(928, 557, grey))         // 9 o'clock
-        #expect(chart.matches(948, 505, grey, tolerance: 20))   // half past 10
+        let green = [67, 160, 71]
+        let grey = [224, 224, 224]
+        #expect(chart.matches(1072, 557, green))  // 3 o'clock
+        #expect(chart.matches(1000, 628, green))  // 6 o'clock
+        #expect(chart.matches(1036, 494, green, tolerance: 30))  // 1 o'clock
+        #expect(chart.matches(928, 557, grey))  // 9 o'clock
+        #expect(chart.matches(948, 505, grey, tolerance: 20))  // half past 10
         // Pale blue at the top of the gradient, nearly white at the bottom.
-        #expect(chart.matches(100, 470, [228, 243, 253], tolerance: 6) && chart.matches(100, 1000, [251, 253, 255], tolerance: 6))
+        #expect(
+            chart.matches(100, 470, [228, 243, 253], tolerance: 6)
+                && chart.matches(100, 1000, [251, 253, 255], tolerance: 6))
     }
 }

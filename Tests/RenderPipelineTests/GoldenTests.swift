@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Snapshots
+import Testing
 
 /// Every sample session's final frame against its golden PNG and sidecar in Snapshots/, through the
 /// Snapshots module (`assertSnapshot`, as `render check` and a user's test target do): the same
@@ -12,9 +12,11 @@ struct GoldenTests {
     @Test(arguments: sessions)
     func finalFrameMatchesGolden(_ name: String) throws {
         // Only the final frame (`""`): the named snapshots are `render check Examples`' business.
-        try assertSnapshot(session: TestSupport.examples + "/" + name + ".json", snapshot: "",
-                           snapshots: TestSupport.snapshots, fontsDirectory: TestSupport.root + "/Fonts",
-                           failuresDirectory: TestSupport.failures) { Issue.record(Comment(rawValue: $0)) }
+        try assertSnapshot(
+            session: TestSupport.examples + "/" + name + ".json", snapshot: "",
+            snapshots: TestSupport.snapshots, fontsDirectory: TestSupport.root + "/Fonts",
+            failuresDirectory: TestSupport.failures
+        ) { Issue.record(Comment(rawValue: $0)) }
     }
 
     @Test func everyGoldenHasASession() {

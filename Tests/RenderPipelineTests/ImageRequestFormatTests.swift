@@ -1,7 +1,8 @@
-import Testing
 import Primitives
 import SessionFormat
+import Testing
 import WidgetTree
+
 @testable import RenderPipeline
 
 /// semantics.md 7 item 38: every ImageRequestEvent names the pixel format the platform asks for
@@ -15,16 +16,21 @@ import WidgetTree
         Command(type: .CREATE_APPLICATION, internalId: 0, childInternalId: 1),
         Command(type: .CREATE_FRAMEVIEW, internalId: 1, childInternalId: 2),
         Command(type: .CREATE_LINEAR_LAYOUT, internalId: 2, childInternalId: 3, value: 1),
-        Command(type: .CREATE_IMAGEVIEW, internalId: 3, childInternalId: 11, textValue: "https://cdn.example.com/a-200.jpg", width: 200, height: 150),
-        Command(type: .ADD_IMAGE_URL, internalId: 11, textValue: "https://cdn.example.com/a-400.jpg", width: 400, height: 300),
+        Command(
+            type: .CREATE_IMAGEVIEW, internalId: 3, childInternalId: 11, textValue: "https://cdn.example.com/a-200.jpg",
+            width: 200, height: 150),
+        Command(
+            type: .ADD_IMAGE_URL, internalId: 11, textValue: "https://cdn.example.com/a-400.jpg", width: 400,
+            height: 300),
         Command(type: .SET_STYLE, internalId: 11, textValue: "width", textValue2: "120", selector: .normal),
         Command(type: .SET_STYLE, internalId: 11, textValue: "height", textValue2: "90", selector: .normal),
         Command(type: .CREATE_IMAGEVIEW, internalId: 3, childInternalId: 12, textValue: "test.png"),
     ]
 
     func backend(theme: String) throws -> HeadlessBackend {
-        let b = HeadlessBackend(device: Self.device, renderer: try TestSupport.renderer(theme: theme),
-                                assetsDirectory: TestSupport.examples + "/assets")
+        let b = HeadlessBackend(
+            device: Self.device, renderer: try TestSupport.renderer(theme: theme),
+            assetsDirectory: TestSupport.examples + "/assets")
         b.beginBatch()
         for c in Self.startup { b.send(c) }
         b.commitBatch()
@@ -54,9 +60,14 @@ import WidgetTree
         // 600 px: neither URL has 4 * w >= 1800, so the largest, a-400).
         b.send(Command(type: .SET_STYLE, internalId: 11, textValue: "width", textValue2: "300", selector: .normal))
         let again = b.pollEvents()
-        #expect(again.map(EventJSON.line) == [
-            #"{"time":0,"type":"ImageRequestEvent","internalId":11,"imageUrl":"https://cdn.example.com/a-400.jpg","requestedWidth":300,"requestedHeight":100,"requestedLevels":1,"mode":"REQUEST","format":"RGB555"}"#,
-        ])
+        #expect(
+            again.map(EventJSON.line) == [
+                #"""
+                {"time":0,"type":"ImageRequestEvent","internalId":11,\#
+                "imageUrl":"https://cdn.example.com/a-400.jpg","requestedWidth":300,"requestedHeight":100,\#
+                "requestedLevels":1,"mode":"REQUEST","format":"RGB555"}
+                """#
+            ])
         #expect(b.pollEvents().isEmpty)
     }
 

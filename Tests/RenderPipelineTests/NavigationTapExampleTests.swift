@@ -1,5 +1,6 @@
-import Testing
 import Primitives
+import Testing
+
 @testable import RenderPipeline
 
 /// Examples/example1-third-page.json (semantics.md 7 item 37): the tap on "Page 3" (item 19) turns

@@ -2,6 +2,7 @@ import Foundation
 import Primitives
 import Testing
 import WidgetTree
+
 @testable import RenderPipeline
 
 /// `--theme ios|android` switch the replay's behaviour too (the theme's platform profile reaches
@@ -18,7 +19,9 @@ import WidgetTree
         let (session, _) = try r.load(path: TestSupport.examples + "/timers-and-spinner.json")
         return r.replay(session)
     }
-    let neutral = try replay("default"), ios = try replay("ios"), android = try replay("android")
+    let neutral = try replay("default")
+    let ios = try replay("ios")
+    let android = try replay("android")
     let nTimers = neutral.events.filter { $0.type == "TimerEvent" }
     #expect(nTimers.first?.time == 250 && nTimers.first?.internalId == 2)
     // Android: every 1000 ms whatever the interval; STOP is ignored, so the spinner keeps turning.

@@ -1,8 +1,9 @@
-import Testing
 import Foundation
 import Primitives
 import SessionFormat
+import Testing
 import WidgetTree
+
 @testable import RenderPipeline
 
 /// A live `HeadlessBackend` run recorded (`recordedSession`, written by `SessionWriter`, as the C
@@ -15,7 +16,8 @@ import WidgetTree
         let first = try b.screenshot(named: "after-drive")
         // A surface given as pixels (premultiplied half-transparent blue), then a tap and a tick.
         let blue = Array(repeating: [UInt8]([0x80, 0, 0, 0x80]), count: 30 * 20).flatMap { $0 }
-        b.setSurface(7, SurfacePayload(width: 15, height: 10, ops: [], pixels: Bitmap(width: 30, height: 20, pixels: blue)))
+        b.setSurface(
+            7, SurfacePayload(width: 15, height: 10, ops: [], pixels: Bitmap(width: 30, height: 20, pixels: blue)))
         b.tap(4)
         b.tick(16)
         let second = try b.screenshot(named: "after-surface")

@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
-import Primitives
 import NativeGraphics
+import Primitives
+import TestSupport
+
 @testable import RenderPipeline
 
 /// Paths and helpers shared by the end-to-end tests.
@@ -20,7 +21,9 @@ enum TestSupport {
     }
 
     /// Renders a session file's final frame (or a named snapshot).
-    static func render(_ path: String, snapshot: String? = nil, renderer r: Renderer? = nil) throws -> (RenderedFrame, [AppEventLine], [String]) {
+    static func render(_ path: String, snapshot: String? = nil, renderer r: Renderer? = nil) throws -> (
+        RenderedFrame, [AppEventLine], [String]
+    ) {
         let r = try r ?? renderer()
         let (session, d) = try r.load(path: path)
         let replay = r.replay(session)
@@ -39,7 +42,8 @@ enum TestSupport {
     }
 
     static func writePNG(_ b: Bitmap, _ path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(try PNGCodec.encode(b, compressionLevel: 6), to: path)
     }
 
@@ -57,7 +61,9 @@ struct TestFailure: Error, CustomStringConvertible {
 extension TestSupport {
     /// Replays an example once and renders its named snapshots (the last capture of each name):
     /// their bitmaps by name, and every event line of the session.
-    static func snapshots(of example: String, renderer r: Renderer? = nil) throws -> (frames: [String: Bitmap], events: [String]) {
+    static func snapshots(of example: String, renderer r: Renderer? = nil) throws -> (
+        frames: [String: Bitmap], events: [String]
+    ) {
         let r = try r ?? renderer()
         let (session, _) = try r.load(path: examples + "/" + example + ".json")
         let replay = r.replay(session)

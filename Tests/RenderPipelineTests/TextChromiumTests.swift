@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Primitives
 import Snapshots
+import Testing
+
 @testable import RenderPipeline
 
 /// Text against headless Chromium: each case in Fixtures/text is a session in the subset of
@@ -29,7 +30,8 @@ struct TextChromiumTests {
     /// The words of a line (spaces collapsed), so that hanging spaces do not count; soft hyphens
     /// are dropped (both sides write the hyphen drawn at a line end as "-").
     static func words(_ line: String) -> [String] {
-        String(line.unicodeScalars.filter { $0 != "\u{AD}" }).split(whereSeparator: { $0 == " " || $0 == "\u{A0}" }).map(String.init)
+        String(line.unicodeScalars.filter { $0 != "\u{AD}" }).split(whereSeparator: { $0 == " " || $0 == "\u{A0}" })
+            .map(String.init)
     }
 
     @Test(arguments: cases)
@@ -43,19 +45,32 @@ struct TextChromiumTests {
             let want = expected[id]!.map(Self.words)
             let paragraph = try #require(frame.layout[id]?.paragraph, "\(name): label \(id) was not laid out")
             let got = paragraph.lines.map { Self.words($0.text) }
-            #expect(got == want, "\(name) label \(id): lines \(paragraph.lines.map(\.text)) but Chromium has \(expected[id]!)")
+            #expect(
+                got == want,
+                "\(name) label \(id): lines \(paragraph.lines.map(\.text)) but Chromium has \(expected[id]!)")
         }
 
         let reference = try TestSupport.readPNG(Self.directory + name + ".png")
-        let diff = try #require(ImageDiff.compare(reference, frame.bitmap),
-                                "size differs: \(reference.width)x\(reference.height) vs \(frame.bitmap.width)x\(frame.bitmap.height)")
+        let diff = try #require(
+            ImageDiff.compare(reference, frame.bitmap),
+            "size differs: \(reference.width)x\(reference.height) vs \(frame.bitmap.width)x\(frame.bitmap.height)")
         if diff.mismatch >= Self.tolerance {
             let out = TestSupport.failures + "/text-\(name).png"
             try TestSupport.writePNG(ImageDiff.composite(expected: reference, actual: frame.bitmap, diff: diff), out)
-            Issue.record("\(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium (limit \(Self.tolerance * 100)%); expected | diff | actual in \(out)")
+            Issue.record(
+                """
+                \(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium (limit \
+                \(Self.tolerance * 100)%); expected | diff | actual in \(out)
+                """
+            )
         }
         if ProcessInfo.processInfo.environment["TEXT_FIGURES"] != nil {
-            print("text-figure \(name): mismatch \(String(format: "%.3f", diff.mismatch * 100))%, mean difference \(String(format: "%.3f", diff.meanDifference))")
+            print(
+                """
+                text-figure \(name): mismatch \(String(format: "%.3f", diff.mismatch * 100))%, mean difference \
+                \(String(format: "%.3f", diff.meanDifference))
+                """
+            )
         }
     }
 
@@ -67,7 +82,9 @@ struct TextChromiumTests {
         let (frame, _, _) = try TestSupport.render(Self.directory + name + ".json")
         let reference = try TestSupport.readPNG(Self.directory + name + ".png")
         let diff = try #require(ImageDiff.compare(reference, frame.bitmap))
-        #expect(diff.mismatch < 0.0001, "\(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium")
+        #expect(
+            diff.mismatch < 0.0001,
+            "\(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium")
     }
 
     /// The fixtures are complete: every case has its screenshot and line file.
@@ -75,7 +92,9 @@ struct TextChromiumTests {
         #expect(Self.cases.count >= 8)
         for name in Self.cases {
             #expect(FileManager.default.fileExists(atPath: Self.directory + name + ".png"), "\(name).png missing")
-            #expect(FileManager.default.fileExists(atPath: Self.directory + name + ".lines.json"), "\(name).lines.json missing")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.directory + name + ".lines.json"),
+                "\(name).lines.json missing")
         }
     }
 }

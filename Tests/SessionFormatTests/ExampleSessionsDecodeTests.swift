@@ -1,7 +1,8 @@
-import Testing
 import Foundation
-import TestSupport
 import Primitives
+import TestSupport
+import Testing
+
 @testable import SessionFormat
 
 let repoRoot = URL(fileURLWithPath: Repository.root)
@@ -29,7 +30,8 @@ let sampleSessions: [String] = ["Examples", "Benchmarks"].flatMap { dir -> [Stri
     }
 
     @Test func imageFormatsSessionDecodesPixels() throws {
-        let (s, _) = try SessionDecoder().decode(fileAt: repoRoot.appendingPathComponent("Examples/image-formats.json").path)
+        let (s, _) = try SessionDecoder().decode(
+            fileAt: repoRoot.appendingPathComponent("Examples/image-formats.json").path)
         let images = s.steps.compactMap { step -> PackedImage? in
             if case .setImageData(_, let img) = step.kind { return img }
             return nil

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionFormat
 
 /// The parser's fast paths (plain strings, short integers, objects built once) give the same
@@ -20,8 +21,10 @@ private func number(_ text: String) throws -> JSONNumber {
 }
 
 @Test func integersGetStrtodsValue() throws {
-    for text in ["0", "-0", "7", "-42", "999999999999999", "-999999999999999", "1000000000000000",
-                 "9007199254740993", "123456789012345678901234567890", "1.5", "-0.0", "1e3", "2E-2", "10"] {
+    for text in [
+        "0", "-0", "7", "-42", "999999999999999", "-999999999999999", "1000000000000000",
+        "9007199254740993", "123456789012345678901234567890", "1.5", "-0.0", "1e3", "2E-2", "10",
+    ] {
         let n = try number(text)
         #expect(n.text == text)
         let expected = Double(text)!
@@ -31,7 +34,10 @@ private func number(_ text: String) throws -> JSONNumber {
 
 @Test func stringsWithAndWithoutEscapes() throws {
     let doc = #"{"a": "plain", "b": "tab\tand \"quote\" \u00e9 \ud83d\ude00", "c": "", "d": "héllo"}"#
-    guard case .object(let o) = try JSONParser.parse(Array(doc.utf8)) else { Issue.record("not an object"); return }
+    guard case .object(let o) = try JSONParser.parse(Array(doc.utf8)) else {
+        Issue.record("not an object")
+        return
+    }
     #expect(o["a"] == .string("plain"))
     #expect(o["b"] == .string("tab\tand \"quote\" é 😀"))
     #expect(o["c"] == .string(""))
@@ -41,7 +47,10 @@ private func number(_ text: String) throws -> JSONNumber {
 
 @Test func nestedObjectsKeepTheirOwnMembers() throws {
     let doc = #"{"x": {"y": 1, "z": {"w": [1, {"v": 2}]}, "y": 3}, "k": 4, "x": 5}"#
-    guard case .object(let o) = try JSONParser.parse(Array(doc.utf8)) else { Issue.record("not an object"); return }
+    guard case .object(let o) = try JSONParser.parse(Array(doc.utf8)) else {
+        Issue.record("not an object")
+        return
+    }
     // A repeated key keeps its first position and takes the last value.
     #expect(o.keys == ["x", "k"])
     #expect(o["x"] == .number(JSONNumber(text: "5", double: 5)))
@@ -52,7 +61,10 @@ private func number(_ text: String) throws -> JSONNumber {
 }
 
 @Test func stringErrorsKeepTheirPositions() {
-    #expect(throws: JSONParseError(line: 1, column: 8, reason: "control character 0xA inside a string (write it as an escape)")) {
+    #expect(
+        throws: JSONParseError(
+            line: 1, column: 8, reason: "control character 0xA inside a string (write it as an escape)")
+    ) {
         try JSONParser.parse(Array("[\"abcde\n\"]".utf8))
     }
     #expect(throws: JSONParseError(line: 1, column: 6, reason: "unterminated string")) {

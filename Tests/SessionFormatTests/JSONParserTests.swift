@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionFormat
 
 @Suite struct JSONParserTests {
@@ -66,7 +67,10 @@ import Testing
     }
 
     @Test func reportsTheBadCharacter() {
-        do { _ = try Base64.decode("TW!u"); Issue.record("expected an error") } catch let e as Base64Error {
+        do {
+            _ = try Base64.decode("TW!u")
+            Issue.record("expected an error")
+        } catch let e as Base64Error {
             #expect(e.message.contains("'!'"))
             #expect(e.message.contains("offset 2"))
         } catch { Issue.record("wrong error") }

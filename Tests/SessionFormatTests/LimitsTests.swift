@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SessionFormat
 
 /// The limits of docs/limits.md at the decoder: each with its own code.
@@ -8,7 +9,10 @@ import Testing
     }
 
     func code(_ bytes: [UInt8]) -> String? {
-        do { _ = try SessionDecoder().decode(data: bytes, path: ""); return nil } catch let e as SessionError { return e.code } catch { return "?" }
+        do {
+            _ = try SessionDecoder().decode(data: bytes, path: "")
+            return nil
+        } catch let e as SessionError { return e.code } catch { return "?" }
     }
 
     @Test func textIsCutAtAScalarBoundary() {
@@ -22,16 +26,27 @@ import Testing
 
     @Test func longTextGetsOneWarningPerField() throws {
         let big = String(repeating: "x", count: SessionLimits.maxTextBytes + 10)
-        let (s, d) = try SessionDecoder().decode(data: file(#"{"type": "CREATE_TEXT", "internalId": 1, "childInternalId": 2, "textValue": "\#(big)", "textValue2": "\#(big)"}"#), path: "")
+        let (s, d) = try SessionDecoder().decode(
+            data: file(
+                #"""
+                {"type": "CREATE_TEXT", "internalId": 1, "childInternalId": 2, "textValue": "\#(big)", \#
+                "textValue2": "\#(big)"}
+                """#
+            ), path: "")
         #expect(d.map(\.code) == ["text-too-long", "text-too-long"])
         #expect(d.map(\.path) == ["steps[0].textValue", "steps[0].textValue2"])
-        guard case .command(let c) = s.steps[0].kind else { Issue.record("not a command"); return }
+        guard case .command(let c) = s.steps[0].kind else {
+            Issue.record("not a command")
+            return
+        }
         #expect(c.textValue.utf8.count == SessionLimits.maxTextBytes)
     }
 
     @Test func rejectionCodes() {
         #expect(code(Array("{".utf8)) == "not-json")
-        #expect(code(Array((String(repeating: "[", count: 300) + String(repeating: "]", count: 300)).utf8)) == "json-too-deep")
+        #expect(
+            code(Array((String(repeating: "[", count: 300) + String(repeating: "]", count: 300)).utf8))
+                == "json-too-deep")
         #expect(code(file(device: #"{"width": 9000, "height": 10, "scale": 1}"#)) == "device-too-large")
         #expect(code(file(device: #"{"width": 7000, "height": 7000, "scale": 1}"#)) == "device-too-large")
         #expect(code(file(device: #"{"width": 1e308, "height": 10, "scale": 4}"#)) == "device-too-large")

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import Primitives
+import Testing
+
 @testable import SessionFormat
 
 /// Decodes a JSON text as if it were the file /work/s/demo.json.
@@ -15,7 +16,10 @@ func sessionJSON(_ steps: String, extra: String = "") -> String {
 
 /// The error thrown for `json`, or nil.
 func sessionError(_ json: String) -> SessionError? {
-    do { _ = try decode(json); return nil } catch let e as SessionError { return e } catch { return nil }
+    do {
+        _ = try decode(json)
+        return nil
+    } catch let e as SessionError { return e } catch { return nil }
 }
 
 @Suite struct SessionDecoderTopLevelTests {
@@ -33,7 +37,8 @@ func sessionError(_ json: String) -> SessionError? {
     }
 
     @Test func headerFieldsAndFoldersRelativeToTheFile() throws {
-        let json = sessionJSON("", extra: #""name": "login", "description": "one line", "assets": "../shared/img", "fonts": "fonts","#)
+        let json = sessionJSON(
+            "", extra: #""name": "login", "description": "one line", "assets": "../shared/img", "fonts": "fonts","#)
         let (s, _) = try decode(json, path: "/work/s/sub/x.json")
         #expect(s.name == "login")
         #expect(s.description == "one line")
@@ -41,7 +46,10 @@ func sessionError(_ json: String) -> SessionError? {
         #expect(s.fontsDirectory == "/work/s/sub/fonts")
     }
 
-    @Test(arguments: [("../../etc/x", "etc-x"), ("a/b", "a-b"), ("..", "session"), ("line\nbreak", "line-break"), ("ok name", "ok name")])
+    @Test(arguments: [
+        ("../../etc/x", "etc-x"), ("a/b", "a-b"), ("..", "session"), ("line\nbreak", "line-break"),
+        ("ok name", "ok name"),
+    ])
     func namesAreMadeSafeForFileNames(name: String, expected: String) throws {
         let (s, d) = try decode(sessionJSON("", extra: "\"name\": \(EventSafe.quote(name)),"))
         #expect(s.name == expected)
@@ -92,15 +100,28 @@ func sessionError(_ json: String) -> SessionError? {
         #expect(s.name == "my-screen")
         #expect(s.assetsDirectory == dir.appendingPathComponent("assets").standardizedFileURL.path)
         #expect(s.steps.map(\.kind) == [.tick(ms: 5)])
-        do { _ = try SessionDecoder().decode(fileAt: dir.appendingPathComponent("nope.json").path); Issue.record("expected error") }
-        catch let e as SessionError { #expect(e.reason == "no such file") }
+        do {
+            _ = try SessionDecoder().decode(fileAt: dir.appendingPathComponent("nope.json").path)
+            Issue.record("expected error")
+        } catch let e as SessionError { #expect(e.reason == "no such file") }
     }
 }
 
 @Suite struct DeviceDecodingTests {
     @Test func explicitDevice() throws {
-        let (s, _) = try decode(sessionJSON("", extra: #""device": {"width": 390, "height": 844, "scale": 3, "statusBar": 47, "safeAreaBottom": 34, "launchScreen": "logo.png"},"#))
-        #expect(s.device == Device(width: 390, height: 844, scale: 3, statusBar: 47, safeAreaBottom: 34, launchScreen: "logo.png"))
+        let (s, _) = try decode(
+            sessionJSON(
+                "",
+                extra:
+                    #"""
+                    "device": {"width": 390, "height": 844, "scale": 3, "statusBar": 47, "safeAreaBottom": 34, \#
+                    "launchScreen": "logo.png"},
+                    """#
+            ))
+        #expect(
+            s.device
+                == Device(
+                    width: 390, height: 844, scale: 3, statusBar: 47, safeAreaBottom: 34, launchScreen: "logo.png"))
         #expect(s.device.pixelWidth == 1170 && s.device.pixelHeight == 2532)
     }
 
@@ -168,6 +189,8 @@ func sessionError(_ json: String) -> SessionError? {
 /// JSON string quoting for test inputs.
 enum EventSafe {
     static func quote(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+        "\""
+            + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 }

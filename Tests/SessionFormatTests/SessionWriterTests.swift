@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import Primitives
+import Testing
+
 @testable import SessionFormat
 
 /// `SessionWriter` (the C API's `pr_write_session`) against the decoder: what it writes decodes to
@@ -22,8 +23,14 @@ import Primitives
 
     @Test func textWithQuotesControlsAndNULRoundTrips() throws {
         let text = "a \"quoted\" \\ path\n\ttab \u{0}nul \u{1b} é 日本 👍"
-        let s = Session(name: "t", steps: [Step(.command(Command(type: .CREATE_TEXT, internalId: 2, childInternalId: 3, textValue: text)), index: 0),
-                                           Step(.input(.input, internalId: 3, value: 0, text: text), index: 1)])
+        let s = Session(
+            name: "t",
+            steps: [
+                Step(
+                    .command(Command(type: .CREATE_TEXT, internalId: 2, childInternalId: 3, textValue: text)),
+                    index: 0),
+                Step(.input(.input, internalId: 3, value: 0, text: text), index: 1),
+            ])
         let (d, diags) = try SessionDecoder().decode(data: SessionWriter.encode(s, folder: "/tmp"), path: "/tmp/t.json")
         #expect(diags.isEmpty, "\(diags)")
         #expect(d.steps.map(\.kind) == s.steps.map(\.kind))
@@ -32,8 +39,11 @@ import Primitives
     @Test func themeAndSurfacePixelsRoundTrip() throws {
         let pixels = Bitmap(width: 2, height: 1, pixels: [0, 0x80, 0xff, 0xff, 0x10, 0x10, 0x10, 0x20])
         let surface = SurfacePayload(width: 1, height: 0.5, ops: [], pixels: pixels)
-        let s = Session(name: "t", assetsDirectory: "/tmp/x/assets", theme: "/tmp/x/themes/brand.json",
-                        steps: [Step(.setSurface(internalId: 4, surface: surface), index: 0), Step(.snapshot(name: "one"), index: 1)])
+        let s = Session(
+            name: "t", assetsDirectory: "/tmp/x/assets", theme: "/tmp/x/themes/brand.json",
+            steps: [
+                Step(.setSurface(internalId: 4, surface: surface), index: 0), Step(.snapshot(name: "one"), index: 1),
+            ])
         let text = String(decoding: SessionWriter.encode(s, folder: "/tmp/x"), as: UTF8.self)
         #expect(text.contains("\"theme\":\"themes/brand.json\""))
         #expect(text.contains("\"assets\":\"assets\""))
@@ -43,11 +53,15 @@ import Primitives
         #expect(d.steps.map(\.kind) == s.steps.map(\.kind))
         // A bundled theme stays a name.
         let named = Session(name: "t", theme: "ios", steps: [])
-        #expect(try SessionDecoder().decode(data: SessionWriter.encode(named, folder: "/tmp"), path: "/tmp/t.json").0.theme == "ios")
+        #expect(
+            try SessionDecoder().decode(data: SessionWriter.encode(named, folder: "/tmp"), path: "/tmp/t.json").0.theme
+                == "ios")
     }
 
     private func surfaceStep(_ surface: String) throws -> (Session, [Diagnostic]) {
-        let json = #"{"format":"framework-session","version":1,"steps":[{"type":"setSurface","internalId":4,"surface":"# + surface + "}]}"
+        let json =
+            #"{"format":"framework-session","version":1,"steps":[{"type":"setSurface","internalId":4,"surface":"#
+            + surface + "}]}"
         return try SessionDecoder().decode(data: Array(json.utf8), path: "/tmp/t.json")
     }
 
@@ -61,13 +75,17 @@ import Primitives
         #expect(s2.steps.isEmpty)
         #expect(d2.first?.message.contains("need 8 bytes") == true, "\(d2)")
         // Both draw and pixels.
-        let (s3, d3) = try surfaceStep(#"{"width":1,"height":1,"draw":[],"pixels":{"width":1,"height":1,"data":"AAAA/w=="}}"#)
+        let (s3, d3) = try surfaceStep(
+            #"{"width":1,"height":1,"draw":[],"pixels":{"width":1,"height":1,"data":"AAAA/w=="}}"#)
         #expect(s3.steps.isEmpty)
         #expect(d3.first?.message.contains("not both") == true, "\(d3)")
         // A good one.
         let (s4, d4) = try surfaceStep(#"{"width":0.5,"height":0.5,"pixels":{"width":1,"height":1,"data":"AAAA/w=="}}"#)
         #expect(d4.isEmpty, "\(d4)")
-        guard case .setSurface(4, let p)? = s4.steps.first?.kind else { Issue.record("no surface"); return }
+        guard case .setSurface(4, let p)? = s4.steps.first?.kind else {
+            Issue.record("no surface")
+            return
+        }
         #expect(p.pixels == Bitmap(width: 1, height: 1, pixels: [0, 0, 0, 0xff]))
     }
 }

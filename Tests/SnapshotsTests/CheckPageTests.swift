@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import RenderPipeline
+import Testing
+
 @testable import Gallery
 @testable import Snapshots
 
@@ -14,15 +15,19 @@ struct CheckPageTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = S.writeSession(in: dir, name: "card")
         let renderer = try Renderer(options: RenderOptions(fontsDirectory: S.fonts))
-        let settings = { (m: RecordMode) in SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: m) }
+        let settings = { (m: RecordMode) in
+            SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: m)
+        }
         _ = SnapshotChecker(settings: settings(.missing)).check(session: path, renderer: renderer)
         _ = S.writeSession(in: dir, name: "card", label: "Hello", buttonColor: "#00aa00")
         // The button shows in the snapshot and the final frame: both fail.
         var outcomes = SnapshotChecker(settings: settings(.never)).check(session: path, renderer: renderer)
         _ = S.writeSession(in: dir, name: "other")
-        outcomes += SnapshotChecker(settings: settings(.missing)).check(session: dir + "/other.json", renderer: renderer)
+        outcomes += SnapshotChecker(settings: settings(.missing)).check(
+            session: dir + "/other.json", renderer: renderer)
         outcomes += SnapshotChecker(settings: settings(.never)).check(session: dir + "/other.json", renderer: renderer)
-        let report = CheckReport(rendererVersion: "0.2.0", recordMode: .never, tolerance: Tolerance(), outcomes: outcomes)
+        let report = CheckReport(
+            rendererVersion: "0.2.0", recordMode: .never, tolerance: Tolerance(), outcomes: outcomes)
         try CheckPage.write(report, to: dir + "/review")
         let html = try String(contentsOfFile: dir + "/review/index.html", encoding: .utf8)
         let review = try #require(html.range(of: "To review (2)"))

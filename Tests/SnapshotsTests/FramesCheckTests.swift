@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import RenderPipeline
+import Testing
+
 @testable import Snapshots
 
 /// `render check --ticks`: every tick's frame against the frames golden; the first differing tick is
@@ -11,19 +12,24 @@ struct FramesCheckTests {
     /// Three ticks; the label reads `texts[i]` after tick i; a snapshot `mid` after the second.
     func writeSession(_ dir: String, _ texts: [String]) -> String {
         var steps = """
-          {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "t"},
-          {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
-          {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1},
-          {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "start"}
-        """
+              {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "t"},
+              {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+              {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1},
+              {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "start"}
+            """
         for (i, t) in texts.enumerated() {
-            steps += ",\n  {\"type\": \"tick\", \"ms\": 100},\n  {\"type\": \"SET_TEXT_VALUE\", \"internalId\": 4, \"textValue\": \"\(t)\"}"
+            steps +=
+                """
+                ,\n  {\"type\": \"tick\", \"ms\": 100},\n  {\"type\": \"SET_TEXT_VALUE\", \"internalId\": 4, \
+                \"textValue\": \"\(t)\"}
+                """
             if i == 1 { steps += ",\n  {\"type\": \"snapshot\", \"name\": \"mid\"}" }
         }
         let json = """
-        {"format": "framework-session", "version": 1, "name": "ticks", "device": {"width": 160, "height": 120, "scale": 1},
-         "steps": [\(steps)]}
-        """
+            {"format": "framework-session", "version": 1, "name": "ticks", "device": {"width": 160, "height": 120, \
+            "scale": 1},
+             "steps": [\(steps)]}
+            """
         let path = dir + "/ticks.json"
         _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
         return path
@@ -36,12 +42,15 @@ struct FramesCheckTests {
         options.captureTicks = true
         let renderer = try Renderer(options: options)
         let path = writeSession(dir, ["one", "two", "three"])
-        let settings = { (m: RecordMode) in SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: m) }
+        let settings = { (m: RecordMode) in
+            SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: m)
+        }
         // Goldens first (the frames golden refers to them), then the frames.
         _ = SnapshotChecker(settings: settings(.missing)).check(session: path, renderer: renderer)
         let recorded = SnapshotChecker(settings: settings(.missing)).checkFrames(session: path, renderer: renderer)
         #expect(recorded.status == .recorded)
-        let golden = try JSONDecoder().decode(FramesGolden.self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/ticks.frames/frames.json")))
+        let golden = try JSONDecoder().decode(
+            FramesGolden.self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/snaps/ticks.frames/frames.json")))
         #expect(golden.frames.map(\.time) == [100, 200, 200, 300, 300])
         #expect(golden.frames.map(\.kind) == ["tick", "tick", "snapshot", "tick", "final"])
         // Only changed pixels are stored: the snapshot and final frames equal the ticks before them, and

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
+import NativeGraphics
+import Primitives
 import RenderPipeline
+import SessionFormat
+import Testing
+
 @testable import Gallery
 @testable import Snapshots
-import Primitives
-import NativeGraphics
-import SessionFormat
 
 /// The gallery as a reviewer reads it (issue 18): state cells counted on their own, the session's
 /// description under its heading, `--device` and its goldens folder, and state cells that hold
@@ -26,7 +27,8 @@ struct GalleryReviewTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = S.writeSession(in: dir, name: "alpha")
         let m = try GalleryBuilder(options: options(dir + "/g")).build(sessions: [path])
-        let states = m.cards.filter { $0.section == .state }, frames = m.cards.filter { $0.section == .frame }
+        let states = m.cards.filter { $0.section == .state }
+        let frames = m.cards.filter { $0.section == .frame }
         // Button 4 (NORMAL, ACTIVE, SELECTED, HOVER) and event layout 6 (NORMAL, ACTIVE, SELECTED).
         #expect(states.count == 7)
         #expect(states.allSatisfy { $0.status == GalleryCard.stateStatus })
@@ -44,10 +46,13 @@ struct GalleryReviewTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = S.writeSession(in: dir, name: "described")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-            .replacingOccurrences(of: "\"name\": \"described\",", with: "\"name\": \"described\", \"description\": \"Sign-in <form> & a button\",")
+            .replacingOccurrences(
+                of: "\"name\": \"described\",",
+                with: "\"name\": \"described\", \"description\": \"Sign-in <form> & a button\",")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let plain = S.writeSession(in: dir, name: "plain")
-        var o = options(dir + "/g"); o.states = false
+        var o = options(dir + "/g")
+        o.states = false
         let m = try GalleryBuilder(options: o).build(sessions: [path, plain])
         #expect(m.descriptions == ["described": "Sign-in <form> & a button"])
         let html = try String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)
@@ -70,7 +75,10 @@ struct GalleryReviewTests {
         _ = SnapshotChecker(settings: settings).check(session: path, renderer: try Renderer(options: ro))
         #expect(FileManager.default.fileExists(atPath: folder + "/card.png"))
 
-        var o = options(dir + "/g"); o.states = false; o.snapshotsDirectory = dir + "/snaps"; o.device = "200x150@2"
+        var o = options(dir + "/g")
+        o.states = false
+        o.snapshotsDirectory = dir + "/snaps"
+        o.device = "200x150@2"
         let m = try GalleryBuilder(options: o).build(sessions: [path])
         #expect(m.cards.count == 2 && m.cards.allSatisfy { $0.status == "passed" && $0.golden != nil })
         let png = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/g/" + m.cards[0].image))))
@@ -80,8 +88,11 @@ struct GalleryReviewTests {
         let plain = try GalleryBuilder(options: o).build(sessions: [path])
         #expect(plain.cards.allSatisfy { $0.status == "new" && $0.golden == nil })
         // A bad device stops the gallery with the option and the reason, before anything is written.
-        o.device = "tiny"; o.outputDirectory = dir + "/bad"
-        #expect { try GalleryBuilder(options: o).build(sessions: [path]) } throws: { "\($0)".hasPrefix("--device tiny: ") }
+        o.device = "tiny"
+        o.outputDirectory = dir + "/bad"
+        #expect { try GalleryBuilder(options: o).build(sessions: [path]) } throws: {
+            "\($0)".hasPrefix("--device tiny: ")
+        }
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad"))
     }
 
@@ -92,16 +103,23 @@ struct GalleryReviewTests {
         let dir = S.tempDir("appfonts")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = S.writeSession(in: dir, name: "card")
-        let settings = SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
-        _ = SnapshotChecker(settings: settings).check(session: path, renderer: try Renderer(options: RenderOptions(fontsDirectory: S.fonts)))
+        let settings = SnapshotSettings(
+            snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
+        _ = SnapshotChecker(settings: settings).check(
+            session: path, renderer: try Renderer(options: RenderOptions(fontsDirectory: S.fonts)))
         try FileManager.default.createDirectory(atPath: dir + "/app", withIntermediateDirectories: true)
         let roboto = try Data(contentsOf: URL(fileURLWithPath: S.fonts + "/Roboto-Regular.ttf"))
         try (roboto + Data([0, 0, 0, 0])).write(to: URL(fileURLWithPath: dir + "/app/Roboto-Regular.ttf"))
-        var o = options(dir + "/g"); o.states = false; o.snapshotsDirectory = dir + "/snaps"; o.appFontsDirectory = dir + "/app"
+        var o = options(dir + "/g")
+        o.states = false
+        o.snapshotsDirectory = dir + "/snaps"
+        o.appFontsDirectory = dir + "/app"
         #expect(try o.renderOptions(theme: "ios").appFontsDirectory == dir + "/app")
         let m = try GalleryBuilder(options: o).build(sessions: [path])
         let final = try #require(m.cards.first { $0.snapshot == nil })
-        #expect(final.changes.contains { $0.hasPrefix("environment: ") && $0.contains("font file Roboto-Regular.ttf") }, "\(final.changes)")
+        #expect(
+            final.changes.contains { $0.hasPrefix("environment: ") && $0.contains("font file Roboto-Regular.ttf") },
+            "\(final.changes)")
         // Same bytes as the bundled face: the same pixels.
         #expect(final.mismatch == 0)
     }
@@ -114,28 +132,32 @@ struct GalleryReviewTests {
         func button(_ id: Int, _ color: String) -> String {
             """
             {"type": "CREATE_BUTTON", "internalId": 3, "childInternalId": \(id), "textValue": ""},
-            {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "background-color", "textValue2": "\(color)"},
+            {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "background-color", "textValue2": \
+            "\(color)"},
             {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "width", "textValue2": "40"},
             {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "height", "textValue2": "40"},
             {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "margin", "textValue2": "0"},
             {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "border-radius", "textValue2": "0"},
-            {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "border", "textValue2": "0 solid \(color)"},
+            {"type": "SET_STYLE", "internalId": \(id), "value": 0, "textValue": "border", "textValue2": "0 \
+            solid \(color)"},
             """
         }
         let json = """
-        {"format": "framework-session", "version": 1, "name": "row", "device": {"width": 160, "height": 80, "scale": 2},
-         "steps": [
-          {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "t"},
-          {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
-          {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 2},
-          {"type": "SET_STYLE", "internalId": 3, "value": 0, "textValue": "background-color", "textValue2": "#0000ff"},
-          {"type": "SET_STYLE", "internalId": 3, "value": 0, "textValue": "padding", "textValue2": "10"},
-          \(button(4, "#ff0000"))
-          \(button(5, "#00ff00"))
-          \(button(6, "#ff00ff"))
-          {"type": "snapshot", "name": "row"}
-         ]}
-        """
+            {"format": "framework-session", "version": 1, "name": "row", "device": {"width": 160, "height": 80, \
+            "scale": 2},
+             "steps": [
+              {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "t"},
+              {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+              {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 2},
+              {"type": "SET_STYLE", "internalId": 3, "value": 0, "textValue": "background-color", "textValue2": \
+            "#0000ff"},
+              {"type": "SET_STYLE", "internalId": 3, "value": 0, "textValue": "padding", "textValue2": "10"},
+              \(button(4, "#ff0000"))
+              \(button(5, "#00ff00"))
+              \(button(6, "#ff00ff"))
+              {"type": "snapshot", "name": "row"}
+             ]}
+            """
         let path = dir + "/row.json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         let m = try GalleryBuilder(options: options(dir + "/g")).build(sessions: [path])
@@ -143,10 +165,15 @@ struct GalleryReviewTests {
         let b = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/g/" + cell.image))))
         // 40x40 dp (above the theme's 36 dp minimum button height) at scale 2.
         #expect(b.width == 80 && b.height == 80)
-        var green = 0, other: [String] = []
+        var green = 0
+        var other: [String] = []
         for i in 0..<(b.width * b.height) {
             let (bl, g, r) = (b.pixels[i * 4], b.pixels[i * 4 + 1], b.pixels[i * 4 + 2])
-            if g > 200 && r < 60 && bl < 60 { green += 1 } else if other.count < 5 { other.append("(\(i % b.width),\(i / b.width)) r\(r) g\(g) b\(bl)") }
+            if g > 200 && r < 60 && bl < 60 {
+                green += 1
+            } else if other.count < 5 {
+                other.append("(\(i % b.width),\(i / b.width)) r\(r) g\(g) b\(bl)")
+            }
         }
         #expect(green == b.width * b.height, "pixels not the button's own green: \(other)")
     }

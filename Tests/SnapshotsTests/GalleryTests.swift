@@ -1,17 +1,20 @@
 import Foundation
-import Testing
+import Primitives
 import RenderPipeline
+import Testing
+
 @testable import Gallery
 @testable import Snapshots
-import Primitives
 
 /// The gallery on two tiny sessions: every session and state is in the index, repeats are stored
 /// once, shards split the sessions, and the folder is replaced atomically.
 struct GalleryTests {
     typealias S = Support
 
-    func build(_ sessions: [String], out: String, themes: [String] = ["default"], shard: Shard = .all,
-               snapshots: String? = nil) throws -> (GalleryManifest, [String]) {
+    func build(
+        _ sessions: [String], out: String, themes: [String] = ["default"], shard: Shard = .all,
+        snapshots: String? = nil
+    ) throws -> (GalleryManifest, [String]) {
         var o = GalleryOptions(outputDirectory: out, fontsDirectory: S.fonts)
         o.themes = themes
         o.snapshotsDirectory = snapshots
@@ -19,14 +22,22 @@ struct GalleryTests {
         o.workers = 2
         var lines: [String] = []
         let lock = NSLock()
-        let m = try GalleryBuilder(options: o, progress: { l in lock.lock(); lines.append(l); lock.unlock() }).build(sessions: sessions)
+        let m = try GalleryBuilder(
+            options: o,
+            progress: { l in
+                lock.lock()
+                lines.append(l)
+                lock.unlock()
+            }
+        ).build(sessions: sessions)
         return (m, lines)
     }
 
     @Test func indexHasEverySessionSnapshotThemeAndState() throws {
         let dir = S.tempDir("gallery")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let a = S.writeSession(in: dir, name: "alpha"), b = S.writeSession(in: dir, name: "beta", label: "Other")
+        let a = S.writeSession(in: dir, name: "alpha")
+        let b = S.writeSession(in: dir, name: "beta", label: "Other")
         let (m, progress) = try build([a, b], out: dir + "/g", themes: ["default", "ios"])
         #expect(m.sessions == ["alpha", "beta"])
         #expect(progress.count == 4 && progress.allSatisfy { $0.hasPrefix("[") })
@@ -35,11 +46,17 @@ struct GalleryTests {
             let cards = m.cards.filter { $0.session == s }
             // final + snapshot `start`, in two themes.
             let frames = cards.filter { $0.section == .frame }
-            #expect(frames.map { "\($0.snapshot ?? "final")/\($0.theme)" } == ["start/default", "start/ios", "final/default", "final/ios"])
+            #expect(
+                frames.map { "\($0.snapshot ?? "final")/\($0.theme)" } == [
+                    "start/default", "start/ios", "final/default", "final/ios",
+                ])
             // Button 4 has a HOVER style: NORMAL, ACTIVE, SELECTED, HOVER; event layout 6 has none.
             let states = cards.filter { $0.section == .state }.map { "\($0.element!) \($0.state)" }
-            #expect(states == ["button 4 NORMAL", "button 4 ACTIVE", "button 4 SELECTED", "button 4 HOVER",
-                               "eventLayout 6 NORMAL", "eventLayout 6 ACTIVE", "eventLayout 6 SELECTED"])
+            #expect(
+                states == [
+                    "button 4 NORMAL", "button 4 ACTIVE", "button 4 SELECTED", "button 4 HOVER",
+                    "eventLayout 6 NORMAL", "eventLayout 6 ACTIVE", "eventLayout 6 SELECTED",
+                ])
             #expect(html.contains("<h2>\(s)</h2>"))
         }
         #expect(html.components(separatedBy: "class=\"card").count - 1 == m.cards.count)
@@ -56,7 +73,8 @@ struct GalleryTests {
         let dir = S.tempDir("dedupe")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Two sessions with identical content: every picture of the second repeats the first.
-        let a = S.writeSession(in: dir, name: "one"), b = S.writeSession(in: dir, name: "two")
+        let a = S.writeSession(in: dir, name: "one")
+        let b = S.writeSession(in: dir, name: "two")
         let (m, _) = try build([a, b], out: dir + "/g")
         let images = S.files(dir + "/g/img")
         #expect(m.imagesOffered == m.cards.count)
@@ -89,7 +107,10 @@ struct GalleryTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let paths = ["s1", "s2", "s3"].map { S.writeSession(in: dir, name: $0) }
         var o = GalleryOptions(outputDirectory: dir + "/g", fontsDirectory: S.fonts)
-        o.themes = ["default"]; o.states = false; o.snapshotsDirectory = nil; o.shard = Shard("2/2")!
+        o.themes = ["default"]
+        o.states = false
+        o.snapshotsDirectory = nil
+        o.shard = Shard("2/2")!
         #expect(try GalleryBuilder(options: o).build(sessions: paths).sessions == ["s1", "s3"])
     }
 
@@ -98,15 +119,18 @@ struct GalleryTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Goldens recorded from a blue button; the gallery renders a green one.
         let path = S.writeSession(in: dir, name: "card")
-        let settings = SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
-        _ = SnapshotChecker(settings: settings).check(session: path, renderer: try Renderer(options: RenderOptions(fontsDirectory: S.fonts)))
+        let settings = SnapshotSettings(
+            snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
+        _ = SnapshotChecker(settings: settings).check(
+            session: path, renderer: try Renderer(options: RenderOptions(fontsDirectory: S.fonts)))
         _ = S.writeSession(in: dir, name: "card", buttonColor: "#00aa00")
         let (m, _) = try build([path], out: dir + "/g", snapshots: dir + "/snaps")
         let final = m.cards.first { $0.section == .frame && $0.snapshot == nil }!
         #expect(final.status == "failed" && final.golden != nil && final.diff != nil)
         #expect(final.changes.contains("button 4 background #3366cc -> #00aa00"))
         let html = try String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)
-        #expect(html.contains("onion skin") && html.contains("class=\"wipe\"") && html.contains("data-filter=\"failed\""))
+        #expect(
+            html.contains("onion skin") && html.contains("class=\"wipe\"") && html.contains("data-filter=\"failed\""))
     }
 
     @Test func rebuildReplacesTheFolderAtomically() throws {
@@ -114,7 +138,9 @@ struct GalleryTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let a = S.writeSession(in: dir, name: "one")
         var o = GalleryOptions(outputDirectory: dir + "/g", fontsDirectory: S.fonts)
-        o.themes = ["default"]; o.states = false; o.snapshotsDirectory = nil
+        o.themes = ["default"]
+        o.states = false
+        o.snapshotsDirectory = nil
         _ = try GalleryBuilder(options: o).build(sessions: [a])
         _ = FileManager.default.createFile(atPath: dir + "/g/stale.txt", contents: Data())
         _ = try GalleryBuilder(options: o).build(sessions: [a])
@@ -125,4 +151,3 @@ struct GalleryTests {
         #expect(stat(dir + "/g", &st) == 0 && st.st_mode & 0o700 == 0o700 && st.st_mode & 0o005 != 0)
     }
 }
-

@@ -1,25 +1,34 @@
 import Foundation
-import Testing
 import Primitives
 import RenderPipeline
+import Testing
+
 @testable import Snapshots
 
 /// Record modes, tolerance and failure artefacts of one golden, on small hand-made bitmaps.
 struct GoldenComparisonTests {
     typealias S = Support
 
-    func settings(_ dir: String, _ mode: RecordMode, threshold: Int = 40, maxMismatch: Double = 0.001) -> SnapshotSettings {
-        SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: mode,
-                         tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch))
+    func settings(_ dir: String, _ mode: RecordMode, threshold: Int = 40, maxMismatch: Double = 0.001)
+        -> SnapshotSettings
+    {
+        SnapshotSettings(
+            snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: mode,
+            tolerance: Tolerance(threshold: threshold, maxMismatch: maxMismatch))
     }
 
     func sidecar(_ y: Double = 10, color: String = "#333333") -> SnapshotSidecar {
-        SnapshotSidecar(environment: S.env, elements: [S.record(7, "button", [10, y, 40, 20], text: "OK", lines: 1, colors: ["color": color])])
+        SnapshotSidecar(
+            environment: S.env,
+            elements: [S.record(7, "button", [10, y, 40, 20], text: "OK", lines: 1, colors: ["color": color])])
     }
 
-    func evaluate(_ st: SnapshotSettings, _ b: Bitmap, _ s: SnapshotSidecar, name: String = "card") throws -> SnapshotOutcome {
-        try GoldenComparison(settings: st).evaluate(name: name, session: "Examples/card.json", snapshot: nil, actual: b,
-                                                   sidecar: s, reproduce: "render check Examples/card.json")
+    func evaluate(_ st: SnapshotSettings, _ b: Bitmap, _ s: SnapshotSidecar, name: String = "card") throws
+        -> SnapshotOutcome
+    {
+        try GoldenComparison(settings: st).evaluate(
+            name: name, session: "Examples/card.json", snapshot: nil, actual: b,
+            sidecar: s, reproduce: "render check Examples/card.json")
     }
 
     @Test func neverModeNeverWrites() throws {
@@ -132,9 +141,16 @@ struct GoldenComparisonTests {
         // ... and passes at the default.
         #expect(ImageDiff.compare(white, one, threshold: Tolerance().threshold)?.mismatch == 0)
         // An anti-aliased edge shifted by a sub-pixel (a column going from 50% to 75% grey) passes at the default.
-        var a = white, b = white
-        for y in 0..<20 { for x in 0..<8 { S.set(&a, x, y, (0, 0, 0)); S.set(&b, x, y, (0, 0, 0)) }
-            S.set(&a, 8, y, (128, 128, 128)); S.set(&b, 8, y, (64, 64, 64)) }
+        var a = white
+        var b = white
+        for y in 0..<20 {
+            for x in 0..<8 {
+                S.set(&a, x, y, (0, 0, 0))
+                S.set(&b, x, y, (0, 0, 0))
+            }
+            S.set(&a, 8, y, (128, 128, 128))
+            S.set(&b, 8, y, (64, 64, 64))
+        }
         #expect(ImageDiff.compare(a, b, threshold: Tolerance().threshold)?.mismatch == 0)
         #expect((ImageDiff.compare(a, b, threshold: 0)?.mismatch ?? 0) > 0)
     }
@@ -148,7 +164,8 @@ struct GoldenComparisonTests {
 
     @Test func goldenNames() {
         #expect(SnapshotSettings.goldenName(session: "Examples/login-form.json", snapshot: nil) == "login-form")
-        #expect(SnapshotSettings.goldenName(session: "Examples/login-form.json", snapshot: "filled") == "login-form@filled")
+        #expect(
+            SnapshotSettings.goldenName(session: "Examples/login-form.json", snapshot: "filled") == "login-form@filled")
     }
 }
 
@@ -160,7 +177,8 @@ extension GoldenComparisonTests {
         _ = try evaluate(settings(dir, .missing), white, sidecar())
         let o = try evaluate(settings(dir, .never), white, sidecar(color: "#555555"))
         #expect(o.status == .failed)
-        #expect(o.message.contains("pixels within tolerance") && o.message.contains("button 7 color #333333 -> #555555"))
+        #expect(
+            o.message.contains("pixels within tolerance") && o.message.contains("button 7 color #333333 -> #555555"))
         var st = settings(dir, .never)
         st.tolerance.semantic = false
         #expect(try evaluate(st, white, sidecar(color: "#555555")).status == .passed)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import Primitives
 import NativeGraphics
+import Primitives
 import RenderPipeline
+import Testing
+
 @testable import Snapshots
 
 /// A recorded golden carries a stamp of the pixels it decodes to; `render check` of an unchanged
@@ -25,8 +26,9 @@ import RenderPipeline
         // The stamp changes nothing a decoder sees.
         #expect(try PNGCodec.decode(stamped) == PNGCodec.decode(png))
         #expect(GoldenStamp.matches(stamped, b), "stamp does not match its own bitmap")
-        #expect(!GoldenStamp.matches(png, b))                    // no stamp
-        var other = b; other.pixels[41 * 4] = 11                  // one channel of one pixel
+        #expect(!GoldenStamp.matches(png, b))  // no stamp
+        var other = b
+        other.pixels[41 * 4] = 11  // one channel of one pixel
         #expect(!GoldenStamp.matches(stamped, other))
         #expect(b.fingerprint != other.fingerprint && b.fingerprint.count == 16)
         // The stamp of another picture moved onto this PNG does not match: the chunk CRCs differ.
@@ -40,12 +42,17 @@ import RenderPipeline
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = S.writeSession(in: dir, name: "card")
         let renderer = try Renderer(options: RenderOptions(fontsDirectory: S.fonts))
-        let settings = SnapshotSettings(snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
-        #expect(SnapshotChecker(settings: settings).check(session: path, renderer: renderer).map(\.status) == [.recorded, .recorded])
+        let settings = SnapshotSettings(
+            snapshotsDirectory: dir + "/snaps", failuresDirectory: dir + "/fail", record: .missing)
+        #expect(
+            SnapshotChecker(settings: settings).check(session: path, renderer: renderer).map(\.status) == [
+                .recorded, .recorded,
+            ])
         let golden = dir + "/snaps/card.png"
         let stamped = [UInt8](FileManager.default.contents(atPath: golden)!)
         #expect(PNGChunks.find("pxHS", in: stamped) != nil)
-        var check = settings; check.record = .never
+        var check = settings
+        check.record = .never
         // Stamped and unstamped goldens: passed for the same frame, failed for a changed one.
         let plain = try PNGCodec.encode(PNGCodec.decode(stamped), compressionLevel: 6)
         for bytes in [stamped, plain] {

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-import Primitives
-import SessionFormat
-import WidgetTree
 import Painting
+import Primitives
 import RenderPipeline
+import SessionFormat
+import Testing
+import WidgetTree
+
 @testable import Snapshots
 
 /// `--bounds` and `--element` on a shared session, through the real pipeline.
@@ -64,29 +65,38 @@ struct LookingCloselyTests {
         #expect(abs(Double(crop.width) - frame.width * s) <= 1 && abs(Double(crop.height) - frame.height * s) <= 1)
         // Where the element paints opaquely (not the white the raster starts from), the full render
         // has the same pixels; and the element does paint most of its box.
-        let x0 = Int((frame.minX * s).rounded()), y0 = Int((frame.minY * s).rounded())
-        var painted = 0, equal = 0
-        for y in 0..<crop.height { for x in 0..<crop.width {
-            let c = crop.color(x: x, y: y)
-            guard c != .white else { continue }
-            painted += 1
-            if full.bitmap.color(x: x0 + x, y: y0 + y) == c { equal += 1 }
-        } }
+        let x0 = Int((frame.minX * s).rounded())
+        let y0 = Int((frame.minY * s).rounded())
+        var painted = 0
+        var equal = 0
+        for y in 0..<crop.height {
+            for x in 0..<crop.width {
+                let c = crop.color(x: x, y: y)
+                guard c != .white else { continue }
+                painted += 1
+                if full.bitmap.color(x: x0 + x, y: y0 + y) == c { equal += 1 }
+            }
+        }
         #expect(painted > crop.width * crop.height / 2)
         #expect(Double(equal) >= Double(painted) * 0.99, "\(equal) of \(painted) painted pixels match the full render")
         // Nothing else: outside the element's frame the isolated render is white.
         // (The centre of the first image view, the padlock logo: blue in the full render.)
         let images = full.layout.paintOrder.compactMap { id in
-            full.capture.tree.elements[id]?.kind == .imageView ? full.layout[id]?.frame : nil }
+            full.capture.tree.elements[id]?.kind == .imageView ? full.layout[id]?.frame : nil
+        }
         let logo = try #require(images.first)
-        let lx = Int((logo.midX * s).rounded()), ly = Int((logo.midY * s).rounded())
+        let lx = Int((logo.midX * s).rounded())
+        let ly = Int((logo.midY * s).rounded())
         #expect(alone.bitmap.color(x: lx, y: ly) == .white && full.bitmap.color(x: lx, y: ly) != .white)
     }
 
     @Test func boundsWithAnElementOutlineOnlyItsSubtree() throws {
         let (full, device) = try render()
         let (id, _) = try button(full)
-        let (both, _) = try render { $0.isolatedElement = id; $0.showBounds = true }
+        let (both, _) = try render {
+            $0.isolatedElement = id
+            $0.showBounds = true
+        }
         let s = device.scale
         // The button's own edge is outlined ...
         let frame = try #require(both.layout[id]?.frame)
@@ -94,12 +104,15 @@ struct LookingCloselyTests {
         #expect(both.bitmap.color(x: left.x, y: left.y) == BoundsOverlay.lineColor)
         // ... and no element outside it: not the logo, not the screen's root frame at the left edge.
         let images = full.layout.paintOrder.compactMap { i in
-            full.capture.tree.elements[i]?.kind == .imageView ? full.layout[i]?.frame : nil }
+            full.capture.tree.elements[i]?.kind == .imageView ? full.layout[i]?.frame : nil
+        }
         let logo = try #require(images.first)
-        let lx = Int((logo.minX * s).rounded()), ly = Int((logo.midY * s).rounded())
+        let lx = Int((logo.minX * s).rounded())
+        let ly = Int((logo.midY * s).rounded())
         #expect(both.bitmap.color(x: lx, y: ly) != BoundsOverlay.lineColor)
         var outlined = 0
-        for y in stride(from: 0, to: both.bitmap.height, by: 7) where both.bitmap.color(x: 0, y: y) == BoundsOverlay.lineColor { outlined += 1 }
+        for y in stride(from: 0, to: both.bitmap.height, by: 7)
+        where both.bitmap.color(x: 0, y: y) == BoundsOverlay.lineColor { outlined += 1 }
         #expect(outlined == 0, "\(outlined) rows of the left screen edge are outlined")
         // Only display items of the button's subtree: one tag per outlined element, all inside it.
         #expect(both.displayList.items.count < full.displayList.items.count + 40)
@@ -113,7 +126,10 @@ struct LookingCloselyTests {
         }
         // An element of the tree that layout did not place (hidden or in an inactive view), if any.
         if let hidden = frame.capture.tree.elements.keys.sorted().first(where: { frame.layout[$0] == nil }) {
-            do { _ = try ElementCrop.crop(hidden, from: frame, scale: device.scale); Issue.record("expected an error") } catch {
+            do {
+                _ = try ElementCrop.crop(hidden, from: frame, scale: device.scale)
+                Issue.record("expected an error")
+            } catch {
                 #expect("\(error)".contains("has no frame on the screen"))
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Snapshots
 
 /// Goldens per theme and device live in subfolders of Snapshots/; the default folder is unchanged,
@@ -25,21 +26,29 @@ struct PerThemeGoldensTests {
         var messages: [String] = []
         // Default theme: Snapshots/; ios: Snapshots/ios/ (assertSnapshot's default folders).
         _ = try assertSnapshot(session: path, fontsDirectory: S.fonts, record: .missing) { messages.append($0) }
-        _ = try assertSnapshot(session: path, fontsDirectory: S.fonts, theme: "ios", record: .missing) { messages.append($0) }
+        _ = try assertSnapshot(session: path, fontsDirectory: S.fonts, theme: "ios", record: .missing) {
+            messages.append($0)
+        }
         #expect(S.files(dir + "/Snapshots") == ["card.json", "card.png", "card@start.json", "card@start.png", "ios"])
         #expect(S.files(dir + "/Snapshots/ios") == ["card.json", "card.png", "card@start.json", "card@start.png"])
         #expect(SnapshotSidecar.read(dir + "/Snapshots/ios/card.json")?.environment.theme == "ios")
         // Each theme passes against its own goldens.
         messages.removeAll()
-        _ = try assertSnapshot(session: path, fontsDirectory: S.fonts, theme: "ios", record: .never) { messages.append($0) }
+        _ = try assertSnapshot(session: path, fontsDirectory: S.fonts, theme: "ios", record: .never) {
+            messages.append($0)
+        }
         _ = try assertSnapshot(session: path, fontsDirectory: S.fonts, record: .never) { messages.append($0) }
         #expect(messages.isEmpty, "\(messages)")
         // ios against the default theme's goldens: whatever the pixels, the report says the theme changed.
-        let outcomes = try assertSnapshot(session: path, snapshots: dir + "/Snapshots", fontsDirectory: S.fonts, theme: "ios",
-                                          record: .never, failuresDirectory: dir + "/fail") { messages.append($0) }
+        let outcomes = try assertSnapshot(
+            session: path, snapshots: dir + "/Snapshots", fontsDirectory: S.fonts, theme: "ios",
+            record: .never, failuresDirectory: dir + "/fail"
+        ) { messages.append($0) }
         for o in outcomes {
             #expect(o.environmentChanges == ["theme default -> ios"])
-            #expect(o.status == .environmentChanged || (o.passed && o.notes.contains { $0.contains("theme default -> ios") }))
+            #expect(
+                o.status == .environmentChanged
+                    || (o.passed && o.notes.contains { $0.contains("theme default -> ios") }))
         }
     }
 }

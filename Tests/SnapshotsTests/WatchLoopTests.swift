@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import RenderPipeline
+import Testing
+
 @testable import Snapshots
 
 /// `render watch`'s loop with a fake clock: the files change between polls, as an editor would
@@ -9,17 +10,28 @@ struct WatchLoopTests {
     typealias S = Support
 
     /// A loop over `paths` whose sleeps advance a fake clock and run `onSleep(n)` (n = 1, 2, ...).
-    func loop(_ paths: [String], maxRenders: Int, onSleep: @escaping (Int) -> Void,
-              render: @escaping () -> WatchLoop.Result) -> (WatchLoop, () -> [String], () -> Int) {
+    func loop(
+        _ paths: [String], maxRenders: Int, onSleep: @escaping (Int) -> Void,
+        render: @escaping () -> WatchLoop.Result
+    ) -> (WatchLoop, () -> [String], () -> Int) {
         let box = LogBox()
-        var l = WatchLoop(watched: { paths }, render: render, log: { box.lines.append($0) },
-                          sleep: { ms in box.sleeps += 1; box.slept += ms; onSleep(box.sleeps) })
+        var l = WatchLoop(
+            watched: { paths }, render: render, log: { box.lines.append($0) },
+            sleep: { ms in
+                box.sleeps += 1
+                box.slept += ms
+                onSleep(box.sleeps)
+            })
         l.maxRenders = maxRenders
         l.clock = { String(format: "t+%05d", box.slept) }
         return (l, { box.lines }, { box.slept })
     }
 
-    final class LogBox { var lines: [String] = []; var sleeps = 0; var slept = 0 }
+    final class LogBox {
+        var lines: [String] = []
+        var sleeps = 0
+        var slept = 0
+    }
 
     @Test func touchingTheSessionRendersAgainWithRealFilesAndTheRealRenderer() throws {
         let dir = S.tempDir("watch")
@@ -37,10 +49,14 @@ struct WatchLoopTests {
             } catch { return .init(ok: false, line: "failed: \(error)") }
         }
         // Nothing changes for three polls; then the label is edited; then a file appears in assets.
-        let (l, lines, slept) = loop([path, dir + "/assets"], maxRenders: 3, onSleep: { n in
-            if n == 4 { _ = S.writeSession(in: dir, name: "card", label: "Edited text") }
-            if n == 8 { _ = FileManager.default.createFile(atPath: dir + "/assets/new.png", contents: Data([1, 2, 3])) }
-        }, render: render)
+        let (l, lines, slept) = loop(
+            [path, dir + "/assets"], maxRenders: 3,
+            onSleep: { n in
+                if n == 4 { _ = S.writeSession(in: dir, name: "card", label: "Edited text") }
+                if n == 8 {
+                    _ = FileManager.default.createFile(atPath: dir + "/assets/new.png", contents: Data([1, 2, 3]))
+                }
+            }, render: render)
         let result = l.run()
         #expect(result.renders == 3 && result.failures == 0)
         #expect(labels == ["Hello", "Edited text", "Edited text"])
@@ -59,14 +75,20 @@ struct WatchLoopTests {
         let path = S.writeSession(in: dir, name: "card")
         let renderer = try Renderer(options: RenderOptions(fontsDirectory: S.fonts))
         let render: () -> WatchLoop.Result = {
-            do { _ = try renderer.load(path: path); return .init(ok: true, line: "ok") } catch {
+            do {
+                _ = try renderer.load(path: path)
+                return .init(ok: true, line: "ok")
+            } catch {
                 return .init(ok: false, line: "failed: \(error)")
             }
         }
-        let (l, lines, _) = loop([path], maxRenders: 3, onSleep: { n in
-            if n == 2 { try? Data("{\"format\": \"framework-sess".utf8).write(to: URL(fileURLWithPath: path)) }   // half-written save
-            if n == 6 { _ = S.writeSession(in: dir, name: "card", label: "Fixed") }
-        }, render: render)
+        let (l, lines, _) = loop(
+            [path], maxRenders: 3,
+            onSleep: { n in
+                // half-written save
+                if n == 2 { try? Data("{\"format\": \"framework-sess".utf8).write(to: URL(fileURLWithPath: path)) }
+                if n == 6 { _ = S.writeSession(in: dir, name: "card", label: "Fixed") }
+            }, render: render)
         let result = l.run()
         #expect(result.renders == 3 && result.failures == 1)
         #expect(lines()[1].contains("failed"))
@@ -80,14 +102,23 @@ struct WatchLoopTests {
         _ = FileManager.default.createFile(atPath: file, contents: Data("{}".utf8))
         let before = FileStamps.scan([file, dir + "/missing"])
         #expect(before.count == 1 && before[file]?.size == 2)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: file)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: file)
         #expect(FileStamps.scan([file]) != before)
         var renders = 0
-        var (l, _, _) = loop([file], maxRenders: 2, onSleep: { _ in }, render: { renders += 1; return .init(ok: true, line: "ok") })
+        var (l, _, _) = loop(
+            [file], maxRenders: 2, onSleep: { _ in },
+            render: {
+                renders += 1
+                return .init(ok: true, line: "ok")
+            })
         // Bounded: stop the endless quiet loop after 20 polls by making the scan report a change then.
         var polls = 0
         let real = l.scan
-        l.scan = { paths in polls += 1; return polls > 20 ? [:] : real(paths) }
+        l.scan = { paths in
+            polls += 1
+            return polls > 20 ? [:] : real(paths)
+        }
         l.run()
         #expect(renders == 2 && polls > 20)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SessionFormat
 import Testing
+
 @testable import Styles
 
 // Built-in themes are decoded without validation at run time (start-up speed), so their
@@ -22,17 +23,32 @@ func builtInThemePassesTheUserFileChecks(_ name: String) throws {
 }
 
 @Test func decoderReportsUnaskedKeysAndTypeErrorsWithPaths() throws {
-    struct Inner: Codable, Equatable { var a: Int; var b: [Double]; var c: String? }
-    struct Outer: Codable, Equatable { var inner: Inner; var map: [String: Bool]; var flag: Bool }
-    let json = #"{"inner": {"a": 16.0, "b": [1, 2.5], "z": 1}, "map": {"y": true, "x": false}, "flag": false, "extra": null}"#
-    guard case .object(let object) = try JSONParser.parse(Array(json.utf8)) else { Issue.record("not an object"); return }
+    struct Inner: Codable, Equatable {
+        var a: Int
+        var b: [Double]
+        var c: String?
+    }
+    struct Outer: Codable, Equatable {
+        var inner: Inner
+        var map: [String: Bool]
+        var flag: Bool
+    }
+    let json =
+        #"{"inner": {"a": 16.0, "b": [1, 2.5], "z": 1}, "map": {"y": true, "x": false}, "flag": false, "extra": null}"#
+    guard case .object(let object) = try JSONParser.parse(Array(json.utf8)) else {
+        Issue.record("not an object")
+        return
+    }
     let log = JSONValueDecoder.KeyLog()
     let v = try JSONValueDecoder.decode(Outer.self, from: .object(object), log: log)
     #expect(v == Outer(inner: Inner(a: 16, b: [1, 2.5], c: nil), map: ["x": false, "y": true], flag: false))
     #expect(ThemeValidator.unknownFields(object, asked: log.asked) == ["unknown field extra", "unknown field inner.z"])
 
     let bad = #"{"inner": {"a": 1.5, "b": []}, "map": {}, "flag": false}"#
-    guard case .object(let badObject) = try JSONParser.parse(Array(bad.utf8)) else { Issue.record("not an object"); return }
+    guard case .object(let badObject) = try JSONParser.parse(Array(bad.utf8)) else {
+        Issue.record("not an object")
+        return
+    }
     do {
         _ = try JSONValueDecoder.decode(Outer.self, from: .object(badObject))
         Issue.record("1.5 should not decode as an Int")

@@ -1,12 +1,15 @@
 import Primitives
 import SessionFormat
 import Testing
+
 @testable import Styles
 
 /// Style parsing under the iOS and Android profiles (framework-protocol.md 2.1, 2.2): one test per
 /// difference, each against the neutral reading where that differs.
-private func parse(_ key: String, _ value: String, _ profile: PlatformProfile,
-                   selector: Selector = .normal) throws -> (StyleDeclarations, [PortabilityNote]) {
+private func parse(
+    _ key: String, _ value: String, _ profile: PlatformProfile,
+    selector: Selector = .normal
+) throws -> (StyleDeclarations, [PortabilityNote]) {
     var d = StyleDeclarations()
     let notes = try StyleParser.apply(key: key, value: value, to: &d, profile: profile, selector: selector)
     return (d, notes)
@@ -44,7 +47,7 @@ private func sides(_ s: Sides<Double?>) -> [Double?] { [s.top, s.right, s.bottom
 
 @Test func shortHexColourPerPlatform() throws {
     #expect(try parse("color", "#f00", .neutral).0.color == Color(rgb: 0xff0000))
-    #expect(try parse("color", "#f00", .ios).0.color == Color(rgb: 0x000f00))   // 0x000rgb
+    #expect(try parse("color", "#f00", .ios).0.color == Color(rgb: 0x000f00))  // 0x000rgb
     #expect(throws: StyleError.self) { try parse("color", "#f00", .android) }
     #expect(throws: StyleError.self) { try parse("background-color", "rgb(1, 2, 3)", .android) }
     #expect(throws: StyleError.self) { try parse("color", "transparent", .android) }
@@ -71,7 +74,7 @@ private func sides(_ s: Sides<Double?>) -> [Double?] { [s.top, s.right, s.bottom
     var d = StyleDeclarations()
     d.fontSize = 30
     let notes = try StyleParser.apply(key: "font-size", value: "large", to: &d, profile: .ios)
-    #expect(d.fontSize == nil)   // 0 = unset: the default size applies
+    #expect(d.fontSize == nil)  // 0 = unset: the default size applies
     #expect(notes.count == 1)
 }
 
@@ -90,7 +93,8 @@ private func sides(_ s: Sides<Double?>) -> [Double?] { [s.top, s.right, s.bottom
     #expect(try parse("padding", "4", .ios, selector: .normal).0.padding.top == 4)
     #expect(try parse("padding", "4", .android, selector: .active).0.padding.top == 4)
     // background-color is per state on iOS.
-    #expect(try parse("background-color", "#ff0000", .ios, selector: .active).0.background == .color(Color(rgb: 0xff0000)))
+    #expect(
+        try parse("background-color", "#ff0000", .ios, selector: .active).0.background == .color(Color(rgb: 0xff0000)))
 }
 
 @Test func storedSelectorsPerPlatform() {

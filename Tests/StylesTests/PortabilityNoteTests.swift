@@ -1,5 +1,6 @@
 import Primitives
 import Testing
+
 @testable import Styles
 
 /// Key, value, and a piece of the one expected note ("" = no note at all).

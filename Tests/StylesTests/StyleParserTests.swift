@@ -1,5 +1,6 @@
 import Primitives
 import Testing
+
 @testable import Styles
 
 /// One SET_STYLE key/value and the declarations it must produce from an empty map.
@@ -16,10 +17,22 @@ private func c(_ key: String, _ value: String, _ set: (inout StyleDeclarations) 
     return ParseCase(key: key, value: value, expected: d)
 }
 
-private func rgb(_ v: UInt32, _ a: UInt8 = 255) -> Color { var c = Color(rgb: v); c.a = a; return c }
-private func sides(_ t: Double, _ r: Double, _ b: Double, _ l: Double) -> Sides<Double?> { Sides(top: t, right: r, bottom: b, left: l) }
-private func border(_ d: inout StyleDeclarations, _ w: Double, _ s: BorderStyle, _ col: Color, sides: [Int] = [0, 1, 2, 3]) {
-    for i in sides { d.borderWidth[side: i] = w; d.borderStyle[side: i] = s; d.borderColor[side: i] = col }
+private func rgb(_ v: UInt32, _ a: UInt8 = 255) -> Color {
+    var c = Color(rgb: v)
+    c.a = a
+    return c
+}
+private func sides(_ t: Double, _ r: Double, _ b: Double, _ l: Double) -> Sides<Double?> {
+    Sides(top: t, right: r, bottom: b, left: l)
+}
+private func border(
+    _ d: inout StyleDeclarations, _ w: Double, _ s: BorderStyle, _ col: Color, sides: [Int] = [0, 1, 2, 3]
+) {
+    for i in sides {
+        d.borderWidth[side: i] = w
+        d.borderStyle[side: i] = s
+        d.borderColor[side: i] = col
+    }
 }
 
 let parseCases: [ParseCase] = [
@@ -77,18 +90,25 @@ let parseCases: [ParseCase] = [
     c("shadow", "4") { $0.shadow = Shadow(blur: 8, color: rgb(0, 38)) },
     c("shadow", "0") { $0.shadow = Shadow(color: .transparent) },
     c("shadow", "0 2 8 #33000000") { $0.shadow = Shadow(offsetX: 0, offsetY: 2, blur: 8, color: rgb(0, 0x33)) },
-    c("shadow", "1 -2 6 3 red") { $0.shadow = Shadow(offsetX: 1, offsetY: -2, blur: 6, spread: 3, color: rgb(0xff0000)) },
+    c("shadow", "1 -2 6 3 red") {
+        $0.shadow = Shadow(offsetX: 1, offsetY: -2, blur: 6, spread: 3, color: rgb(0xff0000))
+    },
     c("shadow", "#40000000 0 4 16") { $0.shadow = Shadow(offsetX: 0, offsetY: 4, blur: 16, color: rgb(0, 0x40)) },
     // background
     c("background", "#ffff00") { $0.background = .color(rgb(0xffff00)) },
     c("background-color", "#0039cb") { $0.background = .color(rgb(0x0039cb)) },
     c("background", "linear-gradient(#ff0000, #ffff00)") {
-        $0.background = .linearGradient(angleDegrees: 180, stops: [ColorStop(color: rgb(0xff0000)), ColorStop(color: rgb(0xffff00))])
+        $0.background = .linearGradient(
+            angleDegrees: 180, stops: [ColorStop(color: rgb(0xff0000)), ColorStop(color: rgb(0xffff00))])
     },
     c("background", "linear-gradient(90deg, red, rgba(0, 0, 255, 1) 30%, #00ff00 100%)") {
-        $0.background = .linearGradient(angleDegrees: 90, stops: [ColorStop(color: rgb(0xff0000)),
-                                                                   ColorStop(position: 0.3, color: rgb(0x0000ff)),
-                                                                   ColorStop(position: 1, color: rgb(0x00ff00))])
+        $0.background = .linearGradient(
+            angleDegrees: 90,
+            stops: [
+                ColorStop(color: rgb(0xff0000)),
+                ColorStop(position: 0.3, color: rgb(0x0000ff)),
+                ColorStop(position: 1, color: rgb(0x00ff00)),
+            ])
     },
     c("background", "linear-gradient(-90deg, #000000, #ffffff)") {
         $0.background = .linearGradient(angleDegrees: 270, stops: [ColorStop(color: .black), ColorStop(color: .white)])

@@ -1,6 +1,7 @@
 import Primitives
 import SessionFormat
 import Testing
+
 @testable import Styles
 
 private func decl(_ pairs: [(String, String)]) throws -> StyleDeclarations {
@@ -22,21 +23,25 @@ private func styles() throws -> [Selector: StyleDeclarations] {
     ]
 }
 
-private let pressSelect: [(Bool, Bool, UInt32)] = [(false, false, 0x111111), (false, true, 0x222222), (true, false, 0x333333), (true, true, 0x333333)]
+private let pressSelect: [(Bool, Bool, UInt32)] = [
+    (false, false, 0x111111), (false, true, 0x222222), (true, false, 0x333333), (true, true, 0x333333),
+]
 
 @Test(arguments: pressSelect)
 func mergeOrderNormalSelectedActive(_ pressed: Bool, _ selected: Bool, _ color: UInt32) throws {
     let r = resolver.resolve(kind: .text, styles: try styles(), pressed: pressed, selected: selected)
     #expect(r.color == Color(rgb: color))
-    #expect(r.fontSize == 20)                         // from NORMAL in every state
-    #expect(r.padding.left == (selected ? 8 : 4))    // SELECTED overrides one side only
+    #expect(r.fontSize == 20)  // from NORMAL in every state
+    #expect(r.padding.left == (selected ? 8 : 4))  // SELECTED overrides one side only
     #expect(r.padding.top == 4)
-    #expect(r.opacity == 1)                           // DISABLED is not used here
+    #expect(r.opacity == 1)  // DISABLED is not used here
     #expect(r.linkColor == Color(rgb: 0x0000ff))
 }
 
-private let stateColors: [(Selector, UInt32)] = [(.normal, 0x111111), (.hover, 0x444444), (.disabled, 0x555555),
-                                                  (.active, 0x333333), (.selected, 0x222222), (.link, 0x111111)]
+private let stateColors: [(Selector, UInt32)] = [
+    (.normal, 0x111111), (.hover, 0x444444), (.disabled, 0x555555),
+    (.active, 0x333333), (.selected, 0x222222), (.link, 0x111111),
+]
 
 @Test(arguments: stateColors)
 func explicitStateForGallery(_ state: Selector, _ color: UInt32) throws {
@@ -71,14 +76,17 @@ func defaultSizePerKind(_ kind: WidgetKind) {
     #expect(r.minHeight == 36 && r.fontWeight == 500 && r.fontSize == 15 && r.textAlign == .center)
     #expect(r.color == .black)
     // The element's own NORMAL style wins over the theme's.
-    let own = resolver.resolve(kind: .button, styles: [.normal: try decl([("background-color", "#ff0000"), ("padding", "2")])],
-                               pressed: false, selected: false)
+    let own = resolver.resolve(
+        kind: .button, styles: [.normal: try decl([("background-color", "#ff0000"), ("padding", "2")])],
+        pressed: false, selected: false)
     #expect(own.background == .color(Color(rgb: 0xff0000)) && own.padding == Sides(all: 2) && own.minHeight == 36)
 }
 
 @Test func resolvedBordersShadowsAndSpecialValues() throws {
-    let n = try decl([("border", "2 dashed #ff0000"), ("border-bottom", "none"), ("shadow", "4"), ("max-lines", "0"),
-                      ("icon", "none"), ("tint", "#00ff00"), ("min-scale", "0.5"), ("background", "transparent")])
+    let n = try decl([
+        ("border", "2 dashed #ff0000"), ("border-bottom", "none"), ("shadow", "4"), ("max-lines", "0"),
+        ("icon", "none"), ("tint", "#00ff00"), ("min-scale", "0.5"), ("background", "transparent"),
+    ])
     let r = resolver.resolve(kind: .text, styles: [.normal: n], pressed: false, selected: false)
     #expect(r.border.top == BorderSide(width: 2, style: .dashed, color: Color(rgb: 0xff0000)))
     #expect(r.border.bottom == .none)
@@ -88,14 +96,16 @@ func defaultSizePerKind(_ kind: WidgetKind) {
     #expect(r.tint == Color(rgb: 0x00ff00) && r.declaredTint == Color(rgb: 0x00ff00))
     // `shadow: 0` in ACTIVE removes NORMAL's shadow; border-color alone draws nothing.
     let a = try decl([("shadow", "0"), ("border-color", "#0000ff")])
-    let p = resolver.resolve(kind: .text, styles: [.normal: try decl([("shadow", "4")]), .active: a], pressed: true, selected: false)
+    let p = resolver.resolve(
+        kind: .text, styles: [.normal: try decl([("shadow", "4")]), .active: a], pressed: true, selected: false)
     #expect(p.shadow == nil && p.border == Sides(all: .none))
 }
 
 /// Every property a map declares survives an overlay onto an empty map (no field forgotten in StyleMerge).
 @Test func overlayCopiesEveryField() throws {
     let full = try decl([
-        ("width", "1"), ("height", "2"), ("min-width", "3"), ("min-height", "4"), ("max-width", "5"), ("max-height", "6"),
+        ("width", "1"), ("height", "2"), ("min-width", "3"), ("min-height", "4"), ("max-width", "5"),
+        ("max-height", "6"),
         ("margin", "7"), ("padding", "8"), ("weight", "9"), ("gravity", "center"), ("top", "1"), ("right", "2"),
         ("bottom", "3"), ("left", "4"), ("overflow", "hidden"), ("background", "red"), ("border", "1 solid red"),
         ("border-radius", "3"), ("shadow", "2"), ("opacity", "0.5"), ("zoom", "2"), ("tint", "red"), ("color", "red"),

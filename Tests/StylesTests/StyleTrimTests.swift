@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Styles
 
 /// The byte-level trims must give exactly what Foundation's `trimmingCharacters(in:)` gives,
@@ -13,7 +14,9 @@ private let samples: [String] = [
 
 @Test func spaceAndNewlineTrimMatchesFoundation() {
     for s in samples {
-        #expect(s.trimmingSpaceAndNewlines() == s.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(s.unicodeScalars))")
+        #expect(
+            s.trimmingSpaceAndNewlines() == s.trimmingCharacters(in: .whitespacesAndNewlines),
+            "\(Array(s.unicodeScalars))")
         let sub = Substring(s)
         #expect(sub.trimmingSpaceAndNewlines() == sub.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -44,6 +47,6 @@ private let samples: [String] = [
     #expect(StyleNumber.parse("inf") == nil)
     #expect(StyleNumber.parse("0x10") == nil)
     #expect(StyleNumber.parse("1\u{301}") == nil)
-    #expect(StyleNumber.parse("\u{00A0}3") == 3)   // Foundation's .whitespaces holds U+00A0, as before
+    #expect(StyleNumber.parse("\u{00A0}3") == 3)  // Foundation's .whitespaces holds U+00A0, as before
     #expect(StyleNumber.parse("") == nil)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Primitives
 import Testing
+
 @testable import Styles
 
 private func color(_ s: String) -> Color? { StyleParser.parseColor(s) }
@@ -12,37 +13,61 @@ private func color(_ s: String) -> Color? { StyleParser.parseColor(s) }
     #expect(t.linkColor == "#c32527" && t.assetDensity == 3 && t.clickValue == 1)
     let ab = t.actionBar
     #expect(ab.height == 56 && color(ab.background) == .white && ab.lineColor == "#e0e0e0" && ab.lineWidth == 1)
-    #expect(!ab.overlaysContent && ab.titleX == 16 && ab.titleXAfterButton == 72 && ab.buttonX == 16 && ab.iconSize == 24)
+    #expect(
+        !ab.overlaysContent && ab.titleX == 16 && ab.titleXAfterButton == 72 && ab.buttonX == 16 && ab.iconSize == 24)
     #expect(ab.title == .init(family: "Roboto", size: 20, weight: 500, color: "#212121"))
     #expect(ab.subtitle == .init(family: "Roboto", size: 14, weight: 400, color: "#757575"))
     #expect(ab.saveText == "Save" && ab.saveRightInset == 16)
     let nb = t.navigationBar
-    #expect(nb.height == 56 && nb.iconSize == 24 && nb.label.size == 12 && nb.selectedColor == "#1a73e8" && nb.color == "#5f6368")
+    #expect(
+        nb.height == 56 && nb.iconSize == 24 && nb.label.size == 12 && nb.selectedColor == "#1a73e8"
+            && nb.color == "#5f6368")
     #expect(t.searchBar.height == 56)
     let b = t.button
     #expect(b.background == "#e0e0e0" && b.radius == 4 && b.padding == [8, 16] && b.minHeight == 36)
-    #expect(b.font == .init(family: "Roboto", size: 15, weight: 500, color: "#000000") && b.iconSize == 24 && b.iconGap == 6)
+    #expect(
+        b.font == .init(family: "Roboto", size: 15, weight: 500, color: "#000000") && b.iconSize == 24 && b.iconGap == 6
+    )
     let tf = t.textField
-    #expect(tf.height == 40 && tf.padding == 8 && tf.lineColor == "#9e9e9e" && tf.lineWidth == 1 && tf.hintColor == "#9e9e9e")
+    #expect(
+        tf.height == 40 && tf.padding == 8 && tf.lineColor == "#9e9e9e" && tf.lineWidth == 1
+            && tf.hintColor == "#9e9e9e")
     #expect(tf.font.size == 15 && tf.passwordDot == "•")
     let sw = t.switchControl
-    #expect(sw.trackWidth == 36 && sw.trackHeight == 14 && sw.trackRadius == 7 && sw.offColor == "#bdbdbd" && sw.onColor == "#43a047")
-    #expect(sw.thumbSize == 20 && color(sw.thumbColor) == .white && sw.thumbRingColor == "#9e9e9e" && sw.thumbRingWidth == 1 && sw.labelGap == 8)
+    #expect(
+        sw.trackWidth == 36 && sw.trackHeight == 14 && sw.trackRadius == 7 && sw.offColor == "#bdbdbd"
+            && sw.onColor == "#43a047")
+    #expect(
+        sw.thumbSize == 20 && color(sw.thumbColor) == .white && sw.thumbRingColor == "#9e9e9e" && sw.thumbRingWidth == 1
+            && sw.labelGap == 8)
     let cb = t.checkbox
     #expect(cb.size == 18 && cb.radius == 2 && cb.borderWidth == 2 && cb.borderColor == "#616161")
     #expect(cb.checkedColor == "#1a73e8" && color(cb.tickColor) == .white && cb.labelGap == 8)
-    #expect(t.picker.padding == 8 && t.picker.arrowWidth == 10 && t.picker.arrow == "▾" && t.picker.lineColor == "#9e9e9e")
+    #expect(
+        t.picker.padding == 8 && t.picker.arrowWidth == 10 && t.picker.arrow == "▾" && t.picker.lineColor == "#9e9e9e")
     #expect(t.spinner.size == 24 && t.spinner.spokes == 12 && t.spinner.color == "#757575")
-    #expect(t.pageControl.dotSize == 8 && t.pageControl.gap == 8 && t.pageControl.currentColor == "#424242" && t.pageControl.color == "#bdbdbd")
-    #expect(t.imagePlaceholder == .init(width: 48, height: 48, background: "#e0e0e0", borderColor: "#bdbdbd", borderWidth: 1))
-    #expect(color(t.scrim) == Color(r: 0, g: 0, b: 0, a: 102))   // 0.4 * 255
+    #expect(
+        t.pageControl.dotSize == 8 && t.pageControl.gap == 8 && t.pageControl.currentColor == "#424242"
+            && t.pageControl.color == "#bdbdbd")
+    #expect(
+        t.imagePlaceholder
+            == .init(width: 48, height: 48, background: "#e0e0e0", borderColor: "#bdbdbd", borderWidth: 1))
+    #expect(color(t.scrim) == Color(r: 0, g: 0, b: 0, a: 102))  // 0.4 * 255
     let d = t.dialog
     #expect(d.sideMargin * 2 == 48 && d.maxWidth == 560 && d.radius == 8 && color(d.background) == .white)
-    #expect(StyleParser.parseShadow(d.shadow) == Shadow(offsetX: 0, offsetY: 4, blur: 16, color: Color(r: 0, g: 0, b: 0, a: 0x40)))
-    #expect(d.headerHeight == 56 && d.title.size == 18 && d.title.weight == 700 && d.padding == 16 && d.verticalMargin * 2 == 48)
+    #expect(
+        StyleParser.parseShadow(d.shadow)
+            == Shadow(offsetX: 0, offsetY: 4, blur: 16, color: Color(r: 0, g: 0, b: 0, a: 0x40)))
+    #expect(
+        d.headerHeight == 56 && d.title.size == 18 && d.title.weight == 700 && d.padding == 16
+            && d.verticalMargin * 2 == 48)
     let s = t.actionSheet
-    #expect(color(s.background) == .white && s.radius == 8 && s.titleHeight == 44 && s.rowHeight == 56 && s.cancelText == "Cancel")
-    #expect(s.title == .init(family: "Roboto", size: 14, weight: 500, color: "#757575") && s.option.size == 16 && s.option.color == "#212121")
+    #expect(
+        color(s.background) == .white && s.radius == 8 && s.titleHeight == 44 && s.rowHeight == 56
+            && s.cancelText == "Cancel")
+    #expect(
+        s.title == .init(family: "Roboto", size: 14, weight: 500, color: "#757575") && s.option.size == 16
+            && s.option.color == "#212121")
     let to = t.toast
     #expect(to.background == "#323232" && to.opacity == 0.92 && to.radius == 8 && to.padding == [8, 16])
     #expect(to.font.size == 14 && color(to.font.color) == .white && to.bottomOffset == 64 && to.position == "bottom")
@@ -96,10 +121,14 @@ private func withTempDir(_ body: (URL) throws -> Void) throws {
 @Test func aThemeCanExtendAnother() throws {
     try withTempDir { dir in
         let file = dir.appendingPathComponent("dark.json")
-        try ##"{"extends": "default", "name": "dark", "_comment": "only what changes", "actionBar": {"background": "#202124"}}"##
-            .write(to: file, atomically: true, encoding: .utf8)
+        try ##"""
+        {"extends": "default", "name": "dark", "_comment": "only what changes", "actionBar": {"background": \##
+        "#202124"}}
+        """##
+        .write(to: file, atomically: true, encoding: .utf8)
         let t = try ThemeLoader.load(file.path)
-        #expect(t.name == "dark" && t.actionBar.background == "#202124" && t.actionBar.height == 56 && t.button.radius == 4)
+        #expect(
+            t.name == "dark" && t.actionBar.background == "#202124" && t.actionBar.height == 56 && t.button.radius == 4)
     }
 }
 
@@ -116,7 +145,8 @@ let brokenThemes: [(String, String)] = [
     (##""pager": {"##, ##""pagerr": {"##),
 ]
 let brokenMessages = [
-    "linkColor: \"#zzz\" is not a colour", "field scrim should be a string", "textField.height: -40.0 is not a number >= 0",
+    "linkColor: \"#zzz\" is not a colour", "field scrim should be a string",
+    "textField.height: -40.0 is not a number >= 0",
     "missing field spinner.spokes", "widgetDefaults.button.text-align", "dialog.shadow: \"a lot\" is not a shadow",
     "toast.position", "not valid JSON", "widgetDefaults.pagerr: not a widget kind",
 ]
@@ -128,7 +158,8 @@ func rejectsABrokenTheme(_ change: (String, String), _ message: String) throws {
         let original = try String(contentsOf: url, encoding: .utf8)
         #expect(original.contains(change.0))
         let file = dir.appendingPathComponent("broken.json")
-        try original.replacingOccurrences(of: change.0, with: change.1).write(to: file, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: change.0, with: change.1).write(
+            to: file, atomically: true, encoding: .utf8)
         do {
             _ = try ThemeLoader.load(file.path)
             Issue.record("should not load")
@@ -142,9 +173,12 @@ func rejectsABrokenTheme(_ change: (String, String), _ message: String) throws {
 @Test func unknownFieldAndUnknownNameAreNamed() throws {
     try withTempDir { dir in
         let file = dir.appendingPathComponent("typo.json")
-        try ##"{"extends": "default", "actionBar": {"titleColour": "#ff0000"}}"##.write(to: file, atomically: true, encoding: .utf8)
+        try ##"{"extends": "default", "actionBar": {"titleColour": "#ff0000"}}"##.write(
+            to: file, atomically: true, encoding: .utf8)
         #expect(throws: ThemeError.self) { try ThemeLoader.load(file.path) }
-        do { _ = try ThemeLoader.load(file.path) } catch let e as ThemeError { #expect(e.message == "unknown field actionBar.titleColour") }
+        do { _ = try ThemeLoader.load(file.path) } catch let e as ThemeError {
+            #expect(e.message == "unknown field actionBar.titleColour")
+        }
     }
     do { _ = try ThemeLoader.load("nosuchtheme") } catch let e as ThemeError {
         #expect(e.message.contains("no built-in theme") && e.message.contains("default"))
@@ -155,7 +189,8 @@ func rejectsABrokenTheme(_ change: (String, String), _ message: String) throws {
 }
 
 @Test func iosAndAndroidLooksFollowTheProtocolFacts() throws {
-    let ios = try ThemeLoader.load("ios"), android = try ThemeLoader.load("android")
+    let ios = try ThemeLoader.load("ios")
+    let android = try ThemeLoader.load("android")
     #expect(ios.clickValue == 1 && android.clickValue == 0)
     #expect(ios.actionBar.height == 44 && ios.actionBar.overlaysContent && ios.actionBar.titleCentered)
     #expect(ios.actionBar.title == .init(family: "Roboto", size: 18, weight: 700, color: "#2a3034"))
@@ -163,7 +198,7 @@ func rejectsABrokenTheme(_ change: (String, String), _ message: String) throws {
     #expect(ios.toast.background == "#de292e" && ios.toast.radius == 3 && ios.toast.position == "center")
     #expect(ios.drawer.rightGap == 75 && ios.statusBar?.glyphs == "ios")
     #expect(android.actionBar.height == 56 && !android.actionBar.overlaysContent)
-    #expect(color(android.actionBar.title.color)?.a == 0)      // Android draws no title
+    #expect(color(android.actionBar.title.color)?.a == 0)  // Android draws no title
     #expect(android.button.pressedOverlay == "#30000000" && color(android.button.background)?.a == 0)
     #expect(android.statusBar?.glyphs == "android")
     let r = StyleResolver(theme: android).resolve(kind: .button, styles: [:], pressed: false, selected: false)

@@ -24,8 +24,10 @@ public enum Repository {
 
     /// The `render` executable built beside the test bundle (`swift test` builds it), if any.
     public static func renderBinary() -> String? {
-        let candidates = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, CommandLine.arguments[0]]
-            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("render").path }
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, CommandLine.arguments[0],
+        ]
+        .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("render").path }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -8,14 +8,17 @@ public struct Subprocess {
 
     /// Runs `executable` with `arguments` in `directory` (default: the current one), `environment`
     /// added to this process's; stdout and stderr are read while it runs, so neither pipe fills up.
-    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                           environment: [String: String] = [:]) throws -> Subprocess {
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Subprocess {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
         if let d = directory { p.currentDirectoryURL = URL(fileURLWithPath: d) }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -25,8 +28,9 @@ public struct Subprocess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         p.waitUntilExit()
-        return Subprocess(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData.data, as: UTF8.self))
+        return Subprocess(
+            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self))
     }
 
     /// Bytes read on another thread; `group.wait()` orders the write before the read.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 /// Arabic letters join across a span or font boundary inside a word: each run is shaped with its
@@ -16,8 +17,9 @@ import Styles
 
     @Test func aColouredPartOfAWordKeepsItsJoiningForms() {
         let whole = engine.layout(AttributedText("مرحبا"), style: TestFonts.roboto(20), maxWidth: nil)
-        let split = engine.layout(AttributedText([TextSpan("مرح"), TextSpan("با", color: red)]),
-                                  style: TestFonts.roboto(20), maxWidth: nil)
+        let split = engine.layout(
+            AttributedText([TextSpan("مرح"), TextSpan("با", color: red)]),
+            style: TestFonts.roboto(20), maxWidth: nil)
         #expect(split.lines[0].runs.count == 2)
         #expect(glyphIDs(split) == glyphIDs(whole))
         #expect(abs(split.size.width - whole.size.width) < 1e-9)
@@ -27,16 +29,21 @@ import Styles
         // The same letters shaped as separate words ("مرح" and "با") take isolated/final forms.
         let apart = engine.layout(AttributedText("مرح با"), style: TestFonts.roboto(20), maxWidth: nil)
         let whole = engine.layout(AttributedText("مرحبا"), style: TestFonts.roboto(20), maxWidth: nil)
-        let apartIDs = Set(glyphIDs(apart)), wholeIDs = Set(glyphIDs(whole))
+        let apartIDs = Set(glyphIDs(apart))
+        let wholeIDs = Set(glyphIDs(whole))
         #expect(apartIDs != wholeIDs)
     }
 
     @Test func latinRunsStillShareCacheEntriesAcrossContexts() {
         // Only joining scripts take context, so "Hello" shaped in two sentences is one cache entry.
         let e = TextEngine(fonts: TestFonts.library)
-        _ = e.layout(AttributedText([TextSpan("Hello", color: red), TextSpan(" there")]), style: TestFonts.roboto(15), maxWidth: nil)
+        _ = e.layout(
+            AttributedText([TextSpan("Hello", color: red), TextSpan(" there")]), style: TestFonts.roboto(15),
+            maxWidth: nil)
         let misses = e.shapingCacheStats.misses
-        _ = e.layout(AttributedText([TextSpan("Hello", color: red), TextSpan(" world")]), style: TestFonts.roboto(15), maxWidth: nil)
+        _ = e.layout(
+            AttributedText([TextSpan("Hello", color: red), TextSpan(" world")]), style: TestFonts.roboto(15),
+            maxWidth: nil)
         #expect(e.shapingCacheStats.misses - misses == 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NativeGraphics
 
 /// The auto-hinter's map from glyphs to scripts, completed from GSUB as Chromium's FreeType (built
@@ -14,8 +15,11 @@ import Testing
     @Test func devanagariVowelSignVariantsGetDevanagariStyle() throws {
         let face = try Self.face("NotoSansDevanagari-Regular.ttf")
         let shaped = Shaper.shape("कि की", face: face, size: 1000)
-        let shortI = shaped.ids[0], longI = shaped.ids[4] // visual order: i, ka, space, ka, ii
-        #expect(shortI != face.glyphIndex(0x93F) && longI != face.glyphIndex(0x940), "expected GSUB variants, got \(shaped.ids)")
+        let shortI = shaped.ids[0]
+        let longI = shaped.ids[4]  // visual order: i, ka, space, ka, ii
+        #expect(
+            shortI != face.glyphIndex(0x93F) && longI != face.glyphIndex(0x940),
+            "expected GSUB variants, got \(shaped.ids)")
         let ka = try #require(face.autohintStyle(of: face.glyphIndex(0x915)))
         #expect(face.autohintStyle(of: shortI) == ka)
         #expect(face.autohintStyle(of: longI) == ka)
@@ -30,9 +34,13 @@ import Testing
         let variant = Shaper.shape("कि", face: face, size: 1000).ids[0]
         let a = try #require(face.glyphImage(variant, pixelSize: 54, quarter: 0)?.mask)
         let b = try #require(face.glyphImage(face.glyphIndex(0x93F), pixelSize: 54, quarter: 0)?.mask)
-        #expect(face.glyphImage(variant, pixelSize: 54, quarter: 0)?.top == face.glyphImage(face.glyphIndex(0x93F), pixelSize: 54, quarter: 0)?.top)
+        #expect(
+            face.glyphImage(variant, pixelSize: 54, quarter: 0)?.top
+                == face.glyphImage(face.glyphIndex(0x93F), pixelSize: 54, quarter: 0)?.top)
         func inkRows(_ m: CairoMask) -> [Int] {
-            m.withPixels { p, stride in (0..<m.height).map { y in (0..<m.width).reduce(0) { $0 + Int(p[y * stride + $1]) } } }
+            m.withPixels { p, stride in
+                (0..<m.height).map { y in (0..<m.width).reduce(0) { $0 + Int(p[y * stride + $1]) } }
+            }
         }
         #expect(Array(inkRows(a).prefix(6)) == Array(inkRows(b).prefix(6)))
     }
@@ -41,7 +49,8 @@ import Testing
     /// text and mapped Devanagari letters leave it alone (no cost), the vowel-sign variant does not.
     @Test func completionWaitsForAnUnassignedGlyph() throws {
         func completed(_ face: FontFace) -> Bool {
-            face.lock.lock(); defer { face.lock.unlock() }
+            face.lock.lock()
+            defer { face.lock.unlock() }
             if case .done = face.autohintCoverage { return true }
             return false
         }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import NativeGraphics
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 /// Exact break opportunities (UAX #14 with the browsers' ASCII table) and bidi runs of a line.
@@ -31,9 +32,9 @@ import Styles
     @Test func nonAsciiPairsFollowUAX14() {
         // Spaces, the soft hyphen, the em dash and ideographs: libunibreak's answers.
         #expect(opportunities("soft\u{AD}hyphen") == [4, 10])
-        #expect(opportunities("a\u{2014}b") == [0, 1, 2])       // B2: a break on both sides of "—"
+        #expect(opportunities("a\u{2014}b") == [0, 1, 2])  // B2: a break on both sides of "—"
         #expect(opportunities("中文字") == [0, 1, 2])
-        #expect(opportunities("no\u{A0}break") == [7])          // no-break space glues
+        #expect(opportunities("no\u{A0}break") == [7])  // no-break space glues
         #expect(opportunities("one two\nx") == [3, 7, 8])
         #expect(opportunities("«Grüße»") == [6])
     }
@@ -42,9 +43,13 @@ import Styles
         // The URL stays whole until it must break inside (as overflow-wrap: anywhere does).
         var style = TestFonts.roboto(13)
         style.font = FontSpec(family: "DejaVu Sans")
-        let l = TestFonts.engine.layout(AttributedText("See https://example.com/a/very/long/path/that/does/not/fit for details"),
-                                        style: style, maxWidth: 150)
-        #expect(l.lines.map(\.text) == ["See", "https://example.com/a", "/very/long/path/that/d", "oes/not/fit for details"])
+        let l = TestFonts.engine.layout(
+            AttributedText("See https://example.com/a/very/long/path/that/does/not/fit for details"),
+            style: style, maxWidth: 150)
+        #expect(
+            l.lines.map(\.text) == [
+                "See", "https://example.com/a", "/very/long/path/that/d", "oes/not/fit for details",
+            ])
     }
 
     // MARK: Bidi
@@ -69,10 +74,14 @@ import Styles
         #expect(l.lines.count == 1 && line.text == Self.mixed)
         // Left to right: "abc " "123" " " (Roboto), עולם (Hebrew), " " (Roboto), שלום (Hebrew), " def".
         let runs = line.runs.sorted { $0.glyphs[0].x < $1.glyphs[0].x }
-        #expect(runs.map { TestFonts.file($0.face) } == ["Roboto-Regular.ttf", "NotoSansHebrew-Regular.ttf",
-                                                         "Roboto-Regular.ttf", "NotoSansHebrew-Regular.ttf", "Roboto-Regular.ttf"])
+        #expect(
+            runs.map { TestFonts.file($0.face) } == [
+                "Roboto-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+                "Roboto-Regular.ttf", "NotoSansHebrew-Regular.ttf", "Roboto-Regular.ttf",
+            ])
         #expect(runs.map(\.glyphs.count) == [8, 4, 1, 4, 4])
-        let roboto = try #require(fonts.face(runs[0].face)), hebrew = try #require(fonts.face(runs[1].face))
+        let roboto = try #require(fonts.face(runs[0].face))
+        let hebrew = try #require(fonts.face(runs[1].face))
         func ids(_ s: String, _ f: FontFace) -> [UInt32] { s.unicodeScalars.map { f.glyphIndex($0.value) } }
         #expect(runs[0].glyphs.map(\.id) == ids("abc 123 ", roboto))
         // Each Hebrew word reads right to left: its last letter is drawn first.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 /// A dependency's checkout has only `Fonts/fonts.lock`: the files come from the lock's install paths,
@@ -16,7 +17,10 @@ struct BundledFontsTests {
         var lines: [String] = []
         for line in lock.split(separator: "\n") {
             var f = line.split(separator: " ").map(String.init)
-            if f.first?.hasPrefix("#") ?? true || f.count < 8 { lines.append(String(line)); continue }
+            if f.first?.hasPrefix("#") ?? true || f.count < 8 {
+                lines.append(String(line))
+                continue
+            }
             f[0] = sums[f[1]] ?? f[0]
             f[7] = source(f[1])
             lines.append(f.joined(separator: " "))
@@ -36,14 +40,15 @@ struct BundledFontsTests {
     }
 
     @Test func aFileThatDiffersFromTheLockIsRefused() throws {
-        let dir = try checkoutLikeFolder(source: { TestFonts.directory + "/" + $0 },
-                                         sums: ["Roboto-Regular.ttf": String(repeating: "0", count: 64)])
+        let dir = try checkoutLikeFolder(
+            source: { TestFonts.directory + "/" + $0 },
+            sums: ["Roboto-Regular.ttf": String(repeating: "0", count: 64)])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let lib = try FontLibrary(fontsDirectory: dir)
         let id = lib.resolve(FontSpec(family: "Roboto", weight: 400))
         #expect(lib.face(id) == nil)
         #expect(lib.refusedFiles == [TestFonts.directory + "/Roboto-Regular.ttf"])
-        #expect(lib.face(lib.resolve(FontSpec(family: "Roboto", weight: 700))) != nil)   // others still open
+        #expect(lib.face(lib.resolve(FontSpec(family: "Roboto", weight: 700))) != nil)  // others still open
     }
 
     @Test func withNeitherTheErrorNamesTheCommandToRun() throws {
@@ -54,14 +59,25 @@ struct BundledFontsTests {
             Issue.record("expected an error")
         } catch let e as FontLibraryError {
             let text = e.description
-            #expect(text.contains("run: sudo apt-get install fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji fonts-noto-core fonts-roboto-unhinted"))
+            #expect(
+                text.contains(
+                    """
+                    run: sudo apt-get install fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk \
+                    fonts-noto-color-emoji fonts-noto-core fonts-roboto-unhinted
+                    """
+                ))
             #expect(text.contains("Roboto-Thin.ttf"))
         }
     }
 
     @Test func theDefaultFolderIsFoundWithNoArgument() {
-        #expect(BundledFonts.defaultDirectory(environment: [:]).map { FileManager.default.fileExists(atPath: $0 + "/fonts.lock") } == true)
-        #expect(BundledFonts.defaultDirectory(environment: ["PREVIEW_RENDERER_FONTS": TestFonts.directory]) == TestFonts.directory)
+        #expect(
+            BundledFonts.defaultDirectory(environment: [:]).map {
+                FileManager.default.fileExists(atPath: $0 + "/fonts.lock")
+            } == true)
+        #expect(
+            BundledFonts.defaultDirectory(environment: ["PREVIEW_RENDERER_FONTS": TestFonts.directory])
+                == TestFonts.directory)
         #expect(FontLibraryError.noFolder.description.contains("PREVIEW_RENDERER_FONTS"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Styles
+import Testing
+
 @testable import TextLayout
 
 @Suite struct FallbackTests {
@@ -11,12 +12,14 @@ import Styles
         TestFonts.file(fonts.face(forCluster: s.unicodeScalars.map(\.value), spec: roboto))
     }
 
-    @Test(arguments: [("a", "Roboto-Regular.ttf"), ("ß", "Roboto-Regular.ttf"), ("م", "NotoSansArabic-Regular.ttf"),
-                      ("ש", "NotoSansHebrew-Regular.ttf"), ("न", "NotoSansDevanagari-Regular.ttf"),
-                      ("中", "NotoSansCJK-Regular.ttc"), ("안", "NotoSansCJK-Regular.ttc"), ("こ", "NotoSansCJK-Regular.ttc"),
-                      ("😀", "NotoColorEmoji.ttf"), ("☕", "NotoColorEmoji.ttf"), ("❤️", "NotoColorEmoji.ttf"),
-                      ("🇫🇮", "NotoColorEmoji.ttf"), ("👍🏽", "NotoColorEmoji.ttf"), ("👩‍💻", "NotoColorEmoji.ttf"),
-                      ("❤", "DejaVuSans.ttf"), ("€", "Roboto-Regular.ttf"), ("☺", "DejaVuSans.ttf")])
+    @Test(arguments: [
+        ("a", "Roboto-Regular.ttf"), ("ß", "Roboto-Regular.ttf"), ("م", "NotoSansArabic-Regular.ttf"),
+        ("ש", "NotoSansHebrew-Regular.ttf"), ("न", "NotoSansDevanagari-Regular.ttf"),
+        ("中", "NotoSansCJK-Regular.ttc"), ("안", "NotoSansCJK-Regular.ttc"), ("こ", "NotoSansCJK-Regular.ttc"),
+        ("😀", "NotoColorEmoji.ttf"), ("☕", "NotoColorEmoji.ttf"), ("❤️", "NotoColorEmoji.ttf"),
+        ("🇫🇮", "NotoColorEmoji.ttf"), ("👍🏽", "NotoColorEmoji.ttf"), ("👩‍💻", "NotoColorEmoji.ttf"),
+        ("❤", "DejaVuSans.ttf"), ("€", "Roboto-Regular.ttf"), ("☺", "DejaVuSans.ttf"),
+    ])
     func clusterGetsTheExpectedFace(text: String, expected: String) {
         #expect(file(text) == expected)
     }
@@ -27,7 +30,10 @@ import Styles
     }
 
     static let samples = [
-        "Grüße aus München: Straßenbahnhaltestelle, Fußgängerübergänge und Donaudampfschifffahrtsgesellschaftskapitän. Hyvää yötä, Äänekoski ja Öljysäiliö!",
+        """
+        Grüße aus München: Straßenbahnhaltestelle, Fußgängerübergänge und \
+        Donaudampfschifffahrtsgesellschaftskapitän. Hyvää yötä, Äänekoski ja Öljysäiliö!
+        """,
         "مرحبا بالعالم! هذا سطر تجريبي باللغة العربية.",
         "שלום עולם! זוהי שורת ניסיון בעברית, גרסה 2.0.",
         "中文：你好，世界。日本語：こんにちは。한국어: 안녕하세요.",

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 /// `TextEngine.fontScale` (`--font-scale`, the phone's accessibility text size).
@@ -19,7 +20,8 @@ import Styles
         #expect(abs(big.size.height - 2400.0 / 2048 * 22.5) < 1e-9)
         #expect(abs(e.lineHeight(TestFonts.roboto(15)) - 2400.0 / 2048 * 22.5) < 1e-9)
         // The same layout at size 22.5 and scale 1.
-        let direct = TextEngine(fonts: TestFonts.library).layout(AttributedText("Hello"), style: TestFonts.roboto(22.5), maxWidth: nil)
+        let direct = TextEngine(fonts: TestFonts.library).layout(
+            AttributedText("Hello"), style: TestFonts.roboto(22.5), maxWidth: nil)
         #expect(big == direct)
     }
 
@@ -31,9 +33,9 @@ import Styles
         let text = AttributedText([TextSpan("Title\n", weight: 700, sizeDelta: 4), TextSpan("body")])
         let l = e.layout(text, style: style, maxWidth: nil)
         #expect(l.lines.count == 2)
-        #expect(try #require(l.lines[0].runs.first).size == 38)   // (15 + 4) x 2
-        #expect(try #require(l.lines[1].runs.first).size == 30)   // 15 x 2
-        #expect(l.lines[1].rect.height == 40)                      // line-height 20 x 2
+        #expect(try #require(l.lines[0].runs.first).size == 38)  // (15 + 4) x 2
+        #expect(try #require(l.lines[1].runs.first).size == 30)  // 15 x 2
+        #expect(l.lines[1].rect.height == 40)  // line-height 20 x 2
         #expect(e.lineHeight(style) == 40)
     }
 

@@ -3,6 +3,7 @@ import NativeGraphics
 import Primitives
 import Styles
 import Testing
+
 @testable import TextLayout
 
 // semantics.md section 4 (line heights with fallback fonts, family names) and 7.18 (partial
@@ -39,12 +40,15 @@ import Testing
         // Arabic: its ascent and descent count too.
         let arabic = halfGapBox("NotoSansArabic-Regular.ttf", 15)
         let ar = engine.layout(AttributedText("Hello مرحبا"), style: TestFonts.roboto(), maxWidth: nil)
-        #expect(abs(ar.lines[0].rect.height - (max(roboto.ascent, arabic.ascent) + max(roboto.descent, arabic.descent))) < 1e-9)
+        #expect(
+            abs(ar.lines[0].rect.height - (max(roboto.ascent, arabic.ascent) + max(roboto.descent, arabic.descent)))
+                < 1e-9)
     }
 
     @Test(arguments: ["Tokyo 東京 and more", "Hello مرحبا שלום", "नमस्ते दुनिया", "Thumbs 👍🏽 up"])
     func setLineHeightIsExactWhateverFontsTheLineUses(text: String) {
-        var st = TestFonts.roboto(); st.lineHeight = 20
+        var st = TestFonts.roboto()
+        st.lineHeight = 20
         let p = engine.layout(AttributedText(text + " " + text + " " + text), style: st, maxWidth: 120)
         #expect(p.lines.count >= 2)
         for (i, line) in p.lines.enumerated() {
@@ -101,7 +105,7 @@ import Testing
         #expect(shaped.ids.count == 1)
         #expect(abs(shaped.width - 136.0 * 48 / 109) < 1e-9)
         let latin = Shaper.shape("A", face: fonts.face(fonts.resolve(FontSpec(family: "Roboto")))!, size: 48)
-        #expect(latin.width != (latin.width * 109 / 48).rounded() * 48 / 109)   // outline faces stay exact
+        #expect(latin.width != (latin.width * 109 / 48).rounded() * 48 / 109)  // outline faces stay exact
     }
 
     /// Section 4's chain: the requested family, the Noto face of the character's script, DejaVu
@@ -110,12 +114,12 @@ import Testing
         func file(_ s: String, _ family: String) -> String {
             TestFonts.file(fonts.face(forCluster: s.unicodeScalars.map(\.value), spec: FontSpec(family: family)))
         }
-        #expect(file("م", "DejaVu Sans") == "DejaVuSans.ttf")               // the requested family has it
-        #expect(file("م", "Roboto") == "NotoSansArabic-Regular.ttf")        // script face before DejaVu Sans
+        #expect(file("م", "DejaVu Sans") == "DejaVuSans.ttf")  // the requested family has it
+        #expect(file("م", "Roboto") == "NotoSansArabic-Regular.ttf")  // script face before DejaVu Sans
         #expect(file("ש", "Roboto") == "NotoSansHebrew-Regular.ttf")
-        #expect(file("☺", "Roboto") == "DejaVuSans.ttf")                    // then DejaVu Sans
-        #expect(file("☺️", "Roboto") == "NotoColorEmoji.ttf")               // emoji presentation: emoji first
+        #expect(file("☺", "Roboto") == "DejaVuSans.ttf")  // then DejaVu Sans
+        #expect(file("☺️", "Roboto") == "NotoColorEmoji.ttf")  // emoji presentation: emoji first
         #expect(file("👍🏽", "DejaVu Sans") == "NotoColorEmoji.ttf")
-        #expect(file("。", "Roboto") == "NotoSansCJK-Regular.ttc")          // Common punctuation: the face that has it
+        #expect(file("。", "Roboto") == "NotoSansCJK-Regular.ttc")  // Common punctuation: the face that has it
     }
 }

@@ -1,13 +1,18 @@
 import Foundation
-import Testing
 import NativeGraphics
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 @Suite struct ParagraphTests {
     let engine = TestFonts.engine
-    let english = "Typography has one plain job: to make long passages comfortable to read. This paragraph wraps at word boundaries inside the grey box."
+    let english =
+        """
+        Typography has one plain job: to make long passages comfortable to read. This paragraph wraps at word \
+        boundaries inside the grey box.
+        """
 
     @Test func normalLineHeightOfRoboto15ComesFromHhea() {
         // Roboto hhea: ascender 1900, descender -500, lineGap 0, 2048 units per em.
@@ -43,8 +48,9 @@ import Styles
         #expect(l.size.width <= 200 && abs(l.size.width - l.lines.map(\.rect.width).max()!) < 0.01)
         #expect(!l.truncated)
         // Greedy: the next word would not have fitted on the line before.
-        let first = engine.layout(AttributedText(l.lines[0].text + " " + l.lines[1].text.split(separator: " ")[0]),
-                                  style: TestFonts.roboto(15), maxWidth: nil)
+        let first = engine.layout(
+            AttributedText(l.lines[0].text + " " + l.lines[1].text.split(separator: " ")[0]),
+            style: TestFonts.roboto(15), maxWidth: nil)
         #expect(first.size.width > 200)
     }
 
@@ -69,9 +75,11 @@ import Styles
 
     @Test func noWrapEllipsisCutsOneLine() {
         var style = TestFonts.roboto(15)
-        style.noWrap = true; style.ellipsis = true
-        let l = engine.layout(AttributedText("This single line is far too long to fit on the screen and must end with an ellipsis"),
-                              style: style, maxWidth: 200)
+        style.noWrap = true
+        style.ellipsis = true
+        let l = engine.layout(
+            AttributedText("This single line is far too long to fit on the screen and must end with an ellipsis"),
+            style: style, maxWidth: 200)
         #expect(l.lines.count == 1 && l.truncated)
         #expect(l.lines[0].text.hasSuffix("…"))
         #expect(l.lines[0].rect.width <= 200.001 && l.lines[0].rect.width > 185)
@@ -79,7 +87,8 @@ import Styles
 
     @Test func maxLinesEndsTheLastLineWithAnEllipsis() {
         var style = TestFonts.roboto(15)
-        style.maxLines = 2; style.ellipsis = true
+        style.maxLines = 2
+        style.ellipsis = true
         let l = engine.layout(AttributedText(english), style: style, maxWidth: 200)
         #expect(l.lines.count == 2 && l.truncated)
         #expect(l.lines[1].text.hasSuffix("…") && !l.lines[1].text.dropLast().hasSuffix(" "))
@@ -101,10 +110,16 @@ import Styles
     @Test func justifyFillsEveryLineButTheLast() {
         var style = TestFonts.roboto(15)
         style.align = .justify
-        let text = "Tasattu kappale: suomen kielen pitkät sanat, kuten rautatieasema, ympäristöystävällisyys ja tietokoneohjelmointi.\nLoppu."
+        let text =
+            """
+            Tasattu kappale: suomen kielen pitkät sanat, kuten rautatieasema, ympäristöystävällisyys ja \
+            tietokoneohjelmointi.\nLoppu.
+            """
         let l = engine.layout(AttributedText(text), style: style, maxWidth: 250)
         #expect(l.lines.count >= 4)
-        let ends = l.lines.indices.filter { l.lines[$0].text.hasSuffix("tietokoneohjelmointi.") || $0 == l.lines.count - 1 }
+        let ends = l.lines.indices.filter {
+            l.lines[$0].text.hasSuffix("tietokoneohjelmointi.") || $0 == l.lines.count - 1
+        }
         for (i, line) in l.lines.enumerated() {
             if ends.contains(i) {
                 #expect(line.rect.width < 249)
@@ -156,7 +171,8 @@ import Styles
         #expect(l.lines.map(\.text).joined(separator: " ") == english)
         // One step larger does not fit.
         var bigger = style
-        bigger.size = 30 * (l.scale + 1.0 / 64); bigger.minScale = nil
+        bigger.size = 30 * (l.scale + 1.0 / 64)
+        bigger.minScale = nil
         let b = engine.layout(AttributedText(english), style: bigger, maxWidth: 260, maxHeight: nil)
         #expect(b.size.height > 200)
         #expect(l.lines.flatMap(\.runs).allSatisfy { abs($0.size - 30 * l.scale) < 1e-9 })
@@ -164,7 +180,8 @@ import Styles
 
     @Test func minScaleWithNoWrapFitsTheWidthAndStopsAtTheMinimum() {
         var style = TestFonts.roboto(15)
-        style.noWrap = true; style.minScale = 0.5
+        style.noWrap = true
+        style.minScale = 0.5
         let l = engine.layout(AttributedText("A rather long single line of text"), style: style, maxWidth: 150)
         #expect(l.scale < 1 && l.lines.count == 1 && l.size.width <= 150 && !l.truncated)
         style.minScale = 0.9
@@ -175,8 +192,10 @@ import Styles
 
     @Test func spansCarryTheirOwnLook() throws {
         let red = Color(rgb: 0xff0000)
-        let text = AttributedText([TextSpan("Title\n", weight: 700, sizeDelta: 4), TextSpan("see "),
-                                   TextSpan("http://x.org", color: red, underline: true)])
+        let text = AttributedText([
+            TextSpan("Title\n", weight: 700, sizeDelta: 4), TextSpan("see "),
+            TextSpan("http://x.org", color: red, underline: true),
+        ])
         let l = engine.layout(text, style: TestFonts.roboto(15), maxWidth: 300)
         #expect(l.lines.count == 2)
         let title = try #require(l.lines[0].runs.first)
@@ -191,14 +210,18 @@ import Styles
 
     @Test(arguments: [TextAlign.left, .center, .right, .justify])
     func layingOutAgainAtTheMeasuredWidthKeepsTheLines(align: TextAlign) {
-        let texts = [english, FallbackTests.samples[0], FallbackTests.samples[1], FallbackTests.samples[3],
-                     "Lentokonesuihkuturbiinimoottoriapumekaanikkoaliupseerioppilas", "AVAVA WAVE Ty. To. fi fl ffi"]
+        let texts = [
+            english, FallbackTests.samples[0], FallbackTests.samples[1], FallbackTests.samples[3],
+            "Lentokonesuihkuturbiinimoottoriapumekaanikkoaliupseerioppilas", "AVAVA WAVE Ty. To. fi fl ffi",
+        ]
         for text in texts {
             for width in [120.0, 173, 250] {
                 var style = TestFonts.roboto(15)
                 style.align = align
                 for (noWrap, maxLines) in [(false, nil), (true, nil), (false, 2)] as [(Bool, Int?)] {
-                    style.noWrap = noWrap; style.maxLines = maxLines; style.ellipsis = noWrap || maxLines != nil
+                    style.noWrap = noWrap
+                    style.maxLines = maxLines
+                    style.ellipsis = noWrap || maxLines != nil
                     let a = engine.layout(AttributedText(text), style: style, maxWidth: width)
                     let b = engine.layout(AttributedText(text), style: style, maxWidth: a.size.width)
                     #expect(a.lines.map(\.text) == b.lines.map(\.text), "\(text) at \(width)")
@@ -219,7 +242,9 @@ import Styles
         #expect(a.lines.count <= b.lines.count)
         #expect(e.shapingCacheStats.misses - misses <= b.lines.count)
         let start = Date()
-        for i in 0..<300 { _ = e.layout(AttributedText("Number: \(i % 100)"), style: TestFonts.roboto(15), maxWidth: 300) }
+        for i in 0..<300 {
+            _ = e.layout(AttributedText("Number: \(i % 100)"), style: TestFonts.roboto(15), maxWidth: 300)
+        }
         #expect(Date().timeIntervalSince(start) < 1)
     }
 }
@@ -237,7 +262,9 @@ import Styles
     #expect(abs(e.lineHeight(dejaVu, deviceScale: 3) * 3 - 59) < 1e-9)
     // Scales that mean nothing keep exact dp metrics.
     for bad in [0, -2, .infinity, .nan] as [Double] {
-        #expect(e.layout(AttributedText("one"), style: TestFonts.roboto(15), maxWidth: nil, deviceScale: bad).size.height == 17.578125)
+        #expect(
+            e.layout(AttributedText("one"), style: TestFonts.roboto(15), maxWidth: nil, deviceScale: bad).size.height
+                == 17.578125)
     }
 }
 
@@ -246,7 +273,8 @@ import Styles
 /// for another.
 @Test func oneEngineLaysTextOutPerDeviceScaleWithoutMixingCachedParagraphs() {
     let e = TextEngine(fonts: TestFonts.library)
-    let text = AttributedText("one\ntwo"), style = TestFonts.roboto(15)
+    let text = AttributedText("one\ntwo")
+    let style = TestFonts.roboto(15)
     let at2 = e.layout(text, style: style, maxWidth: nil, deviceScale: 2)
     let at3 = e.layout(text, style: style, maxWidth: nil, deviceScale: 3)
     let exact = e.layout(text, style: style, maxWidth: nil)
@@ -269,5 +297,7 @@ func lineWidthsMatchChromium(text: String, widths: [Double]) {
     let l = TestFonts.engine.layout(AttributedText(text), style: TestFonts.roboto(15), maxWidth: 200)
     // (Only first lines of the RTL samples: the reference page had an LTR base direction.)
     #expect(l.lines.count >= widths.count)
-    for (line, w) in zip(l.lines, widths) { #expect(abs(line.rect.width - w) < 0.05, "\(line.text): \(line.rect.width) vs \(w)") }
+    for (line, w) in zip(l.lines, widths) {
+        #expect(abs(line.rect.width - w) < 0.05, "\(line.text): \(line.rect.width) vs \(w)")
+    }
 }

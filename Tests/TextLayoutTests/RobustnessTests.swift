@@ -1,14 +1,23 @@
-import Testing
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 @Suite struct RobustnessTests {
     /// A fixed pseudo-random generator, so every run tests the same strings.
-    struct LCG { var s: UInt64; mutating func next(_ n: Int) -> Int { s = s &* 6364136223846793005 &+ 1442695040888963407; return Int((s >> 33) % UInt64(n)) } }
+    struct LCG {
+        var s: UInt64
+        mutating func next(_ n: Int) -> Int {
+            s = s &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((s >> 33) % UInt64(n))
+        }
+    }
 
-    static let pieces = ["a", "Wo", " ", "  ", "\n", "fi", "é", "e\u{301}", "م", "ש", "2.0", "中", "한", "😀", "👍🏽", "🇫🇮",
-                         "👩‍💻", "❤️", "\t", "\u{200B}", "-", "…", "(", ")", "\u{00A0}", "न्दी", "\r\n", ".", "ﷺ"]
+    static let pieces = [
+        "a", "Wo", " ", "  ", "\n", "fi", "é", "e\u{301}", "م", "ש", "2.0", "中", "한", "😀", "👍🏽", "🇫🇮",
+        "👩‍💻", "❤️", "\t", "\u{200B}", "-", "…", "(", ")", "\u{00A0}", "न्दी", "\r\n", ".", "ﷺ",
+    ]
 
     @Test func randomTextKeepsTheLayoutInvariants() {
         var rng = LCG(s: 42)
@@ -28,7 +37,9 @@ import Styles
             if let w = width { #expect(l.size.width <= w + 0.001, "round \(round)") }
             #expect(l.size.height.isFinite && l.size.width.isFinite)
             #expect(abs(l.size.height - l.lines.reduce(0) { $0 + $1.rect.height }) < 1e-6)
-            for line in l.lines { for run in line.runs { #expect(run.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite }) } }
+            for line in l.lines {
+                for run in line.runs { #expect(run.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite }) }
+            }
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Primitives
 import Styles
+import Testing
+
 @testable import TextLayout
 
 /// U+00AD: a line may end after it, and then (only then) a hyphen is drawn, as in Chromium.
@@ -12,7 +13,8 @@ import Styles
     @Test func aLineEndingAtASoftHyphenShowsAHyphen() throws {
         // The lines Chromium makes of this label (Fixtures/text/text-long-word, Roboto 16, 130 dp).
         let l = engine.layout(AttributedText("Soft hyphens: " + word), style: TestFonts.roboto(16), maxWidth: 130)
-        #expect(l.lines.map { $0.text.replacingOccurrences(of: "\u{AD}", with: "") }
+        #expect(
+            l.lines.map { $0.text.replacingOccurrences(of: "\u{AD}", with: "") }
                 == ["Soft hyphens:", "Donaudampf-", "schifffahrtsgesell-", "schaft"])
         // The hyphen is Roboto's U+2010, drawn last on the line, inside the width.
         let face = try #require(TestFonts.library.face(TestFonts.library.resolve(FontSpec(family: "Roboto"))))
@@ -24,7 +26,9 @@ import Styles
     @Test func noHyphenWhereTheLineDoesNotBreak() throws {
         let l = engine.layout(AttributedText(word), style: TestFonts.roboto(16), maxWidth: nil)
         #expect(l.lines.count == 1 && !l.lines[0].text.contains("-"))
-        let plain = engine.layout(AttributedText(word.replacingOccurrences(of: "\u{AD}", with: "")), style: TestFonts.roboto(16), maxWidth: nil)
+        let plain = engine.layout(
+            AttributedText(word.replacingOccurrences(of: "\u{AD}", with: "")), style: TestFonts.roboto(16),
+            maxWidth: nil)
         #expect(abs(l.size.width - plain.size.width) < 1e-9)
     }
 

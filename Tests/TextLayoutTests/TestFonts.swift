@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import Primitives
 import Styles
+import TestSupport
+
 @testable import TextLayout
 
 /// The repository's bundled fonts, shared by the tests (opened lazily, like the renderer does).

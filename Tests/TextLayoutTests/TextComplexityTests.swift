@@ -2,6 +2,7 @@ import Foundation
 import Primitives
 import Styles
 import Testing
+
 @testable import TextLayout
 
 /// Paragraph layout must stay O(n log n) in the length of the text: each test lays out an input
@@ -14,25 +15,33 @@ import Testing
 
     /// `n` characters of words and spaces.
     static func prose(_ n: Int, words: [String] = words) -> String {
-        var s = "", i = 0, count = 0
+        var s = ""
+        var i = 0
+        var count = 0
         while count < n {
             let w = words[i % words.count] + " "
-            s += w; count += w.unicodeScalars.count; i += 1
+            s += w
+            count += w.unicodeScalars.count
+            i += 1
         }
         return s
     }
 
     /// The work of laying out `text` once on a fresh engine (its caches empty).
-    static func work(_ text: AttributedText, _ style: ParagraphStyle = TestFonts.roboto(15), maxWidth: Double? = 358,
-                     maxHeight: Double? = nil) -> (work: WorkCounts, layout: ParagraphLayout) {
+    static func work(
+        _ text: AttributedText, _ style: ParagraphStyle = TestFonts.roboto(15), maxWidth: Double? = 358,
+        maxHeight: Double? = nil
+    ) -> (work: WorkCounts, layout: ParagraphLayout) {
         let engine = TextEngine(fonts: TestFonts.library)
         let l = engine.layout(text, style: style, maxWidth: maxWidth, maxHeight: maxHeight)
         return (engine.work, l)
     }
 
     /// Every kind of work grows at most as n log n from `small` (size n) to `large` (size 8n).
-    static func expectNLogN(_ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNLogN(
+        _ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(large.total > 0, sourceLocation: sourceLocation)
         for problem in WorkCounts.growthBeyondNLogN(small, large, n: n, m: m) {
             Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
@@ -61,7 +70,8 @@ import Testing
             var spans: [TextSpan] = []
             for i in 0..<(n / 8) {
                 let w = Self.words[i % Self.words.count] + (i % 10 == 9 ? "\n" : " ")
-                spans.append(TextSpan(w, color: i % 3 == 0 ? Color(r: 200, g: 0, b: 0) : nil, weight: i % 2 == 0 ? 700 : nil))
+                spans.append(
+                    TextSpan(w, color: i % 3 == 0 ? Color(r: 200, g: 0, b: 0) : nil, weight: i % 2 == 0 ? 700 : nil))
             }
             return AttributedText(spans)
         }
@@ -83,9 +93,12 @@ import Testing
     @Test func ellipsizedAndShrunkParagraphsAreLinear() {
         // A one-line label with an ellipsis, and a boxed one that searches for a min-scale.
         var oneLine = TestFonts.roboto(15)
-        oneLine.noWrap = true; oneLine.ellipsis = true
+        oneLine.noWrap = true
+        oneLine.ellipsis = true
         var shrink = TestFonts.roboto(15)
-        shrink.minScale = 0.5; shrink.ellipsis = true; shrink.maxLines = 3
+        shrink.minScale = 0.5
+        shrink.ellipsis = true
+        shrink.maxLines = 3
         for (style, height) in [(oneLine, nil), (shrink, 60.0)] as [(ParagraphStyle, Double?)] {
             let (a, la) = Self.work(AttributedText(Self.prose(4000)), style, maxWidth: 200, maxHeight: height)
             let (b, lb) = Self.work(AttributedText(Self.prose(32000)), style, maxWidth: 200, maxHeight: height)
@@ -95,9 +108,12 @@ import Testing
     }
 
     @Test func growthBeyondTheBoundIsReportedPerKind() {
-        var small = WorkCounts(), large = WorkCounts()
-        small.add("linear", 4000); large.add("linear", 32000)
-        small.add("quadratic", 4000); large.add("quadratic", 4000 * 64)
+        var small = WorkCounts()
+        var large = WorkCounts()
+        small.add("linear", 4000)
+        large.add("linear", 32000)
+        small.add("quadratic", 4000)
+        large.add("quadratic", 4000 * 64)
         large.add("new", 5)
         let problems = WorkCounts.growthBeyondNLogN(small, large, n: 4000, m: 32000)
         #expect(problems.count == 1)

@@ -1,18 +1,20 @@
-import Testing
 import Primitives
 import SessionFormat
+import Testing
+
 @testable import WidgetTree
 
 @Suite struct TimerTests {
     @Test func firstFiringAtCreationPlusIntervalThenEveryInterval() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "tick", "ms": 30},
-        {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 100},
-        {"type": "tick", "ms": 99},
-        {"type": "snapshot", "name": "before"},
-        {"type": "tick", "ms": 1},
-        {"type": "tick", "ms": 250}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "tick", "ms": 30},
+                {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 100},
+                {"type": "tick", "ms": 99},
+                {"type": "snapshot", "name": "before"},
+                {"type": "tick", "ms": 1},
+                {"type": "tick", "ms": 250}
+                """#)
         let t = r.events("TimerEvent")
         #expect(t.map(\.time) == [130, 230, 330])
         #expect(t.allSatisfy { $0.internalId == 2 && $0.field("timerId") == .int(10) })
@@ -21,28 +23,36 @@ import SessionFormat
     }
 
     @Test func severalFiringsInOneTickAreInTimeOrderAcrossTimers() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 30},
-        {"type": "CREATE_TIMER", "internalId": 3, "childInternalId": 11, "value": 45},
-        {"type": "tick", "ms": 90}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 30},
+                {"type": "CREATE_TIMER", "internalId": 3, "childInternalId": 11, "value": 45},
+                {"type": "tick", "ms": 90}
+                """#)
         let t = r.events("TimerEvent")
         #expect(t.map(\.time) == [30, 45, 60, 90, 90])
         #expect(t.map { $0.field("timerId") } == [.int(10), .int(11), .int(10), .int(10), .int(11)])
     }
 
     @Test func intervalBelowTenMillisecondsRunsAtTen() throws {
-        let r = try replay(appViewLayout + #", {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 1}, {"type": "tick", "ms": 35}"#)
+        let r = try replay(
+            appViewLayout
+                + #"""
+                , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 1}, {"type": "tick", \#
+                "ms": 35}
+                """#
+        )
         #expect(r.events("TimerEvent").map(\.time) == [10, 20, 30])
         #expect(r.diagnostics("bad-value").count == 1)
     }
 
     @Test func atMostTenThousandFiringsPerTickTheClockStillAdvances() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 10},
-        {"type": "tick", "ms": 1000000000},
-        {"type": "tick", "ms": 25}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 10},
+                {"type": "tick", "ms": 1000000000},
+                {"type": "tick", "ms": 25}
+                """#)
         let t = r.events("TimerEvent")
         #expect(t.count == 10_000 + 2)
         #expect(t[9_999].time == 100_000)
@@ -67,10 +77,11 @@ import SessionFormat
 
 @Suite struct CaptureTests {
     @Test func snapshotsThenFinalLastWithNamesAndTimes() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "snapshot", "name": "a"}, {"type": "tick", "ms": 16},
-        {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4}, {"type": "snapshot", "name": "b"}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "snapshot", "name": "a"}, {"type": "tick", "ms": 16},
+                {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4}, {"type": "snapshot", "name": "b"}
+                """#)
         #expect(r.captures.map(\.kind) == [.snapshot, .snapshot, .final])
         #expect(r.captures.map(\.name) == ["a", "b", nil])
         #expect(r.captures.map(\.time) == [0, 16, 16])
@@ -80,15 +91,16 @@ import SessionFormat
     }
 
     @Test func tickFramesShowTheStateAfterTheStepsThatFollowThem() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "0"},
-        {"type": "tick", "ms": 100},
-        {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "1"},
-        {"type": "snapshot", "name": "mid"},
-        {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "2"},
-        {"type": "tick", "ms": 100},
-        {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "3"}
-        """#, options: ReplayOptions(captureTicks: true))
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "0"},
+                {"type": "tick", "ms": 100},
+                {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "1"},
+                {"type": "snapshot", "name": "mid"},
+                {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "2"},
+                {"type": "tick", "ms": 100},
+                {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "3"}
+                """#, options: ReplayOptions(captureTicks: true))
         #expect(r.captures.map(\.kind) == [.tick, .snapshot, .tick, .final])
         #expect(r.captures.map { $0.tree[4]?.text } == ["2", "1", "3", "3"])
         #expect(r.captures.map(\.time) == [100, 100, 200, 200])

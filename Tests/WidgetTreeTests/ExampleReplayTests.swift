@@ -1,14 +1,21 @@
-import Testing
 import Foundation
 import Primitives
 import SessionFormat
+import Testing
+
 @testable import WidgetTree
 
 /// Snapshot names of each example session, in order (the final capture follows them).
 let exampleSnapshots: [(String, [String])] = [
     ("canvas-surface", ["chart"]),
     ("card-list", ["top", "scrolled-500"]),
-    ("dialog-and-toast", ["list", "dialog", "toast-500ms", "toast-1000ms", "toast-1350ms-half-faded", "toast-1500ms-gone", "action-sheet"]),
+    (
+        "dialog-and-toast",
+        [
+            "list", "dialog", "toast-500ms", "toast-1000ms", "toast-1350ms-half-faded", "toast-1500ms-gone",
+            "action-sheet",
+        ]
+    ),
     ("example1-front-view", ["front-view", "front-view-after-timer"]),
     ("example1-secondary-page", ["front-view", "secondary-page", "secondary-page-after-timer"]),
     ("example1-third-page", ["before-tap", "third-page"]),

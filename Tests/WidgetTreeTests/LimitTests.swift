@@ -1,13 +1,16 @@
-import Testing
 import SessionFormat
+import Testing
+
 @testable import WidgetTree
 
 /// Replay limits (docs/limits.md): depth, and the attach fast path that keeps deep chains linear.
 @Suite struct LimitTests {
     /// A chain of `n` frame layouts under layout 3 (ids 100, 101, ...).
     func chain(_ n: Int) -> String {
-        (0..<n).map { i in #"{"type": "CREATE_FRAME_LAYOUT", "internalId": \#(i == 0 ? 3 : 99 + i), "childInternalId": \#(100 + i)}"# }
-            .joined(separator: ",")
+        (0..<n).map { i in
+            #"{"type": "CREATE_FRAME_LAYOUT", "internalId": \#(i == 0 ? 3 : 99 + i), "childInternalId": \#(100 + i)}"#
+        }
+        .joined(separator: ",")
     }
 
     @Test func depthWarningOnceJustPastTheLimit() throws {
@@ -28,7 +31,13 @@ import SessionFormat
     }
 
     @Test func childlessSelfParentStillRefused() throws {
-        let r = try replay(appViewLayout + #", {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4}, {"type": "REORDER_CHILD", "internalId": 4, "childInternalId": 4}"#)
+        let r = try replay(
+            appViewLayout
+                + #"""
+                , {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4}, {"type": "REORDER_CHILD", \#
+                "internalId": 4, "childInternalId": 4}
+                """#
+        )
         #expect(r.diagnostics.map(\.code) == ["cycle"])
         #expect(r.final.elements[4]?.parent == 3)
     }
@@ -38,7 +47,8 @@ import SessionFormat
 /// frame still comes.
 @Suite struct FrameLimitTests {
     @Test func framesPastTheLimitAreDroppedOnce() throws {
-        let ticks = Array(repeating: #"{"type": "tick", "ms": 1}"#, count: ReplayOptions.maxFrames + 5).joined(separator: ",")
+        let ticks = Array(repeating: #"{"type": "tick", "ms": 1}"#, count: ReplayOptions.maxFrames + 5).joined(
+            separator: ",")
         let r = try replay(appViewLayout + "," + ticks, options: ReplayOptions(captureTicks: true))
         #expect(r.diagnostics.map(\.code) == ["too-many-frames"])
         #expect(r.captures.count == ReplayOptions.maxFrames + 1)

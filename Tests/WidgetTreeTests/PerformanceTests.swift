@@ -1,12 +1,15 @@
-import Testing
 import Foundation
 import SessionFormat
+import Testing
+
 @testable import WidgetTree
 
 @Suite struct PerformanceTests {
     /// Decoding and replaying the tick benchmark (100 ticks, a capture per tick) stays well under a second.
     @Test func tickingBenchmarkReplaysQuickly() throws {
-        let path = URL(fileURLWithPath: examplesDirectory).deletingLastPathComponent().appendingPathComponent("Benchmarks/messages-ticking.json").path
+        let path = URL(fileURLWithPath: examplesDirectory).deletingLastPathComponent().appendingPathComponent(
+            "Benchmarks/messages-ticking.json"
+        ).path
         let start = Date()
         let (s, d) = try SessionDecoder().decode(fileAt: path)
         #expect(d.isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import Primitives
 import SessionFormat
 import Testing
+
 @testable import WidgetTree
 
 /// Replay must stay O(n log n) in the number of steps, whatever the shape of the tree: each test
@@ -10,8 +11,10 @@ import Testing
 /// walking up from the parent made building a deep chain quadratic: 10,000 levels took 30 s.)
 @Suite struct ReplayComplexityTests {
     /// Every kind of work grows at most as n log n from `small` (size n) to `large` (size 8n).
-    static func expectNLogN(_ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNLogN(
+        _ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(small[ReplayWork.steps] >= n, sourceLocation: sourceLocation)
         for problem in WorkCounts.growthBeyondNLogN(small, large, n: n, m: m) {
             Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
@@ -26,10 +29,18 @@ import Testing
 
     @Test func aLongListCreatedAndStyledIsLinear() throws {
         func steps(_ n: Int) -> [String] {
-            (0..<(n / 2)).flatMap { i in [
-                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": \#(100 + i), "textValue": "row \#(i)"}"#,
-                #"{"type": "SET_STYLE", "internalId": \#(100 + i), "value": 0, "textValue": "color", "textValue2": "red"}"#,
-            ] }
+            (0..<(n / 2)).flatMap { i in
+                [
+                    #"""
+                    {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": \#(100 + i), "textValue": "row \#
+                    \#(i)"}
+                    """#,
+                    #"""
+                    {"type": "SET_STYLE", "internalId": \#(100 + i), "value": 0, "textValue": "color", \#
+                    "textValue2": "red"}
+                    """#,
+                ]
+            }
         }
         let (a, ta) = try Self.work(steps(1000))
         let (b, tb) = try Self.work(steps(8000))
@@ -41,7 +52,10 @@ import Testing
         // Each layout inside the previous one: attaching must not walk the whole chain up.
         func steps(_ n: Int) -> [String] {
             (0..<n).map { i in
-                #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": \#(i == 0 ? 3 : 99 + i), "childInternalId": \#(100 + i), "value": 1}"#
+                #"""
+                {"type": "CREATE_LINEAR_LAYOUT", "internalId": \#(i == 0 ? 3 : 99 + i), "childInternalId": \#
+                \#(100 + i), "value": 1}
+                """#
             }
         }
         let (a, ta) = try Self.work(steps(1000))
@@ -55,12 +69,27 @@ import Testing
         // bottom: each move checks for a cycle by walking up the chain (bounded by the depth, not N).
         func steps(_ n: Int) -> [String] {
             var s = (0..<200).map { i in
-                #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": \#(i == 0 ? 3 : 99 + i), "childInternalId": \#(100 + i), "value": 1}"#
+                #"""
+                {"type": "CREATE_LINEAR_LAYOUT", "internalId": \#(i == 0 ? 3 : 99 + i), "childInternalId": \#
+                \#(100 + i), "value": 1}
+                """#
             }
             for i in 0..<((n - 200) / 3) {
-                s.append(#"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": \#(10_000 + i), "value": 1}"#)
-                s.append(#"{"type": "CREATE_TEXT", "internalId": \#(10_000 + i), "childInternalId": \#(100_000 + i), "textValue": "x"}"#)
-                s.append(#"{"type": "REORDER_CHILD", "internalId": 299, "childInternalId": \#(10_000 + i), "value": 1000000}"#)
+                s.append(
+                    #"{"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": \#(10_000 + i), "value": 1}"#
+                )
+                s.append(
+                    #"""
+                    {"type": "CREATE_TEXT", "internalId": \#(10_000 + i), "childInternalId": \#(100_000 + i), \#
+                    "textValue": "x"}
+                    """#
+                )
+                s.append(
+                    #"""
+                    {"type": "REORDER_CHILD", "internalId": 299, "childInternalId": \#(10_000 + i), "value": \#
+                    1000000}
+                    """#
+                )
             }
             return s
         }
@@ -75,7 +104,9 @@ import Testing
         // Taking a child out of its parent used to scan the parent's whole child list, so
         // emptying a list of N children one by one (from its front) cost N^2 / 2.
         func steps(_ n: Int) -> [String] {
-            (0..<(n / 2)).map { i in #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": \#(100 + i), "textValue": "x"}"# }
+            (0..<(n / 2)).map { i in
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": \#(100 + i), "textValue": "x"}"#
+            }
                 + (0..<(n / 2)).map { i in #"{"type": "DELETE_ELEMENT", "internalId": \#(100 + i)}"# }
         }
         let (a, ta) = try Self.work(steps(1000))
@@ -91,11 +122,14 @@ import Testing
         // removals, then the survivors' order is checked: tombstones must not show.
         func steps(_ n: Int) -> [String] {
             let k = n / 2
-            var s = (0..<k).map { i in #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": \#(100 + i), "textValue": "x"}"# }
+            var s = (0..<k).map { i in
+                #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": \#(100 + i), "textValue": "x"}"#
+            }
             for j in 0..<k where j % 4 != 3 {
                 let i = j % 2 == 0 ? k / 2 + j / 2 : k / 2 - 1 - j / 2
                 s.append(#"{"type": "REMOVE_CHILD", "internalId": 3, "childInternalId": \#(100 + i)}"#)
-                s.append(#"{"type": "SET_STYLE", "internalId": 100, "value": 0, "textValue": "color", "textValue2": "red"}"#)
+                s.append(
+                    #"{"type": "SET_STYLE", "internalId": 100, "value": 0, "textValue": "color", "textValue2": "red"}"#)
             }
             return s
         }

@@ -1,21 +1,23 @@
-import Testing
 import Primitives
 import SessionFormat
+import Testing
+
 @testable import WidgetTree
 
 /// The steppable engine behind `Replayer.run()` and the headless API, `--fps` display-link
 /// frames, and the state at a given time (`--at`, semantics.md 7 item 34).
 @Suite struct SteppingAndTimeTests {
-    static let timerSteps = appViewLayout + #"""
-    , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 100},
-    {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "0"},
-    {"type": "tick", "ms": 100},
-    {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "1"},
-    {"type": "tick", "ms": 150},
-    {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "2"},
-    {"type": "scroll", "internalId": 3, "value": 10},
-    {"type": "snapshot", "name": "end"}
-    """#
+    static let timerSteps =
+        appViewLayout + #"""
+            , {"type": "CREATE_TIMER", "internalId": 2, "childInternalId": 10, "value": 100},
+            {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "0"},
+            {"type": "tick", "ms": 100},
+            {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "1"},
+            {"type": "tick", "ms": 150},
+            {"type": "SET_TEXT_VALUE", "internalId": 4, "textValue": "2"},
+            {"type": "scroll", "internalId": 3, "value": 10},
+            {"type": "snapshot", "name": "end"}
+            """#
 
     @Test func steppingByHandEqualsRun() throws {
         let s = try session(Self.timerSteps)
@@ -23,7 +25,7 @@ import SessionFormat
         var engine = ReplayEngine(session: s)
         var events: [AppEvent] = []
         for step in s.steps {
-            engine.apply(step) // boots on the first step
+            engine.apply(step)  // boots on the first step
             events += engine.drainEvents().events
         }
         let r = engine.finish(lastStep: s.steps.last!.index)
@@ -33,13 +35,14 @@ import SessionFormat
     }
 
     @Test func scrollStepKeepsItsTreeForTheEventToBeCompleted() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_SCROLL_LAYOUT", "internalId": 3, "childInternalId": 5},
-        {"type": "scroll", "internalId": 5, "value": -20},
-        {"type": "SET_INT_VALUE", "internalId": 5, "value": 300},
-        {"type": "tick", "ms": 5},
-        {"type": "scroll", "internalId": 5, "value": 40}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_SCROLL_LAYOUT", "internalId": 3, "childInternalId": 5},
+                {"type": "scroll", "internalId": 5, "value": -20},
+                {"type": "SET_INT_VALUE", "internalId": 5, "value": 300},
+                {"type": "tick", "ms": 5},
+                {"type": "scroll", "internalId": 5, "value": 40}
+                """#)
         // SET_INT_VALUE is the app's own doing: no event (item 35).
         #expect(r.events("ScrollChangedEvent").map { $0.field("scrollPos") } == [.int(0), .int(40)])
         #expect(r.scrollStates.map(\.id) == [5, 5])
@@ -65,7 +68,9 @@ import SessionFormat
     }
 
     @Test func hugeTickWithFpsIsBounded() throws {
-        let r = try replay(appViewLayout + #", {"type": "tick", "ms": 100000000}"#, options: ReplayOptions(captureTicks: true, fps: 60))
+        let r = try replay(
+            appViewLayout + #", {"type": "tick", "ms": 100000000}"#, options: ReplayOptions(captureTicks: true, fps: 60)
+        )
         #expect(r.captures.count == ReplayOptions.maxGeneratedFramesPerTick + 2)
         #expect(r.diagnostics("bad-value").count == 1)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import Primitives
 import SessionFormat
+import TestSupport
+
 @testable import WidgetTree
 
 /// The repository's Examples folder.
@@ -29,10 +30,10 @@ func replayExample(_ name: String, options: ReplayOptions = ReplayOptions()) thr
 
 /// The standard start of a test stream: app 1, view 2, vertical layout 3.
 let appViewLayout = """
-{"type": "CREATE_APPLICATION", "childInternalId": 1},
-{"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
-{"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1}
-"""
+    {"type": "CREATE_APPLICATION", "childInternalId": 1},
+    {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+    {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1}
+    """
 
 extension ReplayResult {
     func events(_ type: String) -> [AppEvent] { events.filter { $0.type == type } }

@@ -1,25 +1,27 @@
-import Testing
 import Primitives
 import SessionFormat
+import Testing
+
 @testable import WidgetTree
 
 @Suite struct ViewSwitchTests {
     let twoViews = #"""
-    {"type": "CREATE_APPLICATION", "childInternalId": 1},
-    {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
-    {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 3}
-    """#
+        {"type": "CREATE_APPLICATION", "childInternalId": 1},
+        {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+        {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 3}
+        """#
 
     @Test func firstFrameViewIsActive() throws {
         #expect(try replay(twoViews).final.activeViewId == 2)
     }
 
     @Test func frameworkShowSequenceSwitchesOnceWithTwoVisibilityEvents() throws {
-        let r = try replay(twoViews + #"""
-        , {"type": "SET_VISIBILITY", "internalId": 3, "value": 1},
-        {"type": "SET_INT_VALUE", "internalId": 3, "value": 1},
-        {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 3, "value": 1}
-        """#)
+        let r = try replay(
+            twoViews + #"""
+                , {"type": "SET_VISIBILITY", "internalId": 3, "value": 1},
+                {"type": "SET_INT_VALUE", "internalId": 3, "value": 1},
+                {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 3, "value": 1}
+                """#)
         #expect(r.final.activeViewId == 3)
         let vis = r.events("VisibilityEvent")
         #expect(vis.map(\.internalId) == [2, 3])
@@ -27,41 +29,45 @@ import SessionFormat
     }
 
     @Test func appLevelSwitchAlone() throws {
-        let r = try replay(twoViews + #", {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 3, "value": 1}"#)
+        let r = try replay(
+            twoViews + #", {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 3, "value": 1}"#)
         #expect(r.final.activeViewId == 3)
         #expect(r.events("VisibilityEvent").count == 2)
     }
 
     @Test func switchToSomethingThatIsNotAViewIsRefused() throws {
-        let r = try replay(twoViews + #"""
-        , {"type": "CREATE_TEXT", "internalId": 2, "childInternalId": 4},
-        {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 4, "value": 1},
-        {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 99, "value": 1}
-        """#)
+        let r = try replay(
+            twoViews + #"""
+                , {"type": "CREATE_TEXT", "internalId": 2, "childInternalId": 4},
+                {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 4, "value": 1},
+                {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 99, "value": 1}
+                """#)
         #expect(r.final.activeViewId == 2)
         #expect(r.diagnostics.map(\.code) == ["not-a-view", "unknown-element"])
         #expect(r.events("VisibilityEvent").isEmpty)
     }
 
     @Test func appBarsGetAPortabilityNoteAtTheFirstSwitch() throws {
-        let r = try replay(twoViews + #"""
-        , {"type": "CREATE_ACTIONBAR", "internalId": 1, "childInternalId": 5, "textValue": "App"},
-        {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 3, "value": 1},
-        {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 2, "value": 1}
-        """#)
+        let r = try replay(
+            twoViews + #"""
+                , {"type": "CREATE_ACTIONBAR", "internalId": 1, "childInternalId": 5, "textValue": "App"},
+                {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 3, "value": 1},
+                {"type": "SET_INT_VALUE", "internalId": 1, "childInternalId": 2, "value": 1}
+                """#)
         #expect(r.diagnostics("portability").map(\.step) == [4])
     }
 }
 
 @Suite struct OverlayTests {
     @Test func overlaysInCreationOrderAndDrawerStartsClosed() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_NAVIGATIONVIEW", "internalId": 1, "childInternalId": 10},
-        {"type": "CREATE_DIALOG", "internalId": 1, "childInternalId": 11, "textValue": "Delete file?"},
-        {"type": "CREATE_ACTION_SHEET", "internalId": 1, "childInternalId": 12, "textValue": "Share"},
-        {"type": "ADD_OPTION", "internalId": 12, "value": 1, "textValue": "Copy link"},
-        {"type": "ADD_OPTION", "internalId": 12, "value": 2, "textValue": "Send"}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_NAVIGATIONVIEW", "internalId": 1, "childInternalId": 10},
+                {"type": "CREATE_DIALOG", "internalId": 1, "childInternalId": 11, "textValue": "Delete file?"},
+                {"type": "CREATE_ACTION_SHEET", "internalId": 1, "childInternalId": 12, "textValue": "Share"},
+                {"type": "ADD_OPTION", "internalId": 12, "value": 1, "textValue": "Copy link"},
+                {"type": "ADD_OPTION", "internalId": 12, "value": 2, "textValue": "Send"}
+                """#)
         #expect(r.final.overlayIds == [10, 11, 12])
         #expect(r.final[10]?.isVisible == false)
         #expect(r.final[11]?.isVisible == true && r.final[11]?.text == "Delete file?")
@@ -69,45 +75,51 @@ import SessionFormat
     }
 
     @Test func drawerOpensAndClosesWithVisibilityEventsOnlyOnChange() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_NAVIGATIONVIEW", "internalId": 1, "childInternalId": 10},
-        {"type": "SET_VISIBILITY", "internalId": 10, "value": 0},
-        {"type": "SET_VISIBILITY", "internalId": 10, "value": 1},
-        {"type": "snapshot", "name": "open"},
-        {"type": "SET_VISIBILITY", "internalId": 10, "value": 0}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_NAVIGATIONVIEW", "internalId": 1, "childInternalId": 10},
+                {"type": "SET_VISIBILITY", "internalId": 10, "value": 0},
+                {"type": "SET_VISIBILITY", "internalId": 10, "value": 1},
+                {"type": "snapshot", "name": "open"},
+                {"type": "SET_VISIBILITY", "internalId": 10, "value": 0}
+                """#)
         #expect(r.captures[0].tree[10]?.isVisible == true)
         #expect(r.final[10]?.isVisible == false)
         #expect(r.events("VisibilityEvent").map { $0.field("visible") } == [.bool(true), .bool(false)])
     }
 
     @Test func dialogHiddenByVisibilityOrClearAndGoneWhenRemoved() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_DIALOG", "internalId": 1, "childInternalId": 11},
-        {"type": "CREATE_DIALOG", "internalId": 1, "childInternalId": 12},
-        {"type": "SET_VISIBILITY", "internalId": 11, "value": 0},
-        {"type": "CLEAR", "internalId": 12},
-        {"type": "snapshot", "name": "hidden"},
-        {"type": "REMOVE_CHILD", "internalId": 1, "childInternalId": 11},
-        {"type": "DELETE_ELEMENT", "internalId": 12}
-        """#)
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_DIALOG", "internalId": 1, "childInternalId": 11},
+                {"type": "CREATE_DIALOG", "internalId": 1, "childInternalId": 12},
+                {"type": "SET_VISIBILITY", "internalId": 11, "value": 0},
+                {"type": "CLEAR", "internalId": 12},
+                {"type": "snapshot", "name": "hidden"},
+                {"type": "REMOVE_CHILD", "internalId": 1, "childInternalId": 11},
+                {"type": "DELETE_ELEMENT", "internalId": 12}
+                """#)
         #expect(r.captures[0].tree.overlayIds == [11, 12])
         #expect(r.captures[0].tree[11]?.isVisible == false && r.captures[0].tree[12]?.isVisible == false)
         #expect(r.final.overlayIds == [])
     }
 
     @Test func toastsUseTheirDurationOrTheDefaultAndExpire() throws {
-        let r = try replay(appViewLayout + #"""
-        , {"type": "CREATE_TOAST", "internalId": 2, "value": 1500, "textValue": "Deleted"},
-        {"type": "CREATE_TOAST", "internalId": 999, "textValue": "Anchored anywhere"},
-        {"type": "tick", "ms": 1000},
-        {"type": "snapshot", "name": "t1000"},
-        {"type": "tick", "ms": 500},
-        {"type": "snapshot", "name": "t1500"},
-        {"type": "tick", "ms": 500}
-        """#, options: ReplayOptions(toastDuration: 2000))
-        #expect(r.final.toasts == [Toast(text: "Deleted", start: 0, duration: 1500, anchorId: 2),
-                                   Toast(text: "Anchored anywhere", start: 0, duration: 2000, anchorId: 999)])
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "CREATE_TOAST", "internalId": 2, "value": 1500, "textValue": "Deleted"},
+                {"type": "CREATE_TOAST", "internalId": 999, "textValue": "Anchored anywhere"},
+                {"type": "tick", "ms": 1000},
+                {"type": "snapshot", "name": "t1000"},
+                {"type": "tick", "ms": 500},
+                {"type": "snapshot", "name": "t1500"},
+                {"type": "tick", "ms": 500}
+                """#, options: ReplayOptions(toastDuration: 2000))
+        #expect(
+            r.final.toasts == [
+                Toast(text: "Deleted", start: 0, duration: 1500, anchorId: 2),
+                Toast(text: "Anchored anywhere", start: 0, duration: 2000, anchorId: 999),
+            ])
         #expect(r.captures[0].tree.liveToasts.count == 2)
         #expect(r.captures[1].tree.liveToasts.map(\.text) == ["Anchored anywhere"])
         #expect(r.final.liveToasts.isEmpty)

@@ -1,5 +1,5 @@
-import Foundation
 import CPreviewRendererHeader
+import Foundation
 import RenderPipeline
 
 /// What a `pr_backend *` points at: a `HeadlessBackend` behind a lock, so every `pr_*` call may
@@ -57,7 +57,10 @@ final class CBackend {
 struct CError: Error {
     var status: pr_status
     var message: String
-    init(_ status: pr_status, _ message: String) { self.status = status; self.message = message }
+    init(_ status: pr_status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
 
     static let empty: UnsafePointer<CChar> = UnsafePointer(strdup("")!)
 }
@@ -68,14 +71,16 @@ enum GlobalErrors {
     nonisolated(unsafe) private static var errors: [pthread_t: UnsafeMutablePointer<CChar>] = [:]
 
     static func set(_ message: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let t = pthread_self()
         if let old = errors[t] { free(old) }
         errors[t] = strdup(message)
     }
 
     static func get() -> UnsafePointer<CChar> {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return errors[pthread_self()].map { UnsafePointer($0) } ?? CError.empty
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import CPreviewRendererHeader
+import Foundation
 import Primitives
 import SessionFormat
 import WidgetTree
@@ -24,7 +24,10 @@ struct Block<T> {
     mutating func add(_ s: String) -> (UnsafePointer<CChar>, Int) {
         let start = next
         var n = 0
-        for b in s.utf8 { start[n] = CChar(bitPattern: b); n += 1 }
+        for b in s.utf8 {
+            start[n] = CChar(bitPattern: b)
+            n += 1
+        }
         start[n] = 0
         next = start + n + 1
         return (UnsafePointer(start), n)
@@ -38,7 +41,7 @@ enum EventBlock {
         for e in events {
             bytes += e.type.utf8.count + 1
             for (_, v) in e.fields { if case .string(let s) = v { bytes += s.utf8.count + 1 } }
-            bytes += 2 // the empty text and url when absent
+            bytes += 2  // the empty text and url when absent
         }
         guard var block = Block<pr_event>(count: events.count, stringBytes: bytes) else { return nil }
         let empty = block.add("")
@@ -54,31 +57,59 @@ enum EventBlock {
             var fields: UInt32 = 0
             for (key, v) in e.fields {
                 switch key {
-                case "value": out.value = int(v); fields |= UInt32(PR_FIELD_VALUE)
-                case "value2": out.value2 = int(v); fields |= UInt32(PR_FIELD_VALUE2)
-                case "text": (out.text, out.text_len) = block.add(string(v)); fields |= UInt32(PR_FIELD_TEXT)
-                case "timerId": out.timer_id = int(v); fields |= UInt32(PR_FIELD_TIMER_ID)
+                case "value":
+                    out.value = int(v)
+                    fields |= UInt32(PR_FIELD_VALUE)
+                case "value2":
+                    out.value2 = int(v)
+                    fields |= UInt32(PR_FIELD_VALUE2)
+                case "text":
+                    (out.text, out.text_len) = block.add(string(v))
+                    fields |= UInt32(PR_FIELD_TEXT)
+                case "timerId":
+                    out.timer_id = int(v)
+                    fields |= UInt32(PR_FIELD_TIMER_ID)
                 case "sysType":
                     let name = string(v)
                     out.sys_type_name = block.add(name).0
                     out.sys_type = sysOrdinal(name)
                     fields |= UInt32(PR_FIELD_SYS_TYPE)
-                case "scrollPos": out.scroll_pos = double(v); fields |= UInt32(PR_FIELD_SCROLL)
-                case "scrollRem": out.scroll_rem = double(v); fields |= UInt32(PR_FIELD_SCROLL_LAYOUT)
-                case "height": out.scroll_height = double(v); fields |= UInt32(PR_FIELD_SCROLL_LAYOUT)
-                case "visible": out.visible = int(v) != 0 ? 1 : 0; fields |= UInt32(PR_FIELD_VISIBLE)
-                case "elementId": out.element_id = int(v); fields |= UInt32(PR_FIELD_ELEMENT_ID)
-                case "imageUrl": (out.image_url, out.image_url_len) = block.add(string(v)); fields |= UInt32(PR_FIELD_IMAGE_REQUEST)
+                case "scrollPos":
+                    out.scroll_pos = double(v)
+                    fields |= UInt32(PR_FIELD_SCROLL)
+                case "scrollRem":
+                    out.scroll_rem = double(v)
+                    fields |= UInt32(PR_FIELD_SCROLL_LAYOUT)
+                case "height":
+                    out.scroll_height = double(v)
+                    fields |= UInt32(PR_FIELD_SCROLL_LAYOUT)
+                case "visible":
+                    out.visible = int(v) != 0 ? 1 : 0
+                    fields |= UInt32(PR_FIELD_VISIBLE)
+                case "elementId":
+                    out.element_id = int(v)
+                    fields |= UInt32(PR_FIELD_ELEMENT_ID)
+                case "imageUrl":
+                    (out.image_url, out.image_url_len) = block.add(string(v))
+                    fields |= UInt32(PR_FIELD_IMAGE_REQUEST)
                 case "requestedWidth": out.requested_width = double(v)
                 case "requestedHeight": out.requested_height = double(v)
                 case "requestedLevels": out.requested_levels = Int32(clamping: int(v))
                 case "mode":
-                    if case .string(let m) = v { out.mode = m == "CANCEL" ? 2 : 1 } else { out.mode = Int32(clamping: int(v)) }
+                    if case .string(let m) = v {
+                        out.mode = m == "CANCEL" ? 2 : 1
+                    } else {
+                        out.mode = Int32(clamping: int(v))
+                    }
                 case "format":
                     // An ordinal or a format name (the image request's InternalFormat).
-                    if case .string(let f) = v { out.format = Int32(PixelFormat(name: f)?.rawValue ?? 0) } else { out.format = Int32(clamping: int(v)) }
+                    if case .string(let f) = v {
+                        out.format = Int32(PixelFormat(name: f)?.rawValue ?? 0)
+                    } else {
+                        out.format = Int32(clamping: int(v))
+                    }
                     if out.format != 0 { fields |= UInt32(PR_FIELD_FORMAT) }
-                default: break // a field this header does not carry yet
+                default: break  // a field this header does not carry yet
                 }
             }
             out.fields = fields
@@ -101,7 +132,9 @@ enum EventBlock {
         }
     }
 
-    static let sysNames = ["START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE"]
+    static let sysNames = [
+        "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE",
+    ]
     static func sysOrdinal(_ name: String) -> Int32 {
         if name == "BACK" { return Int32(PR_SYS_BACK.rawValue) }
         return Int32((sysNames.firstIndex(of: name) ?? -1) + 1)

@@ -1,27 +1,34 @@
-import Foundation
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// The exported functions carry the C header's names (pr_*).
 import CPreviewRendererHeader
+import Foundation
 import Primitives
-import SessionFormat
 import RenderPipeline
+import SessionFormat
 
 // Commands and data (preview_renderer.h, "Commands and data").
 
 /// A `pr_command` as a `Command`; errors name the command's index (`where`).
 func makeCommand(_ c: pr_command, _ where_: String) throws -> Command {
     guard let type = CommandType(rawValue: Int(c.type)) else {
-        throw CError(PR_ERR_ARGUMENT, "\(where_): unknown command type \(c.type) (0 ... \(CommandType.allCases.count - 1))")
+        throw CError(
+            PR_ERR_ARGUMENT, "\(where_): unknown command type \(c.type) (0 ... \(CommandType.allCases.count - 1))")
     }
-    return Command(type: type, internalId: Int(c.internal_id), childInternalId: Int(c.child_internal_id), value: Int(c.value),
-                   textValue: try CStrings.string(c.text_value, c.text_value_len, "\(where_).text_value"),
-                   textValue2: try CStrings.string(c.text_value2, c.text_value2_len, "\(where_).text_value2"),
-                   width: Int(c.width), height: Int(c.height), row: Int(c.row), column: Int(c.column),
-                   sheet: Int(c.sheet), flags: Int(c.flags))
+    return Command(
+        type: type, internalId: Int(c.internal_id), childInternalId: Int(c.child_internal_id), value: Int(c.value),
+        textValue: try CStrings.string(c.text_value, c.text_value_len, "\(where_).text_value"),
+        textValue2: try CStrings.string(c.text_value2, c.text_value2_len, "\(where_).text_value2"),
+        width: Int(c.width), height: Int(c.height), row: Int(c.row), column: Int(c.column),
+        sheet: Int(c.sheet), flags: Int(c.flags))
 }
 
 /// Fails with PR_ERR_STATE when a batch is open (only commands may join it).
 func requireNoBatch(_ b: HeadlessBackend, _ function: String) throws {
     if b.batchIsOpen {
-        throw CError(PR_ERR_STATE, "\(function): a batch is open (pr_begin_batch); only commands may be sent until pr_commit_batch")
+        throw CError(
+            PR_ERR_STATE,
+            "\(function): a batch is open (pr_begin_batch); only commands may be sent until pr_commit_batch")
     }
 }
 
@@ -37,17 +44,25 @@ public func pr_send_command(_ handle: OpaquePointer?, _ command: UnsafePointer<p
 }
 
 @_cdecl("pr_send_commands")
-public func pr_send_commands(_ handle: OpaquePointer?, _ commands: UnsafePointer<pr_command>?, _ count: Int) -> pr_status {
+public func pr_send_commands(_ handle: OpaquePointer?, _ commands: UnsafePointer<pr_command>?, _ count: Int)
+    -> pr_status
+{
     if count == 0 { return withBackend(handle, "pr_send_commands") { _ in } }
-    guard let commands else { return fail(handle, PR_ERR_NULL, "pr_send_commands: `commands` is NULL with count \(count)") }
+    guard let commands else {
+        return fail(handle, PR_ERR_NULL, "pr_send_commands: `commands` is NULL with count \(count)")
+    }
     guard count <= SessionLimits.maxSteps else {
-        return fail(handle, PR_ERR_ARGUMENT, "pr_send_commands: \(count) commands is more than a session may hold (\(SessionLimits.maxSteps))")
+        return fail(
+            handle, PR_ERR_ARGUMENT,
+            "pr_send_commands: \(count) commands is more than a session may hold (\(SessionLimits.maxSteps))")
     }
     var list: [Command] = []
     list.reserveCapacity(count)
     do {
         for i in 0..<count { list.append(try makeCommand(commands[i], "pr_send_commands: commands[\(i)]")) }
-    } catch let e as CError { return fail(handle, e.status, e.message) } catch { return fail(handle, PR_ERR_ARGUMENT, "\(error)") }
+    } catch let e as CError { return fail(handle, e.status, e.message) } catch {
+        return fail(handle, PR_ERR_ARGUMENT, "\(error)")
+    }
     return withBackend(handle, "pr_send_commands") { b in
         // Inside an open batch they join it; otherwise they are a batch of their own.
         let own = !b.batchIsOpen
@@ -74,20 +89,27 @@ public func pr_commit_batch(_ handle: OpaquePointer?) -> pr_status {
 }
 
 @_cdecl("pr_set_image_data")
-public func pr_set_image_data(_ handle: OpaquePointer?, _ id: Int64, _ format: Int32, _ width: Int32, _ height: Int32,
-                              _ levels: Int32, _ data: UnsafePointer<UInt8>?, _ size: Int) -> pr_status {
+public func pr_set_image_data(
+    _ handle: OpaquePointer?, _ id: Int64, _ format: Int32, _ width: Int32, _ height: Int32,
+    _ levels: Int32, _ data: UnsafePointer<UInt8>?, _ size: Int
+) -> pr_status {
     let f = "pr_set_image_data"
     // The limits of a session file's `image` (session-format.md section 2).
     guard let fmt = PixelFormat(rawValue: Int(format)), fmt != .NO_FORMAT else {
         return fail(handle, PR_ERR_ARGUMENT, "\(f): unknown pixel format ordinal \(format) (1 ... 16)")
     }
     guard (1...65535).contains(width), (1...65535).contains(height) else {
-        return fail(handle, PR_ERR_ARGUMENT, "\(f): width and height must be 1 ... 65535 pixels, found \(width) x \(height)")
+        return fail(
+            handle, PR_ERR_ARGUMENT, "\(f): width and height must be 1 ... 65535 pixels, found \(width) x \(height)")
     }
-    guard (1...16).contains(levels) else { return fail(handle, PR_ERR_ARGUMENT, "\(f): levels must be 1 ... 16, found \(levels)") }
+    guard (1...16).contains(levels) else {
+        return fail(handle, PR_ERR_ARGUMENT, "\(f): levels must be 1 ... 16, found \(levels)")
+    }
     if size > 0 && data == nil { return fail(handle, PR_ERR_NULL, "\(f): `data` is NULL with size \(size)") }
     guard size <= SessionLimits.maxFileBytes else {
-        return fail(handle, PR_ERR_ARGUMENT, "\(f): \(size) bytes is more than a session may hold (\(SessionLimits.maxFileBytes))")
+        return fail(
+            handle, PR_ERR_ARGUMENT,
+            "\(f): \(size) bytes is more than a session may hold (\(SessionLimits.maxFileBytes))")
     }
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
     let image = PackedImage(format: fmt, width: Int(width), height: Int(height), levels: Int(levels), data: bytes)
@@ -98,14 +120,18 @@ public func pr_set_image_data(_ handle: OpaquePointer?, _ id: Int64, _ format: I
 }
 
 @_cdecl("pr_set_surface")
-public func pr_set_surface(_ handle: OpaquePointer?, _ id: Int64, _ width: Int32, _ height: Int32,
-                           _ pixels: UnsafePointer<UInt8>?, _ stride: Int) -> pr_status {
+public func pr_set_surface(
+    _ handle: OpaquePointer?, _ id: Int64, _ width: Int32, _ height: Int32,
+    _ pixels: UnsafePointer<UInt8>?, _ stride: Int
+) -> pr_status {
     let f = "pr_set_surface"
     guard let pixels else { return fail(handle, PR_ERR_NULL, "\(f): `pixels` is NULL") }
     guard (1...8192).contains(width), (1...8192).contains(height) else {
-        return fail(handle, PR_ERR_ARGUMENT, "\(f): the surface must be 1 ... 8192 pixels per side, found \(width) x \(height)")
+        return fail(
+            handle, PR_ERR_ARGUMENT, "\(f): the surface must be 1 ... 8192 pixels per side, found \(width) x \(height)")
     }
-    let w = Int(width), h = Int(height)
+    let w = Int(width)
+    let h = Int(height)
     guard stride >= w * 4, stride <= 1 << 20 else {
         return fail(handle, PR_ERR_ARGUMENT, "\(f): stride \(stride) must be at least 4 x width (\(w * 4)) bytes")
     }
@@ -115,12 +141,15 @@ public func pr_set_surface(_ handle: OpaquePointer?, _ id: Int64, _ width: Int32
         for y in 0..<h { memcpy(dst.baseAddress! + y * w * 4, pixels + y * stride, w * 4) }
     }
     if let bad = Bitmap.firstUnpremultiplied(bytes) {
-        return fail(handle, PR_ERR_PIXELS, "\(f): pixel \(bad % w), \(bad / w) has a colour above its alpha: surface pixels must be premultiplied")
+        return fail(
+            handle, PR_ERR_PIXELS,
+            "\(f): pixel \(bad % w), \(bad / w) has a colour above its alpha: surface pixels must be premultiplied")
     }
     guard let b = CBackend.from(handle) else { return fail(handle, PR_ERR_NULL, "\(f): the backend is NULL") }
     let scale = b.backend.device.scale
-    let payload = SurfacePayload(width: Double(w) / scale, height: Double(h) / scale, ops: [],
-                                 pixels: Bitmap(width: w, height: h, pixels: bytes))
+    let payload = SurfacePayload(
+        width: Double(w) / scale, height: Double(h) / scale, ops: [],
+        pixels: Bitmap(width: w, height: h, pixels: bytes))
     return b.call { b in
         try requireNoBatch(b, f)
         b.setSurface(Int(id), payload)

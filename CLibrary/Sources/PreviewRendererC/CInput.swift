@@ -1,11 +1,16 @@
-import Foundation
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// The exported functions carry the C header's names (pr_*).
 import CPreviewRendererHeader
+import Foundation
 import RenderPipeline
 
 // Clock, input, lifecycle (preview_renderer.h): each one step, with a session file's rules.
 
 /// A step call: no batch may be open.
-private func step(_ handle: OpaquePointer?, _ f: String, _ body: @escaping (HeadlessBackend) throws -> Void) -> pr_status {
+private func step(_ handle: OpaquePointer?, _ f: String, _ body: @escaping (HeadlessBackend) throws -> Void)
+    -> pr_status
+{
     withBackend(handle, f) { b in
         try requireNoBatch(b, f)
         try body(b)
@@ -21,10 +26,14 @@ public func pr_tick(_ handle: OpaquePointer?, _ ms: Int64) -> pr_status {
 }
 
 @_cdecl("pr_press")
-public func pr_press(_ handle: OpaquePointer?, _ id: Int64) -> pr_status { step(handle, "pr_press") { $0.press(Int(id)) } }
+public func pr_press(_ handle: OpaquePointer?, _ id: Int64) -> pr_status {
+    step(handle, "pr_press") { $0.press(Int(id)) }
+}
 
 @_cdecl("pr_release")
-public func pr_release(_ handle: OpaquePointer?, _ id: Int64) -> pr_status { step(handle, "pr_release") { $0.release(Int(id)) } }
+public func pr_release(_ handle: OpaquePointer?, _ id: Int64) -> pr_status {
+    step(handle, "pr_release") { $0.release(Int(id)) }
+}
 
 private let barButtons = ["back", "menu", "save", "compose"]
 
@@ -35,7 +44,9 @@ public func pr_tap(_ handle: OpaquePointer?, _ id: Int64, _ barButton: UnsafePoi
         return fail(handle, e.status, e.message)
     } catch { return fail(handle, PR_ERR_ARGUMENT, "\(error)") }
     guard button.isEmpty || barButtons.contains(button) else {
-        return fail(handle, PR_ERR_ARGUMENT, "pr_tap: bar_button names an action bar button: back, menu, save or compose (found \"\(button)\")")
+        return fail(
+            handle, PR_ERR_ARGUMENT,
+            "pr_tap: bar_button names an action bar button: back, menu, save or compose (found \"\(button)\")")
     }
     return step(handle, "pr_tap") { $0.tap(Int(id), barButton: button) }
 }
@@ -47,14 +58,18 @@ public func pr_select(_ handle: OpaquePointer?, _ id: Int64, _ selected: Int32) 
 
 @_cdecl("pr_scroll")
 public func pr_scroll(_ handle: OpaquePointer?, _ id: Int64, _ offset: Int64) -> pr_status {
-    guard abs(offset) <= 1_000_000_000 else { return fail(handle, PR_ERR_ARGUMENT, "pr_scroll: offset \(offset) is out of range (|offset| <= 10^9)") }
+    guard abs(offset) <= 1_000_000_000 else {
+        return fail(handle, PR_ERR_ARGUMENT, "pr_scroll: offset \(offset) is out of range (|offset| <= 10^9)")
+    }
     return step(handle, "pr_scroll") { $0.scroll(Int(id), to: Int(offset)) }
 }
 
 @_cdecl("pr_input")
 public func pr_input(_ handle: OpaquePointer?, _ id: Int64, _ text: UnsafePointer<CChar>?, _ len: Int) -> pr_status {
     let s: String
-    do { s = try CStrings.string(text, len, "pr_input: text") } catch let e as CError { return fail(handle, e.status, e.message) } catch {
+    do { s = try CStrings.string(text, len, "pr_input: text") } catch let e as CError {
+        return fail(handle, e.status, e.message)
+    } catch {
         return fail(handle, PR_ERR_ARGUMENT, "\(error)")
     }
     return step(handle, "pr_input") { $0.input(Int(id), s) }
@@ -63,17 +78,22 @@ public func pr_input(_ handle: OpaquePointer?, _ id: Int64, _ text: UnsafePointe
 @_cdecl("pr_back")
 public func pr_back(_ handle: OpaquePointer?) -> pr_status { step(handle, "pr_back") { $0.back() } }
 
-private let sysTypes = ["START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE"]
+private let sysTypes = [
+    "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE",
+]
 
 @_cdecl("pr_sys")
 public func pr_sys(_ handle: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> pr_status {
     guard let type else { return fail(handle, PR_ERR_NULL, "pr_sys: `type` is NULL") }
     let name: String
-    do { name = try CStrings.string(type, 0, "pr_sys: type").uppercased() } catch let e as CError { return fail(handle, e.status, e.message) } catch {
+    do { name = try CStrings.string(type, 0, "pr_sys: type").uppercased() } catch let e as CError {
+        return fail(handle, e.status, e.message)
+    } catch {
         return fail(handle, PR_ERR_ARGUMENT, "\(error)")
     }
     guard sysTypes.contains(name) else {
-        return fail(handle, PR_ERR_ARGUMENT, "pr_sys: unknown system event \"\(name)\" (\(sysTypes.joined(separator: ", ")))")
+        return fail(
+            handle, PR_ERR_ARGUMENT, "pr_sys: unknown system event \"\(name)\" (\(sysTypes.joined(separator: ", ")))")
     }
     return step(handle, "pr_sys") { $0.sys(name) }
 }

@@ -1,8 +1,11 @@
-import Foundation
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// The exported functions carry the C header's names (pr_*).
 import CPreviewRendererHeader
+import Foundation
 import Primitives
-import SessionFormat
 import RenderPipeline
+import SessionFormat
 
 // pr_version, pr_create, pr_destroy, pr_last_error, pr_free (preview_renderer.h, "Life cycle").
 
@@ -12,9 +15,14 @@ private let versionString: UnsafePointer<CChar> = UnsafePointer(strdup(PreviewRe
 public func pr_version() -> UnsafePointer<CChar> { versionString }
 
 @_cdecl("pr_create")
-public func pr_create(_ device: UnsafePointer<pr_device>?, _ options: UnsafePointer<pr_options>?,
-                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> pr_status {
-    guard let out else { GlobalErrors.set("pr_create: `out` is NULL"); return PR_ERR_NULL }
+public func pr_create(
+    _ device: UnsafePointer<pr_device>?, _ options: UnsafePointer<pr_options>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> pr_status {
+    guard let out else {
+        GlobalErrors.set("pr_create: `out` is NULL")
+        return PR_ERR_NULL
+    }
     out.pointee = nil
     do {
         let dev = try makeDevice(device?.pointee)
@@ -22,12 +30,19 @@ public func pr_create(_ device: UnsafePointer<pr_device>?, _ options: UnsafePoin
         let fontsDir: String
         if let given = try CStrings.optional(o.fonts_dir, "options.fonts_dir") {
             guard FileManager.default.fileExists(atPath: given + "/fonts.lock") else {
-                throw CError(PR_ERR_IO, "pr_create: options.fonts_dir \(given) has no fonts.lock (the bundled fonts folder)")
+                throw CError(
+                    PR_ERR_IO, "pr_create: options.fonts_dir \(given) has no fonts.lock (the bundled fonts folder)")
             }
             fontsDir = absolute(given)
         } else {
             guard let found = FontsLookup.find() else {
-                throw CError(PR_ERR_IO, "pr_create: no bundled fonts found: set options.fonts_dir or $PREVIEW_RENDERER_FONTS to a folder with fonts.lock (run `make fonts`)")
+                throw CError(
+                    PR_ERR_IO,
+                    """
+                    pr_create: no bundled fonts found: set options.fonts_dir or $PREVIEW_RENDERER_FONTS to a \
+                    folder with fonts.lock (run `make fonts`)
+                    """
+                )
             }
             fontsDir = found
         }
@@ -42,7 +57,8 @@ public func pr_create(_ device: UnsafePointer<pr_device>?, _ options: UnsafePoin
             }
             ro.appFontsDirectory = absolute(f)
         }
-        let assets = absolute(try CStrings.optional(o.assets_dir, "options.assets_dir").flatMap { $0.isEmpty ? nil : $0 } ?? "assets")
+        let assets = absolute(
+            try CStrings.optional(o.assets_dir, "options.assets_dir").flatMap { $0.isEmpty ? nil : $0 } ?? "assets")
         let backend: HeadlessBackend
         do { backend = try HeadlessBackend(device: dev, options: ro, assetsDirectory: assets) } catch {
             throw CError(PR_ERR_IO, "pr_create: \(error)")
@@ -78,8 +94,10 @@ public func pr_free(_ block: UnsafeMutableRawPointer?) { free(block) }
 private func makeDevice(_ d: pr_device?) throws -> Device {
     var dev = Device()
     if let d {
-        for (name, v) in [("width", d.width), ("height", d.height), ("scale", d.scale), ("status_bar", d.status_bar),
-                          ("safe_area_bottom", d.safe_area_bottom)] where !v.isFinite || v < 0 {
+        for (name, v) in [
+            ("width", d.width), ("height", d.height), ("scale", d.scale), ("status_bar", d.status_bar),
+            ("safe_area_bottom", d.safe_area_bottom),
+        ] where !v.isFinite || v < 0 {
             throw CError(PR_ERR_ARGUMENT, "pr_create: device.\(name) must be a finite number >= 0, found \(v)")
         }
         if d.width != 0 { dev.width = d.width }
@@ -93,7 +111,10 @@ private func makeDevice(_ d: pr_device?) throws -> Device {
 }
 
 func absolute(_ p: String) -> String {
-    p.hasPrefix("/") ? p : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(p).standardizedFileURL.path
+    p.hasPrefix("/")
+        ? p
+        : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(p).standardizedFileURL
+            .path
 }
 
 /// The bundled fonts folder when `options.fonts_dir` is NULL: $PREVIEW_RENDERER_FONTS, then a
@@ -126,8 +147,10 @@ enum FontsLookup {
             let line = String(cString: buffer).trimmingCharacters(in: .newlines)
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count >= 6, let dash = parts[0].firstIndex(of: "-"),
-                  let lo = UInt(parts[0][..<dash], radix: 16), let hi = UInt(parts[0][parts[0].index(after: dash)...], radix: 16),
-                  symbol >= lo, symbol < hi else { continue }
+                let lo = UInt(parts[0][..<dash], radix: 16),
+                let hi = UInt(parts[0][parts[0].index(after: dash)...], radix: 16),
+                symbol >= lo, symbol < hi
+            else { continue }
             return parts[5...].joined(separator: " ")
         }
         return nil

@@ -1,5 +1,5 @@
-import Foundation
 import CPreviewRendererHeader
+import Foundation
 
 /// C strings in: a pointer and a byte length (0: NUL-terminated; NULL: empty), checked to be
 /// well-formed UTF-8, since a Swift `String` would otherwise repair bad bytes silently and the

@@ -4,13 +4,34 @@ import Gallery
 
 /// Options of every batch command (`check`, `gallery`, `portability`, `validate`, `render --out-dir`).
 struct BatchOptions: ParsableArguments {
-    @Option(name: [.long, .customLong("workers")], help: "Worker processes (default, or 0: the number of cores); --workers is the same. Output and report order do not depend on it.")
+    @Option(
+        name: [.long, .customLong("workers")],
+        help:
+            """
+            Worker processes (default, or 0: the number of cores); --workers is the same. Output and report order \
+            do not depend on it.
+            """
+    )
     var jobs: Int?
 
-    @Option(name: .long, help: "Take only shard K of N (K/N, 1-based): the sessions whose name hashes to K, so N machines together take each session once.")
+    @Option(
+        name: .long,
+        help:
+            """
+            Take only shard K of N (K/N, 1-based): the sessions whose name hashes to K, so N machines together \
+            take each session once.
+            """
+    )
     var shard: String = "1/1"
 
-    @Option(name: .long, help: "Seconds one session may take in a worker before the worker is killed and the session reported as timed out.")
+    @Option(
+        name: .long,
+        help:
+            """
+            Seconds one session may take in a worker before the worker is killed and the session reported as timed \
+            out.
+            """
+    )
     var timeout: Double = 30
 
     func validate() throws {

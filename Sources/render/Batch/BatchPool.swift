@@ -1,6 +1,6 @@
 import Foundation
-import RenderPipeline
 import Primitives
+import RenderPipeline
 
 /// What became of one session of a batch in a worker process.
 struct BatchResult {
@@ -42,8 +42,10 @@ struct BatchResult {
     }
 
     static func signalName(_ s: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
-                                      SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGINT: "SIGINT"]
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGINT: "SIGINT",
+        ]
         return names[s] ?? "SIG\(s)"
     }
 }
@@ -65,10 +67,15 @@ final class BatchPool {
     private let environment: [String]
 
     init(argv: [String], jobs: Int, timeout: Double, environment extra: [String: String] = [:]) throws {
-        self.argv = argv; self.jobs = max(1, jobs); self.timeout = timeout
+        self.argv = argv
+        self.jobs = max(1, jobs)
+        self.timeout = timeout
         let merged = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment = merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }
-        captureDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("render-batch-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        captureDirectory =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "render-batch-\(getpid())-\(UUID().uuidString.prefix(8))"
+            ).path
         try FileManager.default.createDirectory(atPath: captureDirectory, withIntermediateDirectories: true)
     }
 
@@ -78,19 +85,24 @@ final class BatchPool {
     private final class Worker {
         let slot: Int
         let pid: pid_t
-        let input: Int32      // its stdin (jobs)
-        let answers: Int32    // its fd 3 (results)
+        let input: Int32  // its stdin (jobs)
+        let answers: Int32  // its fd 3 (results)
         var buffer: [UInt8] = []
         var job: Int? = nil
         var started = 0.0
         var deadline = Double.infinity
-        init(slot: Int, pid: pid_t, input: Int32, answers: Int32) { self.slot = slot; self.pid = pid; self.input = input; self.answers = answers }
+        init(slot: Int, pid: pid_t, input: Int32, answers: Int32) {
+            self.slot = slot
+            self.pid = pid
+            self.input = input
+            self.answers = answers
+        }
     }
 
     /// Runs every payload (one line each, usually a session path) and returns the results in payload
     /// order. `done(i, result)` is called on this thread as each finishes, in completion order.
     func run(_ payloads: [String], done: (Int, BatchResult) -> Void) throws -> [BatchResult] {
-        signal(SIGPIPE, SIG_IGN)   // a worker that died while we wrote to it is seen on its answer pipe
+        signal(SIGPIPE, SIG_IGN)  // a worker that died while we wrote to it is seen on its answer pipe
         var results = [BatchResult?](repeating: nil, count: payloads.count)
         var next = 0
         var workers: [Worker] = []
@@ -99,9 +111,12 @@ final class BatchPool {
         for slot in 0..<count { workers.append(try spawn(slot: slot)) }
         func assign(_ w: Worker) {
             guard next < payloads.count else { return }
-            let i = next; next += 1
+            let i = next
+            next += 1
             truncateCapture(w.slot)
-            w.job = i; w.started = Self.now(); w.deadline = w.started + timeout
+            w.job = i
+            w.started = Self.now()
+            w.deadline = w.started + timeout
             let line = Array("\(i)\t\(payloads[i])\n".utf8)
             _ = line.withUnsafeBytes { Self.writeAll(w.input, $0) }
         }
@@ -137,9 +152,11 @@ final class BatchPool {
                 finished += 1
                 w.job = nil
                 var ready = w
-                if case .finished = outcome {} else {
+                if case .finished = outcome {
+                } else {
                     // Replace the worker; the next session goes to a fresh one.
-                    close(w.input); close(w.answers)
+                    close(w.input)
+                    close(w.answers)
                     let fresh = try spawn(slot: w.slot)
                     workers[workers.firstIndex { $0 === w }!] = fresh
                     ready = fresh
@@ -151,7 +168,10 @@ final class BatchPool {
         return results.map { $0! }
     }
 
-    private enum Read { case answer(Int32, [UInt8]), partial, closed }
+    private enum Read {
+        case answer(Int32, [UInt8])
+        case partial, closed
+    }
 
     /// Reads what the worker sent; an answer is `R INDEX EXIT LENGTH\n` and LENGTH bytes of data.
     private func readAnswer(_ w: Worker) -> Read {
@@ -164,7 +184,9 @@ final class BatchPool {
         w.buffer += chunk[0..<n]
         guard let nl = w.buffer.firstIndex(of: 0x0a) else { return .partial }
         let head = String(decoding: w.buffer[..<nl], as: UTF8.self).split(separator: " ")
-        guard head.count == 4, head[0] == "R", let code = Int32(head[2]), let length = Int(head[3]) else { return .closed }
+        guard head.count == 4, head[0] == "R", let code = Int32(head[2]), let length = Int(head[3]) else {
+            return .closed
+        }
         guard w.buffer.count - nl - 1 >= length else { return .partial }
         let data = Array(w.buffer[(nl + 1)..<(nl + 1 + length)])
         w.buffer.removeSubrange(0..<(nl + 1 + length))
@@ -177,18 +199,23 @@ final class BatchPool {
 
     private func truncateCapture(_ slot: Int) {
         let (o, e) = capturePaths(slot)
-        truncate(o, 0); truncate(e, 0)
+        truncate(o, 0)
+        truncate(e, 0)
     }
 
     private func readCapture(_ slot: Int) -> ([UInt8], [UInt8]) {
         let (o, e) = capturePaths(slot)
-        return ([UInt8](FileManager.default.contents(atPath: o) ?? Data()), [UInt8](FileManager.default.contents(atPath: e) ?? Data()))
+        return (
+            [UInt8](FileManager.default.contents(atPath: o) ?? Data()),
+            [UInt8](FileManager.default.contents(atPath: e) ?? Data())
+        )
     }
 
     /// Starts a worker: stdin a pipe of jobs, stdout/stderr files of this slot (appended to, so the
     /// parent's truncation between jobs is seen), fd 3 the pipe of answers.
     private func spawn(slot: Int) throws -> Worker {
-        var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
+        var toWorker: [Int32] = [0, 0]
+        var fromWorker: [Int32] = [0, 0]
         guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
             throw BatchError("cannot make a pipe: \(String(cString: strerror(errno)))")
         }
@@ -208,9 +235,11 @@ final class BatchPool {
         defer { for p in cenv { free(p) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
-        close(toWorker[0]); close(fromWorker[1])
+        close(toWorker[0])
+        close(fromWorker[1])
         guard rc == 0 else {
-            close(toWorker[1]); close(fromWorker[0])
+            close(toWorker[1])
+            close(fromWorker[0])
             throw BatchError("cannot start a worker (\(argv[0])): \(String(cString: strerror(rc)))")
         }
         TempFiles.adoptChild(pid)
@@ -220,7 +249,8 @@ final class BatchPool {
     /// Ends an idle worker: end of its input; it exits. A busy one (only on an error) is killed.
     private func stop(_ w: Worker) {
         if w.job != nil { kill(w.pid, SIGKILL) }
-        close(w.input); close(w.answers)
+        close(w.input)
+        close(w.answers)
         _ = Self.reap(w.pid)
     }
 
@@ -238,7 +268,10 @@ final class BatchPool {
         var off = 0
         while off < bytes.count {
             let n = write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 { if errno == EINTR { continue }; return false }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
             off += n
         }
         return true

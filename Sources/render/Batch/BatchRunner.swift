@@ -10,14 +10,18 @@ struct BatchRunner {
     var verbose = false
 
     init(_ options: BatchOptions, quiet: Bool, verbose: Bool) {
-        jobs = options.workerCount; timeout = options.timeout; self.quiet = quiet; self.verbose = verbose
+        jobs = options.workerCount
+        timeout = options.timeout
+        self.quiet = quiet
+        self.verbose = verbose
     }
 
     /// Runs `payloads` (by default the session paths themselves) in workers started with this
     /// process's own command line; returns one result per session, in order. `label` names a
     /// session in progress lines.
     func run(_ sessions: [String], payloads: [String]? = nil) throws -> [BatchResult] {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let argv = [me, BatchWorker.flag] + CommandLine.arguments.dropFirst()
         let workers = min(jobs, max(1, sessions.count))
         // The cores shared out among the workers (each render would otherwise start a thread per
@@ -33,7 +37,8 @@ struct BatchRunner {
             env["GLIBC_TUNABLES"] = "glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=1073741824"
         }
         let pool = try BatchPool(argv: argv, jobs: workers, timeout: timeout, environment: env)
-        var progress = BatchProgress(total: sessions.count, mode: quiet ? .none : (verbose || isatty(2) == 0 ? .lines : .line))
+        var progress = BatchProgress(
+            total: sessions.count, mode: quiet ? .none : (verbose || isatty(2) == 0 ? .lines : .line))
         var pending: [Int: BatchResult] = [:]
         var shown = 0
         let results = try pool.run(payloads ?? sessions) { i, r in
@@ -44,7 +49,9 @@ struct BatchRunner {
                 progress.clear()
                 FileHandle.standardOutput.write(Data(r.stdout))
                 FileHandle.standardError.write(Data(r.stderr))
-                if let why = r.failureText { StdErr.write("\(sessions[shown]): error: \(why); the other sessions go on") }
+                if let why = r.failureText {
+                    StdErr.write("\(sessions[shown]): error: \(why); the other sessions go on")
+                }
                 progress.sessionLine(index: shown, name: sessions[shown], r)
                 shown += 1
             }
@@ -65,7 +72,10 @@ struct BatchProgress {
     private let start = BatchPool.now()
     private var drawn = false
 
-    init(total: Int, mode: Mode) { self.total = total; self.mode = mode }
+    init(total: Int, mode: Mode) {
+        self.total = total
+        self.mode = mode
+    }
 
     mutating func finished(_ r: BatchResult) {
         done += 1

@@ -21,32 +21,36 @@ enum BatchWorker {
         let job: Job
         do {
             guard let command = try RenderCLI.parseAsRoot(arguments) as? BatchCommand else {
-                StdErr.write("render: error: \(flag): not a batch command"); exit(ExitCodes.usage)
+                StdErr.write("render: error: \(flag): not a batch command")
+                exit(ExitCodes.usage)
             }
             job = try command.workerJob()
         } catch {
-            StdErr.write("render: error: \(flag): \(error)"); exit(ExitCodes.usage)
+            StdErr.write("render: error: \(flag): \(error)")
+            exit(ExitCodes.usage)
         }
         let faults = Self.faults(ProcessInfo.processInfo.environment[faultVariable])
         while let line = readLine(strippingNewline: true) {
             guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else { continue }
             let payload = String(line[line.index(after: tab)...])
             switch faults[Self.name(payload)] {
-            case "crash":   // a real invalid write, as a bug would make (kill() would return after the handler)
+            case "crash":  // a real invalid write, as a bug would make (kill() would return after the handler)
                 UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
             case "hang": while true { sleep(3600) }
             default: break
             }
-            var code: Int32 = 0, data: [UInt8] = []
+            var code: Int32 = 0
+            var data: [UInt8] = []
             do { (code, data) = try job(payload) } catch let e as ExitCode {
                 code = e.rawValue
             } catch {
-                StdErr.write("\(payload): error: \(error)"); code = ExitCodes.renderFailed
+                StdErr.write("\(payload): error: \(error)")
+                code = ExitCodes.renderFailed
             }
             fflush(stdout)
             let head = Array("R \(index) \(code) \(data.count)\n".utf8)
             let ok = (head + data).withUnsafeBytes { BatchPool.writeAll(answerDescriptor, $0) }
-            if !ok { exit(0) }   // the parent is gone
+            if !ok { exit(0) }  // the parent is gone
         }
         exit(0)
     }

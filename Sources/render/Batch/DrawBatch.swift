@@ -43,28 +43,41 @@ extension DrawCommand: BatchCommand {
         var seen: [String: String] = [:]
         for path in all {
             let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
-            if let other = seen[name] { throw ValidationError("\(other) and \(path) would both be written as \(dir)/\(name).png: rename one") }
+            if let other = seen[name] {
+                throw ValidationError("\(other) and \(path) would both be written as \(dir)/\(name).png: rename one")
+            }
             seen[name] = path
         }
         // Options that cannot work stop here, once, not in every worker.
         do { _ = try Renderer(options: DrawJob.options(request)) } catch let e as ValidationError { throw e } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.renderFailed)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.renderFailed)
         }
         do {
             for folder in [dir, layoutDump, displayList, events, frames, apng].compactMap({ $0 }) {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         } catch {
-            StdErr.write("render: error: \(error)"); throw ExitCode(ExitCodes.unwritable)
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.unwritable)
         }
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(all)
         let failed = results.filter(\.failed).count
         if !common.quiet {
-            let crashed = results.filter { if case .crashed = $0.outcome { return true }; return false }.count
-            let timedOut = results.filter { if case .timedOut = $0.outcome { return true }; return false }.count
-            var extra = [crashed > 0 ? "\(crashed) crashed" : nil, timedOut > 0 ? "\(timedOut) timed out" : nil].compactMap { $0 }
+            let crashed = results.filter {
+                if case .crashed = $0.outcome { return true }
+                return false
+            }.count
+            let timedOut = results.filter {
+                if case .timedOut = $0.outcome { return true }
+                return false
+            }.count
+            var extra = [crashed > 0 ? "\(crashed) crashed" : nil, timedOut > 0 ? "\(timedOut) timed out" : nil]
+                .compactMap { $0 }
             if failed - crashed - timedOut > 0 { extra.insert("\(failed - crashed - timedOut) failed", at: 0) }
-            print("\(dir): \(results.count - failed) of \(results.count) sessions rendered" + (extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")"))
+            print(
+                "\(dir): \(results.count - failed) of \(results.count) sessions rendered"
+                    + (extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")"))
         }
         // The first failing session's code, in the order given (not the order they finished).
         if let first = results.first(where: \.failed) { throw ExitCode(first.exitCode) }
