@@ -7,10 +7,11 @@ usage: check-platform.py APP RENDER OUT_DIR
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from pngimage import load_png, png_dims  # noqa: E402  (the repository's one PNG reader)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIX = os.path.join(HERE, "fixtures")
@@ -33,38 +34,8 @@ def run(script, out, *extra):
 
 
 def png_pixels(path):
-    """(width, pixel(x, y) -> (r, g, b)) of an 8-bit, non-interlaced RGB or RGBA PNG (what the
-    engine writes); no imaging library needed."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert depth == 8 and color in (2, 6) and interlace == 0, f"{path}: unsupported PNG"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    bpp = 4 if color == 6 else 3
-    raw, stride = zlib.decompress(idat), width * bpp
-    rows, prev = [], bytearray(stride)
-    for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        prev = line
-    return lambda x, y: tuple(rows[y][x * bpp:x * bpp + 3])
+    """pixel(x, y) -> (r, g, b) of a PNG, through the repository's one PNG reader."""
+    return load_png(path).pixel
 
 
 def flat(steps):
@@ -183,7 +154,7 @@ for script, want_code, words, extra in [
 
 # 6. Device presets: the driver's table (Platform/src/Script.cpp) against render's.
 def png_size(path):
-    return struct.unpack(">II", open(path, "rb").read()[16:24])
+    return png_dims(path)
 
 
 for preset in ["phone", "pixel-7", "iphone-15", "iphone-se", "galaxy-s23", "ipad", "tablet-10", "phone-landscape"]:
