@@ -14,7 +14,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
         let red = Bitmap(
             width: 72, height: 72, straightRGBA: Array(repeating: [255, 0, 0, 255], count: 72 * 72).flatMap { $0 })
-        try TestSupport.writePNG(red, dir + "/assets/red.png")
+        try PipelineHarness.writePNG(red, dir + "/assets/red.png")
         let adds = options.enumerated().map { i, name in
             #"{"type": "ADD_OPTION", "internalId": 3, "value": \#(i + 1), "textValue": "\#(name)"},"#
         }.joined(separator: "\n")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func theOptionIconIsPaintedAtTheRight() throws {
-        let (frame, _, diags) = try TestSupport.render(try Self.sessionFile(options: ["red.png"]))
+        let (frame, _, diags) = try PipelineHarness.render(try Self.sessionFile(options: ["red.png"]))
         // One icon: 24 dp box ending 16 from the right (x 320...344), y 24 + 16 ... 64; scale 2.
         #expect(frame.bitmap.matches(332 * 2, 52 * 2, [255, 0, 0]))
         #expect(frame.bitmap.matches(321 * 2, 41 * 2, [255, 0, 0]))
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aMissingIconAssetIsReportedAndShowsThePlaceholder() throws {
-        let (frame, _, diags) = try TestSupport.render(try Self.sessionFile(options: ["red.png", "nothere.png"]))
+        let (frame, _, diags) = try PipelineHarness.render(try Self.sessionFile(options: ["red.png", "nothere.png"]))
         // Option order left to right: red at 272...296, the missing one at 320...344.
         #expect(frame.bitmap.matches(284 * 2, 52 * 2, [255, 0, 0]))
         #expect(!frame.bitmap.matches(332 * 2, 52 * 2, [255, 255, 255]))

@@ -13,16 +13,16 @@ struct AppFontsTests {
         try FileManager.default.createDirectory(atPath: dir + "/fonts", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.copyItem(
-            atPath: TestSupport.root + "/Fonts/DejaVuSans-Bold.ttf", toPath: dir + "/fonts/AppBold.ttf")
+            atPath: PipelineHarness.root + "/Fonts/DejaVuSans-Bold.ttf", toPath: dir + "/fonts/AppBold.ttf")
         let session = """
             {"format": "framework-session", "version": 1, "fonts": "fonts", "steps": [
              {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1},
              {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2}]}
             """
         try session.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
-        let r = try TestSupport.renderer()
+        let r = try PipelineHarness.renderer()
         let bundled = try #require(r.fonts.face(r.fonts.resolve(FontSpec(family: "DejaVu Sans", weight: 700))))
-        #expect(bundled.path.hasPrefix(TestSupport.root + "/Fonts/"))
+        #expect(bundled.path.hasPrefix(PipelineHarness.root + "/Fonts/"))
         _ = try r.load(path: dir + "/s.json")
         let app = try #require(r.fonts.face(r.fonts.resolve(FontSpec(family: "DejaVu Sans", weight: 700))))
         #expect(app.path.hasSuffix("/fonts/AppBold.ttf"))

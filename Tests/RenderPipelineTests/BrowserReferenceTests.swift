@@ -9,22 +9,24 @@ import Testing
 /// Fixtures/browser is a session in the subset of scripts/session2html, with Chromium's screenshot
 /// beside it (regenerate with `make browser-references`).
 struct BrowserReferenceTests {
-    static let cases = TestSupport.sessions(in: TestSupport.fixtures + "/browser").map { String($0.dropLast(5)) }
+    static let cases = PipelineHarness.sessions(in: PipelineHarness.fixtures + "/browser").map {
+        String($0.dropLast(5))
+    }
 
     /// Allowed mismatch (compare-png's measure): 1% for boxes, more for text (hinting and positioning differ).
     static func tolerance(_ name: String) -> Double { name.hasPrefix("text-") ? 0.03 : 0.01 }
 
     @Test(arguments: cases)
     func matchesChromium(_ name: String) throws {
-        let dir = TestSupport.fixtures + "/browser/"
-        let (frame, _, _) = try TestSupport.render(dir + name + ".json")
-        let expected = try TestSupport.readPNG(dir + name + ".png")
+        let dir = PipelineHarness.fixtures + "/browser/"
+        let (frame, _, _) = try PipelineHarness.render(dir + name + ".json")
+        let expected = try PipelineHarness.readPNG(dir + name + ".png")
         let diff = try #require(
             ImageDiff.compare(expected, frame.bitmap),
             "size differs: \(expected.width)x\(expected.height) vs \(frame.bitmap.width)x\(frame.bitmap.height)")
         if diff.mismatch > Self.tolerance(name) {
-            let out = TestSupport.failures + "/browser-\(name).png"
-            try TestSupport.writePNG(ImageDiff.composite(expected: expected, actual: frame.bitmap, diff: diff), out)
+            let out = PipelineHarness.failures + "/browser-\(name).png"
+            try PipelineHarness.writePNG(ImageDiff.composite(expected: expected, actual: frame.bitmap, diff: diff), out)
             Issue.record(
                 """
                 \(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium (limit \

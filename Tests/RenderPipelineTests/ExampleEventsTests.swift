@@ -14,7 +14,7 @@ import Testing
         // Taps: "Delete…" (19) at 0, the dialog's "Delete" (26) at 250, "Share…" (18) at 2250; a
         // button click carries 1 in the default look (item 22). Dialogs, toasts and action sheets
         // send no VisibilityEvent (item 35 names only view switches and drawers).
-        let events = try TestSupport.snapshots(of: "dialog-and-toast").events
+        let events = try PipelineHarness.snapshots(of: "dialog-and-toast").events
         #expect(
             events == Self.boot + [
                 #"{"time":0,"type":"ValueEvent","internalId":19,"value":1}"#,
@@ -25,7 +25,7 @@ import Testing
 
     @Test func timersAndSpinner() throws {
         // Timer 10 on element 2 every 250 ms over ten 100 ms ticks: each event has its own due time.
-        let events = try TestSupport.snapshots(of: "timers-and-spinner").events
+        let events = try PipelineHarness.snapshots(of: "timers-and-spinner").events
         #expect(
             events == Self.boot
                 + [250, 500, 750, 1000].map {
@@ -38,13 +38,13 @@ import Testing
         // asks like any other (item 38; the app answers with its canvas); `select` and `press`
         // without `release` are not clicks.
         #expect(
-            try TestSupport.snapshots(of: "canvas-surface").events == Self.boot + [
+            try PipelineHarness.snapshots(of: "canvas-surface").events == Self.boot + [
                 #"""
                 {"time":0,"type":"ImageRequestEvent","internalId":6,"imageUrl":"","requestedWidth":358,\#
                 "requestedHeight":220,"requestedLevels":1,"mode":"REQUEST","format":"RGB565"}
                 """#
             ])
-        #expect(try TestSupport.snapshots(of: "states-matrix").events == Self.boot)
+        #expect(try PipelineHarness.snapshots(of: "states-matrix").events == Self.boot)
     }
 
     @Test func imageFormats() throws {
@@ -52,7 +52,7 @@ import Testing
         // the six packed-format views have no URL (an empty imageUrl: the app decides), the http
         // view (80x60 dp = 160 px wide) gets kitten-128 (the first with 4 * 128 >= 3 * 160);
         // photo@2x.png is an asset and asks nothing.
-        let events = try TestSupport.snapshots(of: "image-formats").events
+        let events = try PipelineHarness.snapshots(of: "image-formats").events
         #expect(events.count == 9)
         #expect(Array(events.prefix(2)) == Self.boot)
         let requests = events.dropFirst(2).map(Self.fields)
@@ -82,14 +82,14 @@ import Testing
         // card-list: 500 dp of 1212 dp content in a 560 dp viewport leaves 152; text-wrapping asks
         // for 2000 and gets the end of its content (1151.33 - 797 = 354.33).
         #expect(
-            try TestSupport.snapshots(of: "card-list").events.filter { $0.contains("Scroll") }
+            try PipelineHarness.snapshots(of: "card-list").events.filter { $0.contains("Scroll") }
                 == [
                     #"""
                     {"time":0,"type":"ScrollChangedEvent","internalId":4,"scrollPos":500,"scrollRem":152,\#
                     "height":1212}
                     """#
                 ])
-        let tw = try TestSupport.snapshots(of: "text-wrapping").events.filter { $0.contains("Scroll") }
+        let tw = try PipelineHarness.snapshots(of: "text-wrapping").events.filter { $0.contains("Scroll") }
         #expect(
             tw == [
                 #"""

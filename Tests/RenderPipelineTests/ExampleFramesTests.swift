@@ -8,7 +8,7 @@ import WidgetTree
 /// frame by frame: pixel probes (device pixels, dp x 2 or x 3) at points the README fixes.
 @Suite struct ExampleFramesTests {
     @Test func dialogAndToast() throws {
-        let f = try TestSupport.snapshots(of: "dialog-and-toast").frames
+        let f = try PipelineHarness.snapshots(of: "dialog-and-toast").frames
         let white = [255, 255, 255]
         let toast = [66, 66, 66]
         // "list": three rows, so the Share… / Delete… buttons sit lower than after the delete.
@@ -37,7 +37,7 @@ import WidgetTree
     }
 
     @Test func timersAndSpinner() throws {
-        let f = try TestSupport.snapshots(of: "timers-and-spinner").frames
+        let f = try PipelineHarness.snapshots(of: "timers-and-spinner").frames
         let half = try #require(f["t500-half"])
         // The spinner (centre 180, 156 dp) half a turn from 12 o'clock: the leading (darkest)
         // spoke points down, the faded tail is up and to the left.
@@ -56,19 +56,19 @@ import WidgetTree
 
     @Test func frameAtATimeIsTheStateAfterTheStepsUpToIt() throws {
         // `--at 500`: the tick to 500 and the app's batch after it, as the "t500-half" snapshot.
-        let r = try TestSupport.renderer()
-        let (s, _) = try r.load(path: TestSupport.examples + "/timers-and-spinner.json")
+        let r = try PipelineHarness.renderer()
+        let (s, _) = try r.load(path: PipelineHarness.examples + "/timers-and-spinner.json")
         let c = r.state(s, at: 500)
         var at: Bitmap?
         _ = try r.renderEach(s, ReplayResult(captures: [c], events: [], diagnostics: [], final: c.tree)) { f, _ in
             at = f.bitmap
         }
-        let snapshot = try TestSupport.snapshots(of: "timers-and-spinner", renderer: r).frames["t500-half"]
+        let snapshot = try PipelineHarness.snapshots(of: "timers-and-spinner", renderer: r).frames["t500-half"]
         #expect(at != nil && at == snapshot)
     }
 
     @Test func statesMatrix() throws {
-        let f = try TestSupport.snapshots(of: "states-matrix").frames
+        let f = try PipelineHarness.snapshots(of: "states-matrix").frames
         let grey = [224, 224, 224]
         let amber = [255, 202, 40]
         let (normal, selected, pressed) = (
@@ -88,7 +88,7 @@ import WidgetTree
     }
 
     @Test func imageFormats() throws {
-        let f = try TestSupport.snapshots(of: "image-formats").frames
+        let f = try PipelineHarness.snapshots(of: "image-formats").frames
         let placeholders = try #require(f["placeholders"])
         let decoded = try #require(f["decoded"])
         #expect(placeholders.rgb(510, 150) != [255, 255, 255])
@@ -113,7 +113,7 @@ import WidgetTree
     }
 
     @Test func canvasSurface() throws {
-        let chart = try #require(try TestSupport.snapshots(of: "canvas-surface").frames["chart"])
+        let chart = try #require(try PipelineHarness.snapshots(of: "canvas-surface").frames["chart"])
         // The ring (centre about 333, 186 dp): green clockwise from 12 o'clock over three quarters.
         let green = [67, 160, 71]
         let grey = [224, 224, 224]

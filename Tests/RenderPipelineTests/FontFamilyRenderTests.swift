@@ -24,7 +24,7 @@ struct FontFamilyRenderTests {
         let path = NSTemporaryDirectory() + "font-family-\(UUID().uuidString).json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (frame, _, diags) = try TestSupport.render(path)
+        let (frame, _, diags) = try PipelineHarness.render(path)
         return (frame.bitmap, diags)
     }
 

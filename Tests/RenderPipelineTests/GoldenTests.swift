@@ -7,20 +7,20 @@ import Testing
 /// comparator, tolerance and record modes. `PREVIEW_RECORD=missing|failed|all swift test` records
 /// goldens; a recorded golden still fails the run, so nothing passes by being recorded.
 struct GoldenTests {
-    static let sessions = TestSupport.sessions(in: TestSupport.examples).map { String($0.dropLast(5)) }
+    static let sessions = PipelineHarness.sessions(in: PipelineHarness.examples).map { String($0.dropLast(5)) }
 
     @Test(arguments: sessions)
     func finalFrameMatchesGolden(_ name: String) throws {
         // Only the final frame (`""`): the named snapshots are `render check Examples`' business.
         try assertSnapshot(
-            session: TestSupport.examples + "/" + name + ".json", snapshot: "",
-            snapshots: TestSupport.snapshots, fontsDirectory: TestSupport.root + "/Fonts",
-            failuresDirectory: TestSupport.failures
+            session: PipelineHarness.examples + "/" + name + ".json", snapshot: "",
+            snapshots: PipelineHarness.snapshots, fontsDirectory: PipelineHarness.root + "/Fonts",
+            failuresDirectory: PipelineHarness.failures
         ) { Issue.record(Comment(rawValue: $0)) }
     }
 
     @Test func everyGoldenHasASession() {
-        let goldens = ((try? FileManager.default.contentsOfDirectory(atPath: TestSupport.snapshots)) ?? [])
+        let goldens = ((try? FileManager.default.contentsOfDirectory(atPath: PipelineHarness.snapshots)) ?? [])
             .filter { $0.hasSuffix(".png") }
             .map { String($0.dropLast(4)) }
             // NAME@SNAP.png is the named snapshot SNAP of NAME (recorded by `render check`).

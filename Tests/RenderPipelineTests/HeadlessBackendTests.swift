@@ -93,7 +93,7 @@ import WidgetTree
     }
 
     @Test func apiAndJSONReplayGiveIdenticalPixelsAndEvents() throws {
-        let r = try TestSupport.renderer()
+        let r = try PipelineHarness.renderer()
         let backend = HeadlessBackend(device: Self.device, renderer: r)
         Self.drive(backend)
         let shot = try backend.screenshot()
@@ -137,7 +137,7 @@ import WidgetTree
     }
 
     @Test func scrollEventWithinTheContentAndImageRequests() throws {
-        let backend = HeadlessBackend(device: Self.device, renderer: try TestSupport.renderer())
+        let backend = HeadlessBackend(device: Self.device, renderer: try PipelineHarness.renderer())
         backend.beginBatch()
         for c in Self.startup { backend.send(c) }
         backend.commitBatch()
@@ -168,7 +168,8 @@ import WidgetTree
         var device = Self.device
         device.launchScreen = "logo.png"
         let backend = HeadlessBackend(
-            device: device, renderer: try TestSupport.renderer(), assetsDirectory: TestSupport.examples + "/assets")
+            device: device, renderer: try PipelineHarness.renderer(),
+            assetsDirectory: PipelineHarness.examples + "/assets")
         let launch = try backend.screenshot()
         #expect(launch.rgb(360, 200)[2] > 200 && launch.rgb(360, 200)[0] < 100)  // the blue logo
         #expect(backend.diagnostics.isEmpty)
@@ -183,15 +184,15 @@ import WidgetTree
     /// engine), so a backend never gets paragraphs laid out at the other's scale.
     @Test func backendsOfDifferentScalesShareARendererWithoutMixingText() throws {
         let device3 = Device(width: 360, height: 640, scale: 3, statusBar: 24)
-        let shared = try TestSupport.renderer()
+        let shared = try PipelineHarness.renderer()
         let a = HeadlessBackend(device: Self.device, renderer: shared)
         let b = HeadlessBackend(device: device3, renderer: shared)
         Self.drive(a)
         Self.drive(b)
         let shotA = try a.screenshotFrame()
         let shotB = try b.screenshotFrame()
-        let aloneA = HeadlessBackend(device: Self.device, renderer: try TestSupport.renderer())
-        let aloneB = HeadlessBackend(device: device3, renderer: try TestSupport.renderer())
+        let aloneA = HeadlessBackend(device: Self.device, renderer: try PipelineHarness.renderer())
+        let aloneB = HeadlessBackend(device: device3, renderer: try PipelineHarness.renderer())
         Self.drive(aloneA)
         Self.drive(aloneB)
         #expect(shotA.bitmap == (try aloneA.screenshot()))

@@ -29,8 +29,8 @@ import WidgetTree
 
     func backend(theme: String) throws -> HeadlessBackend {
         let b = HeadlessBackend(
-            device: Self.device, renderer: try TestSupport.renderer(theme: theme),
-            assetsDirectory: TestSupport.examples + "/assets")
+            device: Self.device, renderer: try PipelineHarness.renderer(theme: theme),
+            assetsDirectory: PipelineHarness.examples + "/assets")
         b.beginBatch()
         for c in Self.startup { b.send(c) }
         b.commitBatch()

@@ -15,7 +15,8 @@ import Testing
 
     /// (events at or after the tap, the "third-page" frame).
     func run(_ theme: String) throws -> ([String], Bitmap) {
-        let r = try TestSupport.snapshots(of: "example1-third-page", renderer: try TestSupport.renderer(theme: theme))
+        let r = try PipelineHarness.snapshots(
+            of: "example1-third-page", renderer: try PipelineHarness.renderer(theme: theme))
         return (r.events.filter { $0.hasPrefix(#"{"time":2300"#) }, try #require(r.frames["third-page"]))
     }
 

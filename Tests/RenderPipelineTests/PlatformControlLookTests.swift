@@ -16,7 +16,7 @@ private func renderFinal(_ steps: String, theme: String, name: String) throws ->
     let path = "\(dir)/\(name)-\(theme).json"
     try Data(json.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    return try TestSupport.render(path, renderer: TestSupport.renderer(theme: theme)).0
+    return try PipelineHarness.render(path, renderer: PipelineHarness.renderer(theme: theme)).0
 }
 
 private let appView = """
@@ -75,7 +75,7 @@ private let appView = """
     let ios = try renderFinal(steps, theme: "ios", name: "switch")
     #expect(label(ios, 4) == "" && label(ios, 5) == "")
     // iOS: the switch is as wide as its track (plus padding); Android adds the label and the gap.
-    let theme = try TestSupport.renderer(theme: "ios").theme.switchControl
+    let theme = try PipelineHarness.renderer(theme: "ios").theme.switchControl
     let iosFrame = try #require(ios.layout[4]?.frame)
     let iosTrack = try #require(ios.layout[4]?.iconFrame)
     #expect(iosTrack.width == theme.trackWidth)
@@ -106,7 +106,7 @@ private let appView = """
     for theme in ["ios", "android", "default"] {
         let f = try renderFinal(steps, theme: theme, name: "dialog")
         let panel = try #require(f.layout[20]?.frame)
-        let header = try TestSupport.renderer(theme: theme).theme.dialog.headerHeight
+        let header = try PipelineHarness.renderer(theme: theme).theme.dialog.headerHeight
         // The centre of the header-high square at the right end, and a point on one arm of the X.
         let cx = Int(panel.maxX - header / 2)
         let cy = Int(panel.minY + header / 2)

@@ -8,15 +8,15 @@ import WidgetTree
 /// `--theme ios|android` switch the replay's behaviour too (the theme's platform profile reaches
 /// ReplayOptions through the Renderer).
 @Test func platformThemesReachTheReplay() throws {
-    #expect(try TestSupport.renderer(theme: "default").replayOptions.platform == .neutral)
-    #expect(try TestSupport.renderer(theme: "ios").replayOptions.platform == .ios)
-    #expect(try TestSupport.renderer(theme: "android").replayOptions.platform == .android)
+    #expect(try PipelineHarness.renderer(theme: "default").replayOptions.platform == .neutral)
+    #expect(try PipelineHarness.renderer(theme: "ios").replayOptions.platform == .ios)
+    #expect(try PipelineHarness.renderer(theme: "android").replayOptions.platform == .android)
 }
 
 @Test func timersAndSpinnerUnderEachPlatform() throws {
     func replay(_ theme: String) throws -> ReplayResult {
-        let r = try TestSupport.renderer(theme: theme)
-        let (session, _) = try r.load(path: TestSupport.examples + "/timers-and-spinner.json")
+        let r = try PipelineHarness.renderer(theme: theme)
+        let (session, _) = try r.load(path: PipelineHarness.examples + "/timers-and-spinner.json")
         return r.replay(session)
     }
     let neutral = try replay("default")

@@ -10,7 +10,7 @@ import WidgetTree
 /// API's `pr_write_session` does) replays to the same pixels at every screenshot.
 @Suite struct RecordedSessionTests {
     @Test func everyScreenshotReplaysToTheSamePixels() throws {
-        let r = try TestSupport.renderer()
+        let r = try PipelineHarness.renderer()
         let b = HeadlessBackend(device: HeadlessBackendTests.device, renderer: r)
         HeadlessBackendTests.drive(b)
         let first = try b.screenshot(named: "after-drive")

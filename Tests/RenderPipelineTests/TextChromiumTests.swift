@@ -11,8 +11,8 @@ import Testing
 /// Every label must put the same words on the same lines, and the frame must differ from Chromium's
 /// in under 0.5% of its pixels (compare-png's measure).
 struct TextChromiumTests {
-    static let directory = TestSupport.fixtures + "/text/"
-    static let cases = TestSupport.sessions(in: directory).filter { !$0.hasSuffix(".lines.json") }
+    static let directory = PipelineHarness.fixtures + "/text/"
+    static let cases = PipelineHarness.sessions(in: directory).filter { !$0.hasSuffix(".lines.json") }
         .map { String($0.dropLast(5)) }
     /// compare-png's measure: share of pixels whose blurred channels differ by more than 40.
     static let tolerance = 0.005
@@ -36,7 +36,7 @@ struct TextChromiumTests {
 
     @Test(arguments: cases)
     func sameLinesAndPixelsAsChromium(_ name: String) throws {
-        let (frame, _, diags) = try TestSupport.render(Self.directory + name + ".json")
+        let (frame, _, diags) = try PipelineHarness.render(Self.directory + name + ".json")
         #expect(diags.isEmpty, "\(name): \(diags)")
 
         let expected = try Self.chromiumLines(name)
@@ -50,13 +50,14 @@ struct TextChromiumTests {
                 "\(name) label \(id): lines \(paragraph.lines.map(\.text)) but Chromium has \(expected[id]!)")
         }
 
-        let reference = try TestSupport.readPNG(Self.directory + name + ".png")
+        let reference = try PipelineHarness.readPNG(Self.directory + name + ".png")
         let diff = try #require(
             ImageDiff.compare(reference, frame.bitmap),
             "size differs: \(reference.width)x\(reference.height) vs \(frame.bitmap.width)x\(frame.bitmap.height)")
         if diff.mismatch >= Self.tolerance {
-            let out = TestSupport.failures + "/text-\(name).png"
-            try TestSupport.writePNG(ImageDiff.composite(expected: reference, actual: frame.bitmap, diff: diff), out)
+            let out = PipelineHarness.failures + "/text-\(name).png"
+            try PipelineHarness.writePNG(
+                ImageDiff.composite(expected: reference, actual: frame.bitmap, diff: diff), out)
             Issue.record(
                 """
                 \(name): \(String(format: "%.3f", diff.mismatch * 100))% of pixels differ from Chromium (limit \
@@ -79,8 +80,8 @@ struct TextChromiumTests {
     /// AutohintCoverage.swift, 0.000% after).
     @Test(arguments: ["text-devanagari", "text-scripts-scale-3", "text-devanagari-scale-3"])
     func devanagariArchesWhereChromiumHasThem(_ name: String) throws {
-        let (frame, _, _) = try TestSupport.render(Self.directory + name + ".json")
-        let reference = try TestSupport.readPNG(Self.directory + name + ".png")
+        let (frame, _, _) = try PipelineHarness.render(Self.directory + name + ".json")
+        let reference = try PipelineHarness.readPNG(Self.directory + name + ".png")
         let diff = try #require(ImageDiff.compare(reference, frame.bitmap))
         #expect(
             diff.mismatch < 0.0001,

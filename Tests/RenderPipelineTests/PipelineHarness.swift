@@ -5,8 +5,9 @@ import TestSupport
 
 @testable import RenderPipeline
 
-/// Paths and helpers shared by the end-to-end tests.
-enum TestSupport {
+/// The end-to-end tests' renderer and PNG helpers, over the shared `TestSupport` paths (named apart from
+/// that module so a reader never mistakes one for the other).
+enum PipelineHarness {
     static let root = Repository.root
     static var examples: String { Repository.examples }
     static var snapshots: String { Repository.snapshots }
@@ -58,7 +59,7 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-extension TestSupport {
+extension PipelineHarness {
     /// Replays an example once and renders its named snapshots (the last capture of each name):
     /// their bitmaps by name, and every event line of the session.
     static func snapshots(of example: String, renderer r: Renderer? = nil) throws -> (
