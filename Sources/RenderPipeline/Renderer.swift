@@ -39,9 +39,8 @@ public final class Renderer {
         theme = try options.themeValue ?? ThemeLoader.load(options.theme)
         appFonts = options.appFontsDirectory
         fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: appFonts)
-        text = TextEngine(fonts: fonts)
+        text = TextEngine(fonts: fonts, fontScale: options.fontScale)
         rasterizer = Rasterizer(fonts: fonts)
-        text.fontScale = options.fontScale
     }
 
     /// Uses the session's own `fonts` folder (when `--fonts` did not name one): reopens the library,
@@ -58,8 +57,7 @@ public final class Renderer {
         guard dir != appFonts else { return }
         appFonts = dir
         fonts = try FontLibrary(fontsDirectory: options.fontsDirectory, appFontsDirectory: dir)
-        text = TextEngine(fonts: fonts)
-        text.fontScale = options.fontScale
+        text = TextEngine(fonts: fonts, fontScale: options.fontScale)
         rasterizer = Rasterizer(fonts: fonts)
     }
 

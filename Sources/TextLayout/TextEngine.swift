@@ -19,14 +19,14 @@ public final class TextEngine: @unchecked Sendable {
 
     /// The accessibility text size a user may set on a phone (`--font-scale`): every font size,
     /// a span's `sizeDelta` and an explicit line height are multiplied by it before layout.
-    /// Non-finite or non-positive values mean 1. Layouts are cached per value.
-    public var fontScale: Double {
-        get { lock.withLock { fontScaleValue } }
-        set { lock.withLock { fontScaleValue = newValue.isFinite && newValue > 0 ? newValue : 1 } }
-    }
-    private var fontScaleValue = 1.0
+    /// Non-finite or non-positive values mean 1. Fixed at construction, so a layout can never
+    /// mix two scales; a renderer with another scale makes another engine.
+    public let fontScale: Double
 
-    public init(fonts: FontLibrary) { self.fonts = fonts }
+    public init(fonts: FontLibrary, fontScale: Double = 1) {
+        self.fonts = fonts
+        self.fontScale = fontScale.isFinite && fontScale > 0 ? fontScale : 1
+    }
 
     struct PreparedKey: Hashable {
         var text: AttributedText
@@ -38,7 +38,6 @@ public final class TextEngine: @unchecked Sendable {
         var maxWidth: Double?
         var maxHeight: Double?
         var deviceScale: Double?
-        var fontScale: Double
     }
 
     /// Lays out `text` in `style` within `maxWidth` dp (nil = unbounded) and `maxHeight` dp (nil = unbounded).
@@ -55,12 +54,9 @@ public final class TextEngine: @unchecked Sendable {
         let maxWidth = maxWidth.map { $0.isNaN ? Double.infinity : max(0, $0) }
         let maxHeight = maxHeight.flatMap { $0.isFinite ? max(0, $0) : nil }
         let device = Self.validScale(deviceScale)
-        let fs = lock.withLock { fontScaleValue }
-        let key = LayoutKey(
-            text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device,
-            fontScale: fs)
+        let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device)
         if let hit = lock.withLock({ layoutCache.value(for: key) }) { return hit }
-        let (scaledText, scaledStyle) = Self.applying(fontScale: fs, text, style)
+        let (scaledText, scaledStyle) = Self.applying(fontScale: fontScale, text, style)
         let result = compute(
             scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight,
             deviceScale: device)

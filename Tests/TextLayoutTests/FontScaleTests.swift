@@ -12,13 +12,13 @@ import Testing
     @Test func everySizeIsMultiplied() throws {
         let e = TextEngine(fonts: TestFonts.library)
         let plain = e.layout(AttributedText("Hello"), style: TestFonts.roboto(15), maxWidth: nil)
-        e.fontScale = 1.5
-        let big = e.layout(AttributedText("Hello"), style: TestFonts.roboto(15), maxWidth: nil)
+        let e15 = TextEngine(fonts: TestFonts.library, fontScale: 1.5)
+        let big = e15.layout(AttributedText("Hello"), style: TestFonts.roboto(15), maxWidth: nil)
         // Roboto 22.5: the same glyphs, 1.5 times as wide, lines of 2400/2048 em.
         #expect(try #require(big.lines.first?.runs.first).size == 22.5)
         #expect(abs(big.size.width - plain.size.width * 1.5) < 1e-9)
         #expect(abs(big.size.height - 2400.0 / 2048 * 22.5) < 1e-9)
-        #expect(abs(e.lineHeight(TestFonts.roboto(15)) - 2400.0 / 2048 * 22.5) < 1e-9)
+        #expect(abs(e15.lineHeight(TestFonts.roboto(15)) - 2400.0 / 2048 * 22.5) < 1e-9)
         // The same layout at size 22.5 and scale 1.
         let direct = TextEngine(fonts: TestFonts.library).layout(
             AttributedText("Hello"), style: TestFonts.roboto(22.5), maxWidth: nil)
@@ -26,8 +26,7 @@ import Testing
     }
 
     @Test func spanDeltasAndExplicitLineHeightsScaleToo() throws {
-        let e = TextEngine(fonts: TestFonts.library)
-        e.fontScale = 2
+        let e = TextEngine(fonts: TestFonts.library, fontScale: 2)
         var style = TestFonts.roboto(15)
         style.lineHeight = 20
         let text = AttributedText([TextSpan("Title\n", weight: 700, sizeDelta: 4), TextSpan("body")])
@@ -42,39 +41,32 @@ import Testing
     @Test func wrappingFollowsTheLargerText() {
         let e = TextEngine(fonts: TestFonts.library)
         let normal = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
-        e.fontScale = 1.3
-        let larger = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        let larger = TextEngine(fonts: TestFonts.library, fontScale: 1.3).layout(
+            AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
         #expect(larger.lines.count > normal.lines.count)
         for line in larger.lines { #expect(line.rect.width <= 200.001) }
         #expect(larger.lines.map(\.text).joined(separator: " ") == english)
     }
 
-    @Test func layoutsAreCachedPerScale() {
-        let e = TextEngine(fonts: TestFonts.library)
-        let a = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
-        e.fontScale = 2
-        let b = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+    @Test func eachEngineKeepsItsScale() {
+        let one = TextEngine(fonts: TestFonts.library)
+        let two = TextEngine(fonts: TestFonts.library, fontScale: 2)
+        let a = one.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
+        let b = two.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
         #expect(a != b)
-        e.fontScale = 1
-        #expect(e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200) == a)
-        // Shaping is per em, so another scale reshapes only the pieces cut at line ends.
-        let misses = e.shapingCacheStats.misses
-        e.fontScale = 0.8
-        let c = e.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200)
-        #expect(e.shapingCacheStats.misses - misses <= c.lines.count)
+        // Laying out on the scaled engine changes nothing on the other: no shared scale state.
+        #expect(one.layout(AttributedText(english), style: TestFonts.roboto(15), maxWidth: 200) == a)
+        #expect(one.fontScale == 1 && two.fontScale == 2)
     }
 
     @Test func invalidScalesMeanOne() {
-        let e = TextEngine(fonts: TestFonts.library)
         for bad in [0.0, -2, .nan, .infinity] {
-            e.fontScale = bad
-            #expect(e.fontScale == 1)
+            #expect(TextEngine(fonts: TestFonts.library, fontScale: bad).fontScale == 1)
         }
     }
 
     @Test func minScaleShrinksFromTheScaledSize() {
-        let e = TextEngine(fonts: TestFonts.library)
-        e.fontScale = 2
+        let e = TextEngine(fonts: TestFonts.library, fontScale: 2)
         var style = TestFonts.roboto(15)
         style.noWrap = true
         style.minScale = 0.5
