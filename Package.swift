@@ -3,8 +3,8 @@
 // module it imports (CI builds with --explicit-target-dependency-import-check error). The numbered
 // ones are the pipeline's stages: 1 decode (SessionFormat) -> 2 style values (Styles) -> 3 replay
 // (WidgetTree) -> 4 text (TextLayout) -> 5 layout (Layout) -> 6 paint (Painting) -> 7 rasterize
-// (Raster) -> 8 the whole pipeline, PNG encoding included (RenderPipeline). Only NativeGraphics
-// imports the C libraries.
+// (Raster) -> 8 the whole pipeline (RenderPipeline). NativeGraphics is the only library module importing
+// the C libraries, tests and the C API excepted.
 import PackageDescription
 
 let package = Package(
@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak"),
         .systemLibrary(name: "CFribidi", path: "Sources/CFribidi", pkgConfig: "fribidi"),
 
-        // Shared value types: geometry, colours, diagnostics, bitmaps.
+        // Shared value types: geometry, colours, diagnostics, bitmaps, laid-out text, the image store.
         .target(name: "Primitives"),
         // 1. The session file -> typed steps.
         .target(name: "SessionFormat", dependencies: ["Primitives"]),
@@ -44,7 +44,8 @@ let package = Package(
             resources: [.copy("Themes")]),
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
         .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
-        // The C boundary: Cairo, FreeType, HarfBuzz, zlib, libpng wrapped in Swift classes.
+        // The C boundary: Cairo, FreeType, HarfBuzz, libunibreak, fribidi, zlib, libpng wrapped in Swift
+        // types; the PNG/APNG encoders and decoder; gradient stop resolution.
         .target(
             name: "NativeGraphics",
             dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
         // Images: assets (confined to the assets folder) and packed pixel formats.
         .target(name: "ImageAssets", dependencies: ["Primitives", "SessionFormat", "NativeGraphics"]),
-        // 5. Frames in dp for every element.
+        // 5. One LaidOutElement record per element: frame in dp, resolved style, looks, placed texts.
         .target(name: "Layout", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout"]),
         // 6. A backend-neutral display list.
         .target(name: "Painting", dependencies: ["Primitives", "SessionFormat", "Styles", "Layout"]),
@@ -62,7 +63,8 @@ let package = Package(
         .target(
             name: "Canvas",
             dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
-        // 8. The whole pipeline as one call, with per-stage timings; PNG and APNG output.
+        // 8. The whole pipeline as one call, with per-stage timings; PNG and APNG files (encoded by
+        // NativeGraphics).
         .target(
             name: "RenderPipeline",
             dependencies: [
