@@ -45,7 +45,7 @@ let package = Package(
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
         .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
         // The C boundary: Cairo, FreeType, HarfBuzz, libunibreak, fribidi, zlib, libpng wrapped in Swift
-        // types; the PNG/APNG encoders and decoder; gradient stop resolution.
+        // types; the PNG/APNG encoders and decoder; gradient stops fitted to Cairo.
         .target(
             name: "NativeGraphics",
             dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),

@@ -1,43 +1,12 @@
 import Primitives
 
 /// Colour stops for Cairo gradients, for the styles' gradients (Raster) and the canvas' (Canvas)
-/// alike: CSS position fix-up, and stops that make Cairo's straight-colour interpolation match
-/// interpolation in premultiplied colour (CSS, Chromium; semantics.md section 7 item 32).
+/// alike: stops that make Cairo's straight-colour interpolation match interpolation in
+/// premultiplied colour (CSS, Chromium; semantics.md section 7 item 32). The stops come with their
+/// positions worked out (`GradientStopPositions`, in Painting).
 public enum GradientStops {
     /// Straight-colour pieces a segment between two different partial alphas is cut into.
     public static let pieces = 8
-
-    /// Positions for every stop (CSS rules): a missing first is 0, a missing last is 1, a position
-    /// below an earlier one takes the earlier one, and runs of missing ones spread evenly between
-    /// their neighbours.
-    public static func resolve(_ stops: [(position: Double?, color: Color)]) -> [(Double, Color)] {
-        let n = stops.count
-        guard n > 0 else { return [] }
-        var pos: [Double?] = stops.map { $0.position.flatMap { $0.isFinite ? $0 : nil } }
-        if pos[0] == nil { pos[0] = 0 }
-        if n > 1, pos[n - 1] == nil { pos[n - 1] = 1 }
-        var highest = -Double.infinity
-        for i in 0..<n {
-            if let p = pos[i] {
-                highest = max(highest, p)
-                pos[i] = highest
-            }
-        }
-        var i = 1
-        while i < n {
-            if pos[i] != nil {
-                i += 1
-                continue
-            }
-            var j = i
-            while pos[j] == nil { j += 1 }  // pos[n - 1] is set, so this ends
-            let a = pos[i - 1]!
-            let b = pos[j]!
-            for k in i..<j { pos[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
-            i = j + 1
-        }
-        return zip(pos, stops).map { ($0!, $1.color) }
-    }
 
     /// Stops for Cairo, which interpolates straight (unpremultiplied) colour, so that the result
     /// matches premultiplied interpolation: a transparent end takes its neighbour's RGB (then the

@@ -39,35 +39,12 @@ enum GradientMapper {
         (box.width * box.width + box.height * box.height).squareRoot() / 2
     }
 
-    /// Stops with every position filled in, as CSS does: first 0, last 1, missing ones spread evenly
-    /// between their neighbours, and no position smaller than an earlier one.
+    /// Stops with every position filled in, as CSS does (`GradientStopPositions`): the display
+    /// list carries them resolved, so Raster draws them as they are.
     static func resolveStops(_ stops: [ColorStop]) -> [ColorStop] {
-        guard !stops.isEmpty else { return [] }
-        var pos = stops.map(\.position)
-        if pos[0] == nil { pos[0] = 0 }
-        if pos[pos.count - 1] == nil { pos[pos.count - 1] = stops.count == 1 ? 0 : 1 }
-        var maxSoFar = -Double.infinity
-        for i in pos.indices {
-            if let p = pos[i] {
-                maxSoFar = max(maxSoFar, p)
-                pos[i] = maxSoFar
-            }
+        zip(stops, GradientStopPositions.resolve(stops.map(\.position))).map {
+            ColorStop(position: $1, color: $0.color)
         }
-        var i = 0
-        while i < pos.count {
-            if pos[i] == nil {
-                let startIndex = i - 1
-                var j = i
-                while pos[j] == nil { j += 1 }
-                let a = pos[startIndex]!
-                let b = pos[j]!
-                let n = Double(j - startIndex)
-                for k in i..<j { pos[k] = a + (b - a) * Double(k - startIndex) / n }
-                i = j
-            }
-            i += 1
-        }
-        return zip(stops, pos).map { ColorStop(position: $1, color: $0.color) }
     }
 
     /// Removes floating-point dust (sin(180deg) is not exactly 0) so dumps stay stable.

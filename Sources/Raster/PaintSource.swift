@@ -3,6 +3,10 @@ import Painting
 import Primitives
 
 /// Turns a display-list `Paint` into the Cairo source, in device pixels.
+///
+/// A gradient's stops arrive with their positions resolved (Painting's `GradientMapper`, by
+/// `GradientStopPositions`); here they are only fitted to Cairo's 0...1 offsets. A stop a
+/// hand-made display list leaves without a position sits at 0; a non-finite one paints nothing.
 enum PaintSource {
     /// Sets `paint` as the source of `ctx`; false when it paints nothing (no stops, transparent).
     static func apply(_ paint: Paint, to ctx: CairoContext, transform t: DeviceTransform) -> Bool {
@@ -13,7 +17,8 @@ enum PaintSource {
             return true
 
         case .linearGradient(let start, let end, let stops):
-            var s = GradientStops.resolve(stops.map { ($0.position, $0.color) })
+            var s = stops.map { ($0.position ?? 0, $0.color) }
+            guard s.allSatisfy({ $0.0.isFinite }) else { return false }
             guard let first = s.first, let last = s.last else { return false }
             if s.allSatisfy({ $0.1.isTransparent }) { return false }
             var p0 = t.point(start)
@@ -41,7 +46,8 @@ enum PaintSource {
             return true
 
         case .radialGradient(let center, let radius, let stops):
-            var s = GradientStops.resolve(stops.map { ($0.position, $0.color) }).map { (max(0, $0.0), $0.1) }
+            guard stops.allSatisfy({ $0.position?.isFinite ?? true }) else { return false }
+            var s = stops.map { (max(0, $0.position ?? 0), $0.color) }
             guard let last = s.last else { return false }
             if s.allSatisfy({ $0.1.isTransparent }) { return false }
             let c = t.point(center)

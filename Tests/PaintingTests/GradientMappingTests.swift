@@ -51,6 +51,14 @@ import Testing
         #expect(zip(stops.compactMap(\.position), expected).allSatisfy { abs($0 - $1) < 1e-9 } && stops.count == 5)
     }
 
+    @Test func stopPositionsFollowTheCSSRules() {
+        let r = GradientStopPositions.resolve([0.2, nil, nil, 0.8, nil])
+        #expect(r.map { ($0 * 100).rounded() } == [20, 40, 60, 80, 100])
+        #expect(GradientStopPositions.resolve([0.5, 0.3]) == [0.5, 0.5])
+        #expect(GradientStopPositions.resolve([nil]) == [0])
+        #expect(GradientStopPositions.resolve([.nan, .infinity]) == [0, 1])
+    }
+
     @Test func painterMapsABackgroundToTheElementFrame() {
         var f = PaintingFixture()
         let stops = [ColorStop(color: Color(rgb: 0xff0000)), ColorStop(color: Color(rgb: 0xffff00))]

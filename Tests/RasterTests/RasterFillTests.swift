@@ -1,4 +1,3 @@
-import NativeGraphics
 import Painting
 import Primitives
 import Styles
@@ -37,7 +36,7 @@ private let green = Color(rgb: 0x00ff00)
 @Test func linearGradientRunsTopToBottom() throws {
     let g = Paint.linearGradient(
         start: Point(x: 50, y: 0), end: Point(x: 50, y: 100),
-        stops: [ColorStop(color: red), ColorStop(color: blue)])
+        stops: [ColorStop(position: 0, color: red), ColorStop(position: 1, color: blue)])
     let b = try S.render([.fill(S.rect(0, 0, 100, 100), g)])
     #expect(b.color(x: 50, y: 0).near(red, 3))
     #expect(b.color(x: 50, y: 99).near(blue, 3))
@@ -49,7 +48,7 @@ private let green = Color(rgb: 0x00ff00)
     // Premultiplied interpolation (CSS): red fading to transparent never turns grey or dark.
     let g = Paint.linearGradient(
         start: Point(x: 0, y: 0), end: Point(x: 100, y: 0),
-        stops: [ColorStop(color: red), ColorStop(color: .transparent)])
+        stops: [ColorStop(position: 0, color: red), ColorStop(position: 1, color: .transparent)])
     let b = try S.render([.fill(S.rect(0, 0, 100, 10), g)], h: 10)
     let mid = b.color(x: 50, y: 5)
     #expect(mid.r == 255 && abs(Int(mid.g) - 128) <= 3 && mid.g == mid.b)
@@ -58,17 +57,24 @@ private let green = Color(rgb: 0x00ff00)
 @Test func radialGradientCentreHasFirstColour() throws {
     let g = Paint.radialGradient(
         center: Point(x: 50, y: 50), radius: 50,
-        stops: [ColorStop(color: green), ColorStop(color: blue)])
+        stops: [ColorStop(position: 0, color: green), ColorStop(position: 1, color: blue)])
     let b = try S.render([.fill(S.rect(0, 0, 100, 100), g)])
     #expect(b.color(x: 50, y: 50).near(green, 4))
     #expect(b.color(x: 0, y: 0).near(blue, 1))  // past the radius: padded with the last stop
 }
 
-@Test func missingStopPositionsSpreadEvenly() {
-    let r = GradientStops.resolve([(0.2, red), (nil, green), (nil, green), (0.8, blue), (nil, red)])
-    #expect(r.map(\.0).map { ($0 * 100).rounded() } == [20, 40, 60, 80, 100])
-    let clamped = GradientStops.resolve([(0.5, red), (0.3, blue)])
-    #expect(clamped.map(\.0) == [0.5, 0.5])
+@Test func stopPositionsAreDrawnAsGiven() throws {
+    // Painting resolves positions; Raster draws a stop at 0.5 where it is, and paints nothing
+    // for a position that is not a number.
+    let hard = Paint.linearGradient(
+        start: Point(x: 0, y: 0), end: Point(x: 100, y: 0),
+        stops: [ColorStop(position: 0.5, color: red), ColorStop(position: 0.5, color: blue)])
+    let b = try S.render([.fill(S.rect(0, 0, 100, 100), hard)])
+    #expect(b.color(x: 40, y: 50) == red && b.color(x: 60, y: 50) == blue)
+    let bad = Paint.linearGradient(
+        start: Point(x: 0, y: 0), end: Point(x: 100, y: 0),
+        stops: [ColorStop(position: .nan, color: red), ColorStop(position: 1, color: blue)])
+    #expect(try S.render([.fill(S.rect(0, 0, 100, 100), bad)]).color(x: 50, y: 50) == .white)
 }
 
 @Test func clipCutsAFill() throws {
