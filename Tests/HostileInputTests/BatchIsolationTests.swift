@@ -64,11 +64,7 @@ import Testing
             .map { $0.replacingOccurrences(of: #" \([0-9.]+ s\)$"#, with: "", options: .regularExpression) }
     }
 
-    static func temporaryFolder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static func temporaryFolder() throws -> String { try TemporaryFolder.make("batch") }
 
     @Test func outDirSurvivesACrashAndAHangAndDoesNotDependOnJobs() throws {
         guard let binary = Repository.renderBinary() else {

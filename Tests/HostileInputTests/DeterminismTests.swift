@@ -10,16 +10,12 @@ import Testing
 @Suite struct DeterminismTests {
     /// Runs `render SESSION -o OUT` with `env` added; returns the PNG bytes.
     static func render(_ binary: String, _ session: String, env: [String: String]) throws -> [UInt8] {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("det-\(UUID().uuidString).png").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = [session, "-o", out, "--fonts-dir", Hostile.root + "/Fonts", "-q"]
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "render exited with \(p.terminationStatus) under \(env)")
+        let dir = try TemporaryFolder.make("det")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/out.png"
+        let r = try Subprocess.run(
+            binary, [session, "-o", out, "--fonts-dir", Hostile.root + "/Fonts", "-q"], environment: env)
+        #expect(r.status == 0 && !r.signalled, "render exited with \(r.status) under \(env)")
         return [UInt8](FileManager.default.contents(atPath: out) ?? Data())
     }
 

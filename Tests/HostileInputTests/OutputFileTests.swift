@@ -23,32 +23,11 @@ import Testing
             Issue.record("no render binary next to the tests; build the package first")
             return nil
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args + ["--fonts-dir", Hostile.root + "/Fonts"]
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read both pipes before waiting: a PNG on stdout is bigger than a pipe's buffer.
-        var o = Data()
-        var e = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { o = out.fileHandleForReading.readDataToEndOfFile() }
-        e = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Run(
-            status: p.terminationStatus, stdout: [UInt8](o), stderr: String(decoding: e, as: UTF8.self),
-            signalled: p.terminationReason == .uncaughtSignal)
+        let r = try Subprocess.run(binary, args + ["--fonts-dir", Hostile.root + "/Fonts"])
+        return Run(status: r.status, stdout: [UInt8](r.stdoutData), stderr: r.stderr, signalled: r.signalled)
     }
 
-    static func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static func tempDir() throws -> String { try TemporaryFolder.make("out") }
 
     static func kind(_ path: String, follow: Bool = false) -> mode_t {
         var st = stat()
@@ -105,15 +84,13 @@ import Testing
         guard let binary = Repository.renderBinary() else { return }
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = [
-            "-c", "exec \"$0\" \"$1\" -o /dev/stdout -q --fonts-dir \"$2\" > \"$3\"", binary, Self.session,
-            Hostile.root + "/Fonts", dir + "/out.png",
-        ]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let r = try Subprocess.run(
+            "/bin/bash",
+            [
+                "-c", "exec \"$0\" \"$1\" -o /dev/stdout -q --fonts-dir \"$2\" > \"$3\"", binary, Self.session,
+                Hostile.root + "/Fonts", dir + "/out.png",
+            ])
+        #expect(r.status == 0 && !r.signalled)
         let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/out.png") ?? Data())
         #expect(Array(bytes.prefix(8)) == Self.pngSignature && bytes.count > 1000)
         #expect(Self.hidden(dir).isEmpty)

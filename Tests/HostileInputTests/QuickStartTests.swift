@@ -16,8 +16,7 @@ import Testing
             Issue.record("no render binary next to the tests; build the package first")
             return
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quick-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try TemporaryFolder.make("quick")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let session = "Examples/login-form.json"
         let (q, quick) = try Self.run(binary, [session, "-o", dir + "/q.png", "-q"], out: dir + "/q.png")

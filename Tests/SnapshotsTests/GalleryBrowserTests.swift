@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Gallery
@@ -182,7 +183,7 @@ struct Chromium {
 
     /// The serialized DOM and Chromium's log (stderr, where console messages go).
     func dumpDOM(file: String, extra: [String] = []) throws -> (dom: String, log: String) {
-        let dir = NSTemporaryDirectory() + "chromium-profile-\(UUID().uuidString)"
+        let dir = try TemporaryFolder.make("chromium-profile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (out, err) = try run(
             [
