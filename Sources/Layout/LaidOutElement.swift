@@ -38,8 +38,8 @@ public struct LaidOutElement: Sendable {
     /// Rows of an action sheet (title row if any, one per option, Cancel), a dialog's header, a
     /// radio group's option rows, segment cells, or an action bar's option icon boxes.
     public var rows: [Rect]? = nil
-    /// Depth below its paint root (application, view, bar or overlay); nil when it is not painted
-    /// (hidden but keeping its space).
+    /// Depth below its paint root (application, view, bar or overlay), which the layout dump indents
+    /// by; nil when it is not painted (hidden but keeping its space).
     public var depth: Int? = nil
     /// Children painted with it, in paint order: laid out, visible, not placed by the screen.
     public var children: [Int] = []
@@ -50,7 +50,6 @@ public struct LaidOutElement: Sendable {
     // MARK: Widget state painting reads
 
     public var isVisible: Bool = true
-    public var isPressed: Bool = false
     /// A progress spinner that was stopped (painted as nothing).
     public var isStopped: Bool = false
     /// SET_INT_VALUE: checked state, selected index or option id, page count.
@@ -59,8 +58,6 @@ public struct LaidOutElement: Sendable {
     public var flags: Int = 0
     /// The element's own text.
     public var text: String = ""
-    /// SET_ERROR's message (text fields recolour their line with it).
-    public var errorText: String? = nil
     public var options: [LaidOutOption] = []
     /// Image-store keys that may hold an image view's pixels, most specific first.
     public var imageKeys: [String] = []
@@ -79,9 +76,6 @@ public struct LaidOutElement: Sendable {
         self.style = style
         self.look = look ?? BoxLook(background: style.background, radii: style.borderRadius, shadow: style.shadow)
     }
-
-    /// Whether it is drawn (in the paint order).
-    public var isPainted: Bool { depth != nil }
 }
 
 /// How a box is drawn: its background, its outline's radii and its shadow.

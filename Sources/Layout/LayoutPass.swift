@@ -9,8 +9,6 @@ import WidgetTree
 /// into screen frames and a paint order. The pass holds no tables of its own: what `finish`
 /// reads it reads from the context's recorder.
 final class LayoutPass {
-    static var maxDepth: Int { LayoutContext.maxDepth }
-
     let cx: LayoutContext
 
     init(

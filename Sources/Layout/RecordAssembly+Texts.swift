@@ -89,28 +89,14 @@ extension RecordAssembly {
             origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
     }
 
-    /// A toast's label as the pass placed it; an empty one laid out again on one line, centred.
+    /// A toast's label as the pass laid it out and placed it, in the theme's toast box.
     func placedToast(
-        _ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double),
-        origin: Point?
+        _ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double), origin: Point
     ) -> LaidOutToast {
         let box = toastBox()
-        if !t.paragraph.lines.isEmpty, let origin {
-            return LaidOutToast(
-                text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-                paragraph: t.paragraph, origin: origin, opacity: t.opacity)
-        }
-        var p = t.paragraph
-        if p.lines.isEmpty {
-            let look = theme.toast
-            let pad = look.padding.count >= 2 ? look.padding[1] : (look.padding.first ?? 0)
-            p = line(t.toast.text, palette.paragraphStyle(look.font), maxWidth: t.frame.width - 2 * pad)
-        }
         return LaidOutToast(
             text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-            paragraph: p,
-            origin: Point(x: t.frame.midX - p.size.width / 2, y: t.frame.midY - p.size.height / 2),
-            opacity: t.opacity)
+            paragraph: t.paragraph, origin: origin, opacity: t.opacity)
     }
 
     /// The status band's clock in the `ios` and `android` looks, in black.

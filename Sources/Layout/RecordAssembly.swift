@@ -40,8 +40,8 @@ struct RecordAssembly {
             guard let e = tree.elements[id] else { continue }
             out.elements[id] = record(e, frame, t, order)
         }
-        for (i, toast) in t.toasts.enumerated() {
-            out.toasts.append(placedToast(toast, origin: i < t.toastTextOrigins.count ? t.toastTextOrigins[i] : nil))
+        for (toast, origin) in zip(t.toasts, t.toastTextOrigins) {
+            out.toasts.append(placedToast(toast, origin: origin))
         }
         screenLooks(&out)
         return out
@@ -66,12 +66,10 @@ struct RecordAssembly {
         r.scrollContent = t.scrollContent[e.id]
         r.scrollOffset = t.scrollOffsets[e.id]
         r.isVisible = e.isVisible
-        r.isPressed = e.isPressed
         r.isStopped = e.isStopped
         r.value = e.value
         r.flags = e.flags
         r.text = e.text
-        r.errorText = e.errorText
         r.options = e.options.map { LaidOutOption(id: $0.id, label: $0.label) }
         r.imageKeys = e.kind == .imageView ? imageKeys(e) : []
         switch e.content {

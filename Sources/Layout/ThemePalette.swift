@@ -74,7 +74,4 @@ public struct ThemePalette: Sendable {
             font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight),
             size: look.size, color: override ?? color(look.color), noWrap: true, ellipsis: true)
     }
-
-    /// The theme's default text colour (to tell a styled `color` from the default one).
-    public var defaultTextColor: Color { color(theme.font.color) }
 }

@@ -68,6 +68,7 @@ import WidgetTree
         f.layout.toasts = [
             (toast: toast, frame: Rect(x: 140, y: 540, width: 80, height: 36), paragraph: .empty, opacity: 0.5)
         ]
+        f.layout.toastTextOrigins = [Point(x: 150, y: 548)]
         let lines = f.dumpLines()
         #expect(lines.contains("layer 0.5"))
         #expect(lines.contains("  fill 140,540 80x36 r 8 #eb323232"))
