@@ -16,6 +16,9 @@ extension LayoutPass {
                 guard visited.insert(id).inserted, let rel = local[id], let el = tree.elements[id] else { continue }
                 let frame = rel.offsetBy(dx: origin.x, dy: origin.y)
                 result.frames[id] = frame
+                // Every framed element's record carries the style the pass resolved (override, fill
+                // defaults and error line included); the screen places some without measuring them.
+                _ = cx.style(el)
                 // Hidden but keeping its space (Android INVISIBLE): a frame, nothing painted.
                 if !el.isVisible && !placedSet.contains(id) { continue }
                 result.depths[id] = depth

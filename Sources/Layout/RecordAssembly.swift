@@ -37,8 +37,8 @@ struct RecordAssembly {
         for (i, id) in t.paintOrder.enumerated() where order[id] == nil { order[id] = i }
         out.elements.reserveCapacity(t.frames.count)
         for (id, frame) in t.frames {
-            guard let e = tree.elements[id] else { continue }
-            out.elements[id] = record(e, frame, t, order)
+            guard let e = tree.elements[id], let s = t.styles[id] else { continue }
+            out.elements[id] = record(e, frame, s, t, order)
         }
         for (toast, origin) in zip(t.toasts, t.toastTextOrigins) {
             out.toasts.append(placedToast(toast, origin: origin))
@@ -47,12 +47,9 @@ struct RecordAssembly {
         return out
     }
 
-    private func record(_ e: Element, _ frame: Rect, _ t: LayoutTables, _ order: [Int: Int]) -> LaidOutElement {
-        let s =
-            t.styles[e.id]
-            ?? palette.resolver.resolve(
-                kind: e.kind, styles: e.styles, pressed: e.isPressed,
-                selected: e.isSelected)
+    private func record(
+        _ e: Element, _ frame: Rect, _ s: ResolvedStyle, _ t: LayoutTables, _ order: [Int: Int]
+    ) -> LaidOutElement {
         var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: look(e.kind, s))
         r.control = controlLook(e, s)
         r.parent = laidOutAncestor(e, t)
