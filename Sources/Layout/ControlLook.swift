@@ -80,16 +80,13 @@ extension ControlLook {
 
     /// A switch's track (its colour for the current state) and its round thumb.
     public struct Switch: Hashable, Sendable {
-        /// The track's size where layout placed no track (`iconFrame`).
-        public var trackSize: Size
         public var trackRadius: Double
         public var track: Color
         public var thumbSize: Double
         public var thumb: Color
         /// The thumb's outline; nil = none.
         public var ring: Line?
-        public init(trackSize: Size, trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
-            self.trackSize = trackSize
+        public init(trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
             self.trackRadius = trackRadius
             self.track = track
             self.thumbSize = thumbSize
@@ -100,16 +97,13 @@ extension ControlLook {
 
     /// A checkbox's box: filled with a tick when checked, else a bordered square.
     public struct Checkbox: Hashable, Sendable {
-        /// The box's side where layout placed no box (`iconFrame`).
-        public var size: Double
         public var radius: Double
         /// Width of the border and of the tick's stroke.
         public var strokeWidth: Double
         public var checked: Color
         public var tick: Color
         public var border: Color
-        public init(size: Double, radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
-            self.size = size
+        public init(radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
             self.radius = radius
             self.strokeWidth = strokeWidth
             self.checked = checked

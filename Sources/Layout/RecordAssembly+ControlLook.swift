@@ -123,7 +123,6 @@ extension RecordAssembly {
         let track = on ? tinted(s, look.onColor) : palette.color(look.offColor)
         let ring = look.thumbRingWidth > 0 ? line(look.thumbRingColor, look.thumbRingWidth) : nil
         return ControlLook.Switch(
-            trackSize: Size(width: look.trackWidth, height: look.trackHeight),
             trackRadius: look.trackRadius, track: track, thumbSize: look.thumbSize,
             thumb: palette.color(look.thumbColor), ring: ring)
     }
@@ -131,7 +130,7 @@ extension RecordAssembly {
     func checkbox(_ s: ResolvedStyle) -> ControlLook.Checkbox {
         let look = theme.checkbox
         return ControlLook.Checkbox(
-            size: look.size, radius: look.radius, strokeWidth: look.borderWidth,
+            radius: look.radius, strokeWidth: look.borderWidth,
             checked: tinted(s, look.checkedColor), tick: palette.color(look.tickColor),
             border: palette.color(look.borderColor))
     }

@@ -74,16 +74,10 @@ extension RecordAssembly {
         }
     }
 
-    /// The theme's arrow glyph centred in the picker's arrow column.
-    func pickerArrow(_ r: LaidOutElement) -> PlacedText {
-        let look = theme.picker
-        let content = Self.contentBox(r.frame, r.style)
-        let arrow = line(look.arrow, ParagraphStyle(r.style), maxWidth: nil)
-        let column =
-            r.iconFrame
-            ?? Rect(
-                x: content.maxX - look.arrowWidth, y: content.y, width: look.arrowWidth,
-                height: content.height)
+    /// The theme's arrow glyph centred in the arrow column the pass placed (the icon frame).
+    func pickerArrow(_ r: LaidOutElement) -> PlacedText? {
+        guard let column = r.iconFrame else { return nil }
+        let arrow = line(theme.picker.arrow, ParagraphStyle(r.style), maxWidth: nil)
         return PlacedText(
             role: .arrow, paragraph: arrow,
             origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))

@@ -48,16 +48,11 @@ extension PaintBuilder {
     // MARK: Switch and checkbox
 
     mutating func paintSwitch(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard case .switchControl(let look)? = e.control else { return drawElementText(e, s, frame) }
-        let content = PaintBuilder.contentBox(frame, s)
+        // Layout placed the track (the icon frame) at the right end of the content box, the label on the left.
+        guard case .switchControl(let look)? = e.control, let track = e.iconFrame else {
+            return drawElementText(e, s, frame)
+        }
         let on = e.value != 0
-        // The label is on the left, the track at the right end of the content box.
-        let size = look.trackSize
-        let track =
-            e.iconFrame
-            ?? Rect(
-                x: content.maxX - size.width, y: content.midY - size.height / 2,
-                width: size.width, height: size.height)
         add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(look.track)))
         let d = look.thumbSize
         let thumb = Rect(x: on ? track.maxX - d : track.minX, y: track.midY - d / 2, width: d, height: d)
@@ -68,10 +63,7 @@ extension PaintBuilder {
     }
 
     mutating func paintCheckbox(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard case .checkbox(let look)? = e.control else { return drawElementText(e, s, frame) }
-        let content = PaintBuilder.contentBox(frame, s)
-        let box =
-            e.iconFrame ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
+        guard case .checkbox(let look)? = e.control, let box = e.iconFrame else { return drawElementText(e, s, frame) }
         let round = RoundedRect(rect: box, radii: Corners(all: look.radius))
         if e.value != 0 {
             add(.fill(round, .color(look.checked)))
@@ -118,17 +110,11 @@ extension PaintBuilder {
     }
 
     mutating func paintPageControl(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard case .pageControl(let look)? = e.control else { return }
-        let content = PaintBuilder.contentBox(frame, s)
+        // Layout placed the row of dots (the icon frame), centred in the content box.
+        guard case .pageControl(let look)? = e.control, let row = e.iconFrame else { return }
         let count = e.value
         let current = 0
         guard count > 0 else { return }
-        let total = Double(count) * look.dotSize + Double(count - 1) * look.gap
-        let row =
-            e.iconFrame
-            ?? Rect(
-                x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
-                width: total, height: look.dotSize)
         var x = row.x
         for i in 0..<count {
             let dot = Rect(x: x, y: row.midY - look.dotSize / 2, width: look.dotSize, height: look.dotSize)

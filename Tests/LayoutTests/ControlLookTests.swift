@@ -30,7 +30,7 @@ private let pink = Color(rgb: 0xe91e63)
     #expect(tinted.track == pink)
     #expect(off.track == grey)  // the tint colours only the on state
     #expect(on.thumb == .white && on.ring == ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1))
-    #expect(on.trackSize == Size(width: 36, height: 14))
+    #expect(r[3]?.iconFrame?.size == Size(width: 36, height: 14))  // the track, as the pass placed it
 }
 
 @Test func theCheckedColourIsTheSharedAccentOfCheckboxesSegmentsAndRadioRings() {
