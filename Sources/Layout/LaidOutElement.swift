@@ -78,6 +78,14 @@ public struct LaidOutElement: Sendable {
     }
 }
 
+extension ResolvedStyle {
+    /// The content box (inside border and padding) of a box drawn with this style at `frame`: the one
+    /// rule layout places content by and painting clips and places images by.
+    public func contentBox(of frame: Rect) -> Rect {
+        frame.inset(by: borderWidths).inset(by: padding)
+    }
+}
+
 /// How a box is drawn: its background, its outline's radii and its shadow.
 public struct BoxLook: Hashable, Sendable {
     public var background: Background?

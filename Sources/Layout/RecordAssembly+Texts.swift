@@ -8,11 +8,6 @@ import WidgetTree
 /// not (a text view's hint, its error line), the picker's arrow, a toast's label and the status
 /// band's clock. Painting draws them as they are.
 extension RecordAssembly {
-    /// The content box (inside border and padding).
-    static func contentBox(_ frame: Rect, _ s: ResolvedStyle) -> Rect {
-        frame.inset(by: s.borderWidths).inset(by: s.padding)
-    }
-
     /// Lays out a string on one line, ellipsized at `maxWidth`.
     func line(_ string: String, _ style: ParagraphStyle, maxWidth: Double?) -> ParagraphLayout {
         guard !string.isEmpty else { return .empty }
@@ -30,7 +25,7 @@ extension RecordAssembly {
     /// view's error line (text fields measure their own) goes to the extra texts.
     func placeFieldTexts(_ e: Element, _ r: inout LaidOutElement) {
         let s = r.style
-        let content = Self.contentBox(r.frame, s)
+        let content = s.contentBox(of: r.frame)
         let isPassword = e.kind == .textField && (e.flags & 1 != 0 || e.flags & 16 != 0)
         let dot = theme.textField.passwordDot.isEmpty ? "•" : theme.textField.passwordDot
         var ps = ParagraphStyle(s)

@@ -90,7 +90,7 @@ extension PaintBuilder {
     /// 12 spokes, the brightest at the spinner's angle, turning clockwise once a second from creation.
     mutating func paintSpinner(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard case .spinner(let color, let n)? = e.control else { return }
-        let content = PaintBuilder.contentBox(frame, s)
+        let content = s.contentBox(of: frame)
         let size = min(content.width, content.height)
         guard size > 0, n > 0 else { return }
         let r = size / 2

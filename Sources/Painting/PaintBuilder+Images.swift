@@ -29,7 +29,7 @@ extension PaintBuilder {
     mutating func paintPixels(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let key = ImageStore.elementKey(e.id)
         guard let entry = images[key] else { return }
-        let content = PaintBuilder.contentBox(frame, s)
+        let content = s.contentBox(of: frame)
         let radii = PaintBuilder.contentRadii(frame, s)
         if e.ownPixels == .surface {
             drawImage(key: key, in: content, mode: .fitStart, radii: radii, fixedSize: entry.size)
@@ -57,7 +57,7 @@ extension PaintBuilder {
 
     /// The image (asset or pixels) by its scale mode, or the placeholder while there are no pixels.
     mutating func paintImageView(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let content = PaintBuilder.contentBox(frame, s)
+        let content = s.contentBox(of: frame)
         let radii = PaintBuilder.contentRadii(frame, s)
         for key in e.imageKeys {
             guard let entry = images[key] else { continue }
