@@ -35,6 +35,8 @@ public struct LaidOutElement: Sendable {
     /// Where the element's icon goes: button and bar-item icons, the action bar's left button, a
     /// switch's track, a checkbox's box, a picker's arrow column, page-control dots' row.
     public var iconFrame: Rect? = nil
+    /// The image-store key of the element's icon (its `icon` style), nil when it names none.
+    public var iconKey: String? = nil
     /// Rows of an action sheet (title row if any, one per option, Cancel), a dialog's header, a
     /// radio group's option rows, segment cells, or an action bar's option icon boxes.
     public var rows: [Rect]? = nil
@@ -102,9 +104,12 @@ public struct BoxLook: Hashable, Sendable {
 public struct LaidOutOption: Hashable, Sendable {
     public var id: Int
     public var label: String
-    public init(id: Int, label: String) {
+    /// An action bar option's icon: the image-store key of the asset its label names; nil otherwise.
+    public var iconKey: String?
+    public init(id: Int, label: String, iconKey: String? = nil) {
         self.id = id
         self.label = label
+        self.iconKey = iconKey
     }
 }
 

@@ -67,7 +67,11 @@ struct RecordAssembly {
         r.value = e.value
         r.flags = e.flags
         r.text = e.text
-        r.options = e.options.map { LaidOutOption(id: $0.id, label: $0.label) }
+        r.iconKey = ControlMeasure.iconKey(s.icon)
+        let optionIcons = e.kind == .actionBar
+        r.options = e.options.map {
+            LaidOutOption(id: $0.id, label: $0.label, iconKey: optionIcons ? ControlMeasure.iconKey($0.label) : nil)
+        }
         r.imageKeys = e.kind == .imageView ? imageKeys(e) : []
         switch e.content {
         case .surface?: r.ownPixels = .surface

@@ -46,11 +46,12 @@ extension PaintBuilder {
         return outline(frame, s.borderRadius).radii.inset(inset)
     }
 
-    /// An icon asset (`icon` style) fitted into a square box; false when there is no such image.
+    /// The icon layout chose (`iconKey`) fitted into a square box; false when there is none or the
+    /// store has no such image.
     @discardableResult
-    mutating func drawIcon(_ name: String?, in box: Rect) -> Bool {
-        guard let name, !name.isEmpty, name.lowercased() != "none" else { return false }
-        return drawImage(key: ImageStore.assetKey(name), in: box, mode: .fitCenter)
+    mutating func drawIcon(_ key: String?, in box: Rect) -> Bool {
+        guard let key else { return false }
+        return drawImage(key: key, in: box, mode: .fitCenter)
     }
 
     // MARK: Image view
