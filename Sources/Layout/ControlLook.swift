@@ -21,9 +21,9 @@ public enum ControlLook: Hashable, Sendable {
     case spinner(color: Color, spokes: Int)
     /// A page control: its row of dots.
     case pageControl(PageDots)
-    /// A segmented control: the colour of its outline and dividers (the selected cell gets a
-    /// fifth of it).
-    case segments(tint: Color)
+    /// A segmented control: the colour of its outline and dividers, the selected cell's fill (a
+    /// fifth of the tint, so that the labels stay readable on it) and the outline's corner radius.
+    case segments(tint: Color, selectedFill: Color, radius: Double)
     /// A radio group without child elements: the rings of its option rows.
     case radioGroup(Radio)
     /// An image view: the placeholder drawn while it has no pixels.

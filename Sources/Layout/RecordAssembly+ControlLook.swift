@@ -21,7 +21,9 @@ extension RecordAssembly {
                     dotSize: look.dotSize, gap: look.gap,
                     current: palette.color(look.currentColor),
                     other: palette.color(look.color)))
-        case .segmentedControl: return .segments(tint: tinted(s, theme.checkbox.checkedColor))
+        case .segmentedControl:
+            let tint = tinted(s, theme.checkbox.checkedColor)
+            return .segments(tint: tint, selectedFill: tint.withAlphaMultiplied(by: 0.2), radius: 4)
         case .radioGroup:
             let look = theme.radioLook
             return .radioGroup(

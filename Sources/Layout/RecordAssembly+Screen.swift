@@ -22,6 +22,8 @@ extension RecordAssembly {
         parts.statusBandFill = top.flatMap { $0.box.minY <= 0 ? nil : $0 }
         parts.bottomBandFill = bottom.flatMap { $0.box.maxY >= device.height ? nil : $0 }
         parts.statusGlyphColor = Self.isDark(top.flatMap { Self.shade($0.background) }) ? .white : .black
+        parts.statusGlyphDimColor =
+            parts.statusGlyphs == .ios ? parts.statusGlyphColor.withAlphaMultiplied(by: 0.4) : parts.statusGlyphColor
         parts.homeIndicatorColor = Self.isDark(bottom.flatMap { Self.shade($0.background) }) ? .white : .black
 
         // The clock was laid out in black: the same glyphs in the colour that shows on the band.

@@ -17,6 +17,8 @@ public struct ScreenParts: Sendable {
     public var statusGlyphs: StatusGlyphs? = nil
     /// The status glyphs' colour: white on a dark band, else black.
     public var statusGlyphColor: Color = .black
+    /// The colour of the battery's outline and nub: `statusGlyphColor` at 40% on iOS, the same on Android.
+    public var statusGlyphDimColor: Color = .black
     /// What fills the status band and the bottom safe area where their bar (or the view) does not
     /// reach; nil = nothing (covered, or no colour of its own).
     public var statusBandFill: BandFill? = nil

@@ -126,20 +126,21 @@ extension PaintBuilder {
 
     // MARK: Segmented control
 
-    /// Layout's segment cells in a tinted outline, the selected one (`value`) tinted lightly so that
-    /// layout's labels stay readable on it.
+    /// Layout's segment cells in a tinted outline, the selected one (`value`) in layout's selected fill.
     mutating func paintSegments(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard let cells = e.rows, let first = cells.first, let last = cells.last,
-            case .segments(let tint)? = e.control
+            case .segments(let tint, let selectedFill, let r)? = e.control
         else { return }
         let box = Rect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
-        let outline = RoundedRect(rect: box, radii: Corners(all: 4))
+        let outline = RoundedRect(rect: box, radii: Corners(all: r))
         if cells.indices.contains(e.value) {
             let cell = cells[e.value]
+            let isFirst = e.value == 0
+            let isLast = e.value == cells.count - 1
             let radii = Corners(
-                topLeft: e.value == 0 ? 4 : 0, topRight: e.value == cells.count - 1 ? 4 : 0,
-                bottomRight: e.value == cells.count - 1 ? 4 : 0, bottomLeft: e.value == 0 ? 4 : 0)
-            add(.fill(RoundedRect(rect: cell, radii: radii), .color(tint.withAlphaMultiplied(by: 0.2))))
+                topLeft: isFirst ? r : 0, topRight: isLast ? r : 0, bottomRight: isLast ? r : 0,
+                bottomLeft: isFirst ? r : 0)
+            add(.fill(RoundedRect(rect: cell, radii: radii), .color(selectedFill)))
         }
         for cell in cells.dropFirst() {
             add(.fill(RoundedRect(rect: Rect(x: cell.minX, y: cell.minY, width: 1, height: cell.height)), .color(tint)))

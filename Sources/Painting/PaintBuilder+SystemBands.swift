@@ -38,6 +38,7 @@ extension PaintBuilder {
         guard let glyphs = layout.screen.statusGlyphs else { return }
         let ios = glyphs == .ios
         let colour = layout.screen.statusGlyphColor
+        let dim = layout.screen.statusGlyphDimColor
         let midY = ios ? band.maxY - min(band.height, 44) / 2 : band.midY
         // Layout laid the clock out in the glyphs' colour.
         if let clock = layout.screen.statusClock {
@@ -52,7 +53,7 @@ extension PaintBuilder {
         add(
             .border(
                 RoundedRect(rect: battery, radii: Corners(all: ios ? 3.5 : 2)), widths: Sides(all: 1),
-                colors: Sides(all: colour.withAlphaMultiplied(by: ios ? 0.4 : 1)), styles: Sides(all: .solid)))
+                colors: Sides(all: dim), styles: Sides(all: .solid)))
         add(
             .fill(
                 RoundedRect(rect: battery.inset(by: Sides(all: 2)), radii: Corners(all: ios ? 1.5 : 1)), .color(colour))
@@ -61,7 +62,7 @@ extension PaintBuilder {
             ios
             ? Rect(x: battery.maxX + 1, y: midY - 2, width: 1.5, height: 4)
             : Rect(x: battery.midX - 2, y: battery.minY - 2, width: 4, height: 2)
-        add(.fill(RoundedRect(rect: nub), .color(colour.withAlphaMultiplied(by: ios ? 0.4 : 1))))
+        add(.fill(RoundedRect(rect: nub), .color(dim)))
         var x = battery.minX - 6 - 4 * 4.5
         for i in 0..<4 {
             let h = 4 + Double(i) * 2.5

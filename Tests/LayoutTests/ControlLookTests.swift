@@ -45,7 +45,7 @@ private let pink = Color(rgb: 0xe91e63)
         return
     }
     #expect(box.checked == blue && box.tick == .white && box.border == Color(rgb: 0x616161) && box.strokeWidth == 2)
-    #expect(r[4]?.control == .segments(tint: blue))
+    #expect(r[4]?.control == .segments(tint: blue, selectedFill: blue.withAlphaMultiplied(by: 0.2), radius: 4))
     guard case .radioGroup(let radio)? = r[5]?.control else {
         Issue.record("no radio look")
         return
