@@ -20,10 +20,8 @@ struct LayoutTables {
     var contentArea: Rect = .zero
     var bars: [Int] = []
     var overlays: [Int] = []
-    /// Toasts on screen with the frame of their label and their current opacity.
-    var toasts: [(toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double)] = []
-    /// Top-left of each toast's paragraph (screen coordinates), parallel to `toasts`.
-    var toastTextOrigins: [Point] = []
+    /// Toasts on screen, laid out, placed and coloured, with their current opacity.
+    var toasts: [LaidOutToast] = []
     var paintOrder: [Int] = []
     /// Further texts of an element besides its primary paragraph (screen coordinates).
     var extraTexts: [Int: [PlacedText]] = [:]

@@ -1,7 +1,7 @@
 import Primitives
 import Styles
 
-/// The screen's looks, decided once the records exist: the scrim, the toast box, what fills the
+/// The screen's looks, decided once the records exist: the scrim, what fills the
 /// system bands and the colour their glyphs take to stand out (semantics.md section 7 item 36).
 extension RecordAssembly {
     /// Fills `out.screen` after the records: the bands read the bars' and the view's box looks.
@@ -59,11 +59,5 @@ extension RecordAssembly {
         guard let c, c.a > 127 else { return false }
         let l = 0.2126 * Double(c.r) + 0.7152 * Double(c.g) + 0.0722 * Double(c.b)
         return l < 128
-    }
-
-    /// A toast's background with the theme's toast opacity applied, and its radius.
-    func toastBox() -> (background: Color, radius: Double) {
-        let look = theme.toast
-        return (palette.color(look.background).withAlphaMultiplied(by: look.opacity), look.radius)
     }
 }

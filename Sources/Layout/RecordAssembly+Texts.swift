@@ -5,7 +5,7 @@ import TextLayout
 import WidgetTree
 
 /// Texts placed once the frames are final: what a field shows when its measured paragraph does
-/// not (a text view's hint, its error line), the picker's arrow, a toast's label and the status
+/// not (a text view's hint, its error line), the picker's arrow and the status
 /// band's clock. Painting draws them as they are.
 extension RecordAssembly {
     /// Lays out a string on one line, ellipsized at `maxWidth`.
@@ -76,16 +76,6 @@ extension RecordAssembly {
         return PlacedText(
             role: .arrow, paragraph: arrow,
             origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
-    }
-
-    /// A toast's label as the pass laid it out and placed it, in the theme's toast box.
-    func placedToast(
-        _ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double), origin: Point
-    ) -> LaidOutToast {
-        let box = toastBox()
-        return LaidOutToast(
-            text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-            paragraph: t.paragraph, origin: origin, opacity: t.opacity)
     }
 
     /// The status band's clock in the `ios` and `android` looks, in black.

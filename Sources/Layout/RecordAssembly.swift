@@ -40,9 +40,7 @@ struct RecordAssembly {
             guard let e = tree.elements[id], let s = t.styles[id] else { continue }
             out.elements[id] = record(e, frame, s, t, order)
         }
-        for (toast, origin) in zip(t.toasts, t.toastTextOrigins) {
-            out.toasts.append(placedToast(toast, origin: origin))
-        }
+        out.toasts = t.toasts
         screenLooks(&out)
         return out
     }

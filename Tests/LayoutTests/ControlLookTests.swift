@@ -146,12 +146,11 @@ private let pink = Color(rgb: 0xe91e63)
 }
 
 @Test func aToastsBackgroundCarriesTheThemesToastOpacity() {
-    let assembly = RecordAssembly(
-        tree: WidgetTree(), device: Device(), palette: ThemePalette(theme: testTheme),
-        measurer: FakeMeasurer())
-    let box = assembly.toastBox()
-    #expect(box.background == Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92))
-    #expect(box.radius == 8)
+    var b = TreeBuilder.screen()
+    b.tree.toasts = [Toast(text: "hi", start: 0, duration: 1500, anchorId: 2)]
+    let toast = b.layout().toasts.first
+    #expect(toast?.background == Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92))
+    #expect(toast?.radius == 8)
 }
 
 @Test func aDarkActionBarFillsTheStatusBandAndTurnsTheStatusGlyphsWhite() {
