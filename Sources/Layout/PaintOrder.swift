@@ -54,7 +54,7 @@ extension LayoutPass {
     /// The pass's result as painting reads it: the tables turned into one record per element.
     func assemble() -> LayoutResult {
         RecordAssembly(
-            tree: tree, device: cx.device, palette: ThemePalette(theme: cx.theme, resolver: cx.resolver),
+            tree: tree, device: cx.device, palette: cx.palette,
             measurer: cx.measurer
         ).assemble(result)
     }
