@@ -157,13 +157,22 @@ extension ControlLook {
         public var line: Line
         /// The back arrow's or menu button's strokes.
         public var icon: Color
+        /// Which button the left icon frame holds: the back arrow (creation flag bit 0), else the
+        /// drawer's menu button.
+        public var leftButton: LeftButton
         /// Drawn in an option's box when its icon asset is missing.
         public var placeholder: Placeholder
-        public init(line: Line, icon: Color, placeholder: Placeholder) {
+        public init(line: Line, icon: Color, leftButton: LeftButton, placeholder: Placeholder) {
             self.line = line
             self.icon = icon
+            self.leftButton = leftButton
             self.placeholder = placeholder
         }
+    }
+
+    /// The action bar's left button.
+    public enum LeftButton: Hashable, Sendable {
+        case back, menu
     }
 
     public struct SearchBar: Hashable, Sendable {

@@ -56,8 +56,6 @@ public struct LaidOutElement: Sendable {
     public var isStopped: Bool = false
     /// SET_INT_VALUE: checked state, selected index or option id, page count.
     public var value: Int = 0
-    /// Creation flags (action bar: bit 0 back button).
-    public var flags: Int = 0
     /// The element's own text.
     public var text: String = ""
     public var options: [LaidOutOption] = []

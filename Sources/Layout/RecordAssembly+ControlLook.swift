@@ -37,7 +37,8 @@ extension RecordAssembly {
             return .actionBar(
                 ControlLook.ActionBar(
                     line: line(look.lineColor, look.lineWidth),
-                    icon: palette.color(look.iconColor), placeholder: placeholder()))
+                    icon: palette.color(look.iconColor), leftButton: e.flags & 1 != 0 ? .back : .menu,
+                    placeholder: placeholder()))
         case .navigationBar:
             return .navigationBar(line: line(theme.navigationBar.lineColor, theme.navigationBar.lineWidth))
         case .searchBar:

@@ -63,7 +63,6 @@ struct RecordAssembly {
         r.isVisible = e.isVisible
         r.isStopped = e.isStopped
         r.value = e.value
-        r.flags = e.flags
         r.text = e.text
         r.iconKey = ControlMeasure.iconKey(s.icon)
         let optionIcons = e.kind == .actionBar

@@ -24,11 +24,12 @@ extension PaintBuilder {
         let lw = look.line.width
         hairline(Rect(x: frame.x, y: frame.maxY - lw, width: frame.width, height: lw), look.line.color)
 
-        // Layout placed the left button (back arrow by flag bit 0, else the drawer's menu button),
-        // the title, and the subtitle and Save as extra texts.
+        // Layout placed and chose the left button (back arrow or the drawer's menu button), the
+        // title, and the subtitle and Save as extra texts.
         if let icon = e.iconFrame {
             let iconColor = look.icon
-            for path in e.flags & 1 != 0 ? WidgetPaths.backArrow(in: icon) : WidgetPaths.hamburger(in: icon) {
+            let paths = look.leftButton == .back ? WidgetPaths.backArrow(in: icon) : WidgetPaths.hamburger(in: icon)
+            for path in paths {
                 add(.strokePath(path, color: iconColor, width: 2 * icon.width / 24, dash: [], roundCaps: false))
             }
         }
