@@ -13,7 +13,16 @@ extension RecordAssembly {
         case "android": parts.statusGlyphs = .android
         default: parts.statusGlyphs = nil
         }
-        parts.showsHomeIndicator = device.safeAreaBottom > 0 && parts.statusGlyphs == .ios
+        if device.statusBar > 0 { parts.statusBand = Rect(x: 0, y: 0, width: device.width, height: device.statusBar) }
+        if device.safeAreaBottom > 0 {
+            let band = Rect(
+                x: 0, y: device.height - device.safeAreaBottom, width: device.width, height: device.safeAreaBottom)
+            parts.bottomBand = band
+            if parts.statusGlyphs == .ios {
+                let bar = Rect(x: band.midX - 67, y: band.maxY - 13, width: 134, height: 5)
+                parts.homeIndicator = RoundedRect(rect: bar, radii: Corners(all: 2.5))
+            }
+        }
 
         // The action bar's colour extends up into the status band; the navigation or search bar's
         // down into the bottom safe area; without such a bar, the view's own background.

@@ -31,6 +31,7 @@ struct RecordAssembly {
         out.screen.root = tree.rootId
         out.screen.activeView = tree.activeViewId
         out.screen.showsLaunchScreen = tree.showsLaunchScreen
+        out.screen.launchScreenKey = tree.showsLaunchScreen ? device.launchScreen.map(ImageStore.assetKey) : nil
         out.screen.statusClock = statusClock()
         var order: [Int: Int] = [:]
         order.reserveCapacity(t.paintOrder.count)

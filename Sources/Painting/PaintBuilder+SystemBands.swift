@@ -7,23 +7,17 @@ import SessionFormat
 /// clock and status glyphs in the `ios` and `android` looks.
 extension PaintBuilder {
     mutating func paintSystemBands() {
-        if device.statusBar > 0 {
-            let band = Rect(x: 0, y: 0, width: device.width, height: device.statusBar)
+        if let band = layout.screen.statusBand {
             fillBand(band, layout.screen.statusBandFill)
             paintStatusGlyphs(band)
         }
-        if device.safeAreaBottom > 0 { fillBand(bottomBand, layout.screen.bottomBandFill) }
+        if let band = layout.screen.bottomBand { fillBand(band, layout.screen.bottomBandFill) }
     }
 
-    /// iOS's home indicator: over everything, at the bottom of the safe area.
+    /// iOS's home indicator where layout put it: over everything, at the bottom of the safe area.
     mutating func paintHomeIndicator() {
-        guard layout.screen.showsHomeIndicator else { return }
-        let bar = Rect(x: bottomBand.midX - 67, y: bottomBand.maxY - 13, width: 134, height: 5)
-        add(.fill(RoundedRect(rect: bar, radii: Corners(all: 2.5)), .color(layout.screen.homeIndicatorColor)))
-    }
-
-    private var bottomBand: Rect {
-        Rect(x: 0, y: device.height - device.safeAreaBottom, width: device.width, height: device.safeAreaBottom)
+        guard let bar = layout.screen.homeIndicator else { return }
+        add(.fill(bar, .color(layout.screen.homeIndicatorColor)))
     }
 
     /// The band filled with its element's background, mapped over that element's box.

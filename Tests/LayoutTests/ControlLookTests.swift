@@ -134,15 +134,15 @@ private let pink = Color(rgb: 0xe91e63)
     var b = TreeBuilder.screen()
     let plain = b.layout()
     #expect(plain.screen.scrim == Color(r: 0, g: 0, b: 0, a: 0x66))
-    #expect(plain.screen.statusGlyphs == nil && !plain.screen.showsHomeIndicator)
+    #expect(plain.screen.statusGlyphs == nil && plain.screen.homeIndicator == nil)
     var ios = testTheme
     ios.name = "iOS"
     b.add(3, .text, parent: 2, text: "x")
     let phone = Device(width: 390, height: 844, scale: 3, statusBar: 47, safeAreaBottom: 34)
     let onPhone = b.layout(phone, theme: ios)
-    #expect(onPhone.screen.statusGlyphs == .ios && onPhone.screen.showsHomeIndicator)
+    #expect(onPhone.screen.statusGlyphs == .ios && onPhone.screen.homeIndicator != nil)
     let noSafeArea = b.layout(Device(width: 390, height: 844, scale: 3, statusBar: 47), theme: ios)
-    #expect(noSafeArea.screen.statusGlyphs == .ios && !noSafeArea.screen.showsHomeIndicator)
+    #expect(noSafeArea.screen.statusGlyphs == .ios && noSafeArea.screen.homeIndicator == nil)
 }
 
 @Test func aToastsBackgroundCarriesTheThemesToastOpacity() {
