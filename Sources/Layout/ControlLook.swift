@@ -178,13 +178,13 @@ extension ControlLook {
     public struct SearchBar: Hashable, Sendable {
         /// Along the bar's top.
         public var line: Line
-        /// The theme's bar height (the field is inset 8 in it).
-        public var height: Double
+        /// The field's colour and corner radius (the field's box is the element's one row).
         public var field: Color
-        public init(line: Line, height: Double, field: Color) {
+        public var fieldRadius: Double
+        public init(line: Line, field: Color, fieldRadius: Double) {
             self.line = line
-            self.height = height
             self.field = field
+            self.fieldRadius = fieldRadius
         }
     }
 

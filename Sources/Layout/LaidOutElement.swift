@@ -38,7 +38,8 @@ public struct LaidOutElement: Sendable {
     /// The image-store key of the element's icon (its `icon` style), nil when it names none.
     public var iconKey: String? = nil
     /// Rows of an action sheet (title row if any, one per option, Cancel), a dialog's header, a
-    /// radio group's option rows, segment cells, or an action bar's option icon boxes.
+    /// radio group's option rows, segment cells, an action bar's option icon boxes, or a search
+    /// bar's field.
     public var rows: [Rect]? = nil
     /// Depth below its paint root (application, view, bar or overlay), which the layout dump indents
     /// by; nil when it is not painted (hidden but keeping its space).

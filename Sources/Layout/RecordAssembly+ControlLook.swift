@@ -6,7 +6,7 @@ import WidgetTree
 /// widget with is decided here.
 extension RecordAssembly {
     /// The control look of a widget kind that draws more than its box; nil for the others.
-    func controlLook(_ e: Element, _ s: ResolvedStyle) -> ControlLook? {
+    func controlLook(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) -> ControlLook? {
         switch e.kind {
         case .button: return .button(overlay: e.isPressed ? pressedOverlay(s) : nil)
         case .textField, .textView: return .field(field(e, s))
@@ -43,10 +43,11 @@ extension RecordAssembly {
             return .navigationBar(line: line(theme.navigationBar.lineColor, theme.navigationBar.lineWidth))
         case .searchBar:
             let look = theme.searchBar
+            let fieldHeight = max(0, min(frame.height, look.height) - 16)
             return .searchBar(
                 ControlLook.SearchBar(
-                    line: line(look.lineColor, look.lineWidth), height: look.height,
-                    field: Color(rgb: 0xf1f3f4)))
+                    line: line(look.lineColor, look.lineWidth), field: Color(rgb: 0xf1f3f4),
+                    fieldRadius: min(8, fieldHeight / 2)))
         case .dialog, .alertDialog: return .dialog(closeButton: e.kind == .dialog ? dialogClose() : nil)
         case .actionSheet: return .actionSheet(separator: palette.color(theme.actionSheet.separatorColor))
         default: return nil

@@ -50,7 +50,7 @@ struct RecordAssembly {
         _ e: Element, _ frame: Rect, _ s: ResolvedStyle, _ t: LayoutTables, _ order: [Int: Int]
     ) -> LaidOutElement {
         var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: look(e.kind, s))
-        r.control = controlLook(e, s)
+        r.control = controlLook(e, s, frame)
         r.parent = laidOutAncestor(e, t)
         r.paragraph = t.paragraphs[e.id]
         r.textOrigin = t.textOrigins[e.id]

@@ -63,13 +63,12 @@ extension PaintBuilder {
 
     // MARK: Search bar
 
-    /// A rounded field holding the text or the hint (layout's paragraph when it placed one).
+    /// The rounded field layout placed (the bar's row) holding the text or the hint (layout's paragraph).
     mutating func paintSearchBar(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard case .searchBar(let look)? = e.control else { return }
         hairline(Rect(x: frame.x, y: frame.y, width: frame.width, height: look.line.width), look.line.color)
-        let h = min(frame.height, look.height)
-        let field = Rect(x: frame.x + 8, y: frame.y + 8, width: max(0, frame.width - 16), height: max(0, h - 16))
-        add(.fill(RoundedRect(rect: field, radii: Corners(all: min(8, field.height / 2))), .color(look.field)))
+        guard let field = e.rows?.first else { return }
+        add(.fill(RoundedRect(rect: field, radii: Corners(all: look.fieldRadius)), .color(look.field)))
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? field.origin, clip: RoundedRect(rect: field)) }
     }
 }
