@@ -42,7 +42,38 @@ extension RecordAssembly {
             }
             parts.statusClock = clock
         }
+        if let band = parts.statusBand, let glyphs = parts.statusGlyphs {
+            parts.statusGlyphPlaces = Self.statusGlyphPlaces(band, glyphs, clock: parts.statusClock?.size ?? .zero)
+        }
         out.screen = parts
+    }
+
+    /// The platform's status glyphs in the band: iOS centres the clock in the left part and the
+    /// glyphs on the band's lower 44 dp; Android puts the clock at 16 and centres the glyphs.
+    static func statusGlyphPlaces(_ band: Rect, _ glyphs: StatusGlyphs, clock: Size) -> StatusGlyphPlaces {
+        let ios = glyphs == .ios
+        let midY = ios ? band.maxY - min(band.height, 44) / 2 : band.midY
+        let clockX = ios ? band.width * 0.14 - clock.width / 2 + 8 : 16
+        // Battery at the right edge, signal bars before it.
+        let battery = Rect(
+            x: band.maxX - (ios ? 24 + 14 : 16 + 12), y: midY - (ios ? 6 : 8),
+            width: ios ? 24 : 12, height: ios ? 12 : 16)
+        let nub =
+            ios
+            ? Rect(x: battery.maxX + 1, y: midY - 2, width: 1.5, height: 4)
+            : Rect(x: battery.midX - 2, y: battery.minY - 2, width: 4, height: 2)
+        var bars: [RoundedRect] = []
+        var x = battery.minX - 6 - 4 * 4.5
+        for i in 0..<4 {
+            let h = 4 + Double(i) * 2.5
+            bars.append(RoundedRect(rect: Rect(x: x, y: midY + 5 - h, width: 3, height: h), radii: Corners(all: 0.75)))
+            x += 4.5
+        }
+        return StatusGlyphPlaces(
+            clockOrigin: Point(x: clockX, y: midY - clock.height / 2),
+            battery: RoundedRect(rect: battery, radii: Corners(all: ios ? 3.5 : 2)),
+            batteryLevel: RoundedRect(rect: battery.inset(by: Sides(all: 2)), radii: Corners(all: ios ? 1.5 : 1)),
+            nub: nub, signalBars: bars)
     }
 
     /// The background a band continues and the box it belongs to: the bar's box look when there

@@ -17,6 +17,8 @@ public struct ScreenParts: Sendable {
     public var statusClock: ParagraphLayout? = nil
     /// Which status glyphs (clock, signal, battery) the band shows; nil = none (the `default` look).
     public var statusGlyphs: StatusGlyphs? = nil
+    /// Where those glyphs go in the status band; nil when it shows none.
+    public var statusGlyphPlaces: StatusGlyphPlaces? = nil
     /// The status glyphs' colour: white on a dark band, else black.
     public var statusGlyphColor: Color = .black
     /// The colour of the battery's outline and nub: `statusGlyphColor` at 40% on iOS, the same on Android.
@@ -43,6 +45,25 @@ public enum StatusGlyphs: Hashable, Sendable {
     case ios
     /// "12:00" at the left, battery at the right edge.
     case android
+}
+
+/// Where the status glyphs go (screen coordinates): the clock's top-left, the battery's outline,
+/// its charge level and its nub, and the four signal bars before it.
+public struct StatusGlyphPlaces: Hashable, Sendable {
+    public var clockOrigin: Point
+    public var battery: RoundedRect
+    public var batteryLevel: RoundedRect
+    public var nub: Rect
+    public var signalBars: [RoundedRect]
+    public init(
+        clockOrigin: Point, battery: RoundedRect, batteryLevel: RoundedRect, nub: Rect, signalBars: [RoundedRect]
+    ) {
+        self.clockOrigin = clockOrigin
+        self.battery = battery
+        self.batteryLevel = batteryLevel
+        self.nub = nub
+        self.signalBars = signalBars
+    }
 }
 
 /// A system band filled with the background of the bar next to it (or of the view), its gradient
