@@ -147,8 +147,11 @@ struct ChromeBars {
     }
 
     /// SearchBar: its text (or hint) on one line, 16 in from the left, centred vertically.
+    /// The rounded field is inset 8 in the bar (at most the theme's bar height tall): the bar's one row.
     func layoutSearchBar(_ bar: Element, _ frame: Rect) {
         cx.out.setFrame(bar.id, frame)
+        let fieldHeight = max(0, min(frame.height, cx.theme.searchBar.height) - 16)
+        cx.out.setRows(bar.id, [Rect(x: 8, y: 8, width: max(0, frame.width - 16), height: fieldHeight)])
         let s = cx.style(bar)
         var ps = ParagraphStyle(s)
         ps.noWrap = true

@@ -21,9 +21,9 @@ public enum ControlLook: Hashable, Sendable {
     case spinner(color: Color, spokes: Int)
     /// A page control: its row of dots.
     case pageControl(PageDots)
-    /// A segmented control: the colour of its outline and dividers (the selected cell gets a
-    /// fifth of it).
-    case segments(tint: Color)
+    /// A segmented control: the colour of its outline and dividers, the selected cell's fill (a
+    /// fifth of the tint, so that the labels stay readable on it) and the outline's corner radius.
+    case segments(tint: Color, selectedFill: Color, radius: Double)
     /// A radio group without child elements: the rings of its option rows.
     case radioGroup(Radio)
     /// An image view: the placeholder drawn while it has no pixels.
@@ -80,16 +80,13 @@ extension ControlLook {
 
     /// A switch's track (its colour for the current state) and its round thumb.
     public struct Switch: Hashable, Sendable {
-        /// The track's size where layout placed no track (`iconFrame`).
-        public var trackSize: Size
         public var trackRadius: Double
         public var track: Color
         public var thumbSize: Double
         public var thumb: Color
         /// The thumb's outline; nil = none.
         public var ring: Line?
-        public init(trackSize: Size, trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
-            self.trackSize = trackSize
+        public init(trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
             self.trackRadius = trackRadius
             self.track = track
             self.thumbSize = thumbSize
@@ -100,16 +97,13 @@ extension ControlLook {
 
     /// A checkbox's box: filled with a tick when checked, else a bordered square.
     public struct Checkbox: Hashable, Sendable {
-        /// The box's side where layout placed no box (`iconFrame`).
-        public var size: Double
         public var radius: Double
         /// Width of the border and of the tick's stroke.
         public var strokeWidth: Double
         public var checked: Color
         public var tick: Color
         public var border: Color
-        public init(size: Double, radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
-            self.size = size
+        public init(radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
             self.radius = radius
             self.strokeWidth = strokeWidth
             self.checked = checked
@@ -163,25 +157,34 @@ extension ControlLook {
         public var line: Line
         /// The back arrow's or menu button's strokes.
         public var icon: Color
+        /// Which button the left icon frame holds: the back arrow (creation flag bit 0), else the
+        /// drawer's menu button.
+        public var leftButton: LeftButton
         /// Drawn in an option's box when its icon asset is missing.
         public var placeholder: Placeholder
-        public init(line: Line, icon: Color, placeholder: Placeholder) {
+        public init(line: Line, icon: Color, leftButton: LeftButton, placeholder: Placeholder) {
             self.line = line
             self.icon = icon
+            self.leftButton = leftButton
             self.placeholder = placeholder
         }
+    }
+
+    /// The action bar's left button.
+    public enum LeftButton: Hashable, Sendable {
+        case back, menu
     }
 
     public struct SearchBar: Hashable, Sendable {
         /// Along the bar's top.
         public var line: Line
-        /// The theme's bar height (the field is inset 8 in it).
-        public var height: Double
+        /// The field's colour and corner radius (the field's box is the element's one row).
         public var field: Color
-        public init(line: Line, height: Double, field: Color) {
+        public var fieldRadius: Double
+        public init(line: Line, field: Color, fieldRadius: Double) {
             self.line = line
-            self.height = height
             self.field = field
+            self.fieldRadius = fieldRadius
         }
     }
 

@@ -10,9 +10,13 @@ struct ControlMeasure {
     let cx: LayoutContext
 
     /// Whether a style names an icon.
-    static func hasIcon(_ s: ResolvedStyle) -> Bool {
-        guard let icon = s.icon else { return false }
-        return !icon.isEmpty && icon.lowercased() != "none"
+    static func hasIcon(_ s: ResolvedStyle) -> Bool { iconKey(s.icon) != nil }
+
+    /// The image-store key of an icon asset name (an `icon` style, an action bar option's label);
+    /// nil for no name, an empty one or `none`. The one rule for whether something has an icon.
+    static func iconKey(_ name: String?) -> String? {
+        guard let name, !name.isEmpty, name.lowercased() != "none" else { return nil }
+        return ImageStore.assetKey(name)
     }
 
     /// Button (and a bar item laid out in a layout): the title plus an optional icon with a gap on

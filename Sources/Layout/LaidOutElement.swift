@@ -35,11 +35,14 @@ public struct LaidOutElement: Sendable {
     /// Where the element's icon goes: button and bar-item icons, the action bar's left button, a
     /// switch's track, a checkbox's box, a picker's arrow column, page-control dots' row.
     public var iconFrame: Rect? = nil
+    /// The image-store key of the element's icon (its `icon` style), nil when it names none.
+    public var iconKey: String? = nil
     /// Rows of an action sheet (title row if any, one per option, Cancel), a dialog's header, a
-    /// radio group's option rows, segment cells, or an action bar's option icon boxes.
+    /// radio group's option rows, segment cells, an action bar's option icon boxes, or a search
+    /// bar's field.
     public var rows: [Rect]? = nil
-    /// Depth below its paint root (application, view, bar or overlay); nil when it is not painted
-    /// (hidden but keeping its space).
+    /// Depth below its paint root (application, view, bar or overlay), which the layout dump indents
+    /// by; nil when it is not painted (hidden but keeping its space).
     public var depth: Int? = nil
     /// Children painted with it, in paint order: laid out, visible, not placed by the screen.
     public var children: [Int] = []
@@ -50,17 +53,12 @@ public struct LaidOutElement: Sendable {
     // MARK: Widget state painting reads
 
     public var isVisible: Bool = true
-    public var isPressed: Bool = false
     /// A progress spinner that was stopped (painted as nothing).
     public var isStopped: Bool = false
     /// SET_INT_VALUE: checked state, selected index or option id, page count.
     public var value: Int = 0
-    /// Creation flags (action bar: bit 0 back button).
-    public var flags: Int = 0
     /// The element's own text.
     public var text: String = ""
-    /// SET_ERROR's message (text fields recolour their line with it).
-    public var errorText: String? = nil
     public var options: [LaidOutOption] = []
     /// Image-store keys that may hold an image view's pixels, most specific first.
     public var imageKeys: [String] = []
@@ -79,9 +77,14 @@ public struct LaidOutElement: Sendable {
         self.style = style
         self.look = look ?? BoxLook(background: style.background, radii: style.borderRadius, shadow: style.shadow)
     }
+}
 
-    /// Whether it is drawn (in the paint order).
-    public var isPainted: Bool { depth != nil }
+extension ResolvedStyle {
+    /// The content box (inside border and padding) of a box drawn with this style at `frame`: the one
+    /// rule layout places content by and painting clips and places images by.
+    public func contentBox(of frame: Rect) -> Rect {
+        frame.inset(by: borderWidths).inset(by: padding)
+    }
 }
 
 /// How a box is drawn: its background, its outline's radii and its shadow.
@@ -100,9 +103,12 @@ public struct BoxLook: Hashable, Sendable {
 public struct LaidOutOption: Hashable, Sendable {
     public var id: Int
     public var label: String
-    public init(id: Int, label: String) {
+    /// An action bar option's icon: the image-store key of the asset its label names; nil otherwise.
+    public var iconKey: String?
+    public init(id: Int, label: String, iconKey: String? = nil) {
         self.id = id
         self.label = label
+        self.iconKey = iconKey
     }
 }
 

@@ -17,6 +17,8 @@ final class LayoutContext {
     let device: Device
     let theme: Theme
     let resolver: StyleResolver
+    /// The theme's colours, shadows and text looks, read by the style parsers.
+    let palette: ThemePalette
     let measurer: any TextMeasuring
     let images: ImageStore
     let styleOverride: ((Element) -> ResolvedStyle?)?
@@ -40,6 +42,7 @@ final class LayoutContext {
         self.device = device
         self.theme = theme
         self.resolver = resolver
+        self.palette = ThemePalette(theme: theme, resolver: resolver)
         self.measurer = measurer
         self.images = images
         self.styleOverride = styleOverride
@@ -121,12 +124,8 @@ final class LayoutContext {
     }
 
     /// A colour from the theme.
-    func color(_ s: String) -> Color { resolver.color(s) }
+    func color(_ s: String) -> Color { palette.color(s) }
 
     /// The paragraph style of a theme text look (family nil: the theme's font).
-    func paragraphStyle(_ look: Theme.TextLook) -> ParagraphStyle {
-        ParagraphStyle(
-            font: FontSpec(family: look.family ?? theme.font.family, weight: look.weight), size: look.size,
-            color: color(look.color))
-    }
+    func paragraphStyle(_ look: Theme.TextLook) -> ParagraphStyle { palette.paragraphStyle(look) }
 }

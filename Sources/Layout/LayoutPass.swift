@@ -6,11 +6,10 @@ import WidgetTree
 
 /// One `LayoutEngine.layout` call: the screen lays its parts out through the algorithms over a
 /// shared `LayoutContext`, then `finish` (PaintOrder.swift) turns the recorder's relative boxes
-/// into screen frames and a paint order. The pass holds no tables of its own: what `finish`
-/// reads it reads from the context's recorder.
+/// into screen frames and a paint order. The tables are the context's recorder's, not the pass's:
+/// the properties under "What `finish` reads" forward them (the result in place, the relative
+/// boxes, texts, icons and rows, the placed roots) so that `finish` reads like a function of them.
 final class LayoutPass {
-    static var maxDepth: Int { LayoutContext.maxDepth }
-
     let cx: LayoutContext
 
     init(

@@ -96,9 +96,8 @@ final class LayoutRecorder {
     }
     func setScrollOffset(_ id: Int, _ offset: Double) { result.scrollOffsets[id] = offset }
 
-    /// A live toast: its label's frame and paragraph (screen coordinates), its opacity.
-    func addToast(_ toast: Toast, frame: Rect, paragraph: ParagraphLayout, textOrigin: Point, opacity: Double) {
-        result.toasts.append((toast: toast, frame: frame, paragraph: paragraph, opacity: opacity))
-        result.toastTextOrigins.append(textOrigin)
+    /// A live toast, laid out and placed (screen coordinates).
+    func addToast(_ toast: LaidOutToast) {
+        result.toasts.append(toast)
     }
 }

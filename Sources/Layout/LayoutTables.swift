@@ -2,8 +2,10 @@ import Primitives
 import Styles
 import WidgetTree
 
-/// The layout pass's scratch tables, keyed by element id. Algorithms write into them while the
-/// pass runs; `RecordAssembly` turns them into one `LaidOutElement` per element at the end.
+/// The tables a layout pass fills, keyed by element id: the `LayoutRecorder` fills them through its
+/// API while the algorithms run, `LayoutPass.finish` writes the screen frames, origins and paint
+/// order, and `RecordAssembly` turns them into one `LaidOutElement` per element at the end. The
+/// relative boxes the algorithms record stay in the recorder.
 struct LayoutTables {
     /// The border box of every laid-out (visible, on-screen-tree) element, scroll offsets applied.
     var frames: [Int: Rect] = [:]
@@ -20,10 +22,8 @@ struct LayoutTables {
     var contentArea: Rect = .zero
     var bars: [Int] = []
     var overlays: [Int] = []
-    /// Toasts on screen with the frame of their label and their current opacity.
-    var toasts: [(toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double)] = []
-    /// Top-left of each toast's paragraph (screen coordinates), parallel to `toasts`.
-    var toastTextOrigins: [Point] = []
+    /// Toasts on screen, laid out, placed and coloured, with their current opacity.
+    var toasts: [LaidOutToast] = []
     var paintOrder: [Int] = []
     /// Further texts of an element besides its primary paragraph (screen coordinates).
     var extraTexts: [Int: [PlacedText]] = [:]

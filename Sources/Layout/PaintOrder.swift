@@ -16,6 +16,9 @@ extension LayoutPass {
                 guard visited.insert(id).inserted, let rel = local[id], let el = tree.elements[id] else { continue }
                 let frame = rel.offsetBy(dx: origin.x, dy: origin.y)
                 result.frames[id] = frame
+                // Every framed element's record carries the style the pass resolved (override, fill
+                // defaults and error line included); the screen places some without measuring them.
+                _ = cx.style(el)
                 // Hidden but keeping its space (Android INVISIBLE): a frame, nothing painted.
                 if !el.isVisible && !placedSet.contains(id) { continue }
                 result.depths[id] = depth
@@ -51,7 +54,7 @@ extension LayoutPass {
     /// The pass's result as painting reads it: the tables turned into one record per element.
     func assemble() -> LayoutResult {
         RecordAssembly(
-            tree: tree, device: cx.device, palette: ThemePalette(theme: cx.theme, resolver: cx.resolver),
+            tree: tree, device: cx.device, palette: cx.palette,
             measurer: cx.measurer
         ).assemble(result)
     }

@@ -6,7 +6,7 @@ import WidgetTree
 /// widget with is decided here.
 extension RecordAssembly {
     /// The control look of a widget kind that draws more than its box; nil for the others.
-    func controlLook(_ e: Element, _ s: ResolvedStyle) -> ControlLook? {
+    func controlLook(_ e: Element, _ s: ResolvedStyle, _ frame: Rect) -> ControlLook? {
         switch e.kind {
         case .button: return .button(overlay: e.isPressed ? pressedOverlay(s) : nil)
         case .textField, .textView: return .field(field(e, s))
@@ -21,7 +21,9 @@ extension RecordAssembly {
                     dotSize: look.dotSize, gap: look.gap,
                     current: palette.color(look.currentColor),
                     other: palette.color(look.color)))
-        case .segmentedControl: return .segments(tint: tinted(s, theme.checkbox.checkedColor))
+        case .segmentedControl:
+            let tint = tinted(s, theme.checkbox.checkedColor)
+            return .segments(tint: tint, selectedFill: tint.withAlphaMultiplied(by: 0.2), radius: 4)
         case .radioGroup:
             let look = theme.radioLook
             return .radioGroup(
@@ -35,15 +37,17 @@ extension RecordAssembly {
             return .actionBar(
                 ControlLook.ActionBar(
                     line: line(look.lineColor, look.lineWidth),
-                    icon: palette.color(look.iconColor), placeholder: placeholder()))
+                    icon: palette.color(look.iconColor), leftButton: e.flags & 1 != 0 ? .back : .menu,
+                    placeholder: placeholder()))
         case .navigationBar:
             return .navigationBar(line: line(theme.navigationBar.lineColor, theme.navigationBar.lineWidth))
         case .searchBar:
             let look = theme.searchBar
+            let fieldHeight = max(0, min(frame.height, look.height) - 16)
             return .searchBar(
                 ControlLook.SearchBar(
-                    line: line(look.lineColor, look.lineWidth), height: look.height,
-                    field: Color(rgb: 0xf1f3f4)))
+                    line: line(look.lineColor, look.lineWidth), field: Color(rgb: 0xf1f3f4),
+                    fieldRadius: min(8, fieldHeight / 2)))
         case .dialog, .alertDialog: return .dialog(closeButton: e.kind == .dialog ? dialogClose() : nil)
         case .actionSheet: return .actionSheet(separator: palette.color(theme.actionSheet.separatorColor))
         default: return nil
@@ -123,7 +127,6 @@ extension RecordAssembly {
         let track = on ? tinted(s, look.onColor) : palette.color(look.offColor)
         let ring = look.thumbRingWidth > 0 ? line(look.thumbRingColor, look.thumbRingWidth) : nil
         return ControlLook.Switch(
-            trackSize: Size(width: look.trackWidth, height: look.trackHeight),
             trackRadius: look.trackRadius, track: track, thumbSize: look.thumbSize,
             thumb: palette.color(look.thumbColor), ring: ring)
     }
@@ -131,7 +134,7 @@ extension RecordAssembly {
     func checkbox(_ s: ResolvedStyle) -> ControlLook.Checkbox {
         let look = theme.checkbox
         return ControlLook.Checkbox(
-            size: look.size, radius: look.radius, strokeWidth: look.borderWidth,
+            radius: look.radius, strokeWidth: look.borderWidth,
             checked: tinted(s, look.checkedColor), tick: palette.color(look.tickColor),
             border: palette.color(look.borderColor))
     }

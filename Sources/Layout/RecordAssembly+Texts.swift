@@ -5,14 +5,9 @@ import TextLayout
 import WidgetTree
 
 /// Texts placed once the frames are final: what a field shows when its measured paragraph does
-/// not (a text view's hint, its error line), the picker's arrow, a toast's label and the status
+/// not (a text view's hint, its error line), the picker's arrow and the status
 /// band's clock. Painting draws them as they are.
 extension RecordAssembly {
-    /// The content box (inside border and padding).
-    static func contentBox(_ frame: Rect, _ s: ResolvedStyle) -> Rect {
-        frame.inset(by: s.borderWidths).inset(by: s.padding)
-    }
-
     /// Lays out a string on one line, ellipsized at `maxWidth`.
     func line(_ string: String, _ style: ParagraphStyle, maxWidth: Double?) -> ParagraphLayout {
         guard !string.isEmpty else { return .empty }
@@ -30,7 +25,7 @@ extension RecordAssembly {
     /// view's error line (text fields measure their own) goes to the extra texts.
     func placeFieldTexts(_ e: Element, _ r: inout LaidOutElement) {
         let s = r.style
-        let content = Self.contentBox(r.frame, s)
+        let content = s.contentBox(of: r.frame)
         let isPassword = e.kind == .textField && (e.flags & 1 != 0 || e.flags & 16 != 0)
         let dot = theme.textField.passwordDot.isEmpty ? "•" : theme.textField.passwordDot
         var ps = ParagraphStyle(s)
@@ -74,43 +69,13 @@ extension RecordAssembly {
         }
     }
 
-    /// The theme's arrow glyph centred in the picker's arrow column.
-    func pickerArrow(_ r: LaidOutElement) -> PlacedText {
-        let look = theme.picker
-        let content = Self.contentBox(r.frame, r.style)
-        let arrow = line(look.arrow, ParagraphStyle(r.style), maxWidth: nil)
-        let column =
-            r.iconFrame
-            ?? Rect(
-                x: content.maxX - look.arrowWidth, y: content.y, width: look.arrowWidth,
-                height: content.height)
+    /// The theme's arrow glyph centred in the arrow column the pass placed (the icon frame).
+    func pickerArrow(_ r: LaidOutElement) -> PlacedText? {
+        guard let column = r.iconFrame else { return nil }
+        let arrow = line(theme.picker.arrow, ParagraphStyle(r.style), maxWidth: nil)
         return PlacedText(
             role: .arrow, paragraph: arrow,
             origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
-    }
-
-    /// A toast's label as the pass placed it; an empty one laid out again on one line, centred.
-    func placedToast(
-        _ t: (toast: Toast, frame: Rect, paragraph: ParagraphLayout, opacity: Double),
-        origin: Point?
-    ) -> LaidOutToast {
-        let box = toastBox()
-        if !t.paragraph.lines.isEmpty, let origin {
-            return LaidOutToast(
-                text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-                paragraph: t.paragraph, origin: origin, opacity: t.opacity)
-        }
-        var p = t.paragraph
-        if p.lines.isEmpty {
-            let look = theme.toast
-            let pad = look.padding.count >= 2 ? look.padding[1] : (look.padding.first ?? 0)
-            p = line(t.toast.text, palette.paragraphStyle(look.font), maxWidth: t.frame.width - 2 * pad)
-        }
-        return LaidOutToast(
-            text: t.toast.text, frame: t.frame, background: box.background, radius: box.radius,
-            paragraph: p,
-            origin: Point(x: t.frame.midX - p.size.width / 2, y: t.frame.midY - p.size.height / 2),
-            opacity: t.opacity)
     }
 
     /// The status band's clock in the `ios` and `android` looks, in black.

@@ -31,30 +31,26 @@ struct RecordAssembly {
         out.screen.root = tree.rootId
         out.screen.activeView = tree.activeViewId
         out.screen.showsLaunchScreen = tree.showsLaunchScreen
+        out.screen.launchScreenKey = tree.showsLaunchScreen ? device.launchScreen.map(ImageStore.assetKey) : nil
         out.screen.statusClock = statusClock()
         var order: [Int: Int] = [:]
         order.reserveCapacity(t.paintOrder.count)
         for (i, id) in t.paintOrder.enumerated() where order[id] == nil { order[id] = i }
         out.elements.reserveCapacity(t.frames.count)
         for (id, frame) in t.frames {
-            guard let e = tree.elements[id] else { continue }
-            out.elements[id] = record(e, frame, t, order)
+            guard let e = tree.elements[id], let s = t.styles[id] else { continue }
+            out.elements[id] = record(e, frame, s, t, order)
         }
-        for (i, toast) in t.toasts.enumerated() {
-            out.toasts.append(placedToast(toast, origin: i < t.toastTextOrigins.count ? t.toastTextOrigins[i] : nil))
-        }
+        out.toasts = t.toasts
         screenLooks(&out)
         return out
     }
 
-    private func record(_ e: Element, _ frame: Rect, _ t: LayoutTables, _ order: [Int: Int]) -> LaidOutElement {
-        let s =
-            t.styles[e.id]
-            ?? palette.resolver.resolve(
-                kind: e.kind, styles: e.styles, pressed: e.isPressed,
-                selected: e.isSelected)
+    private func record(
+        _ e: Element, _ frame: Rect, _ s: ResolvedStyle, _ t: LayoutTables, _ order: [Int: Int]
+    ) -> LaidOutElement {
         var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: look(e.kind, s))
-        r.control = controlLook(e, s)
+        r.control = controlLook(e, s, frame)
         r.parent = laidOutAncestor(e, t)
         r.paragraph = t.paragraphs[e.id]
         r.textOrigin = t.textOrigins[e.id]
@@ -66,13 +62,14 @@ struct RecordAssembly {
         r.scrollContent = t.scrollContent[e.id]
         r.scrollOffset = t.scrollOffsets[e.id]
         r.isVisible = e.isVisible
-        r.isPressed = e.isPressed
         r.isStopped = e.isStopped
         r.value = e.value
-        r.flags = e.flags
         r.text = e.text
-        r.errorText = e.errorText
-        r.options = e.options.map { LaidOutOption(id: $0.id, label: $0.label) }
+        r.iconKey = ControlMeasure.iconKey(s.icon)
+        let optionIcons = e.kind == .actionBar
+        r.options = e.options.map {
+            LaidOutOption(id: $0.id, label: $0.label, iconKey: optionIcons ? ControlMeasure.iconKey($0.label) : nil)
+        }
         r.imageKeys = e.kind == .imageView ? imageKeys(e) : []
         switch e.content {
         case .surface?: r.ownPixels = .surface

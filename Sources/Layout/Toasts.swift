@@ -5,16 +5,18 @@ import TextLayout
 import WidgetTree
 
 /// Toasts are not elements of a layout: each is a label the screen places over everything for
-/// as long as it lives, so it goes straight to the result with its opacity.
+/// as long as it lives, so it goes straight to the result, laid out, placed and coloured, with its
+/// opacity.
 struct Toasts {
     let cx: LayoutContext
 
     /// Toasts alive now: the text in a rounded label (padding from the theme), centred, its bottom
     /// edge `bottomOffset` above the content bottom (or centred in the content area), fading
-    /// linearly to 0 over the last `fadeDuration` ms.
+    /// linearly to 0 over the last `fadeDuration` ms; the box in the theme's colour at its toast opacity.
     func layout(content: Rect) {
         let look = cx.theme.toast
         let pad = Self.sides(look.padding)
+        let background = cx.color(look.background).withAlphaMultiplied(by: look.opacity)
         var ps = cx.paragraphStyle(look.font)
         ps.align = .center
         for toast in cx.tree.toasts {
@@ -30,8 +32,9 @@ struct Toasts {
             let fade = Double(max(0, look.fadeDuration))
             let opacity = fade > 0 && Double(remaining) < fade ? Double(remaining) / fade : 1
             cx.out.addToast(
-                toast, frame: frame, paragraph: p, textOrigin: Point(x: frame.x + pad.left, y: frame.y + pad.top),
-                opacity: opacity)
+                LaidOutToast(
+                    text: toast.text, frame: frame, background: background, radius: look.radius, paragraph: p,
+                    origin: Point(x: frame.x + pad.left, y: frame.y + pad.top), opacity: opacity))
         }
     }
 

@@ -54,7 +54,7 @@ public struct BoundsOverlay {
                 clipped(screen) { ring(outer: b.frame.outset(s.margin), inner: b.frame, Self.marginColor, &out) }
                 clipped(b.clip) {
                     ring(
-                        outer: b.frame.inset(by: s.borderWidths), inner: PaintBuilder.contentBox(b.frame, s),
+                        outer: b.frame.inset(by: s.borderWidths), inner: s.contentBox(of: b.frame),
                         Self.paddingColor, &out)
                 }
             }

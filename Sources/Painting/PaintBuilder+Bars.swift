@@ -24,11 +24,12 @@ extension PaintBuilder {
         let lw = look.line.width
         hairline(Rect(x: frame.x, y: frame.maxY - lw, width: frame.width, height: lw), look.line.color)
 
-        // Layout placed the left button (back arrow by flag bit 0, else the drawer's menu button),
-        // the title, and the subtitle and Save as extra texts.
+        // Layout placed and chose the left button (back arrow or the drawer's menu button), the
+        // title, and the subtitle and Save as extra texts.
         if let icon = e.iconFrame {
             let iconColor = look.icon
-            for path in e.flags & 1 != 0 ? WidgetPaths.backArrow(in: icon) : WidgetPaths.hamburger(in: icon) {
+            let paths = look.leftButton == .back ? WidgetPaths.backArrow(in: icon) : WidgetPaths.hamburger(in: icon)
+            for path in paths {
                 add(.strokePath(path, color: iconColor, width: 2 * icon.width / 24, dash: [], roundCaps: false))
             }
         }
@@ -36,12 +37,12 @@ extension PaintBuilder {
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? frame.origin) }
     }
 
-    /// ADD_OPTION icons (Android's menu icons): the asset named by each option's text in the box
+    /// ADD_OPTION icons (Android's menu icons): the asset each option's text names (layout's `iconKey`) in the box
     /// layout gave it (`rows`, option order); a missing asset shows the image placeholder (the
     /// resource loader reports it).
     mutating func paintActionBarOptionIcons(_ e: LaidOutElement, placeholder: ControlLook.Placeholder) {
         guard let boxes = e.rows else { return }
-        for (option, box) in zip(e.options, boxes) where !drawIcon(option.label, in: box) {
+        for (option, box) in zip(e.options, boxes) where !drawIcon(option.iconKey, in: box) {
             paintPlaceholder(placeholder, RoundedRect(rect: box))
         }
     }
@@ -56,19 +57,18 @@ extension PaintBuilder {
 
     /// Icon over label, as layout placed them (the selected item's label in the selected colour).
     mutating func paintNavigationItem(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        if let box = e.iconFrame { drawIcon(s.icon, in: box) }
+        if let box = e.iconFrame { drawIcon(e.iconKey, in: box) }
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? frame.origin) }
     }
 
     // MARK: Search bar
 
-    /// A rounded field holding the text or the hint (layout's paragraph when it placed one).
+    /// The rounded field layout placed (the bar's row) holding the text or the hint (layout's paragraph).
     mutating func paintSearchBar(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard case .searchBar(let look)? = e.control else { return }
         hairline(Rect(x: frame.x, y: frame.y, width: frame.width, height: look.line.width), look.line.color)
-        let h = min(frame.height, look.height)
-        let field = Rect(x: frame.x + 8, y: frame.y + 8, width: max(0, frame.width - 16), height: max(0, h - 16))
-        add(.fill(RoundedRect(rect: field, radii: Corners(all: min(8, field.height / 2))), .color(look.field)))
+        guard let field = e.rows?.first else { return }
+        add(.fill(RoundedRect(rect: field, radii: Corners(all: look.fieldRadius)), .color(look.field)))
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? field.origin, clip: RoundedRect(rect: field)) }
     }
 }

@@ -24,7 +24,7 @@ extension PaintBuilder {
         if case .button(let overlay?)? = e.control {
             add(.fill(PaintBuilder.outline(frame, e.look.radii), .color(overlay)))
         }
-        if let icon = s.icon, icon.lowercased() != "none", let box = e.iconFrame { drawIcon(icon, in: box) }
+        if let box = e.iconFrame { drawIcon(e.iconKey, in: box) }
         drawElementText(e, s, frame)
     }
 
@@ -48,16 +48,11 @@ extension PaintBuilder {
     // MARK: Switch and checkbox
 
     mutating func paintSwitch(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard case .switchControl(let look)? = e.control else { return drawElementText(e, s, frame) }
-        let content = PaintBuilder.contentBox(frame, s)
+        // Layout placed the track (the icon frame) at the right end of the content box, the label on the left.
+        guard case .switchControl(let look)? = e.control, let track = e.iconFrame else {
+            return drawElementText(e, s, frame)
+        }
         let on = e.value != 0
-        // The label is on the left, the track at the right end of the content box.
-        let size = look.trackSize
-        let track =
-            e.iconFrame
-            ?? Rect(
-                x: content.maxX - size.width, y: content.midY - size.height / 2,
-                width: size.width, height: size.height)
         add(.fill(RoundedRect(rect: track, radii: Corners(all: look.trackRadius)), .color(look.track)))
         let d = look.thumbSize
         let thumb = Rect(x: on ? track.maxX - d : track.minX, y: track.midY - d / 2, width: d, height: d)
@@ -68,10 +63,7 @@ extension PaintBuilder {
     }
 
     mutating func paintCheckbox(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard case .checkbox(let look)? = e.control else { return drawElementText(e, s, frame) }
-        let content = PaintBuilder.contentBox(frame, s)
-        let box =
-            e.iconFrame ?? Rect(x: content.x, y: content.midY - look.size / 2, width: look.size, height: look.size)
+        guard case .checkbox(let look)? = e.control, let box = e.iconFrame else { return drawElementText(e, s, frame) }
         let round = RoundedRect(rect: box, radii: Corners(all: look.radius))
         if e.value != 0 {
             add(.fill(round, .color(look.checked)))
@@ -98,7 +90,7 @@ extension PaintBuilder {
     /// 12 spokes, the brightest at the spinner's angle, turning clockwise once a second from creation.
     mutating func paintSpinner(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard case .spinner(let color, let n)? = e.control else { return }
-        let content = PaintBuilder.contentBox(frame, s)
+        let content = s.contentBox(of: frame)
         let size = min(content.width, content.height)
         guard size > 0, n > 0 else { return }
         let r = size / 2
@@ -118,17 +110,11 @@ extension PaintBuilder {
     }
 
     mutating func paintPageControl(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        guard case .pageControl(let look)? = e.control else { return }
-        let content = PaintBuilder.contentBox(frame, s)
+        // Layout placed the row of dots (the icon frame), centred in the content box.
+        guard case .pageControl(let look)? = e.control, let row = e.iconFrame else { return }
         let count = e.value
         let current = 0
         guard count > 0 else { return }
-        let total = Double(count) * look.dotSize + Double(count - 1) * look.gap
-        let row =
-            e.iconFrame
-            ?? Rect(
-                x: content.midX - total / 2, y: content.midY - look.dotSize / 2,
-                width: total, height: look.dotSize)
         var x = row.x
         for i in 0..<count {
             let dot = Rect(x: x, y: row.midY - look.dotSize / 2, width: look.dotSize, height: look.dotSize)
@@ -140,20 +126,21 @@ extension PaintBuilder {
 
     // MARK: Segmented control
 
-    /// Layout's segment cells in a tinted outline, the selected one (`value`) tinted lightly so that
-    /// layout's labels stay readable on it.
+    /// Layout's segment cells in a tinted outline, the selected one (`value`) in layout's selected fill.
     mutating func paintSegments(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard let cells = e.rows, let first = cells.first, let last = cells.last,
-            case .segments(let tint)? = e.control
+            case .segments(let tint, let selectedFill, let r)? = e.control
         else { return }
         let box = Rect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
-        let outline = RoundedRect(rect: box, radii: Corners(all: 4))
+        let outline = RoundedRect(rect: box, radii: Corners(all: r))
         if cells.indices.contains(e.value) {
             let cell = cells[e.value]
+            let isFirst = e.value == 0
+            let isLast = e.value == cells.count - 1
             let radii = Corners(
-                topLeft: e.value == 0 ? 4 : 0, topRight: e.value == cells.count - 1 ? 4 : 0,
-                bottomRight: e.value == cells.count - 1 ? 4 : 0, bottomLeft: e.value == 0 ? 4 : 0)
-            add(.fill(RoundedRect(rect: cell, radii: radii), .color(tint.withAlphaMultiplied(by: 0.2))))
+                topLeft: isFirst ? r : 0, topRight: isLast ? r : 0, bottomRight: isLast ? r : 0,
+                bottomLeft: isFirst ? r : 0)
+            add(.fill(RoundedRect(rect: cell, radii: radii), .color(selectedFill)))
         }
         for cell in cells.dropFirst() {
             add(.fill(RoundedRect(rect: Rect(x: cell.minX, y: cell.minY, width: 1, height: cell.height)), .color(tint)))

@@ -29,7 +29,7 @@ extension PaintBuilder {
     mutating func paintPixels(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         let key = ImageStore.elementKey(e.id)
         guard let entry = images[key] else { return }
-        let content = PaintBuilder.contentBox(frame, s)
+        let content = s.contentBox(of: frame)
         let radii = PaintBuilder.contentRadii(frame, s)
         if e.ownPixels == .surface {
             drawImage(key: key, in: content, mode: .fitStart, radii: radii, fixedSize: entry.size)
@@ -46,18 +46,19 @@ extension PaintBuilder {
         return outline(frame, s.borderRadius).radii.inset(inset)
     }
 
-    /// An icon asset (`icon` style) fitted into a square box; false when there is no such image.
+    /// The icon layout chose (`iconKey`) fitted into a square box; false when there is none or the
+    /// store has no such image.
     @discardableResult
-    mutating func drawIcon(_ name: String?, in box: Rect) -> Bool {
-        guard let name, !name.isEmpty, name.lowercased() != "none" else { return false }
-        return drawImage(key: ImageStore.assetKey(name), in: box, mode: .fitCenter)
+    mutating func drawIcon(_ key: String?, in box: Rect) -> Bool {
+        guard let key else { return false }
+        return drawImage(key: key, in: box, mode: .fitCenter)
     }
 
     // MARK: Image view
 
     /// The image (asset or pixels) by its scale mode, or the placeholder while there are no pixels.
     mutating func paintImageView(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        let content = PaintBuilder.contentBox(frame, s)
+        let content = s.contentBox(of: frame)
         let radii = PaintBuilder.contentRadii(frame, s)
         for key in e.imageKeys {
             guard let entry = images[key] else { continue }

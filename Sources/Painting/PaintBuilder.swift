@@ -52,11 +52,6 @@ struct PaintBuilder {
             rect: frame.inset(by: bw), radii: outer.radii.inset(max(bw.top, bw.right, bw.bottom, bw.left)))
     }
 
-    /// The content box (inside border and padding).
-    static func contentBox(_ frame: Rect, _ style: ResolvedStyle) -> Rect {
-        frame.inset(by: style.borderWidths).inset(by: style.padding)
-    }
-
     // MARK: - Elements
 
     /// Paints an element and its subtree (section 6): opacity and zoom wrap everything.

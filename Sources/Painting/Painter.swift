@@ -16,9 +16,7 @@ public struct Painter {
         b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
 
         if layout.screen.showsLaunchScreen {
-            if let name = device.launchScreen {
-                b.drawImage(key: ImageStore.assetKey(name), in: b.screen, mode: .centerCrop)
-            }
+            if let key = layout.screen.launchScreenKey { b.drawImage(key: key, in: b.screen, mode: .centerCrop) }
             return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
         }
 

@@ -162,6 +162,13 @@ func toastFadesOverItsLast300ms(time: Int, opacity: Double) {
     #expect(r.contentArea == Rect(0, 24, 360, 504))
     #expect(r.paragraphs[11]?.lines.first?.text == "Search")
     #expect(r.bars == [11, 10])
+    // The rounded field, inset 8 in the bar, is its one row; its radius is half its height, at most 8.
+    #expect(r[11]?.rows == [Rect(8, 536, 344, 40)])
+    guard case .searchBar(let look)? = r[11]?.control else {
+        Issue.record("no search bar look")
+        return
+    }
+    #expect(look.fieldRadius == 8)
 }
 
 @Test func aTallDialogIsCappedAtTheContentHeightMinus48() {

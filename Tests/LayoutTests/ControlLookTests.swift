@@ -30,7 +30,7 @@ private let pink = Color(rgb: 0xe91e63)
     #expect(tinted.track == pink)
     #expect(off.track == grey)  // the tint colours only the on state
     #expect(on.thumb == .white && on.ring == ControlLook.Line(color: Color(rgb: 0x9e9e9e), width: 1))
-    #expect(on.trackSize == Size(width: 36, height: 14))
+    #expect(r[3]?.iconFrame?.size == Size(width: 36, height: 14))  // the track, as the pass placed it
 }
 
 @Test func theCheckedColourIsTheSharedAccentOfCheckboxesSegmentsAndRadioRings() {
@@ -45,7 +45,7 @@ private let pink = Color(rgb: 0xe91e63)
         return
     }
     #expect(box.checked == blue && box.tick == .white && box.border == Color(rgb: 0x616161) && box.strokeWidth == 2)
-    #expect(r[4]?.control == .segments(tint: blue))
+    #expect(r[4]?.control == .segments(tint: blue, selectedFill: blue.withAlphaMultiplied(by: 0.2), radius: 4))
     guard case .radioGroup(let radio)? = r[5]?.control else {
         Issue.record("no radio look")
         return
@@ -134,24 +134,23 @@ private let pink = Color(rgb: 0xe91e63)
     var b = TreeBuilder.screen()
     let plain = b.layout()
     #expect(plain.screen.scrim == Color(r: 0, g: 0, b: 0, a: 0x66))
-    #expect(plain.screen.statusGlyphs == nil && !plain.screen.showsHomeIndicator)
+    #expect(plain.screen.statusGlyphs == nil && plain.screen.homeIndicator == nil)
     var ios = testTheme
     ios.name = "iOS"
     b.add(3, .text, parent: 2, text: "x")
     let phone = Device(width: 390, height: 844, scale: 3, statusBar: 47, safeAreaBottom: 34)
     let onPhone = b.layout(phone, theme: ios)
-    #expect(onPhone.screen.statusGlyphs == .ios && onPhone.screen.showsHomeIndicator)
+    #expect(onPhone.screen.statusGlyphs == .ios && onPhone.screen.homeIndicator != nil)
     let noSafeArea = b.layout(Device(width: 390, height: 844, scale: 3, statusBar: 47), theme: ios)
-    #expect(noSafeArea.screen.statusGlyphs == .ios && !noSafeArea.screen.showsHomeIndicator)
+    #expect(noSafeArea.screen.statusGlyphs == .ios && noSafeArea.screen.homeIndicator == nil)
 }
 
 @Test func aToastsBackgroundCarriesTheThemesToastOpacity() {
-    let assembly = RecordAssembly(
-        tree: WidgetTree(), device: Device(), palette: ThemePalette(theme: testTheme),
-        measurer: FakeMeasurer())
-    let box = assembly.toastBox()
-    #expect(box.background == Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92))
-    #expect(box.radius == 8)
+    var b = TreeBuilder.screen()
+    b.tree.toasts = [Toast(text: "hi", start: 0, duration: 1500, anchorId: 2)]
+    let toast = b.layout().toasts.first
+    #expect(toast?.background == Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92))
+    #expect(toast?.radius == 8)
 }
 
 @Test func aDarkActionBarFillsTheStatusBandAndTurnsTheStatusGlyphsWhite() {

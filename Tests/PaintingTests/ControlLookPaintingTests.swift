@@ -16,9 +16,10 @@ import WidgetTree
     @Test func aSwitchIsDrawnInItsRecordsColoursNotTheThemes() {
         var f = PaintingFixture()
         f.add(3, .switchControl, frame: Rect(x: 0, y: 0, width: 100, height: 40)) { $0.value = 1 }
+        f.layout.iconFrames[3] = Rect(x: 70, y: 15, width: 30, height: 10)
         var layout = f.records()
         let look = ControlLook.Switch(
-            trackSize: Size(width: 30, height: 10), trackRadius: 5, track: Self.pink,
+            trackRadius: 5, track: Self.pink,
             thumbSize: 12, thumb: Self.teal, ring: nil)
         layout[3]?.control = .switchControl(look)
         let fills = Painter(images: f.images).paint(layout, device: f.device).colorFills

@@ -51,10 +51,18 @@ struct PaintingFixture {
         return id
     }
 
-    /// The records painting reads, as layout assembles them from the tables.
+    /// The records painting reads, as layout assembles them from the tables. An element given a
+    /// frame but no style gets the theme's, as the layout pass resolves one for every framed element.
     func records(theme: Theme = Self.theme) -> LayoutResult {
-        RecordAssembly(tree: tree, device: device, palette: ThemePalette(theme: theme), measurer: Self.textEngine)
-            .assemble(layout)
+        let palette = ThemePalette(theme: theme)
+        var tables = layout
+        for id in tables.frames.keys where tables.styles[id] == nil {
+            guard let e = tree.elements[id] else { continue }
+            tables.styles[id] = palette.resolver.resolve(
+                kind: e.kind, styles: e.styles, pressed: e.isPressed, selected: e.isSelected)
+        }
+        return RecordAssembly(tree: tree, device: device, palette: palette, measurer: Self.textEngine)
+            .assemble(tables)
     }
 
     func paint(theme: Theme = Self.theme) -> DisplayList {

@@ -48,11 +48,12 @@ import WidgetTree
             ])
         #expect(
             rings.map(\.1) == [
-                ThemePalette.hexColor(theme.checkbox.borderColor)!, ThemePalette.hexColor(theme.checkbox.checkedColor)!,
+                StyleParser.parseColor(theme.checkbox.borderColor)!,
+                StyleParser.parseColor(theme.checkbox.checkedColor)!,
             ])
         let dots = Self.fills(list)
         #expect(dots.map(\.0) == [Rect(x: 10 + size / 4, y: 139 - size / 4, width: size / 2, height: size / 2)])
-        #expect(dots.map(\.1) == [ThemePalette.hexColor(theme.checkbox.checkedColor)!])
+        #expect(dots.map(\.1) == [StyleParser.parseColor(theme.checkbox.checkedColor)!])
     }
 
     @Test func noOptionWithTheValueMeansNothingSelected() {

@@ -64,9 +64,11 @@ import WidgetTree
 
     @Test func toastIsARoundedLabelInAFadingLayer() {
         var f = PaintingFixture()
-        let toast = Toast(text: "Saved", start: 0, duration: 2000, anchorId: 2)
         f.layout.toasts = [
-            (toast: toast, frame: Rect(x: 140, y: 540, width: 80, height: 36), paragraph: .empty, opacity: 0.5)
+            LaidOutToast(
+                text: "Saved", frame: Rect(x: 140, y: 540, width: 80, height: 36),
+                background: Color(rgb: 0x323232).withAlphaMultiplied(by: 0.92), radius: 8, paragraph: .empty,
+                origin: Point(x: 150, y: 548), opacity: 0.5)
         ]
         let lines = f.dumpLines()
         #expect(lines.contains("layer 0.5"))

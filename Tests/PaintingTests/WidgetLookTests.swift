@@ -71,6 +71,7 @@ import WidgetTree
     func switchFixture(on: Bool) -> DisplayList {
         var f = PaintingFixture()
         f.add(3, .switchControl, frame: Rect(x: 0, y: 0, width: 100, height: 20)) { $0.value = on ? 1 : 0 }
+        f.layout.iconFrames[3] = Rect(x: 64, y: 3, width: 36, height: 14)
         return f.paint()
     }
 
@@ -91,6 +92,7 @@ import WidgetTree
     @Test func checkedCheckboxIsFilledWithATick() {
         var f = PaintingFixture()
         f.add(3, .checkbox, frame: Rect(x: 0, y: 0, width: 100, height: 18)) { $0.value = 1 }
+        f.layout.iconFrames[3] = Rect(x: 0, y: 0, width: 18, height: 18)
         let lines = f.dumpLines()
         #expect(lines.contains("fill 0,0 18x18 r 2 #1a73e8"))
         #expect(lines.contains { $0.hasPrefix("strokePath M3.96,9.36") && $0.hasSuffix("#ffffff width 2 round") })
