@@ -37,6 +37,8 @@ public struct LaidOutElement: Sendable {
     public var iconFrame: Rect? = nil
     /// The image-store key of the element's icon (its `icon` style), nil when it names none.
     public var iconKey: String? = nil
+    /// That icon fitted into `iconFrame`: nil when either is missing or the store has no such image.
+    public var icon: PlacedImage? = nil
     /// Rows of an action sheet (title row if any, one per option, Cancel), a dialog's header, a
     /// radio group's option rows, segment cells, an action bar's option icon boxes, or a search
     /// bar's field.
@@ -64,6 +66,10 @@ public struct LaidOutElement: Sendable {
     public var imageKeys: [String] = []
     /// Pixels the element carries itself (setImageData or a canvas surface), under `ImageStore.elementKey(id)`.
     public var ownPixels: OwnPixels? = nil
+    /// The image the element draws: an image view's first stored `imageKeys` entry by its scale
+    /// mode, or another element's own pixels; nil when the store has none (an image view then
+    /// shows its placeholder).
+    public var image: PlacedImage? = nil
     /// Milliseconds since the element was created (a spinner's phase).
     public var age: Int = 0
 
@@ -105,6 +111,9 @@ public struct LaidOutOption: Hashable, Sendable {
     public var label: String
     /// An action bar option's icon: the image-store key of the asset its label names; nil otherwise.
     public var iconKey: String?
+    /// That icon fitted into the option's box (`rows`); nil when the store has no such image (the
+    /// placeholder shows instead).
+    public var icon: PlacedImage? = nil
     public init(id: Int, label: String, iconKey: String? = nil) {
         self.id = id
         self.label = label

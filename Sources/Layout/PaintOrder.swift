@@ -55,7 +55,7 @@ extension LayoutPass {
     func assemble() -> LayoutResult {
         RecordAssembly(
             tree: tree, device: cx.device, palette: cx.palette,
-            measurer: cx.measurer
+            measurer: cx.measurer, images: cx.images
         ).assemble(result)
     }
 }

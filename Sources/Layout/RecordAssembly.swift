@@ -12,6 +12,8 @@ struct RecordAssembly {
     let device: Device
     let palette: ThemePalette
     let measurer: any TextMeasuring
+    /// The images this frame shows: which of an element's candidates exist, and their sizes.
+    let images: ImageStore
 
     var theme: Theme { palette.theme }
 
@@ -32,6 +34,9 @@ struct RecordAssembly {
         out.screen.activeView = tree.activeViewId
         out.screen.showsLaunchScreen = tree.showsLaunchScreen
         out.screen.launchScreenKey = tree.showsLaunchScreen ? device.launchScreen.map(ImageStore.assetKey) : nil
+        out.screen.launchScreen = out.screen.launchScreenKey.flatMap {
+            placeImage($0, in: Rect(x: 0, y: 0, width: device.width, height: device.height), mode: .centerCrop)
+        }
         out.screen.statusClock = statusClock()
         var order: [Int: Int] = [:]
         order.reserveCapacity(t.paintOrder.count)
@@ -67,8 +72,12 @@ struct RecordAssembly {
         r.text = e.text
         r.iconKey = ControlMeasure.iconKey(s.icon)
         let optionIcons = e.kind == .actionBar
-        r.options = e.options.map {
-            LaidOutOption(id: $0.id, label: $0.label, iconKey: optionIcons ? ControlMeasure.iconKey($0.label) : nil)
+        r.icon = placeIcon(r.iconKey, in: r.iconFrame)
+        r.options = e.options.enumerated().map { i, o in
+            var option = LaidOutOption(
+                id: o.id, label: o.label, iconKey: optionIcons ? ControlMeasure.iconKey(o.label) : nil)
+            option.icon = placeIcon(option.iconKey, in: r.rows.flatMap { i < $0.count ? $0[i] : nil })
+            return option
         }
         r.imageKeys = e.kind == .imageView ? imageKeys(e) : []
         switch e.content {
@@ -76,6 +85,7 @@ struct RecordAssembly {
         case .asset?, .packed?: r.ownPixels = .fitted
         case nil: break
         }
+        r.image = placeElementImage(r)
         r.age = tree.time - e.createdAt
         switch e.kind {
         case .textField, .textView: placeFieldTexts(e, &r)

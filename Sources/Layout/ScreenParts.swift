@@ -12,6 +12,8 @@ public struct ScreenParts: Sendable {
     /// device's launch image, drawn centre-cropped over the screen (nil: a white screen).
     public var showsLaunchScreen = false
     public var launchScreenKey: String? = nil
+    /// That image placed over the screen; nil when the store has none.
+    public var launchScreen: PlacedImage? = nil
     /// The status band's clock ("9:41" on iOS, "12:00" on Android) in `statusGlyphColor`, in the
     /// `ios` and `android` looks when the device has a status band.
     public var statusClock: ParagraphLayout? = nil

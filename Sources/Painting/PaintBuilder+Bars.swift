@@ -37,12 +37,12 @@ extension PaintBuilder {
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? frame.origin) }
     }
 
-    /// ADD_OPTION icons (Android's menu icons): the asset each option's text names (layout's `iconKey`) in the box
-    /// layout gave it (`rows`, option order); a missing asset shows the image placeholder (the
+    /// ADD_OPTION icons (Android's menu icons): the asset each option's text names, as layout placed it (`icon`) in
+    /// its box (`rows`, option order); a missing asset shows the image placeholder (the
     /// resource loader reports it).
     mutating func paintActionBarOptionIcons(_ e: LaidOutElement, placeholder: ControlLook.Placeholder) {
         guard let boxes = e.rows else { return }
-        for (option, box) in zip(e.options, boxes) where !drawIcon(option.iconKey, in: box) {
+        for (option, box) in zip(e.options, boxes) where !drawImage(option.icon) {
             paintPlaceholder(placeholder, RoundedRect(rect: box))
         }
     }
@@ -57,7 +57,7 @@ extension PaintBuilder {
 
     /// Icon over label, as layout placed them (the selected item's label in the selected colour).
     mutating func paintNavigationItem(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
-        if let box = e.iconFrame { drawIcon(e.iconKey, in: box) }
+        drawImage(e.icon)
         if let p = e.paragraph { drawParagraph(p, at: e.textOrigin ?? frame.origin) }
     }
 

@@ -26,7 +26,7 @@ extension PaintBuilder {
         case .radioGroup: paintRadioGroup(e, s, frame)
         default: drawElementText(e, s, frame)
         }
-        if e.kind != .imageView, e.ownPixels != nil { paintPixels(e, s, frame) }
+        if e.kind != .imageView { drawImage(e.image) }
         drawExtraTexts(e)
     }
 

@@ -24,7 +24,7 @@ extension PaintBuilder {
         if case .button(let overlay?)? = e.control {
             add(.fill(PaintBuilder.outline(frame, e.look.radii), .color(overlay)))
         }
-        if let box = e.iconFrame { drawIcon(e.iconKey, in: box) }
+        drawImage(e.icon)
         drawElementText(e, s, frame)
     }
 

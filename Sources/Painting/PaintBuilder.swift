@@ -6,15 +6,13 @@ import Styles
 /// Builds one frame's display list: the per-element box model (semantics.md section 6) and the
 /// recursion over children. Widget looks, bars and overlays live in extensions.
 struct PaintBuilder {
-    let images: ImageStore
     let layout: LayoutResult
     let device: Device
     var items: [DisplayItem] = []
     /// Work done so far (kinds in `PaintWork`), for complexity tests.
     var work = WorkCounts()
 
-    init(images: ImageStore, layout: LayoutResult, device: Device) {
-        self.images = images
+    init(layout: LayoutResult, device: Device) {
         self.layout = layout
         self.device = device
     }
@@ -26,23 +24,7 @@ struct PaintBuilder {
     // MARK: - Styles and geometry
 
     /// The rounded outline of a box, radii scaled down as CSS does when they do not fit.
-    static func outline(_ frame: Rect, _ radii: Corners) -> RoundedRect {
-        if radii.isZero { return RoundedRect(rect: frame) }
-        let w = frame.width
-        let h = frame.height
-        var f = 1.0
-        func limit(_ side: Double, _ a: Double, _ b: Double) { if a + b > 0 { f = min(f, side / (a + b)) } }
-        limit(w, radii.topLeft, radii.topRight)
-        limit(w, radii.bottomLeft, radii.bottomRight)
-        limit(h, radii.topLeft, radii.bottomLeft)
-        limit(h, radii.topRight, radii.bottomRight)
-        let r =
-            f < 1
-            ? Corners(
-                topLeft: radii.topLeft * f, topRight: radii.topRight * f,
-                bottomRight: radii.bottomRight * f, bottomLeft: radii.bottomLeft * f) : radii
-        return RoundedRect(rect: frame, radii: r)
-    }
+    static func outline(_ frame: Rect, _ radii: Corners) -> RoundedRect { RoundedRect.outline(frame, radii) }
 
     /// The padding box (inside the border) with the inner radii.
     static func paddingBox(_ frame: Rect, _ style: ResolvedStyle) -> RoundedRect {

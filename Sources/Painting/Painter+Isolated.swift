@@ -8,7 +8,7 @@ extension Painter {
     /// the raster to its frame gives the element as it looks in the full picture. Empty when the
     /// element has no frame.
     public func paintAlone(_ id: Int, layout: LayoutResult, device: Device) -> DisplayList {
-        var b = PaintBuilder(images: images, layout: layout, device: device)
+        var b = PaintBuilder(layout: layout, device: device)
         b.paintElement(id)
         return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
     }

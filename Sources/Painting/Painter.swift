@@ -6,17 +6,16 @@ import Styles
 /// Turns a laid-out tree into a display list (semantics.md section 6): shapes from the records'
 /// frames, styles and looks, which layout resolved with the theme (painting takes no theme).
 public struct Painter {
-    public let images: ImageStore
-    public init(images: ImageStore) { self.images = images }
+    public init() {}
 
     /// The screen, back to front: white, the application's background, the active view's subtree,
     /// the status band and bottom safe area, the bars, the overlays, the toasts (section 7 item 36).
     public func paint(_ layout: LayoutResult, device: Device) -> DisplayList {
-        var b = PaintBuilder(images: images, layout: layout, device: device)
+        var b = PaintBuilder(layout: layout, device: device)
         b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
 
         if layout.screen.showsLaunchScreen {
-            if let key = layout.screen.launchScreenKey { b.drawImage(key: key, in: b.screen, mode: .centerCrop) }
+            b.drawImage(layout.screen.launchScreen)
             return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)
         }
 

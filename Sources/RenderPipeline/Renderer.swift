@@ -240,7 +240,7 @@ public final class Renderer {
     ) throws -> RenderedFrame {
         let isolated = isolating ?? options.isolatedElement
         let list = timed(&timings.paint) {
-            let painter = Painter(images: images)
+            let painter = Painter()
             var list =
                 isolated.map { painter.paintAlone($0, layout: layout, device: device) }
                 ?? painter.paint(layout, device: device)

@@ -128,3 +128,25 @@ import WidgetTree
     #expect(r.rows[3] == [Rect(0, 0, 66, 28), Rect(0, 28, 66, 28)])
     #expect(r.extraTexts[3]?.map(\.origin) == [Point(x: 26, y: 4), Point(x: 26, y: 32)])
 }
+
+@Test func recordsPlaceTheStoredImageAndLeaveNoneWhenTheStoreLacksIt() {
+    var b = TreeBuilder.screen()
+    b.add(3, .linearLayout, parent: 2, value: 1)
+    b.add(4, .imageView, parent: 3) { s in
+        s.width = .fixed(100)
+        s.height = .fixed(50)
+        s.imageScale = .center
+    }
+    b.tree.elements[4]!.content = .asset("test.png")
+    b.add(5, .imageView, parent: 3)
+    b.tree.elements[5]!.content = .asset("missing.png")
+    var store = ImageStore()
+    store[ImageStore.assetKey("test.png")] = ImageStore.Entry(bitmap: Bitmap(width: 600, height: 300), density: 3)
+    let r = b.engine(images: store).layout(b.tree, device: Device())
+    // 200 x 100 dp at its own size, centred on the 100 x 50 box: it overflows, so it is clipped to the box.
+    #expect(r[4]?.image?.key == ImageStore.assetKey("test.png"))
+    #expect(r[4]?.image?.dest == Rect(-50, -25, 200, 100))
+    #expect(r[4]?.image?.clip == RoundedRect(rect: Rect(0, 0, 100, 50)))
+    // No pixels in the store: no placement, so painting shows the placeholder.
+    #expect(r[5]?.image == nil)
+}

@@ -27,7 +27,7 @@ import WidgetTree
         }
         let layout = LayoutEngine(theme: PaintingFixture.theme, text: PaintingFixture.textEngine, images: f.images)
             .layout(f.tree, device: f.device)
-        let list = Painter(images: f.images).paint(layout, device: f.device)
+        let list = Painter().paint(layout, device: f.device)
         let colours = runs(list).map { ($0.1.x < 120 ? 11 : $0.1.x < 240 ? 12 : 13, $0.0.color) }
         let blue = Color(rgb: 0x1a73e8)
         let grey = Color(rgb: 0x5f6368)

@@ -22,7 +22,7 @@ import WidgetTree
             trackRadius: 5, track: Self.pink,
             thumbSize: 12, thumb: Self.teal, ring: nil)
         layout[3]?.control = .switchControl(look)
-        let fills = Painter(images: f.images).paint(layout, device: f.device).colorFills
+        let fills = Painter().paint(layout, device: f.device).colorFills
         #expect(fills.contains { $0.1 == Self.pink && $0.0.rect == Rect(x: 70, y: 15, width: 30, height: 10) })
         #expect(fills.contains { $0.1 == Self.teal && $0.0.rect == Rect(x: 88, y: 14, width: 12, height: 12) })
     }
@@ -33,14 +33,14 @@ import WidgetTree
         var layout = f.records()
         layout[3]?.control = .field(
             ControlLook.Field(underline: ControlLook.Line(color: Self.pink, width: 3), bezel: nil))
-        var list = Painter(images: f.images).paint(layout, device: f.device)
+        var list = Painter().paint(layout, device: f.device)
         #expect(list.colorFills.contains { $0.1 == Self.pink && $0.0.rect == Rect(x: 0, y: 37, width: 100, height: 3) })
 
         let bezel = ControlLook.Bezel(
             fill: Self.teal, border: ControlLook.Line(color: Self.pink, width: 2),
             radii: Corners(all: 6))
         layout[3]?.control = .field(ControlLook.Field(underline: nil, bezel: bezel))
-        list = Painter(images: f.images).paint(layout, device: f.device)
+        list = Painter().paint(layout, device: f.device)
         #expect(list.colorFills.contains { $0.1 == Self.teal && $0.0.radii == Corners(all: 6) })
         #expect(
             list.items.contains {
@@ -62,7 +62,7 @@ import WidgetTree
                 radius: 3, paragraph: ParagraphLayout(size: .zero, lines: []), origin: .zero,
                 opacity: 1)
         ]
-        let fills = Painter(images: f.images).paint(layout, device: f.device).colorFills
+        let fills = Painter().paint(layout, device: f.device).colorFills
         #expect(fills.contains { $0.1 == Self.pink && $0.0.rect == Rect(x: 0, y: 0, width: 360, height: 640) })
         #expect(fills.contains { $0.1 == Self.teal && $0.0.radii == Corners(all: 3) })
     }

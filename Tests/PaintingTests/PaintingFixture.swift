@@ -61,12 +61,14 @@ struct PaintingFixture {
             tables.styles[id] = palette.resolver.resolve(
                 kind: e.kind, styles: e.styles, pressed: e.isPressed, selected: e.isSelected)
         }
-        return RecordAssembly(tree: tree, device: device, palette: palette, measurer: Self.textEngine)
-            .assemble(tables)
+        return RecordAssembly(
+            tree: tree, device: device, palette: palette, measurer: Self.textEngine, images: images
+        )
+        .assemble(tables)
     }
 
     func paint(theme: Theme = Self.theme) -> DisplayList {
-        Painter(images: images).paint(records(theme: theme), device: device)
+        Painter().paint(records(theme: theme), device: device)
     }
 
     func dumpLines() -> [String] { DisplayListDump.dump(paint()).split(separator: "\n").map(String.init) }
