@@ -16,13 +16,28 @@ struct FieldReader {
 
     func has(_ key: String) -> Bool { object[key] != nil }
 
+    // Step fields by FieldName: the same reads, found without comparing strings.
+    func int(_ f: FieldName, default def: Int? = 0, in range: ClosedRange<Int>? = nil) throws -> Int {
+        try int(f.name, object[f], default: def, in: range)
+    }
+    func double(_ f: FieldName, default def: Double? = nil) throws -> Double {
+        try double(f.name, object[f], default: def)
+    }
+    func string(_ f: FieldName, default def: String? = "") throws -> String {
+        try string(f.name, object[f], default: def)
+    }
+
     func problem(_ key: String, _ message: String) -> StepProblem {
         StepProblem(path: "\(path).\(key)", message: message)
     }
 
     /// An integer field; `nil` default means the key is required. `16.0` counts as 16.
     func int(_ key: String, default def: Int? = 0, in range: ClosedRange<Int>? = nil) throws -> Int {
-        guard let v = object[key], v != .null else {
+        try int(key, object[key], default: def, in: range)
+    }
+
+    private func int(_ key: String, _ value: JSONValue?, default def: Int?, in range: ClosedRange<Int>?) throws -> Int {
+        guard let v = value, !v.isNull else {
             if let def { return def }
             throw problem(key, "`\(key)` is missing (an integer is required)")
         }
@@ -42,7 +57,11 @@ struct FieldReader {
 
     /// A finite number field; `nil` default means required.
     func double(_ key: String, default def: Double? = nil) throws -> Double {
-        guard let v = object[key], v != .null else {
+        try double(key, object[key], default: def)
+    }
+
+    private func double(_ key: String, _ value: JSONValue?, default def: Double?) throws -> Double {
+        guard let v = value, !v.isNull else {
             if let def { return def }
             throw problem(key, "`\(key)` is missing (a number is required)")
         }
@@ -55,7 +74,11 @@ struct FieldReader {
 
     /// A string field; `nil` default means required.
     func string(_ key: String, default def: String? = "") throws -> String {
-        guard let v = object[key], v != .null else {
+        try string(key, object[key], default: def)
+    }
+
+    private func string(_ key: String, _ value: JSONValue?, default def: String?) throws -> String {
+        guard let v = value, !v.isNull else {
             if let def { return def }
             throw problem(key, "`\(key)` is missing (a string is required)")
         }
@@ -67,6 +90,16 @@ struct FieldReader {
 
     /// Keys not in `known`, in file order (for unknown-key warnings).
     func unknownKeys(_ known: Set<String>) -> [String] { object.keys.filter { !known.contains($0) } }
+
+    /// Keys that name no field of `known`, in file order.
+    func unknownKeys(_ known: FieldSet) -> [String] {
+        var out: [String] = []
+        for m in object.members {
+            if let f = m.field, known.contains(f) { continue }
+            out.append(m.key)
+        }
+        return out
+    }
 
     /// "a string \"abc\"", "the number 1.5", "an array", ...
     static func describe(_ v: JSONValue) -> String {

@@ -26,8 +26,6 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var pos = 0
     private var depth = 0
-    /// Members of the objects being parsed, innermost last (one buffer for all of them).
-    private var members: [(String, JSONValue)] = []
     /// Nesting limit, so a hostile file cannot overflow the stack.
     public static let maxDepth = 256
     /// Lone surrogate escapes read as U+FFFD, where they were.
@@ -109,12 +107,14 @@ public struct JSONParser {
             depth -= 1
             return .object(JSONObject())
         }
-        let base = members.count
-        // On a throw the buffer is left as is: the whole parse fails.
+        // The object's own array from the start (no shared buffer to copy out of): most session
+        // objects are steps of up to 8 members.
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)
         while true {
             skipSpace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
-            let key = try parseString()
+            let (key, field) = try parseKey()
             skipSpace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
             pos += 1
@@ -124,16 +124,14 @@ public struct JSONParser {
                 topIndex = nil
             }
             let value = try parseValue()
-            members.append((key, value))
+            members.append(JSONObject.Member(key: key, value: value, field: field))
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): pos += 1
             case UInt8(ascii: "}"):
                 pos += 1
                 depth -= 1
-                let obj = JSONObject(members: members[base...])
-                members.removeSubrange(base...)
-                return .object(obj)
+                return .object(JSONObject(parsed: members))
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -184,8 +182,10 @@ public struct JSONParser {
             var v = 0
             for i in digitsStart..<pos { v = v &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")) }
             let d = Double(v)
+            let negative = digitsStart > start
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-            return JSONNumber(text: text, double: digitsStart > start ? -d : d)
+            // `Int(text)` is ±v ("-0" included: Int("-0") is 0), so the number need not read its text again.
+            return JSONNumber(text: text, double: negative ? -d : d, int: negative ? -v : v)
         }
         if peek() == UInt8(ascii: ".") {
             pos += 1
@@ -201,6 +201,24 @@ public struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
         // Double(text) gives ±inf for huge exponents: kept, and reported where the value is used.
         return JSONNumber(text: text, double: Double(text) ?? .nan)
+    }
+
+    /// An object key, and the step field it names. A key without escapes that spells a field
+    /// takes the field's own String (no String made); any other key is read as a string.
+    private mutating func parseKey() throws -> (String, FieldName?) {
+        var end = pos + 1
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") {
+                guard let field = FieldName.named(UnsafeBufferPointer(rebasing: bytes[pos + 1..<end])) else { break }
+                pos = end + 1
+                return (field.name, field)
+            }
+            if b < 0x20 || b == UInt8(ascii: "\\") { break }
+            end += 1
+        }
+        let key = try parseString()
+        return (key, FieldName(name: key))
     }
 
     private mutating func parseString() throws -> String {

@@ -1,8 +1,10 @@
 import Primitives
 
 /// A parsed JSON value. Numbers keep their source text, so an integer that overflows `Int`
-/// can be reported instead of silently becoming a rounded `Double`.
-public indirect enum JSONValue: Hashable, Sendable {
+/// can be reported instead of silently becoming a rounded `Double`. Not `indirect`: arrays and
+/// objects already hold their members on the heap, and an indirect case would box every string
+/// and number of a session once more.
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -22,6 +24,11 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Whether this is `null` (without building a value to compare with).
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
     /// The object, if this is one.
     public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
@@ -47,17 +54,26 @@ public indirect enum JSONValue: Hashable, Sendable {
 /// A JSON number: its text as written and its value as a `Double`.
 public struct JSONNumber: Hashable, Sendable {
     /// The literal text (`12`, `-3.5e2`, or the lenient `NaN` / `Infinity`).
-    public var text: String
+    public var text: String { didSet { exact = Int(text) } }
     public var double: Double
+    /// `Int(text)`, read once: the step decoder asks for it for every integer field.
+    private var exact: Int?
     public init(text: String, double: Double) {
         self.text = text
         self.double = double
+        exact = Int(text)
+    }
+    /// The parser's plain integers, whose `Int(text)` it has already computed.
+    init(text: String, double: Double, int: Int) {
+        self.text = text
+        self.double = double
+        exact = int
     }
 
     /// The value as an `Int`: exact integers (also `16.0`) that fit; nil for fractions, NaN,
     /// infinities and values outside `Int`.
     public var int: Int? {
-        if let i = Int(text) { return i }
+        if let exact { return exact }
         guard double.isFinite, double.rounded() == double,
             double >= -9.2e18, double <= 9.2e18
         else { return nil }
@@ -65,21 +81,110 @@ public struct JSONNumber: Hashable, Sendable {
     }
 }
 
-/// A JSON object: values by key, and the keys in file order (for stable messages).
+/// A JSON object: its members in file order, one per key. A repeated key keeps its first
+/// position and takes the last value (as a dictionary keyed by name, filled in file order).
+///
+/// Stored as an array, not a dictionary: session objects have a handful of members, and finding
+/// one by comparing keys costs less than hashing (the parser also marks members named like a step
+/// field, `FieldName`, so the step decoder compares integers). An object with many members also
+/// keeps a name index, so lookups and `set` stay O(1) on large (or hostile) input.
 public struct JSONObject: Hashable, Sendable {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [String: JSONValue] = [:]
-    public init() {}
-    /// An object from its members in file order, sized once (the parser's path: a growing
-    /// dictionary rehashes two or three times for a typical step).
-    init<C: Collection>(members: C) where C.Element == (String, JSONValue) {
-        keys.reserveCapacity(members.count)
-        values = Dictionary(minimumCapacity: members.count)
-        for (k, v) in members { set(k, v) }
+    /// One member: key, value, and the step field it names (nil for any other name).
+    public struct Member: Hashable, Sendable {
+        public let key: String
+        public internal(set) var value: JSONValue
+        let field: FieldName?
     }
+    /// The members in file order.
+    public private(set) var members: [Member] = []
+    /// Position by key, kept once the object has more than `indexFrom` members.
+    private var index: [String: Int]? = nil
+    private static let indexFrom = 16
+
+    public init() {}
+    /// An object from its members in file order (the parser's path). Kept as given when no key
+    /// repeats (the usual case: no copy); else rebuilt with each key once.
+    init(parsed: [Member]) {
+        if parsed.count <= Self.indexFrom, !Self.hasRepeatedKey(parsed) {
+            members = parsed
+            return
+        }
+        members.reserveCapacity(parsed.count)
+        for m in parsed { set(m) }
+    }
+
+    /// Whether two members of a small object share a key (pairwise: cheaper than hashing for a few).
+    private static func hasRepeatedKey(_ members: [Member]) -> Bool {
+        members.withUnsafeBufferPointer { m in
+            for i in m.indices.dropFirst() {
+                for j in 0..<i where m[i].field == m[j].field {
+                    // Step field names are equal when their fields are; other keys compare as text.
+                    if m[i].field != nil || m[i].key == m[j].key { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// The keys in file order.
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+
     /// Sets a key; a repeated key keeps its first position and takes the last value.
     public mutating func set(_ key: String, _ value: JSONValue) {
-        if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+        set(Member(key: key, value: value, field: FieldName(name: key)))
     }
-    public subscript(key: String) -> JSONValue? { values[key] }
+
+    private mutating func set(_ m: Member) {
+        if let i = position(of: m) {
+            members[i].value = m.value
+            return
+        }
+        members.append(m)
+        if index != nil {
+            index![m.key] = members.count - 1
+        } else if members.count > Self.indexFrom {
+            var byKey: [String: Int] = [:]
+            byKey.reserveCapacity(members.count * 2)
+            for (i, member) in members.enumerated() { byKey[member.key] = i }
+            index = byKey
+        }
+    }
+
+    private func position(of m: Member) -> Int? {
+        if let field = m.field { return position(of: field) }
+        return position(of: m.key)
+    }
+
+    // The scans read each member in place (`firstIndex(where:)` copied every member it passed).
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.withUnsafeBufferPointer { m in
+            for i in m.indices where m[i].key == key { return i }
+            return nil
+        }
+    }
+
+    /// A member named like a step field: same as by name (the field's name is its key).
+    private func position(of field: FieldName) -> Int? {
+        if let index { return index[field.name] }
+        return members.withUnsafeBufferPointer { m in
+            for i in m.indices where m[i].field == field { return i }
+            return nil
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard let i = position(of: key) else { return nil }
+        return members[i].value
+    }
+
+    subscript(field: FieldName) -> JSONValue? {
+        guard let i = position(of: field) else { return nil }
+        return members[i].value
+    }
+
+    /// Equal when the members are (the index is only a shortcut to them).
+    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.members == b.members }
+    public func hash(into hasher: inout Hasher) { hasher.combine(members) }
 }

@@ -27,7 +27,10 @@ public enum SessionLimits {
     /// `text` with every run of combining marks (categories Mn, Mc, Me) cut to `maxCombiningRun`,
     /// and how many were dropped; nil when nothing was (ASCII text is judged from its bytes alone).
     public static func limitedCombiningMarks(_ text: String) -> (text: String, dropped: Int)? {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        // Over the contiguous bytes when there are (always for native strings): a byte loop
+        // without UTF8View's per-index checks, for the two texts of every command.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } }
+        guard !(ascii ?? !text.utf8.contains(where: { $0 >= 0x80 })) else { return nil }
         var run = 0
         var dropped = 0
         var out = String.UnicodeScalarView()

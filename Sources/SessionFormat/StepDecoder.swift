@@ -15,18 +15,62 @@ struct StepDecoder {
         case batch, setimagedata, setsurface, tick, press, release, tap, select, scroll, input, sys, back, snapshot
     }
 
-    static let commandKeys: Set<String> = [
-        "type", "internalId", "childInternalId", "value", "textValue", "textValue2",
-        "key", "width", "height", "row", "column", "sheet", "flags",
-    ]
+    static let commandKeys = FieldSet([
+        .type, .internalId, .childInternalId, .value, .textValue, .textValue2,
+        .key, .width, .height, .row, .column, .sheet, .flags,
+    ])
     static let sysTypes = [
         "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE",
     ]
     static let barButtons = ["back", "menu", "save", "compose"]
 
+    /// The last command name looked up and its type: runs of one command (SET_STYLE) are the
+    /// common case, and comparing two small strings costs less than hashing one.
+    private var lastName = ""
+    private var lastNamedType: CommandType?
+
+    /// `CommandType.named(exactly:)`, remembering the last answer.
+    private mutating func lastType(named name: String) -> CommandType? {
+        if name == lastName, let t = lastNamedType { return t }
+        let t = CommandType.named(exactly: name)
+        if t != nil {
+            lastName = name
+            lastNamedType = t
+        }
+        return t
+    }
+
     /// A top-level step, or nil (with a diagnostic) when it cannot be decoded.
     mutating func decodeTopLevel(_ value: JSONValue, index: Int) -> Step? {
-        decode(value, index: index, path: "steps[\(index)]", inBatch: false)
+        decode(value, index: index, path: Self.topPath(index), inBatch: false)
+    }
+
+    /// `steps[index]`, written out byte by byte: the same text as `"steps[\(index)]"` without
+    /// string interpolation, which cost more than the rest of decoding a small step.
+    static func topPath(_ index: Int) -> String {
+        guard index >= 0 else { return "steps[\(index)]" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf in
+            let prefix: StaticString = "steps["
+            var n = 0
+            for i in 0..<prefix.utf8CodeUnitCount {
+                buf[n] = prefix.utf8Start[i]
+                n += 1
+            }
+            var digits = 1
+            var rest = index
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            var v = index
+            for i in stride(from: n + digits - 1, through: n, by: -1) {
+                buf[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+            n += digits
+            buf[n] = UInt8(ascii: "]")
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[0...n]), as: UTF8.self)
+        }
     }
 
     private mutating func decode(_ value: JSONValue, index: Int, path: String, inBatch: Bool) -> Step? {
@@ -45,7 +89,7 @@ struct StepDecoder {
                 throw StepProblem(path: path, message: "a step must be an object, found \(value.typeName)")
             }
             let r = FieldReader(obj, path: path)
-            guard let typeValue = obj["type"] else { throw r.problem("type", "the step has no `type`") }
+            guard let typeValue = obj[.type] else { throw r.problem("type", "the step has no `type`") }
             switch typeValue {
             case .number(let n):
                 guard let ord = n.int, let type = CommandType(rawValue: ord) else {
@@ -56,7 +100,7 @@ struct StepDecoder {
             case .string(let name):
                 // The canonical spelling first: an exact upper-case command name is a command
                 // (what the general rule below gives too), without case folding every name.
-                if let type = CommandType.named(exactly: name) {
+                if let type = lastType(named: name) {
                     return Step(.command(try command(type, r)), index: index, path: path)
                 }
                 // RELEASE is both a command and a step kind: upper case means the command
@@ -97,20 +141,28 @@ struct StepDecoder {
 
     private mutating func command(_ type: CommandType, _ r: FieldReader) throws -> Command {
         var c = Command(type: type)
-        c.internalId = try r.int("internalId")
-        c.childInternalId = try r.int("childInternalId")
-        c.textValue = limitText(try r.string("textValue"), r, "textValue")
-        c.textValue2 = limitText(try r.string("textValue2"), r, "textValue2")
-        _ = try r.string("key")  // accepted and ignored, but still must be a string
-        c.width = try r.int("width")
-        c.height = try r.int("height")
-        c.row = try r.int("row")
-        c.column = try r.int("column")
-        c.sheet = try r.int("sheet")
-        c.flags = try r.int("flags")
+        let fast = Self.wellTyped(type, r.object)
+        if let fast {
+            // Every field has its type: the reads below would take the same values in this order.
+            c = fast
+            c.textValue = limitText(c.textValue, r, "textValue")
+            c.textValue2 = limitText(c.textValue2, r, "textValue2")
+        } else {
+            c.internalId = try r.int(.internalId)
+            c.childInternalId = try r.int(.childInternalId)
+            c.textValue = limitText(try r.string(.textValue), r, "textValue")
+            c.textValue2 = limitText(try r.string(.textValue2), r, "textValue2")
+            _ = try r.string(.key)  // accepted and ignored, but still must be a string
+            c.width = try r.int(.width)
+            c.height = try r.int(.height)
+            c.row = try r.int(.row)
+            c.column = try r.int(.column)
+            c.sheet = try r.int(.sheet)
+            c.flags = try r.int(.flags)
+        }
         if type == .SET_STYLE {
             // The selector travels in `value`: an ordinal, or its name in any case.
-            if case .string(let s)? = r.object["value"] {
+            if case .string(let s)? = r.object[.value] {
                 guard let sel = Selector(name: s) else {
                     throw r.problem(
                         "value",
@@ -119,7 +171,7 @@ struct StepDecoder {
                 c.selector = sel
                 c.value = sel.rawValue
             } else {
-                c.value = try r.int("value")
+                if fast == nil { c.value = try r.int(.value) }
                 guard let sel = Selector(rawValue: c.value) else {
                     throw r.problem(
                         "value",
@@ -127,10 +179,46 @@ struct StepDecoder {
                 }
                 c.selector = sel
             }
-        } else {
-            c.value = try r.int("value")
+        } else if fast == nil {
+            c.value = try r.int(.value)
         }
         warnUnknownKeys(r, known: Self.commandKeys, index: nil)
+        return c
+    }
+
+    /// The command's fields read in one pass over the members, when each field the command
+    /// reads is absent, null, or of its type (an integer `value` too, or a string one on SET_STYLE,
+    /// which `command` reads as a selector); nil when any is not, and `command` then reads them
+    /// one by one, throwing the first problem in its fixed order. Texts are not limited here.
+    private static func wellTyped(_ type: CommandType, _ object: JSONObject) -> Command? {
+        var c = Command(type: type)
+        for m in object.members {
+            guard let f = m.field else { continue }
+            switch (f, m.value) {
+            case (_, .null), (.type, _): continue
+            case (.textValue, .string(let s)): c.textValue = s
+            case (.textValue2, .string(let s)): c.textValue2 = s
+            case (.key, .string): continue
+            case (.value, .string) where type == .SET_STYLE: continue
+            case (_, .number(let n)):
+                guard let i = n.int else { return nil }
+                switch f {
+                case .internalId: c.internalId = i
+                case .childInternalId: c.childInternalId = i
+                case .value: c.value = i
+                case .width: c.width = i
+                case .height: c.height = i
+                case .row: c.row = i
+                case .column: c.column = i
+                case .sheet: c.sheet = i
+                case .flags: c.flags = i
+                case .textValue, .textValue2, .key: return nil
+                default: continue  // not a command field: an unknown key, warned about later
+                }
+            default:
+                if commandKeys.contains(f) { return nil }
+            }
+        }
         return c
     }
 
@@ -139,8 +227,8 @@ struct StepDecoder {
     private mutating func other(_ kind: Kind, _ r: FieldReader, index: Int) throws -> StepKind {
         switch kind {
         case .batch:
-            warnUnknownKeys(r, known: ["type", "steps"], index: index)
-            guard let v = r.object["steps"] else { throw r.problem("steps", "a batch needs a `steps` array") }
+            warnUnknownKeys(r, known: FieldSet([.type, .steps]), index: index)
+            guard let v = r.object[.steps] else { throw r.problem("steps", "a batch needs a `steps` array") }
             guard case .array(let items) = v else {
                 throw r.problem("steps", "`steps` must be an array, found \(v.typeName)")
             }
@@ -150,18 +238,18 @@ struct StepDecoder {
             }
             return .batch(inner)
         case .setimagedata:
-            warnUnknownKeys(r, known: ["type", "internalId", "image"], index: index)
-            let id = try r.int("internalId", default: nil)
-            guard let v = r.object["image"] else { throw r.problem("image", "`image` is missing") }
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .image]), index: index)
+            let id = try r.int(.internalId, default: nil)
+            guard let v = r.object[.image] else { throw r.problem("image", "`image` is missing") }
             guard case .object(let img) = v else {
                 throw r.problem("image", "`image` must be an object, found \(v.typeName)")
             }
             return .setImageData(
                 internalId: id, image: try packedImage(FieldReader(img, path: "\(r.path).image"), index: index))
         case .setsurface:
-            warnUnknownKeys(r, known: ["type", "internalId", "surface"], index: index)
-            let id = try r.int("internalId", default: nil)
-            guard let v = r.object["surface"] else { throw r.problem("surface", "`surface` is missing") }
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .surface]), index: index)
+            let id = try r.int(.internalId, default: nil)
+            guard let v = r.object[.surface] else { throw r.problem("surface", "`surface` is missing") }
             guard case .object(let s) = v else {
                 throw r.problem("surface", "`surface` must be an object, found \(v.typeName)")
             }
@@ -170,17 +258,17 @@ struct StepDecoder {
             diagnostics.append(contentsOf: decoder.diagnostics)
             return .setSurface(internalId: id, surface: surface)
         case .tick:
-            warnUnknownKeys(r, known: ["type", "ms"], index: index)
-            let ms = try r.double("ms")
+            warnUnknownKeys(r, known: FieldSet([.type, .ms]), index: index)
+            let ms = try r.double(.ms)
             guard ms >= 0 else {
                 throw r.problem("ms", "`ms` must not be negative (time only moves forward), found \(ms)")
             }
             guard ms <= 1e12 else { throw r.problem("ms", "`ms` = \(ms) is too large (at most 10^12 ms per tick)") }
             return .tick(ms: CheckedInt.int(ms, .toNearestOrAwayFromZero))
         case .press, .release, .tap:
-            warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
-            let id = try r.int("internalId", default: nil)
-            let text = try r.string("textValue").lowercased()
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .textValue]), index: index)
+            let id = try r.int(.internalId, default: nil)
+            let text = try r.string(.textValue).lowercased()
             guard text.isEmpty || Self.barButtons.contains(text) else {
                 throw r.problem(
                     "textValue",
@@ -189,34 +277,34 @@ struct StepDecoder {
             let k: InputKind = kind == .press ? .press : kind == .release ? .release : .tap
             return .input(k, internalId: id, value: 0, text: text)
         case .select:
-            warnUnknownKeys(r, known: ["type", "internalId", "value"], index: index)
-            let id = try r.int("internalId", default: nil)
-            let v = try r.int("value", default: nil, in: 0...1)
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index)
+            let id = try r.int(.internalId, default: nil)
+            let v = try r.int(.value, default: nil, in: 0...1)
             return .input(.select, internalId: id, value: v, text: "")
         case .scroll:
-            warnUnknownKeys(r, known: ["type", "internalId", "value"], index: index)
-            let id = try r.int("internalId", default: nil)
-            let v = try r.double("value")
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index)
+            let id = try r.int(.internalId, default: nil)
+            let v = try r.double(.value)
             guard abs(v) <= 1e9 else { throw r.problem("value", "scroll offset \(v) is out of range") }
             return .input(.scroll, internalId: id, value: CheckedInt.int(v, .toNearestOrAwayFromZero), text: "")
         case .input:
-            warnUnknownKeys(r, known: ["type", "internalId", "textValue"], index: index)
-            let id = try r.int("internalId", default: nil)
-            let text = try r.string("textValue", default: nil)
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .textValue]), index: index)
+            let id = try r.int(.internalId, default: nil)
+            let text = try r.string(.textValue, default: nil)
             return .input(.input, internalId: id, value: 0, text: text)
         case .sys:
-            warnUnknownKeys(r, known: ["type", "textValue"], index: index)
-            let t = try r.string("textValue", default: nil).uppercased()
+            warnUnknownKeys(r, known: FieldSet([.type, .textValue]), index: index)
+            let t = try r.string(.textValue, default: nil).uppercased()
             guard Self.sysTypes.contains(t) else {
                 throw r.problem("textValue", "unknown system event \"\(t)\" (\(Self.sysTypes.joined(separator: ", ")))")
             }
             return .sys(t)
         case .back:
-            warnUnknownKeys(r, known: ["type"], index: index)
+            warnUnknownKeys(r, known: FieldSet([.type]), index: index)
             return .back
         case .snapshot:
-            warnUnknownKeys(r, known: ["type", "name"], index: index)
-            let name = try r.string("name", default: nil)
+            warnUnknownKeys(r, known: FieldSet([.type, .name]), index: index)
+            let name = try r.string(.name, default: nil)
             guard !name.isEmpty else { throw r.problem("name", "a snapshot needs a non-empty `name`") }
             return .snapshot(name: name)
         }
@@ -298,7 +386,7 @@ struct StepDecoder {
         return text
     }
 
-    private mutating func warnUnknownKeys(_ r: FieldReader, known: Set<String>, index: Int?) {
+    private mutating func warnUnknownKeys(_ r: FieldReader, known: FieldSet, index: Int?) {
         for k in r.unknownKeys(known) {
             diagnostics.append(
                 .warning(

@@ -51,32 +51,44 @@ public enum StyleParser {
         key: String, value: String, to decl: inout StyleDeclarations, profile: PlatformProfile,
         selector: Selector = .normal
     ) throws -> [PortabilityNote] {
+        let e = try effect(key: key, value: value, profile: profile, selector: selector)
+        e.apply(to: &decl)
+        return e.notes
+    }
+
+    /// What `apply(key:value:to:profile:selector:)` does, without a declaration map: the
+    /// assignments and notes, or the same error. Depends only on its arguments, so a replay may
+    /// keep it for a repeated pair within one session (ReplayEngine's style memo).
+    public static func effect(
+        key: String, value: String, profile: PlatformProfile, selector: Selector = .normal
+    ) throws -> StyleEffect {
         let k = key.trimmingSpaceAndNewlines().lowercased()
         if ignoredKeys.contains(k) {
-            return [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")]
+            return StyleEffect(
+                notes: [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")])
         }
         guard knownKeySet.contains(k) else {
             let hint = closestKey(to: k).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw StyleError("unknown style key \"\(key)\"\(hint)")
         }
         if profile.ignoredKeys.contains(k) {
-            return [PortabilityNote("\(k): \(profile.displayName) ignores this key; it has no effect")]
+            return StyleEffect(
+                notes: [PortabilityNote("\(k): \(profile.displayName) ignores this key; it has no effect")])
         }
         if selector != .normal, profile.normalOnlyKeys.contains(k) {
-            return [
+            return StyleEffect(notes: [
                 PortabilityNote(
                     """
                     \(k): \(profile.displayName) applies this key only for NORMAL; the \(selector.name) value has \
                     no effect
                     """
                 )
-            ]
+            ])
         }
-        var d = decl  // work on a copy so that a failure leaves `decl` as it was
+        // Parsed before anything is set, so a failure leaves the declarations as they were.
         do {
-            let notes = try StyleKeyApplier.apply(k, value, to: &d, profile: profile)
-            decl = d
-            return notes
+            let (set, notes) = try StyleKeyApplier.parse(k, value, profile: profile)
+            return StyleEffect(set: set, notes: notes)
         } catch let e as StyleError {
             // A number past the general bound reads as "not a number" to the key's parser: say why.
             let reason = StyleLimits.outOfRange(value) ?? e.message

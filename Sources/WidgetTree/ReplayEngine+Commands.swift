@@ -171,12 +171,10 @@ extension ReplayEngine {
             )
             return
         }
-        var decl = tree.elements[id]!.styles[selector] ?? StyleDeclarations()
-        do {
-            let notes = try StyleParser.apply(
-                key: c.textValue, value: c.textValue2, to: &decl, profile: profile, selector: selector)
-            if let family = decl.fontFamily, family != tree.elements[id]!.styles[selector]?.fontFamily,
-                let known = options.fontFamilyKnown, !known(family)
+        switch styleMemo.effect(key: c.textValue, value: c.textValue2, selector: selector, profile: profile) {
+        case .success(let effect):
+            if let family = tree.editInPlace(id, { $0.setStyle(effect, selector: selector) }) ?? nil,
+                let known = options.fontFamilyKnown, !styleMemo.isKnown(family, by: known)
             {
                 // Not a bundled or app font: the theme's default, as if the style had not named one.
                 diagnostics.append(
@@ -187,16 +185,15 @@ extension ReplayEngine {
                         bundled or app fonts; the theme's default is used
                         """
                     ))
-                decl.fontFamily = nil
+                tree.elements[id]!.styles[selector]!.fontFamily = nil
             }
-            tree.elements[id]!.styles[selector] = decl
-            for n in notes {
-                diagnostics.append(
-                    .warning(
-                        "portability", step: stepIndex, path: stepPath,
-                        "SET_STYLE \(label(id)): \(n.message)"))
+            if !effect.notes.isEmpty {
+                let message = "SET_STYLE \(labelInPlace(id)): "
+                for n in effect.notes {
+                    diagnostics.append(.warning("portability", step: stepIndex, path: stepPath, message + n.message))
+                }
             }
-        } catch {
+        case .failure(let error):
             // The previous value stays (semantics.md section 2).
             diagnostics.append(
                 .warning(

@@ -7,7 +7,7 @@ extension ReplayEngine {
     mutating func create(_ kind: WidgetKind, _ c: Command) {
         let id = c.childInternalId
         let parentId = c.internalId
-        if tree.elements[id] != nil {
+        if tree.contains(id) {
             fail("duplicate-id", "\(c.type.name): element \(id) already exists (\(label(id))); skipped")
             return
         }
@@ -66,7 +66,7 @@ extension ReplayEngine {
             }
         } else if parentId == id {
             fail("cycle", "\(c.type.name): element \(id) cannot be its own parent; it is kept detached")
-        } else if tree.elements[parentId] == nil {
+        } else if !tree.contains(parentId) {
             let why = deletedAt[parentId].map { "was deleted at step \($0)" } ?? "does not exist"
             warn(
                 "unknown-element",
@@ -91,10 +91,11 @@ extension ReplayEngine {
     private mutating func warnIfTooDeep(_ id: Int, _ c: Command) {
         guard !warnedDepth else { return }
         var depth = 0
-        var cur = tree.elements[id]?.parent
+        // Read in place: the tree was just edited (the attach), so this costs no copy of it.
+        var cur = tree.readInPlace(id, { $0.parent }) ?? nil
         while let p = cur, depth <= ReplayOptions.maxTreeDepth {
             depth += 1
-            cur = tree.elements[p]?.parent
+            cur = tree.readInPlace(p, { $0.parent }) ?? nil
         }
         guard depth > ReplayOptions.maxTreeDepth else { return }
         warnedDepth = true

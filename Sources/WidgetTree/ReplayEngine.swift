@@ -76,6 +76,9 @@ public struct ReplayEngine {
     /// step that threw and how many steps were skipped so far; the batch loops unwind on it.
     var batchAbort: (path: String, dropped: Int)?
 
+    /// The SET_STYLE pairs read so far in this replay, each parsed once (never shared between sessions).
+    var styleMemo = StyleMemo()
+
     /// The step being applied (top-level index and JSON path) for diagnostics.
     var stepIndex = 0
     var stepPath = "steps[0]"
@@ -138,11 +141,11 @@ public struct ReplayEngine {
     public mutating func boot(lookahead: [Step]? = nil) {
         guard !booted else { return }
         booted = true
-        let commands = Self.flatCommands(lookahead ?? session.steps)
-        if let app = commands.first(where: { $0.type == .CREATE_APPLICATION }) {
+        let steps = lookahead ?? session.steps
+        if let app = Self.firstCommand(in: steps, where: { $0.type == .CREATE_APPLICATION }) {
             appId = app.childInternalId
-        } else if let first = commands.first(where: { $0.type == .CREATE_FRAMEVIEW })
-            ?? commands.first(where: { $0.type.createdKind != nil })
+        } else if let first = Self.firstCommand(in: steps, where: { $0.type == .CREATE_FRAMEVIEW })
+            ?? Self.firstCommand(in: steps, where: { $0.type.createdKind != nil })
         {
             // semantics.md section 1: the implicit root takes the id the first FrameView names as parent.
             appId = first.internalId
@@ -160,16 +163,17 @@ public struct ReplayEngine {
         emit("SysInfoEvent", to: appId, [("sysType", .string("RESUME"))])
     }
 
-    static func flatCommands(_ steps: [Step]) -> [Command] {
-        var out: [Command] = []
+    /// The first command, batch entries included in order, that `matches` (found in place: listing
+    /// every command first copied each one, for a search that usually ends at the first step).
+    static func firstCommand(in steps: [Step], where matches: (Command) -> Bool) -> Command? {
         for s in steps {
             switch s.kind {
-            case .command(let c): out.append(c)
-            case .batch(let inner): out.append(contentsOf: flatCommands(inner))
+            case .command(let c): if matches(c) { return c }
+            case .batch(let inner): if let c = firstCommand(in: inner, where: matches) { return c }
             default: break
             }
         }
-        return out
+        return nil
     }
 
     // MARK: - Steps
@@ -270,7 +274,8 @@ public struct ReplayEngine {
 
     /// True if `id` exists; otherwise an `unknown-element` diagnostic and the step is skipped.
     mutating func requireElement(_ id: Int, _ what: String) -> Bool {
-        if tree.elements[id] != nil { return true }
+        // By index, not `elements[id] != nil`: that copies the whole element to test it.
+        if tree.contains(id) { return true }
         if let at = deletedAt[id] {
             warn("unknown-element", "\(what): element \(id) was deleted at step \(at); skipped")
         } else {
@@ -279,9 +284,15 @@ public struct ReplayEngine {
         return false
     }
 
+    /// `label(id)` reading the kind in place, for a step that has just edited the tree.
+    mutating func labelInPlace(_ id: Int) -> String {
+        guard let kind = tree.readInPlace(id, { $0.kind }) else { return "element \(id)" }
+        return "\(kind.rawValue) \(id)"
+    }
+
     /// "Button 7" for messages.
     func label(_ id: Int) -> String {
-        guard let e = tree.elements[id] else { return "element \(id)" }
-        return "\(e.kind.rawValue) \(id)"
+        guard let i = tree.elements.index(forKey: id) else { return "element \(id)" }
+        return "\(tree.elements.values[i].kind.rawValue) \(id)"
     }
 }

@@ -25,26 +25,26 @@ extension WidgetTree {
 
     /// Takes `id` out of its parent's children; it stays known, detached.
     mutating func detach(_ id: Int) {
-        guard let p = elements[id]?.parent else { return }
+        guard let p = readInPlace(id, { $0.parent }) ?? nil else { return }
         // In place and by id (ChildList): amortised O(1), so emptying a list one by one is linear.
-        if elements[p] != nil { work.add(ReplayWork.childrenScanned, elements[p]!.childList.remove(id)) }
-        elements[id]?.parent = nil
+        if let scanned = editInPlace(p, { $0.childList.remove(id) }) { work.add(ReplayWork.childrenScanned, scanned) }
+        editInPlace(id) { $0.parent = nil }
     }
 
     /// Moves `child` under `parent` at `index` (clamped: past the end appends). Returns false, and
     /// changes nothing, when that would make `child` its own ancestor.
     @discardableResult
     mutating func attach(_ child: Int, to parent: Int, at index: Int? = nil) -> Bool {
-        guard let c = elements[child], elements[parent] != nil else { return false }
+        guard let childless = readInPlace(child, { $0.childList.isEmpty }), contains(parent) else { return false }
         // A childless element is nobody's ancestor but its own: this skips the walk up from
         // `parent`, which made building a deep chain quadratic (10,000 levels took 30 s).
-        let walk = c.childList.isEmpty ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
+        let walk = childless ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
         work.add(ReplayWork.ancestorSteps, walk.steps)
         if walk.found { return false }
         detach(child)
         // Edited in place: copying `children` out and back would make each append O(n).
-        work.add(ReplayWork.childrenScanned, elements[parent]!.childList.insert(child, at: index))
-        elements[child]!.parent = parent
+        work.add(ReplayWork.childrenScanned, editInPlace(parent, { $0.childList.insert(child, at: index) })!)
+        editInPlace(child) { $0.parent = parent }
         return true
     }
 
