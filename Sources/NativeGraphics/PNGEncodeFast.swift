@@ -76,7 +76,7 @@ public enum PNGFastDeflate {
         // pool kept between pictures: fresh megabytes per band, or per picture in a batch worker,
         // would be fresh mappings, and page faults cost more than the compression.
         let workers = Workers.count(for: bands)
-        let size = BandScratch.Size(tokens: rowsPerBand * rowBytes + 8, rows: rowsPerBand, width: width)
+        let size = BandScratch.Size(tokens: rowsPerBand * rowBytes + 8)
         let stop = StopFlag()
         results.withUnsafeMutableBufferPointer { slots in
             let out = slots
@@ -124,6 +124,10 @@ protocol PixelBytes {
     static func byte(_ v: UInt32, _ j: Int) -> UInt32
     /// For eight pixels: the sum of each one's PNG bytes, and the sum of j * byte j.
     static func sums(_ v: SIMD8<UInt32>) -> (SIMD8<UInt32>, SIMD8<UInt32>)
+    /// One pixel's sum of its PNG bytes.
+    static func sum(_ v: UInt32) -> Int
+    /// One pixel's sum of j * byte j.
+    static func weighted(_ v: UInt32) -> Int
 }
 
 /// Opaque premultiplied BGRA (B in the low byte) -> R, G, B.
@@ -137,6 +141,12 @@ enum OpaqueBGRA: PixelBytes {
         let b = v & m
         return (r &+ g &+ b, g &+ (b &<< 1))
     }
+    @inline(__always) static func sum(_ v: UInt32) -> Int {
+        // B + R in bits 0...8 of the low half after the multiply-free fold, then G.
+        let br = v & 0x00FF_00FF
+        return Int((br &+ (br &>> 16)) & 0x1FF) &+ Int(v &>> 8 & 0xFF)
+    }
+    @inline(__always) static func weighted(_ v: UInt32) -> Int { Int(v &>> 8 & 0xFF) &+ Int(v & 0xFF) &<< 1 }
 }
 
 /// Straight RGBA (R in the low byte) -> R, G, B, A.
@@ -150,5 +160,13 @@ enum StraightRGBA: PixelBytes {
         let b = (v &>> 16) & m
         let a = v &>> 24
         return (r &+ g &+ b &+ a, g &+ (b &<< 1) &+ a &+ (a &<< 1))
+    }
+    @inline(__always) static func sum(_ v: UInt32) -> Int {
+        // Bytes 0 + 2 and 1 + 3 side by side in 16-bit halves, then the halves.
+        let pairs = (v & 0x00FF_00FF) &+ (v &>> 8 & 0x00FF_00FF)
+        return Int((pairs &+ (pairs &>> 16)) & 0x3FF)
+    }
+    @inline(__always) static func weighted(_ v: UInt32) -> Int {
+        Int(v &>> 8 & 0xFF) &+ Int(v &>> 16 & 0xFF) &<< 1 &+ Int(v &>> 24) &* 3
     }
 }

@@ -1,5 +1,6 @@
-/// Compresses one band of rows for `PNGFastDeflate`: finds the runs, counts symbols, builds the
-/// Huffman tables and writes one dynamic block ending on a byte boundary.
+/// Compresses one band of rows for `PNGFastDeflate`: one pass over the pixels finds the runs,
+/// counts the symbols and sums the Adler-32; then the Huffman tables are built and one dynamic
+/// block is written from the tokens, ending on a byte boundary.
 struct BandEncoder<P: PixelBytes> {
     let pixels: UnsafePointer<UInt32>
     let width: Int
@@ -14,138 +15,148 @@ struct BandEncoder<P: PixelBytes> {
         rowBytes = width * P.bpp + 1
     }
 
-    /// Token: a literal byte (< 256), or `matchFlag | length << 8 | slot` (slot 0: one pixel back,
-    /// slot 1: one row back).
+    /// Token words: a match is `matchFlag | length << 8 | slot` (slot 0: one pixel back, slot 1:
+    /// one row back); a run of n literal pixels is `literalsFlag | n` followed by the n pixel words
+    /// themselves (one store per pixel here, one sequential read in the writer, instead of a token
+    /// per byte); anything else is a literal byte (the filter byte 0).
     static var matchFlag: UInt32 { 1 << 31 }
+    static var literalsFlag: UInt32 { 1 << 30 }
 
-    /// Compresses the band; `scratch` must hold `rows.count * rowBytes` tokens and the row segments
-    /// (`BandScratch`). With `opaqueOnly`, returns nil as soon as a row shows a pixel whose alpha is
-    /// not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or continues a
-    /// run from one (matches compare whole words, alpha included), so the literals' alphas are all
-    /// the alphas of the picture, and the opacity test needs no pass of its own.
+    /// Compresses the band; `scratch` must hold `rows.count * rowBytes` tokens (`BandScratch`):
+    /// every token word stands for at least one raw byte. With `opaqueOnly`, returns nil as soon as
+    /// a row shows a pixel whose alpha is not 255 (the caller then encodes RGBA): every pixel equals
+    /// a literal pixel or continues a run from one (matches compare whole words, alpha included),
+    /// so the literals' alphas are all the alphas of the picture, and the opacity test needs no
+    /// pass of its own.
     func run(final: Bool, scratch: BandScratch, opaqueOnly: Bool = false) -> BandResult? {
         var litFreq = [Int](repeating: 0, count: 286)
         var distFreq = [Int](repeating: 0, count: 30)
+        var adler: UInt32 = 1
         let count = litFreq.withUnsafeMutableBufferPointer { lf in
             distFreq.withUnsafeMutableBufferPointer { df in
-                tokenize(into: scratch, lit: lf.baseAddress!, dist: df.baseAddress!, opaqueOnly: opaqueOnly)
+                tokenize(
+                    into: scratch.tokens, lit: lf.baseAddress!, dist: df.baseAddress!, opaqueOnly: opaqueOnly,
+                    adler: &adler)
             }
         }
         guard let count else { return nil }
-        let bytes = DeflateBlockWriter(
+        let bytes = DeflateBlockWriter<P>(
             tokens: UnsafeBufferPointer(start: scratch.tokens, count: count), litFreq: litFreq,
             distFreq: distFreq, distances: [P.bpp, min(rowBytes, 32768)]
         ).write(final: final)
-        let adler = BandAdler<P>(pixels: pixels, width: width, rows: rows, hasAbove: rowBytes <= 32768)
-            .adler(segments: scratch.segments, rowEnds: scratch.rowEnds)
         return BandResult(bytes: bytes, adler: adler, length: rows.count * rowBytes)
     }
 
-    /// Finds runs and literals; returns the number of tokens written.
-    /// Also records, per row, the ranges of pixels not covered by a run from the row above
-    /// (`scratch.segments`, `scratch.rowEnds`): the Adler-32 sums only those. Nil when
+    /// Finds runs and literals; returns the number of token words written, or nil when
     /// `opaqueOnly` and a literal pixel is not opaque.
+    ///
+    /// The Adler-32 of the band's raw bytes rides along (`BandAdler`): a row's sums are the sums of
+    /// the row above plus, over the pixels not covered by a run from above (the literals and the
+    /// runs along the row, which this pass visits anyway), each pixel's sums minus the one above.
     private func tokenize(
-        into scratch: BandScratch, lit: UnsafeMutablePointer<Int>, dist: UnsafeMutablePointer<Int>,
-        opaqueOnly: Bool
+        into tokens: UnsafeMutablePointer<UInt32>, lit: UnsafeMutablePointer<Int>,
+        dist: UnsafeMutablePointer<Int>, opaqueOnly: Bool, adler: inout UInt32
     ) -> Int? {
-        let tokens = scratch.tokens
-        let segments = scratch.segments
-        let rowEnds = scratch.rowEnds
         let w = width
         let bpp = P.bpp
         let table = DeflateTables.shared
         // A match may reach at most 32 KB back: wider rows only match along the row.
         let rowsMatch = rowBytes <= 32768
-        let pixelDist = table.distanceCode(bpp)
-        let rowDist = table.distanceCode(min(rowBytes, 32768))
+        let pixelDist = table.distanceCode(bpp).code
+        let rowDist = table.distanceCode(min(rowBytes, 32768)).code
         var t = 0
         var inAbove = false
         var runBytes = 0
-        var segs = 0
         // AND of every literal pixel's word: its top byte is 255 when they are all opaque.
         var alphas: UInt32 = 0xFFFF_FFFF
-
-        @inline(__always) func literal(_ b: UInt32) {
-            tokens[t] = b
-            t += 1
-            lit[Int(b)] += 1
-        }
-        @inline(__always) func match(_ total: Int, slot: UInt32) {
-            var left = total
-            let d = slot == 0 ? pixelDist : rowDist
-            while left > 0 {
-                var l = min(left, 258)
-                // Never leave a piece shorter than the minimum match of 3.
-                if left - l > 0 && left - l < 3 { l = left - 3 }
-                tokens[t] = BandEncoder.matchFlag | UInt32(l) << 8 | slot
-                t += 1
-                lit[Int(table.lengthSymbol[l])] += 1
-                dist[d.code] += 1
-                left -= l
-            }
+        var sums = BandAdler<P>(rowBytes: rowBytes)
+        if rowsMatch && rows.lowerBound > 0 {
+            sums.start(above: pixels + (rows.lowerBound - 1) * w, width: w)
         }
 
+        let lengthSymbol = table.lengthSymbol
         for y in rows {
             let row = pixels + y * w
-            let above: UnsafePointer<UInt32>? = y > 0 && rowsMatch ? pixels + (y - 1) * w : nil
+            let hasAbove = y > 0 && rowsMatch
+            // Only read when `hasAbove`.
+            let above = hasAbove ? row - w : row
+            var delta = RowDelta<P>()
             // The filter byte (0) equals the one a row back, so a run from above can go through it.
             if inAbove {
                 runBytes += 1
-            } else if let a = above, row[0] == a[0] {
+            } else if hasAbove && row[0] == above[0] {
                 inAbove = true
                 runBytes = 1
             } else {
-                literal(0)
+                tokens[t] = 0
+                t &+= 1
+                lit[0] &+= 1
             }
             var x = 0
-            // Start of the open range of pixels not from above (-1: none open).
-            var open = -1
             while x < w {
-                if inAbove, let a = above {
-                    if open >= 0 {
-                        segments[segs] = Int32(open)
-                        segments[segs + 1] = Int32(x)
-                        segs += 2
-                        open = -1
-                    }
-                    let k = BandEncoder.equalRun(row, a, from: x, to: w)
+                if inAbove {
+                    let k = BandEncoder.equalRun(row, above, from: x, to: w)
                     runBytes += (k - x) * bpp
                     x = k
-                    if x < w {
-                        match(runBytes, slot: 1)
-                        inAbove = false
-                    }
-                    continue
+                    if x == w { break }
+                    BandEncoder.match(runBytes, slot: 1, code: rowDist, tokens, &t, lit, dist, lengthSymbol)
+                    inAbove = false
                 }
-                let v = row[x]
-                if let a = above, v == a[x] {
+                var v = row[x]
+                if hasAbove && v == above[x] {
                     inAbove = true
                     runBytes = 0
                     continue
                 }
-                if open < 0 { open = x }
                 if x > 0 && v == row[x - 1] {
                     // The run goes on while each pixel equals the one before it.
                     let k = BandEncoder.equalRun(row, row - 1, from: x + 1, to: w)
-                    match((k - x) * bpp, slot: 0)
+                    BandEncoder.match((k - x) * bpp, slot: 0, code: pixelDist, tokens, &t, lit, dist, lengthSymbol)
+                    delta.addRun(v, from: x, to: k)
+                    if hasAbove { delta.subtract(above, from: x, to: k) }
                     x = k
                     continue
                 }
-                alphas &= v
-                for j in 0..<bpp { literal(P.byte(v, j)) }
-                x += 1
+                // Literal pixels until one equals the pixel above or the one before it.
+                let header = t
+                t &+= 1
+                repeat {
+                    alphas &= v
+                    tokens[t] = v
+                    t &+= 1
+                    for j in 0..<bpp { lit[Int(P.byte(v, j))] &+= 1 }
+                    delta.addPixel(v, minus: hasAbove ? above[x] : UInt32(0), at: x)
+                    x &+= 1
+                    if x == w { break }
+                    v = row[x]
+                } while !(hasAbove && v == above[x]) && v != row[x - 1]
+                tokens[header] = BandEncoder.literalsFlag | UInt32(t - header - 1)
             }
-            if open >= 0 {
-                segments[segs] = Int32(open)
-                segments[segs + 1] = Int32(w)
-                segs += 2
-            }
-            rowEnds[y - rows.lowerBound] = Int32(segs)
             if opaqueOnly && alphas >> 24 != 0xFF { return nil }
+            sums.addRow(delta, rowsMatch: rowsMatch)
         }
-        if inAbove { match(runBytes, slot: 1) }
+        if inAbove { BandEncoder.match(runBytes, slot: 1, code: rowDist, tokens, &t, lit, dist, lengthSymbol) }
+        adler = sums.value
         return t
+    }
+
+    /// Appends the tokens of a match of `total` bytes (pieces of at most 258) and counts their symbols.
+    @inline(__always)
+    static func match(
+        _ total: Int, slot: UInt32, code: Int, _ tokens: UnsafeMutablePointer<UInt32>, _ t: inout Int,
+        _ lit: UnsafeMutablePointer<Int>, _ dist: UnsafeMutablePointer<Int>, _ lengthSymbol: [UInt16]
+    ) {
+        var left = total
+        while left > 0 {
+            var l = min(left, 258)
+            // Never leave a piece shorter than the minimum match of 3.
+            if left &- l > 0 && left &- l < 3 { l = left &- 3 }
+            tokens[t] = matchFlag | UInt32(truncatingIfNeeded: l) &<< 8 | slot
+            t &+= 1
+            lit[Int(lengthSymbol[l])] &+= 1
+            dist[code] &+= 1
+            left &-= l
+        }
     }
 
     /// The first index in `from..<to` where `p` and `q` differ (`to` if none), sixteen pixels at a
