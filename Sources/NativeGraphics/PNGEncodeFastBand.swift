@@ -58,105 +58,30 @@ struct BandEncoder<P: PixelBytes> {
         dist: UnsafeMutablePointer<Int>, opaqueOnly: Bool, adler: inout UInt32
     ) -> Int? {
         let w = width
-        let bpp = P.bpp
         let table = DeflateTables.shared
         // A match may reach at most 32 KB back: wider rows only match along the row.
         let rowsMatch = rowBytes <= 32768
-        let pixelDist = table.distanceCode(bpp).code
-        let rowDist = table.distanceCode(min(rowBytes, 32768)).code
-        var t = 0
-        var inAbove = false
-        var runBytes = 0
-        // AND of every literal pixel's word: its top byte is 255 when they are all opaque.
-        var alphas: UInt32 = 0xFFFF_FFFF
+        var state = RowTokenizer<P>(
+            tokens: tokens, lit: lit, dist: dist, lengthSymbol: table.lengthSymbol,
+            pixelDist: table.distanceCode(P.bpp).code, rowDist: table.distanceCode(min(rowBytes, 32768)).code)
         var sums = BandAdler<P>(rowBytes: rowBytes)
         if rowsMatch && rows.lowerBound > 0 {
             sums.start(above: pixels + (rows.lowerBound - 1) * w, width: w)
         }
-
-        let lengthSymbol = table.lengthSymbol
         for y in rows {
             let row = pixels + y * w
-            let hasAbove = y > 0 && rowsMatch
-            // Only read when `hasAbove`.
-            let above = hasAbove ? row - w : row
-            var delta = RowDelta<P>()
-            // The filter byte (0) equals the one a row back, so a run from above can go through it.
-            if inAbove {
-                runBytes += 1
-            } else if hasAbove && row[0] == above[0] {
-                inAbove = true
-                runBytes = 1
-            } else {
-                tokens[t] = 0
-                t &+= 1
-                lit[0] &+= 1
-            }
-            var x = 0
-            while x < w {
-                if inAbove {
-                    let k = BandEncoder.equalRun(row, above, from: x, to: w)
-                    runBytes += (k - x) * bpp
-                    x = k
-                    if x == w { break }
-                    BandEncoder.match(runBytes, slot: 1, code: rowDist, tokens, &t, lit, dist, lengthSymbol)
-                    inAbove = false
-                }
-                var v = row[x]
-                if hasAbove && v == above[x] {
-                    inAbove = true
-                    runBytes = 0
-                    continue
-                }
-                if x > 0 && v == row[x - 1] {
-                    // The run goes on while each pixel equals the one before it.
-                    let k = BandEncoder.equalRun(row, row - 1, from: x + 1, to: w)
-                    BandEncoder.match((k - x) * bpp, slot: 0, code: pixelDist, tokens, &t, lit, dist, lengthSymbol)
-                    delta.addRun(v, from: x, to: k)
-                    if hasAbove { delta.subtract(above, from: x, to: k) }
-                    x = k
-                    continue
-                }
-                // Literal pixels until one equals the pixel above or the one before it.
-                let header = t
-                t &+= 1
-                repeat {
-                    alphas &= v
-                    tokens[t] = v
-                    t &+= 1
-                    for j in 0..<bpp { lit[Int(P.byte(v, j))] &+= 1 }
-                    delta.addPixel(v, minus: hasAbove ? above[x] : UInt32(0), at: x)
-                    x &+= 1
-                    if x == w { break }
-                    v = row[x]
-                } while !(hasAbove && v == above[x]) && v != row[x - 1]
-                tokens[header] = BandEncoder.literalsFlag | UInt32(t - header - 1)
-            }
-            if opaqueOnly && alphas >> 24 != 0xFF { return nil }
+            // Two copies of the row loop, each with `hasAbove` a constant: fewer live values and
+            // branches in the per-pixel loops.
+            let delta =
+                y > 0 && rowsMatch
+                ? state.row(row, above: row - w, width: w, hasAbove: true)
+                : state.row(row, above: row, width: w, hasAbove: false)
+            if opaqueOnly && state.alphas >> 24 != 0xFF { return nil }
             sums.addRow(delta, rowsMatch: rowsMatch)
         }
-        if inAbove { BandEncoder.match(runBytes, slot: 1, code: rowDist, tokens, &t, lit, dist, lengthSymbol) }
+        state.finish()
         adler = sums.value
-        return t
-    }
-
-    /// Appends the tokens of a match of `total` bytes (pieces of at most 258) and counts their symbols.
-    @inline(__always)
-    static func match(
-        _ total: Int, slot: UInt32, code: Int, _ tokens: UnsafeMutablePointer<UInt32>, _ t: inout Int,
-        _ lit: UnsafeMutablePointer<Int>, _ dist: UnsafeMutablePointer<Int>, _ lengthSymbol: [UInt16]
-    ) {
-        var left = total
-        while left > 0 {
-            var l = min(left, 258)
-            // Never leave a piece shorter than the minimum match of 3.
-            if left &- l > 0 && left &- l < 3 { l = left &- 3 }
-            tokens[t] = matchFlag | UInt32(truncatingIfNeeded: l) &<< 8 | slot
-            t &+= 1
-            lit[Int(lengthSymbol[l])] &+= 1
-            dist[code] &+= 1
-            left &-= l
-        }
+        return state.t
     }
 
     /// The first index in `from..<to` where `p` and `q` differ (`to` if none), sixteen pixels at a
@@ -167,32 +92,37 @@ struct BandEncoder<P: PixelBytes> {
         // Most runs inside text and edges are a few pixels long: look at those one by one before
         // setting up the wide compares, which would fail at once.
         let near = min(to, from + 8)
-        while k < near && p[k] == q[k] { k += 1 }
+        while k < near && p[k] == q[k] { k &+= 1 }
         if k < near { return k }
+        // Wrapping arithmetic and byte offsets: `k + 16 <= to` cannot overflow (k <= to), and the
+        // checked forms cost a third of this loop's instructions.
         let rp = UnsafeRawPointer(p)
         let rq = UnsafeRawPointer(q)
-        while k + 16 <= to {
+        var offset = k &* 4
+        let wideEnd = (to &- 16) &* 4
+        while offset <= wideEnd {
             let d =
-                rp.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt32>.self)
-                ^ rq.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt32>.self)
+                rp.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+                ^ rq.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
             let e = d.lowHalf | d.highHalf
             let f = e.lowHalf | e.highHalf
             // Tested as two words: SIMD's own != compares lane by lane (four times the instructions).
             let g = unsafeBitCast(f, to: (UInt64, UInt64).self)
             if g.0 | g.1 != 0 { break }
-            k += 16
+            offset &+= 64
         }
-        while k + 4 <= to {
+        k = offset &>> 2
+        while k &+ 4 <= to {
             let d0 =
-                rp.loadUnaligned(fromByteOffset: 4 * k, as: UInt64.self)
-                ^ rq.loadUnaligned(fromByteOffset: 4 * k, as: UInt64.self)
+                rp.loadUnaligned(fromByteOffset: k &* 4, as: UInt64.self)
+                ^ rq.loadUnaligned(fromByteOffset: k &* 4, as: UInt64.self)
             let d1 =
-                rp.loadUnaligned(fromByteOffset: 4 * k + 8, as: UInt64.self)
-                ^ rq.loadUnaligned(fromByteOffset: 4 * k + 8, as: UInt64.self)
+                rp.loadUnaligned(fromByteOffset: k &* 4 &+ 8, as: UInt64.self)
+                ^ rq.loadUnaligned(fromByteOffset: k &* 4 &+ 8, as: UInt64.self)
             if d0 | d1 != 0 { break }
-            k += 4
+            k &+= 4
         }
-        while k < to && p[k] == q[k] { k += 1 }
+        while k < to && p[k] == q[k] { k &+= 1 }
         return k
     }
 }
