@@ -2,89 +2,149 @@
 /// form: for a row of L bytes x_1...x_L, a += sum x and b += L * a + sum (L + 1 - q) x_q.
 ///
 /// The three sums a row needs (`RowSums`) are linear in its pixels, so a row is summed as the row
-/// above plus, over the ranges where the two differ (the tokenizer's segments: pixels not covered
-/// by a run from above), its sums minus the above row's. On a screen most rows differ from the row
-/// above only where text or an edge crosses them: this reads a fraction of the pixels a full sum
-/// reads. Rows with no row above in reach, and each band's first row, are summed whole.
+/// above plus, over the pixels where the two differ, its sums minus the above row's (`RowDelta`,
+/// gathered by `BandEncoder.tokenize` on the pixels it visits anyway: literals and runs along the
+/// row; a run from above changes nothing). On a screen most rows differ from the row above only
+/// where text or an edge crosses them. Rows without a row above in reach start from zero; a band's
+/// first row starts from the sums of the row above it, summed whole.
 struct BandAdler<P: PixelBytes> {
-    let pixels: UnsafePointer<UInt32>
-    let width: Int
-    let rows: Range<Int>
-    /// Whether runs from the row above were searched (rows of at most 32 KB): only then are the
-    /// segments the ranges where a row differs from the one above.
-    let hasAbove: Bool
-
     static var mod: Int { 65521 }
+    /// Raw bytes per row.
+    let rowBytes: Int
+    private var a = 1
+    private var b = 0
+    /// The sums of the last row (of the row above the band before the first).
+    private var last = RowSums()
 
-    /// `segments` holds [start, end) pixel pairs; `rowEnds[i]` is the end of row i's pairs.
-    func adler(segments: UnsafePointer<Int32>, rowEnds: UnsafePointer<Int32>) -> UInt32 {
+    init(rowBytes: Int) { self.rowBytes = rowBytes }
+
+    /// Starts from the row above the band (only when rows match a row back).
+    mutating func start(above: UnsafePointer<UInt32>, width: Int) {
+        last = RowSums.of(above, from: 0, to: width, P.self)
+    }
+
+    /// Adds the next row: the last row's sums plus `delta` when `rowsMatch` (runs from above were
+    /// searched, so every pixel not visited equals the one above), else `delta` alone.
+    mutating func addRow(_ delta: RowDelta<P>, rowsMatch: Bool) {
         let mod = Self.mod
-        var a = 1
-        var b = 0
-        let bpp = P.bpp
-        let length = width * bpp + 1
+        let base = rowsMatch ? last : RowSums()
         var sums = RowSums()
-        var segStart = 0
-        for y in rows {
-            let i = y - rows.lowerBound
-            let segEnd = Int(rowEnds[i])
-            let row = pixels + y * width
-            // The ranges cost twice their pixels (both rows) and a fixed price each; a row that
-            // differs almost everywhere (a shadow's top edge, a bar) is cheaper summed whole.
-            var differing = 0
-            var k = segStart
-            while k < segEnd {
-                differing += Int(segments[k + 1] - segments[k]) + 16
-                k += 2
-            }
-            if y == rows.lowerBound || !hasAbove || y == 0 || 2 * differing >= width {
-                sums = RowSums.of(row, from: 0, to: width, P.self)
-            } else if segEnd > segStart {
-                let above = row - width
-                var ds = 0
-                var dpw = 0
-                var dc = 0
-                k = segStart
-                while k < segEnd {
-                    let x0 = Int(segments[k])
-                    let x1 = Int(segments[k + 1])
-                    k += 2
-                    if x1 - x0 < 8 {
-                        // A glyph stroke's few pixels: the differences straight, without the vector set-up.
-                        for x in x0..<x1 {
-                            let v = row[x]
-                            let u = above[x]
-                            var ps = 0
-                            var pc = 0
-                            for j in 0..<bpp {
-                                let d = Int(P.byte(v, j)) - Int(P.byte(u, j))
-                                ps += d
-                                pc += j * d
-                            }
-                            ds += ps
-                            dc += pc
-                            dpw += x * ps
-                        }
-                        continue
-                    }
-                    let r = RowSums.of(row, from: x0, to: x1, P.self)
-                    let u = RowSums.of(above, from: x0, to: x1, P.self)
-                    ds += r.s - u.s
-                    dpw += r.pw - u.pw
-                    dc += r.c - u.c
-                }
-                sums.s = ((sums.s + ds) % mod + mod) % mod
-                sums.pw = ((sums.pw + dpw) % mod + mod) % mod
-                sums.c = ((sums.c + dc) % mod + mod) % mod
-            }
-            segStart = segEnd
-            // Byte q (1-based in the row) of pixel p, channel j is at q = 2 + p * bpp + j (q = 1 is the filter byte,
-            // 0). sum (L + 1 - q) x_q = (L + 1) S - (2 S + bpp * Pw + C).
-            let weighted = ((length - 1) % mod * sums.s - bpp * sums.pw - sums.c) % mod
-            b = ((b + length % mod * a + weighted) % mod + mod) % mod
-            a = (a + sums.s) % mod
+        sums.s = ((base.s + delta.s) % mod + mod) % mod
+        sums.pw = ((base.pw + delta.pw) % mod + mod) % mod
+        sums.c = ((base.c + delta.c) % mod + mod) % mod
+        last = sums
+        // Byte q (1-based in the row) of pixel p, channel j is at q = 2 + p * bpp + j (q = 1 is the filter byte,
+        // 0). sum (L + 1 - q) x_q = (L + 1) S - (2 S + bpp * Pw + C).
+        let length = rowBytes
+        let weighted = ((length - 1) % mod * sums.s - P.bpp * sums.pw - sums.c) % mod
+        b = ((b + length % mod * a + weighted) % mod + mod) % mod
+        a = (a + sums.s) % mod
+    }
+
+    var value: UInt32 { UInt32(b << 16 | a) }
+}
+
+/// One row's sums minus the row above's (see `RowSums`), not reduced: S, Pw and C.
+struct RowDelta<P: PixelBytes> {
+    var s = 0, pw = 0, c = 0
+
+    /// Adds the pixels `from..<to` of `row` and removes those of `above` (a literal run).
+    @inline(__always) mutating func addPixels(
+        _ row: UnsafePointer<UInt32>, minus above: UnsafePointer<UInt32>, from: Int, to: Int
+    ) {
+        var ds = 0
+        var dc = 0
+        var dpw = 0
+        var x = from
+        while x < to {
+            let v = row[x]
+            let u = above[x]
+            let d = P.sum(v) &- P.sum(u)
+            ds &+= d
+            dc &+= P.weighted(v) &- P.weighted(u)
+            dpw &+= x &* d
+            x &+= 1
         }
-        return UInt32(b << 16 | a)
+        s &+= ds
+        c &+= dc
+        pw &+= dpw
+        // Rows of a million pixels could overflow the products: keep them reduced.
+        if to >= 1 << 20 { reduce() }
+    }
+
+    /// Adds the pixels `from..<to` of `row` (a literal run with no row above).
+    @inline(__always) mutating func addPixels(_ row: UnsafePointer<UInt32>, from: Int, to: Int) {
+        var ds = 0
+        var dc = 0
+        var dpw = 0
+        var x = from
+        while x < to {
+            let v = row[x]
+            let d = P.sum(v)
+            ds &+= d
+            dc &+= P.weighted(v)
+            dpw &+= x &* d
+            x &+= 1
+        }
+        s &+= ds
+        c &+= dc
+        pw &+= dpw
+        if to >= 1 << 20 { reduce() }
+    }
+
+    /// Adds a run of pixel `v` over `from..<to`.
+    @inline(__always) mutating func addRun(_ v: UInt32, from: Int, to: Int) {
+        let n = to - from
+        let sv = P.sum(v)
+        s &+= n &* sv
+        c &+= n &* P.weighted(v)
+        // The sum of x over from..<to is n (from + to - 1) / 2 (one factor is even).
+        if to < 1 << 20 {
+            pw &+= sv &* (n &* (from &+ to &- 1) / 2)
+        } else {
+            let xs = n % 2 == 0 ? (n / 2) % 65521 * ((from + to - 1) % 65521) : n % 65521 * ((from + to - 1) / 2 % 65521)
+            pw &+= sv &* xs
+            reduce()
+        }
+    }
+
+    /// Removes a run of pixel `u` over `from..<to` (`addRun` negated).
+    @inline(__always) mutating func subtractRun(_ u: UInt32, from: Int, to: Int) {
+        var run = RowDelta()
+        run.addRun(u, from: from, to: to)
+        s &-= run.s
+        pw &-= run.pw
+        c &-= run.c
+    }
+
+    /// Removes the above row's pixels over `from..<to`.
+    @inline(__always) mutating func subtract(_ above: UnsafePointer<UInt32>, from: Int, to: Int) {
+        if to - from < 8 {
+            // A few pixels: straight, without the vector set-up.
+            for x in from..<to {
+                let u = above[x]
+                let d = P.sum(u)
+                s &-= d
+                c &-= P.weighted(u)
+                pw &-= x &* d
+            }
+        } else if BandEncoder<P>.equalRun(above, above - 1, from: from &+ 1, to: to) == to {
+            // The row above is one colour there too (the edge of a bar or a box): in closed form,
+            // after a compare that costs a third of the sums.
+            subtractRun(above[from], from: from, to: to)
+        } else {
+            let r = RowSums.of(above, from: from, to: to, P.self)
+            s &-= r.s
+            pw &-= r.pw
+            c &-= r.c
+        }
+        if to >= 1 << 20 { reduce() }
+    }
+
+    private mutating func reduce() {
+        s %= 65521
+        pw %= 65521
+        c %= 65521
     }
 }
 

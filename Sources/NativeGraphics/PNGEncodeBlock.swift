@@ -46,17 +46,18 @@ struct DeflateTables: Sendable {
     }
 }
 
+/// Code-length alphabet order of a dynamic block's header.
+private let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
 /// Writes one dynamic-Huffman block for a list of tokens (see `BandEncoder`), then either ends the
 /// stream (final) or appends an empty stored block so that the next band starts on a byte.
-struct DeflateBlockWriter {
+struct DeflateBlockWriter<P: PixelBytes> {
     let tokens: UnsafeBufferPointer<UInt32>
     var litFreq: [Int]
     var distFreq: [Int]
     /// The distance of token slot 0 and slot 1.
     let distances: [Int]
 
-    /// Code-length alphabet order of the block header.
-    private static let clOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     func write(final: Bool) -> [UInt8] {
         let table = DeflateTables.shared
@@ -75,7 +76,7 @@ struct DeflateBlockWriter {
         DeflateBlockWriter.ensureTwoUsed(&cf)
         let cl = DeflateHuffman(frequencies: cf, maxBits: 7)
         var hclen = 19
-        while hclen > 4 && cl.lengths[DeflateBlockWriter.clOrder[hclen - 1]] == 0 { hclen -= 1 }
+        while hclen > 4 && cl.lengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
 
         // An upper bound of the size: every symbol's code and extra bits, plus the header.
         var bits = 17 + 3 * hclen + 64
@@ -87,12 +88,12 @@ struct DeflateBlockWriter {
         let capacity = bits / 8 + 64
         return [UInt8](unsafeUninitializedCapacity: capacity) { buf, initialized in
             var w = DeflateBitWriter(buf.baseAddress!, capacity: capacity)
-            w.put(final ? 1 : 0, 1)
-            w.put(2, 2)  // dynamic Huffman
+            w.put(UInt32(final ? 1 : 0), 1)
+            w.put(UInt32(2), 2)  // dynamic Huffman
             w.put(UInt32(hlit - 257), 5)
             w.put(UInt32(hdist - 1), 5)
             w.put(UInt32(hclen - 4), 4)
-            for i in 0..<hclen { w.put(UInt32(cl.lengths[DeflateBlockWriter.clOrder[i]]), 3) }
+            for i in 0..<hclen { w.put(UInt32(cl.lengths[codeLengthOrder[i]]), 3) }
             for (sym, extra) in clSymbols {
                 w.put(cl.codes[Int(sym)], Int(cl.lengths[Int(sym)]))
                 switch sym {
@@ -106,9 +107,9 @@ struct DeflateBlockWriter {
             w.put(lit.codes[256], Int(lit.lengths[256]))
             if !final {
                 // An empty stored block: header, pad to a byte, LEN 0, NLEN 0xFFFF.
-                w.put(0, 3)
+                w.put(UInt32(0), 3)
                 w.alignToByte()
-                w.put(0xFFFF_0000, 32)
+                w.put(UInt32(0xFFFF_0000), 32)
             }
             w.alignToByte()
             initialized = w.count
@@ -119,45 +120,69 @@ struct DeflateBlockWriter {
         let table = DeflateTables.shared
         let d = distances.map { table.distanceCode($0) }
         // Per slot: the distance code and its extra bits, joined into one write.
-        let distBits = d.map { dist.codes[$0.code] | $0.extra << UInt32(dist.lengths[$0.code]) }
+        let distBits = d.map { UInt64(dist.codes[$0.code] | $0.extra << UInt32(dist.lengths[$0.code])) }
         let distCount = d.map { Int(dist.lengths[$0.code]) + $0.extraBits }
-        // Per literal and per match length, the whole bit pattern (code, then extra bits) and its
-        // size: one table load per write. Raw pointers and a local writer keep the loop free of
-        // closures, so the writer's state stays in registers (about half the instructions).
-        let bits = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 + 259)
-        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: 256 + 259)
-        defer {
-            bits.deallocate()
-            sizes.deallocate()
-        }
-        for s in 0..<256 {
-            bits[s] = lit.codes[s]
-            sizes[s] = Int(lit.lengths[s])
-        }
+        // Per literal byte and per match length, the whole bit pattern (code, then extra bits) in
+        // the low 32 bits and its size above: one table load per symbol. Raw pointers and a local
+        // writer keep the loop free of closures, so the writer's state stays in registers.
+        let codes = UnsafeMutablePointer<UInt64>.allocate(capacity: 256 + 259)
+        defer { codes.deallocate() }
+        for s in 0..<256 { codes[s] = UInt64(lit.codes[s]) | UInt64(lit.lengths[s]) << 32 }
         for l in 0...258 {
             guard l >= 3 else {
-                bits[256 + l] = 0
-                sizes[256 + l] = 0
+                codes[256 + l] = 0
                 continue
             }
             let sym = Int(table.lengthSymbol[l])
             let n = Int(lit.lengths[sym])
-            bits[256 + l] = lit.codes[sym] | UInt32(l - table.lengthBase[sym - 257]) << UInt32(n)
-            sizes[256 + l] = n + table.lengthExtra[sym - 257]
+            let bits = lit.codes[sym] | UInt32(l - table.lengthBase[sym - 257]) << UInt32(n)
+            codes[256 + l] = UInt64(bits) | UInt64(n + table.lengthExtra[sym - 257]) << 32
         }
         let d0 = distBits[0]
         let d1 = distBits[1]
         let n0 = distCount[0]
         let n1 = distCount[1]
+        let low: UInt64 = 0xFFFF_FFFF
         var out = w
-        for t in tokens {
-            if t & BandEncoder<OpaqueBGRA>.matchFlag == 0 {
-                out.put(bits[Int(t)], sizes[Int(t)])
-                continue
+        var i = 0
+        let end = tokens.count
+        let tok = tokens.baseAddress!
+        while i < end {
+            let t = tok[i]
+            i &+= 1
+            if t & BandEncoder<P>.matchFlag != 0 {
+                // Length code and extra bits, then the slot's distance code and extra bits: <= 48 bits.
+                let e = codes[256 &+ Int(t &>> 8 & 0x1ff)]
+                let n = Int(truncatingIfNeeded: e &>> 32)
+                if t & 1 == 0 {
+                    out.put(e & low | d0 &<< UInt64(n), n &+ n0)
+                } else {
+                    out.put(e & low | d1 &<< UInt64(n), n &+ n1)
+                }
+            } else if t & BandEncoder<P>.literalsFlag != 0 {
+                let stop = i &+ Int(t & 0x3FFF_FFFF)
+                while i < stop {
+                    let v = tok[i]
+                    i &+= 1
+                    // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
+                    var bits: UInt64 = 0
+                    var n: UInt64 = 0
+                    for j in 0..<P.bpp {
+                        if j == 2 && P.bpp == 4 {
+                            out.put(bits, Int(truncatingIfNeeded: n))
+                            bits = 0
+                            n = 0
+                        }
+                        let e = codes[Int(P.byte(v, j))]
+                        bits |= (e & low) &<< n
+                        n &+= e &>> 32
+                    }
+                    out.put(bits, Int(truncatingIfNeeded: n))
+                }
+            } else {
+                let e = codes[Int(t)]
+                out.put(e & low, Int(truncatingIfNeeded: e &>> 32))
             }
-            let length = 256 + Int((t >> 8) & 0x1ff)
-            out.put(bits[length], sizes[length])
-            if t & 1 == 0 { out.put(d0, n0) } else { out.put(d1, n1) }
         }
         w = out
     }

@@ -1,5 +1,6 @@
-/// Compresses one band of rows for `PNGFastDeflate`: finds the runs, counts symbols, builds the
-/// Huffman tables and writes one dynamic block ending on a byte boundary.
+/// Compresses one band of rows for `PNGFastDeflate`: one pass over the pixels finds the runs,
+/// counts the symbols and sums the Adler-32; then the Huffman tables are built and one dynamic
+/// block is written from the tokens, ending on a byte boundary.
 struct BandEncoder<P: PixelBytes> {
     let pixels: UnsafePointer<UInt32>
     let width: Int
@@ -14,138 +15,73 @@ struct BandEncoder<P: PixelBytes> {
         rowBytes = width * P.bpp + 1
     }
 
-    /// Token: a literal byte (< 256), or `matchFlag | length << 8 | slot` (slot 0: one pixel back,
-    /// slot 1: one row back).
+    /// Token words: a match is `matchFlag | length << 8 | slot` (slot 0: one pixel back, slot 1:
+    /// one row back); a run of n literal pixels is `literalsFlag | n` followed by the n pixel words
+    /// themselves (one store per pixel here, one sequential read in the writer, instead of a token
+    /// per byte); anything else is a literal byte (the filter byte 0).
     static var matchFlag: UInt32 { 1 << 31 }
+    static var literalsFlag: UInt32 { 1 << 30 }
 
-    /// Compresses the band; `scratch` must hold `rows.count * rowBytes` tokens and the row segments
-    /// (`BandScratch`). With `opaqueOnly`, returns nil as soon as a row shows a pixel whose alpha is
-    /// not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or continues a
-    /// run from one (matches compare whole words, alpha included), so the literals' alphas are all
-    /// the alphas of the picture, and the opacity test needs no pass of its own.
+    /// Compresses the band; `scratch` must hold `rows.count * rowBytes` tokens (`BandScratch`):
+    /// every token word stands for at least one raw byte. With `opaqueOnly`, returns nil as soon as
+    /// a row shows a pixel whose alpha is not 255 (the caller then encodes RGBA): every pixel equals
+    /// a literal pixel or continues a run from one (matches compare whole words, alpha included),
+    /// so the literals' alphas are all the alphas of the picture, and the opacity test needs no
+    /// pass of its own.
     func run(final: Bool, scratch: BandScratch, opaqueOnly: Bool = false) -> BandResult? {
         var litFreq = [Int](repeating: 0, count: 286)
         var distFreq = [Int](repeating: 0, count: 30)
+        var adler: UInt32 = 1
         let count = litFreq.withUnsafeMutableBufferPointer { lf in
             distFreq.withUnsafeMutableBufferPointer { df in
-                tokenize(into: scratch, lit: lf.baseAddress!, dist: df.baseAddress!, opaqueOnly: opaqueOnly)
+                tokenize(
+                    into: scratch.tokens, lit: lf.baseAddress!, dist: df.baseAddress!, opaqueOnly: opaqueOnly,
+                    adler: &adler)
             }
         }
         guard let count else { return nil }
-        let bytes = DeflateBlockWriter(
+        let bytes = DeflateBlockWriter<P>(
             tokens: UnsafeBufferPointer(start: scratch.tokens, count: count), litFreq: litFreq,
             distFreq: distFreq, distances: [P.bpp, min(rowBytes, 32768)]
         ).write(final: final)
-        let adler = BandAdler<P>(pixels: pixels, width: width, rows: rows, hasAbove: rowBytes <= 32768)
-            .adler(segments: scratch.segments, rowEnds: scratch.rowEnds)
         return BandResult(bytes: bytes, adler: adler, length: rows.count * rowBytes)
     }
 
-    /// Finds runs and literals; returns the number of tokens written.
-    /// Also records, per row, the ranges of pixels not covered by a run from the row above
-    /// (`scratch.segments`, `scratch.rowEnds`): the Adler-32 sums only those. Nil when
+    /// Finds runs and literals; returns the number of token words written, or nil when
     /// `opaqueOnly` and a literal pixel is not opaque.
+    ///
+    /// The Adler-32 of the band's raw bytes rides along (`BandAdler`): a row's sums are the sums of
+    /// the row above plus, over the pixels not covered by a run from above (the literals and the
+    /// runs along the row, which this pass visits anyway), each pixel's sums minus the one above.
     private func tokenize(
-        into scratch: BandScratch, lit: UnsafeMutablePointer<Int>, dist: UnsafeMutablePointer<Int>,
-        opaqueOnly: Bool
+        into tokens: UnsafeMutablePointer<UInt32>, lit: UnsafeMutablePointer<Int>,
+        dist: UnsafeMutablePointer<Int>, opaqueOnly: Bool, adler: inout UInt32
     ) -> Int? {
-        let tokens = scratch.tokens
-        let segments = scratch.segments
-        let rowEnds = scratch.rowEnds
         let w = width
-        let bpp = P.bpp
         let table = DeflateTables.shared
         // A match may reach at most 32 KB back: wider rows only match along the row.
         let rowsMatch = rowBytes <= 32768
-        let pixelDist = table.distanceCode(bpp)
-        let rowDist = table.distanceCode(min(rowBytes, 32768))
-        var t = 0
-        var inAbove = false
-        var runBytes = 0
-        var segs = 0
-        // AND of every literal pixel's word: its top byte is 255 when they are all opaque.
-        var alphas: UInt32 = 0xFFFF_FFFF
-
-        @inline(__always) func literal(_ b: UInt32) {
-            tokens[t] = b
-            t += 1
-            lit[Int(b)] += 1
+        var state = RowTokenizer<P>(
+            tokens: tokens, lit: lit, dist: dist, lengthSymbol: table.lengthSymbol,
+            pixelDist: table.distanceCode(P.bpp).code, rowDist: table.distanceCode(min(rowBytes, 32768)).code)
+        var sums = BandAdler<P>(rowBytes: rowBytes)
+        if rowsMatch && rows.lowerBound > 0 {
+            sums.start(above: pixels + (rows.lowerBound - 1) * w, width: w)
         }
-        @inline(__always) func match(_ total: Int, slot: UInt32) {
-            var left = total
-            let d = slot == 0 ? pixelDist : rowDist
-            while left > 0 {
-                var l = min(left, 258)
-                // Never leave a piece shorter than the minimum match of 3.
-                if left - l > 0 && left - l < 3 { l = left - 3 }
-                tokens[t] = BandEncoder.matchFlag | UInt32(l) << 8 | slot
-                t += 1
-                lit[Int(table.lengthSymbol[l])] += 1
-                dist[d.code] += 1
-                left -= l
-            }
-        }
-
         for y in rows {
             let row = pixels + y * w
-            let above: UnsafePointer<UInt32>? = y > 0 && rowsMatch ? pixels + (y - 1) * w : nil
-            // The filter byte (0) equals the one a row back, so a run from above can go through it.
-            if inAbove {
-                runBytes += 1
-            } else if let a = above, row[0] == a[0] {
-                inAbove = true
-                runBytes = 1
-            } else {
-                literal(0)
-            }
-            var x = 0
-            // Start of the open range of pixels not from above (-1: none open).
-            var open = -1
-            while x < w {
-                if inAbove, let a = above {
-                    if open >= 0 {
-                        segments[segs] = Int32(open)
-                        segments[segs + 1] = Int32(x)
-                        segs += 2
-                        open = -1
-                    }
-                    let k = BandEncoder.equalRun(row, a, from: x, to: w)
-                    runBytes += (k - x) * bpp
-                    x = k
-                    if x < w {
-                        match(runBytes, slot: 1)
-                        inAbove = false
-                    }
-                    continue
-                }
-                let v = row[x]
-                if let a = above, v == a[x] {
-                    inAbove = true
-                    runBytes = 0
-                    continue
-                }
-                if open < 0 { open = x }
-                if x > 0 && v == row[x - 1] {
-                    // The run goes on while each pixel equals the one before it.
-                    let k = BandEncoder.equalRun(row, row - 1, from: x + 1, to: w)
-                    match((k - x) * bpp, slot: 0)
-                    x = k
-                    continue
-                }
-                alphas &= v
-                for j in 0..<bpp { literal(P.byte(v, j)) }
-                x += 1
-            }
-            if open >= 0 {
-                segments[segs] = Int32(open)
-                segments[segs + 1] = Int32(w)
-                segs += 2
-            }
-            rowEnds[y - rows.lowerBound] = Int32(segs)
-            if opaqueOnly && alphas >> 24 != 0xFF { return nil }
+            // Two copies of the row loop, each with `hasAbove` a constant: fewer live values and
+            // branches in the per-pixel loops.
+            let delta =
+                y > 0 && rowsMatch
+                ? state.row(row, above: row - w, width: w, hasAbove: true)
+                : state.row(row, above: row, width: w, hasAbove: false)
+            if opaqueOnly && state.alphas >> 24 != 0xFF { return nil }
+            sums.addRow(delta, rowsMatch: rowsMatch)
         }
-        if inAbove { match(runBytes, slot: 1) }
-        return t
+        state.finish()
+        adler = sums.value
+        return state.t
     }
 
     /// The first index in `from..<to` where `p` and `q` differ (`to` if none), sixteen pixels at a
@@ -156,32 +92,37 @@ struct BandEncoder<P: PixelBytes> {
         // Most runs inside text and edges are a few pixels long: look at those one by one before
         // setting up the wide compares, which would fail at once.
         let near = min(to, from + 8)
-        while k < near && p[k] == q[k] { k += 1 }
+        while k < near && p[k] == q[k] { k &+= 1 }
         if k < near { return k }
+        // Wrapping arithmetic and byte offsets: `k + 16 <= to` cannot overflow (k <= to), and the
+        // checked forms cost a third of this loop's instructions.
         let rp = UnsafeRawPointer(p)
         let rq = UnsafeRawPointer(q)
-        while k + 16 <= to {
+        var offset = k &* 4
+        let wideEnd = (to &- 16) &* 4
+        while offset <= wideEnd {
             let d =
-                rp.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt32>.self)
-                ^ rq.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt32>.self)
+                rp.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+                ^ rq.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
             let e = d.lowHalf | d.highHalf
             let f = e.lowHalf | e.highHalf
             // Tested as two words: SIMD's own != compares lane by lane (four times the instructions).
             let g = unsafeBitCast(f, to: (UInt64, UInt64).self)
             if g.0 | g.1 != 0 { break }
-            k += 16
+            offset &+= 64
         }
-        while k + 4 <= to {
+        k = offset &>> 2
+        while k &+ 4 <= to {
             let d0 =
-                rp.loadUnaligned(fromByteOffset: 4 * k, as: UInt64.self)
-                ^ rq.loadUnaligned(fromByteOffset: 4 * k, as: UInt64.self)
+                rp.loadUnaligned(fromByteOffset: k &* 4, as: UInt64.self)
+                ^ rq.loadUnaligned(fromByteOffset: k &* 4, as: UInt64.self)
             let d1 =
-                rp.loadUnaligned(fromByteOffset: 4 * k + 8, as: UInt64.self)
-                ^ rq.loadUnaligned(fromByteOffset: 4 * k + 8, as: UInt64.self)
+                rp.loadUnaligned(fromByteOffset: k &* 4 &+ 8, as: UInt64.self)
+                ^ rq.loadUnaligned(fromByteOffset: k &* 4 &+ 8, as: UInt64.self)
             if d0 | d1 != 0 { break }
-            k += 4
+            k &+= 4
         }
-        while k < to && p[k] == q[k] { k += 1 }
+        while k < to && p[k] == q[k] { k &+= 1 }
         return k
     }
 }

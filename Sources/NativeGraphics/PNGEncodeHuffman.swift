@@ -112,43 +112,46 @@ struct DeflateHuffman {
 }
 
 /// Writes bits least-significant first into a caller-sized buffer (DEFLATE's bit order).
+///
+/// Branch-free: each write stores the whole 64-bit accumulator and moves on by the bytes it
+/// completed, so fewer than 8 bits are ever pending and one write takes up to 56 bits (a literal
+/// RGB pixel's three codes, or a match's length and distance codes with their extra bits).
 struct DeflateBitWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
-    private(set) var count = 0
+    private var next: UnsafeMutablePointer<UInt8>
     private var acc: UInt64 = 0
-    private var filled = 0
+    private var filled: UInt64 = 0
 
     /// Writes into `buffer`, which must hold every byte written plus 8 bytes of slack.
     init(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
         base = buffer
+        next = buffer
         self.capacity = capacity
     }
 
-    /// Appends the low `n` bits of `bits` (n <= 32).
+    /// Bytes completed so far.
+    var count: Int { next - base }
+
+    /// Appends the low `n` bits of `bits` (n <= 56; the bits above n must be zero).
     @inline(__always)
-    mutating func put(_ bits: UInt32, _ n: Int) {
-        // Masking shifts (&<<): `filled` is always < 32, so the overflow checks of << are dead weight.
-        acc |= UInt64(bits) &<< UInt64(truncatingIfNeeded: filled)
-        filled &+= n
-        if filled >= 32 {
-            precondition(count + 4 <= capacity, "deflate output overflow")
-            UnsafeMutableRawPointer(base + count).storeBytes(
-                of: UInt32(truncatingIfNeeded: acc).littleEndian, as: UInt32.self)
-            count &+= 4
-            acc &>>= 32
-            filled &-= 32
-        }
+    mutating func put(_ bits: UInt64, _ n: Int) {
+        acc |= bits &<< filled
+        filled &+= UInt64(truncatingIfNeeded: n)
+        UnsafeMutableRawPointer(next).storeBytes(of: acc.littleEndian, as: UInt64.self)
+        let whole = filled &>> 3
+        next += Int(truncatingIfNeeded: whole)
+        acc = acc &>> (whole &<< 3)
+        filled &= 7
     }
 
-    /// Pads with zero bits to a whole byte and writes out everything pending.
+    @inline(__always)
+    mutating func put(_ bits: UInt32, _ n: Int) { put(UInt64(bits), n) }
+
+    /// Pads with zero bits to a whole byte and writes out everything pending; checks that the
+    /// writes stayed within the buffer (the caller's capacity is an upper bound of the bits).
     mutating func alignToByte() {
-        while filled > 0 {
-            precondition(count < capacity, "deflate output overflow")
-            base[count] = UInt8(truncatingIfNeeded: acc)
-            count += 1
-            acc >>= 8
-            filled = max(0, filled - 8)
-        }
+        if filled > 0 { put(0 as UInt64, 8 - Int(filled)) }
+        precondition(count + 8 <= capacity, "deflate output overflow")
     }
 }

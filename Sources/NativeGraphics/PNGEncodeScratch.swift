@@ -1,39 +1,28 @@
 import Foundation
 
-/// The working memory of one thread of `PNGFastDeflate`: the band's tokens and, per row, the
-/// ranges that differ from the row above (for the Adler-32, `BandAdler`).
+/// The working memory of one thread of `PNGFastDeflate`: the band's tokens.
 ///
-/// Kept in a small pool between pictures: a phone frame's bands need about 1.4 MB per thread,
+/// Kept in a small pool between pictures: a phone frame's bands need about 1 MB per thread,
 /// which malloc maps fresh (and the kernel zeroes page by page) at every allocation of that size.
 /// A batch worker encodes one picture after another, and a tick session one frame after another,
 /// so the pool saves those page faults on every picture but the first. Only working memory is
 /// kept, never anything of a picture's output.
 final class BandScratch: @unchecked Sendable {
     struct Size: Equatable {
+        /// Token words.
         var tokens: Int
-        var rows: Int
-        var width: Int
-        /// [start, end) pairs: a row has at most (width + 1) / 2 ranges, each followed by a pixel
-        /// from above, so width + 2 entries a row are enough.
-        var segments: Int { rows * (width + 2) }
     }
 
     let size: Size
     let tokens: UnsafeMutablePointer<UInt32>
-    let segments: UnsafeMutablePointer<Int32>
-    let rowEnds: UnsafeMutablePointer<Int32>
 
     private init(_ size: Size) {
         self.size = size
         tokens = .allocate(capacity: size.tokens)
-        segments = .allocate(capacity: size.segments)
-        rowEnds = .allocate(capacity: size.rows)
     }
 
     deinit {
         tokens.deallocate()
-        segments.deallocate()
-        rowEnds.deallocate()
     }
 
     private static let lock = NSLock()

@@ -5,5 +5,5 @@
 /// the patch part for releases that render every session to the same bytes. A golden recorded by
 /// another version is reported as an environment change (docs/decisions.md, "Renderer version").
 public enum PreviewRendererVersion {
-    public static let string = "0.2.0"
+    public static let string = "0.3.0"
 }

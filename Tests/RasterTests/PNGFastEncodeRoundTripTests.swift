@@ -1,0 +1,119 @@
+import CZlib
+import Primitives
+import Testing
+
+@testable import NativeGraphics
+
+/// Pictures that stress each path of the level-1 encoder (literal runs, runs along the row and from
+/// above, the Adler-32 summed while tokenizing, rows too wide to match a row back, several bands):
+/// zlib inflates every stream (checking its Adler-32) to the exact rows, and the bytes are the same
+/// with one thread and with two.
+private func inflated(_ stream: [UInt8], count: Int) -> [UInt8]? {
+    var out = [UInt8](repeating: 0, count: count)
+    var size = uLongf(count)
+    let rc = out.withUnsafeMutableBufferPointer { o in
+        stream.withUnsafeBufferPointer { s in uncompress(o.baseAddress, &size, s.baseAddress, uLong(s.count)) }
+    }
+    return rc == Z_OK && Int(size) == count ? out : nil
+}
+
+/// The raw PNG rows (filter byte 0, then R G B, or R G B A from straight RGBA words).
+private func rows(_ words: [UInt32], width: Int, height: Int, rgba: Bool) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(height * (width * 4 + 1))
+    for y in 0..<height {
+        out.append(0)
+        for v in words[(y * width)..<((y + 1) * width)] {
+            if rgba {
+                out += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)]
+            } else {
+                out += [UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+            }
+        }
+    }
+    return out
+}
+
+private struct Picture: CustomTestStringConvertible, Sendable {
+    let name: String
+    let width: Int
+    let height: Int
+    let rgba: Bool
+    let words: [UInt32]
+    var testDescription: String { "\(name) \(width)x\(height)\(rgba ? " RGBA" : "")" }
+
+    init(_ name: String, _ width: Int, _ height: Int, rgba: Bool = false, _ pixel: (Int, Int, inout UInt32) -> UInt32) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+        var state: UInt32 = 12345
+        var words: [UInt32] = []
+        words.reserveCapacity(width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                var r = state
+                let v = pixel(x, y, &r)
+                words.append(rgba ? v : v | 0xFF00_0000)
+            }
+        }
+        self.words = words
+    }
+}
+
+private let pictures: [Picture] = [
+    Picture("noise", 613, 431) { _, _, r in r >> 5 },
+    Picture("one colour", 1170, 900) { _, _, _ in 0xF2F2F7 },
+    Picture("1x1", 1, 1) { _, _, _ in 0x123456 },
+    // Text-like: a light page with sparse dark strokes and anti-aliased edges, and a row repeated.
+    Picture("sparse strokes", 800, 700) { x, y, r in
+        let stroke = (x / 3 + y / 11) % 37 == 0 && y % 20 < 14
+        if stroke { return r % 3 == 0 ? 0x202020 : 0x202020 + (r >> 24) }
+        return y % 90 < 30 ? 0xFFFFFF : 0x3366CC
+    },
+    // Rows of 36 KB: no matches a row back, runs along the row only.
+    Picture("wide", 12_000, 5) { x, _, r in x % 500 < 200 ? 0xABCDEF : (x % 3 == 0 ? r >> 8 : 0x010203) },
+    Picture("wide RGBA", 9_000, 3, rgba: true) { x, y, r in x % 97 < 50 ? 0x80FF_0000 : (r & 0xFF) << 24 | UInt32(y) },
+    // Varied alpha (transparent pixels are zero once un-premultiplied), runs from above included.
+    Picture("alpha", 700, 800, rgba: true) { x, y, r in
+        if y % 64 < 20 { return UInt32(x % 256) << 24 | 0x00_3050 }
+        if (x + y) % 7 == 0 { return r }
+        return x < 350 ? 0 : 0xFF10_2030
+    },
+]
+
+@Test(arguments: pictures)
+fileprivate func fastStreamsInflateToTheirRows(_ p: Picture) {
+    let expected = rows(p.words, width: p.width, height: p.height, rgba: p.rgba)
+    for workers in [1, 2] {
+        let stream = p.words.withUnsafeBufferPointer {
+            PNGFastDeflate.zlibStream(rgba: p.rgba, $0, width: p.width, height: p.height, workers: workers)
+        }
+        #expect(inflated(stream, count: expected.count) == expected, "\(workers) thread(s)")
+    }
+}
+
+@Test(arguments: pictures)
+fileprivate func fastStreamBytesDoNotDependOnThreads(_ p: Picture) {
+    let streams = [1, 2, 3].map { workers in
+        p.words.withUnsafeBufferPointer {
+            PNGFastDeflate.zlibStream(rgba: p.rgba, $0, width: p.width, height: p.height, workers: workers)
+        }
+    }
+    #expect(streams[0] == streams[1] && streams[1] == streams[2])
+}
+
+/// Through the PNG codec: an opaque frame comes back pixel for pixel, a translucent one as RGBA.
+@Test func pngCodecRoundTripsAnOpaqueScreenAndFindsTranslucency() throws {
+    let p = pictures[3]
+    let bytes = p.words.flatMap { v in [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)] }
+    var bitmap = Bitmap(width: p.width, height: p.height, pixels: bytes)
+    let png = try PNGCodec.encode(bitmap)
+    #expect(png[25] == 2)  // IHDR colour type: RGB
+    #expect(try PNGCodec.decode(png).pixels == bytes)
+    // One translucent pixel (premultiplied: colour <= alpha) makes it RGBA.
+    bitmap.pixels.withUnsafeMutableBufferPointer { $0[4 * (p.width * p.height / 2) + 3] = 0x80 }
+    let translucent = try PNGCodec.encode(bitmap)
+    #expect(translucent[25] == 6)
+}
