@@ -14,12 +14,15 @@ public protocol TextMeasuring: Sendable {
     /// Prepares texts ahead of layout (shaping does not depend on the width); results must not
     /// depend on whether it was called.
     func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)])
+    /// Whether `prepareAhead` does anything: when it does not, layout does not gather the texts.
+    var preparesAhead: Bool { get }
 }
 
 extension TextMeasuring {
     /// Prepares (itemizes and shapes) texts that layout is about to measure, ahead and in any
     /// order; the default does nothing. See `TextEngine.prepareAhead`.
     public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {}
+    public var preparesAhead: Bool { true }
 }
 
 extension TextEngine: TextMeasuring {}

@@ -112,7 +112,14 @@ struct LineBuilder {
             let cut = max(run.range.lowerBound, r.lowerBound)..<min(run.range.upperBound, r.upperBound)
             var shaped = run.shaped
             var origin = run.range.lowerBound
-            if cut != run.range, let ff = fonts.face(run.face) {
+            if cut != run.range,
+                let sliced = run.shaped.safeSlice(
+                    (cut.lowerBound - run.range.lowerBound)..<(cut.upperBound - run.range.lowerBound),
+                    count: run.range.count)
+            {
+                // Both ends of the cut are safe breaks: the run's own glyphs (`SafeSlice.swift`).
+                shaped = sliced
+            } else if cut != run.range, let ff = fonts.face(run.face) {
                 // The rest of the run (and, for joining scripts, its neighbours) is context. HarfBuzz
                 // reads at most `contextLength` characters of it on each side, so only those are
                 // passed: copying and hashing the whole run for every line made one long paragraph

@@ -128,6 +128,7 @@ public final class TextEngine: @unchecked Sendable {
     /// another on one core while the other waited. Each distinct text is prepared once, by one
     /// thread, so results and work counts are those of preparing them in order.
     public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {
+        guard preparesAhead else { return }
         var seen = Set<PreparedKey>()
         var todo: [PreparedKey] = []
         lock.withLock {
@@ -141,6 +142,9 @@ public final class TextEngine: @unchecked Sendable {
             _ = prepare(todo[i].text, font: todo[i].font)
         }
     }
+
+    /// Whether `prepareAhead` does anything: only with more than one thread to prepare on.
+    public var preparesAhead: Bool { Workers.limit > 1 }
 
     func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
         let key = PreparedKey(text: text, font: font)

@@ -12,20 +12,7 @@ struct TextItemizer {
         var p = PreparedText()
         // 1. Code points, spans, grapheme starts (clusters never cross spans).
         for (si, span) in text.spans.enumerated() {
-            for ch in span.text {
-                var first = true
-                let scalars: [UInt32] = ch == "\r\n" || ch == "\r" ? [0x0A] : ch.unicodeScalars.map(\.value)
-                for c in scalars {
-                    var v = c
-                    if v == 0x09 { v = 0x20 }
-                    if v == 0x2028 || v == 0x2029 { v = 0x0A }
-                    if (v < 0x20 && v != 0x0A) || v == 0x7F { continue }
-                    p.scalars.append(v)
-                    p.span.append(si)
-                    p.graphemeStart.append(first || v == 0x0A)
-                    first = false
-                }
-            }
+            if !Self.appendASCII(span.text, span: si, to: &p) { appendScalars(span.text, span: si, to: &p) }
         }
         let n = p.scalars.count
         p.breakAfter = BrowserLineBreaks.tailor(LineBreaker.breaks(p.scalars), p.scalars)
@@ -38,7 +25,10 @@ struct TextItemizer {
             start = i + 1
         }
         p.hardLines.append(start..<n)
-        p.rightToLeft = Bidi.firstStrongDirection(p.scalars.filter { $0 != 0x0A }) ?? false
+        // Text without a character of a right-to-left class is left-to-right (`LeftToRightText`).
+        if !LeftToRightText.hasNoRightToLeftClass(p.scalars) {
+            p.rightToLeft = Bidi.firstStrongDirection(p.scalars.filter { $0 != 0x0A }) ?? false
+        }
         // 3. Per hard line: bidi levels, scripts, faces, runs.
         for line in p.hardLines where !line.isEmpty {
             itemize(line, &p, text: text, font: font)
@@ -48,26 +38,34 @@ struct TextItemizer {
 
     private func itemize(_ line: Range<Int>, _ p: inout PreparedText, text: AttributedText, font: FontSpec) {
         let chars = Array(p.scalars[line])
-        let levels = Bidi.levels(chars, rightToLeft: p.rightToLeft).levels
+        let levels =
+            !p.rightToLeft && LeftToRightText.hasNoRightToLeftClass(chars)
+            ? [UInt8](repeating: 0, count: chars.count) : Bidi.levels(chars, rightToLeft: p.rightToLeft).levels
         let scripts = resolvedScripts(chars)
         // Faces per grapheme cluster; each code point takes its cluster's face, level and script.
         var face = [FaceID](repeating: FaceID(0), count: chars.count)
         var level = levels
         var script = scripts
-        // Most clusters are one code point seen before in the same span: memoize them locally,
-        // which saves hashing the font request for every character.
-        var memo: [Int: [UInt32: FaceID]] = [:]
+        // Most clusters are one code point: their faces come from the span's `ScalarFaces` table,
+        // which saves hashing the font request and the cluster for every character.
+        var tables: [Int: ScalarFaces] = [:]
         var i = 0
         while i < chars.count {
             var j = i + 1
             while j < chars.count && !p.graphemeStart[line.lowerBound + j] { j += 1 }
             let span = p.span[line.lowerBound + i]
             let f: FaceID
-            if j == i + 1, let hit = memo[span]?[chars[i]] {
-                f = hit
+            if j == i + 1 {
+                let table: ScalarFaces
+                if let t = tables[span] {
+                    table = t
+                } else {
+                    table = fonts.scalarFaces(Self.spanSpec(text, span, font))
+                    tables[span] = table
+                }
+                f = table.face(chars[i])
             } else {
                 f = fonts.face(forCluster: Array(chars[i..<j]), spec: Self.spanSpec(text, span, font))
-                if j == i + 1 { memo[span, default: [:]][chars[i]] = f }
             }
             for k in i..<j {
                 face[k] = f
@@ -110,6 +108,55 @@ struct TextItemizer {
             PreparedRun(
                 range: range, span: p.span[range.lowerBound], face: face, level: level, script: script,
                 shaped: shaped))
+    }
+
+    /// Appends the code points of `text` (span `span`), each with whether it starts a grapheme
+    /// cluster: `\r\n` and `\r` become `\n`, tabs spaces; other controls are dropped.
+    private func appendScalars(_ text: String, span si: Int, to p: inout PreparedText) {
+        for ch in text {
+            var first = true
+            let scalars: [UInt32] = ch == "\r\n" || ch == "\r" ? [0x0A] : ch.unicodeScalars.map(\.value)
+            for c in scalars {
+                var v = c
+                if v == 0x09 { v = 0x20 }
+                if v == 0x2028 || v == 0x2029 { v = 0x0A }
+                if (v < 0x20 && v != 0x0A) || v == 0x7F { continue }
+                p.scalars.append(v)
+                p.span.append(si)
+                p.graphemeStart.append(first || v == 0x0A)
+                first = false
+            }
+        }
+    }
+
+    /// `appendScalars` for a text that is all ASCII (returns false, appending nothing, for any
+    /// other): there every grapheme cluster is one code point except `\r\n` (UAX #29 GB3-GB5; no
+    /// ASCII character extends a cluster), so the bytes give the same code points and starts
+    /// without splitting the string into `Character`s.
+    static func appendASCII(_ text: String, span si: Int, to p: inout PreparedText) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            p.scalars.reserveCapacity(p.scalars.count + bytes.count)
+            p.span.reserveCapacity(p.span.count + bytes.count)
+            p.graphemeStart.reserveCapacity(p.graphemeStart.count + bytes.count)
+            var k = 0
+            while k < bytes.count {
+                var v = UInt32(bytes[k])
+                if v == 0x0D {
+                    // `\r\n` is one cluster, `\r` alone another: either is one `\n`.
+                    if k + 1 < bytes.count && bytes[k + 1] == 0x0A { k += 1 }
+                    v = 0x0A
+                }
+                k += 1
+                if v == 0x09 { v = 0x20 }
+                if (v < 0x20 && v != 0x0A) || v == 0x7F { continue }
+                p.scalars.append(v)
+                p.span.append(si)
+                p.graphemeStart.append(true)
+            }
+            return true
+        }
     }
 
     /// Scripts with Common and Inherited characters folded into their neighbours' script.
