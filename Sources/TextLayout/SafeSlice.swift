@@ -17,16 +17,15 @@ extension ShapedGlyphs {
         guard cut.lowerBound >= 0, cut.upperBound <= count, !cut.isEmpty else { return nil }
         if cut.lowerBound > 0 && !isSafeBreak(at: cut.lowerBound) { return nil }
         if cut.upperBound < count && !isSafeBreak(at: cut.upperBound) { return nil }
-        var out = ShapedGlyphs()
-        for g in ids.indices where cut.contains(clusters[g]) {
-            out.ids.append(ids[g])
-            out.clusters.append(clusters[g])
-            out.advances.append(advances[g])
-            out.xOffsets.append(xOffsets[g])
-            out.yOffsets.append(yOffsets[g])
-            out.unsafeToBreak.append(unsafeToBreak[g])
-        }
-        return out
+        // Clusters run monotonically (either way), so the cut's glyphs are one stretch of them.
+        guard let first = clusters.firstIndex(where: { cut.contains($0) }) else { return nil }
+        var end = first
+        while end < clusters.count && cut.contains(clusters[end]) { end += 1 }
+        if clusters[end...].contains(where: { cut.contains($0) }) { return nil }
+        let r = first..<end
+        return ShapedGlyphs(
+            ids: Array(ids[r]), clusters: Array(clusters[r]), advances: Array(advances[r]),
+            xOffsets: Array(xOffsets[r]), yOffsets: Array(yOffsets[r]), unsafeToBreak: Array(unsafeToBreak[r]))
     }
 
     /// Whether the text may be broken before character `c`: some glyph's cluster starts at `c`

@@ -12,13 +12,18 @@ final class ScalarFaces: @unchecked Sendable {
     let spec: FontSpec
     private unowned let fonts: FontLibrary
     private let lock = NSLock()
-    /// Face index + 1 per scalar; 0 = not looked up yet.
-    private var table = [Int32](repeating: 0, count: Int(limit))
+    /// Face index + 1 per scalar; 0 = not looked up yet. Read and written under `lock`; a raw
+    /// buffer, so no exclusivity check runs per character.
+    private let table: UnsafeMutablePointer<Int32>
 
     init(spec: FontSpec, fonts: FontLibrary) {
         self.spec = spec
         self.fonts = fonts
+        table = .allocate(capacity: Int(Self.limit))
+        table.initialize(repeating: 0, count: Int(Self.limit))
     }
+
+    deinit { table.deallocate() }
 
     /// The face of the cluster made of `c` alone.
     func face(_ c: UInt32) -> FaceID {

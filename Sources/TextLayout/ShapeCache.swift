@@ -11,6 +11,17 @@ final class ShapeCache: @unchecked Sendable {
         var face: FaceID
         var rightToLeft: Bool
         var script: ScriptTag
+
+        /// The text's bytes in one go (hashing it element by element cost more than the lookup).
+        func hash(into hasher: inout Hasher) {
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(text.count)
+            hasher.combine(range.lowerBound)
+            hasher.combine(range.upperBound)
+            hasher.combine(face)
+            hasher.combine(rightToLeft)
+            hasher.combine(script)
+        }
     }
 
     private var entries: FrameCache<Key, ShapedGlyphs>

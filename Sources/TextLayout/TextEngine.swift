@@ -115,13 +115,13 @@ public final class TextEngine: @unchecked Sendable {
     /// The work this engine has done so far (kinds in `TextWork`), for complexity tests: counts of
     /// operations, which grow with the input the way the algorithms do, on any machine.
     public var work: WorkCounts {
-        var w = lock.withLock { workValue }
+        var w = lock.withLock { workValue.counts }
         let s = shapes.workCounts
         w.add(TextWork.shapingInput, s.input)
         w.add(TextWork.glyphsShaped, s.glyphs)
         return w
     }
-    private var workValue = WorkCounts()
+    private var workValue = EngineWork()
 
     /// Itemizes and shapes `items` on all cores into the prepared-text cache, for the layout that
     /// follows (which then only breaks lines): the screen's texts were otherwise shaped one after
@@ -151,7 +151,7 @@ public final class TextEngine: @unchecked Sendable {
         if let hit = lock.withLock({ preparedCache.value(for: key) }) { return hit }
         let p = TextItemizer(fonts: fonts, shapes: shapes).prepare(text, font: font)
         lock.withLock {
-            workValue.add(TextWork.charsPrepared, p.scalars.count)
+            workValue.charsPrepared &+= p.scalars.count
             preparedCache.insert(p, for: key)
         }
         return p
@@ -184,8 +184,9 @@ public final class TextEngine: @unchecked Sendable {
             deviceScale: deviceScale, tally: tally)
         let paragraph = plan.paragraph()
         lock.withLock {
-            workValue.add(tally.counts)
-            workValue.add(TextWork.layouts, 1)
+            workValue.breakScans &+= tally.breakScans
+            workValue.glyphsPlaced &+= tally.glyphsPlaced
+            workValue.layouts &+= 1
         }
         return paragraph
     }

@@ -47,8 +47,11 @@ struct TextItemizer {
         var level = levels
         var script = scripts
         // Most clusters are one code point: their faces come from the span's `ScalarFaces` table,
-        // which saves hashing the font request and the cluster for every character.
-        var tables: [Int: ScalarFaces] = [:]
+        // which saves hashing the font request and the cluster for every character, and ASCII
+        // ones from a local copy of it for the span being read (spans change rarely).
+        var memoSpan = -1
+        var table: ScalarFaces?
+        var asciiFaces = [Int](repeating: -1, count: 128)
         var i = 0
         while i < chars.count {
             var j = i + 1
@@ -56,14 +59,18 @@ struct TextItemizer {
             let span = p.span[line.lowerBound + i]
             let f: FaceID
             if j == i + 1 {
-                let table: ScalarFaces
-                if let t = tables[span] {
-                    table = t
-                } else {
+                if span != memoSpan {
+                    memoSpan = span
                     table = fonts.scalarFaces(Self.spanSpec(text, span, font))
-                    tables[span] = table
+                    for k in asciiFaces.indices { asciiFaces[k] = -1 }
                 }
-                f = table.face(chars[i])
+                let c = chars[i]
+                if c < 128, asciiFaces[Int(c)] >= 0 {
+                    f = FaceID(asciiFaces[Int(c)])
+                } else {
+                    f = table!.face(c)
+                    if c < 128 { asciiFaces[Int(c)] = f.index }
+                }
             } else {
                 f = fonts.face(forCluster: Array(chars[i..<j]), spec: Self.spanSpec(text, span, font))
             }
@@ -161,7 +168,7 @@ struct TextItemizer {
 
     /// Scripts with Common and Inherited characters folded into their neighbours' script.
     private func resolvedScripts(_ chars: [UInt32]) -> [ScriptTag] {
-        var s = chars.map(Shaper.script(of:))
+        var s = chars.map { $0 < 128 ? Self.asciiScripts[Int($0)] : Shaper.script(of: $0) }
         let firstStrong = s.first { !$0.isWeak } ?? ScriptTag("Latn")
         var last = firstStrong
         for k in s.indices {
@@ -169,6 +176,9 @@ struct TextItemizer {
         }
         return s
     }
+
+    /// `Shaper.script(of:)` of each ASCII code point, asked once (HarfBuzz's Unicode data).
+    static let asciiScripts: [ScriptTag] = (0..<128).map { Shaper.script(of: UInt32($0)) }
 
     /// The font request of span `span`: the paragraph's font with the span's weight.
     static func spanSpec(_ text: AttributedText, _ span: Int, _ font: FontSpec) -> FontSpec {
