@@ -37,7 +37,8 @@ struct ParagraphCache {
         var maxHeight: Double?
         var deviceScale: Double?
     }
-    private var entries: [Key: ParagraphLayout] = [:]
+    /// Room for a screen's paragraphs from the start (growing the table hashes every text again).
+    private var entries = [Key: ParagraphLayout](minimumCapacity: 64)
 
     mutating func layout(
         _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,

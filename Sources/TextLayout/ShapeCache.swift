@@ -43,6 +43,9 @@ final class ShapeCache: @unchecked Sendable {
     /// Drops shapes the last two frames did not use (see `FrameCache`).
     func endFrame() { lock.withLock { entries.endFrame() } }
 
+    /// Drops every shape (between sessions).
+    func removeAll() { lock.withLock { entries.removeAll() } }
+
     /// Glyphs of `text[range]` (the rest of `text` is context); clusters index into `text`.
     func shape(
         _ text: [UInt32], range: Range<Int>, face: FaceID, fontFace: FontFace, rightToLeft: Bool,

@@ -109,6 +109,17 @@ public final class TextEngine: @unchecked Sendable {
         shapes.endFrame()
     }
 
+    /// Drops every paragraph, prepared text and shaped run kept so far (not the fonts' own caches):
+    /// a batch worker calls it between sessions (through `Renderer.forgetLastFrame`), so nothing a
+    /// session laid out is reused by the next one.
+    public func forgetLaidOutText() {
+        lock.withLock {
+            layoutCache.removeAll()
+            preparedCache.removeAll()
+        }
+        shapes.removeAll()
+    }
+
     /// Shaping-cache statistics (for tests and timing reports).
     public var shapingCacheStats: (hits: Int, misses: Int) { (shapes.hits, shapes.misses) }
 
