@@ -27,10 +27,14 @@ final class DecodedAssetCache: @unchecked Sendable {
     /// these very bytes, else `decode(file)` (stored for the next time when it succeeds).
     func bitmap(path: String, file: [UInt8], decode: ([UInt8]) throws -> Bitmap) throws -> Bitmap {
         if let hit = lock.withLock({ entries[path] }), Self.same(hit.file, file) { return hit.bitmap }
-        let bitmap = try decode(file)
+        let bitmap: Bitmap
+        do { bitmap = try decode(file) } catch {
+            lock.withLock { forget(path) }  // the file changed into one that cannot be decoded
+            throw error
+        }
         let size = bitmap.pixels.count + file.count
         lock.withLock {
-            if let old = entries.removeValue(forKey: path) { bytesHeld -= old.bitmap.pixels.count + old.file.count }
+            forget(path)
             guard size <= byteLimit else { return }
             if bytesHeld + size > byteLimit {
                 entries.removeAll()
@@ -40,6 +44,11 @@ final class DecodedAssetCache: @unchecked Sendable {
             bytesHeld += size
         }
         return bitmap
+    }
+
+    /// Drops the entry of `path` (under the lock).
+    private func forget(_ path: String) {
+        if let old = entries.removeValue(forKey: path) { bytesHeld -= old.bitmap.pixels.count + old.file.count }
     }
 
     /// Entries held (for tests).

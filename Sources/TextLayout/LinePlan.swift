@@ -11,6 +11,7 @@ struct LinePlan {
     let maxWidth: Double
     let maxHeight: Double?
     let lines: [LineRange]
+    /// Ascent and descent of each line when there is a height limit (`maxHeight`); empty without one.
     let metrics: [(ascent: Double, descent: Double)]
     /// Content width of each line (without hanging spaces), from the run advances.
     let contentWidths: [Double]
@@ -26,7 +27,8 @@ struct LinePlan {
         for i in widths.indices { widths[i] *= p.span[i] < sizes.count ? sizes[p.span[i]] : style.size * scale }
         builder = LineBuilder(
             fonts: engine.fonts, shapes: engine.shapes, text: p, attributed: text, style: style,
-            scale: scale, widths: widths, deviceScale: deviceScale, tally: tally)
+            scale: scale, widths: widths, deviceScale: deviceScale, tally: tally,
+            slicesSafeCuts: engine.slicesSafeCuts)
         self.style = style
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -34,7 +36,8 @@ struct LinePlan {
         var breaker = LineBreaking(text: p, widths: widths, maxWidth: style.noWrap ? .infinity : maxWidth, tally: tally)
         breaker.hyphenWidths = { b.hyphenPiece(at: $0).width }
         lines = breaker.lines()
-        metrics = lines.map { b.lineMetrics($0.range) }
+        // Only a height limit needs every line's height here (building a line measures its own).
+        metrics = maxHeight == nil ? [] : lines.map { b.lineMetrics($0.range) }
         contentWidths = lines.map { breaker.segmentWidths($0.range).content }
         var n = lines.count
         if let ml = style.maxLines, ml > 0 { n = min(n, ml) }
@@ -54,6 +57,7 @@ struct LinePlan {
         kept = n
     }
 
+    /// Height of all lines (with a height limit; 0 without one, where nothing asks).
     var totalHeight: Double { metrics.reduce(0) { $0 + $1.ascent + $1.descent } }
 
     /// Whether everything fits the box at this scale without cutting lines or breaking inside a word.

@@ -23,9 +23,18 @@ public final class TextEngine: @unchecked Sendable {
     /// mix two scales; a renderer with another scale makes another engine.
     public let fontScale: Double
 
-    public init(fonts: FontLibrary, fontScale: Double = 1) {
+    /// Whether line pieces cut at HarfBuzz safe breaks reuse the run's glyphs (`SafeSlice.swift`);
+    /// off only in tests that check it gives what shaping every piece again gives.
+    let slicesSafeCuts: Bool
+
+    public convenience init(fonts: FontLibrary, fontScale: Double = 1) {
+        self.init(fonts: fonts, fontScale: fontScale, slicesSafeCuts: true)
+    }
+
+    init(fonts: FontLibrary, fontScale: Double, slicesSafeCuts: Bool) {
         self.fonts = fonts
         self.fontScale = fontScale.isFinite && fontScale > 0 ? fontScale : 1
+        self.slicesSafeCuts = slicesSafeCuts
     }
 
     struct PreparedKey: Hashable {

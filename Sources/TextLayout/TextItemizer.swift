@@ -12,7 +12,7 @@ struct TextItemizer {
         var p = PreparedText()
         // 1. Code points, spans, grapheme starts (clusters never cross spans).
         for (si, span) in text.spans.enumerated() {
-            if !Self.appendASCII(span.text, span: si, to: &p) { appendScalars(span.text, span: si, to: &p) }
+            if !Self.appendASCII(span.text, span: si, to: &p) { Self.appendScalars(span.text, span: si, to: &p) }
         }
         let n = p.scalars.count
         p.breakAfter = BrowserLineBreaks.tailor(LineBreaker.breaks(p.scalars), p.scalars)
@@ -119,7 +119,7 @@ struct TextItemizer {
 
     /// Appends the code points of `text` (span `span`), each with whether it starts a grapheme
     /// cluster: `\r\n` and `\r` become `\n`, tabs spaces; other controls are dropped.
-    private func appendScalars(_ text: String, span si: Int, to p: inout PreparedText) {
+    static func appendScalars(_ text: String, span si: Int, to p: inout PreparedText) {
         for ch in text {
             var first = true
             let scalars: [UInt32] = ch == "\r\n" || ch == "\r" ? [0x0A] : ch.unicodeScalars.map(\.value)
