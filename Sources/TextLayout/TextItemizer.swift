@@ -26,20 +26,24 @@ struct TextItemizer {
         }
         p.hardLines.append(start..<n)
         // Text without a character of a right-to-left class is left-to-right (`LeftToRightText`).
-        if !LeftToRightText.hasNoRightToLeftClass(p.scalars) {
+        let leftToRight = LeftToRightText.hasNoRightToLeftClass(p.scalars)
+        if !leftToRight {
             p.rightToLeft = Bidi.firstStrongDirection(p.scalars.filter { $0 != 0x0A }) ?? false
         }
         // 3. Per hard line: bidi levels, scripts, faces, runs.
         for line in p.hardLines where !line.isEmpty {
-            itemize(line, &p, text: text, font: font)
+            itemize(line, &p, text: text, font: font, leftToRight: leftToRight)
         }
         return p
     }
 
-    private func itemize(_ line: Range<Int>, _ p: inout PreparedText, text: AttributedText, font: FontSpec) {
+    /// `leftToRight`: the whole text has no character of a right-to-left class (so neither has `line`).
+    private func itemize(
+        _ line: Range<Int>, _ p: inout PreparedText, text: AttributedText, font: FontSpec, leftToRight: Bool
+    ) {
         let chars = Array(p.scalars[line])
         let levels =
-            !p.rightToLeft && LeftToRightText.hasNoRightToLeftClass(chars)
+            !p.rightToLeft && (leftToRight || LeftToRightText.hasNoRightToLeftClass(chars))
             ? [UInt8](repeating: 0, count: chars.count) : Bidi.levels(chars, rightToLeft: p.rightToLeft).levels
         let scripts = resolvedScripts(chars)
         // Faces per grapheme cluster; each code point takes its cluster's face, level and script.
@@ -169,10 +173,13 @@ struct TextItemizer {
     /// Scripts with Common and Inherited characters folded into their neighbours' script.
     private func resolvedScripts(_ chars: [UInt32]) -> [ScriptTag] {
         var s = chars.map { $0 < 128 ? Self.asciiScripts[Int($0)] : Shaper.script(of: $0) }
-        let firstStrong = s.first { !$0.isWeak } ?? ScriptTag("Latn")
+        // `isWeak` by raw value here: the call into NativeGraphics per character cost more.
+        let weak = (ScriptTag.common.rawValue, ScriptTag.inherited.rawValue, ScriptTag.unknown.rawValue)
+        func isWeak(_ t: ScriptTag) -> Bool { t.rawValue == weak.0 || t.rawValue == weak.1 || t.rawValue == weak.2 }
+        let firstStrong = s.first { !isWeak($0) } ?? ScriptTag("Latn")
         var last = firstStrong
         for k in s.indices {
-            if s[k].isWeak { s[k] = last } else { last = s[k] }
+            if isWeak(s[k]) { s[k] = last } else { last = s[k] }
         }
         return s
     }
