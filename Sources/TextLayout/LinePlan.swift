@@ -71,6 +71,28 @@ struct LinePlan {
         return true
     }
 
+    /// The width of `p` (this plan's paragraph) when laying the text out again in exactly that
+    /// width gives `p` itself, as it does for a single left-aligned line that was not cut; nil when
+    /// that is not certain. Why: at that width, W' = the widest line as built and measured (not
+    /// above `maxWidth`), (1) every fit the line breaker tests is a partial sum of the line's
+    /// non-negative widths, so at most its measured width (up to rounding far below the breaker's
+    /// epsilon): the one line breaks nowhere; (2) it overflows neither width, so no ellipsis either
+    /// way, and with no height limit or min-scale nothing else depends on the width; (3) building a
+    /// line without an ellipsis or justification does not read the width, and a left-aligned line
+    /// (or a justified left-to-right one, which does not stretch its last line) is not moved;
+    /// (4) the paragraph is min(widest, width) wide both times.
+    func sameParagraphWidth(_ p: ParagraphLayout) -> Double? {
+        guard maxHeight == nil, style.minScale == nil, builder.scale == 1, lines.count == 1, kept == 1,
+            !p.truncated, !lines[0].brokeInsideWord
+        else { return nil }
+        let rtl = builder.text.rightToLeft
+        let align = style.align ?? (rtl ? .right : .left)
+        guard align == .left || (align == .justify && !rtl) else { return nil }
+        let w = p.size.width
+        guard w.isFinite, w >= 0, w < maxWidth, builder.widths.allSatisfy({ $0 >= 0 }) else { return nil }
+        return w
+    }
+
     /// The laid-out paragraph: kept lines with glyphs, ellipsis where cut, aligned.
     func paragraph() -> ParagraphLayout {
         let rtl = builder.text.rightToLeft

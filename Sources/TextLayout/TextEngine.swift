@@ -66,11 +66,18 @@ public final class TextEngine: @unchecked Sendable {
         let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device)
         if let hit = lock.withLock({ layoutCache.value(for: key) }) { return hit }
         let (scaledText, scaledStyle) = Self.applying(fontScale: fontScale, text, style)
-        let result = compute(
+        let (result, sameAt) = compute(
             scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight,
             deviceScale: device)
         lock.withLock {
             layoutCache.insert(result, for: key)
+            // A label sized to its text is laid out again in exactly its own width: that layout
+            // is this one (`LinePlan.sameParagraphWidth`), so it is found here instead of made.
+            if let w = sameAt, w != maxWidth {
+                var narrow = key
+                narrow.maxWidth = w
+                layoutCache.insert(result, for: narrow)
+            }
         }
         return result
     }
@@ -177,12 +184,13 @@ public final class TextEngine: @unchecked Sendable {
         return p
     }
 
+    /// The paragraph, and a narrower width at which laying it out again gives the same paragraph (nil: none known).
     private func compute(
         _ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?,
         deviceScale: Double?
-    ) -> ParagraphLayout {
+    ) -> (ParagraphLayout, sameAt: Double?) {
         guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else {
-            return .empty
+            return (.empty, nil)
         }
         let p = prepare(text, font: style.font)
         let tally = TextWorkTally()
@@ -208,7 +216,7 @@ public final class TextEngine: @unchecked Sendable {
             workValue.glyphsPlaced &+= tally.glyphsPlaced
             workValue.layouts &+= 1
         }
-        return paragraph
+        return (paragraph, plan.sameParagraphWidth(paragraph))
     }
 }
 

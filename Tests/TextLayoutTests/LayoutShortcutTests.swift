@@ -167,6 +167,40 @@ struct LayoutShortcutTests {
         }
     }
 
+    /// A paragraph laid out again in exactly its own width (as a label sized to its text is) is
+    /// the one a fresh engine makes at that width, whether the engine knew it already or not.
+    @Test func layingOutAgainInTheOwnWidthGivesTheSameParagraph() throws {
+        let fonts = try FontLibrary(fontsDirectory: TestFonts.directory)
+        let engine = TextEngine(fonts: fonts)
+        let texts = [
+            "1 Home", "12 Favorites", "Hello مرحبا world", "مرحبا بالعالم", "Emoji 👍🏽 and 🇫🇮", "Soft\u{00AD}hyphen",
+            "Averylongwordwithoutanybreakopportunities", "two  spaces  and trailing  ", "AVATAR WAVE Type",
+        ]
+        let styles = [
+            TestFonts.roboto(12), ParagraphStyle(font: FontSpec(family: "DejaVu Sans", weight: 700), size: 20),
+            ParagraphStyle(font: FontSpec(family: "Roboto"), size: 15, noWrap: true, ellipsis: true),
+            ParagraphStyle(font: FontSpec(family: "Roboto"), size: 15, align: .justify),
+            ParagraphStyle(font: FontSpec(family: "Roboto"), size: 15, align: .center),
+            ParagraphStyle(font: FontSpec(family: "Roboto"), size: 15, minScale: 0.5),
+        ]
+        var pairs = 0
+        for text in texts {
+            for style in styles {
+                for width: Double? in [nil, 60, 150, 400] {
+                    let first = engine.layout(AttributedText(text), style: style, maxWidth: width, deviceScale: 3)
+                    let own = first.size.width
+                    let again = engine.layout(AttributedText(text), style: style, maxWidth: own, deviceScale: 3)
+                    let fresh = TextEngine(fonts: fonts).layout(
+                        AttributedText(text), style: style, maxWidth: own, deviceScale: 3)
+                    #expect(again == fresh, "\(text) \(style.align.map { "\($0)" } ?? "-") \(width ?? -1)")
+                    pairs += 1
+                }
+            }
+        }
+        // Some of the second layouts were found rather than made.
+        #expect(engine.work[TextWork.layouts] < 2 * pairs)
+    }
+
     /// Between sessions the engine forgets what it laid out: the same text is laid out again.
     @Test func forgettingLaidOutTextLaysItOutAgain() throws {
         let engine = TextEngine(fonts: try FontLibrary(fontsDirectory: TestFonts.directory))
