@@ -26,7 +26,9 @@ public struct AssetLoader: Sendable {
     let decoded: DecodedAssetCache?
 
     public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
-        self.init(assetsDirectory: assetsDirectory, defaultDensity: defaultDensity, maxFileSize: maxFileSize, decoded: .shared)
+        self.init(
+            assetsDirectory: assetsDirectory, defaultDensity: defaultDensity, maxFileSize: maxFileSize,
+            decoded: .shared)
     }
 
     init(assetsDirectory: String, defaultDensity: Double, maxFileSize: Int, decoded: DecodedAssetCache?) {
@@ -55,7 +57,8 @@ public struct AssetLoader: Sendable {
             )
         }
         do {
-            let bitmap = try decoded?.bitmap(path: path, file: bytes, decode: { try PNGCodec.decode($0) })
+            let bitmap =
+                try decoded?.bitmap(path: path, file: bytes, decode: { try PNGCodec.decode($0) })
                 ?? PNGCodec.decode(bytes)
             return ImageStore.Entry(bitmap: bitmap, density: density(of: name))
         } catch {

@@ -19,7 +19,8 @@ struct LayoutShortcutTests {
         "हिन्दी में एक लंबा वाक्य जो कई पंक्तियों में टूटता है और फिर समाप्त होता है।",
         "日本語のテキストは単語の間に空白がありませんが、どこでも改行できます。中文也是这样。",
         "Emoji 👍🏽 and 👨‍👩‍👧 families 🇫🇮 flags ☕️ cups, text around them 🎉 party time!",
-        String(repeating: "Ex\u{00AD}tra\u{00AD}or\u{00AD}di\u{00AD}nary hy\u{00AD}phen\u{00AD}a\u{00AD}tion ", count: 4),
+        String(
+            repeating: "Ex\u{00AD}tra\u{00AD}or\u{00AD}di\u{00AD}nary hy\u{00AD}phen\u{00AD}a\u{00AD}tion ", count: 4),
         "Averylongwordwithoutanybreakopportunitiesthatmustbecutbetweenclusters and then words.",
         "Line one\nline two is longer than the first one\n\nafter an empty line",
     ]
@@ -157,7 +158,10 @@ struct LayoutShortcutTests {
     @Test func scalarFaceTablesMatchTheClusterLookup() throws {
         let fonts = try FontLibrary(fontsDirectory: TestFonts.directory)
         let probe = try FontLibrary(fontsDirectory: TestFonts.directory)
-        for spec in [FontSpec(family: "Roboto"), FontSpec(family: "DejaVu Sans", weight: 700), FontSpec(family: "Nope")] {
+        let specs = [
+            FontSpec(family: "Roboto"), FontSpec(family: "DejaVu Sans", weight: 700), FontSpec(family: "Nope"),
+        ]
+        for spec in specs {
             let table = fonts.scalarFaces(spec)
             let sample = Array(stride(from: UInt32(0x20), to: 0x3000, by: 7)) + [0x4E00, 0x1F600, 0x0627, 0x05D0]
             for c in sample + sample {
