@@ -22,15 +22,27 @@ public struct AssetLoader: Sendable {
     /// Most pixels in one asset (docs/limits.md).
     public static let maxPixels = 40_000_000
 
+    /// Where decoded images are kept between loads (nil: every load decodes).
+    let decoded: DecodedAssetCache?
+
     public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
+        self.init(
+            assetsDirectory: assetsDirectory, defaultDensity: defaultDensity, maxFileSize: maxFileSize,
+            decoded: .shared)
+    }
+
+    init(assetsDirectory: String, defaultDensity: Double, maxFileSize: Int, decoded: DecodedAssetCache?) {
         self.assetsDirectory = assetsDirectory
         self.defaultDensity = defaultDensity
         self.maxFileSize = maxFileSize
+        self.decoded = decoded
     }
 
-    /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix).
+    /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix). The file is
+    /// read and checked every time; its pixels come from `DecodedAssetCache` when these same bytes
+    /// were decoded before.
     public func load(_ name: String) throws -> ImageStore.Entry {
-        let bytes = try readFile(name)
+        let (path, bytes) = try read(name)
         guard let (w, h) = PNGCodec.size(of: bytes) else {
             throw ImageError("asset '\(name)' is not a PNG image (only PNG assets are supported)")
         }
@@ -45,14 +57,20 @@ public struct AssetLoader: Sendable {
             )
         }
         do {
-            return ImageStore.Entry(bitmap: try PNGCodec.decode(bytes), density: density(of: name))
+            let bitmap =
+                try decoded?.bitmap(path: path, file: bytes, decode: { try PNGCodec.decode($0) })
+                ?? PNGCodec.decode(bytes)
+            return ImageStore.Entry(bitmap: bitmap, density: density(of: name))
         } catch {
             throw ImageError("asset '\(name)' cannot be decoded: \(error)")
         }
     }
 
     /// The bytes of `name`, read only if it resolves to a regular file inside `assetsDirectory`.
-    public func readFile(_ name: String) throws -> [UInt8] {
+    public func readFile(_ name: String) throws -> [UInt8] { try read(name).bytes }
+
+    /// `readFile(name)` with the real path it was read from.
+    func read(_ name: String) throws -> (path: String, bytes: [UInt8]) {
         let path = try resolve(name)
         var st = stat()
         guard stat(path, &st) == 0 else { throw ImageError("asset '\(name)' cannot be read") }
@@ -72,7 +90,7 @@ public struct AssetLoader: Sendable {
         guard data.count <= maxFileSize else {
             throw ImageError("asset '\(name)' grew past the size limit while reading")
         }
-        return [UInt8](data)
+        return (path, [UInt8](data))
     }
 
     /// The real path of `name`, after checking it cannot leave the assets folder.

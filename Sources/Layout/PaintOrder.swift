@@ -53,7 +53,8 @@ extension LayoutPass {
 extension LayoutPass {
     /// The pass's result as painting reads it: the tables turned into one record per element.
     func assemble() -> LayoutResult {
-        RecordAssembly(
+        cx.out.addCountedWork()
+        return RecordAssembly(
             tree: tree, device: cx.device, palette: cx.palette,
             measurer: cx.measurer, images: cx.images
         ).assemble(result)

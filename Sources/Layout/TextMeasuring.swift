@@ -14,12 +14,15 @@ public protocol TextMeasuring: Sendable {
     /// Prepares texts ahead of layout (shaping does not depend on the width); results must not
     /// depend on whether it was called.
     func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)])
+    /// Whether `prepareAhead` does anything: when it does not, layout does not gather the texts.
+    var preparesAhead: Bool { get }
 }
 
 extension TextMeasuring {
     /// Prepares (itemizes and shapes) texts that layout is about to measure, ahead and in any
     /// order; the default does nothing. See `TextEngine.prepareAhead`.
     public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {}
+    public var preparesAhead: Bool { true }
 }
 
 extension TextEngine: TextMeasuring {}
@@ -34,7 +37,8 @@ struct ParagraphCache {
         var maxHeight: Double?
         var deviceScale: Double?
     }
-    private var entries: [Key: ParagraphLayout] = [:]
+    /// Room for a screen's paragraphs from the start (growing the table hashes every text again).
+    private var entries = [Key: ParagraphLayout](minimumCapacity: 64)
 
     mutating func layout(
         _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double?,

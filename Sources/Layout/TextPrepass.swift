@@ -12,6 +12,8 @@ struct TextPrepass {
     /// texts come from the same `labelText` as `measureLabel`'s (a button's is its plain text), so
     /// the layout finds them prepared; a text missed here is simply prepared when it is measured.
     func prepareTexts(under roots: [Element]) {
+        // On one thread nothing is prepared ahead: gathering the texts would be wasted.
+        guard cx.measurer.preparesAhead else { return }
         var items: [(text: AttributedText, font: FontSpec)] = []
         var stack = roots
         var visited = 0

@@ -26,7 +26,8 @@ public enum LineBreaker {
         var brks = [CChar](repeating: 0, count: text.count)
         // libunibreak 1.1 asserts (aborts) on regional indicators after other characters: its pair
         // table stops before their class. Flags break like ideographs; callers keep clusters whole.
-        let safe = text.map { (0x1F1E6...0x1F1FF).contains($0) ? UInt32(0x4E00) : $0 }
+        let hasFlags = text.contains { (0x1F1E6...0x1F1FF).contains($0) }
+        let safe = hasFlags ? text.map { (0x1F1E6...0x1F1FF).contains($0) ? UInt32(0x4E00) : $0 } : text
         safe.withUnsafeBufferPointer { p in
             if let language {
                 language.withCString { set_linebreaks_utf32(p.baseAddress, p.count, $0, &brks) }
@@ -34,12 +35,15 @@ public enum LineBreaker {
                 set_linebreaks_utf32(p.baseAddress, p.count, nil, &brks)
             }
         }
-        return brks.map { b -> Break in
-            switch Int32(b) {
-            case LINEBREAK_MUSTBREAK: return .mustBreak
-            case LINEBREAK_ALLOWBREAK: return .allowBreak
-            default: return .noBreak
+        return [Break](unsafeUninitializedCapacity: brks.count) { out, initialized in
+            for (i, b) in brks.enumerated() {
+                switch Int32(b) {
+                case LINEBREAK_MUSTBREAK: out[i] = .mustBreak
+                case LINEBREAK_ALLOWBREAK: out[i] = .allowBreak
+                default: out[i] = .noBreak
+                }
             }
+            initialized = brks.count
         }
     }
 }

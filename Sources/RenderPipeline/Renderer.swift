@@ -118,10 +118,13 @@ public final class Renderer {
         return (session, diags)
     }
 
-    /// Forgets the last frame's pixels, so the next frame is painted in full: a batch worker calls it
-    /// before each session, so no session's picture is built on another's (caches of glyphs, shadow
-    /// masks and fonts stay warm).
-    public func forgetLastFrame() { rasterizer.forgetLastFrame() }
+    /// Forgets the last frame's pixels, so the next frame is painted in full, and the text the last
+    /// session laid out: a batch worker calls it before each session, so no session's picture or
+    /// paragraphs are built on another's (caches of glyphs, shadow masks and fonts stay warm).
+    public func forgetLastFrame() {
+        rasterizer.forgetLastFrame()
+        text.forgetLaidOutText()
+    }
 
     /// Replays a session into captures, events and diagnostics.
     public func replay(_ session: Session) -> ReplayResult {

@@ -38,6 +38,8 @@ public final class FontLibrary: @unchecked Sendable {
     var clusterCache: [ClusterKey: FaceID] = [:]
     var resolved: [FontSpec: FaceID] = [:]
     var chains: [FontSpec: [FaceID]] = [:]
+    /// One-scalar cluster faces per request (`ScalarFaces`).
+    var scalarFaceTables: [FontSpec: ScalarFaces] = [:]
     /// Normalized names that are not a lock family, looked up among the faces' own family names
     /// (`Noto Sans CJK JP` for `Noto Sans CJK`): the lock family's indices, or nil when none matched.
     private var aliases: [String: [Int]?] = [:]

@@ -14,7 +14,8 @@ struct FrameCache<Key: Hashable, Value> {
     /// The value for `key`; an entry from the previous frame moves into the current one.
     mutating func value(for key: Key) -> Value? {
         if let v = current[key] { return v }
-        guard let v = previous.removeValue(forKey: key) else { return nil }
+        // An empty table is not asked: a key is hashed again for every table looked in.
+        guard !previous.isEmpty, let v = previous.removeValue(forKey: key) else { return nil }
         insert(v, for: key)
         return v
     }
@@ -27,9 +28,17 @@ struct FrameCache<Key: Hashable, Value> {
         current[key] = value
     }
 
+    /// Drops every entry.
+    mutating func removeAll() {
+        // The table keeps its room: the next session's frames fill it again without growing it.
+        current.removeAll(keepingCapacity: true)
+        previous = [:]
+    }
+
     /// Ends a frame: what the ending frame used is kept for the next one; the rest is dropped.
     mutating func endFrame() {
         previous = current
-        current = [:]
+        // Room for as many entries as the frame that ended used, so the next does not grow the table.
+        current = Dictionary(minimumCapacity: previous.count)
     }
 }

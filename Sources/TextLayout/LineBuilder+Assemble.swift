@@ -21,7 +21,15 @@ extension LineBuilder {
                 : (line.range.lowerBound < text.span.count ? text.span[line.range.lowerBound] : 0)
             let e = ellipsisPiece(span: lastSpan, at: end)
             end = ellipsisCut(line.range.lowerBound..<end, maxWidth: maxWidth, ellipsisWidth: e.width)
-            ellipsis = ellipsisPiece(span: end > line.range.lowerBound ? text.span[end - 1] : lastSpan, at: end)
+            let span = end > line.range.lowerBound ? text.span[end - 1] : lastSpan
+            if span == lastSpan {
+                // The same span's ellipsis: only where it stands differs.
+                var moved = e
+                moved.range = end..<end
+                ellipsis = moved
+            } else {
+                ellipsis = ellipsisPiece(span: span, at: end)
+            }
         }
         let content = line.range.lowerBound..<end
         var logical = pieces(content)
@@ -87,16 +95,26 @@ extension LineBuilder {
         flush(pen)
         tally?.glyphsPlaced += runs.reduce(0) { $0 + $1.glyphs.count }
 
-        var s = String.UnicodeScalarView()
-        for i in content { if let u = Unicode.Scalar(text.scalars[i]) { s.append(u) } }
-        if ellipsis != nil { s.append("\u{2026}") }
-        if hyphen != nil { s.append("-") }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(content.count + 4)
+        for i in content { if let u = Unicode.Scalar(text.scalars[i]) { Self.appendUTF8(u, to: &utf8) } }
+        if ellipsis != nil { Self.appendUTF8("\u{2026}", to: &utf8) }
+        if hyphen != nil { utf8.append(0x2D) }
         let measured = content.reduce(0) { $0 + widths[$1] } + (ellipsis?.width ?? 0) + (hyphen?.width ?? 0)
         return (
             LineLayout(
                 rect: Rect(x: 0, y: top, width: pen, height: m.ascent + m.descent), baseline: baseline,
-                text: String(s), runs: runs), measured
+                text: String(decoding: utf8, as: UTF8.self), runs: runs), measured
         )
+    }
+
+    /// Appends `u` encoded as UTF-8 (building a line's string from bytes, not scalar by scalar).
+    static func appendUTF8(_ u: Unicode.Scalar, to out: inout [UInt8]) {
+        if u.value < 0x80 {
+            out.append(UInt8(u.value))
+        } else {
+            out.append(contentsOf: UTF8.encode(u)!)
+        }
     }
 
     struct RunKey: Equatable {

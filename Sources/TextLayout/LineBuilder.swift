@@ -18,6 +18,9 @@ struct LineBuilder {
     var deviceScale: Double? = nil
     /// Where glyphs placed are counted (complexity tests); nil = not counted.
     var tally: TextWorkTally? = nil
+    /// Whether a run cut at safe breaks takes the run's glyphs (`SafeSlice.swift`) instead of
+    /// being shaped again; the tests turn it off to compare both.
+    var slicesSafeCuts = true
 
     /// A run cut to a line, shaped, in dp.
     struct Piece {
@@ -69,11 +72,16 @@ struct LineBuilder {
             d = max(d, desc + half)
         }
         include(fonts.resolve(style.font), style.size * scale)
-        var seen = Set<Int>()
-        for i in range {
+        // Runs are contiguous: each run on the line is met once by jumping to its end.
+        var i = range.lowerBound
+        while i < range.upperBound {
             let r = text.runOf[i]
-            guard r >= 0, seen.insert(r).inserted else { continue }
+            guard r >= 0 else {
+                i += 1
+                continue
+            }
             include(text.runs[r].face, size(ofSpan: text.runs[r].span))
+            i = max(i + 1, text.runs[r].range.upperBound)
         }
         if let (id, s) = extraFace { include(id, s) }
         if !a.isFinite {
@@ -112,7 +120,14 @@ struct LineBuilder {
             let cut = max(run.range.lowerBound, r.lowerBound)..<min(run.range.upperBound, r.upperBound)
             var shaped = run.shaped
             var origin = run.range.lowerBound
-            if cut != run.range, let ff = fonts.face(run.face) {
+            if cut != run.range, slicesSafeCuts,
+                let sliced = run.shaped.safeSlice(
+                    (cut.lowerBound - run.range.lowerBound)..<(cut.upperBound - run.range.lowerBound),
+                    count: run.range.count)
+            {
+                // Both ends of the cut are safe breaks: the run's own glyphs (`SafeSlice.swift`).
+                shaped = sliced
+            } else if cut != run.range, let ff = fonts.face(run.face) {
                 // The rest of the run (and, for joining scripts, its neighbours) is context. HarfBuzz
                 // reads at most `contextLength` characters of it on each side, so only those are
                 // passed: copying and hashing the whole run for every line made one long paragraph

@@ -11,6 +11,7 @@ struct LinePlan {
     let maxWidth: Double
     let maxHeight: Double?
     let lines: [LineRange]
+    /// Ascent and descent of each line when there is a height limit (`maxHeight`); empty without one.
     let metrics: [(ascent: Double, descent: Double)]
     /// Content width of each line (without hanging spaces), from the run advances.
     let contentWidths: [Double]
@@ -26,7 +27,8 @@ struct LinePlan {
         for i in widths.indices { widths[i] *= p.span[i] < sizes.count ? sizes[p.span[i]] : style.size * scale }
         builder = LineBuilder(
             fonts: engine.fonts, shapes: engine.shapes, text: p, attributed: text, style: style,
-            scale: scale, widths: widths, deviceScale: deviceScale, tally: tally)
+            scale: scale, widths: widths, deviceScale: deviceScale, tally: tally,
+            slicesSafeCuts: engine.slicesSafeCuts)
         self.style = style
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -34,7 +36,8 @@ struct LinePlan {
         var breaker = LineBreaking(text: p, widths: widths, maxWidth: style.noWrap ? .infinity : maxWidth, tally: tally)
         breaker.hyphenWidths = { b.hyphenPiece(at: $0).width }
         lines = breaker.lines()
-        metrics = lines.map { b.lineMetrics($0.range) }
+        // Only a height limit needs every line's height here (building a line measures its own).
+        metrics = maxHeight == nil ? [] : lines.map { b.lineMetrics($0.range) }
         contentWidths = lines.map { breaker.segmentWidths($0.range).content }
         var n = lines.count
         if let ml = style.maxLines, ml > 0 { n = min(n, ml) }
@@ -54,6 +57,7 @@ struct LinePlan {
         kept = n
     }
 
+    /// Height of all lines (with a height limit; 0 without one, where nothing asks).
     var totalHeight: Double { metrics.reduce(0) { $0 + $1.ascent + $1.descent } }
 
     /// Whether everything fits the box at this scale without cutting lines or breaking inside a word.
@@ -65,6 +69,28 @@ struct LinePlan {
             return false
         }
         return true
+    }
+
+    /// The width of `p` (this plan's paragraph) when laying the text out again in exactly that
+    /// width gives `p` itself, as it does for a single left-aligned line that was not cut; nil when
+    /// that is not certain. Why: at that width, W' = the widest line as built and measured (not
+    /// above `maxWidth`), (1) every fit the line breaker tests is a partial sum of the line's
+    /// non-negative widths, so at most its measured width (up to rounding far below the breaker's
+    /// epsilon): the one line breaks nowhere; (2) it overflows neither width, so no ellipsis either
+    /// way, and with no height limit or min-scale nothing else depends on the width; (3) building a
+    /// line without an ellipsis or justification does not read the width, and a left-aligned line
+    /// (or a justified left-to-right one, which does not stretch its last line) is not moved;
+    /// (4) the paragraph is min(widest, width) wide both times.
+    func sameParagraphWidth(_ p: ParagraphLayout) -> Double? {
+        guard maxHeight == nil, style.minScale == nil, builder.scale == 1, lines.count == 1, kept == 1,
+            !p.truncated, !lines[0].brokeInsideWord
+        else { return nil }
+        let rtl = builder.text.rightToLeft
+        let align = style.align ?? (rtl ? .right : .left)
+        guard align == .left || (align == .justify && !rtl) else { return nil }
+        let w = p.size.width
+        guard w.isFinite, w >= 0, w < maxWidth, builder.widths.allSatisfy({ $0 >= 0 }) else { return nil }
+        return w
     }
 
     /// The laid-out paragraph: kept lines with glyphs, ellipsis where cut, aligned.

@@ -11,6 +11,17 @@ final class ShapeCache: @unchecked Sendable {
         var face: FaceID
         var rightToLeft: Bool
         var script: ScriptTag
+
+        /// The text's bytes in one go (hashing it element by element cost more than the lookup).
+        func hash(into hasher: inout Hasher) {
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(text.count)
+            hasher.combine(range.lowerBound)
+            hasher.combine(range.upperBound)
+            hasher.combine(face)
+            hasher.combine(rightToLeft)
+            hasher.combine(script)
+        }
     }
 
     private var entries: FrameCache<Key, ShapedGlyphs>
@@ -31,6 +42,9 @@ final class ShapeCache: @unchecked Sendable {
 
     /// Drops shapes the last two frames did not use (see `FrameCache`).
     func endFrame() { lock.withLock { entries.endFrame() } }
+
+    /// Drops every shape (between sessions).
+    func removeAll() { lock.withLock { entries.removeAll() } }
 
     /// Glyphs of `text[range]` (the rest of `text` is context); clusters index into `text`.
     func shape(

@@ -23,9 +23,18 @@ public final class TextEngine: @unchecked Sendable {
     /// mix two scales; a renderer with another scale makes another engine.
     public let fontScale: Double
 
-    public init(fonts: FontLibrary, fontScale: Double = 1) {
+    /// Whether line pieces cut at HarfBuzz safe breaks reuse the run's glyphs (`SafeSlice.swift`);
+    /// off only in tests that check it gives what shaping every piece again gives.
+    let slicesSafeCuts: Bool
+
+    public convenience init(fonts: FontLibrary, fontScale: Double = 1) {
+        self.init(fonts: fonts, fontScale: fontScale, slicesSafeCuts: true)
+    }
+
+    init(fonts: FontLibrary, fontScale: Double, slicesSafeCuts: Bool) {
         self.fonts = fonts
         self.fontScale = fontScale.isFinite && fontScale > 0 ? fontScale : 1
+        self.slicesSafeCuts = slicesSafeCuts
     }
 
     struct PreparedKey: Hashable {
@@ -57,11 +66,18 @@ public final class TextEngine: @unchecked Sendable {
         let key = LayoutKey(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, deviceScale: device)
         if let hit = lock.withLock({ layoutCache.value(for: key) }) { return hit }
         let (scaledText, scaledStyle) = Self.applying(fontScale: fontScale, text, style)
-        let result = compute(
+        let (result, sameAt) = compute(
             scaledText, style: scaledStyle, maxWidth: maxWidth ?? .infinity, maxHeight: maxHeight,
             deviceScale: device)
         lock.withLock {
             layoutCache.insert(result, for: key)
+            // A label sized to its text is laid out again in exactly its own width: that layout
+            // is this one (`LinePlan.sameParagraphWidth`), so it is found here instead of made.
+            if let w = sameAt, w != maxWidth {
+                var narrow = key
+                narrow.maxWidth = w
+                layoutCache.insert(result, for: narrow)
+            }
         }
         return result
     }
@@ -109,25 +125,37 @@ public final class TextEngine: @unchecked Sendable {
         shapes.endFrame()
     }
 
+    /// Drops every paragraph, prepared text and shaped run kept so far (not the fonts' own caches):
+    /// a batch worker calls it between sessions (through `Renderer.forgetLastFrame`), so nothing a
+    /// session laid out is reused by the next one.
+    public func forgetLaidOutText() {
+        lock.withLock {
+            layoutCache.removeAll()
+            preparedCache.removeAll()
+        }
+        shapes.removeAll()
+    }
+
     /// Shaping-cache statistics (for tests and timing reports).
     public var shapingCacheStats: (hits: Int, misses: Int) { (shapes.hits, shapes.misses) }
 
     /// The work this engine has done so far (kinds in `TextWork`), for complexity tests: counts of
     /// operations, which grow with the input the way the algorithms do, on any machine.
     public var work: WorkCounts {
-        var w = lock.withLock { workValue }
+        var w = lock.withLock { workValue.counts }
         let s = shapes.workCounts
         w.add(TextWork.shapingInput, s.input)
         w.add(TextWork.glyphsShaped, s.glyphs)
         return w
     }
-    private var workValue = WorkCounts()
+    private var workValue = EngineWork()
 
     /// Itemizes and shapes `items` on all cores into the prepared-text cache, for the layout that
     /// follows (which then only breaks lines): the screen's texts were otherwise shaped one after
     /// another on one core while the other waited. Each distinct text is prepared once, by one
     /// thread, so results and work counts are those of preparing them in order.
     public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {
+        guard preparesAhead else { return }
         var seen = Set<PreparedKey>()
         var todo: [PreparedKey] = []
         lock.withLock {
@@ -142,23 +170,27 @@ public final class TextEngine: @unchecked Sendable {
         }
     }
 
+    /// Whether `prepareAhead` does anything: only with more than one thread to prepare on.
+    public var preparesAhead: Bool { Workers.limit > 1 }
+
     func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
         let key = PreparedKey(text: text, font: font)
         if let hit = lock.withLock({ preparedCache.value(for: key) }) { return hit }
         let p = TextItemizer(fonts: fonts, shapes: shapes).prepare(text, font: font)
         lock.withLock {
-            workValue.add(TextWork.charsPrepared, p.scalars.count)
+            workValue.charsPrepared &+= p.scalars.count
             preparedCache.insert(p, for: key)
         }
         return p
     }
 
+    /// The paragraph, and a narrower width at which laying it out again gives the same paragraph (nil: none known).
     private func compute(
         _ text: AttributedText, style: ParagraphStyle, maxWidth: Double, maxHeight: Double?,
         deviceScale: Double?
-    ) -> ParagraphLayout {
+    ) -> (ParagraphLayout, sameAt: Double?) {
         guard style.size > 0, style.size.isFinite, text.spans.contains(where: { !$0.text.isEmpty }) else {
-            return .empty
+            return (.empty, nil)
         }
         let p = prepare(text, font: style.font)
         let tally = TextWorkTally()
@@ -180,10 +212,11 @@ public final class TextEngine: @unchecked Sendable {
             deviceScale: deviceScale, tally: tally)
         let paragraph = plan.paragraph()
         lock.withLock {
-            workValue.add(tally.counts)
-            workValue.add(TextWork.layouts, 1)
+            workValue.breakScans &+= tally.breakScans
+            workValue.glyphsPlaced &+= tally.glyphsPlaced
+            workValue.layouts &+= 1
         }
-        return paragraph
+        return (paragraph, plan.sameParagraphWidth(paragraph))
     }
 }
 

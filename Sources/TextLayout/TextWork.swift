@@ -22,8 +22,19 @@ public enum TextWork {
 final class TextWorkTally {
     var breakScans = 0
     var glyphsPlaced = 0
+}
+
+/// The engine's own counts, in plain integers (a dictionary of kinds cost more per paragraph
+/// than some paragraphs' layout); `counts` gives them as `WorkCounts`.
+struct EngineWork {
+    var layouts = 0
+    var charsPrepared = 0
+    var breakScans = 0
+    var glyphsPlaced = 0
     var counts: WorkCounts {
         var w = WorkCounts()
+        w.add(TextWork.layouts, layouts)
+        w.add(TextWork.charsPrepared, charsPrepared)
         w.add(TextWork.breakScans, breakScans)
         w.add(TextWork.glyphsPlaced, glyphsPlaced)
         return w
