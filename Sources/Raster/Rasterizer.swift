@@ -67,6 +67,17 @@ public final class Rasterizer {
         get { shadows.copiesTiles }
         set { shadows.copiesTiles = newValue }
     }
+    /// Shadows inside their element's box composited through kept effective masks
+    /// (`ShadowBoxMasks`; tests turn it off to compare).
+    var keepsShadowBoxMasks: Bool {
+        get { shadows.keepsBoxMasks }
+        set { shadows.keepsBoxMasks = newValue }
+    }
+    /// How many sets of shadow box masks were made so far (for tests).
+    var shadowBoxMasksMade: Int { shadows.boxMasks.made }
+    /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
+    /// (`DirectMaskTarget`; tests turn it off to compare).
+    var drawsMasksDirectly = true
     /// How many shadow tiles were made so far (for tests).
     var shadowTilesMade: Int { shadows.tiles.made }
 
@@ -290,6 +301,7 @@ public final class Rasterizer {
     ) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
+        ctx.drawsMasksDirectly = drawsMasksDirectly
         if let d = damage {
             ctx.newPath()
             ctx.rectangle(d.x, d.y, d.width, d.height)
