@@ -25,4 +25,64 @@ enum OpaqueCover {
         }
         return last
     }
+
+    /// Per item, whether it is a drawing item whose (conservative, device-pixel) box lies wholly
+    /// inside a later cover: an opaque colour fill of a square-cornered box (whole pixels) drawn
+    /// with no clip and no translucent layer open. That fill sets every pixel of its box to its
+    /// colour whatever was there (OVER of an opaque colour at full coverage), and the item puts ink
+    /// nowhere else, so leaving it out changes no pixel: the footer bar over the last list card.
+    /// Only the part of an item's box on the `width` x `height` surface has to be covered.
+    static func covered(
+        _ items: [DisplayItem], bounds: [Rect?], transforms: [DeviceTransform], width: Int, height: Int
+    ) -> [Bool] {
+        let surface = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        struct Frame {
+            var isLayer: Bool
+            var clipped = false
+            var grouped = false
+        }
+        var stack: [Frame] = []
+        var clippedAtTop = false
+        var covers: [(index: Int, box: Rect)] = []
+        for (i, item) in items.enumerated() where i < transforms.count {
+            switch item {
+            case .save: stack.append(Frame(isLayer: false))
+            case .restore:
+                if let k = stack.lastIndex(where: { !$0.isLayer }) { stack.removeSubrange(k...) }
+            case .beginLayer(let opacity):
+                // As the rasterizer: a group (blended later) below full opacity, else a save.
+                let o = opacity.isFinite ? max(0, min(1, opacity)) : 1
+                stack.append(Frame(isLayer: true, grouped: o < 1))
+            case .endLayer:
+                if let k = stack.lastIndex(where: { $0.isLayer }) { stack.removeSubrange(k...) }
+            case .clip:
+                if stack.isEmpty { clippedAtTop = true } else { stack[stack.count - 1].clipped = true }
+            case .fill(let rr, .color(let c)):
+                guard c.a == 255, !clippedAtTop, stack.allSatisfy({ !$0.clipped && !$0.grouped }),
+                    DeviceTransform.finite(rr.rect.x, rr.rect.y, rr.rect.width, rr.rect.height),
+                    rr.rect.width >= 0, rr.rect.height >= 0
+                else { break }
+                let d = transforms[i].snap(rr)
+                if d.isRectangular && !d.isEmpty { covers.append((i, d.rect)) }
+            default: break
+            }
+        }
+        return items.indices.map { i in
+            guard i < bounds.count, let b = bounds[i], isDrawing(items[i]) else { return false }
+            let part = b.intersection(surface)
+            guard part.width > 0, part.height > 0 else { return false }
+            return covers.contains { $0.index > i && contains($0.box, part) }
+        }
+    }
+
+    private static func isDrawing(_ item: DisplayItem) -> Bool {
+        switch item {
+        case .save, .restore, .clip, .scale, .beginLayer, .endLayer: return false
+        default: return true
+        }
+    }
+
+    private static func contains(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX <= b.minX && a.minY <= b.minY && a.maxX >= b.maxX && a.maxY >= b.maxY
+    }
 }

@@ -15,6 +15,13 @@ public final class Rasterizer {
     public let fonts: FontLibrary
     private let shadows = ShadowPainter()
     private let imagePainter = ImagePainter()
+    /// Opaque fills and borders painted with their shapes' kept coverage.
+    private let fills = CoverageFills()
+    /// Fills through `CoverageFills` (tests turn it off to compare).
+    var keepsFillCoverage: Bool {
+        get { fills.enabled }
+        set { fills.enabled = newValue }
+    }
     /// Repaint only what changed since the previous frame (on by default; off gives full repaints).
     public var incremental = true
     private var previous: FrameMemory?
@@ -75,6 +82,10 @@ public final class Rasterizer {
     }
     /// How many sets of shadow box masks were made so far (for tests).
     var shadowBoxMasksMade: Int { shadows.boxMasks.made }
+    /// Items a later opaque box covers are skipped (`OpaqueCover.covered`; tests turn it off to compare).
+    var skipsCoveredItems = true
+    /// Per item of the list being painted, whether a later opaque box covers it (read by the bands).
+    private var covered: [Bool] = []
     /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
     /// (`DirectMaskTarget`; tests turn it off to compare).
     var drawsMasksDirectly = true
@@ -201,6 +212,10 @@ public final class Rasterizer {
             } else if fresh {
                 pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
             }
+            // Drawing items a later opaque box paints over entirely are not drawn (`OpaqueCover.covered`).
+            covered = skipsCoveredItems ? OpaqueCover.covered(
+                    list.items, bounds: bounds, transforms: transforms, width: pixelWidth, height: pixelHeight)
+                : []
             try pixels.withUnsafeMutableBufferPointer { buf in
                 if damage == full {
                     try paintInBands(
@@ -318,6 +333,7 @@ public final class Rasterizer {
         let visible = damage ?? Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
         for (i, item) in list.items.enumerated() where i >= start {
             if let b = bounds[i], !ItemBounds.intersects(b, visible) { continue }
+            if i < covered.count && covered[i] { continue }
             try draw(item, &run, images: images)
         }
         run.unwind(to: 0)
@@ -404,6 +420,8 @@ public final class Rasterizer {
             let d = t.snap(rr)
             if d.isEmpty { return }
             guard PaintSource.apply(paint, to: ctx, transform: t) else { return }
+            // Opaque colours: with the kept coverage of the shape (`CoverageFills`).
+            if case .color(let c) = paint, try fills.fill(d, color: c, on: ctx) { break }
             ctx.newPath()
             d.addPath(to: ctx)
             ctx.fill()
@@ -419,7 +437,7 @@ public final class Rasterizer {
             else { return }
             // Widths snap like edges, but a visible border is never thinner than one pixel.
             let w = widths.map { $0 > 0 ? max(1, t.length($0).rounded()) : 0 }
-            BorderPainter(ctx: ctx).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)
+            try BorderPainter(ctx: ctx, fills: fills).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)
 
         case .image(let key, let dest, let clip, let smooth):
             guard let entry = images[key], validRect(dest) else { return }

@@ -16,7 +16,8 @@ private struct Paths {
     var direct = true
     var pieces = true
     var tiles = true
-    static let none = Paths(direct: false, pieces: false, tiles: false)
+    var covered = true
+    static let none = Paths(direct: false, pieces: false, tiles: false, covered: false)
 }
 
 private func render(_ items: [DisplayItem], w: Double, h: Double, scale: Double, _ paths: Paths, bands: Int) throws
@@ -26,6 +27,7 @@ private func render(_ items: [DisplayItem], w: Double, h: Double, scale: Double,
     r.drawsMasksDirectly = paths.direct
     r.keepsShadowBoxMasks = paths.pieces
     r.copiesShadowTiles = paths.tiles
+    r.skipsCoveredItems = paths.covered
     r.bandCount = bands
     return try S.render(items, w: w, h: h, scale: scale, with: r)
 }
@@ -46,8 +48,9 @@ private func difference(_ a: Bitmap, _ b: Bitmap) -> String {
 
 private func expectSameBytes(_ items: [DisplayItem], w: Double, h: Double, _ label: String) throws {
     let variants: [(String, Paths)] = [
-        ("all", Paths()), ("direct", Paths(direct: true, pieces: false, tiles: false)),
-        ("pieces", Paths(direct: false, pieces: true, tiles: false)),
+        ("all", Paths()), ("direct", Paths(direct: true, pieces: false, tiles: false, covered: false)),
+        ("pieces", Paths(direct: false, pieces: true, tiles: false, covered: false)),
+        ("covered", Paths(direct: false, pieces: false, tiles: false, covered: true)),
     ]
     for scale in [1.0, 2.5, 3.0] {
         let general = try render(items, w: w, h: h, scale: scale, .none, bands: 1)
@@ -137,4 +140,83 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
         .endLayer,
     ]
     try expectSameBytes(items, w: 200, h: 260, "shadows")
+}
+
+/// Opaque fills and one-colour solid borders through kept coverage (`CoverageFills`), equal shapes
+/// at many positions sharing it.
+@Test func coverageFillsKeepCairosBytes() throws {
+    let dd = Color(rgb: 0xdddddd)
+    var items: [DisplayItem] = [
+        .fill(S.rect(0, 0, 200, 240), .color(Color(rgb: 0xf2f2f7))),
+        .shadow(S.rect(12, 8, 150, 36, radius: 12), offset: Point(x: 0, y: 2), blur: 8, spread: 0,
+            color: Color(r: 0, g: 0, b: 0, a: 0x33)),
+    ]
+    // Cards at fractional dp with mixed radii, their borders, avatars (circles: Cairo whole).
+    for (i, y) in [8.0, 50.3, 93.7, 131.1].enumerated() {
+        let card = RoundedRect(
+            rect: Rect(x: 12.2 + Double(i), y: y, width: 150.5, height: 36.4),
+            radii: Corners(topLeft: 12, topRight: Double(i) * 3, bottomRight: 12.7, bottomLeft: 0.4))
+        items += [
+            .fill(card, .color(.white)),
+            .border(
+                card, widths: Sides(top: 1, right: 2, bottom: 1.4, left: 0.5), colors: Sides(all: dd),
+                styles: Sides(all: .solid)),
+            .fill(S.rect(20, y + 4, 26, 26, radius: 13), .color(Color(rgb: 0xe53935))),
+        ]
+    }
+    // Equal cards down the page at fractional dp: one coverage each for fill and ring, reused.
+    for y in stride(from: 20.0, to: 200, by: 21.7) {
+        let card = S.rect(100.3, y, 90, 16.6, radius: 5.5)
+        items += [
+            .fill(card, .color(.white)),
+            .border(card, widths: Sides(all: 1), colors: Sides(all: dd), styles: Sides(all: .solid)),
+        ]
+    }
+    items += [
+        // A bar, a top border only, a translucent fill and border (Cairo whole), a thin shape.
+        .fill(S.rect(0, 0, 200, 18.6), .color(Color(rgb: 0x1976d2))),
+        .fill(S.rect(0, 200, 200, 40), .color(.white)),
+        .border(
+            S.rect(0, 200, 200, 40), widths: Sides(top: 1, right: 0, bottom: 0, left: 0),
+            colors: Sides(top: dd, right: .black, bottom: .black, left: .black),
+            styles: Sides(top: .solid, right: .none, bottom: .none, left: .none)),
+        .fill(S.rect(30, 150, 100, 40, radius: 8), .color(Color(r: 0, g: 0, b: 255, a: 0x80))),
+        .border(
+            S.rect(30, 150, 100, 40, radius: 8), widths: Sides(all: 2),
+            colors: Sides(all: Color(r: 255, g: 0, b: 0, a: 0x80)), styles: Sides(all: .solid)),
+        .fill(S.rect(150, 150, 3, 60, radius: 1.5), .color(.black)),
+        // Under a rounded clip (Cairo whole) and off the surface's edge.
+        .save, .clip(S.rect(100, 60, 80, 60, radius: 20)),
+        .fill(S.rect(90, 50, 100, 80, radius: 6), .color(Color(rgb: 0x00897b))),
+        .restore,
+        .fill(S.rect(170, 220, 60, 40, radius: 10), .color(Color(rgb: 0x6d4c41))),
+    ]
+    try expectSameBytes(items, w: 200, h: 240, "fills")
+}
+
+/// Items under a later opaque square box are skipped; a box under a clip or in a translucent
+/// layer, a rounded or translucent one, or one drawn before the item covers nothing.
+@Test func coveredItemsAreSkippedWithCairosBytes() throws {
+    let r = try S.rasterizer()
+    let card = S.rect(10, 150, 120, 40, radius: 8)
+    let bar = S.rect(0, 140, 160, 60)
+    let items: [DisplayItem] = [
+        .fill(S.rect(0, 0, 160, 200), .color(Color(rgb: 0xf2f2f7))),
+        .shadow(card, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),  // 1: reaches above the bar
+        .fill(card, .color(.white)),  // 2
+        .border(card, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0xdddddd)), styles: Sides(all: .solid)),  // 3
+        text(r, "Under the bar", size: 14, color: .black, at: Point(x: 40, y: 155)),  // 4: ink within 2 em of the pen
+        .fill(S.rect(20, 20, 50, 30), .color(.black)),  // 5: under boxes that do not count
+        .save, .clip(S.rect(0, 0, 100, 100)), .fill(S.rect(0, 0, 160, 100), .color(.white)), .restore,
+        .beginLayer(opacity: 0.5), .fill(S.rect(0, 0, 160, 100), .color(.white)), .endLayer,
+        .fill(S.rect(0, 0, 160, 100, radius: 4), .color(.white)),
+        .fill(S.rect(0, 0, 160, 100), .color(Color(r: 255, g: 255, b: 255, a: 254))),
+        .fill(bar, .color(Color(rgb: 0x1976d2))),  // 18: the cover
+        text(r, "On the bar", size: 14, color: .white, at: Point(x: 14, y: 160)),
+    ]
+    let transforms = ItemBounds.transforms(items, scale: 3)
+    let covered = OpaqueCover.covered(
+        items, bounds: ItemBounds.compute(items, transforms: transforms), transforms: transforms, width: 480, height: 600)
+    #expect(covered.indices.filter { covered[$0] } == [2, 3, 4])
+    try expectSameBytes(items, w: 160, h: 200, "covered")
 }
