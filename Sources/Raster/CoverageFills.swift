@@ -112,6 +112,24 @@ final class CoverageFills {
         return true
     }
 
+    /// Fills the whole-pixel rectangles `parts` with the opaque `color`, or returns false with
+    /// nothing drawn (not opaque, no direct target).
+    func fill(_ parts: [Rect], color: Color, on ctx: CairoContext) throws -> Bool {
+        let limit = DirectMaskTarget.maxOffset
+        guard enabled, color.a == 255,
+            parts.allSatisfy({ p in
+                Self.wholePixels(p).map { abs($0.x0) < limit && abs($0.y0) < limit && abs($0.x1) < limit && abs($0.y1) < limit }
+                    ?? false
+            }),
+            let target = ctx.directMaskTarget(color: color)
+        else { return false }
+        for p in parts {
+            target.fillOpaque(x0: Int(p.minX), y0: Int(p.minY), x1: Int(p.maxX), y1: Int(p.maxY))
+        }
+        target.finish()
+        return true
+    }
+
     private static func wholePixels(_ r: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         guard r.width > 0, r.height > 0, r.minX == r.minX.rounded(), r.minY == r.minY.rounded(),
             r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded(), abs(r.minX) < 1e9, abs(r.minY) < 1e9,

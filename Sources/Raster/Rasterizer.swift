@@ -84,8 +84,8 @@ public final class Rasterizer {
     var shadowBoxMasksMade: Int { shadows.boxMasks.made }
     /// Items a later opaque box covers are skipped (`OpaqueCover.covered`; tests turn it off to compare).
     var skipsCoveredItems = true
-    /// Per item of the list being painted, whether a later opaque box covers it (read by the bands).
-    private var covered: [Bool] = []
+    /// What later opaque boxes hide in the list being painted (read by the bands).
+    private var covered = OpaqueCover.Plan(skipped: [], parts: [:])
     /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
     /// (`DirectMaskTarget`; tests turn it off to compare).
     var drawsMasksDirectly = true
@@ -213,9 +213,11 @@ public final class Rasterizer {
                 pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
             }
             // Drawing items a later opaque box paints over entirely are not drawn (`OpaqueCover.covered`).
-            covered = skipsCoveredItems ? OpaqueCover.covered(
+            covered =
+                skipsCoveredItems
+                ? OpaqueCover.plan(
                     list.items, bounds: bounds, transforms: transforms, width: pixelWidth, height: pixelHeight)
-                : []
+                : OpaqueCover.Plan(skipped: [], parts: [:])
             try pixels.withUnsafeMutableBufferPointer { buf in
                 if damage == full {
                     try paintInBands(
@@ -333,7 +335,8 @@ public final class Rasterizer {
         let visible = damage ?? Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
         for (i, item) in list.items.enumerated() where i >= start {
             if let b = bounds[i], !ItemBounds.intersects(b, visible) { continue }
-            if i < covered.count && covered[i] { continue }
+            if i < covered.skipped.count && covered.skipped[i] { continue }
+            run.index = i
             try draw(item, &run, images: images)
         }
         run.unwind(to: 0)
@@ -349,6 +352,8 @@ public final class Rasterizer {
         let ctx: CairoContext
         var transform: DeviceTransform
         var stack: [Frame] = []
+        /// The index in the list of the item being drawn.
+        var index = 0
 
         init(ctx: CairoContext, transform: DeviceTransform) {
             self.ctx = ctx
@@ -421,7 +426,11 @@ public final class Rasterizer {
             if d.isEmpty { return }
             guard PaintSource.apply(paint, to: ctx, transform: t) else { return }
             // Opaque colours: with the kept coverage of the shape (`CoverageFills`).
-            if case .color(let c) = paint, try fills.fill(d, color: c, on: ctx) { break }
+            if case .color(let c) = paint {
+                // Square and partly under later opaque boxes: only the rest (`OpaqueCover.plan`).
+                if let parts = covered.parts[run.index], try fills.fill(parts, color: c, on: ctx) { break }
+                if try fills.fill(d, color: c, on: ctx) { break }
+            }
             ctx.newPath()
             d.addPath(to: ctx)
             ctx.fill()

@@ -206,17 +206,25 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
         .fill(card, .color(.white)),  // 2
         .border(card, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0xdddddd)), styles: Sides(all: .solid)),  // 3
         text(r, "Under the bar", size: 14, color: .black, at: Point(x: 40, y: 155)),  // 4: ink within 2 em of the pen
-        .fill(S.rect(20, 20, 50, 30), .color(.black)),  // 5: under boxes that do not count
+        .fill(S.rect(20, 20, 50, 30), .color(.black)),  // 5: under boxes that do not count, partly under one
         .save, .clip(S.rect(0, 0, 100, 100)), .fill(S.rect(0, 0, 160, 100), .color(.white)), .restore,
         .beginLayer(opacity: 0.5), .fill(S.rect(0, 0, 160, 100), .color(.white)), .endLayer,
-        .fill(S.rect(0, 0, 160, 100, radius: 4), .color(.white)),
+        .fill(S.rect(0, 0, 160, 100, radius: 40), .color(.white)),  // covers only rows 40-60 dp
         .fill(S.rect(0, 0, 160, 100), .color(Color(r: 255, g: 255, b: 255, a: 254))),
         .fill(bar, .color(Color(rgb: 0x1976d2))),  // 18: the cover
         text(r, "On the bar", size: 14, color: .white, at: Point(x: 14, y: 160)),
     ]
     let transforms = ItemBounds.transforms(items, scale: 3)
-    let covered = OpaqueCover.covered(
+    let plan = OpaqueCover.plan(
         items, bounds: ItemBounds.compute(items, transforms: transforms), transforms: transforms, width: 480, height: 600)
-    #expect(covered.indices.filter { covered[$0] } == [2, 3, 4])
+    #expect(plan.skipped.indices.filter { plan.skipped[$0] } == [2, 3, 4])
+    // Square opaque fills that later covers overlap are painted around them: the page (around the
+    // bar, the card's and the rounded box's rows between their corners), and the three under the box.
+    #expect(plan.parts.keys.sorted() == [0, 5, 8, 11])
+    let barPixels = Rect(x: 0, y: 420, width: 480, height: 180)
+    #expect(
+        !(plan.parts[0] ?? []).contains {
+            $0.intersection(barPixels).width > 0 && $0.intersection(barPixels).height > 0
+        })
     try expectSameBytes(items, w: 160, h: 200, "covered")
 }
