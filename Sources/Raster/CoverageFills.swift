@@ -130,6 +130,49 @@ final class CoverageFills {
         return true
     }
 
+    /// The rows (from the shape's top) between its corners, where only its vertical sides cross.
+    private static func straightRows(_ shape: DeviceRoundedRect) -> (top: Int, bottom: Int)? {
+        let o = shape.rect
+        let r = shape.radii
+        let top = Int((max(r[0].ry, r[1].ry)).rounded(.up))
+        let bottom = Int(o.height - max(r[2].ry, r[3].ry).rounded(.up))
+        return bottom > top ? (top, bottom) : nil
+    }
+
+    /// One row cut into runs of 255 at least 16 long (solid) and the stretches between them that are
+    /// not 0 (blended), in one pass.
+    private static func segments(_ r: UnsafePointer<UInt8>, count w: Int) -> [Segment] {
+        var out: [Segment] = []
+        var x = 0
+        while x < w {
+            if r[x] == 0 {
+                x += 1
+                continue
+            }
+            var e = x
+            while e < w && r[e] == 255 { e += 1 }
+            if e - x >= 16 {
+                out.append(Segment(start: x, end: e, solid: true))
+                x = e
+                continue
+            }
+            e = x
+            while e < w && r[e] != 0 {
+                if r[e] == 255 {
+                    var f = e
+                    while f < w && r[f] == 255 { f += 1 }
+                    if f - e >= 16 { break }
+                    e = f
+                } else {
+                    e += 1
+                }
+            }
+            out.append(Segment(start: x, end: e, solid: false))
+            x = e
+        }
+        return out
+    }
+
     private static func wholePixels(_ r: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         guard r.width > 0, r.height > 0, r.minX == r.minX.rounded(), r.minY == r.minY.rounded(),
             r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded(), abs(r.minX) < 1e9, abs(r.minY) < 1e9,
@@ -182,12 +225,14 @@ final class CoverageFills {
         ctx.fill()
         try ctx.check()
         scratch.flush()
-        // The alpha of row y, column x (of the shape) is the coverage.
-        let (pixels, stride) = scratch.withPixels { p, stride in
-            (UnsafeRawPointer(p), stride)
+        let (pixels, stride) = scratch.withPixels { p, stride in (UnsafeRawPointer(p), stride) }
+        // Row y of the shape's coverage (the alpha of the scratch's pixels), into `out`.
+        func row(_ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+            let p = pixels + (y + 2) * stride + 8 + 3
+            for x in 0..<w { out[x] = p.load(fromByteOffset: 4 * x, as: UInt8.self) }
         }
-        func alpha(_ x: Int, _ y: Int) -> UInt8 { pixels.load(fromByteOffset: (y + 2) * stride + 4 * (x + 2) + 3, as: UInt8.self) }
-        // The solid rows: every row from the middle out whose coverage is 255 on the spans and 0 off them.
+        // Solid: the rows between the corners (`OpaqueCover` relies on it too); checked on their
+        // first and last row, where a corner would show first.
         let spans: [Range<Int>]
         if let inner {
             let ix0 = Int(inner.rect.minX - o.x)
@@ -196,67 +241,34 @@ final class CoverageFills {
         } else {
             spans = [0..<w]
         }
+        var line = [UInt8](repeating: 0, count: w)
         func solid(_ y: Int) -> Bool {
-            var x = 0
-            for s in spans {
-                while x < s.lowerBound {
-                    if alpha(x, y) != 0 { return false }
-                    x += 1
-                }
-                while x < s.upperBound {
-                    if alpha(x, y) != 255 { return false }
-                    x += 1
-                }
-            }
-            while x < w {
-                if alpha(x, y) != 0 { return false }
-                x += 1
-            }
-            return true
+            line.withUnsafeMutableBufferPointer { row(y, into: $0.baseAddress!) }
+            var expected = [UInt8](repeating: 0, count: w)
+            for s in spans { for x in s { expected[x] = 255 } }
+            return line == expected
         }
-        var top = h / 2
-        var bottom = h / 2
-        if solid(top) {
-            while top > 0 && solid(top - 1) { top -= 1 }
-            while bottom < h && solid(bottom) { bottom += 1 }
-        } else {
-            (top, bottom) = (h, h)
+        var (top, bottom) = (h, h)
+        // The inner outline's rows counted from the outer's top.
+        let iy = inner.map { Int($0.rect.minY - o.y) } ?? 0
+        if let a = Self.straightRows(outer),
+            let b = inner.map({ Self.straightRows($0).map { (top: $0.top + iy, bottom: $0.bottom + iy) } })
+                ?? (top: 0, bottom: h)
+        {
+            let t = max(a.top, b.top)
+            let u = min(a.bottom, b.bottom)
+            if u > t && solid(t) && solid(u - 1) { (top, bottom) = (t, u) }
         }
         var strips: [Strip] = []
         for (y0, y1) in [(0, top), (bottom, h)] where y1 > y0 {
             var coverage = [UInt8](repeating: 0, count: w * (y1 - y0))
             var segments: [[Segment]] = []
-            for y in y0..<y1 {
-                var row: [Segment] = []
-                var x = 0
-                while x < w {
-                    let a = alpha(x, y)
-                    coverage[(y - y0) * w + x] = a
-                    if a == 0 {
-                        x += 1
-                        continue
-                    }
-                    // A run of 255 long enough to be worth a fill, else blended pixels up to the next zero or such run.
-                    var e = x
-                    while e < w && alpha(e, y) == 255 { e += 1 }
-                    if e - x >= 16 {
-                        for i in x..<e { coverage[(y - y0) * w + i] = 255 }
-                        row.append(Segment(start: x, end: e, solid: true))
-                        x = e
-                        continue
-                    }
-                    e = x
-                    while e < w && alpha(e, y) != 0 {
-                        var f = e
-                        while f < w && alpha(f, y) == 255 { f += 1 }
-                        if f - e >= 16 { break }
-                        coverage[(y - y0) * w + e] = alpha(e, y)
-                        e += 1
-                    }
-                    row.append(Segment(start: x, end: e, solid: false))
-                    x = e
+            coverage.withUnsafeMutableBufferPointer { c in
+                for y in y0..<y1 {
+                    let r = c.baseAddress! + (y - y0) * w
+                    row(y, into: r)
+                    segments.append(Self.segments(r, count: w))
                 }
-                segments.append(row)
             }
             strips.append(Strip(y: y0, width: w, coverage: coverage, segments: segments))
         }
