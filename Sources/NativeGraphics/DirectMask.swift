@@ -34,7 +34,10 @@ public struct DirectMaskTarget {
     public static func premultiplied(_ color: Color, alpha: Double = 1) -> UInt32 {
         func clamp(_ v: Double) -> Double { v >= 1 ? 1 : (v > 0 ? v : 0) }
         let a = clamp(color.alpha * alpha)
-        func byte(_ v: Double) -> UInt32 { UInt32(UInt16(v * 65535.0 + 0.5) >> 8) }
+        func byte(_ v: Double) -> UInt32 {
+            let short = CheckedInt.int(v * 65535.0 + 0.5, in: 0...65535)
+            return UInt32(truncatingIfNeeded: short >> 8)
+        }
         return byte(a) << 24 | byte(clamp(Double(color.r) / 255) * a) << 16
             | byte(clamp(Double(color.g) / 255) * a) << 8 | byte(clamp(Double(color.b) / 255) * a)
     }
@@ -72,111 +75,6 @@ public struct DirectMaskTarget {
                     pixels + row * stride + a, data + (row - y) * maskStride + (a - x), count: b - a,
                     source: source, table: t.baseAddress!)
             }
-        }
-    }
-
-    /// Sets every pixel of the rectangle x0 <= x < x1, y0 <= y < y1 inside the clip to the source,
-    /// which must be opaque: what Cairo leaves where an opaque colour covers pixels wholly (coverage
-    /// 255 is OVER without a mask, and OVER of an opaque colour gives the colour).
-    public func fillOpaque(x0 fx0: Int, y0 fy0: Int, x1 fx1: Int, y1 fy1: Int) {
-        precondition(source >> 24 == 255, "fillOpaque needs an opaque source")
-        let a = max(x0, fx0)
-        let b = min(x1, fx1)
-        guard b > a else { return }
-        let eight = SIMD8<UInt32>(repeating: source)
-        let n = b - a
-        for row in max(y0, fy0)..<max(max(y0, fy0), min(y1, fy1)) {
-            let p = pixels + row * stride + a
-            let raw = UnsafeMutableRawPointer(p)
-            var i = 0
-            while i &+ 8 <= n {
-                raw.storeBytes(of: eight, toByteOffset: 4 &* i, as: SIMD8<UInt32>.self)
-                i &+= 8
-            }
-            while i < n {
-                p[i] = source
-                i &+= 1
-            }
-        }
-    }
-
-    /// Paints the opaque source through `coverage` (A8) with its top-left pixel at (x, y) as Cairo's
-    /// span renderer fills an opaque colour (`_fill_xrgb32_lerp_opaque_spans`): coverage 255 sets
-    /// the colour, 0 leaves the pixel, anything else blends each channel as its `lerp8x4`,
-    /// mul(source, c) + mul(destination, 255 - c), with mul(x, y) = (t + (t >> 8)) >> 8 for
-    /// t = x * y + 0x7f (saturating, though premultiplied pixels never reach it).
-    public func fillOpaque(through coverage: CairoMask, x: Int, y: Int) {
-        precondition(source >> 24 == 255, "fillOpaque needs an opaque source")
-        let cx0 = max(x0, x)
-        let cy0 = max(y0, y)
-        let cx1 = min(x1, x + coverage.width)
-        let cy1 = min(y1, y + coverage.height)
-        guard cx1 > cx0, cy1 > cy0 else { return }
-        let spans = coverage.rowSpans
-        for row in cy0..<cy1 {
-            var a = cx0
-            var b = cx1
-            if let spans {
-                let s = spans[row - y]
-                a = max(a, x + Int(s.lowerBound))
-                b = min(b, x + Int(s.upperBound))
-                if b <= a { continue }
-            }
-            Self.lerp(
-                pixels + row * stride + a, coverage.data + (row - y) * coverage.stride + (a - x), count: b - a,
-                source: source)
-        }
-    }
-
-    /// `fillOpaque(through:x:y:)` for `count` coverage bytes of one row starting at pixel (x, y).
-    public func fillOpaque(row coverage: UnsafePointer<UInt8>, x: Int, y: Int, count: Int) {
-        precondition(source >> 24 == 255, "fillOpaque needs an opaque source")
-        guard y >= y0, y < y1 else { return }
-        let a = max(x0, x)
-        let b = min(x1, x + count)
-        guard b > a else { return }
-        Self.lerp(pixels + y * stride + a, coverage + (a - x), count: b - a, source: source)
-    }
-
-    /// One row of `fillOpaque(through:x:y:)`.
-    static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, count: Int, source: UInt32) {
-        @inline(__always) func mul7f(_ x: UInt32, _ y: UInt32) -> UInt32 {
-            let t = (x & 0x00ff_00ff) &* y &+ 0x007f_007f
-            return ((t &+ ((t &>> 8) & 0x00ff_00ff)) &>> 8) & 0x00ff_00ff
-        }
-        @inline(__always) func add(_ a: UInt32, _ b: UInt32) -> UInt32 {
-            var t = a &+ b
-            t |= 0x0100_0100 &- ((t &>> 8) & 0x00ff_00ff)
-            return t & 0x00ff_00ff
-        }
-        let c = UnsafeRawPointer(coverage)
-        var i = 0
-        while i < count {
-            if i &+ 4 <= count {
-                let c4 = c.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-                if c4 == 0 {
-                    i &+= 4
-                    continue
-                }
-                if c4 == 0xffff_ffff {
-                    dst[i] = source
-                    dst[i &+ 1] = source
-                    dst[i &+ 2] = source
-                    dst[i &+ 3] = source
-                    i &+= 4
-                    continue
-                }
-            }
-            let v = UInt32(coverage[i])
-            if v == 255 {
-                dst[i] = source
-            } else if v != 0 {
-                let d = dst[i]
-                let k = 255 - v
-                dst[i] =
-                    add(mul7f(source, v), mul7f(d, k)) | add(mul7f(source >> 8, v), mul7f(d >> 8, k)) << 8
-            }
-            i &+= 1
         }
     }
 
@@ -316,6 +214,8 @@ extension CairoContext {
         guard c.x == c.x.rounded(), c.y == c.y.rounded(), c.width == c.width.rounded(), c.height == c.height.rounded(),
             abs(c.x) < 1e9, abs(c.y) < 1e9, c.width < 1e9, c.height < 1e9
         else { return nil }
-        return (Int(c.x), Int(c.y), Int(c.x + c.width), Int(c.y + c.height))
+        return (
+            CheckedInt.int(c.x), CheckedInt.int(c.y), CheckedInt.int(c.x + c.width), CheckedInt.int(c.y + c.height)
+        )
     }
 }

@@ -8,7 +8,7 @@ import Primitives
 ///
 /// Why the bytes are Cairo's: Cairo fills an opaque colour by handing its scan converter's coverage
 /// to `_fill_xrgb32_lerp_opaque_spans`, which sets the colour where the coverage is 255 and blends
-/// by `lerp8x4` elsewhere (`DirectMaskTarget.fillOpaque(through:)` does the same arithmetic). Filling
+/// by `lerp8x4` elsewhere (`DirectMaskTarget.fillOpaque(row:x:y:count:)` does the same arithmetic). Filling
 /// opaque white onto transparent pixels the same way leaves the coverage as the alpha. The coverage
 /// depends only on the shape: moving it by whole pixels moves Cairo's fixed-point path and its scan
 /// converter's grid alike, and a clip rectangle that holds the shape with a pixel to spare cuts
@@ -124,7 +124,9 @@ final class CoverageFills {
             let target = ctx.directMaskTarget(color: color)
         else { return false }
         for p in parts {
-            target.fillOpaque(x0: Int(p.minX), y0: Int(p.minY), x1: Int(p.maxX), y1: Int(p.maxY))
+            target.fillOpaque(
+                x0: CheckedInt.int(p.minX), y0: CheckedInt.int(p.minY), x1: CheckedInt.int(p.maxX),
+                y1: CheckedInt.int(p.maxY))
         }
         target.finish()
         return true
@@ -134,8 +136,8 @@ final class CoverageFills {
     private static func straightRows(_ shape: DeviceRoundedRect) -> (top: Int, bottom: Int)? {
         let o = shape.rect
         let r = shape.radii
-        let top = Int((max(r[0].ry, r[1].ry)).rounded(.up))
-        let bottom = Int(o.height - max(r[2].ry, r[3].ry).rounded(.up))
+        let top = CheckedInt.int(max(r[0].ry, r[1].ry), .up)
+        let bottom = CheckedInt.int(o.height) - CheckedInt.int(max(r[2].ry, r[3].ry), .up)
         return bottom > top ? (top, bottom) : nil
     }
 
@@ -178,7 +180,7 @@ final class CoverageFills {
             r.maxX == r.maxX.rounded(), r.maxY == r.maxY.rounded(), abs(r.minX) < 1e9, abs(r.minY) < 1e9,
             abs(r.maxX) < 1e9, abs(r.maxY) < 1e9
         else { return nil }
-        return (Int(r.minX), Int(r.minY), Int(r.maxX), Int(r.maxY))
+        return (CheckedInt.int(r.minX), CheckedInt.int(r.minY), CheckedInt.int(r.maxX), CheckedInt.int(r.maxY))
     }
 
     private func entry(_ outer: DeviceRoundedRect, inner: DeviceRoundedRect?) throws -> Entry {
@@ -209,8 +211,8 @@ final class CoverageFills {
     /// coordinates moved by whole pixels, and reads the coverage back from the alpha.
     private static func make(_ outer: DeviceRoundedRect, inner: DeviceRoundedRect?) throws -> Entry {
         let o = outer.rect
-        let w = Int(o.width)
-        let h = Int(o.height)
+        let w = CheckedInt.int(o.width)
+        let h = CheckedInt.int(o.height)
         let scratch = try CairoSurface(width: w + 4, height: h + 4)
         let ctx = CairoContext(surface: scratch)
         ctx.drawsMasksDirectly = false
@@ -235,8 +237,8 @@ final class CoverageFills {
         // first and last row, where a corner would show first.
         let spans: [Range<Int>]
         if let inner {
-            let ix0 = Int(inner.rect.minX - o.x)
-            let ix1 = Int(inner.rect.maxX - o.x)
+            let ix0 = CheckedInt.int(inner.rect.minX - o.x)
+            let ix1 = CheckedInt.int(inner.rect.maxX - o.x)
             spans = [0..<ix0, ix1..<w].filter { !$0.isEmpty }
         } else {
             spans = [0..<w]
@@ -250,7 +252,7 @@ final class CoverageFills {
         }
         var (top, bottom) = (h, h)
         // The inner outline's rows counted from the outer's top.
-        let iy = inner.map { Int($0.rect.minY - o.y) } ?? 0
+        let iy = inner.map { CheckedInt.int($0.rect.minY - o.y) } ?? 0
         if let a = Self.straightRows(outer),
             let b = inner.map({ Self.straightRows($0).map { (top: $0.top + iy, bottom: $0.bottom + iy) } })
                 ?? (top: 0, bottom: h)

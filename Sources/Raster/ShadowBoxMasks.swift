@@ -88,8 +88,8 @@ final class ShadowBoxMasks {
     static func effectiveMask(
         _ mask: CairoMask, at region: Rect, outline: DeviceRoundedRect, all: Rect, box: Rect, band: Rect
     ) throws -> CairoMask {
-        let w = Int(band.width)
-        let h = Int(band.height)
+        let w = CheckedInt.int(band.width)
+        let h = CheckedInt.int(band.height)
         let scratch = try CairoSurface(width: w, height: h)
         let ctx = CairoContext(surface: scratch)
         ctx.drawsMasksDirectly = false

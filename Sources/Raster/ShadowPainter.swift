@@ -310,7 +310,9 @@ final class ShadowPainter {
         guard region.x == region.x.rounded(), region.y == region.y.rounded(), abs(region.x) < limit,
             abs(region.y) < limit, abs(box.x) < limit, abs(box.y) < limit, box.maxX < limit, box.maxY < limit,
             let direct = ctx.directMaskTarget(color: color),
-            direct.contains(x0: Int(box.minX), y0: Int(box.minY), x1: Int(box.maxX), y1: Int(box.maxY))
+            direct.contains(
+                x0: CheckedInt.int(box.minX), y0: CheckedInt.int(box.minY), x1: CheckedInt.int(box.maxX),
+                y1: CheckedInt.int(box.maxY))
         else { return false }
         let boxKey = ShadowBoxMasks.Key(
             mask: key, width: o.width, height: o.height, radii: outline.radii.flatMap { [$0.rx, $0.ry] },
@@ -325,7 +327,7 @@ final class ShadowPainter {
                         mask, at: region, outline: outline, all: all, box: box, band: b))
             }
         }
-        for p in pieces { direct.composite(p.mask, x: Int(o.x + p.x), y: Int(o.y + p.y)) }
+        for p in pieces { direct.composite(p.mask, x: CheckedInt.int(o.x + p.x), y: CheckedInt.int(o.y + p.y)) }
         direct.finish()
         return true
     }
@@ -339,7 +341,7 @@ final class ShadowPainter {
             if region.x == region.x.rounded(), region.y == region.y.rounded(), abs(region.x) < limit,
                 abs(region.y) < limit, let direct = ctx.directMaskTarget(color: color)
             {
-                direct.composite(mask, x: Int(region.x), y: Int(region.y))
+                direct.composite(mask, x: CheckedInt.int(region.x), y: CheckedInt.int(region.y))
                 direct.finish()
                 return
             }
