@@ -5,6 +5,11 @@ import Primitives
 /// A Cairo drawing context in device pixels. Thin: one method per Cairo call the renderer uses.
 public final class CairoContext {
     let cr: OpaquePointer
+    /// Whether glyph and shadow masks are composited by `DirectMaskTarget` where it gives Cairo's
+    /// bytes (off: always through Cairo; tests compare the two).
+    public var drawsMasksDirectly = true
+    /// `DirectMaskTarget.table`s by source pixel, made once per colour per context.
+    var maskTables: [UInt32: [UInt32]] = [:]
 
     /// A context drawing into `surface`.
     public convenience init(surface: CairoSurface) { self.init(target: surface.raw) }

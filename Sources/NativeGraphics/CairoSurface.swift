@@ -141,14 +141,39 @@ public final class CairoMask {
         }
         self.width = width
         self.height = height
+        cairo_surface_flush(raw)
+        data = UnsafePointer(cairo_image_surface_get_data(raw)!)
+        stride = Int(cairo_image_surface_get_stride(raw))
     }
     deinit { cairo_surface_destroy(raw) }
-    /// Direct access to the alpha rows (`stride` bytes per row).
+    /// The alpha rows, for reading (`DirectMaskTarget`); written through `withPixels` or a context.
+    let data: UnsafePointer<UInt8>
+    /// Bytes per row.
+    let stride: Int
+    /// Direct access to the alpha rows (`stride` bytes per row). Forgets `rowSpans`.
     public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        rowSpans = nil
         cairo_surface_flush(raw)
         let r = try body(cairo_image_surface_get_data(raw)!, Int(cairo_image_surface_get_stride(raw)))
         cairo_surface_mark_dirty(raw)
         return r
+    }
+    /// Per row, the columns from its first to past its last non-zero value (empty: all zero), once
+    /// `trimRows` ran: `DirectMaskTarget` then skips the zeros around them without reading them.
+    public private(set) var rowSpans: [Range<Int32>]?
+    /// Finds `rowSpans` (for a mask that is composited many times and mostly zero).
+    public func trimRows() {
+        var spans: [Range<Int32>] = []
+        spans.reserveCapacity(height)
+        for y in 0..<height {
+            let row = data + y * stride
+            var a = 0
+            while a < width && row[a] == 0 { a += 1 }
+            var b = width
+            while b > a && row[b - 1] == 0 { b -= 1 }
+            spans.append(Int32(a)..<Int32(b))
+        }
+        rowSpans = spans
     }
     /// A context drawing into this mask (only the alpha of sources matters).
     public func makeContext() -> CairoContext { CairoContext(target: raw) }

@@ -65,16 +65,7 @@ extension CairoContext {
         x: Int, y: Int, width: Int, height: Int, value: UInt32
     )? {
         guard let (data, stride, w, h) = directTarget() else { return nil }
-        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else { return nil }
-        let c = list.pointee.rectangles[0]
-        guard c.x == c.x.rounded(), c.y == c.y.rounded(), c.width == c.width.rounded(), c.height == c.height.rounded()
-        else { return nil }
-        let cx0 = CheckedInt.int(c.x)
-        let cy0 = CheckedInt.int(c.y)
-        let cx1 = CheckedInt.int(c.x + c.width)
-        let cy1 = CheckedInt.int(c.y + c.height)
+        guard let (cx0, cy0, cx1, cy1) = wholePixelClip() else { return nil }
         let x0 = max(rect.x, cx0, 0)
         let y0 = max(rect.y, cy0, 0)
         let x1 = min(rect.x + rect.width, cx1, w)
@@ -107,7 +98,7 @@ extension CairoContext {
 
     /// The target's pixels as words, their stride in words and the size, when drawing goes
     /// straight to it (see `uniformTarget`).
-    private func directTarget() -> (UnsafeMutablePointer<UInt32>, Int, Int, Int)? {
+    func directTarget() -> (UnsafeMutablePointer<UInt32>, Int, Int, Int)? {
         let target = cairo_get_target(cr)
         guard cairo_get_group_target(cr) == target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
             cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32

@@ -27,6 +27,17 @@ extension CairoContext {
                 if color.a == 255 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, color.alpha) }
                 cairo_restore(cr)
             }
+        } else if let direct = directMaskTarget(color: color), Self.nearOrigin(glyphs) {
+            // Cairo's bytes without a pattern per glyph (`DirectMaskTarget`); the same placement.
+            for g in glyphs {
+                guard g.x.isFinite, g.y.isFinite else { continue }
+                let (fx, quarter) = Self.phase(g.x)
+                guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask
+                else { continue }
+                direct.composite(
+                    mask, x: CheckedInt.int(fx) + image.left, y: CheckedInt.int((g.y + 1.0 / 128).rounded(.down)) - image.top)
+            }
+            direct.finish()
         } else {
             cairo_set_source_rgba(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, color.alpha)
             for g in glyphs {
@@ -42,6 +53,13 @@ extension CairoContext {
             }
         }
         cairo_restore(cr)
+    }
+
+    /// Whether every finite pen position is within `DirectMaskTarget.maxOffset` of the origin
+    /// (a glyph mask is at most a few thousand pixels, so its offset stays in range too).
+    static func nearOrigin(_ glyphs: [(id: UInt32, x: Double, y: Double)]) -> Bool {
+        let limit = Double(DirectMaskTarget.maxOffset / 2)
+        return glyphs.allSatisfy { !$0.x.isFinite || !$0.y.isFinite || (abs($0.x) < limit && abs($0.y) < limit) }
     }
 
     /// The whole pixel and the 1/4-px phase an outline glyph at device x is drawn with.

@@ -7,6 +7,8 @@ import Styles
 /// sides (semantics.md section 7 item 27: dashes and gaps of 3 x width, round dots of the width).
 struct BorderPainter {
     let ctx: CairoContext
+    /// Opaque one-colour rings through kept coverage (nil: always Cairo).
+    var fills: CoverageFills? = nil
 
     /// Dash and gap lengths in border widths (semantics.md section 7 item 27). Chromium 156 itself
     /// uses 3 and 2 below 3 device pixels of width and 2 and 1 from 3 pixels up.
@@ -17,7 +19,9 @@ struct BorderPainter {
     static let maxDots = 20_000
 
     /// `outline` in device pixels; `widths` already in device pixels (0 = no side).
-    func paint(outline: DeviceRoundedRect, widths w: Sides<Double>, colors: Sides<Color>, styles: Sides<BorderStyle>) {
+    func paint(outline: DeviceRoundedRect, widths w: Sides<Double>, colors: Sides<Color>, styles: Sides<BorderStyle>)
+        throws
+    {
         let sides = [
             Side(.top, w.top, colors.top, styles.top), Side(.right, w.right, colors.right, styles.right),
             Side(.bottom, w.bottom, colors.bottom, styles.bottom), Side(.left, w.left, colors.left, styles.left),
@@ -32,6 +36,10 @@ struct BorderPainter {
         let drawn = sides.filter { $0.width > 0 }
         if drawn.allSatisfy({ $0.style == .solid && $0.color == visible[0].color }) {
             ctx.setColor(visible[0].color)
+            // Opaque: with the ring's kept coverage (`CoverageFills`).
+            if !inner.isEmpty, let fills, try fills.fill(outline, inner: inner, color: visible[0].color, on: ctx) {
+                return
+            }
             fillRing(outline, inner)
             return
         }

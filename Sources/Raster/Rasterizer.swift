@@ -15,6 +15,13 @@ public final class Rasterizer {
     public let fonts: FontLibrary
     private let shadows = ShadowPainter()
     private let imagePainter = ImagePainter()
+    /// Opaque fills and borders painted with their shapes' kept coverage.
+    private let fills = CoverageFills()
+    /// Fills through `CoverageFills` (tests turn it off to compare).
+    var keepsFillCoverage: Bool {
+        get { fills.enabled }
+        set { fills.enabled = newValue }
+    }
     /// Repaint only what changed since the previous frame (on by default; off gives full repaints).
     public var incremental = true
     private var previous: FrameMemory?
@@ -67,6 +74,21 @@ public final class Rasterizer {
         get { shadows.copiesTiles }
         set { shadows.copiesTiles = newValue }
     }
+    /// Shadows inside their element's box composited through kept effective masks
+    /// (`ShadowBoxMasks`; tests turn it off to compare).
+    var keepsShadowBoxMasks: Bool {
+        get { shadows.keepsBoxMasks }
+        set { shadows.keepsBoxMasks = newValue }
+    }
+    /// How many sets of shadow box masks were made so far (for tests).
+    var shadowBoxMasksMade: Int { shadows.boxMasks.made }
+    /// Items a later opaque box covers are skipped (`OpaqueCover.covered`; tests turn it off to compare).
+    var skipsCoveredItems = true
+    /// What later opaque boxes hide in the list being painted (read by the bands).
+    private var covered = OpaqueCover.Plan(skipped: [], parts: [:])
+    /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
+    /// (`DirectMaskTarget`; tests turn it off to compare).
+    var drawsMasksDirectly = true
     /// How many shadow tiles were made so far (for tests).
     var shadowTilesMade: Int { shadows.tiles.made }
 
@@ -190,6 +212,12 @@ public final class Rasterizer {
             } else if fresh {
                 pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
             }
+            // Drawing items a later opaque box paints over entirely are not drawn (`OpaqueCover.covered`).
+            covered =
+                skipsCoveredItems
+                ? OpaqueCover.plan(
+                    list.items, bounds: bounds, transforms: transforms, width: pixelWidth, height: pixelHeight)
+                : OpaqueCover.Plan(skipped: [], parts: [:])
             try pixels.withUnsafeMutableBufferPointer { buf in
                 if damage == full {
                     try paintInBands(
@@ -290,6 +318,7 @@ public final class Rasterizer {
     ) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
+        ctx.drawsMasksDirectly = drawsMasksDirectly
         if let d = damage {
             ctx.newPath()
             ctx.rectangle(d.x, d.y, d.width, d.height)
@@ -306,6 +335,8 @@ public final class Rasterizer {
         let visible = damage ?? Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
         for (i, item) in list.items.enumerated() where i >= start {
             if let b = bounds[i], !ItemBounds.intersects(b, visible) { continue }
+            if i < covered.skipped.count && covered.skipped[i] { continue }
+            run.index = i
             try draw(item, &run, images: images)
         }
         run.unwind(to: 0)
@@ -321,6 +352,8 @@ public final class Rasterizer {
         let ctx: CairoContext
         var transform: DeviceTransform
         var stack: [Frame] = []
+        /// The index in the list of the item being drawn.
+        var index = 0
 
         init(ctx: CairoContext, transform: DeviceTransform) {
             self.ctx = ctx
@@ -392,6 +425,12 @@ public final class Rasterizer {
             let d = t.snap(rr)
             if d.isEmpty { return }
             guard PaintSource.apply(paint, to: ctx, transform: t) else { return }
+            // Opaque colours: with the kept coverage of the shape (`CoverageFills`).
+            if case .color(let c) = paint {
+                // Square and partly under later opaque boxes: only the rest (`OpaqueCover.plan`).
+                if let parts = covered.parts[run.index], try fills.fill(parts, color: c, on: ctx) { break }
+                if try fills.fill(d, color: c, on: ctx) { break }
+            }
             ctx.newPath()
             d.addPath(to: ctx)
             ctx.fill()
@@ -407,7 +446,7 @@ public final class Rasterizer {
             else { return }
             // Widths snap like edges, but a visible border is never thinner than one pixel.
             let w = widths.map { $0 > 0 ? max(1, t.length($0).rounded()) : 0 }
-            BorderPainter(ctx: ctx).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)
+            try BorderPainter(ctx: ctx, fills: fills).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)
 
         case .image(let key, let dest, let clip, let smooth):
             guard let entry = images[key], validRect(dest) else { return }

@@ -20,6 +20,10 @@ final class ShadowPainter {
     let tiles = ShadowTiles()
     /// Off: always composite (tests compare the two).
     var copiesTiles = true
+    /// Off: always composite inside the element's box under the path clip (`ShadowBoxMasks`; tests compare).
+    var keepsBoxMasks = true
+    /// The effective masks inside elements' boxes.
+    let boxMasks = ShadowBoxMasks()
     /// Guards the cache and the count: the rasterizer paints the halves of a frame on two threads.
     private let lock = NSLock()
     private var cachedBytes = 0
@@ -63,13 +67,19 @@ final class ShadowPainter {
             // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
             // plain rectangle clips, which Cairo composites much faster than a path clip.
             let box = outline.rect.outset(1)
-            draw(mask, at: bounds, factor: k, hiding: box, on: ctx, tile: (key, color))
-            // Inside the box: the even-odd clip, skipping the part the element hides for sure.
+            draw(mask, at: bounds, factor: k, hiding: box, color: color, on: ctx, tile: (key, color))
+            // Inside the box: through the kept effective masks (`ShadowBoxMasks`) where they give
+            // Cairo's bytes, else under the even-odd clip, skipping the part the element hides for sure.
+            if keepsBoxMasks, k == 1,
+                try drawBoxMasks(mask, key: key, region: bounds, outline: outline, box: box, color: color, on: ctx)
+            {
+                return
+            }
             clipToOutside()
             ctx.newPath()
             ctx.rectangle(box.x, box.y, box.width, box.height)
             ctx.clip()
-            draw(mask, at: bounds, factor: k, hiding: ShadowPainter.hiddenRect(outline), on: ctx)
+            draw(mask, at: bounds, factor: k, hiding: ShadowPainter.hiddenRect(outline), color: color, on: ctx)
             return
         }
         clipToOutside()
@@ -99,7 +109,7 @@ final class ShadowPainter {
         ctx.newPath()
         ctx.rectangle(visible.x, visible.y, visible.width, visible.height)
         ctx.clip()
-        draw(mask, at: region, factor: k, on: ctx)
+        draw(mask, at: region, factor: k, color: color, on: ctx)
     }
 
     private static func q(_ v: Double) -> Int { CheckedInt.int(v * 64, .toNearestOrAwayFromZero) }
@@ -245,7 +255,7 @@ final class ShadowPainter {
     /// With `tile`, a band that falls on a flat, untouched background is copied from `tiles` instead
     /// (same pixels) when the mask is at full resolution and a whole-pixel offset.
     private func draw(
-        _ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, on ctx: CairoContext,
+        _ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, color: Color, on ctx: CairoContext,
         tile: (key: Key, color: Color)? = nil
     ) {
         let m = Rect(x: region.x, y: region.y, width: Double(mask.width * k), height: Double(mask.height * k))
@@ -272,7 +282,7 @@ final class ShadowPainter {
             {
                 return
             }
-            draw(mask, at: region, factor: k, on: ctx)
+            draw(mask, at: region, factor: k, color: color, on: ctx)
         }
         guard let bands else {
             composite()
@@ -288,9 +298,53 @@ final class ShadowPainter {
         }
     }
 
-    /// Paints the current colour through `mask`, its pixels `factor` device pixels wide, at `region`'s origin.
-    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, on ctx: CairoContext) {
+    /// Composites the inside of `box` through the kept effective masks (`ShadowBoxMasks`), when the
+    /// mask is at a whole-pixel offset, masks can be composited directly and the frame's clip holds
+    /// the whole box; false otherwise, with nothing drawn.
+    private func drawBoxMasks(
+        _ mask: CairoMask, key: Key, region: Rect, outline: DeviceRoundedRect, box: Rect, color: Color,
+        on ctx: CairoContext
+    ) throws -> Bool {
+        let limit = Double(DirectMaskTarget.maxOffset)
+        let o = outline.rect
+        guard region.x == region.x.rounded(), region.y == region.y.rounded(), abs(region.x) < limit,
+            abs(region.y) < limit, abs(box.x) < limit, abs(box.y) < limit, box.maxX < limit, box.maxY < limit,
+            let direct = ctx.directMaskTarget(color: color),
+            direct.contains(
+                x0: CheckedInt.int(box.minX), y0: CheckedInt.int(box.minY), x1: CheckedInt.int(box.maxX),
+                y1: CheckedInt.int(box.maxY))
+        else { return false }
+        let boxKey = ShadowBoxMasks.Key(
+            mask: key, width: o.width, height: o.height, radii: outline.radii.flatMap { [$0.rx, $0.ry] },
+            maskX: region.x - o.x, maskY: region.y - o.y)
+        let pieces = try boxMasks.pieces(boxKey) {
+            let m = Rect(x: region.x, y: region.y, width: Double(mask.width), height: Double(mask.height))
+            let all = union(region, o).outset(2)
+            return try ShadowBoxMasks.bands(box: box, mask: m, hidden: Self.hiddenRect(outline)).map { b in
+                ShadowBoxMasks.Piece(
+                    x: b.x - o.x, y: b.y - o.y,
+                    mask: try ShadowBoxMasks.effectiveMask(
+                        mask, at: region, outline: outline, all: all, box: box, band: b))
+            }
+        }
+        for p in pieces { direct.composite(p.mask, x: CheckedInt.int(o.x + p.x), y: CheckedInt.int(o.y + p.y)) }
+        direct.finish()
+        return true
+    }
+
+    /// Paints `color` (the current source) through `mask`, its pixels `factor` device pixels wide, at
+    /// `region`'s origin: at full resolution and a whole-pixel offset straight into the target
+    /// where that gives Cairo's bytes (`DirectMaskTarget`), else through Cairo.
+    private func draw(_ mask: CairoMask, at region: Rect, factor k: Int, color: Color, on ctx: CairoContext) {
         if k == 1 {
+            let limit = Double(DirectMaskTarget.maxOffset)
+            if region.x == region.x.rounded(), region.y == region.y.rounded(), abs(region.x) < limit,
+                abs(region.y) < limit, let direct = ctx.directMaskTarget(color: color)
+            {
+                direct.composite(mask, x: CheckedInt.int(region.x), y: CheckedInt.int(region.y))
+                direct.finish()
+                return
+            }
             ctx.mask(mask, x: region.x, y: region.y)
             return
         }

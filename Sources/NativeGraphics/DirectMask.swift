@@ -1,0 +1,221 @@
+import CCairo
+import Primitives
+
+/// Cairo's OVER of a solid colour through an A8 mask placed at whole pixels, computed here on the
+/// target's pixels instead of through `cairo_mask_surface`: Cairo spends about as much on setting up
+/// a pattern, a mask image and the clip for each glyph as on the pixels, and a screen draws
+/// hundreds of glyphs and a few dozen shadow pieces this way.
+///
+/// Why the bytes are Cairo's: for this operation (solid source, A8 mask at an integer translation,
+/// ARGB32 target, OVER, a clip of one whole-pixel rectangle or none) Cairo's image backend hands
+/// pixman one composite of the clipped box, and pixman's over_n_8_8888 (SSE2 and C alike) computes
+/// each pixel from its own mask value `m` and destination only, per channel, with
+/// mul(x, y) = (t + (t >> 8)) >> 8 for t = x * y + 0x80 (x * y / 255 rounded):
+///   a' = mul(sourceAlpha, m),  out = mul(source, m) + mul(destination, 255 - a').
+/// The sum never passes 255 (mul(source, m) <= a' and mul(destination, 255 - a') <= 255 - a'), so
+/// pixman's saturation never acts. The solid colour is the one Cairo gives pixman: each
+/// premultiplied channel as a 16-bit value (channel x alpha x 65535 + 0.5, truncated), of which the
+/// 8-bit path keeps the high byte. `DirectMaskTests` pin both against Cairo.
+public struct DirectMaskTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Words per row.
+    let stride: Int
+    /// The part of the target the clip lets through: x0 <= x < x1, y0 <= y < y1.
+    let x0: Int, y0: Int, x1: Int, y1: Int
+    /// The premultiplied source pixel, as pixman holds Cairo's solid colour.
+    public let source: UInt32
+    let surface: OpaquePointer
+
+    /// Positions farther out than this are left to Cairo (its 16.16 fixed-point offsets).
+    public static let maxOffset = 16_384
+
+    /// The premultiplied ARGB32 word pixman composites for `cairo_set_source_rgba` of `color`
+    /// with its alpha times `alpha` (as `CairoContext.setColor`).
+    public static func premultiplied(_ color: Color, alpha: Double = 1) -> UInt32 {
+        func clamp(_ v: Double) -> Double { v >= 1 ? 1 : (v > 0 ? v : 0) }
+        let a = clamp(color.alpha * alpha)
+        func byte(_ v: Double) -> UInt32 {
+            let short = CheckedInt.int(v * 65535.0 + 0.5, in: 0...65535)
+            return UInt32(truncatingIfNeeded: short >> 8)
+        }
+        return byte(a) << 24 | byte(clamp(Double(color.r) / 255) * a) << 16
+            | byte(clamp(Double(color.g) / 255) * a) << 8 | byte(clamp(Double(color.b) / 255) * a)
+    }
+
+    /// Per mask value m: the source through it (each channel mul(source, m)), then at 256 + m,
+    /// 255 - its alpha in both 16-bit halves (what the destination is multiplied by).
+    let table: [UInt32]
+
+    /// Whether the rectangle x0 <= x < x1, y0 <= y < y1 lies wholly where this target draws.
+    public func contains(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
+        x0 >= self.x0 && y0 >= self.y0 && x1 <= self.x1 && y1 <= self.y1
+    }
+
+    /// Composites through `mask` with its top-left pixel at (x, y) (|x|, |y| <= `maxOffset`).
+    public func composite(_ mask: CairoMask, x: Int, y: Int) {
+        let cx0 = max(x0, x)
+        let cy0 = max(y0, y)
+        let cx1 = min(x1, x + mask.width)
+        let cy1 = min(y1, y + mask.height)
+        guard cx1 > cx0, cy1 > cy0 else { return }
+        let data = mask.data
+        let maskStride = mask.stride
+        let spans = mask.rowSpans
+        table.withUnsafeBufferPointer { t in
+            for row in cy0..<cy1 {
+                var a = cx0
+                var b = cx1
+                if let spans {
+                    let s = spans[row - y]
+                    a = max(a, x + Int(s.lowerBound))
+                    b = min(b, x + Int(s.upperBound))
+                    if b <= a { continue }
+                }
+                Self.over(
+                    pixels + row * stride + a, data + (row - y) * maskStride + (a - x), count: b - a,
+                    source: source, table: t.baseAddress!)
+            }
+        }
+    }
+
+    /// Tells Cairo its pixels changed (call once after the composites).
+    public func finish() {
+        cairo_surface_mark_dirty_rectangle(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+    }
+
+    /// x * y / 255 rounded, pixman's MUL_UN8 (both at most 255).
+    @inline(__always) static func mul(_ x: UInt32, _ y: UInt32) -> UInt32 {
+        let t = x &* y &+ 0x80
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    /// `table` for a source pixel.
+    static func table(for source: UInt32) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: 512) { t, n in
+            for m in 0..<256 {
+                let v = UInt32(m)
+                let through =
+                    mul(source & 0xff, v) | mul((source >> 8) & 0xff, v) << 8 | mul((source >> 16) & 0xff, v) << 16
+                    | mul(source >> 24, v) << 24
+                let keep = 255 - (through >> 24)
+                t[m] = through
+                t[256 + m] = keep | keep << 16
+            }
+            n = 512
+        }
+    }
+
+    private typealias Lanes = SIMD8<UInt16>
+    private typealias Words = SIMD4<UInt32>
+
+    /// x * y / 255 rounded in every 16-bit lane (both at most 255), pixman's MUL_UN8.
+    @inline(__always) private static func mul(_ x: Lanes, _ y: Lanes) -> Lanes {
+        let t = x &* y &+ Lanes(repeating: 0x80)
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    /// The same for the two channels in bits 0-7 and 16-23 of `x`.
+    @inline(__always) private static func mul2(_ x: UInt32, _ y: UInt32) -> UInt32 {
+        let t = x &* y &+ 0x0080_0080
+        return ((t &+ ((t &>> 8) & 0x00ff_00ff)) &>> 8) & 0x00ff_00ff
+    }
+
+    /// One row: `count` pixels at `dst` through the mask bytes at `mask`, four at a time (blue and
+    /// red, green and alpha of four pixels in the 16-bit lanes of two vectors); the source through
+    /// each mask value comes from `t` (`table`), so only the destination is multiplied here.
+    static func over(
+        _ dst: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, count: Int, source: UInt32,
+        table t: UnsafePointer<UInt32>
+    ) {
+        let s = Words(repeating: source)
+        let opaque = source >> 24 == 255
+        let d = UnsafeMutableRawPointer(dst)
+        let m = UnsafeRawPointer(mask)
+        var i = 0
+        while i &+ 4 <= count {
+            if i &+ 8 <= count, m.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i &+= 8
+                continue
+            }
+            let m4 = m.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            if m4 == 0 {
+                i &+= 4
+                continue
+            }
+            if opaque && m4 == 0xffff_ffff {
+                d.storeBytes(of: s, toByteOffset: 4 &* i, as: Words.self)
+                i &+= 4
+                continue
+            }
+            let a0 = Int(m4 & 0xff)
+            let a1 = Int((m4 >> 8) & 0xff)
+            let a2 = Int((m4 >> 16) & 0xff)
+            let a3 = Int(m4 >> 24)
+            let through = Words(t[a0], t[a1], t[a2], t[a3])
+            let keep = unsafeBitCast(Words(t[256 + a0], t[256 + a1], t[256 + a2], t[256 + a3]), to: Lanes.self)
+            let p = d.loadUnaligned(fromByteOffset: 4 &* i, as: Words.self)
+            let rb = mul(unsafeBitCast(p & 0x00ff_00ff, to: Lanes.self), keep)
+            let ag = mul(unsafeBitCast((p &>> 8) & 0x00ff_00ff, to: Lanes.self), keep)
+            // Each channel's sum is at most 255: no carry into the next.
+            let out = through &+ (unsafeBitCast(rb, to: Words.self) | (unsafeBitCast(ag, to: Words.self) &<< 8))
+            d.storeBytes(of: out, toByteOffset: 4 &* i, as: Words.self)
+            i &+= 4
+        }
+        while i < count {
+            let v = Int(mask[i])
+            if v != 0 {
+                let p = dst[i]
+                let keep = t[256 + v] & 0xff
+                dst[i] = t[v] &+ (mul2(p & 0x00ff_00ff, keep) | mul2((p >> 8) & 0x00ff_00ff, keep) << 8)
+            }
+            i &+= 1
+        }
+    }
+}
+
+extension CairoContext {
+    /// The target to composite a solid `color` (alpha times `alpha`) through masks on directly, with
+    /// the same bytes as `setColor` then `mask` at whole pixels: when `drawsMasksDirectly`, the
+    /// operator is OVER, drawing goes straight to an ARGB32 image surface at identity (no group, no
+    /// device offset) and the clip is one rectangle of whole pixels. Nil otherwise (use Cairo).
+    public func directMaskTarget(color: Color, alpha: Double = 1) -> DirectMaskTarget? {
+        guard drawsMasksDirectly, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
+            let (data, stride, w, h) = directTarget(), let c = wholePixelClip()
+        else { return nil }
+        // An empty part (the clip misses the surface) draws nothing.
+        let x0 = max(c.x0, 0)
+        let y0 = max(c.y0, 0)
+        let x1 = max(x0, min(c.x1, w))
+        let y1 = max(y0, min(c.y1, h))
+        cairo_surface_flush(cairo_get_target(cr))
+        let source = DirectMaskTarget.premultiplied(color, alpha: alpha)
+        let table: [UInt32]
+        if let t = maskTables[source] {
+            table = t
+        } else {
+            table = DirectMaskTarget.table(for: source)
+            if maskTables.count >= 64 { maskTables.removeAll() }
+            maskTables[source] = table
+        }
+        return DirectMaskTarget(
+            pixels: data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1, source: source,
+            surface: cairo_get_target(cr), table: table)
+    }
+
+    /// The current clip when it is one rectangle of whole device pixels (x0 <= x < x1, y0 <= y < y1).
+    func wholePixelClip() -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        // No rectangle: everything is clipped away.
+        if list.pointee.num_rectangles == 0 { return (0, 0, 0, 0) }
+        guard list.pointee.num_rectangles == 1 else { return nil }
+        let c = list.pointee.rectangles[0]
+        guard c.x == c.x.rounded(), c.y == c.y.rounded(), c.width == c.width.rounded(), c.height == c.height.rounded(),
+            abs(c.x) < 1e9, abs(c.y) < 1e9, c.width < 1e9, c.height < 1e9
+        else { return nil }
+        return (
+            CheckedInt.int(c.x), CheckedInt.int(c.y), CheckedInt.int(c.x + c.width), CheckedInt.int(c.y + c.height)
+        )
+    }
+}
