@@ -43,7 +43,8 @@ extension DirectMaskTarget {
     }
 
     /// One row of `fillOpaque(row:x:y:count:)`.
-    static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, count: Int, source: UInt32) {
+    static func lerp(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, count: Int, source: UInt32)
+    {
         @inline(__always) func mul7f(_ x: UInt32, _ y: UInt32) -> UInt32 {
             let t = (x & 0x00ff_00ff) &* y &+ 0x007f_007f
             return ((t &+ ((t &>> 8) & 0x00ff_00ff)) &>> 8) & 0x00ff_00ff

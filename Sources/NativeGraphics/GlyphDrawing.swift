@@ -35,7 +35,8 @@ extension CairoContext {
                 guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask
                 else { continue }
                 direct.composite(
-                    mask, x: CheckedInt.int(fx) + image.left, y: CheckedInt.int((g.y + 1.0 / 128).rounded(.down)) - image.top)
+                    mask, x: CheckedInt.int(fx) + image.left,
+                    y: CheckedInt.int((g.y + 1.0 / 128).rounded(.down)) - image.top)
             }
             direct.finish()
         } else {

@@ -118,7 +118,9 @@ final class CoverageFills {
         let limit = DirectMaskTarget.maxOffset
         guard enabled, color.a == 255,
             parts.allSatisfy({ p in
-                Self.wholePixels(p).map { abs($0.x0) < limit && abs($0.y0) < limit && abs($0.x1) < limit && abs($0.y1) < limit }
+                Self.wholePixels(p).map {
+                    abs($0.x0) < limit && abs($0.y0) < limit && abs($0.x1) < limit && abs($0.y1) < limit
+                }
                     ?? false
             }),
             let target = ctx.directMaskTarget(color: color)

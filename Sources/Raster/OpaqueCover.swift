@@ -119,7 +119,9 @@ enum OpaqueCover {
         let ys = Set([box.minY, box.maxY] + holes.flatMap { [$0.minY, $0.maxY] }).sorted()
         var out: [Rect] = []
         for (y0, y1) in zip(ys, ys.dropFirst()) where y1 > y0 {
-            let spans = holes.filter { $0.minY <= y0 && $0.maxY >= y1 }.map { ($0.minX, $0.maxX) }.sorted { $0.0 < $1.0 }
+            let spans = holes.filter { $0.minY <= y0 && $0.maxY >= y1 }.map { ($0.minX, $0.maxX) }.sorted {
+                $0.0 < $1.0
+            }
             var x = box.minX
             for (a, b) in spans {
                 if a > x { out.append(Rect(x: x, y: y0, width: a - x, height: y1 - y0)) }

@@ -446,7 +446,8 @@ public final class Rasterizer {
             else { return }
             // Widths snap like edges, but a visible border is never thinner than one pixel.
             let w = widths.map { $0 > 0 ? max(1, t.length($0).rounded()) : 0 }
-            try BorderPainter(ctx: ctx, fills: fills).paint(outline: t.snap(rr), widths: w, colors: colors, styles: styles)
+            try BorderPainter(ctx: ctx, fills: fills).paint(
+                outline: t.snap(rr), widths: w, colors: colors, styles: styles)
 
         case .image(let key, let dest, let clip, let smooth):
             guard let entry = images[key], validRect(dest) else { return }

@@ -65,7 +65,8 @@ private let colors: [Color] = [
             for c in 0...255 {
                 let q = p + a * stride + c * 4
                 let cairo = UInt32(q[3]) << 24 | UInt32(q[2]) << 16 | UInt32(q[1]) << 8 | UInt32(q[0])
-                let mine = DirectMaskTarget.premultiplied(Color(r: UInt8(c), g: UInt8(255 - c), b: UInt8(c / 3), a: UInt8(a)))
+                let mine = DirectMaskTarget.premultiplied(
+                    Color(r: UInt8(c), g: UInt8(255 - c), b: UInt8(c / 3), a: UInt8(a)))
                 if cairo != mine { wrong += 1 }
             }
         }

@@ -39,7 +39,8 @@ private func difference(_ a: Bitmap, _ b: Bitmap) -> String {
     var first = ""
     for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] {
         if count == 0 {
-            first = "(\(i / 4 % a.width), \(i / 4 / a.width)): \(Array(a.pixels[i..<i + 4])) vs \(Array(b.pixels[i..<i + 4]))"
+            first =
+                "(\(i / 4 % a.width), \(i / 4 / a.width)): \(Array(a.pixels[i..<i + 4])) vs \(Array(b.pixels[i..<i + 4]))"
         }
         count += 1
     }
@@ -123,14 +124,17 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
         radii: Corners(topLeft: 0, topRight: 14.3, bottomRight: 3, bottomLeft: 9.5))
     items += [
         // Mixed radii at fractional dp, a spread, a translucent colour, an offset up-left.
-        .shadow(odd, offset: Point(x: -3.3, y: -1.2), blur: 6, spread: 2.4, color: Color(r: 30, g: 60, b: 200, a: 0x80)),
+        .shadow(
+            odd, offset: Point(x: -3.3, y: -1.2), blur: 6, spread: 2.4, color: Color(r: 30, g: 60, b: 200, a: 0x80)),
         .fill(odd, .color(.white)),
         // A circle (corners meet: the whole box under the path clip) and a square shadow.
-        .shadow(S.rect(120, 190, 40, 40, radius: 20), offset: Point(x: 0, y: 4), blur: 12, spread: 0,
+        .shadow(
+            S.rect(120, 190, 40, 40, radius: 20), offset: Point(x: 0, y: 4), blur: 12, spread: 0,
             color: Color(r: 0, g: 0, b: 0, a: 0x4d)),
         .shadow(S.rect(170, 200, 20, 20), offset: Point(x: 1, y: 1), blur: 3, spread: -1, color: .black),
         // A wide blur (blurred at reduced resolution), across the edge of the surface.
-        .shadow(S.rect(150, 10, 80, 60, radius: 10), offset: Point(x: 0, y: 6), blur: 70, spread: 0,
+        .shadow(
+            S.rect(150, 10, 80, 60, radius: 10), offset: Point(x: 0, y: 6), blur: 70, spread: 0,
             color: Color(r: 0, g: 0, b: 0, a: 0x40)),
         // Under a rounded clip (Cairo composites) and a translucent layer.
         .save, .clip(S.rect(0, 100, 90, 60, radius: 16)),
@@ -148,7 +152,8 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     let dd = Color(rgb: 0xdddddd)
     var items: [DisplayItem] = [
         .fill(S.rect(0, 0, 200, 240), .color(Color(rgb: 0xf2f2f7))),
-        .shadow(S.rect(12, 8, 150, 36, radius: 12), offset: Point(x: 0, y: 2), blur: 8, spread: 0,
+        .shadow(
+            S.rect(12, 8, 150, 36, radius: 12), offset: Point(x: 0, y: 2), blur: 8, spread: 0,
             color: Color(r: 0, g: 0, b: 0, a: 0x33)),
     ]
     // Cards at fractional dp with mixed radii, their borders, avatars (circles: Cairo whole).
@@ -202,9 +207,11 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     let bar = S.rect(0, 140, 160, 60)
     let items: [DisplayItem] = [
         .fill(S.rect(0, 0, 160, 200), .color(Color(rgb: 0xf2f2f7))),
-        .shadow(card, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),  // 1: reaches above the bar
+        // 1: reaches above the bar
+        .shadow(card, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
         .fill(card, .color(.white)),  // 2
-        .border(card, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0xdddddd)), styles: Sides(all: .solid)),  // 3
+        // 3
+        .border(card, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0xdddddd)), styles: Sides(all: .solid)),
         text(r, "Under the bar", size: 14, color: .black, at: Point(x: 40, y: 155)),  // 4: ink within 2 em of the pen
         .fill(S.rect(20, 20, 50, 30), .color(.black)),  // 5: under boxes that do not count, partly under one
         .save, .clip(S.rect(0, 0, 100, 100)), .fill(S.rect(0, 0, 160, 100), .color(.white)), .restore,
@@ -216,7 +223,8 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     ]
     let transforms = ItemBounds.transforms(items, scale: 3)
     let plan = OpaqueCover.plan(
-        items, bounds: ItemBounds.compute(items, transforms: transforms), transforms: transforms, width: 480, height: 600)
+        items, bounds: ItemBounds.compute(items, transforms: transforms), transforms: transforms, width: 480,
+        height: 600)
     #expect(plan.skipped.indices.filter { plan.skipped[$0] } == [2, 3, 4])
     // Square opaque fills that later covers overlap are painted around them: the page (around the
     // bar, the card's and the rounded box's rows between their corners), and the three under the box.
