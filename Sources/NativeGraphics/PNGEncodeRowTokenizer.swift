@@ -120,6 +120,13 @@ struct RowWriter<P: PixelBytes> {
     static func match(
         _ w: inout DeflateBitWriter, _ total: Int, codes: UnsafePointer<UInt64>, dist: UInt64, distCount: Int
     ) {
+        // Most matches are one piece.
+        if total <= 258 {
+            let e = codes[256 &+ total]
+            let n = Int(truncatingIfNeeded: e &>> 32)
+            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
+            return
+        }
         var left = total
         while left > 0 {
             var l = min(left, 258)

@@ -5,8 +5,8 @@
 /// Only the pixels of the sampled rows decide the table: the output does not depend on the
 /// number of threads.
 struct SymbolSampler<P: PixelBytes> {
-    /// One row in this many is counted (1/8 of the work of coding the rows, without the Adler-32).
-    static var stride: Int { 8 }
+    /// One row in this many is counted.
+    static var stride: Int { 16 }
 
     /// The code table, or nil when `opaqueOnly` and a sampled pixel is not opaque.
     static func table(
