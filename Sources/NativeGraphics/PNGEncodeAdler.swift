@@ -3,7 +3,7 @@
 ///
 /// The three sums a row needs (`RowSums`) are linear in its pixels, so a row is summed as the row
 /// above plus, over the pixels where the two differ, its sums minus the above row's (`RowDelta`,
-/// gathered by `BandEncoder.tokenize` on the pixels it visits anyway: literals and runs along the
+/// gathered by `RowWriter` on the pixels it visits anyway: literals and runs along the
 /// row; a run from above changes nothing). On a screen most rows differ from the row above only
 /// where text or an edge crosses them. Rows without a row above in reach start from zero; a band's
 /// first row starts from the sums of the row above it, summed whole.
@@ -48,47 +48,12 @@ struct BandAdler<P: PixelBytes> {
 struct RowDelta<P: PixelBytes> {
     var s = 0, pw = 0, c = 0
 
-    /// Adds the pixels `from..<to` of `row` and removes those of `above` (a literal run).
-    @inline(__always) mutating func addPixels(
-        _ row: UnsafePointer<UInt32>, minus above: UnsafePointer<UInt32>, from: Int, to: Int
-    ) {
-        var ds = 0
-        var dc = 0
-        var dpw = 0
-        var x = from
-        while x < to {
-            let v = row[x]
-            let u = above[x]
-            let d = P.sum(v) &- P.sum(u)
-            ds &+= d
-            dc &+= P.weighted(v) &- P.weighted(u)
-            dpw &+= x &* d
-            x &+= 1
-        }
+    /// Adds sums gathered by the caller over pixels before `to`.
+    @inline(__always) mutating func add(s ds: Int, c dc: Int, pw dpw: Int, to: Int) {
         s &+= ds
         c &+= dc
         pw &+= dpw
         // Rows of a million pixels could overflow the products: keep them reduced.
-        if to >= 1 << 20 { reduce() }
-    }
-
-    /// Adds the pixels `from..<to` of `row` (a literal run with no row above).
-    @inline(__always) mutating func addPixels(_ row: UnsafePointer<UInt32>, from: Int, to: Int) {
-        var ds = 0
-        var dc = 0
-        var dpw = 0
-        var x = from
-        while x < to {
-            let v = row[x]
-            let d = P.sum(v)
-            ds &+= d
-            dc &+= P.weighted(v)
-            dpw &+= x &* d
-            x &+= 1
-        }
-        s &+= ds
-        c &+= dc
-        pw &+= dpw
         if to >= 1 << 20 { reduce() }
     }
 

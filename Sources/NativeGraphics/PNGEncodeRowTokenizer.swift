@@ -77,10 +77,17 @@ struct RowWriter<P: PixelBytes> {
             }
             // Literal pixels until one equals the pixel above or the one before it; their Adler
             // sums after the run, in a loop of their own (one loop for both ran out of registers).
-            let start = x
             var all = alphas
+            var ds = 0
+            var dc = 0
+            var dpw = 0
             repeat {
                 all &= v
+                // The pixel's Adler-32 sums minus the one above's (see `RowDelta`).
+                let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
+                ds &+= d
+                dc &+= hasAbove ? P.weighted(v) &- P.weighted(above[x]) : P.weighted(v)
+                dpw &+= x &* d
                 // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
                 var pixel: UInt64 = 0
                 var n: UInt64 = 0
@@ -100,7 +107,7 @@ struct RowWriter<P: PixelBytes> {
                 v = row[x]
             } while !(hasAbove && v == above[x]) && v != row[x &- 1]
             alphas = all
-            if hasAbove { delta.addPixels(row, minus: above, from: start, to: x) } else { delta.addPixels(row, from: start, to: x) }
+            delta.add(s: ds, c: dc, pw: dpw, to: x)
         }
         out = bits
         self.inAbove = inAbove
