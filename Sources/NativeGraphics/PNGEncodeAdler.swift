@@ -42,6 +42,9 @@ struct BandAdler<P: PixelBytes> {
     }
 
     var value: UInt32 { UInt32(b << 16 | a) }
+
+    /// The sums of the last row added (or of the row above the band, before the first).
+    var lastRow: RowSums { last }
 }
 
 /// One row's sums minus the row above's (see `RowSums`), not reduced: S, Pw and C.
@@ -82,8 +85,11 @@ struct RowDelta<P: PixelBytes> {
         c &-= run.c
     }
 
-    /// Removes the above row's pixels over `from..<to`.
-    @inline(__always) mutating func subtract(_ above: UnsafePointer<UInt32>, from: Int, to: Int) {
+    /// Removes the above row's pixels over `from..<to`; `aboveRow` holds the sums of the whole
+    /// row above (`width` pixels).
+    @inline(__always) mutating func subtract(
+        _ above: UnsafePointer<UInt32>, from: Int, to: Int, width: Int, aboveRow: RowSums
+    ) {
         if to - from < 8 {
             // A few pixels: straight, without the vector set-up.
             for x in from..<to {
@@ -93,6 +99,14 @@ struct RowDelta<P: PixelBytes> {
                 c &-= P.weighted(u)
                 pw &-= x &* d
             }
+        } else if (to &- from) &* 2 > width {
+            // Most of the row (a run to the end of the row after the first glyph of a text line):
+            // the whole row's sums, known, minus the rest, summed.
+            let before = RowSums.of(above, from: 0, to: from, P.self)
+            let after = RowSums.of(above, from: to, to: width, P.self)
+            s &-= aboveRow.s &- before.s &- after.s
+            pw &-= aboveRow.pw &- before.pw &- after.pw
+            c &-= aboveRow.c &- before.c &- after.c
         } else if BandEncoder<P>.equalRun(above, above - 1, from: from &+ 1, to: to) == to {
             // The row above is one colour there too (the edge of a bar or a box): in closed form,
             // after a compare that costs a third of the sums.

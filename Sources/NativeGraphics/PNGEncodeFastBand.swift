@@ -48,8 +48,8 @@ struct BandEncoder<P: PixelBytes> {
             // branches in the per-pixel loops.
             let delta =
                 y > 0 && rowsMatch
-                ? state.row(row, above: row - w, width: w, hasAbove: true)
-                : state.row(row, above: row, width: w, hasAbove: false)
+                ? state.row(row, above: row - w, width: w, hasAbove: true, aboveSums: sums.lastRow)
+                : state.row(row, above: row, width: w, hasAbove: false, aboveSums: RowSums())
             if opaqueOnly && state.alphas >> 24 != 0xFF { return nil }
             sums.addRow(delta, rowsMatch: rowsMatch)
         }

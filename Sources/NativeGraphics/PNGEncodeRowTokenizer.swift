@@ -26,12 +26,13 @@ struct RowWriter<P: PixelBytes> {
         self.out = out
     }
 
-    /// Codes one row (`above` is read only when `hasAbove`; callers pass a constant, so each call
-    /// site is its own copy of the loop) and returns its Adler-32 sums minus the row above's.
+    /// Codes one row (`above` and `aboveSums`, the Adler-32 sums of the row above, are read only
+    /// when `hasAbove`; callers pass a constant, so each call site is its own copy of the loop) and
+    /// returns its Adler-32 sums minus the row above's.
     @inline(__always)
-    mutating func row(_ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, hasAbove: Bool)
-        -> RowDelta<P>
-    {
+    mutating func row(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, hasAbove: Bool, aboveSums: RowSums
+    ) -> RowDelta<P> {
         let bpp = P.bpp
         let low: UInt64 = 0xFFFF_FFFF
         let codes = self.codes
@@ -71,7 +72,7 @@ struct RowWriter<P: PixelBytes> {
                 let k = BandEncoder<P>.equalRun(row, row - 1, from: x &+ 1, to: w)
                 Self.match(&bits, (k &- x) &* bpp, codes: codes, dist: pixelDist, distCount: pixelDistCount)
                 delta.addRun(v, from: x, to: k)
-                if hasAbove { delta.subtract(above, from: x, to: k) }
+                if hasAbove { delta.subtract(above, from: x, to: k, width: w, aboveRow: aboveSums) }
                 x = k
                 continue
             }
