@@ -63,8 +63,10 @@ struct RowWriter<P: PixelBytes> {
             }
             var v = row[x]
             if hasAbove && v == above[x] {
+                // Pixel x is known equal: the run search starts after it.
                 inAbove = true
-                runBytes = 0
+                runBytes = bpp
+                x &+= 1
                 continue
             }
             if x > 0 && v == row[x &- 1] {

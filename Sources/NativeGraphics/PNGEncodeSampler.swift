@@ -6,7 +6,7 @@
 /// number of threads.
 struct SymbolSampler<P: PixelBytes> {
     /// One row in this many is counted.
-    static var stride: Int { 16 }
+    static var stride: Int { 32 }
 
     /// The code table, or nil when `opaqueOnly` and a sampled pixel is not opaque.
     static func table(
