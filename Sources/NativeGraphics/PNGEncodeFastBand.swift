@@ -74,7 +74,7 @@ struct BandEncoder<P: PixelBytes> {
         var k = from
         // Most runs inside text and edges are a few pixels long: look at those one by one before
         // setting up the wide compares, which would fail at once.
-        let near = min(to, from + 8)
+        let near = min(to, from + 4)
         while k < near && p[k] == q[k] { k &+= 1 }
         if k < near { return k }
         // Wrapping arithmetic and byte offsets: `k + 16 <= to` cannot overflow (k <= to), and the
