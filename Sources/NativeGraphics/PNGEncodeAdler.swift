@@ -3,7 +3,7 @@
 ///
 /// The three sums a row needs (`RowSums`) are linear in its pixels, so a row is summed as the row
 /// above plus, over the pixels where the two differ, its sums minus the above row's (`RowDelta`,
-/// gathered by `BandEncoder.tokenize` on the pixels it visits anyway: literals and runs along the
+/// gathered by `RowWriter` on the pixels it visits anyway: literals and runs along the
 /// row; a run from above changes nothing). On a screen most rows differ from the row above only
 /// where text or an edge crosses them. Rows without a row above in reach start from zero; a band's
 /// first row starts from the sums of the row above it, summed whole.
@@ -42,53 +42,21 @@ struct BandAdler<P: PixelBytes> {
     }
 
     var value: UInt32 { UInt32(b << 16 | a) }
+
+    /// The sums of the last row added (or of the row above the band, before the first).
+    var lastRow: RowSums { last }
 }
 
 /// One row's sums minus the row above's (see `RowSums`), not reduced: S, Pw and C.
 struct RowDelta<P: PixelBytes> {
     var s = 0, pw = 0, c = 0
 
-    /// Adds the pixels `from..<to` of `row` and removes those of `above` (a literal run).
-    @inline(__always) mutating func addPixels(
-        _ row: UnsafePointer<UInt32>, minus above: UnsafePointer<UInt32>, from: Int, to: Int
-    ) {
-        var ds = 0
-        var dc = 0
-        var dpw = 0
-        var x = from
-        while x < to {
-            let v = row[x]
-            let u = above[x]
-            let d = P.sum(v) &- P.sum(u)
-            ds &+= d
-            dc &+= P.weighted(v) &- P.weighted(u)
-            dpw &+= x &* d
-            x &+= 1
-        }
+    /// Adds sums gathered by the caller over pixels before `to`.
+    @inline(__always) mutating func add(s ds: Int, c dc: Int, pw dpw: Int, to: Int) {
         s &+= ds
         c &+= dc
         pw &+= dpw
         // Rows of a million pixels could overflow the products: keep them reduced.
-        if to >= 1 << 20 { reduce() }
-    }
-
-    /// Adds the pixels `from..<to` of `row` (a literal run with no row above).
-    @inline(__always) mutating func addPixels(_ row: UnsafePointer<UInt32>, from: Int, to: Int) {
-        var ds = 0
-        var dc = 0
-        var dpw = 0
-        var x = from
-        while x < to {
-            let v = row[x]
-            let d = P.sum(v)
-            ds &+= d
-            dc &+= P.weighted(v)
-            dpw &+= x &* d
-            x &+= 1
-        }
-        s &+= ds
-        c &+= dc
-        pw &+= dpw
         if to >= 1 << 20 { reduce() }
     }
 
@@ -117,8 +85,11 @@ struct RowDelta<P: PixelBytes> {
         c &-= run.c
     }
 
-    /// Removes the above row's pixels over `from..<to`.
-    @inline(__always) mutating func subtract(_ above: UnsafePointer<UInt32>, from: Int, to: Int) {
+    /// Removes the above row's pixels over `from..<to`; `aboveRow` holds the sums of the whole
+    /// row above (`width` pixels).
+    @inline(__always) mutating func subtract(
+        _ above: UnsafePointer<UInt32>, from: Int, to: Int, width: Int, aboveRow: RowSums
+    ) {
         if to - from < 8 {
             // A few pixels: straight, without the vector set-up.
             for x in from..<to {
@@ -128,6 +99,14 @@ struct RowDelta<P: PixelBytes> {
                 c &-= P.weighted(u)
                 pw &-= x &* d
             }
+        } else if (to &- from) &* 2 > width {
+            // Most of the row (a run to the end of the row after the first glyph of a text line):
+            // the whole row's sums, known, minus the rest, summed.
+            let before = RowSums.of(above, from: 0, to: from, P.self)
+            let after = RowSums.of(above, from: to, to: width, P.self)
+            s &-= aboveRow.s &- before.s &- after.s
+            pw &-= aboveRow.pw &- before.pw &- after.pw
+            c &-= aboveRow.c &- before.c &- after.c
         } else if BandEncoder<P>.equalRun(above, above - 1, from: from &+ 1, to: to) == to {
             // The row above is one colour there too (the edge of a bar or a box): in closed form,
             // after a compare that costs a third of the sums.

@@ -49,84 +49,59 @@ struct DeflateTables: Sendable {
 /// Code-length alphabet order of a dynamic block's header.
 private let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-/// Writes one dynamic-Huffman block for a list of tokens (see `BandEncoder`), then either ends the
-/// stream (final) or appends an empty stored block so that the next band starts on a byte.
-struct DeflateBlockWriter<P: PixelBytes> {
-    let tokens: UnsafeBufferPointer<UInt32>
-    var litFreq: [Int]
-    var distFreq: [Int]
-    /// The distance of token slot 0 and slot 1.
-    let distances: [Int]
+/// A picture's codes for `PNGFastDeflate` (decided from a sample: `SymbolSampler`), ready for
+/// `RowWriter`: one table load per symbol, and the dynamic block header every band repeats.
+/// Shared read-only by the threads that code the bands.
+final class DeflateCodeTable: @unchecked Sendable {
+    /// Per literal byte (0...255) and per match length (256 + 3...258), the whole bit pattern
+    /// (code, then extra bits) in the low 32 bits and its size above.
+    let codes: UnsafeMutablePointer<UInt64>
+    /// Per distance slot (a pixel back, a row back): the distance code and its extra bits joined,
+    /// and their size.
+    let distBits: (UInt64, UInt64)
+    let distCount: (Int, Int)
+    /// The end-of-block code and its size.
+    let endOfBlock: (UInt64, Int)
+    /// The block header after BFINAL (block type, table sizes, code lengths), as writes.
+    let header: [(UInt64, Int)]
 
-
-    func write(final: Bool) -> [UInt8] {
+    init(litFreq: [Int], distFreq: [Int], distances: (Int, Int)) {
         let table = DeflateTables.shared
         var lf = litFreq
         var df = distFreq
-        lf[256] += 1  // end of block
-        DeflateBlockWriter.ensureTwoUsed(&lf)
-        DeflateBlockWriter.ensureTwoUsed(&df)
+        lf[256] = max(lf[256], 1)  // end of block
+        DeflateCodeTable.ensureTwoUsed(&lf)
+        DeflateCodeTable.ensureTwoUsed(&df)
         let lit = DeflateHuffman(frequencies: lf, maxBits: 15)
         let dist = DeflateHuffman(frequencies: df, maxBits: 15)
         let hlit = max(257, (lit.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
         let hdist = max(1, (dist.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let (clSymbols, clFreq) = DeflateBlockWriter.runLengths(
+        let (clSymbols, clFreq) = DeflateCodeTable.runLengths(
             Array(lit.lengths[0..<hlit]) + Array(dist.lengths[0..<hdist]))
         var cf = clFreq
-        DeflateBlockWriter.ensureTwoUsed(&cf)
+        DeflateCodeTable.ensureTwoUsed(&cf)
         let cl = DeflateHuffman(frequencies: cf, maxBits: 7)
         var hclen = 19
         while hclen > 4 && cl.lengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
-
-        // An upper bound of the size: every symbol's code and extra bits, plus the header.
-        var bits = 17 + 3 * hclen + 64
-        for s in 0..<286 where lf[s] > 0 {
-            bits += lf[s] * (Int(lit.lengths[s]) + (s > 256 ? table.lengthExtra[s - 257] : 0))
-        }
-        for d in 0..<30 where df[d] > 0 { bits += df[d] * (Int(dist.lengths[d]) + max(0, d / 2 - 1)) }
-        for (sym, _) in clSymbols { bits += Int(cl.lengths[Int(sym)]) + 7 }
-        let capacity = bits / 8 + 64
-        return [UInt8](unsafeUninitializedCapacity: capacity) { buf, initialized in
-            var w = DeflateBitWriter(buf.baseAddress!, capacity: capacity)
-            w.put(UInt32(final ? 1 : 0), 1)
-            w.put(UInt32(2), 2)  // dynamic Huffman
-            w.put(UInt32(hlit - 257), 5)
-            w.put(UInt32(hdist - 1), 5)
-            w.put(UInt32(hclen - 4), 4)
-            for i in 0..<hclen { w.put(UInt32(cl.lengths[codeLengthOrder[i]]), 3) }
-            for (sym, extra) in clSymbols {
-                w.put(cl.codes[Int(sym)], Int(cl.lengths[Int(sym)]))
-                switch sym {
-                case 16: w.put(UInt32(extra), 2)
-                case 17: w.put(UInt32(extra), 3)
-                case 18: w.put(UInt32(extra), 7)
-                default: break
-                }
+        var h: [(UInt64, Int)] = [(2, 2), (UInt64(hlit - 257), 5), (UInt64(hdist - 1), 5), (UInt64(hclen - 4), 4)]
+        for i in 0..<hclen { h.append((UInt64(cl.lengths[codeLengthOrder[i]]), 3)) }
+        for (sym, extra) in clSymbols {
+            h.append((UInt64(cl.codes[Int(sym)]), Int(cl.lengths[Int(sym)])))
+            switch sym {
+            case 16: h.append((UInt64(extra), 2))
+            case 17: h.append((UInt64(extra), 3))
+            case 18: h.append((UInt64(extra), 7))
+            default: break
             }
-            writeTokens(&w, lit: lit, dist: dist)
-            w.put(lit.codes[256], Int(lit.lengths[256]))
-            if !final {
-                // An empty stored block: header, pad to a byte, LEN 0, NLEN 0xFFFF.
-                w.put(UInt32(0), 3)
-                w.alignToByte()
-                w.put(UInt32(0xFFFF_0000), 32)
-            }
-            w.alignToByte()
-            initialized = w.count
         }
-    }
-
-    private func writeTokens(_ w: inout DeflateBitWriter, lit: DeflateHuffman, dist: DeflateHuffman) {
-        let table = DeflateTables.shared
-        let d = distances.map { table.distanceCode($0) }
-        // Per slot: the distance code and its extra bits, joined into one write.
-        let distBits = d.map { UInt64(dist.codes[$0.code] | $0.extra << UInt32(dist.lengths[$0.code])) }
-        let distCount = d.map { Int(dist.lengths[$0.code]) + $0.extraBits }
-        // Per literal byte and per match length, the whole bit pattern (code, then extra bits) in
-        // the low 32 bits and its size above: one table load per symbol. Raw pointers and a local
-        // writer keep the loop free of closures, so the writer's state stays in registers.
-        let codes = UnsafeMutablePointer<UInt64>.allocate(capacity: 256 + 259)
-        defer { codes.deallocate() }
+        header = h
+        endOfBlock = (UInt64(lit.codes[256]), Int(lit.lengths[256]))
+        let d = [distances.0, distances.1].map { table.distanceCode($0) }
+        let bits = d.map { UInt64(dist.codes[$0.code] | $0.extra << UInt32(dist.lengths[$0.code])) }
+        let count = d.map { Int(dist.lengths[$0.code]) + $0.extraBits }
+        distBits = (bits[0], bits[1])
+        distCount = (count[0], count[1])
+        codes = .allocate(capacity: 256 + 259)
         for s in 0..<256 { codes[s] = UInt64(lit.codes[s]) | UInt64(lit.lengths[s]) << 32 }
         for l in 0...258 {
             guard l >= 3 else {
@@ -138,54 +113,9 @@ struct DeflateBlockWriter<P: PixelBytes> {
             let bits = lit.codes[sym] | UInt32(l - table.lengthBase[sym - 257]) << UInt32(n)
             codes[256 + l] = UInt64(bits) | UInt64(n + table.lengthExtra[sym - 257]) << 32
         }
-        let d0 = distBits[0]
-        let d1 = distBits[1]
-        let n0 = distCount[0]
-        let n1 = distCount[1]
-        let low: UInt64 = 0xFFFF_FFFF
-        var out = w
-        var i = 0
-        let end = tokens.count
-        let tok = tokens.baseAddress!
-        while i < end {
-            let t = tok[i]
-            i &+= 1
-            if t & BandEncoder<P>.matchFlag != 0 {
-                // Length code and extra bits, then the slot's distance code and extra bits: <= 48 bits.
-                let e = codes[256 &+ Int(t &>> 8 & 0x1ff)]
-                let n = Int(truncatingIfNeeded: e &>> 32)
-                if t & 1 == 0 {
-                    out.put(e & low | d0 &<< UInt64(n), n &+ n0)
-                } else {
-                    out.put(e & low | d1 &<< UInt64(n), n &+ n1)
-                }
-            } else if t & BandEncoder<P>.literalsFlag != 0 {
-                let stop = i &+ Int(t & 0x3FFF_FFFF)
-                while i < stop {
-                    let v = tok[i]
-                    i &+= 1
-                    // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
-                    var bits: UInt64 = 0
-                    var n: UInt64 = 0
-                    for j in 0..<P.bpp {
-                        if j == 2 && P.bpp == 4 {
-                            out.put(bits, Int(truncatingIfNeeded: n))
-                            bits = 0
-                            n = 0
-                        }
-                        let e = codes[Int(P.byte(v, j))]
-                        bits |= (e & low) &<< n
-                        n &+= e &>> 32
-                    }
-                    out.put(bits, Int(truncatingIfNeeded: n))
-                }
-            } else {
-                let e = codes[Int(t)]
-                out.put(e & low, Int(truncatingIfNeeded: e &>> 32))
-            }
-        }
-        w = out
     }
+
+    deinit { codes.deallocate() }
 
     /// Makes sure at least two symbols have a code (one-code trees are not complete, and some
     /// decoders refuse them).

@@ -10,15 +10,15 @@ import Dispatch
 ///
 /// User-interface pictures are mostly runs: a pixel equal to the one above it (distance one row)
 /// or to the one before it (distance one pixel). Only those two LZ77 matches are searched, on whole
-/// pixels, and everything else is a literal; each band of rows is one dynamic-Huffman block.
+/// pixels, and everything else is a literal; each band of rows is one dynamic-Huffman block,
+/// all with the same codes, decided before from a sample of the rows (`SymbolSampler`), so each
+/// band is coded in one pass over its pixels with no token buffer.
 /// Bands are compressed on all cores and joined on byte boundaries (an empty stored block ends
 /// each band, as pigz does), so the output is the same whatever the number of cores. About ten
 /// times faster than zlib level 1 and about the same size on screens.
 public enum PNGFastDeflate {
-    /// Raw bytes per band: small enough to balance two cores, large enough that the Huffman
-    /// tables (about 100 bytes each) do not matter and that building them (about 100 K
-    /// instructions a band) stays small next to the pixels. 512 KB (17 bands on a phone screen)
-    /// costs 1.8 % more bytes than 256 KB and 3.4 M fewer instructions a screen.
+    /// Raw bytes per band: small enough to balance two cores, large enough that the block header
+    /// each band repeats (a few hundred bytes) does not matter. 17 bands on a phone screen.
     static let bandBytes = 1 << 19
 
     /// A zlib stream as its pieces in order: the header, each band's deflate bytes, the Adler-32.
@@ -87,7 +87,12 @@ public enum PNGFastDeflate {
         // pool kept between pictures: fresh megabytes per band, or per picture in a batch worker,
         // would be fresh mappings, and page faults cost more than the compression.
         let workers = requested.map { max(1, min($0, bands)) } ?? Workers.count(for: bands)
-        let size = BandScratch.Size(tokens: rowsPerBand * rowBytes + 8)
+        let size = BandScratch.Size(bytes: BandEncoder<P>.capacity(rows: rowsPerBand, rowBytes: rowBytes))
+        // The codes of every band, from a sample of the rows (a translucent pixel there is an answer).
+        guard
+            let table = SymbolSampler<P>.table(
+                pixels.baseAddress!, width: width, height: height, rowBytes: rowBytes, opaqueOnly: opaqueOnly)
+        else { return nil }
         let stop = StopFlag()
         results.withUnsafeMutableBufferPointer { slots in
             let out = slots
@@ -98,7 +103,7 @@ public enum PNGFastDeflate {
                     let y0 = i * rowsPerBand
                     let y1 = min(height, y0 + rowsPerBand)
                     let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
-                    out[i] = band.run(final: i == bands - 1, scratch: scratch, opaqueOnly: opaqueOnly)
+                    out[i] = band.run(final: i == bands - 1, table: table, scratch: scratch, opaqueOnly: opaqueOnly)
                     if out[i] == nil { stop.set() }
                 }
             }

@@ -1,6 +1,6 @@
-/// Compresses one band of rows for `PNGFastDeflate`: one pass over the pixels finds the runs,
-/// counts the symbols and sums the Adler-32; then the Huffman tables are built and one dynamic
-/// block is written from the tokens, ending on a byte boundary.
+/// Compresses one band of rows for `PNGFastDeflate` as one dynamic-Huffman block with the
+/// picture's codes (`DeflateCodeTable`), ending on a byte boundary: one pass over the pixels finds
+/// the runs, writes their codes and sums the Adler-32.
 struct BandEncoder<P: PixelBytes> {
     let pixels: UnsafePointer<UInt32>
     let width: Int
@@ -15,55 +15,29 @@ struct BandEncoder<P: PixelBytes> {
         rowBytes = width * P.bpp + 1
     }
 
-    /// Token words: a match is `matchFlag | length << 8 | slot` (slot 0: one pixel back, slot 1:
-    /// one row back); a run of n literal pixels is `literalsFlag | n` followed by the n pixel words
-    /// themselves (one store per pixel here, one sequential read in the writer, instead of a token
-    /// per byte); anything else is a literal byte (the filter byte 0).
-    static var matchFlag: UInt32 { 1 << 31 }
-    static var literalsFlag: UInt32 { 1 << 30 }
+    /// The bytes one band may take at most: no code is longer than 15 bits, so a literal byte
+    /// takes at most 15 bits and a match piece (at least 3 bytes) at most 48 (length code and
+    /// extra bits, distance code and extra bits); the header is under 600 bytes.
+    static func capacity(rows: Int, rowBytes: Int) -> Int { rows * rowBytes * 2 + 4096 }
 
-    /// Compresses the band; `scratch` must hold `rows.count * rowBytes` tokens (`BandScratch`):
-    /// every token word stands for at least one raw byte. With `opaqueOnly`, returns nil as soon as
-    /// a row shows a pixel whose alpha is not 255 (the caller then encodes RGBA): every pixel equals
-    /// a literal pixel or continues a run from one (matches compare whole words, alpha included),
-    /// so the literals' alphas are all the alphas of the picture, and the opacity test needs no
-    /// pass of its own.
-    func run(final: Bool, scratch: BandScratch, opaqueOnly: Bool = false) -> BandResult? {
-        var litFreq = [Int](repeating: 0, count: 286)
-        var distFreq = [Int](repeating: 0, count: 30)
-        var adler: UInt32 = 1
-        let count = litFreq.withUnsafeMutableBufferPointer { lf in
-            distFreq.withUnsafeMutableBufferPointer { df in
-                tokenize(
-                    into: scratch.tokens, lit: lf.baseAddress!, dist: df.baseAddress!, opaqueOnly: opaqueOnly,
-                    adler: &adler)
-            }
-        }
-        guard let count else { return nil }
-        let bytes = DeflateBlockWriter<P>(
-            tokens: UnsafeBufferPointer(start: scratch.tokens, count: count), litFreq: litFreq,
-            distFreq: distFreq, distances: [P.bpp, min(rowBytes, 32768)]
-        ).write(final: final)
-        return BandResult(bytes: bytes, adler: adler, length: rows.count * rowBytes)
-    }
-
-    /// Finds runs and literals; returns the number of token words written, or nil when
-    /// `opaqueOnly` and a literal pixel is not opaque.
+    /// Compresses the band into `scratch` (of `capacity` bytes for at least this band's rows) and
+    /// returns a copy of its bytes. With `opaqueOnly`, returns nil as soon as a row shows a pixel
+    /// whose alpha is not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or
+    /// continues a run from one (matches compare whole words, alpha included), so the literals'
+    /// alphas are all the alphas of the picture, and the opacity test needs no pass of its own.
     ///
     /// The Adler-32 of the band's raw bytes rides along (`BandAdler`): a row's sums are the sums of
     /// the row above plus, over the pixels not covered by a run from above (the literals and the
     /// runs along the row, which this pass visits anyway), each pixel's sums minus the one above.
-    private func tokenize(
-        into tokens: UnsafeMutablePointer<UInt32>, lit: UnsafeMutablePointer<Int>,
-        dist: UnsafeMutablePointer<Int>, opaqueOnly: Bool, adler: inout UInt32
-    ) -> Int? {
+    func run(final: Bool, table: DeflateCodeTable, scratch: BandScratch, opaqueOnly: Bool = false) -> BandResult? {
+        precondition(scratch.size.bytes >= Self.capacity(rows: rows.count, rowBytes: rowBytes))
+        var bits = DeflateBitWriter(scratch.bytes, capacity: scratch.size.bytes)
+        bits.put(UInt64(final ? 1 : 0), 1)
+        for (b, n) in table.header { bits.put(b, n) }
         let w = width
-        let table = DeflateTables.shared
         // A match may reach at most 32 KB back: wider rows only match along the row.
         let rowsMatch = rowBytes <= 32768
-        var state = RowTokenizer<P>(
-            tokens: tokens, lit: lit, dist: dist, lengthSymbol: table.lengthSymbol,
-            pixelDist: table.distanceCode(P.bpp).code, rowDist: table.distanceCode(min(rowBytes, 32768)).code)
+        var state = RowWriter<P>(table: table, out: bits)
         var sums = BandAdler<P>(rowBytes: rowBytes)
         if rowsMatch && rows.lowerBound > 0 {
             sums.start(above: pixels + (rows.lowerBound - 1) * w, width: w)
@@ -74,14 +48,23 @@ struct BandEncoder<P: PixelBytes> {
             // branches in the per-pixel loops.
             let delta =
                 y > 0 && rowsMatch
-                ? state.row(row, above: row - w, width: w, hasAbove: true)
-                : state.row(row, above: row, width: w, hasAbove: false)
+                ? state.row(row, above: row - w, width: w, hasAbove: true, aboveSums: sums.lastRow)
+                : state.row(row, above: row, width: w, hasAbove: false, aboveSums: RowSums())
             if opaqueOnly && state.alphas >> 24 != 0xFF { return nil }
             sums.addRow(delta, rowsMatch: rowsMatch)
         }
         state.finish()
-        adler = sums.value
-        return state.t
+        bits = state.out
+        bits.put(table.endOfBlock.0, table.endOfBlock.1)
+        if !final {
+            // An empty stored block: header, pad to a byte, LEN 0, NLEN 0xFFFF.
+            bits.put(0 as UInt64, 3)
+            bits.alignToByte()
+            bits.put(0xFFFF_0000 as UInt64, 32)
+        }
+        bits.alignToByte()
+        let bytes = Array(UnsafeBufferPointer(start: scratch.bytes, count: bits.count))
+        return BandResult(bytes: bytes, adler: sums.value, length: rows.count * rowBytes)
     }
 
     /// The first index in `from..<to` where `p` and `q` differ (`to` if none), sixteen pixels at a
@@ -91,7 +74,7 @@ struct BandEncoder<P: PixelBytes> {
         var k = from
         // Most runs inside text and edges are a few pixels long: look at those one by one before
         // setting up the wide compares, which would fail at once.
-        let near = min(to, from + 8)
+        let near = min(to, from + 4)
         while k < near && p[k] == q[k] { k &+= 1 }
         if k < near { return k }
         // Wrapping arithmetic and byte offsets: `k + 16 <= to` cannot overflow (k <= to), and the

@@ -1,41 +1,45 @@
-/// The per-row loop of `BandEncoder.tokenize` and the state it carries from row to row: the token
-/// stream, the symbol counts, and the open run from the row above (which goes on through the next
-/// row's filter byte).
-struct RowTokenizer<P: PixelBytes> {
-    let tokens: UnsafeMutablePointer<UInt32>
-    let lit: UnsafeMutablePointer<Int>
-    let dist: UnsafeMutablePointer<Int>
-    let lengthSymbol: [UInt16]
-    /// Distance codes of a pixel back and a row back.
-    let pixelDist: Int
-    let rowDist: Int
-    /// Token words written.
-    var t = 0
+/// The per-row loop of `BandEncoder.run` and the state it carries from row to row: it finds the
+/// runs and literals of each row and writes their codes at once (the band's codes were decided
+/// before, from a sample: `DeflateCodeTable`), so there is no token buffer and no second pass.
+/// The open run from the row above goes on through the next row's filter byte.
+struct RowWriter<P: PixelBytes> {
+    /// `DeflateCodeTable.codes`: per literal byte and per match length, bits and size.
+    let codes: UnsafePointer<UInt64>
+    /// Distance code with its extra bits, and their size, of a pixel back and of a row back.
+    let pixelDist: UInt64
+    let pixelDistCount: Int
+    let rowDist: UInt64
+    let rowDistCount: Int
+    var out: DeflateBitWriter
     /// A run from the row above is open, `runBytes` long so far.
     var inAbove = false
     var runBytes = 0
     /// AND of every literal pixel's word: its top byte is 255 when they are all opaque.
     var alphas: UInt32 = 0xFFFF_FFFF
 
-    init(
-        tokens: UnsafeMutablePointer<UInt32>, lit: UnsafeMutablePointer<Int>, dist: UnsafeMutablePointer<Int>,
-        lengthSymbol: [UInt16], pixelDist: Int, rowDist: Int
-    ) {
-        self.tokens = tokens
-        self.lit = lit
-        self.dist = dist
-        self.lengthSymbol = lengthSymbol
-        self.pixelDist = pixelDist
-        self.rowDist = rowDist
+    init(table: DeflateCodeTable, out: DeflateBitWriter) {
+        codes = UnsafePointer(table.codes)
+        pixelDist = table.distBits.0
+        pixelDistCount = table.distCount.0
+        rowDist = table.distBits.1
+        rowDistCount = table.distCount.1
+        self.out = out
     }
 
-    /// Tokenizes one row (`above` is read only when `hasAbove`; callers pass a constant, so each
-    /// call site is its own copy of the loop) and returns its Adler-32 sums minus the row above's.
+    /// Codes one row (`above` and `aboveSums`, the Adler-32 sums of the row above, are read only
+    /// when `hasAbove`; callers pass a constant, so each call site is its own copy of the loop) and
+    /// returns its Adler-32 sums minus the row above's.
     @inline(__always)
-    mutating func row(_ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, hasAbove: Bool)
-        -> RowDelta<P>
-    {
+    mutating func row(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, hasAbove: Bool, aboveSums: RowSums
+    ) -> RowDelta<P> {
         let bpp = P.bpp
+        let low: UInt64 = 0xFFFF_FFFF
+        let codes = self.codes
+        // A local copy of the bit writer and the run state: they stay in registers in the loops.
+        var bits = out
+        var inAbove = self.inAbove
+        var runBytes = self.runBytes
         var delta = RowDelta<P>()
         // The filter byte (0) equals the one a row back, so a run from above can go through it.
         if inAbove {
@@ -44,9 +48,8 @@ struct RowTokenizer<P: PixelBytes> {
             inAbove = true
             runBytes = 1
         } else {
-            tokens[t] = 0
-            t &+= 1
-            lit[0] &+= 1
+            let e = codes[0]
+            bits.put(e & low, Int(truncatingIfNeeded: e &>> 32))
         }
         var x = 0
         while x < w {
@@ -55,66 +58,93 @@ struct RowTokenizer<P: PixelBytes> {
                 runBytes &+= (k &- x) &* bpp
                 x = k
                 if x == w { break }
-                match(runBytes, slot: 1)
+                Self.match(&bits, runBytes, codes: codes, dist: rowDist, distCount: rowDistCount)
                 inAbove = false
             }
             var v = row[x]
             if hasAbove && v == above[x] {
+                // Pixel x is known equal: the run search starts after it.
                 inAbove = true
-                runBytes = 0
+                runBytes = bpp
+                x &+= 1
                 continue
             }
             if x > 0 && v == row[x &- 1] {
                 // The run goes on while each pixel equals the one before it.
                 let k = BandEncoder<P>.equalRun(row, row - 1, from: x &+ 1, to: w)
-                match((k &- x) &* bpp, slot: 0)
+                Self.match(&bits, (k &- x) &* bpp, codes: codes, dist: pixelDist, distCount: pixelDistCount)
                 delta.addRun(v, from: x, to: k)
-                if hasAbove { delta.subtract(above, from: x, to: k) }
+                if hasAbove { delta.subtract(above, from: x, to: k, width: w, aboveRow: aboveSums) }
                 x = k
                 continue
             }
             // Literal pixels until one equals the pixel above or the one before it; their Adler
             // sums after the run, in a loop of their own (one loop for both ran out of registers).
-            let header = t
-            let start = x
-            var out = tokens + (t &+ 1)
             var all = alphas
+            var ds = 0
+            var dc = 0
+            var dpw = 0
             repeat {
                 all &= v
-                out.pointee = v
-                out += 1
-                for j in 0..<bpp { lit[Int(P.byte(v, j))] &+= 1 }
+                // The pixel's Adler-32 sums minus the one above's (see `RowDelta`).
+                let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
+                ds &+= d
+                dc &+= hasAbove ? P.weighted(v) &- P.weighted(above[x]) : P.weighted(v)
+                dpw &+= x &* d
+                // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
+                var pixel: UInt64 = 0
+                var n: UInt64 = 0
+                for j in 0..<bpp {
+                    if j == 2 && bpp == 4 {
+                        bits.put(pixel, Int(truncatingIfNeeded: n))
+                        pixel = 0
+                        n = 0
+                    }
+                    let e = codes[Int(P.byte(v, j))]
+                    pixel |= (e & low) &<< n
+                    n &+= e &>> 32
+                }
+                bits.put(pixel, Int(truncatingIfNeeded: n))
                 x &+= 1
                 if x == w { break }
                 v = row[x]
             } while !(hasAbove && v == above[x]) && v != row[x &- 1]
             alphas = all
-            t = out - tokens
-            tokens[header] = BandEncoder<P>.literalsFlag | UInt32(truncatingIfNeeded: x &- start)
-            if hasAbove { delta.addPixels(row, minus: above, from: start, to: x) } else { delta.addPixels(row, from: start, to: x) }
+            delta.add(s: ds, c: dc, pw: dpw, to: x)
         }
+        out = bits
+        self.inAbove = inAbove
+        self.runBytes = runBytes
         return delta
     }
 
     /// Closes the run from above left open by the last row.
     mutating func finish() {
-        if inAbove { match(runBytes, slot: 1) }
+        if inAbove { Self.match(&out, runBytes, codes: codes, dist: rowDist, distCount: rowDistCount) }
         inAbove = false
     }
 
-    /// Appends the tokens of a match of `total` bytes (pieces of at most 258) and counts their symbols.
+    /// Writes a match of `total` bytes in pieces of at most 258: each piece's length code and extra
+    /// bits, then the distance code and its extra bits, in one write (<= 48 bits).
     @inline(__always)
-    mutating func match(_ total: Int, slot: UInt32) {
-        let code = slot == 0 ? pixelDist : rowDist
+    static func match(
+        _ w: inout DeflateBitWriter, _ total: Int, codes: UnsafePointer<UInt64>, dist: UInt64, distCount: Int
+    ) {
+        // Most matches are one piece.
+        if total <= 258 {
+            let e = codes[256 &+ total]
+            let n = Int(truncatingIfNeeded: e &>> 32)
+            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
+            return
+        }
         var left = total
         while left > 0 {
             var l = min(left, 258)
             // Never leave a piece shorter than the minimum match of 3.
             if left &- l > 0 && left &- l < 3 { l = left &- 3 }
-            tokens[t] = BandEncoder<P>.matchFlag | UInt32(truncatingIfNeeded: l) &<< 8 | slot
-            t &+= 1
-            lit[Int(lengthSymbol[l])] &+= 1
-            dist[code] &+= 1
+            let e = codes[256 &+ l]
+            let n = Int(truncatingIfNeeded: e &>> 32)
+            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
             left &-= l
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The working memory of one thread of `PNGFastDeflate`: the band's tokens.
+/// The working memory of one thread of `PNGFastDeflate`: room for a band's deflate bytes.
 ///
 /// Kept in a small pool between pictures: a phone frame's bands need about 1 MB per thread,
 /// which malloc maps fresh (and the kernel zeroes page by page) at every allocation of that size.
@@ -9,20 +9,20 @@ import Foundation
 /// kept, never anything of a picture's output.
 final class BandScratch: @unchecked Sendable {
     struct Size: Equatable {
-        /// Token words.
-        var tokens: Int
+        /// Bytes.
+        var bytes: Int
     }
 
     let size: Size
-    let tokens: UnsafeMutablePointer<UInt32>
+    let bytes: UnsafeMutablePointer<UInt8>
 
     private init(_ size: Size) {
         self.size = size
-        tokens = .allocate(capacity: size.tokens)
+        bytes = .allocate(capacity: size.bytes)
     }
 
     deinit {
-        tokens.deallocate()
+        bytes.deallocate()
     }
 
     private static let lock = NSLock()

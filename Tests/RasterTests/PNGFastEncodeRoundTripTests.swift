@@ -5,7 +5,8 @@ import Testing
 @testable import NativeGraphics
 
 /// Pictures that stress each path of the level-1 encoder (literal runs, runs along the row and from
-/// above, the Adler-32 summed while tokenizing, rows too wide to match a row back, several bands):
+/// above, the Adler-32 summed while coding, rows too wide to match a row back, several bands, codes
+/// from a sample of rows that misses symbols of the other rows):
 /// zlib inflates every stream (checking its Adler-32) to the exact rows, and the bytes are the same
 /// with one thread and with two.
 private func inflated(_ stream: [UInt8], count: Int) -> [UInt8]? {
@@ -75,6 +76,15 @@ private let pictures: [Picture] = [
     // Rows of 36 KB: no matches a row back, runs along the row only.
     Picture("wide", 12_000, 5) { x, _, r in x % 500 < 200 ? 0xABCDEF : (x % 3 == 0 ? r >> 8 : 0x010203) },
     Picture("wide RGBA", 9_000, 3, rgba: true) { x, y, r in x % 97 < 50 ? 0x80FF_0000 : (r & 0xFF) << 24 | UInt32(y) },
+    // The codes come from every 32nd row: here the sampled rows are one colour (and the first
+    // rows), the others noise, so nearly every byte coded has the minimum count of the sample.
+    Picture("sample misses the noise", 700, 900) { _, y, r in y % 32 == 0 || y < 40 ? 0xF2F2F7 : r >> 5 },
+    Picture("sample misses the noise RGBA", 500, 700, rgba: true) { _, y, r in y % 32 == 0 ? 0xFFF2_F2F7 : r },
+    // Runs along most of a row under a row of noise (the above row's sums as the whole row's minus
+    // the rest), and long runs of every length.
+    Picture("runs under noise", 900, 400) { x, y, r in
+        y % 2 == 0 ? r >> 7 : (x < (y * 7) % 300 ? r >> 7 : 0x445566 + UInt32(y % 5))
+    },
     // Varied alpha (transparent pixels are zero once un-premultiplied), runs from above included.
     Picture("alpha", 700, 800, rgba: true) { x, y, r in
         if y % 64 < 20 { return UInt32(x % 256) << 24 | 0x00_3050 }
@@ -116,4 +126,34 @@ fileprivate func fastStreamBytesDoNotDependOnThreads(_ p: Picture) {
     bitmap.pixels.withUnsafeMutableBufferPointer { $0[4 * (p.width * p.height / 2) + 3] = 0x80 }
     let translucent = try PNGCodec.encode(bitmap)
     #expect(translucent[25] == 6)
+}
+
+/// The sampled codes give every literal byte and every match length a code, whatever the sample.
+@Test func sampledCodesCoverEverySymbol() throws {
+    let words = [UInt32](repeating: 0xFF11_2233, count: 64 * 64)
+    let table = try #require(
+        words.withUnsafeBufferPointer {
+            SymbolSampler<OpaqueBGRA>.table($0.baseAddress!, width: 64, height: 64, rowBytes: 64 * 3 + 1, opaqueOnly: true)
+        })
+    for s in 0..<256 { #expect((1...15).contains(table.codes[s] >> 32), "literal \(s)") }
+    for l in 3...258 { #expect(table.codes[256 + l] >> 32 > 0, "length \(l)") }
+    #expect(table.distCount.0 > 0 && table.distCount.1 > 0)
+    // A translucent pixel in a sampled row answers the opacity question before any band is coded.
+    var translucent = words
+    translucent[5] = 0x8011_2233
+    let none = translucent.withUnsafeBufferPointer {
+        SymbolSampler<OpaqueBGRA>.table($0.baseAddress!, width: 64, height: 64, rowBytes: 64 * 3 + 1, opaqueOnly: true)
+    }
+    #expect(none == nil)
+}
+
+/// A translucent pixel only in rows the sample skips is still found while the bands are coded.
+@Test func translucencyOutsideTheSampleIsFound() {
+    var words = [UInt32](repeating: 0xFF20_3040, count: 300 * 200)
+    words[33 * 300 + 17] = 0x7F10_1010
+    let pieces = words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: 300, height: 200) }
+    #expect(pieces == nil)
+    words[33 * 300 + 17] = 0xFF10_1010
+    let opaque = words.withUnsafeBufferPointer { PNGFastDeflate.zlibRGBPiecesIfOpaque($0, width: 300, height: 200) }
+    #expect(opaque != nil)
 }
