@@ -70,7 +70,8 @@ struct RowDelta<P: PixelBytes> {
         if to < 1 << 20 {
             pw &+= sv &* (n &* (from &+ to &- 1) / 2)
         } else {
-            let xs = n % 2 == 0 ? (n / 2) % 65521 * ((from + to - 1) % 65521) : n % 65521 * ((from + to - 1) / 2 % 65521)
+            let xs =
+                n % 2 == 0 ? (n / 2) % 65521 * ((from + to - 1) % 65521) : n % 65521 * ((from + to - 1) / 2 % 65521)
             pw &+= sv &* xs
             reduce()
         }

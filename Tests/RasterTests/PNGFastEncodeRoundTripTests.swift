@@ -94,7 +94,7 @@ private let pictures: [Picture] = [
 ]
 
 @Test(arguments: pictures)
-fileprivate func fastStreamsInflateToTheirRows(_ p: Picture) {
+private func fastStreamsInflateToTheirRows(_ p: Picture) {
     let expected = rows(p.words, width: p.width, height: p.height, rgba: p.rgba)
     for workers in [1, 2] {
         let stream = p.words.withUnsafeBufferPointer {
@@ -105,7 +105,7 @@ fileprivate func fastStreamsInflateToTheirRows(_ p: Picture) {
 }
 
 @Test(arguments: pictures)
-fileprivate func fastStreamBytesDoNotDependOnThreads(_ p: Picture) {
+private func fastStreamBytesDoNotDependOnThreads(_ p: Picture) {
     let streams = [1, 2, 3].map { workers in
         p.words.withUnsafeBufferPointer {
             PNGFastDeflate.zlibStream(rgba: p.rgba, $0, width: p.width, height: p.height, workers: workers)
@@ -133,7 +133,8 @@ fileprivate func fastStreamBytesDoNotDependOnThreads(_ p: Picture) {
     let words = [UInt32](repeating: 0xFF11_2233, count: 64 * 64)
     let table = try #require(
         words.withUnsafeBufferPointer {
-            SymbolSampler<OpaqueBGRA>.table($0.baseAddress!, width: 64, height: 64, rowBytes: 64 * 3 + 1, opaqueOnly: true)
+            SymbolSampler<OpaqueBGRA>.table(
+                $0.baseAddress!, width: 64, height: 64, rowBytes: 64 * 3 + 1, opaqueOnly: true)
         })
     for s in 0..<256 { #expect((1...15).contains(table.codes[s] >> 32), "literal \(s)") }
     for l in 3...258 { #expect(table.codes[256 + l] >> 32 > 0, "length \(l)") }
