@@ -39,8 +39,8 @@ private func difference(_ a: Bitmap, _ b: Bitmap) -> String {
     var first = ""
     for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] {
         if count == 0 {
-            first =
-                "(\(i / 4 % a.width), \(i / 4 / a.width)): \(Array(a.pixels[i..<i + 4])) vs \(Array(b.pixels[i..<i + 4]))"
+            let (pa, pb) = (Array(a.pixels[i..<i + 4]), Array(b.pixels[i..<i + 4]))
+            first = "(\(i / 4 % a.width), \(i / 4 / a.width)): \(pa) vs \(pb)"
         }
         count += 1
     }
