@@ -48,10 +48,8 @@ final class CoverageFills {
         var solid: Bool
     }
 
-    private var entries: [Key: Entry] = [:]
-    private var bytes = 0
-    /// Memory kept; past it the cache starts again (output never depends on it).
-    private let budget = 32 << 20
+    /// Memory kept: 32 MB (output never depends on it).
+    private var entries = ByteBudgetCache<Key, Entry>(budget: 32 << 20)
     private let lock = NSLock()
     /// Off: always through Cairo (tests compare).
     var enabled = true
@@ -197,15 +195,7 @@ final class CoverageFills {
         defer { lock.unlock() }
         if let e = entries[key] { return e }
         let e = try Self.make(outer, inner: inner)
-        let size = e.strips.reduce(0) { $0 + $1.coverage.count }
-        if bytes + size > budget {
-            entries.removeAll()
-            bytes = 0
-        }
-        if size <= budget {
-            entries[key] = e
-            bytes += size
-        }
+        entries.insert(e, for: key, size: e.strips.reduce(0) { $0 + $1.coverage.count })
         return e
     }
 

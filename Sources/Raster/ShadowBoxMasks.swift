@@ -36,10 +36,8 @@ final class ShadowBoxMasks {
         var mask: CairoMask
     }
 
-    private var entries: [Key: [Piece]] = [:]
-    private var bytes = 0
-    /// Memory kept; past it the cache starts again (output never depends on it).
-    private let budget = 16 << 20
+    /// Memory kept: 16 MB (output never depends on it).
+    private var entries = ByteBudgetCache<Key, [Piece]>(budget: 16 << 20)
     private let lock = NSLock()
     /// Sets made (for tests).
     private(set) var made = 0
@@ -51,15 +49,7 @@ final class ShadowBoxMasks {
         if let p = entries[key] { return p }
         let p = try make()
         made += 1
-        let size = p.reduce(0) { $0 + $1.mask.width * $1.mask.height }
-        if bytes + size > budget {
-            entries.removeAll()
-            bytes = 0
-        }
-        if size <= budget {
-            entries[key] = p
-            bytes += size
-        }
+        entries.insert(p, for: key, size: p.reduce(0) { $0 + $1.mask.width * $1.mask.height })
         return p
     }
 

@@ -15,7 +15,8 @@ final class ShadowPainter {
         var radii: [Int]
         var sigma: Int
     }
-    private var cache: [Key: CairoMask] = [:]
+    /// Blurred masks, 48 MB at most (output never depends on it).
+    private var cache = ByteBudgetCache<Key, CairoMask>(budget: 48 << 20)
     /// Shadows already composited over a flat background, copied where they fall on it again.
     let tiles = ShadowTiles()
     /// Off: always composite (tests compare the two).
@@ -26,9 +27,6 @@ final class ShadowPainter {
     let boxMasks = ShadowBoxMasks()
     /// Guards the cache and the count: the rasterizer paints the halves of a frame on two threads.
     private let lock = NSLock()
-    private var cachedBytes = 0
-    /// Memory kept for masks; past it the cache starts again (output never depends on it).
-    private let budget = 48 << 20
     /// How many masks were blurred (for tests of the cache).
     private(set) var blurCount = 0
     /// Skia's largest blur sigma (device pixels); larger blurs look the same and would only cost.
@@ -225,15 +223,7 @@ final class ShadowPainter {
     }
 
     private func remember(_ key: Key, _ mask: CairoMask) -> CairoMask {
-        let bytes = mask.width * mask.height
-        if cachedBytes + bytes > budget {
-            cache.removeAll()
-            cachedBytes = 0
-        }
-        if bytes <= budget {
-            cache[key] = mask
-            cachedBytes += bytes
-        }
+        cache.insert(mask, for: key, size: mask.width * mask.height)
         return mask
     }
 
