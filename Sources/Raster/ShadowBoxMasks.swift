@@ -86,12 +86,7 @@ final class ShadowBoxMasks {
         // The frame's coordinates, moved by whole pixels.
         ctx.translate(-band.x, -band.y)
         ctx.setColor(.white)
-        ctx.newPath()
-        ctx.setFillRule(.evenOdd)
-        ctx.rectangle(all.x, all.y, all.width, all.height)
-        outline.addPath(to: ctx)
-        ctx.clip()
-        ctx.setFillRule(.winding)
+        ShadowPainter.clipOutside(outline, within: all, on: ctx)
         for r in [box, band] {
             ctx.newPath()
             ctx.rectangle(r.x, r.y, r.width, r.height)

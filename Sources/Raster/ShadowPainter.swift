@@ -47,16 +47,7 @@ final class ShadowPainter {
         else { return }
         ctx.save()
         defer { ctx.restore() }
-        // Even-odd clip of a rect around everything and the outline: only the outside stays.
-        func clipToOutside() {
-            let all = union(bounds, outline.rect).outset(2)
-            ctx.newPath()
-            ctx.setFillRule(.evenOdd)
-            ctx.rectangle(all.x, all.y, all.width, all.height)
-            outline.addPath(to: ctx)
-            ctx.clip()
-            ctx.setFillRule(.winding)
-        }
+        func clipToOutside() { Self.clipOutside(outline, within: union(bounds, outline.rect).outset(2), on: ctx) }
         ctx.setColor(color)
         let k = Self.factor(sigma)
         if Self.cacheable(bounds: bounds, sigma: sigma) {
@@ -225,6 +216,17 @@ final class ShadowPainter {
     private func remember(_ key: Key, _ mask: CairoMask) -> CairoMask {
         cache.insert(mask, for: key, size: mask.width * mask.height)
         return mask
+    }
+
+    /// Clips `ctx` to `all` minus `outline` (even-odd): where a shadow shows. `ShadowBoxMasks` makes
+    /// its kept masks under this very clip, so both must build it the same way.
+    static func clipOutside(_ outline: DeviceRoundedRect, within all: Rect, on ctx: CairoContext) {
+        ctx.newPath()
+        ctx.setFillRule(.evenOdd)
+        ctx.rectangle(all.x, all.y, all.width, all.height)
+        outline.addPath(to: ctx)
+        ctx.clip()
+        ctx.setFillRule(.winding)
     }
 
     /// The part of `outline` that hides its shadow entirely: inside the corners, in whole pixels
