@@ -121,21 +121,7 @@ struct BatchBench {
     /// Every command, `jobs` at a time; wall seconds for all, and their CPU seconds summed.
     func parallel(_ commands: [[String]]) throws -> (seconds: Double, cpu: Double) {
         let t0 = Stats.now()
-        var running: [pid_t] = []
-        var cpu = 0.0
-        for argv in commands {
-            if running.count == jobs {
-                let (status, _, c) = ChildProcess.wait(running.removeFirst())
-                guard status == 0 else { throw BenchError("\(argv[1]) ...: a process exited with \(status)") }
-                cpu += c
-            }
-            running.append(try ChildProcess.start(argv))
-        }
-        for pid in running {
-            let (status, _, c) = ChildProcess.wait(pid)
-            guard status == 0 else { throw BenchError("a process exited with \(status)") }
-            cpu += c
-        }
+        let cpu = try ChildProcess.pool(commands, jobs: jobs)
         return (Stats.now() - t0, cpu)
     }
 }

@@ -51,19 +51,8 @@ struct ProcessBench {
     /// Total seconds for `count` renders of the session, `jobs` processes at a time.
     func gallery(count: Int, jobs: Int) throws -> Double {
         let t0 = Stats.now()
-        var running: [pid_t] = []
-        for i in 0..<count {
-            if running.count == jobs {
-                let (status, _, _) = ChildProcess.wait(running.removeFirst())
-                guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
-            }
-            running.append(
-                try ChildProcess.start([render, session, "-o", outputDirectory + "/gallery-\(i % jobs).png", "-q"]))
-        }
-        for pid in running {
-            let (status, _, _) = ChildProcess.wait(pid)
-            guard status == 0 else { throw BenchError("a gallery render exited with \(status)") }
-        }
+        _ = try ChildProcess.pool(
+            (0..<count).map { [render, session, "-o", outputDirectory + "/gallery-\($0).png", "-q"] }, jobs: jobs)
         return Stats.now() - t0
     }
 
