@@ -86,7 +86,7 @@ final class BatchPool {
     }
 
     deinit {
-        for case let (o, e)? in captures {
+        for case (let o, let e)? in captures {
             close(o)
             close(e)
         }
