@@ -24,6 +24,9 @@ public struct AssetLoader: Sendable {
 
     /// Where decoded images are kept between loads (nil: every load decodes).
     let decoded: DecodedAssetCache?
+    /// The assets folder's real path when the loader was made (nil: missing then; looked up again
+    /// at each load). A session loads several assets; realpath reads every folder from / down.
+    private let realRoot: String?
 
     public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
         self.init(
@@ -36,6 +39,7 @@ public struct AssetLoader: Sendable {
         self.defaultDensity = defaultDensity
         self.maxFileSize = maxFileSize
         self.decoded = decoded
+        realRoot = Self.realPath(assetsDirectory)
     }
 
     /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix). The file is
@@ -104,9 +108,10 @@ public struct AssetLoader: Sendable {
         guard !parts.contains(where: { $0 == ".." }) else {
             throw ImageError("asset '\(name)': '..' is not allowed; assets are read only inside the assets folder")
         }
-        guard let root = Self.realPath(assetsDirectory) else {
+        guard let root = realRoot ?? Self.realPath(assetsDirectory) else {
             throw ImageError("assets folder '\(assetsDirectory)' does not exist")
         }
+        if let plain = Self.plainPath(parts, under: root) { return plain }
         let joined = root + "/" + parts.joined(separator: "/")
         guard let real = Self.realPath(joined) else {
             throw ImageError("asset '\(name)' not found in '\(assetsDirectory)'")
@@ -127,6 +132,20 @@ public struct AssetLoader: Sendable {
             return d
         }
         return defaultDensity
+    }
+
+    /// `root/parts...` when every part exists and none is a symlink or "." (one lstat each): then
+    /// that is already the real path, inside `root`, found without realpath's readlink of every
+    /// folder from / down (9 calls for an asset in a folder four deep). nil: resolve it in full.
+    static func plainPath(_ parts: [Substring], under root: String) -> String? {
+        var path = root == "/" ? "" : root
+        for part in parts {
+            guard part != "." else { return nil }
+            path += "/" + part
+            var st = stat()
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT != S_IFLNK else { return nil }
+        }
+        return path
     }
 
     static func realPath(_ path: String) -> String? {

@@ -47,7 +47,7 @@ public final class FontFace: @unchecked Sendable {
     let hbFont: OpaquePointer
     /// Guards the FreeType face and the glyph cache (FreeType is not thread-safe).
     let lock = NSLock()
-    var glyphCache: [GlyphCacheKey: GlyphImage] = [:]
+    let glyphCache = GlyphCache()
     var charCache: [UInt32: Bool] = [:]
     /// Where completing the auto-hinter's glyph-to-style map stands (AutohintCoverage.swift).
     var autohintCoverage = AutohintCoverageState.unknown

@@ -2,13 +2,6 @@ import CFreeType
 import Foundation
 import Primitives
 
-/// Identifies one rendered glyph image: glyph, size (1/64 px) and x phase (quarter pixels).
-struct GlyphCacheKey: Hashable {
-    var id: UInt32
-    var size64: Int
-    var quarter: Int
-}
-
 /// A rendered glyph: an alpha mask (outline faces) or a premultiplied colour image (emoji),
 /// with its bearing from the pen position (`top` is up from the baseline).
 final class GlyphImage {
@@ -29,21 +22,21 @@ final class GlyphImage {
 extension FontFace {
     /// FreeType load flags: outlines only, light (vertical-only) hinting.
     private static let outlineLoadFlags = Int32(FT_LOAD_NO_BITMAP) | (Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16)
-    private static let cacheLimit = 4096
 
     /// The rendered image of glyph `id` at `pixelSize` shifted right by `quarter`/4 px (cached).
     func glyphImage(_ id: UInt32, pixelSize: Double, quarter: Int) -> GlyphImage? {
-        let key = GlyphCacheKey(
-            id: id, size64: isColor ? 0 : CheckedInt.int(pixelSize * 64, .toNearestOrAwayFromZero, in: 0...(1 << 40)),
-            quarter: isColor ? 0 : quarter)
         lock.lock()
         defer { lock.unlock() }
-        if let hit = glyphCache[key] { return hit }
-        let image = isColor ? renderColor(id) : renderMask(id, size64: key.size64, quarter: quarter)
-        if let image {
-            if glyphCache.count >= Self.cacheLimit { glyphCache.removeAll(keepingCapacity: true) }
-            glyphCache[key] = image
+        let size64 =
+            isColor
+            ? 0 : glyphCache.size64(pixelSize) { CheckedInt.int($0 * 64, .toNearestOrAwayFromZero, in: 0...(1 << 40)) }
+        let q = isColor ? 0 : quarter
+        guard let key = GlyphCache.pack(id: id, size64: size64, quarter: q) else {
+            return isColor ? renderColor(id) : renderMask(id, size64: size64, quarter: q)
         }
+        if let hit = glyphCache[key] { return hit }
+        let image = isColor ? renderColor(id) : renderMask(id, size64: size64, quarter: q)
+        if let image { glyphCache.insert(image, for: key) }
         return image
     }
 

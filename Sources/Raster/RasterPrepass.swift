@@ -21,6 +21,14 @@ enum RasterPrepass {
         _ items: [DisplayItem], transforms: [DeviceTransform], shadows: ShadowPainter, fonts: FontLibrary,
         alongside: (() -> Void)? = nil
     ) {
+        // On one thread (a batch worker on two cores gets PREVIEW_RENDERER_THREADS=1) there is no
+        // second core to fill: the scan, a second cache lookup per glyph and the hand-off to
+        // `concurrentPerform` (which takes a thread per core whatever the cap) would only add work,
+        // and the serial pass makes the same masks in the same order by itself.
+        guard Workers.limit > 1 else {
+            alongside?()
+            return
+        }
         // Linear searches below, not a Set or Dictionary: a screen has a handful of shadow sizes and
         // faces, and each new Set/Dictionary type costs the process ~0.4 M instructions of runtime
         // metadata set-up (conformance scans) the first time it is used.

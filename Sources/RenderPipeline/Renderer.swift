@@ -118,10 +118,12 @@ public final class Renderer {
         return (session, diags)
     }
 
-    /// Forgets the last frame's pixels, so the next frame is painted in full, and the text the last
-    /// session laid out: a batch worker calls it before each session, so no session's picture or
-    /// paragraphs are built on another's (caches of glyphs, shadow masks and fonts stay warm).
+    /// Forgets the last frame's pixels, so the next frame is painted in full, the text the last
+    /// session laid out, and its stage timings: a batch worker calls it before each session, so no
+    /// session's picture or paragraphs are built on another's (caches of glyphs, shadow masks and
+    /// fonts stay warm) and `-v` prints each session's own times, not the worker's running totals.
     public func forgetLastFrame() {
+        timings = StageTimings()
         rasterizer.forgetLastFrame()
         text.forgetLaidOutText()
     }

@@ -60,6 +60,22 @@ struct AssetLoaderTests {
         #expect(throws: ImageError.self) { try AssetLoader(assetsDirectory: assets).load("sub") }
     }
 
+    /// Names without links are resolved by one lstat per part, names through links by realpath:
+    /// either way the path is the real one (it keys the decoded-image cache), also when the assets
+    /// folder itself is reached through a symlink.
+    @Test func resolvedPathsAreRealPaths() throws {
+        let (root, assets) = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked-assets", withDestinationPath: assets)
+        for folder in [assets, root + "/linked-assets", root + "/./assets"] {
+            let loader = AssetLoader(assetsDirectory: folder)
+            for name in ["icon@2x.png", "sub/deep.png", "sub//deep.png", "./icon@2x.png", "alias.png", "sub"] {
+                let real = try #require(AssetLoader.realPath(assets + "/" + name))
+                #expect(try loader.resolve(name) == real, "\(name) in \(folder)")
+            }
+        }
+    }
+
     @Test func missingAssetsFolderIsAnError() {
         let e = #expect(throws: ImageError.self) {
             try AssetLoader(assetsDirectory: "/nonexistent/h7/assets").load("a.png")

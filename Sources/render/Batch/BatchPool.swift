@@ -62,6 +62,11 @@ final class BatchPool {
     let timeout: Double
     /// Folder for the workers' captured stdout/stderr (one pair per worker slot).
     private let captureDirectory: String
+    /// This process's own descriptors of each slot's capture files (read and emptied through them).
+    private var captures: [(out: Int32, err: Int32)?]
+    /// Where answers are read into: one buffer for the whole run (a fresh 64 KB array per answer
+    /// was zeroed each time, about half of what the parent did per session).
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
     /// The workers' environment: this process's, with these variables set.
     private let environment: [String]
@@ -69,6 +74,7 @@ final class BatchPool {
     init(argv: [String], jobs: Int, timeout: Double, environment extra: [String: String] = [:]) throws {
         self.argv = argv
         self.jobs = max(1, jobs)
+        captures = Array(repeating: nil, count: self.jobs)
         self.timeout = timeout
         let merged = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment = merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }
@@ -79,7 +85,13 @@ final class BatchPool {
         try FileManager.default.createDirectory(atPath: captureDirectory, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: captureDirectory) }
+    deinit {
+        for case (let o, let e)? in captures {
+            close(o)
+            close(e)
+        }
+        try? FileManager.default.removeItem(atPath: captureDirectory)
+    }
 
     /// One running worker process.
     private final class Worker {
@@ -113,7 +125,6 @@ final class BatchPool {
             guard next < payloads.count else { return }
             let i = next
             next += 1
-            truncateCapture(w.slot)
             w.job = i
             w.started = Self.now()
             w.deadline = w.started + timeout
@@ -147,7 +158,7 @@ final class BatchPool {
                 guard let outcome, let i = w.job else { continue }
                 var r = BatchResult(outcome: outcome)
                 r.seconds = Self.now() - w.started
-                (r.stdout, r.stderr) = readCapture(w.slot)
+                (r.stdout, r.stderr) = takeCapture(w.slot)
                 results[i] = r
                 finished += 1
                 w.job = nil
@@ -175,7 +186,6 @@ final class BatchPool {
 
     /// Reads what the worker sent; an answer is `R INDEX EXIT LENGTH\n` and LENGTH bytes of data.
     private func readAnswer(_ w: Worker) -> Read {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { read(w.answers, $0.baseAddress, $0.count) }
         if n <= 0 {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { return .partial }
@@ -197,23 +207,56 @@ final class BatchPool {
         ("\(captureDirectory)/worker-\(slot).out", "\(captureDirectory)/worker-\(slot).err")
     }
 
-    private func truncateCapture(_ slot: Int) {
-        let (o, e) = capturePaths(slot)
-        truncate(o, 0)
-        truncate(e, 0)
+    /// What the slot's worker printed since the last call, and empties the files for its next
+    /// session. Most sessions print nothing (`-q`): one `fstat` each then, not an open, read and
+    /// close of each file by path and a truncate of each (ten calls per session in the parent).
+    private func takeCapture(_ slot: Int) -> ([UInt8], [UInt8]) {
+        guard slot < captures.count, let (o, e) = captures[slot] else { return ([], []) }
+        return (Self.take(o), Self.take(e))
     }
 
-    private func readCapture(_ slot: Int) -> ([UInt8], [UInt8]) {
+    /// The whole content of the file open as `fd`, which is then truncated.
+    private static func take(_ fd: Int32) -> [UInt8] {
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_size > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, $0.count - got, off_t(got)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        // The worker appends (O_APPEND), so its next session's output starts at 0 again.
+        _ = ftruncate(fd, 0)
+        return Array(bytes[0..<got])
+    }
+
+    /// This process's descriptors of the slot's capture files, made empty (a replaced worker's
+    /// slot starts clean too).
+    private func openCapture(_ slot: Int) throws -> (String, String) {
         let (o, e) = capturePaths(slot)
-        return (
-            [UInt8](FileManager.default.contents(atPath: o) ?? Data()),
-            [UInt8](FileManager.default.contents(atPath: e) ?? Data())
-        )
+        if captures[slot] == nil {
+            let fo = open(o, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let fe = open(e, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fo >= 0, fe >= 0 else {
+                let why = String(cString: strerror(errno))
+                if fo >= 0 { close(fo) }
+                if fe >= 0 { close(fe) }
+                throw BatchError("cannot make the worker's output files in \(captureDirectory): \(why)")
+            }
+            captures[slot] = (fo, fe)
+        } else if let (fo, fe) = captures[slot] {
+            _ = ftruncate(fo, 0)
+            _ = ftruncate(fe, 0)
+        }
+        return (o, e)
     }
 
     /// Starts a worker: stdin a pipe of jobs, stdout/stderr files of this slot (appended to, so the
     /// parent's truncation between jobs is seen), fd 3 the pipe of answers.
     private func spawn(slot: Int) throws -> Worker {
+        let (o, e) = try openCapture(slot)
         var toWorker: [Int32] = [0, 0]
         var fromWorker: [Int32] = [0, 0]
         guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
@@ -221,7 +264,6 @@ final class BatchPool {
         }
         // Close-on-exec: a later worker must not hold this one's pipes open (its death would go unseen).
         for fd in toWorker + fromWorker { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        let (o, e) = capturePaths(slot)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -33,7 +33,7 @@ enum BatchWorker {
         while let line = readLine(strippingNewline: true) {
             guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else { continue }
             let payload = String(line[line.index(after: tab)...])
-            switch faults[Self.name(payload)] {
+            switch faults.isEmpty ? nil : faults[Self.name(payload)] {
             case "crash":  // a real invalid write, as a bug would make (kill() would return after the handler)
                 UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
             case "hang": while true { sleep(3600) }
