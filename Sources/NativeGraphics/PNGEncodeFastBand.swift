@@ -44,12 +44,12 @@ struct BandEncoder<P: PixelBytes> {
         }
         for y in rows {
             let row = pixels + y * w
-            // Two copies of the row loop, each with `hasAbove` a constant: fewer live values and
+            // Two copies of the row loop, with and without the row above: fewer live values and
             // branches in the per-pixel loops.
             let delta =
                 y > 0 && rowsMatch
-                ? state.row(row, above: row - w, width: w, hasAbove: true, aboveSums: sums.lastRow)
-                : state.row(row, above: row, width: w, hasAbove: false, aboveSums: RowSums())
+                ? state.row(row, above: row - w, width: w, aboveSums: sums.lastRow, WithRowAbove.self)
+                : state.row(row, above: row, width: w, aboveSums: RowSums(), WithoutRowAbove.self)
             if opaqueOnly && state.alphas >> 24 != 0xFF { return nil }
             sums.addRow(delta, rowsMatch: rowsMatch)
         }

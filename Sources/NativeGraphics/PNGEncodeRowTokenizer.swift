@@ -27,12 +27,13 @@ struct RowWriter<P: PixelBytes> {
     }
 
     /// Codes one row (`above` and `aboveSums`, the Adler-32 sums of the row above, are read only
-    /// when `hasAbove`; callers pass a constant, so each call site is its own copy of the loop) and
-    /// returns its Adler-32 sums minus the row above's.
-    @inline(__always)
-    mutating func row(
-        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, hasAbove: Bool, aboveSums: RowSums
+    /// when `A.hasAbove`) and returns its Adler-32 sums minus the row above's. `A` is a type, not a
+    /// flag: each case is its own copy of the loops with the test folded away (a flag argument was
+    /// kept as a run-time test in every loop, and its register spilled others to the stack).
+    mutating func row<A: RowAboveMode>(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, aboveSums: RowSums, _: A.Type
     ) -> RowDelta<P> {
+        let hasAbove = A.hasAbove
         let bpp = P.bpp
         let low: UInt64 = 0xFFFF_FFFF
         let codes = self.codes
@@ -78,8 +79,7 @@ struct RowWriter<P: PixelBytes> {
                 x = k
                 continue
             }
-            // Literal pixels until one equals the pixel above or the one before it; their Adler
-            // sums after the run, in a loop of their own (one loop for both ran out of registers).
+            // Literal pixels until one equals the pixel above or the one before it.
             var all = alphas
             var ds = 0
             var dc = 0
@@ -148,4 +148,18 @@ struct RowWriter<P: PixelBytes> {
             left &-= l
         }
     }
+}
+
+/// Whether `RowWriter.row` codes a row against the row above (`WithRowAbove`) or alone (the first
+/// row, and rows too wide for a match a row back).
+protocol RowAboveMode {
+    static var hasAbove: Bool { get }
+}
+
+enum WithRowAbove: RowAboveMode {
+    @inline(__always) static var hasAbove: Bool { true }
+}
+
+enum WithoutRowAbove: RowAboveMode {
+    @inline(__always) static var hasAbove: Bool { false }
 }
