@@ -60,26 +60,6 @@ struct RowDelta<P: PixelBytes> {
         if to >= 1 << 20 { reduce() }
     }
 
-    /// Adds the pixels `from..<to` (at least one) of `row`, each minus the pixel above when
-    /// `hasAbove` (then the row is narrow enough that no product overflows: see `BandEncoder.run`).
-    @inline(__always) mutating func addPixels(
-        _ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, from: Int, to: Int, hasAbove: Bool
-    ) {
-        var ds = 0
-        var dc = 0
-        var dpw = 0
-        var x = from
-        repeat {
-            let v = row[x]
-            let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
-            ds &+= d
-            dc &+= hasAbove ? P.weighted(v) &- P.weighted(above[x]) : P.weighted(v)
-            dpw &+= x &* d
-            x &+= 1
-        } while x < to
-        add(s: ds, c: dc, pw: dpw, to: to)
-    }
-
     /// Adds a run of pixel `v` over `from..<to`.
     @inline(__always) mutating func addRun(_ v: UInt32, from: Int, to: Int) {
         let n = to - from

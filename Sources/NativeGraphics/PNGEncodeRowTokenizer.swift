@@ -83,14 +83,16 @@ struct RowWriter<P: PixelBytes> {
             var all = alphas
             var ds = 0
             var dc = 0
-            var dpw = 0
+            // The sum of ds before each pixel: sum x * d over the run is (its last x) * ds minus
+            // it, with no multiplication per pixel.
+            var before = 0
             repeat {
+                before &+= ds
                 all &= v
                 // The pixel's Adler-32 sums minus the one above's (see `RowDelta`).
                 let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
                 ds &+= d
                 dc &+= hasAbove ? P.weighted(v) &- P.weighted(above[x]) : P.weighted(v)
-                dpw &+= x &* d
                 // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
                 var pixel: UInt64 = 0
                 var n: UInt64 = 0
@@ -110,7 +112,7 @@ struct RowWriter<P: PixelBytes> {
                 v = row[x]
             } while !(hasAbove && v == above[x]) && v != row[x &- 1]
             alphas = all
-            delta.add(s: ds, c: dc, pw: dpw, to: x)
+            delta.add(s: ds, c: dc, pw: (x &- 1) &* ds &- before, to: x)
         }
         out = bits
         self.inAbove = inAbove
