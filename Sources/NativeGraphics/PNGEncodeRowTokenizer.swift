@@ -126,29 +126,51 @@ struct RowWriter<P: PixelBytes> {
         inAbove = false
     }
 
-    /// Writes a match of `total` bytes in pieces of at most 258: each piece's length code and extra
-    /// bits, then the distance code and its extra bits, in one write (<= 48 bits).
+    /// One match piece of 3...258 bytes: its length code and extra bits, then the distance code and
+    /// its extra bits, in one write (<= 48 bits).
+    @inline(__always)
+    static func piece(
+        _ w: inout DeflateBitWriter, _ length: Int, codes: UnsafePointer<UInt64>, dist: UInt64, distCount: Int
+    ) {
+        let e = codes[256 &+ length]
+        let n = Int(truncatingIfNeeded: e &>> 32)
+        w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
+    }
+
+    /// Writes a match of `total` bytes in pieces of at most 258 (`piece`), none shorter than 3.
     @inline(__always)
     static func match(
         _ w: inout DeflateBitWriter, _ total: Int, codes: UnsafePointer<UInt64>, dist: UInt64, distCount: Int
     ) {
         // Most matches are one piece.
         if total <= 258 {
-            let e = codes[256 &+ total]
-            let n = Int(truncatingIfNeeded: e &>> 32)
-            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
+            piece(&w, total, codes: codes, dist: dist, distCount: distCount)
             return
         }
+        // Whole pieces of 258 while at least 3 bytes would be left: one code for all of them, two
+        // pieces per write when they fit in one (the bit writer takes up to 56 bits).
+        let e = codes[256 &+ 258]
+        let n = Int(truncatingIfNeeded: e &>> 32)
+        let whole = e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n)
+        let wholeCount = n &+ distCount
         var left = total
-        while left > 0 {
-            var l = min(left, 258)
-            // Never leave a piece shorter than the minimum match of 3.
-            if left &- l > 0 && left &- l < 3 { l = left &- 3 }
-            let e = codes[256 &+ l]
-            let n = Int(truncatingIfNeeded: e &>> 32)
-            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
-            left &-= l
+        if wholeCount <= 28 {
+            let pair = whole | whole &<< UInt64(truncatingIfNeeded: wholeCount)
+            while left >= 2 * 258 + 3 {
+                w.put(pair, wholeCount &* 2)
+                left &-= 2 * 258
+            }
         }
+        while left >= 258 + 3 {
+            w.put(whole, wholeCount)
+            left &-= 258
+        }
+        // 259 or 260 bytes: a piece of 256 or 257, then one of 3.
+        if left > 258 {
+            piece(&w, left &- 3, codes: codes, dist: dist, distCount: distCount)
+            left = 3
+        }
+        piece(&w, left, codes: codes, dist: dist, distCount: distCount)
     }
 }
 
