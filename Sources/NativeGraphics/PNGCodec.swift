@@ -19,13 +19,14 @@ public enum PNGCodec {
         var writer = PNGChunkWriter()
         if compressionLevel == 1 {
             // Opacity (RGB or RGBA) is found by the encoder itself, not by a pass over the frame first.
-            let (stream, opaque) = fastStream(bitmap)
-            writer.append(
-                "IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
-            let count = stream.count
-            writer.reserve(count + (count / idatChunkSize + 2) * 12)
-            writer.append(type: Array("IDAT".utf8), pieces: stream.pieces, limit: idatChunkSize)
-            writer.append("IEND")
+            withFastStream(bitmap) { stream, opaque in
+                writer.append(
+                    "IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
+                let count = stream.reduce(0) { $0 + $1.count }
+                writer.reserve(count + (count / idatChunkSize + 2) * 12)
+                writer.append(type: Array("IDAT".utf8), pieces: stream, limit: idatChunkSize)
+                writer.append("IEND")
+            }
             return writer.bytes
         }
         let opaque = isOpaque(bitmap)
@@ -63,14 +64,16 @@ public enum PNGCodec {
         }
     }
 
-    /// The zlib stream of level 1 (`PNGFastDeflate`) and whether it is RGB: straight from the
-    /// pixels when every pixel is opaque, else from an un-premultiplied copy as RGBA.
-    static func fastStream(_ bitmap: Bitmap) -> (PNGFastDeflate.Pieces, opaque: Bool) {
+    /// Lends the zlib stream of level 1 (`PNGFastDeflate`, as pieces in the encoder's working
+    /// memory) and whether it is RGB to `body`: straight from the pixels when every pixel is
+    /// opaque, else from an un-premultiplied copy as RGBA.
+    static func withFastStream(_ bitmap: Bitmap, _ body: ([UnsafeBufferPointer<UInt8>], _ opaque: Bool) -> Void) {
         bitmap.pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
-            if let rgb = PNGFastDeflate.zlibRGBPiecesIfOpaque(words, width: bitmap.width, height: bitmap.height) {
-                return (rgb, true)
+            let done: Void? = PNGFastDeflate.withRGBStreamIfOpaque(words, width: bitmap.width, height: bitmap.height) {
+                body($0, true)
             }
+            if done != nil { return }
             let straight = words.map { v -> UInt32 in
                 let a = v >> 24
                 if a == 255 { return (v & 0xFF) << 16 | (v & 0xFF00) | (v >> 16 & 0xFF) | 0xFF00_0000 }
@@ -78,11 +81,9 @@ public enum PNGCodec {
                 func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
                 return un(v >> 16 & 0xFF) | un(v >> 8 & 0xFF) << 8 | un(v & 0xFF) << 16 | a << 24
             }
-            return (
-                straight.withUnsafeBufferPointer {
-                    PNGFastDeflate.zlibRGBAPieces($0, width: bitmap.width, height: bitmap.height)
-                }, false
-            )
+            straight.withUnsafeBufferPointer {
+                PNGFastDeflate.withRGBAStream($0, width: bitmap.width, height: bitmap.height) { body($0, false) }
+            }
         }
     }
 

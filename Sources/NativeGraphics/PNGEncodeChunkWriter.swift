@@ -39,6 +39,19 @@ public struct PNGChunkWriter: Sendable {
     /// bytes each (the last one shorter): the same bytes as cutting the joined stream, without
     /// joining it first.
     public mutating func append(type t: [UInt8], pieces: [[UInt8]], limit: Int) {
+        // Each array's storage is only lent inside a closure: nest one per piece (a few dozen).
+        func lend(_ i: Int, _ buffers: [UnsafeBufferPointer<UInt8>]) {
+            if i == pieces.count {
+                append(type: t, pieces: buffers, limit: limit)
+                return
+            }
+            pieces[i].withUnsafeBufferPointer { lend(i + 1, buffers + [$0]) }
+        }
+        lend(0, [])
+    }
+
+    /// `append(type:pieces:limit:)` from buffers (the fast encoder's bands, read where they were written).
+    mutating func append(type t: [UInt8], pieces: [UnsafeBufferPointer<UInt8>], limit: Int) {
         precondition(limit > 0)
         var left = pieces.reduce(0) { $0 + $1.count }
         var piece = 0
@@ -54,7 +67,7 @@ public struct PNGChunkWriter: Sendable {
             while need > 0 {
                 let p = pieces[piece]
                 let take = min(need, p.count - offset)
-                let part = p[offset..<(offset + take)]
+                let part = UnsafeBufferPointer(rebasing: p[offset..<(offset + take)])
                 bytes.append(contentsOf: part)
                 c = PNGChunkWriter.crc(part, seed: c)
                 offset += take

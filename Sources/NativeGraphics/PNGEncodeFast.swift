@@ -65,6 +65,22 @@ public enum PNGFastDeflate {
         encode(StraightRGBA.self, pixels, width: width, height: height)!
     }
 
+    /// `zlibRGBPiecesIfOpaque` lent to `body` as it lies in the encoder's working memory, without
+    /// copying the bands out (`body`'s result, or nil when a pixel is not opaque). The pieces are
+    /// valid only during the call.
+    static func withRGBStreamIfOpaque<R>(
+        _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, _ body: ([UnsafeBufferPointer<UInt8>]) -> R
+    ) -> R? {
+        withStream(OpaqueBGRA.self, pixels, width: width, height: height, opaqueOnly: true, body)
+    }
+
+    /// `zlibRGBAPieces` lent to `body` (see `withRGBStreamIfOpaque`).
+    static func withRGBAStream<R>(
+        _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, _ body: ([UnsafeBufferPointer<UInt8>]) -> R
+    ) -> R {
+        withStream(StraightRGBA.self, pixels, width: width, height: height, body)!
+    }
+
     /// The stream with exactly `workers` threads (tests check that the bytes do not depend on it).
     static func zlibStream(
         rgba: Bool, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, workers: Int
@@ -74,43 +90,68 @@ public enum PNGFastDeflate {
             : encode(OpaqueBGRA.self, pixels, width: width, height: height, workers: workers)!.joined
     }
 
+    /// The stream as pieces of its own (copied out of the working memory).
     private static func encode<P: PixelBytes>(
         _: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
-        opaqueOnly: Bool = false, workers requested: Int? = nil
+        opaqueOnly: Bool = false, workers: Int? = nil
     ) -> Pieces? {
+        withStream(P.self, pixels, width: width, height: height, opaqueOnly: opaqueOnly, workers: workers) {
+            Pieces(pieces: $0.map { Array($0) })
+        }
+    }
+
+    /// Compresses the bands and lends the zlib stream's pieces (the header, each band's deflate
+    /// bytes in the working memory, the Adler-32) to `body`; nil when `opaqueOnly` and a pixel is not.
+    private static func withStream<P: PixelBytes, R>(
+        _: P.Type, _ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
+        opaqueOnly: Bool = false, workers requested: Int? = nil, _ body: ([UnsafeBufferPointer<UInt8>]) -> R
+    ) -> R? {
         precondition(pixels.count >= width * height && width > 0 && height > 0)
         let rowBytes = width * P.bpp + 1
         let rowsPerBand = max(1, bandBytes / rowBytes)
         let bands = (height + rowsPerBand - 1) / rowsPerBand
         var results = [BandResult?](repeating: nil, count: bands)
-        // One worker per core takes every n-th band and keeps its scratch buffers, which come from a
-        // pool kept between pictures: fresh megabytes per band, or per picture in a batch worker,
-        // would be fresh mappings, and page faults cost more than the compression.
+        // One worker per core takes every n-th band and writes it after its previous one in its
+        // scratch, where the PNG writer reads it (copying each band out cost a copy of the file).
+        // The scratch comes from a pool kept between pictures: fresh megabytes per picture in a
+        // batch worker would be fresh mappings, and page faults cost more than the compression.
         let workers = requested.map { max(1, min($0, bands)) } ?? Workers.count(for: bands)
-        let size = BandScratch.Size(bytes: BandEncoder<P>.capacity(rows: rowsPerBand, rowBytes: rowBytes))
+        let bandCapacity = BandEncoder<P>.capacity(rows: rowsPerBand, rowBytes: rowBytes)
+        let size = BandScratch.Size(bytes: bandCapacity * ((bands + workers - 1) / workers))
         // The codes of every band, from a sample of the rows (a translucent pixel there is an answer).
         guard
             let table = SymbolSampler<P>.table(
                 pixels.baseAddress!, width: width, height: height, rowBytes: rowBytes, opaqueOnly: opaqueOnly)
         else { return nil }
         let stop = StopFlag()
+        var scratches = [BandScratch?](repeating: nil, count: workers)
+        defer { for s in scratches { if let s { BandScratch.give(s) } } }
         results.withUnsafeMutableBufferPointer { slots in
-            let out = slots
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let scratch = BandScratch.take(size)
-                defer { BandScratch.give(scratch) }
-                for i in stride(from: worker, to: bands, by: workers) where !stop.isSet {
-                    let y0 = i * rowsPerBand
-                    let y1 = min(height, y0 + rowsPerBand)
-                    let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
-                    out[i] = band.run(final: i == bands - 1, table: table, scratch: scratch, opaqueOnly: opaqueOnly)
-                    if out[i] == nil { stop.set() }
+            scratches.withUnsafeMutableBufferPointer { held in
+                let out = slots
+                let kept = held
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let scratch = BandScratch.take(size)
+                    kept[worker] = scratch
+                    var used = 0
+                    for i in stride(from: worker, to: bands, by: workers) where !stop.isSet {
+                        let y0 = i * rowsPerBand
+                        let y1 = min(height, y0 + rowsPerBand)
+                        let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
+                        out[i] = band.run(
+                            final: i == bands - 1, table: table, into: scratch.bytes + used,
+                            capacity: size.bytes - used, opaqueOnly: opaqueOnly)
+                        guard let r = out[i] else {
+                            stop.set()
+                            break
+                        }
+                        used += r.bytes.count
+                    }
                 }
             }
         }
         if stop.isSet { return nil }
-        // zlib header: deflate, 32 KB window, "fastest" flag; (0x78 << 8 | 0x01) % 31 == 0.
-        var pieces: [[UInt8]] = [[0x78, 0x01]]
+        var pieces: [UnsafeBufferPointer<UInt8>] = []
         pieces.reserveCapacity(results.count + 2)
         var adler: uLong = 1
         for r in results {
@@ -119,15 +160,19 @@ public enum PNGFastDeflate {
             adler = adler32_combine(adler, uLong(r.adler), off_t(r.length))
         }
         let a = UInt32(truncatingIfNeeded: adler)
-        pieces.append([UInt8(a >> 24), UInt8(a >> 16 & 0xff), UInt8(a >> 8 & 0xff), UInt8(a & 0xff)])
-        return Pieces(pieces: pieces)
+        // zlib header: deflate, 32 KB window, "fastest" flag; (0x78 << 8 | 0x01) % 31 == 0.
+        let header: [UInt8] = [0x78, 0x01]
+        let trailer: [UInt8] = [UInt8(a >> 24), UInt8(a >> 16 & 0xff), UInt8(a >> 8 & 0xff), UInt8(a & 0xff)]
+        return header.withUnsafeBufferPointer { h in
+            trailer.withUnsafeBufferPointer { t in body([h] + pieces + [t]) }
+        }
     }
 }
 
-/// What one band gives: its deflate bytes (ending on a byte boundary), the Adler-32 of its raw
-/// bytes (filter bytes included) and how many raw bytes it covers.
+/// What one band gives: its deflate bytes (ending on a byte boundary, in the worker's scratch),
+/// the Adler-32 of its raw bytes (filter bytes included) and how many raw bytes it covers.
 struct BandResult {
-    var bytes: [UInt8]
+    var bytes: UnsafeBufferPointer<UInt8>
     var adler: UInt32
     var length: Int
 }

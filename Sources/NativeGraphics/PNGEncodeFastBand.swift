@@ -20,8 +20,8 @@ struct BandEncoder<P: PixelBytes> {
     /// extra bits, distance code and extra bits); the header is under 600 bytes.
     static func capacity(rows: Int, rowBytes: Int) -> Int { rows * rowBytes * 2 + 4096 }
 
-    /// Compresses the band into `scratch` (of `capacity` bytes for at least this band's rows) and
-    /// returns a copy of its bytes. With `opaqueOnly`, returns nil as soon as a row shows a pixel
+    /// Compresses the band into `out` (of `capacity` bytes, at least `capacity(rows:rowBytes:)` for
+    /// this band's rows) and returns where its bytes are. With `opaqueOnly`, returns nil as soon as a row shows a pixel
     /// whose alpha is not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or
     /// continues a run from one (matches compare whole words, alpha included), so the literals'
     /// alphas are all the alphas of the picture, and the opacity test needs no pass of its own.
@@ -29,9 +29,12 @@ struct BandEncoder<P: PixelBytes> {
     /// The Adler-32 of the band's raw bytes rides along (`BandAdler`): a row's sums are the sums of
     /// the row above plus, over the pixels not covered by a run from above (the literals and the
     /// runs along the row, which this pass visits anyway), each pixel's sums minus the one above.
-    func run(final: Bool, table: DeflateCodeTable, scratch: BandScratch, opaqueOnly: Bool = false) -> BandResult? {
-        precondition(scratch.size.bytes >= Self.capacity(rows: rows.count, rowBytes: rowBytes))
-        var bits = DeflateBitWriter(scratch.bytes, capacity: scratch.size.bytes)
+    func run(
+        final: Bool, table: DeflateCodeTable, into out: UnsafeMutablePointer<UInt8>, capacity: Int,
+        opaqueOnly: Bool = false
+    ) -> BandResult? {
+        precondition(capacity >= Self.capacity(rows: rows.count, rowBytes: rowBytes))
+        var bits = DeflateBitWriter(out, capacity: capacity)
         bits.put(UInt64(final ? 1 : 0), 1)
         for (b, n) in table.header { bits.put(b, n) }
         let w = width
@@ -44,12 +47,12 @@ struct BandEncoder<P: PixelBytes> {
         }
         for y in rows {
             let row = pixels + y * w
-            // Two copies of the row loop, each with `hasAbove` a constant: fewer live values and
+            // Two copies of the row loop, with and without the row above: fewer live values and
             // branches in the per-pixel loops.
             let delta =
                 y > 0 && rowsMatch
-                ? state.row(row, above: row - w, width: w, hasAbove: true, aboveSums: sums.lastRow)
-                : state.row(row, above: row, width: w, hasAbove: false, aboveSums: RowSums())
+                ? state.row(row, above: row - w, width: w, aboveSums: sums.lastRow, WithRowAbove.self)
+                : state.row(row, above: row, width: w, aboveSums: RowSums(), WithoutRowAbove.self)
             if opaqueOnly && state.alphas >> 24 != 0xFF { return nil }
             sums.addRow(delta, rowsMatch: rowsMatch)
         }
@@ -63,8 +66,8 @@ struct BandEncoder<P: PixelBytes> {
             bits.put(0xFFFF_0000 as UInt64, 32)
         }
         bits.alignToByte()
-        let bytes = Array(UnsafeBufferPointer(start: scratch.bytes, count: bits.count))
-        return BandResult(bytes: bytes, adler: sums.value, length: rows.count * rowBytes)
+        return BandResult(
+            bytes: UnsafeBufferPointer(start: out, count: bits.count), adler: sums.value, length: rows.count * rowBytes)
     }
 
     /// The first index in `from..<to` where `p` and `q` differ (`to` if none), sixteen pixels at a

@@ -27,12 +27,13 @@ struct RowWriter<P: PixelBytes> {
     }
 
     /// Codes one row (`above` and `aboveSums`, the Adler-32 sums of the row above, are read only
-    /// when `hasAbove`; callers pass a constant, so each call site is its own copy of the loop) and
-    /// returns its Adler-32 sums minus the row above's.
-    @inline(__always)
-    mutating func row(
-        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, hasAbove: Bool, aboveSums: RowSums
+    /// when `A.hasAbove`) and returns its Adler-32 sums minus the row above's. `A` is a type, not a
+    /// flag: each case is its own copy of the loops with the test folded away (a flag argument was
+    /// kept as a run-time test in every loop, and its register spilled others to the stack).
+    mutating func row<A: RowAboveMode>(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, aboveSums: RowSums, _: A.Type
     ) -> RowDelta<P> {
+        let hasAbove = A.hasAbove
         let bpp = P.bpp
         let low: UInt64 = 0xFFFF_FFFF
         let codes = self.codes
@@ -78,19 +79,20 @@ struct RowWriter<P: PixelBytes> {
                 x = k
                 continue
             }
-            // Literal pixels until one equals the pixel above or the one before it; their Adler
-            // sums after the run, in a loop of their own (one loop for both ran out of registers).
+            // Literal pixels until one equals the pixel above or the one before it.
             var all = alphas
             var ds = 0
             var dc = 0
-            var dpw = 0
+            // The sum of ds before each pixel: sum x * d over the run is (its last x) * ds minus
+            // it, with no multiplication per pixel.
+            var before = 0
             repeat {
+                before &+= ds
                 all &= v
                 // The pixel's Adler-32 sums minus the one above's (see `RowDelta`).
                 let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
                 ds &+= d
                 dc &+= hasAbove ? P.weighted(v) &- P.weighted(above[x]) : P.weighted(v)
-                dpw &+= x &* d
                 // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
                 var pixel: UInt64 = 0
                 var n: UInt64 = 0
@@ -110,7 +112,7 @@ struct RowWriter<P: PixelBytes> {
                 v = row[x]
             } while !(hasAbove && v == above[x]) && v != row[x &- 1]
             alphas = all
-            delta.add(s: ds, c: dc, pw: dpw, to: x)
+            delta.add(s: ds, c: dc, pw: (x &- 1) &* ds &- before, to: x)
         }
         out = bits
         self.inAbove = inAbove
@@ -124,28 +126,64 @@ struct RowWriter<P: PixelBytes> {
         inAbove = false
     }
 
-    /// Writes a match of `total` bytes in pieces of at most 258: each piece's length code and extra
-    /// bits, then the distance code and its extra bits, in one write (<= 48 bits).
+    /// One match piece of 3...258 bytes: its length code and extra bits, then the distance code and
+    /// its extra bits, in one write (<= 48 bits).
+    @inline(__always)
+    static func piece(
+        _ w: inout DeflateBitWriter, _ length: Int, codes: UnsafePointer<UInt64>, dist: UInt64, distCount: Int
+    ) {
+        let e = codes[256 &+ length]
+        let n = Int(truncatingIfNeeded: e &>> 32)
+        w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
+    }
+
+    /// Writes a match of `total` bytes in pieces of at most 258 (`piece`), none shorter than 3.
     @inline(__always)
     static func match(
         _ w: inout DeflateBitWriter, _ total: Int, codes: UnsafePointer<UInt64>, dist: UInt64, distCount: Int
     ) {
         // Most matches are one piece.
         if total <= 258 {
-            let e = codes[256 &+ total]
-            let n = Int(truncatingIfNeeded: e &>> 32)
-            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
+            piece(&w, total, codes: codes, dist: dist, distCount: distCount)
             return
         }
+        // Whole pieces of 258 while at least 3 bytes would be left: one code for all of them, two
+        // pieces per write when they fit in one (the bit writer takes up to 56 bits).
+        let e = codes[256 &+ 258]
+        let n = Int(truncatingIfNeeded: e &>> 32)
+        let whole = e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n)
+        let wholeCount = n &+ distCount
         var left = total
-        while left > 0 {
-            var l = min(left, 258)
-            // Never leave a piece shorter than the minimum match of 3.
-            if left &- l > 0 && left &- l < 3 { l = left &- 3 }
-            let e = codes[256 &+ l]
-            let n = Int(truncatingIfNeeded: e &>> 32)
-            w.put(e & 0xFFFF_FFFF | dist &<< UInt64(truncatingIfNeeded: n), n &+ distCount)
-            left &-= l
+        if wholeCount <= 28 {
+            let pair = whole | whole &<< UInt64(truncatingIfNeeded: wholeCount)
+            while left >= 2 * 258 + 3 {
+                w.put(pair, wholeCount &* 2)
+                left &-= 2 * 258
+            }
         }
+        while left >= 258 + 3 {
+            w.put(whole, wholeCount)
+            left &-= 258
+        }
+        // 259 or 260 bytes: a piece of 256 or 257, then one of 3.
+        if left > 258 {
+            piece(&w, left &- 3, codes: codes, dist: dist, distCount: distCount)
+            left = 3
+        }
+        piece(&w, left, codes: codes, dist: dist, distCount: distCount)
     }
+}
+
+/// Whether `RowWriter.row` codes a row against the row above (`WithRowAbove`) or alone (the first
+/// row, and rows too wide for a match a row back).
+protocol RowAboveMode {
+    static var hasAbove: Bool { get }
+}
+
+enum WithRowAbove: RowAboveMode {
+    @inline(__always) static var hasAbove: Bool { true }
+}
+
+enum WithoutRowAbove: RowAboveMode {
+    @inline(__always) static var hasAbove: Bool { false }
 }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The working memory of one thread of `PNGFastDeflate`: room for a band's deflate bytes.
+/// The working memory of one thread of `PNGFastDeflate`: room for the deflate bytes of every band
+/// the thread codes, one after the other, where the PNG writer then reads them.
 ///
-/// Kept in a small pool between pictures: a phone frame's bands need about 1 MB per thread,
-/// which malloc maps fresh (and the kernel zeroes page by page) at every allocation of that size.
+/// Kept in a small pool between pictures: it is sized for the worst case (several MB per thread
+/// for a phone frame, of which only the pages written, about the size of the PNG, are touched),
+/// and malloc maps an allocation of that size fresh (the kernel zeroing page by page) every time.
 /// A batch worker encodes one picture after another, and a tick session one frame after another,
 /// so the pool saves those page faults on every picture but the first. Only working memory is
 /// kept, never anything of a picture's output.
