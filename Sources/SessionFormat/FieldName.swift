@@ -78,5 +78,6 @@ struct FieldSet: Sendable {
     private var bits: UInt32 = 0
     init(_ fields: [FieldName]) { for f in fields { bits |= Self.bit(f) } }
     func contains(_ f: FieldName) -> Bool { bits & Self.bit(f) != 0 }
+    mutating func insert(_ f: FieldName) { bits |= Self.bit(f) }
     private static func bit(_ f: FieldName) -> UInt32 { 1 << UInt32(f.rawValue) }
 }
