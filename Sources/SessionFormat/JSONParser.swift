@@ -172,11 +172,11 @@ public struct JSONParser {
             skipSpace()
             if isTopArray { topIndex = items.count }
             if readsCommands {
-                let command = stepCommand()
-                stepCommands.append(command)
-                if command != nil {
+                if let command = stepCommand() {
+                    stepCommands.append(command)
                     items.append(.null)
                 } else {
+                    stepCommands.append(nil)
                     items.append(try parseValue())
                 }
             } else {
