@@ -12,7 +12,8 @@ enum FieldName: UInt8, CaseIterable, Sendable {
         "type", "internalId", "childInternalId", "value", "textValue", "textValue2", "key", "width", "height", "row",
         "column", "sheet", "flags", "steps", "ms", "name", "image", "surface",
     ]
-    private var literal: StaticString {
+    /// The name's bytes (a literal: no array, no lazy global to check).
+    var literal: StaticString {
         switch self {
         case .type: "type"
         case .internalId: "internalId"

@@ -31,7 +31,7 @@ extension JSONParser {
         var type: CommandType?
         while true {
             skipSpace()
-            guard let key = quotedBytes(), let field = FieldName.named(key), !seen.contains(field) else { return nil }
+            guard let field = fieldKey(), !seen.contains(field) else { return nil }
             seen.insert(field)
             skipSpace()
             guard peek() == UInt8(ascii: ":") else { return nil }
@@ -75,6 +75,43 @@ extension JSONParser {
             default: return nil
             }
         }
+    }
+
+    /// The step field whose name is exactly the key at `pos` (`pos` then after its closing
+    /// quote); nil for any other key. Matched against the few names with the key's first letter
+    /// without finding the key's end first (a name has no quote, backslash or control character,
+    /// so a name followed by a quote is the whole key): what `FieldName.named` answers.
+    private mutating func fieldKey() -> FieldName? {
+        guard peek() == UInt8(ascii: "\""), pos + 1 < bytes.count else { return nil }
+        let start = pos + 1
+        func names(_ f: FieldName) -> Bool {
+            let name = f.literal
+            let n = name.utf8CodeUnitCount
+            guard start + n < bytes.count, bytes[start + n] == UInt8(ascii: "\"") else { return false }
+            for i in 0..<n where name.utf8Start[i] != bytes[start + i] { return false }
+            pos = start + n + 1
+            return true
+        }
+        switch bytes[start] {
+        case UInt8(ascii: "t"):
+            if names(.type) { return .type }
+            if names(.textValue) { return .textValue }
+            if names(.textValue2) { return .textValue2 }
+        case UInt8(ascii: "i"): if names(.internalId) { return .internalId }
+        case UInt8(ascii: "c"):
+            if names(.childInternalId) { return .childInternalId }
+            if names(.column) { return .column }
+        case UInt8(ascii: "v"): if names(.value) { return .value }
+        case UInt8(ascii: "k"): if names(.key) { return .key }
+        case UInt8(ascii: "w"): if names(.width) { return .width }
+        case UInt8(ascii: "h"): if names(.height) { return .height }
+        case UInt8(ascii: "r"): if names(.row) { return .row }
+        case UInt8(ascii: "f"): if names(.flags) { return .flags }
+        case UInt8(ascii: "s"): if names(.sheet) { return .sheet }
+        default: break
+        }
+        // Fields no command has (steps, ms, name, image, surface) end the fast path anyway.
+        return nil
     }
 
     /// The bytes of a string starting at `pos` when it has no escape or control character
