@@ -19,7 +19,8 @@ public struct LayoutEngine: Sendable {
     /// The engine over the real text engine.
     public init(theme: Theme, text: TextEngine, images: ImageStore) {
         self.theme = theme
-        self.resolver = StyleResolver(theme: theme)
+        // Made once per theme, not per frame (`StyleResolver.shared`).
+        self.resolver = StyleResolver.shared(for: theme)
         self.text = text
         self.images = images
         self.measurer = text

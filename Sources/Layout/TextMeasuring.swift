@@ -36,6 +36,13 @@ struct ParagraphCache {
         var maxWidth: Double?
         var maxHeight: Double?
         var deviceScale: Double?
+        /// The text and widths only (`AttributedText.hashSpanTexts`); `==` compares everything.
+        func hash(into hasher: inout Hasher) {
+            text.hashSpanTexts(into: &hasher)
+            hasher.combine(style.size)
+            hasher.combine(maxWidth)
+            hasher.combine(maxHeight)
+        }
     }
     /// Room for a screen's paragraphs from the start (growing the table hashes every text again).
     private var entries = [Key: ParagraphLayout](minimumCapacity: 64)

@@ -12,7 +12,8 @@ enum FieldName: UInt8, CaseIterable, Sendable {
         "type", "internalId", "childInternalId", "value", "textValue", "textValue2", "key", "width", "height", "row",
         "column", "sheet", "flags", "steps", "ms", "name", "image", "surface",
     ]
-    private var literal: StaticString {
+    /// The name's bytes (a literal: no array, no lazy global to check).
+    var literal: StaticString {
         switch self {
         case .type: "type"
         case .internalId: "internalId"
@@ -78,5 +79,6 @@ struct FieldSet: Sendable {
     private var bits: UInt32 = 0
     init(_ fields: [FieldName]) { for f in fields { bits |= Self.bit(f) } }
     func contains(_ f: FieldName) -> Bool { bits & Self.bit(f) != 0 }
+    mutating func insert(_ f: FieldName) { bits |= Self.bit(f) }
     private static func bit(_ f: FieldName) -> UInt32 { 1 << UInt32(f.rawValue) }
 }

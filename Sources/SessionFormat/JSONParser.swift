@@ -23,8 +23,9 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 /// strings without escapes are made straight from their bytes, and integers of up to 15 digits
 /// get their `Double` without `strtod` (exact below 2^53, so the value is the same).
 public struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var pos = 0
+    // Internal, not private: the step fast path (`JSONParser+Steps.swift`) reads them too.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
     private var depth = 0
     /// Nesting limit, so a hostile file cannot overflow the stack.
     public static let maxDepth = 256
@@ -34,6 +35,11 @@ public struct JSONParser {
     /// (for sessions: `steps` and the step index), so a substitution can name its step.
     private var topKey: String?
     private var topIndex: Int?
+    /// Whether entries of the top-level `steps` array may be read as commands, and those read.
+    private var readsStepCommands = false
+    private var stepCommands: [Command?] = []
+    /// The last command type read by `stepCommand()` (runs of SET_STYLE are the common case).
+    var lastStepType: CommandType?
 
     /// A `\uD800`-style escape that is half of a surrogate pair: not a character, so it is read as
     /// U+FFFD (as a browser's JSON.parse keeps going) and reported, instead of refusing the file.
@@ -55,10 +61,21 @@ public struct JSONParser {
 
     /// Parses one document; `substitutions` receives every lone surrogate escape read as U+FFFD.
     public static func parse(_ data: [UInt8], substitutions: inout [Substitution]) throws -> JSONValue {
+        try parse(data, substitutions: &substitutions, readingStepCommands: false).value
+    }
+
+    /// Parses one document. With `readingStepCommands` (a session's parse), each entry of the root
+    /// object's `steps` array that is a plain command (`stepCommand()`) is read straight into a
+    /// `Command` and stands as `null` in the returned tree; `commands` holds, per entry of the
+    /// last such array, the command or nil (decode the tree's entry then).
+    static func parse(_ data: [UInt8], substitutions: inout [Substitution], readingStepCommands: Bool)
+        throws -> (value: JSONValue, commands: [Command?])
+    {
         var found: [Substitution] = []
         defer { substitutions = found }
         return try data.withUnsafeBufferPointer { bytes in
             var p = JSONParser(bytes)
+            p.readsStepCommands = readingStepCommands
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
             p.skipSpace()
             if p.pos >= bytes.count { throw p.error("the file is empty, expected a JSON object") }
@@ -66,7 +83,7 @@ public struct JSONParser {
             p.skipSpace()
             found = p.substitutions
             if p.pos < bytes.count { throw p.error("unexpected text after the end of the JSON value") }
-            return v
+            return (v, p.stepCommands)
         }
     }
 
@@ -148,10 +165,23 @@ public struct JSONParser {
             return .array(items)
         }
         let isTopArray = depth == 2 && topKey != nil
+        let readsCommands = isTopArray && readsStepCommands && topKey == "steps"
+        // A repeated `steps` key takes the last array (as `JSONObject` keeps the last value).
+        if readsCommands { stepCommands = [] }
         while true {
             skipSpace()
             if isTopArray { topIndex = items.count }
-            items.append(try parseValue())
+            if readsCommands {
+                if let command = stepCommand() {
+                    stepCommands.append(command)
+                    items.append(.null)
+                } else {
+                    stepCommands.append(nil)
+                    items.append(try parseValue())
+                }
+            } else {
+                items.append(try parseValue())
+            }
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): pos += 1
@@ -332,11 +362,11 @@ public struct JSONParser {
         }
     }
 
-    private func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
+    func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
     private mutating func skipDigits() { while let b = peek(), isDigit(b) { pos += 1 } }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0A, 0x0D: pos += 1

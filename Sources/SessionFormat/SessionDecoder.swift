@@ -74,6 +74,14 @@ public struct SessionDecoder {
 
     /// `decode(data:path:)` with another step limit (batch entries included); tests lower it.
     public func decode(data: [UInt8], path: String, maxSteps: Int) throws -> (Session, [Diagnostic]) {
+        try decode(data: data, path: path, maxSteps: maxSteps, readingStepCommands: true)
+    }
+
+    /// `decode(data:path:maxSteps:)`; `readingStepCommands` false decodes every step from its JSON
+    /// tree (tests compare that with the parser's step fast path, `JSONParser+Steps.swift`).
+    func decode(data: [UInt8], path: String, maxSteps: Int, readingStepCommands: Bool) throws -> (
+        Session, [Diagnostic]
+    ) {
         let file = path.isEmpty ? "<memory>" : path
         func fail(_ location: String?, _ reason: String, code: String = "bad-header") -> SessionError {
             SessionError(file: file, location: location, reason: reason, code: code)
@@ -86,6 +94,7 @@ public struct SessionDecoder {
 
         // 1. JSON syntax.
         let root: JSONValue
+        let stepCommands: [Command?]
         var substitutions: [JSONParser.Substitution] = []
         if let encoding = Self.wideEncoding(data) {
             throw fail(
@@ -97,7 +106,8 @@ public struct SessionDecoder {
                 code: "not-json")
         }
         do {
-            root = try JSONParser.parse(data, substitutions: &substitutions)
+            (root, stepCommands) = try JSONParser.parse(
+                data, substitutions: &substitutions, readingStepCommands: readingStepCommands)
         } catch let e as JSONParseError {
             throw fail(
                 "line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)",
@@ -224,8 +234,16 @@ public struct SessionDecoder {
         var stepDecoder = StepDecoder(maxSteps: maxSteps)
         var steps: [Step] = []
         steps.reserveCapacity(stepValues.count)
+        // Entries the parser read as commands stand as `null` in `stepValues`; `stepCommands` has
+        // one slot per entry of the (last) top-level `steps` array, which is `stepValues`.
         for (i, v) in stepValues.enumerated() {
-            if let step = stepDecoder.decodeTopLevel(v, index: i) { steps.append(step) }
+            let step =
+                if i < stepCommands.count, let command = stepCommands[i] {
+                    stepDecoder.decodeTopLevel(command: command, index: i)
+                } else {
+                    stepDecoder.decodeTopLevel(v, index: i)
+                }
+            if let step { steps.append(step) }
         }
         diagnostics.append(contentsOf: stepDecoder.diagnostics)
 

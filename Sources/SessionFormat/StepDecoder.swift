@@ -73,17 +73,33 @@ struct StepDecoder {
         }
     }
 
-    private mutating func decode(_ value: JSONValue, index: Int, path: String, inBatch: Bool) -> Step? {
+    /// A top-level step the parser read as a plain command (`JSONParser.stepCommand()`): what
+    /// `decodeTopLevel(_:index:)` makes of the same entry, which for such an entry is the command
+    /// with its texts limited (as `command` does when every field has its type).
+    mutating func decodeTopLevel(command: Command, index: Int) -> Step? {
+        let path = Self.topPath(index)
+        guard countStep(index: index, path: path) else { return nil }
+        var c = command
+        c.textValue = limitText(c.textValue, path, "textValue")
+        c.textValue2 = limitText(c.textValue2, path, "textValue2")
+        return Step(.command(c), index: index, path: path)
+    }
+
+    /// Counts one more step; false (with the error at the first) once past `maxSteps`.
+    private mutating func countStep(index: Int, path: String) -> Bool {
         decodedSteps += 1
-        if decodedSteps > maxSteps {
-            if decodedSteps == maxSteps + 1 {
-                diagnostics.append(
-                    .error(
-                        "too-many-steps", step: index, path: path,
-                        "more than \(maxSteps) steps (batch entries included); the rest are dropped"))
-            }
-            return nil
+        guard decodedSteps > maxSteps else { return true }
+        if decodedSteps == maxSteps + 1 {
+            diagnostics.append(
+                .error(
+                    "too-many-steps", step: index, path: path,
+                    "more than \(maxSteps) steps (batch entries included); the rest are dropped"))
         }
+        return false
+    }
+
+    private mutating func decode(_ value: JSONValue, index: Int, path: String, inBatch: Bool) -> Step? {
+        guard countStep(index: index, path: path) else { return nil }
         do {
             guard case .object(let obj) = value else {
                 throw StepProblem(path: path, message: "a step must be an object, found \(value.typeName)")
@@ -145,13 +161,13 @@ struct StepDecoder {
         if let fast {
             // Every field has its type: the reads below would take the same values in this order.
             c = fast
-            c.textValue = limitText(c.textValue, r, "textValue")
-            c.textValue2 = limitText(c.textValue2, r, "textValue2")
+            c.textValue = limitText(c.textValue, r.path, "textValue")
+            c.textValue2 = limitText(c.textValue2, r.path, "textValue2")
         } else {
             c.internalId = try r.int(.internalId)
             c.childInternalId = try r.int(.childInternalId)
-            c.textValue = limitText(try r.string(.textValue), r, "textValue")
-            c.textValue2 = limitText(try r.string(.textValue2), r, "textValue2")
+            c.textValue = limitText(try r.string(.textValue), r.path, "textValue")
+            c.textValue2 = limitText(try r.string(.textValue2), r.path, "textValue2")
             _ = try r.string(.key)  // accepted and ignored, but still must be a string
             c.width = try r.int(.width)
             c.height = try r.int(.height)
@@ -359,12 +375,12 @@ struct StepDecoder {
     }
 
     /// Text over `SessionLimits.maxTextBytes` is cut, with the warning `text-too-long`.
-    private mutating func limitText(_ text: String, _ r: FieldReader, _ key: String) -> String {
+    private mutating func limitText(_ text: String, _ path: String, _ key: String) -> String {
         var text = text
         if let cut = SessionLimits.truncatedText(text) {
             diagnostics.append(
                 .warning(
-                    "text-too-long", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                    "text-too-long", step: Self.stepIndex(path), path: "\(path).\(key)",
                     """
                     `\(key)` is \(text.utf8.count) bytes; cut to the first \(SessionLimits.maxTextBytes) (see \
                     docs/limits.md)
@@ -375,7 +391,7 @@ struct StepDecoder {
         if let (kept, dropped) = SessionLimits.limitedCombiningMarks(text) {
             diagnostics.append(
                 .warning(
-                    "combining-marks", step: Self.stepIndex(r.path), path: "\(r.path).\(key)",
+                    "combining-marks", step: Self.stepIndex(path), path: "\(path).\(key)",
                     """
                     `\(key)` has runs of more than \(SessionLimits.maxCombiningRun) combining marks; \(dropped) \
                     marks dropped (see docs/limits.md)

@@ -79,11 +79,14 @@ extension LineBuilder {
             let p = logical[pi]
             let key = RunKey(
                 face: p.face, size: p.size, color: color(ofSpan: p.span), underline: underline(ofSpan: p.span))
+            let g = p.glyphs
             if current?.key != key {
                 flush(pen)
-                current = (key, pen, [])
+                // Room for this piece's glyphs at once (most runs are one piece).
+                var glyphs: [PositionedGlyph] = []
+                glyphs.reserveCapacity(g.ids.count)
+                current = (key, pen, glyphs)
             }
-            let g = p.glyphs
             for k in g.ids.indices {
                 current!.glyphs.append(
                     PositionedGlyph(id: g.ids[k], x: pen + g.xOffsets[k], y: baseline + g.yOffsets[k]))

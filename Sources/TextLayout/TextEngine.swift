@@ -37,9 +37,15 @@ public final class TextEngine: @unchecked Sendable {
         self.slicesSafeCuts = slicesSafeCuts
     }
 
+    /// Both keys hash their text and a few numbers only (`AttributedText.hashSpanTexts`); `==`
+    /// still compares everything.
     struct PreparedKey: Hashable {
         var text: AttributedText
         var font: FontSpec
+        func hash(into hasher: inout Hasher) {
+            text.hashSpanTexts(into: &hasher)
+            hasher.combine(font.weight)
+        }
     }
     struct LayoutKey: Hashable {
         var text: AttributedText
@@ -47,6 +53,12 @@ public final class TextEngine: @unchecked Sendable {
         var maxWidth: Double?
         var maxHeight: Double?
         var deviceScale: Double?
+        func hash(into hasher: inout Hasher) {
+            text.hashSpanTexts(into: &hasher)
+            hasher.combine(style.size)
+            hasher.combine(maxWidth)
+            hasher.combine(maxHeight)
+        }
     }
 
     /// Lays out `text` in `style` within `maxWidth` dp (nil = unbounded) and `maxHeight` dp (nil = unbounded).

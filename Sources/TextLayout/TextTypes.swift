@@ -75,4 +75,13 @@ public struct AttributedText: Hashable, Sendable {
     public init(_ spans: [TextSpan]) { self.spans = spans }
     public init(_ plain: String) { self.spans = [TextSpan(plain)] }
     public var string: String { spans.map(\.text).joined() }
+
+    /// Feeds only the spans' texts to `hasher`: for cache keys that hash a text with its style
+    /// and widths, where the full synthesized hash (every span's colour, weight and size delta,
+    /// the paragraph style's family name and colour ...) cost more than the lookup. Keys equal by
+    /// `==` still hash equally; texts that differ only in their looks merely share a bucket.
+    public func hashSpanTexts(into hasher: inout Hasher) {
+        hasher.combine(spans.count)
+        for span in spans { hasher.combine(span.text) }
+    }
 }

@@ -181,7 +181,7 @@ public struct ReplayEngine {
     /// Applies one step (semantics.md sections 1, 6 and 7); never fails (problems are diagnostics).
     public mutating func apply(_ step: Step) {
         if !booted { boot(lookahead: [step]) }
-        tree.work.add(ReplayWork.steps, 1)
+        tree.tally.steps &+= 1
         stepIndex = step.index
         stepPath = step.path
         switch step.kind {

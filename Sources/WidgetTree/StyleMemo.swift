@@ -12,6 +12,14 @@ struct StyleMemo {
         var key: String
         var value: String
         var selector: Selector
+
+        /// The value's text, the key's length and the selector: a session has a few dozen keys,
+        /// and hashing each key's text too cost more than the lookup (`==` still compares all).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+            hasher.combine(key.utf8.count)
+            hasher.combine(selector)
+        }
     }
     private var effects: [Pair: Result<StyleEffect, any Error>] = [:]
     /// `ReplayOptions.fontFamilyKnown` by family name (the renderer's fonts do not change during a replay).

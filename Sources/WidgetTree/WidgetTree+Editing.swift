@@ -27,7 +27,7 @@ extension WidgetTree {
     mutating func detach(_ id: Int) {
         guard let p = readInPlace(id, { $0.parent }) ?? nil else { return }
         // In place and by id (ChildList): amortised O(1), so emptying a list one by one is linear.
-        if let scanned = editInPlace(p, { $0.childList.remove(id) }) { work.add(ReplayWork.childrenScanned, scanned) }
+        if let scanned = editInPlace(p, { $0.childList.remove(id) }) { tally.childrenScanned &+= scanned }
         editInPlace(id) { $0.parent = nil }
     }
 
@@ -39,11 +39,11 @@ extension WidgetTree {
         // A childless element is nobody's ancestor but its own: this skips the walk up from
         // `parent`, which made building a deep chain quadratic (10,000 levels took 30 s).
         let walk = childless ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
-        work.add(ReplayWork.ancestorSteps, walk.steps)
+        tally.ancestorSteps &+= walk.steps
         if walk.found { return false }
         detach(child)
         // Edited in place: copying `children` out and back would make each append O(n).
-        work.add(ReplayWork.childrenScanned, editInPlace(parent, { $0.childList.insert(child, at: index) })!)
+        tally.childrenScanned &+= editInPlace(parent, { $0.childList.insert(child, at: index) })!
         editInPlace(child) { $0.parent = parent }
         return true
     }
@@ -53,7 +53,7 @@ extension WidgetTree {
     mutating func deleteElement(_ id: Int) {
         guard let e = elements[id] else { return }
         let ids = subtree(of: id)
-        work.add(ReplayWork.subtreeElements, ids.count)
+        tally.subtreeElements &+= ids.count
         dropOverlays(in: ids)
         detach(id)
         for c in e.children { elements[c]?.parent = nil }
@@ -65,7 +65,7 @@ extension WidgetTree {
     /// REMOVE_CHILD: detaches without forgetting; overlays in the removed subtree stop showing.
     mutating func removeChild(_ id: Int) {
         let ids = subtree(of: id)
-        work.add(ReplayWork.subtreeElements, ids.count)
+        tally.subtreeElements &+= ids.count
         dropOverlays(in: ids)
         detach(id)
     }
@@ -76,7 +76,7 @@ extension WidgetTree {
         guard let kids = elements[id]?.children, !kids.isEmpty else { return }
         var ids: [Int] = []
         for k in kids { ids += subtree(of: k) }
-        work.add(ReplayWork.subtreeElements, ids.count)
+        tally.subtreeElements &+= ids.count
         dropOverlays(in: ids)
         elements[id]!.childList.removeAll()
         for k in kids where elements[k]?.parent == id { elements[k]!.parent = nil }

@@ -20,8 +20,24 @@ public struct WidgetTree: Hashable, Sendable {
     /// Whether the launch screen is showing (time 0, before any view exists).
     public var showsLaunchScreen: Bool = false
     /// Work the replay did on this tree (kinds in `ReplayWork`), for complexity tests; never
-    /// compared or hashed.
-    @Uncompared public var work = WorkCounts()
+    /// compared or hashed. Read from `tally`, plain integers the replay adds to per step and per
+    /// edit (a String-keyed count per step cost 0.2 M instructions a screen); any other kind
+    /// set on it is kept as given.
+    public var work: WorkCounts {
+        get {
+            var w = otherWork
+            tally.add(to: &w)
+            return w
+        }
+        set {
+            tally = ReplayTally(newValue)
+            otherWork = ReplayTally.others(of: newValue)
+        }
+    }
+    /// The replay's own kinds of `work`, counted without hashing.
+    @Uncompared var tally = ReplayTally()
+    /// Kinds of `work` other than the replay's (only a caller's assignment puts any here).
+    @Uncompared private var otherWork = WorkCounts()
 
     public init() {}
 
