@@ -46,6 +46,9 @@ public struct DirectMaskTarget {
     /// 255 - its alpha in both 16-bit halves (what the destination is multiplied by).
     let table: [UInt32]
 
+    /// Where this target draws: the clip's rectangle cut to the surface, x0 <= x < x1, y0 <= y < y1.
+    public var extent: (x0: Int, y0: Int, x1: Int, y1: Int) { (x0, y0, x1, y1) }
+
     /// Whether the rectangle x0 <= x < x1, y0 <= y < y1 lies wholly where this target draws.
     public func contains(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
         x0 >= self.x0 && y0 >= self.y0 && x1 <= self.x1 && y1 <= self.y1

@@ -291,8 +291,9 @@ final class ShadowPainter {
     }
 
     /// Composites the inside of `box` through the kept effective masks (`ShadowBoxMasks`), when the
-    /// mask is at a whole-pixel offset, masks can be composited directly and the frame's clip holds
-    /// the whole box; false otherwise, with nothing drawn.
+    /// mask is at a whole-pixel offset and masks can be composited directly; false otherwise, with
+    /// nothing drawn. Where the frame's clip (a band of the frame, or the surface's edge) cuts the
+    /// box, the masks are made under that cut too, as Cairo composites under it.
     private func drawBoxMasks(
         _ mask: CairoMask, key: Key, region: Rect, outline: DeviceRoundedRect, box: Rect, color: Color,
         on ctx: CairoContext
@@ -301,22 +302,32 @@ final class ShadowPainter {
         let o = outline.rect
         guard region.x == region.x.rounded(), region.y == region.y.rounded(), abs(region.x) < limit,
             abs(region.y) < limit, abs(box.x) < limit, abs(box.y) < limit, box.maxX < limit, box.maxY < limit,
-            let direct = ctx.directMaskTarget(color: color),
-            direct.contains(
-                x0: CheckedInt.int(box.minX), y0: CheckedInt.int(box.minY), x1: CheckedInt.int(box.maxX),
-                y1: CheckedInt.int(box.maxY))
+            let direct = ctx.directMaskTarget(color: color)
         else { return false }
+        var cut: Rect?
+        if !direct.contains(
+            x0: CheckedInt.int(box.minX), y0: CheckedInt.int(box.minY), x1: CheckedInt.int(box.maxX),
+            y1: CheckedInt.int(box.maxY))
+        {
+            let e = direct.extent
+            let c = box.intersection(
+                Rect(x: Double(e.x0), y: Double(e.y0), width: Double(e.x1 - e.x0), height: Double(e.y1 - e.y0)))
+            // Nothing of the box shows: Cairo draws nothing there either.
+            guard c.width > 0, c.height > 0 else { return true }
+            cut = c
+        }
         let boxKey = ShadowBoxMasks.Key(
             mask: key, width: o.width, height: o.height, radii: outline.radii.flatMap { [$0.rx, $0.ry] },
-            maskX: region.x - o.x, maskY: region.y - o.y)
+            maskX: region.x - o.x, maskY: region.y - o.y,
+            cut: cut.map { [$0.x - o.x, $0.y - o.y, $0.width, $0.height] })
         let pieces = try boxMasks.pieces(boxKey) {
             let m = Rect(x: region.x, y: region.y, width: Double(mask.width), height: Double(mask.height))
             let all = union(region, o).outset(2)
-            return try ShadowBoxMasks.bands(box: box, mask: m, hidden: Self.hiddenRect(outline)).map { b in
+            return try ShadowBoxMasks.bands(box: box, mask: m, hidden: Self.hiddenRect(outline), cut: cut).map { b in
                 ShadowBoxMasks.Piece(
                     x: b.x - o.x, y: b.y - o.y,
                     mask: try ShadowBoxMasks.effectiveMask(
-                        mask, at: region, outline: outline, all: all, box: box, band: b))
+                        mask, at: region, outline: outline, all: all, box: box, cut: cut, band: b))
             }
         }
         for p in pieces { direct.composite(p.mask, x: CheckedInt.int(o.x + p.x), y: CheckedInt.int(o.y + p.y)) }
