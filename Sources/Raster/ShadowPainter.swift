@@ -35,10 +35,11 @@ final class ShadowPainter {
     static let maxMaskPixels = 8 << 20
 
     /// Paints the shadow of `outline` (device pixels) grown by `spread`, moved by (dx, dy), blurred
-    /// with `sigma` (device pixels), in `color`.
+    /// with `sigma` (device pixels), in `color`. `hidden`: whole-pixel boxes that later opaque fills
+    /// paint over entirely (`OpaqueCover`), where the shadow around the element's box need not be drawn.
     func paint(
         outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
-        color: Color, on ctx: CairoContext
+        color: Color, on ctx: CairoContext, hidden: [Rect] = []
     ) throws {
         guard
             let (shape, sigma, margin, bounds) = Self.geometry(
@@ -56,7 +57,8 @@ final class ShadowPainter {
             // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
             // plain rectangle clips, which Cairo composites much faster than a path clip.
             let box = outline.rect.outset(1)
-            draw(mask, at: bounds, factor: k, hiding: box, color: color, on: ctx, tile: (key, color))
+            draw(
+                mask, at: bounds, factor: k, hiding: box, color: color, on: ctx, tile: (key, color), covered: hidden)
             // Inside the box: through the kept effective masks (`ShadowBoxMasks`) where they give
             // Cairo's bytes, else under the even-odd clip, skipping the part the element hides for sure.
             if keepsBoxMasks, k == 1,
@@ -245,10 +247,11 @@ final class ShadowPainter {
     /// Like `draw(_:at:factor:on:)`, but skips `hidden` (whole pixels, under the element, clipped
     /// out anyway): the mask is composited in the up to four bands around it, a fraction of the area.
     /// With `tile`, a band that falls on a flat, untouched background is copied from `tiles` instead
-    /// (same pixels) when the mask is at full resolution and a whole-pixel offset.
+    /// (same pixels) when the mask is at full resolution and a whole-pixel offset. The parts of whole-pixel
+    /// bands under `covered` (later opaque boxes, whole pixels) are not drawn: they are painted over.
     private func draw(
         _ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, color: Color, on ctx: CairoContext,
-        tile: (key: Key, color: Color)? = nil
+        tile: (key: Key, color: Color)? = nil, covered: [Rect] = []
     ) {
         let m = Rect(x: region.x, y: region.y, width: Double(mask.width * k), height: Double(mask.height * k))
         let whole =
@@ -281,12 +284,18 @@ final class ShadowPainter {
             return
         }
         for b in bands where b.width > 0 && b.height > 0 {
-            ctx.save()
-            ctx.newPath()
-            ctx.rectangle(b.x, b.y, b.width, b.height)
-            ctx.clip()
-            composite()
-            ctx.restore()
+            let holes =
+                whole && b.minX == b.minX.rounded() && b.minY == b.minY.rounded() && b.maxX == b.maxX.rounded()
+                    && b.maxY == b.maxY.rounded()
+                ? covered.map { $0.intersection(b) }.filter { $0.width > 0 && $0.height > 0 } : []
+            for p in holes.isEmpty ? [b] : OpaqueCover.subtract(holes, from: b) {
+                ctx.save()
+                ctx.newPath()
+                ctx.rectangle(p.x, p.y, p.width, p.height)
+                ctx.clip()
+                composite()
+                ctx.restore()
+            }
         }
     }
 

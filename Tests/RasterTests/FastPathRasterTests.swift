@@ -263,6 +263,9 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     // Square opaque fills that later covers overlap are painted around them: the page (around the
     // bar, the card's and the rounded box's rows between their corners), and the three under the box.
     #expect(plan.parts.keys.sorted() == [0, 5, 8, 11])
+    // The card's shadow reaches under the bar: not drawn there.
+    #expect(plan.hidden.keys.sorted() == [1])
+    #expect(plan.hidden[1]?.contains(Rect(x: 0, y: 420, width: 480, height: 180)) == true)
     let barPixels = Rect(x: 0, y: 420, width: 480, height: 180)
     #expect(
         !(plan.parts[0] ?? []).contains {
