@@ -323,7 +323,14 @@ final class ShadowPainter {
                 Rect(x: Double(e.x0), y: Double(e.y0), width: Double(e.x1 - e.x0), height: Double(e.y1 - e.y0)))
             // Nothing of the box shows: Cairo draws nothing there either.
             guard c.width > 0, c.height > 0 else { return true }
-            cut = c
+            // Cut only across the outline's straight sides (the seam of the frame's bands through
+            // a card): the masks of the whole box hold in the rows inside (`onlySidesCross`; the
+            // clip's other path, a rectangle, has only vertical edges), kept once wherever the seam falls.
+            if !(c.minX == box.minX && c.maxX == box.maxX && outline.onlySidesCross(y: c.minY)
+                && outline.onlySidesCross(y: c.maxY))
+            {
+                cut = c
+            }
         }
         let boxKey = ShadowBoxMasks.Key(
             mask: key, width: o.width, height: o.height, radii: outline.radii.flatMap { [$0.rx, $0.ry] },

@@ -229,6 +229,10 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
         .fill(S.rect(90, 50, 100, 80, radius: 6), .color(Color(rgb: 0x00897b))),
         .restore,
         .fill(S.rect(170, 220, 60, 40, radius: 10), .color(Color(rgb: 0x6d4c41))),
+        .border(
+            S.rect(170, 220, 60, 40, radius: 10), widths: Sides(all: 1), colors: Sides(all: dd),
+            styles: Sides(all: .solid)),
+        .fill(S.rect(-8, 210.4, 50, 40, radius: 9), .color(Color(rgb: 0x3949ab))),
     ]
     try expectSameBytes(items, w: 200, h: 240, "fills")
 }
@@ -272,4 +276,14 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
             $0.intersection(barPixels).width > 0 && $0.intersection(barPixels).height > 0
         })
     try expectSameBytes(items, w: 160, h: 200, "covered")
+}
+
+/// A clip edge may cut a kept shape only on rows its straight sides alone cross.
+@Test func onlyStraightSidesCrossTheRowsBetweenCorners() {
+    let card = DeviceRoundedRect(
+        rect: Rect(x: 10, y: 20, width: 100, height: 60),
+        radii: [.init(rx: 12, ry: 12), .init(rx: 12, ry: 12.5), .init(rx: 8, ry: 8), .init(rx: 8, ry: 8)])
+    #expect(card.onlySidesCross(y: 20) && card.onlySidesCross(y: 5) && card.onlySidesCross(y: 80))
+    #expect(!card.onlySidesCross(y: 32) && card.onlySidesCross(y: 32.5) && card.onlySidesCross(y: 50))
+    #expect(card.onlySidesCross(y: 72) && !card.onlySidesCross(y: 72.5) && !card.onlySidesCross(y: 79))
 }
