@@ -64,7 +64,15 @@ public struct DirectMaskTarget {
         let data = mask.data
         let maskStride = mask.stride
         let spans = mask.rowSpans
+        let gaps = mask.rowGaps
         table.withUnsafeBufferPointer { t in
+            // Columns a..<b of a row (mask zeros change no pixel, so the parts around a gap suffice).
+            func run(_ row: Int, _ a: Int, _ b: Int) {
+                guard b > a else { return }
+                Self.over(
+                    pixels + row * stride + a, data + (row - y) * maskStride + (a - x), count: b - a,
+                    source: source, table: t.baseAddress!)
+            }
             for row in cy0..<cy1 {
                 var a = cx0
                 var b = cx1
@@ -73,10 +81,14 @@ public struct DirectMaskTarget {
                     a = max(a, x + Int(s.lowerBound))
                     b = min(b, x + Int(s.upperBound))
                     if b <= a { continue }
+                    if let gaps, !gaps[row - y].isEmpty {
+                        let g = gaps[row - y]
+                        run(row, a, min(b, x + Int(g.lowerBound)))
+                        run(row, max(a, x + Int(g.upperBound)), b)
+                        continue
+                    }
                 }
-                Self.over(
-                    pixels + row * stride + a, data + (row - y) * maskStride + (a - x), count: b - a,
-                    source: source, table: t.baseAddress!)
+                run(row, a, b)
             }
         }
     }
