@@ -150,9 +150,10 @@ public final class CairoMask {
     let data: UnsafePointer<UInt8>
     /// Bytes per row.
     let stride: Int
-    /// Direct access to the alpha rows (`stride` bytes per row). Forgets `rowSpans`.
+    /// Direct access to the alpha rows (`stride` bytes per row). Forgets `rowSpans` and `rowGaps`.
     public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
         rowSpans = nil
+        rowGaps = nil
         cairo_surface_flush(raw)
         let r = try body(cairo_image_surface_get_data(raw)!, Int(cairo_image_surface_get_stride(raw)))
         cairo_surface_mark_dirty(raw)
@@ -161,10 +162,15 @@ public final class CairoMask {
     /// Per row, the columns from its first to past its last non-zero value (empty: all zero), once
     /// `trimRows` ran: `DirectMaskTarget` then skips the zeros around them without reading them.
     public private(set) var rowSpans: [Range<Int32>]?
-    /// Finds `rowSpans` (for a mask that is composited many times and mostly zero).
+    /// Per row (with `rowSpans`), the longest run of zeros inside its span when at least 32 long,
+    /// else empty: a shadow's ring inside a card's box is zero across the card, between its sides.
+    public private(set) var rowGaps: [Range<Int32>]?
+    /// Finds `rowSpans` and `rowGaps` (for a mask that is composited many times and mostly zero).
     public func trimRows() {
         var spans: [Range<Int32>] = []
+        var gaps: [Range<Int32>] = []
         spans.reserveCapacity(height)
+        gaps.reserveCapacity(height)
         for y in 0..<height {
             let row = data + y * stride
             var a = 0
@@ -172,8 +178,22 @@ public final class CairoMask {
             var b = width
             while b > a && row[b - 1] == 0 { b -= 1 }
             spans.append(Int32(a)..<Int32(b))
+            var gap = 0..<0
+            var x = a
+            while x < b {
+                if row[x] != 0 {
+                    x += 1
+                    continue
+                }
+                var e = x
+                while e < b && row[e] == 0 { e += 1 }
+                if e - x > gap.count { gap = x..<e }
+                x = e
+            }
+            gaps.append(gap.count >= 32 ? Int32(gap.lowerBound)..<Int32(gap.upperBound) : 0..<0)
         }
         rowSpans = spans
+        rowGaps = gaps
     }
     /// A context drawing into this mask (only the alpha of sources matters).
     public func makeContext() -> CairoContext { CairoContext(target: raw) }

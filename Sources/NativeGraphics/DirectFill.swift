@@ -11,12 +11,23 @@ extension DirectMaskTarget {
         let a = max(x0, fx0)
         let b = min(x1, fx1)
         guard b > a else { return }
-        let eight = SIMD8<UInt32>(repeating: source)
         let n = b - a
-        for row in max(y0, fy0)..<max(max(y0, fy0), min(y1, fy1)) {
+        let top = max(y0, fy0)
+        let bottom = max(top, min(y1, fy1))
+        guard bottom > top else { return }
+        let eight = SIMD8<UInt32>(repeating: source)
+        for row in top..<bottom {
             let p = pixels + row * stride + a
             let raw = UnsafeMutableRawPointer(p)
             var i = 0
+            // 32 pixels a step: the loop's own work is a fraction of the stores'.
+            while i &+ 32 <= n {
+                raw.storeBytes(of: eight, toByteOffset: 4 &* i, as: SIMD8<UInt32>.self)
+                raw.storeBytes(of: eight, toByteOffset: 4 &* i &+ 32, as: SIMD8<UInt32>.self)
+                raw.storeBytes(of: eight, toByteOffset: 4 &* i &+ 64, as: SIMD8<UInt32>.self)
+                raw.storeBytes(of: eight, toByteOffset: 4 &* i &+ 96, as: SIMD8<UInt32>.self)
+                i &+= 32
+            }
             while i &+ 8 <= n {
                 raw.storeBytes(of: eight, toByteOffset: 4 &* i, as: SIMD8<UInt32>.self)
                 i &+= 8

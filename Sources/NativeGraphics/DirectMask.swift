@@ -46,6 +46,9 @@ public struct DirectMaskTarget {
     /// 255 - its alpha in both 16-bit halves (what the destination is multiplied by).
     let table: [UInt32]
 
+    /// Where this target draws: the clip's rectangle cut to the surface, x0 <= x < x1, y0 <= y < y1.
+    public var extent: (x0: Int, y0: Int, x1: Int, y1: Int) { (x0, y0, x1, y1) }
+
     /// Whether the rectangle x0 <= x < x1, y0 <= y < y1 lies wholly where this target draws.
     public func contains(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
         x0 >= self.x0 && y0 >= self.y0 && x1 <= self.x1 && y1 <= self.y1
@@ -61,7 +64,15 @@ public struct DirectMaskTarget {
         let data = mask.data
         let maskStride = mask.stride
         let spans = mask.rowSpans
+        let gaps = mask.rowGaps
         table.withUnsafeBufferPointer { t in
+            // Columns a..<b of a row (mask zeros change no pixel, so the parts around a gap suffice).
+            func run(_ row: Int, _ a: Int, _ b: Int) {
+                guard b > a else { return }
+                Self.over(
+                    pixels + row * stride + a, data + (row - y) * maskStride + (a - x), count: b - a,
+                    source: source, table: t.baseAddress!)
+            }
             for row in cy0..<cy1 {
                 var a = cx0
                 var b = cx1
@@ -70,10 +81,14 @@ public struct DirectMaskTarget {
                     a = max(a, x + Int(s.lowerBound))
                     b = min(b, x + Int(s.upperBound))
                     if b <= a { continue }
+                    if let gaps, !gaps[row - y].isEmpty {
+                        let g = gaps[row - y]
+                        run(row, a, min(b, x + Int(g.lowerBound)))
+                        run(row, max(a, x + Int(g.upperBound)), b)
+                        continue
+                    }
                 }
-                Self.over(
-                    pixels + row * stride + a, data + (row - y) * maskStride + (a - x), count: b - a,
-                    source: source, table: t.baseAddress!)
+                run(row, a, b)
             }
         }
     }
@@ -120,9 +135,10 @@ public struct DirectMaskTarget {
         return ((t &+ ((t &>> 8) & 0x00ff_00ff)) &>> 8) & 0x00ff_00ff
     }
 
-    /// One row: `count` pixels at `dst` through the mask bytes at `mask`, four at a time (blue and
-    /// red, green and alpha of four pixels in the 16-bit lanes of two vectors); the source through
-    /// each mask value comes from `t` (`table`), so only the destination is multiplied here.
+    /// One row: `count` pixels at `dst` through the mask bytes at `mask`, eight at a time (skipped
+    /// where the mask is 0, set where it is 255 and the source opaque), blended four at a time
+    /// (blue and red, green and alpha of four pixels in the 16-bit lanes of two vectors); the source
+    /// through each mask value comes from `t` (`table`), so only the destination is multiplied here.
     static func over(
         _ dst: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, count: Int, source: UInt32,
         table t: UnsafePointer<UInt32>
@@ -131,21 +147,12 @@ public struct DirectMaskTarget {
         let opaque = source >> 24 == 255
         let d = UnsafeMutableRawPointer(dst)
         let m = UnsafeRawPointer(mask)
-        var i = 0
-        while i &+ 4 <= count {
-            if i &+ 8 <= count, m.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
-                i &+= 8
-                continue
-            }
-            let m4 = m.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            if m4 == 0 {
-                i &+= 4
-                continue
-            }
+        // Four pixels at byte offset 4 * i through the mask bytes `m4`.
+        @inline(__always) func four(_ i: Int, _ m4: UInt32) {
+            if m4 == 0 { return }
             if opaque && m4 == 0xffff_ffff {
                 d.storeBytes(of: s, toByteOffset: 4 &* i, as: Words.self)
-                i &+= 4
-                continue
+                return
             }
             let a0 = Int(m4 & 0xff)
             let a1 = Int((m4 >> 8) & 0xff)
@@ -159,6 +166,18 @@ public struct DirectMaskTarget {
             // Each channel's sum is at most 255: no carry into the next.
             let out = through &+ (unsafeBitCast(rb, to: Words.self) | (unsafeBitCast(ag, to: Words.self) &<< 8))
             d.storeBytes(of: out, toByteOffset: 4 &* i, as: Words.self)
+        }
+        var i = 0
+        while i &+ 8 <= count {
+            let m8 = m.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if m8 != 0 {
+                four(i, UInt32(truncatingIfNeeded: m8))
+                four(i &+ 4, UInt32(truncatingIfNeeded: m8 >> 32))
+            }
+            i &+= 8
+        }
+        if i &+ 4 <= count {
+            four(i, m.loadUnaligned(fromByteOffset: i, as: UInt32.self))
             i &+= 4
         }
         while i < count {

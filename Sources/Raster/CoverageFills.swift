@@ -23,6 +23,9 @@ final class CoverageFills {
         var radii: [Double]
         /// A ring's inner outline relative to the outer one: x, y, width, height, radii.
         var inner: [Double]?
+        /// The frame's clip where it cuts the shape (with its one-pixel margin), relative to the
+        /// shape's origin: x0, y0, x1, y1; nil when it holds the shape whole.
+        var cut: [Int]?
     }
 
     /// A shape's coverage: `strips` of rows (from the shape's top) where it varies, and the rows
@@ -82,9 +85,29 @@ final class CoverageFills {
             target.finish()
             return true
         }
-        // Rounded: the kept coverage holds for the shape whole, so the clip must not cut it.
-        guard target.contains(x0: box.x0 - 1, y0: box.y0 - 1, x1: box.x1 + 1, y1: box.y1 + 1) else { return false }
-        let entry = try self.entry(outer, inner: inner)
+        // Rounded: Cairo renders the shape within the clip's rectangle, which changes the coverage
+        // where it cuts an edge, so a shape the clip cuts (the seam of the frame's bands, the
+        // surface's edge) has coverage of its own, made under the same cut.
+        var cut: (x0: Int, y0: Int, x1: Int, y1: Int)?
+        if !target.contains(x0: box.x0 - 1, y0: box.y0 - 1, x1: box.x1 + 1, y1: box.y1 + 1) {
+            let e = target.extent
+            let c = (
+                x0: max(e.x0, box.x0 - 1), y0: max(e.y0, box.y0 - 1), x1: min(e.x1, box.x1 + 1),
+                y1: min(e.y1, box.y1 + 1)
+            )
+            // Nothing of the shape shows.
+            guard c.x1 > c.x0, c.y1 > c.y0 else { return true }
+            // Cut only across the straight sides (the seam of the frame's bands through a card):
+            // the whole shape's coverage holds in the rows inside (`onlySidesCross`), and is kept
+            // once, wherever the seam falls.
+            func sides(_ y: Int) -> Bool {
+                outer.onlySidesCross(y: Double(y)) && (inner?.onlySidesCross(y: Double(y)) ?? true)
+            }
+            if !(c.x0 == box.x0 - 1 && c.x1 == box.x1 + 1 && sides(c.y0) && sides(c.y1)) {
+                cut = (c.x0 - box.x0, c.y0 - box.y0, c.x1 - box.x0, c.y1 - box.y0)
+            }
+        }
+        let entry = try self.entry(outer, inner: inner, cut: cut)
         for s in entry.spans {
             target.fillOpaque(
                 x0: box.x0 + s.lowerBound, y0: box.y0 + entry.solidRows.lowerBound, x1: box.x0 + s.upperBound,
@@ -183,25 +206,30 @@ final class CoverageFills {
         return (CheckedInt.int(r.minX), CheckedInt.int(r.minY), CheckedInt.int(r.maxX), CheckedInt.int(r.maxY))
     }
 
-    private func entry(_ outer: DeviceRoundedRect, inner: DeviceRoundedRect?) throws -> Entry {
+    private func entry(
+        _ outer: DeviceRoundedRect, inner: DeviceRoundedRect?, cut: (x0: Int, y0: Int, x1: Int, y1: Int)?
+    ) throws -> Entry {
         let o = outer.rect
         let key = Key(
             width: o.width, height: o.height, radii: outer.radii.flatMap { [$0.rx, $0.ry] },
             inner: inner.map {
                 [$0.rect.x - o.x, $0.rect.y - o.y, $0.rect.width, $0.rect.height]
                     + $0.radii.flatMap { [$0.rx, $0.ry] }
-            })
+            }, cut: cut.map { [$0.x0, $0.y0, $0.x1, $0.y1] })
         lock.lock()
         defer { lock.unlock() }
         if let e = entries[key] { return e }
-        let e = try Self.make(outer, inner: inner)
+        let e = try Self.make(outer, inner: inner, cut: cut)
         entries.insert(e, for: key, size: e.strips.reduce(0) { $0 + $1.coverage.count })
         return e
     }
 
     /// Fills the shape in opaque white on transparent pixels with a two-pixel margin, in the frame's
-    /// coordinates moved by whole pixels, and reads the coverage back from the alpha.
-    private static func make(_ outer: DeviceRoundedRect, inner: DeviceRoundedRect?) throws -> Entry {
+    /// coordinates moved by whole pixels (under `cut`, shape pixels, when given), and reads the
+    /// coverage back from the alpha.
+    private static func make(
+        _ outer: DeviceRoundedRect, inner: DeviceRoundedRect?, cut: (x0: Int, y0: Int, x1: Int, y1: Int)?
+    ) throws -> Entry {
         let o = outer.rect
         let w = CheckedInt.int(o.width)
         let h = CheckedInt.int(o.height)
@@ -209,6 +237,12 @@ final class CoverageFills {
         let ctx = CairoContext(surface: scratch)
         ctx.drawsMasksDirectly = false
         ctx.translate(2 - o.x, 2 - o.y)
+        if let cut {
+            ctx.newPath()
+            ctx.rectangle(
+                o.x + Double(cut.x0), o.y + Double(cut.y0), Double(cut.x1 - cut.x0), Double(cut.y1 - cut.y0))
+            ctx.clip()
+        }
         ctx.setColor(.white)
         ctx.newPath()
         outer.addPath(to: ctx)

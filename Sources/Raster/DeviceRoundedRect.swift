@@ -31,6 +31,16 @@ struct DeviceRoundedRect: Hashable {
     var isRectangular: Bool { radii.allSatisfy(\.isZero) }
     var isEmpty: Bool { rect.width <= 0 || rect.height <= 0 }
 
+    /// Whether the outline's path crosses the horizontal line at device y only on its straight,
+    /// vertical sides (between its corners), or not at all. A clip rectangle's top or bottom edge
+    /// on such a line changes no coverage Cairo computes for the path in the rows inside the clip:
+    /// its scan converter starts and ends edges at the clip's rows, which moves no vertical edge
+    /// (it computes their x without the rows), and the path's other edges lie wholly on one side.
+    func onlySidesCross(y: Double) -> Bool {
+        if y <= rect.minY || y >= rect.maxY { return true }
+        return y >= rect.minY + max(radii[0].ry, radii[1].ry) && y <= rect.maxY - max(radii[2].ry, radii[3].ry)
+    }
+
     /// CSS: if the radii on a side add up to more than its length, all radii shrink by one factor.
     static func fitted(_ r: [Radius], in rect: Rect) -> [Radius] {
         var f = 1.0

@@ -37,6 +37,9 @@ enum OpaqueCover {
     struct Plan {
         var skipped: [Bool]
         var parts: [Int: [Rect]]
+        /// For shadows that later covers overlap (not wholly): those covers' boxes with whole-pixel
+        /// edges, where the shadow need not be drawn.
+        var hidden: [Int: [Rect]] = [:]
     }
 
     /// Only the part of an item's box on the `width` x `height` surface has to be covered.
@@ -61,6 +64,14 @@ enum OpaqueCover {
                 $0.width > 0 && $0.height > 0
             }
             if !later.isEmpty { plan.parts[i] = subtract(later, from: box) }
+        }
+        for (i, item) in items.enumerated() where i < bounds.count && !plan.skipped[i] {
+            guard case .shadow = item, let b = bounds[i] else { continue }
+            let later = covers.filter {
+                $0.index > i && wholePixels($0.box) && $0.box.intersection(b).width > 0
+                    && $0.box.intersection(b).height > 0
+            }
+            if !later.isEmpty { plan.hidden[i] = later.map { $0.box } }
         }
         return plan
     }
@@ -107,6 +118,11 @@ enum OpaqueCover {
             }
         }
         return covers
+    }
+
+    private static func wholePixels(_ r: Rect) -> Bool {
+        r.minX == r.minX.rounded() && r.minY == r.minY.rounded() && r.maxX == r.maxX.rounded()
+            && r.maxY == r.maxY.rounded()
     }
 
     private static func valid(_ r: Rect) -> Bool {

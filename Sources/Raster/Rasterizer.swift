@@ -437,9 +437,11 @@ public final class Rasterizer {
 
         case .shadow(let rr, let offset, let blur, let spread, let color):
             guard validRect(rr.rect), DeviceTransform.finite(offset.x, offset.y, blur, spread) else { return }
+            // Not under later opaque boxes that cover part of it (`OpaqueCover.plan`).
             try shadows.paint(
                 outline: t.snap(rr), dx: t.length(offset.x), dy: t.length(offset.y),
-                sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color, on: ctx)
+                sigma: t.length(max(0, blur)) / 2, spread: t.length(spread), color: color, on: ctx,
+                hidden: covered.hidden[run.index] ?? [])
 
         case .border(let rr, let widths, let colors, let styles):
             guard validRect(rr.rect), DeviceTransform.finite(widths.top, widths.right, widths.bottom, widths.left)

@@ -13,8 +13,10 @@ import Primitives
 /// (`effectiveMask`), and compositing any colour through it later gives what Cairo would. The
 /// coverage depends on the clip path and on the clip's rectangle (Cairo cuts the path's edges to
 /// it), so each piece is made under the very rectangles the painter clips to (the box and one band
-/// around `hiddenRect`), only when the frame's own clip holds the whole box; and both depend only
-/// on the mask, the outline's size and radii and the mask's place relative to the outline, because
+/// around `hiddenRect`, and the frame's own clip where it cuts the box: a band of the frame painted
+/// on its own thread, the surface's edge; Cairo intersects clip rectangles whatever their order,
+/// and renders the path within their intersection); and both depend only on the mask, the
+/// outline's size and radii and the mask's and the cut's places relative to the outline, because
 /// moving everything by whole pixels moves Cairo's fixed-point path, its scan converter's grid and
 /// the rectangles alike. Equal cards therefore share one set, within a screen and between screens.
 final class ShadowBoxMasks {
@@ -27,6 +29,9 @@ final class ShadowBoxMasks {
         /// The mask's origin relative to the outline's.
         var maskX: Double
         var maskY: Double
+        /// The part of the box the frame's clip lets through, relative to the outline's origin
+        /// (x, y, width, height); nil when it holds the whole box.
+        var cut: [Double]?
     }
 
     /// One piece: the masks of a band, placed relative to the outline's origin.
@@ -54,8 +59,9 @@ final class ShadowBoxMasks {
     }
 
     /// The bands `ShadowPainter` composites inside `box` (the box cut to the mask's rectangle `m`,
-    /// less `hidden`), as the rectangles it clips to; whole pixels.
-    static func bands(box: Rect, mask m: Rect, hidden: Rect?) -> [Rect] {
+    /// less `hidden`), as the rectangles it clips to, cut to `cut` (the part of the box the frame's
+    /// clip lets through) when given; whole pixels.
+    static func bands(box: Rect, mask m: Rect, hidden: Rect?, cut: Rect? = nil) -> [Rect] {
         let h = hidden.map { $0.intersection(m) }
         let parts: [Rect]
         if let h, h.width > 0, h.height > 0 {
@@ -68,15 +74,17 @@ final class ShadowBoxMasks {
         } else {
             parts = [m]
         }
-        return parts.filter { $0.width > 0 && $0.height > 0 }.map { $0.intersection(box) }
+        return parts.filter { $0.width > 0 && $0.height > 0 }.map { $0.intersection(cut ?? box).intersection(box) }
             .filter { $0.width > 0 && $0.height > 0 }
     }
 
     /// What Cairo composites through in `band`: `mask` at `region`'s origin under the even-odd clip
-    /// of `all` and `outline`, then the rectangles `box` and `band` (the painter's order), in opaque
-    /// white onto transparent pixels, whose alpha is the product. Nil when nothing shows.
+    /// of `all` and `outline`, then the rectangles `cut` (the frame's clip, when it cuts the box),
+    /// `box` and `band` (the painter's), in opaque white onto transparent pixels, whose alpha is the
+    /// product. Nil when nothing shows.
     static func effectiveMask(
-        _ mask: CairoMask, at region: Rect, outline: DeviceRoundedRect, all: Rect, box: Rect, band: Rect
+        _ mask: CairoMask, at region: Rect, outline: DeviceRoundedRect, all: Rect, box: Rect, cut: Rect? = nil,
+        band: Rect
     ) throws -> CairoMask {
         let w = CheckedInt.int(band.width)
         let h = CheckedInt.int(band.height)
@@ -87,7 +95,7 @@ final class ShadowBoxMasks {
         ctx.translate(-band.x, -band.y)
         ctx.setColor(.white)
         ShadowPainter.clipOutside(outline, within: all, on: ctx)
-        for r in [box, band] {
+        for r in (cut.map { [$0] } ?? []) + [box, band] {
             ctx.newPath()
             ctx.rectangle(r.x, r.y, r.width, r.height)
             ctx.clip()

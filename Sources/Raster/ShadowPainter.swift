@@ -35,10 +35,11 @@ final class ShadowPainter {
     static let maxMaskPixels = 8 << 20
 
     /// Paints the shadow of `outline` (device pixels) grown by `spread`, moved by (dx, dy), blurred
-    /// with `sigma` (device pixels), in `color`.
+    /// with `sigma` (device pixels), in `color`. `hidden`: whole-pixel boxes that later opaque fills
+    /// paint over entirely (`OpaqueCover`), where the shadow around the element's box need not be drawn.
     func paint(
         outline: DeviceRoundedRect, dx: Double, dy: Double, sigma rawSigma: Double, spread: Double,
-        color: Color, on ctx: CairoContext
+        color: Color, on ctx: CairoContext, hidden: [Rect] = []
     ) throws {
         guard
             let (shape, sigma, margin, bounds) = Self.geometry(
@@ -56,7 +57,8 @@ final class ShadowPainter {
             // Around the element's box (whole pixels, one more for antialiasing) nothing is hidden:
             // plain rectangle clips, which Cairo composites much faster than a path clip.
             let box = outline.rect.outset(1)
-            draw(mask, at: bounds, factor: k, hiding: box, color: color, on: ctx, tile: (key, color))
+            draw(
+                mask, at: bounds, factor: k, hiding: box, color: color, on: ctx, tile: (key, color), covered: hidden)
             // Inside the box: through the kept effective masks (`ShadowBoxMasks`) where they give
             // Cairo's bytes, else under the even-odd clip, skipping the part the element hides for sure.
             if keepsBoxMasks, k == 1,
@@ -245,10 +247,11 @@ final class ShadowPainter {
     /// Like `draw(_:at:factor:on:)`, but skips `hidden` (whole pixels, under the element, clipped
     /// out anyway): the mask is composited in the up to four bands around it, a fraction of the area.
     /// With `tile`, a band that falls on a flat, untouched background is copied from `tiles` instead
-    /// (same pixels) when the mask is at full resolution and a whole-pixel offset.
+    /// (same pixels) when the mask is at full resolution and a whole-pixel offset. The parts of whole-pixel
+    /// bands under `covered` (later opaque boxes, whole pixels) are not drawn: they are painted over.
     private func draw(
         _ mask: CairoMask, at region: Rect, factor k: Int, hiding hidden: Rect?, color: Color, on ctx: CairoContext,
-        tile: (key: Key, color: Color)? = nil
+        tile: (key: Key, color: Color)? = nil, covered: [Rect] = []
     ) {
         let m = Rect(x: region.x, y: region.y, width: Double(mask.width * k), height: Double(mask.height * k))
         let whole =
@@ -281,18 +284,25 @@ final class ShadowPainter {
             return
         }
         for b in bands where b.width > 0 && b.height > 0 {
-            ctx.save()
-            ctx.newPath()
-            ctx.rectangle(b.x, b.y, b.width, b.height)
-            ctx.clip()
-            composite()
-            ctx.restore()
+            let holes =
+                whole && b.minX == b.minX.rounded() && b.minY == b.minY.rounded() && b.maxX == b.maxX.rounded()
+                    && b.maxY == b.maxY.rounded()
+                ? covered.map { $0.intersection(b) }.filter { $0.width > 0 && $0.height > 0 } : []
+            for p in holes.isEmpty ? [b] : OpaqueCover.subtract(holes, from: b) {
+                ctx.save()
+                ctx.newPath()
+                ctx.rectangle(p.x, p.y, p.width, p.height)
+                ctx.clip()
+                composite()
+                ctx.restore()
+            }
         }
     }
 
     /// Composites the inside of `box` through the kept effective masks (`ShadowBoxMasks`), when the
-    /// mask is at a whole-pixel offset, masks can be composited directly and the frame's clip holds
-    /// the whole box; false otherwise, with nothing drawn.
+    /// mask is at a whole-pixel offset and masks can be composited directly; false otherwise, with
+    /// nothing drawn. Where the frame's clip (a band of the frame, or the surface's edge) cuts the
+    /// box, the masks are made under that cut too, as Cairo composites under it.
     private func drawBoxMasks(
         _ mask: CairoMask, key: Key, region: Rect, outline: DeviceRoundedRect, box: Rect, color: Color,
         on ctx: CairoContext
@@ -301,22 +311,39 @@ final class ShadowPainter {
         let o = outline.rect
         guard region.x == region.x.rounded(), region.y == region.y.rounded(), abs(region.x) < limit,
             abs(region.y) < limit, abs(box.x) < limit, abs(box.y) < limit, box.maxX < limit, box.maxY < limit,
-            let direct = ctx.directMaskTarget(color: color),
-            direct.contains(
-                x0: CheckedInt.int(box.minX), y0: CheckedInt.int(box.minY), x1: CheckedInt.int(box.maxX),
-                y1: CheckedInt.int(box.maxY))
+            let direct = ctx.directMaskTarget(color: color)
         else { return false }
+        var cut: Rect?
+        if !direct.contains(
+            x0: CheckedInt.int(box.minX), y0: CheckedInt.int(box.minY), x1: CheckedInt.int(box.maxX),
+            y1: CheckedInt.int(box.maxY))
+        {
+            let e = direct.extent
+            let c = box.intersection(
+                Rect(x: Double(e.x0), y: Double(e.y0), width: Double(e.x1 - e.x0), height: Double(e.y1 - e.y0)))
+            // Nothing of the box shows: Cairo draws nothing there either.
+            guard c.width > 0, c.height > 0 else { return true }
+            // Cut only across the outline's straight sides (the seam of the frame's bands through
+            // a card): the masks of the whole box hold in the rows inside (`onlySidesCross`; the
+            // clip's other path, a rectangle, has only vertical edges), kept once wherever the seam falls.
+            if !(c.minX == box.minX && c.maxX == box.maxX && outline.onlySidesCross(y: c.minY)
+                && outline.onlySidesCross(y: c.maxY))
+            {
+                cut = c
+            }
+        }
         let boxKey = ShadowBoxMasks.Key(
             mask: key, width: o.width, height: o.height, radii: outline.radii.flatMap { [$0.rx, $0.ry] },
-            maskX: region.x - o.x, maskY: region.y - o.y)
+            maskX: region.x - o.x, maskY: region.y - o.y,
+            cut: cut.map { [$0.x - o.x, $0.y - o.y, $0.width, $0.height] })
         let pieces = try boxMasks.pieces(boxKey) {
             let m = Rect(x: region.x, y: region.y, width: Double(mask.width), height: Double(mask.height))
             let all = union(region, o).outset(2)
-            return try ShadowBoxMasks.bands(box: box, mask: m, hidden: Self.hiddenRect(outline)).map { b in
+            return try ShadowBoxMasks.bands(box: box, mask: m, hidden: Self.hiddenRect(outline), cut: cut).map { b in
                 ShadowBoxMasks.Piece(
                     x: b.x - o.x, y: b.y - o.y,
                     mask: try ShadowBoxMasks.effectiveMask(
-                        mask, at: region, outline: outline, all: all, box: box, band: b))
+                        mask, at: region, outline: outline, all: all, box: box, cut: cut, band: b))
             }
         }
         for p in pieces { direct.composite(p.mask, x: CheckedInt.int(o.x + p.x), y: CheckedInt.int(o.y + p.y)) }

@@ -27,13 +27,16 @@ private func surface(_ w: Int, _ h: Int, seed: UInt32) throws -> CairoSurface {
     return s
 }
 
-/// A mask whose column x holds x (every mask value) shifted by the row, with zero runs.
+/// A mask whose column x holds x (every mask value) shifted by the row, with zero runs (some
+/// inside rows, from 33 columns long).
 private func ramp(_ w: Int, _ h: Int) throws -> CairoMask {
     let m = try CairoMask(width: w, height: h)
     m.withPixels { p, stride in
         for row in 0..<h {
             for col in 0..<w { p[row * stride + col] = row % 5 == 4 ? 0 : UInt8(truncatingIfNeeded: col + row * 7) }
             if row % 4 == 1 { for col in 0..<min(w, 20) { p[row * stride + col] = 255 } }
+            // Zeros inside the row (`rowGaps` when trimmed), as across a card in a shadow's ring.
+            if row % 3 == 2 { for col in min(w, 100)..<min(w, 100 + 33 + row) { p[row * stride + col] = 0 } }
         }
     }
     return m
@@ -80,6 +83,7 @@ private let colors: [Color] = [
     let mask = try ramp(261, 37)
     let trimmed = try ramp(261, 37)
     trimmed.trimRows()
+    #expect(trimmed.rowGaps?[2] == 100..<135 && trimmed.rowGaps?[0].isEmpty == true)
     let placements: [(x: Int, y: Int, clip: Rect?)] = [
         (0, 0, nil), (-5, 3, nil), (40, 30, nil), (3, -4, Rect(x: 2, y: 1, width: 131, height: 19)),
         (-7, 2, Rect(x: 0, y: 8, width: 50, height: 50)), (1, 1, Rect(x: 17, y: 5, width: 1, height: 30)),

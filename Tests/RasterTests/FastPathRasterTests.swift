@@ -143,7 +143,41 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
         .shadow(S.rect(100, 120, 60, 30, radius: 6), offset: Point(x: 0, y: 3), blur: 8, spread: 1, color: .black),
         .endLayer,
     ]
+    // Cards cut by the surface's edges (their box masks are made under the cut): off the bottom
+    // and right, off the top and left.
+    for c in [S.rect(110.3, 236, 120, 40, radius: 10), S.rect(-20, -12.5, 80, 30, radius: 8)] {
+        items += [
+            .shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
+            .fill(c, .color(.white)),
+        ]
+    }
     try expectSameBytes(items, w: 200, h: 260, "shadows")
+}
+
+/// A list card cut by the surface's bottom edge, or by the row where the frame's bands meet, still
+/// composites the inside of its box through kept masks (made under the cut), with Cairo's bytes.
+@Test func shadowBoxMasksCoverCardsTheFrameCuts() throws {
+    let page = Color(rgb: 0xf2f2f7)
+    var items: [DisplayItem] = [.fill(S.rect(0, 0, 200, 260), .color(page))]
+    // 55 dp apart from y = 10: the last card crosses the bottom edge (260 dp).
+    for i in 0..<5 {
+        let c = S.rect(12, 10 + Double(i) * 55, 150, 40, radius: 12)
+        items += [
+            .shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
+            .fill(c, .color(.white)),
+        ]
+    }
+    let cairo = try render(items, w: 200, h: 260, scale: 3, .none, bands: 1)
+    for bands in [1, 2] {
+        let fast = try S.rasterizer()
+        fast.bandCount = bands
+        let made = try S.render(items, w: 200, h: 260, scale: 3, with: fast)
+        // One set for the cards the frame holds whole, one for the cut card (and more where the
+        // bands' seam cuts a card).
+        #expect(bands == 1 ? fast.shadowBoxMasksMade == 2 : fast.shadowBoxMasksMade >= 2)
+        let d = difference(made, cairo)
+        #expect(d.isEmpty, "\(bands) band(s): \(d)")
+    }
 }
 
 /// Opaque fills and one-colour solid borders through kept coverage (`CoverageFills`), equal shapes
@@ -195,6 +229,10 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
         .fill(S.rect(90, 50, 100, 80, radius: 6), .color(Color(rgb: 0x00897b))),
         .restore,
         .fill(S.rect(170, 220, 60, 40, radius: 10), .color(Color(rgb: 0x6d4c41))),
+        .border(
+            S.rect(170, 220, 60, 40, radius: 10), widths: Sides(all: 1), colors: Sides(all: dd),
+            styles: Sides(all: .solid)),
+        .fill(S.rect(-8, 210.4, 50, 40, radius: 9), .color(Color(rgb: 0x3949ab))),
     ]
     try expectSameBytes(items, w: 200, h: 240, "fills")
 }
@@ -229,10 +267,23 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     // Square opaque fills that later covers overlap are painted around them: the page (around the
     // bar, the card's and the rounded box's rows between their corners), and the three under the box.
     #expect(plan.parts.keys.sorted() == [0, 5, 8, 11])
+    // The card's shadow reaches under the bar: not drawn there.
+    #expect(plan.hidden.keys.sorted() == [1])
+    #expect(plan.hidden[1]?.contains(Rect(x: 0, y: 420, width: 480, height: 180)) == true)
     let barPixels = Rect(x: 0, y: 420, width: 480, height: 180)
     #expect(
         !(plan.parts[0] ?? []).contains {
             $0.intersection(barPixels).width > 0 && $0.intersection(barPixels).height > 0
         })
     try expectSameBytes(items, w: 160, h: 200, "covered")
+}
+
+/// A clip edge may cut a kept shape only on rows its straight sides alone cross.
+@Test func onlyStraightSidesCrossTheRowsBetweenCorners() {
+    let card = DeviceRoundedRect(
+        rect: Rect(x: 10, y: 20, width: 100, height: 60),
+        radii: [.init(rx: 12, ry: 12), .init(rx: 12, ry: 12.5), .init(rx: 8, ry: 8), .init(rx: 8, ry: 8)])
+    #expect(card.onlySidesCross(y: 20) && card.onlySidesCross(y: 5) && card.onlySidesCross(y: 80))
+    #expect(!card.onlySidesCross(y: 32) && card.onlySidesCross(y: 32.5) && card.onlySidesCross(y: 50))
+    #expect(card.onlySidesCross(y: 72) && !card.onlySidesCross(y: 72.5) && !card.onlySidesCross(y: 79))
 }
