@@ -21,7 +21,8 @@ public enum PNGCodec {
             // Opacity (RGB or RGBA) is found by the encoder itself, not by a pass over the frame first.
             withFastStream(bitmap) { stream, opaque in
                 writer.append(
-                    "IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6))
+                    "IHDR", PNGChunkWriter.header(width: bitmap.width, height: bitmap.height, colorType: opaque ? 2 : 6)
+                )
                 let count = stream.reduce(0) { $0 + $1.count }
                 writer.reserve(count + (count / idatChunkSize + 2) * 12)
                 writer.append(type: Array("IDAT".utf8), pieces: stream, limit: idatChunkSize)
