@@ -33,7 +33,8 @@ import Testing
         #"{"internalId":7,"textValue":"width","textValue2":"290","type":"SET_STYLE","value":0}"#,
         #"{ "type" : "SET_STYLE" , "internalId" : 7 , "value" : 5 , "textValue" : "color", "textValue2": "red" }"#,
         #"{"type":"CREATE_LINEAR_LAYOUT","internalId":-0,"childInternalId":123456789012345,"value":1}"#,
-        #"{"type":"SET_INT_VALUE","internalId":3,"value":-42,"width":1,"height":2,"row":3,"column":4,"sheet":5,"flags":6}"#,
+        #"{"type":"SET_INT_VALUE","internalId":3,"value":-42,"width":1,"height":2,"row":3,"column":4,"sheet":5,"#
+            + #""flags":6}"#,
         #"{"type":"RELEASE","internalId":2,"key":"ignored"}"#,
         #"{"type":"SET_TEXT_VALUE","internalId":2,"textValue":"caf\#u{E9} \#u{05D0} \#u{1F600}"}"#,
         #"{"type":"SET_TEXT_VALUE","internalId":2,"textValue":""}"#,
