@@ -47,17 +47,7 @@ extension JSONParser {
                 if field == .textValue2 { c.textValue2 = String(decoding: text, as: UTF8.self) }
             case .internalId, .childInternalId, .value, .width, .height, .row, .column, .sheet, .flags:
                 guard let n = plainInteger() else { return nil }
-                switch field {
-                case .internalId: c.internalId = n
-                case .childInternalId: c.childInternalId = n
-                case .value: c.value = n
-                case .width: c.width = n
-                case .height: c.height = n
-                case .row: c.row = n
-                case .column: c.column = n
-                case .sheet: c.sheet = n
-                default: c.flags = n
-                }
+                _ = c.setInteger(field, n)
             default: return nil
             }
             skipSpace()

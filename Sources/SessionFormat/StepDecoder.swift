@@ -218,19 +218,10 @@ struct StepDecoder {
             case (.value, .string) where type == .SET_STYLE: continue
             case (_, .number(let n)):
                 guard let i = n.int else { return nil }
-                switch f {
-                case .internalId: c.internalId = i
-                case .childInternalId: c.childInternalId = i
-                case .value: c.value = i
-                case .width: c.width = i
-                case .height: c.height = i
-                case .row: c.row = i
-                case .column: c.column = i
-                case .sheet: c.sheet = i
-                case .flags: c.flags = i
-                case .textValue, .textValue2, .key: return nil
-                default: continue  // not a command field: an unknown key, warned about later
-                }
+                if c.setInteger(f, i) { continue }
+                // A text field with a number is wrong; other names are not command fields (an
+                // unknown key, warned about later).
+                if f == .textValue || f == .textValue2 || f == .key { return nil }
             default:
                 if commandKeys.contains(f) { return nil }
             }
