@@ -133,19 +133,24 @@ public enum PNGFastDeflate {
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     let scratch = BandScratch.take(size)
                     kept[worker] = scratch
-                    var used = 0
-                    for i in stride(from: worker, to: bands, by: workers) where !stop.isSet {
-                        let y0 = i * rowsPerBand
-                        let y1 = min(height, y0 + rowsPerBand)
-                        let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
-                        out[i] = band.run(
-                            final: i == bands - 1, table: table, into: scratch.bytes + used,
-                            capacity: size.bytes - used, opaqueOnly: opaqueOnly)
-                        guard let r = out[i] else {
-                            stop.set()
-                            break
+                    // The literal pixels' codes, for this picture's codes only, kept from one of the
+                    // worker's bands to the next (see `LiteralCodeCache`).
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: LiteralCodeCache.words) { memory in
+                        let cache = LiteralCodeCache(memory.baseAddress!, codes: table.codes, P.self)
+                        var used = 0
+                        for i in stride(from: worker, to: bands, by: workers) where !stop.isSet {
+                            let y0 = i * rowsPerBand
+                            let y1 = min(height, y0 + rowsPerBand)
+                            let band = BandEncoder<P>(pixels: pixels.baseAddress!, width: width, rows: y0..<y1)
+                            out[i] = band.run(
+                                final: i == bands - 1, table: table, into: scratch.bytes + used,
+                                capacity: size.bytes - used, cache: cache, opaqueOnly: opaqueOnly)
+                            guard let r = out[i] else {
+                                stop.set()
+                                break
+                            }
+                            used += r.bytes.count
                         }
-                        used += r.bytes.count
                     }
                 }
             }

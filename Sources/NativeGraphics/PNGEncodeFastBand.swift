@@ -21,7 +21,7 @@ struct BandEncoder<P: PixelBytes> {
     static func capacity(rows: Int, rowBytes: Int) -> Int { rows * rowBytes * 2 + 4096 }
 
     /// Compresses the band into `out` (of `capacity` bytes, at least `capacity(rows:rowBytes:)` for
-    /// this band's rows) and returns where its bytes are. With `opaqueOnly`, returns nil as soon as a row shows a pixel
+    /// this band's rows), remembering literal pixels' codes in `cache` (made for `table`'s codes), and returns where its bytes are. With `opaqueOnly`, returns nil as soon as a row shows a pixel
     /// whose alpha is not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or
     /// continues a run from one (matches compare whole words, alpha included), so the literals'
     /// alphas are all the alphas of the picture, and the opacity test needs no pass of its own.
@@ -31,7 +31,7 @@ struct BandEncoder<P: PixelBytes> {
     /// runs along the row, which this pass visits anyway), each pixel's sums minus the one above.
     func run(
         final: Bool, table: DeflateCodeTable, into out: UnsafeMutablePointer<UInt8>, capacity: Int,
-        opaqueOnly: Bool = false
+        cache: LiteralCodeCache, opaqueOnly: Bool = false
     ) -> BandResult? {
         precondition(capacity >= Self.capacity(rows: rows.count, rowBytes: rowBytes))
         var bits = DeflateBitWriter(out, capacity: capacity)
@@ -40,11 +40,11 @@ struct BandEncoder<P: PixelBytes> {
         let w = width
         // A match may reach at most 32 KB back: wider rows only match along the row.
         let rowsMatch = rowBytes <= 32768
-        var state = RowWriter<P>(table: table, out: bits)
         var sums = BandAdler<P>(rowBytes: rowBytes)
         if rowsMatch && rows.lowerBound > 0 {
             sums.start(above: pixels + (rows.lowerBound - 1) * w, width: w)
         }
+        var state = RowWriter<P>(table: table, out: bits, cache: cache)
         for y in rows {
             let row = pixels + y * w
             // Two copies of the row loop, with and without the row above: fewer live values and

@@ -16,9 +16,12 @@ struct RowWriter<P: PixelBytes> {
     var runBytes = 0
     /// AND of every literal pixel's word: its top byte is 255 when they are all opaque.
     var alphas: UInt32 = 0xFFFF_FFFF
+    /// `LiteralCodeCache.entries` (RGB only; unused for RGBA).
+    let cache: UnsafeMutablePointer<UInt64>
 
-    init(table: DeflateCodeTable, out: DeflateBitWriter) {
+    init(table: DeflateCodeTable, out: DeflateBitWriter, cache: LiteralCodeCache) {
         codes = UnsafePointer(table.codes)
+        self.cache = cache.entries
         pixelDist = table.distBits.0
         pixelDistCount = table.distCount.0
         rowDist = table.distBits.1
@@ -89,6 +92,24 @@ struct RowWriter<P: PixelBytes> {
             repeat {
                 before &+= ds
                 all &= v
+                if bpp == 3 {
+                    // The pixel's codes and sums from the cache (see `LiteralCodeCache`).
+                    let slot = cache + 2 &* LiteralCodeCache.slot(v)
+                    var key = slot[0]
+                    var code = slot[1]
+                    if UInt32(truncatingIfNeeded: key) != v {
+                        (key, code) = LiteralCodeCache.miss(v, at: slot, codes: codes, P.self)
+                    }
+                    let sum = Int(truncatingIfNeeded: key &>> 32 & 0xFFFF)
+                    let weighted = Int(truncatingIfNeeded: key &>> 48)
+                    ds &+= hasAbove ? sum &- P.sum(above[x]) : sum
+                    dc &+= hasAbove ? weighted &- P.weighted(above[x]) : weighted
+                    bits.put(code & 0x00FF_FFFF_FFFF_FFFF, Int(truncatingIfNeeded: code &>> 56))
+                    x &+= 1
+                    if x == w { break }
+                    v = row[x]
+                    continue
+                }
                 // The pixel's Adler-32 sums minus the one above's (see `RowDelta`).
                 let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
                 ds &+= d
