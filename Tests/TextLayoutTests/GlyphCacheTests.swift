@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import NativeGraphics
-import Primitives
 
 /// The per-face cache of rendered glyph images (`GlyphCache`): every key finds what was filed
 /// under it, through growth and the restart at the limit, and a face hands out one image per key.
@@ -86,23 +85,6 @@ import Primitives
         #expect(face.glyphImage(a, pixelSize: 45, quarter: 2) !== first)
         #expect(face.glyphImage(a, pixelSize: 46, quarter: 1) !== first)
         #expect(face.glyphImage(a, pixelSize: 45, quarter: 1) === first)
-        #expect(face.glyphCache.count == 3)
-    }
-
-    /// A run drawn under one lock (`withGlyphLock` + `lockedGlyphImage`) finds the images the
-    /// pre-pass filed, and files the ones it renders itself for the per-glyph lookup.
-    @Test func aRunUnderOneLockSharesTheCacheWithSingleLookups() throws {
-        let face = try FontFace(path: TestFonts.directory + "/Roboto-Regular.ttf")
-        let a = face.glyphIndex(0x61)
-        let b = face.glyphIndex(0x62)
-        CairoContext.prepareGlyphMasks([(a, 10.25, 20), (a, 30.5, 20)], face: face, pixelSize: 45, color: .black)
-        #expect(face.glyphCache.count == 2)
-        let prepared = try #require(face.glyphImage(a, pixelSize: 45, quarter: 1))
-        let (fromRun, rendered) = face.withGlyphLock {
-            (face.lockedGlyphImage(a, pixelSize: 45, quarter: 1), face.lockedGlyphImage(b, pixelSize: 45, quarter: 0))
-        }
-        #expect(fromRun === prepared)
-        #expect(face.glyphImage(b, pixelSize: 45, quarter: 0) === rendered)
         #expect(face.glyphCache.count == 3)
     }
 }
