@@ -29,18 +29,14 @@ extension CairoContext {
             }
         } else if let direct = directMaskTarget(color: color), Self.nearOrigin(glyphs) {
             // Cairo's bytes without a pattern per glyph (`DirectMaskTarget`); the same placement.
-            // One lock for the run, not one per glyph (compositing a run takes microseconds).
-            face.withGlyphLock {
-                for g in glyphs {
-                    guard g.x.isFinite, g.y.isFinite else { continue }
-                    let (fx, quarter) = Self.phase(g.x)
-                    guard let image = face.lockedGlyphImage(g.id, pixelSize: pixelSize, quarter: quarter),
-                        let mask = image.mask
-                    else { continue }
-                    direct.composite(
-                        mask, x: CheckedInt.int(fx) + image.left,
-                        y: CheckedInt.int((g.y + 1.0 / 128).rounded(.down)) - image.top)
-                }
+            for g in glyphs {
+                guard g.x.isFinite, g.y.isFinite else { continue }
+                let (fx, quarter) = Self.phase(g.x)
+                guard let image = face.glyphImage(g.id, pixelSize: pixelSize, quarter: quarter), let mask = image.mask
+                else { continue }
+                direct.composite(
+                    mask, x: CheckedInt.int(fx) + image.left,
+                    y: CheckedInt.int((g.y + 1.0 / 128).rounded(.down)) - image.top)
             }
             direct.finish()
         } else {
@@ -86,14 +82,12 @@ extension CairoContext {
         _ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color
     ) {
         guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
-        face.withGlyphLock {
-            for g in glyphs {
-                if face.isColor {
-                    _ = face.lockedGlyphImage(g.id, pixelSize: pixelSize, quarter: 0)
-                } else {
-                    guard g.x.isFinite, g.y.isFinite else { continue }
-                    _ = face.lockedGlyphImage(g.id, pixelSize: pixelSize, quarter: phase(g.x).quarter)
-                }
+        for g in glyphs {
+            if face.isColor {
+                _ = face.glyphImage(g.id, pixelSize: pixelSize, quarter: 0)
+            } else {
+                guard g.x.isFinite, g.y.isFinite else { continue }
+                _ = face.glyphImage(g.id, pixelSize: pixelSize, quarter: phase(g.x).quarter)
             }
         }
     }

@@ -27,19 +27,6 @@ extension FontFace {
     func glyphImage(_ id: UInt32, pixelSize: Double, quarter: Int) -> GlyphImage? {
         lock.lock()
         defer { lock.unlock() }
-        return lockedGlyphImage(id, pixelSize: pixelSize, quarter: quarter)
-    }
-
-    /// Runs `body` with the face's lock held, so a whole glyph run takes the lock once (not once
-    /// per glyph) and looks its images up with `lockedGlyphImage`.
-    func withGlyphLock<R>(_ body: () throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
-    /// `glyphImage` for a caller that holds the lock (`withGlyphLock`).
-    func lockedGlyphImage(_ id: UInt32, pixelSize: Double, quarter: Int) -> GlyphImage? {
         let size64 =
             isColor
             ? 0 : glyphCache.size64(pixelSize) { CheckedInt.int($0 * 64, .toNearestOrAwayFromZero, in: 0...(1 << 40)) }
