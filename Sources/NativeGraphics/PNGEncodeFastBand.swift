@@ -21,7 +21,8 @@ struct BandEncoder<P: PixelBytes> {
     static func capacity(rows: Int, rowBytes: Int) -> Int { rows * rowBytes * 2 + 4096 }
 
     /// Compresses the band into `out` (of `capacity` bytes, at least `capacity(rows:rowBytes:)` for
-    /// this band's rows), remembering literal pixels' codes in `cache` (made for `table`'s codes), and returns where its bytes are. With `opaqueOnly`, returns nil as soon as a row shows a pixel
+    /// this band's rows), remembering literal pixels' codes in `cache` (made for `table`'s codes),
+    /// and returns where its bytes are. With `opaqueOnly`, returns nil as soon as a row shows a pixel
     /// whose alpha is not 255 (the caller then encodes RGBA): every pixel equals a literal pixel or
     /// continues a run from one (matches compare whole words, alpha included), so the literals'
     /// alphas are all the alphas of the picture, and the opacity test needs no pass of its own.

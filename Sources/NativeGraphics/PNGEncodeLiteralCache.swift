@@ -48,7 +48,8 @@ struct LiteralCodeCache {
             pixel |= (e & 0xFFFF_FFFF) &<< n
             n &+= e &>> 32
         }
-        let key = UInt64(v) | UInt64(truncatingIfNeeded: P.sum(v)) &<< 32
+        let key =
+            UInt64(v) | UInt64(truncatingIfNeeded: P.sum(v)) &<< 32
             | UInt64(truncatingIfNeeded: P.weighted(v)) &<< 48
         return (key, pixel | n &<< 56)
     }

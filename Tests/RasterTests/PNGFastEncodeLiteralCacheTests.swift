@@ -28,7 +28,8 @@ private func table(width: Int, height: Int, seed: UInt32) -> DeflateCodeTable {
         return 0xFF00_0000 | state >> 8 & (seed % 2 == 0 ? 0x00F0_F0F0 : 0x000F_0F0F)
     }
     return words.withUnsafeBufferPointer {
-        SymbolSampler<OpaqueBGRA>.table($0.baseAddress!, width: width, height: height, rowBytes: width * 3 + 1, opaqueOnly: false)!
+        SymbolSampler<OpaqueBGRA>.table(
+            $0.baseAddress!, width: width, height: height, rowBytes: width * 3 + 1, opaqueOnly: false)!
     }
 }
 
@@ -97,12 +98,16 @@ func picturesThatDefeatTheCacheInflateToTheirRows(kind: String) {
     for y in 0..<height {
         for x in 0..<width where kind == "one slot" ? (x / 50 + y) % 3 != 0 : (x + y) % 2 == 0 {
             let i = y * width + x
-            words[i] = kind == "one slot" ? sharing[(x + 2 * y) % 5] : 0xFF00_0000 | UInt32(truncatingIfNeeded: i &* 2_654_435_761) >> 8
+            words[i] =
+                kind == "one slot"
+                ? sharing[(x + 2 * y) % 5] : 0xFF00_0000 | UInt32(truncatingIfNeeded: i &* 2_654_435_761) >> 8
         }
     }
     let expected = rgbRows(words, width: width)
     let streams = [1, 3].map { workers in
-        words.withUnsafeBufferPointer { PNGFastDeflate.zlibStream(rgba: false, $0, width: width, height: height, workers: workers) }
+        words.withUnsafeBufferPointer {
+            PNGFastDeflate.zlibStream(rgba: false, $0, width: width, height: height, workers: workers)
+        }
     }
     #expect(inflates(streams[0], to: expected))
     #expect(streams[0] == streams[1])
@@ -122,7 +127,9 @@ func picturesThatDefeatTheCacheInflateToTheirRows(kind: String) {
         }
     }
     func stream(_ words: [UInt32]) -> [UInt8] {
-        words.withUnsafeBufferPointer { PNGFastDeflate.zlibStream(rgba: false, $0, width: 300, height: 400, workers: 1) }
+        words.withUnsafeBufferPointer {
+            PNGFastDeflate.zlibStream(rgba: false, $0, width: 300, height: 400, workers: 1)
+        }
     }
     let a = picture(0x00F0_F0F0, 1)
     let b = picture(0x000F_0F0F, 1)
