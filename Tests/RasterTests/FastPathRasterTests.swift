@@ -105,20 +105,29 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     try expectSameBytes(items, w: 160, h: 120, "text")
 }
 
+/// `count` list cards (a shadow, a white fill, and with `bordered` a 1 dp grey border), 150 dp wide
+/// at x = 12, `step` dp apart from `top`.
+private func listCards(_ count: Int, top: Double, step: Double, height: Double, bordered: Bool) -> [DisplayItem] {
+    (0..<count).flatMap { i -> [DisplayItem] in
+        let c = S.rect(12, top + Double(i) * step, 150, height, radius: 12)
+        var card: [DisplayItem] = [
+            .shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
+            .fill(c, .color(.white)),
+        ]
+        if bordered {
+            card.append(
+                .border(
+                    c, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0xdddddd)), styles: Sides(all: .solid)))
+        }
+        return card
+    }
+}
+
 @Test func shadowFastPathsKeepCairosBytes() throws {
     let page = Color(rgb: 0xf2f2f7)
     var items: [DisplayItem] = [.fill(S.rect(0, 0, 200, 260), .color(page))]
     // Cards close enough that each shadow falls on the previous card's, as in a list.
-    for i in 0..<4 {
-        let c = S.rect(12, 8 + Double(i) * 45, 150, 36, radius: 12)
-        items += [
-            .shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
-            .fill(c, .color(.white)),
-            .border(
-                c, widths: Sides(all: 1), colors: Sides(all: Color(rgb: 0xdddddd)),
-                styles: Sides(all: .solid)),
-        ]
-    }
+    items += listCards(4, top: 8, step: 45, height: 36, bordered: true)
     let odd = RoundedRect(
         rect: Rect(x: 20.4, y: 190.6, width: 70.3, height: 30.2),
         radii: Corners(topLeft: 0, topRight: 14.3, bottomRight: 3, bottomLeft: 9.5))
@@ -160,13 +169,7 @@ private func text(_ r: Rasterizer, _ s: String, size: Double, color: Color, at o
     let page = Color(rgb: 0xf2f2f7)
     var items: [DisplayItem] = [.fill(S.rect(0, 0, 200, 260), .color(page))]
     // 55 dp apart from y = 10: the last card crosses the bottom edge (260 dp).
-    for i in 0..<5 {
-        let c = S.rect(12, 10 + Double(i) * 55, 150, 40, radius: 12)
-        items += [
-            .shadow(c, offset: Point(x: 0, y: 2), blur: 8, spread: 0, color: Color(r: 0, g: 0, b: 0, a: 0x33)),
-            .fill(c, .color(.white)),
-        ]
-    }
+    items += listCards(5, top: 10, step: 55, height: 40, bordered: false)
     let cairo = try render(items, w: 200, h: 260, scale: 3, .none, bands: 1)
     for bands in [1, 2] {
         let fast = try S.rasterizer()
