@@ -19,15 +19,22 @@ extension ShapedGlyphs {
     /// characters are `0..<count`), or nil when an end of `cut` is not a safe break. `scans` counts
     /// the glyph indices examined.
     func safeSlice(_ cut: Range<Int>, count: Int, scans: inout Int) -> ShapedGlyphs? {
-        guard cut.lowerBound >= 0, cut.upperBound <= count, !cut.isEmpty else { return nil }
-        if cut.lowerBound > 0 && !isSafeBreak(at: cut.lowerBound, scans: &scans) { return nil }
-        if cut.upperBound < count && !isSafeBreak(at: cut.upperBound, scans: &scans) { return nil }
+        guard cut.lowerBound >= 0, cut.upperBound <= count, !cut.isEmpty, let first = clusters.first,
+            let last = clusters.last
+        else { return nil }
         let r = glyphs(inClusters: cut, scans: &scans)
         guard !r.isEmpty else { return nil }
         // Shaped with a monotone cluster level, clusters run one way, so the cut's glyphs are one
         // stretch of them; the glyphs just outside it confirm that where it matters.
         if r.lowerBound > 0 && cut.contains(clusters[r.lowerBound - 1]) { return nil }
         if r.upperBound < clusters.count && cut.contains(clusters[r.upperBound]) { return nil }
+        // The glyphs of the cut's first character are at the stretch's near end (in glyph order),
+        // those of the character after it just past its far end.
+        let rising = first <= last
+        let step = rising ? 1 : -1
+        let (near, past) = rising ? (r.lowerBound, r.upperBound) : (r.upperBound - 1, r.lowerBound - 1)
+        if cut.lowerBound > 0 && !isSafeCluster(cut.lowerBound, from: near, step, &scans) { return nil }
+        if cut.upperBound < count && !isSafeCluster(cut.upperBound, from: past, step, &scans) { return nil }
         scans += r.count
         return ShapedGlyphs(
             ids: Array(ids[r]), clusters: Array(clusters[r]), advances: Array(advances[r]),
@@ -40,18 +47,19 @@ extension ShapedGlyphs {
         return safeSlice(cut, count: count, scans: &scans)
     }
 
-    /// Whether the text may be broken before character `c`: some glyph's cluster starts at `c`
-    /// and none of that cluster's glyphs is marked unsafe to break.
-    func isSafeBreak(at c: Int, scans: inout Int) -> Bool {
-        let r = glyphs(inClusters: c..<(c + 1), scans: &scans)
-        scans += r.count
-        return !r.isEmpty && !r.contains { unsafeToBreak[$0] }
-    }
-
-    /// The same, not counted.
-    func isSafeBreak(at c: Int) -> Bool {
-        var scans = 0
-        return isSafeBreak(at: c, scans: &scans)
+    /// Whether the text may be broken before character `c`, whose cluster's glyphs (if it starts
+    /// one) begin at glyph `g` and go on in direction `step`: some glyph's cluster is `c` and none
+    /// of that cluster's glyphs is marked unsafe to break.
+    private func isSafeCluster(_ c: Int, from g: Int, _ step: Int, _ scans: inout Int) -> Bool {
+        var i = g
+        var found = false
+        defer { scans += abs(i - g) + 1 }
+        while i >= 0 && i < clusters.count && clusters[i] == c {
+            if unsafeToBreak[i] { return false }
+            found = true
+            i += step
+        }
+        return found
     }
 
     /// The glyph indices whose clusters lie in `cut`, by binary search over the clusters (rising

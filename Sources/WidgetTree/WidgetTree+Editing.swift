@@ -51,8 +51,11 @@ extension WidgetTree {
     /// of the two: a small subtree moved between parents 40,000 deep no longer walks the chain.
     mutating func cycleCheck(_ child: Int, under parent: Int, limit: Int) -> Bool? {
         if child == parent { return true }
-        guard let (kids, oldParent) = readInPlace(child, { ($0.children, $0.parent) }) else { return false }
-        if kids.isEmpty || oldParent == parent { return false }
+        guard let (childless, oldParent) = readInPlace(child, { ($0.childList.isEmpty, $0.parent) }) else {
+            return false
+        }
+        if childless || oldParent == parent { return false }
+        let kids = readInPlace(child, { $0.children }) ?? []
         var up: Int? = parent
         var down: [(ids: [Int], next: Int)] = [(kids, 0)]
         var steps = 0
