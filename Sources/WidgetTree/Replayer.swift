@@ -181,7 +181,9 @@ public struct ReplayOptions: Sendable {
 ///   streams), `bad-style` (StyleParser refused the value; the previous one stays), `portability`
 ///   (the value means something else on iOS or Android), `bad-value` (clamped numbers),
 ///   `not-a-child`, `not-a-view`, `not-scrollable`, `not-editable`, `not-an-action-bar`,
-///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`.
+///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`,
+///   `too-many-events` (events past `maxHeldEvents` dropped), `budget` (a REORDER_CHILD past the
+///   tree-edit work budget skipped).
 public struct Replayer {
     public let session: Session
     public let options: ReplayOptions
