@@ -62,6 +62,24 @@ import Testing
         #expect(String(decoding: again.stdout, as: UTF8.self).contains("9 checked: 9 passed"))
     }
 
+    /// A name that is not UTF-8 cannot be carried: the command line and folder listings are Swift
+    /// strings, which repair such bytes to U+FFFD. That session is "no such file" by its repaired
+    /// name (exit 1); the others render as ever.
+    @Test func aNameThatIsNotUTF8IsReportedByItsRepairedName() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let raw: [UInt8] = Array((dir + "/in/bad").utf8) + [0xFF, 0xFE] + Array(".json".utf8) + [0]
+        let fd = raw.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+        }
+        #expect(fd >= 0)
+        close(fd)
+        guard let r = try OutputFileTests.render([dir + "/in", "--out-dir", dir + "/out", "-q"]) else { return }
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("/in/bad\u{FFFD}\u{FFFD}.json: error: no such file"), "\(r.stderr)")
+        #expect(Self.files(dir + "/out") == Set(Self.names.map { $0 + ".png" }), "\(r.stderr)")
+    }
+
     @Test func galleryGivesEverySessionItsCard() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
