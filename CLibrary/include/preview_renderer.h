@@ -330,8 +330,8 @@ pr_status pr_send_command(pr_backend *backend, const pr_command *command);
 /** Sends `count` commands as one batch (the framework's `sendCommands`), atomically with respect
  *  to other threads. Nothing is sent if any command is invalid. Inside an open batch they join it.
  *  `count` is at most 1,000,000 (a session's steps; PR_ERR_ARGUMENT); `commands` may be NULL only
- *  with a count of 0 (PR_ERR_NULL). An open batch holds at most 1,000,000 commands: later ones are
- *  dropped with the session file's "too-many-steps" error. */
+ *  with a count of 0 (PR_ERR_NULL). An open batch holds at most 1,000,000 commands and 256 MiB of
+ *  their text: later ones are dropped with the session file's "too-many-steps" error. */
 pr_status pr_send_commands(pr_backend *backend, const pr_command *commands, size_t count);
 
 /** Opens a batch: commands are collected and applied together by `pr_commit_batch` (nothing is

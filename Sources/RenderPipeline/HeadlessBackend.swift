@@ -49,8 +49,10 @@ public final class HeadlessBackend {
     /// (`SessionRecording`): `writeRecordedSession` writes them as a session file that replays to
     /// the same frames.
     public let recording: SessionRecording
-    /// Entries of the open batch past `SessionLimits.maxSteps` dropped (reported once per batch).
+    /// Entries of the open batch past `SessionLimits.maxSteps`, or past a session file's bytes,
+    /// dropped (reported once per batch); `batchBytes` counts its texts and pixels.
     private var batchOverflow = false
+    private var batchBytes = 0
     private let assetsDirectory: String
 
     /// A backend for `device` with a new renderer (theme, fonts and clock options from `options`).
@@ -113,6 +115,7 @@ public final class HeadlessBackend {
         guard let steps = batch else { return }
         batch = nil
         batchOverflow = false
+        batchBytes = 0
         apply(.batch(steps))
     }
     /// Pixels for an image view (`setImageData`).
@@ -233,17 +236,23 @@ public final class HeadlessBackend {
         if batch != nil {
             // A batch holds what a session file's batch may (its entries past the limit are dropped
             // with the same error), however long it stays open.
-            guard batch!.count < SessionLimits.maxSteps else {
+            let bytes = Self.payloadBytes(kind)
+            guard batch!.count < SessionLimits.maxSteps, batchBytes + bytes <= SessionLimits.maxFileBytes else {
                 if !batchOverflow {
                     batchOverflow = true
                     report([
                         .error(
                             "too-many-steps", step: stepCount, path: "batch[\(batch!.count)]",
-                            "more than \(SessionLimits.maxSteps) steps in the open batch; the rest are dropped")
+                            """
+                            the open batch would pass \(SessionLimits.maxSteps) steps or \
+                            \(SessionLimits.maxFileBytes / (1024 * 1024)) MiB (what a session file holds); \
+                            the rest are dropped
+                            """)
                     ])
                 }
                 return
             }
+            batchBytes += bytes
             batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]"))
             return
         }
@@ -312,6 +321,17 @@ public final class HeadlessBackend {
             ])
         }
         droppedEvents += events.count - room
+    }
+
+    /// Bytes a step holds beyond its fixed fields: texts and pixels (an open batch's budget).
+    private static func payloadBytes(_ kind: StepKind) -> Int {
+        switch kind {
+        case .command(let c): return 64 + c.textValue.utf8.count + c.textValue2.utf8.count
+        case .setImageData(_, let image): return 64 + image.data.count
+        case .setSurface(_, let s): return 64 + (s.pixels?.pixels.count ?? 0) + 16 * s.ops.count
+        case .input(_, _, _, let text): return 64 + text.utf8.count
+        default: return 64
+        }
     }
 
     /// The last step applied (what a warning about the app's state is reported at), if any.
