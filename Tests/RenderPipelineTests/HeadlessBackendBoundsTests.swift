@@ -12,7 +12,8 @@ import Testing
 @Suite struct HeadlessBackendBoundsTests {
     /// A 100 x 100 px surface (50 x 50 dp at scale 2) of one opaque grey level.
     static func surface(_ level: UInt8) -> SurfacePayload {
-        let px = Array(repeating: [level, level, level, 255], count: 100 * 100).flatMap { $0 }
+        let pixel: [UInt8] = [level, level, level, 255]
+        let px = [[UInt8]](repeating: pixel, count: 100 * 100).flatMap { $0 }
         return SurfacePayload(width: 50, height: 50, ops: [], pixels: Bitmap(width: 100, height: 100, pixels: px))
     }
 
