@@ -172,11 +172,23 @@ c-tests: c-library build
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
+	@# Every entry point given the extreme values of its sizes and numbers (docs/limits.md, C library).
+	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_limits_test.c $$($(C_PKG)) -lm -o $(OUT)/c-tests/c_limits_test
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_limits_test $(RENDER) $(OUT)/c-tests
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
 	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png
 	$(MAKE) --no-print-directory c-tests-tsan
+
+## What a long-lived backend holds: resident memory for 600 phone-sized surfaces (scripts/c-memory.c;
+## figures, not a test: docs/limits.md). `make c-memory C_MEMORY_ARGS="100 same"` for other runs.
+.PHONY: c-memory
+C_MEMORY_ARGS ?= 600 distinct $(OUT)/c-memory/recorded.json
+c-memory: c-library
+	@mkdir -p $(OUT)/c-memory
+	cc -std=c99 -O2 -Wall -Wextra -Werror scripts/c-memory.c $$($(C_PKG)) -o $(OUT)/c-memory/c-memory
+	env -u LD_LIBRARY_PATH $(OUT)/c-memory/c-memory $(C_MEMORY_ARGS)
 
 ## The C++ test (worker threads sending while the main thread ticks and screenshots) under
 ## ThreadSanitizer: the library built with -sanitize=thread, the program with the Swift toolchain's
