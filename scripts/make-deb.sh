@@ -49,5 +49,5 @@ chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
 stamp=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 find "$stage" -exec touch -h -d "@$stamp" {} +
 mkdir -p "$(dirname "$deb")"
-SOURCE_DATE_EPOCH=$stamp dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb"
+SOURCE_DATE_EPOCH=$stamp dpkg-deb --root-owner-group -Zzstd --build "$stage" "$deb"
 echo "make-deb: $deb (Depends: $depends)"
