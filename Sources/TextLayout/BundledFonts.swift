@@ -18,13 +18,15 @@ public enum BundledFonts {
         return url.appendingPathComponent("Fonts").path
     }()
 
-    /// The folder by the rule above; nil when none has a `fonts.lock`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String?
-    {
+    /// The folder by the rule above; nil when none has a `fonts.lock`. `executable` is the running
+    /// program's path (a test passes a stand-in for an installed one).
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = executablePath
+    ) -> String? {
         let fm = FileManager.default
         func ok(_ d: String) -> Bool { fm.fileExists(atPath: d + "/fonts.lock") }
         if let env = environment["PREVIEW_RENDERER_FONTS"], !env.isEmpty, ok(env) { return absolute(env) }
-        var dir = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         let installed = dir.deletingLastPathComponent().appendingPathComponent(installedFonts).path
         if ok(installed) { return installed }
         for _ in 0..<7 {
@@ -40,7 +42,7 @@ public enum BundledFonts {
     public static let installedFonts = "share/preview-renderer/fonts"
 
     /// The running executable: /proc/self/exe, since `argv[0]` is only `render` when found through PATH.
-    static var executablePath: String {
+    public static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "."
     }
