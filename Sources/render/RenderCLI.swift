@@ -35,7 +35,24 @@ struct RenderCLI: ParsableCommand {
             FileHandle.standardError.write(Data((typo + "\n").utf8))
             Foundation.exit(ExitCodes.usage)
         }
-        main(nil)
+        // ArgumentParser's `main`, except that a command line that does not parse first names an
+        // option the command does not have (OptionSuggestion), which the default command would take
+        // for more session files.
+        let command: ParsableCommand
+        do { command = try parseAsRoot(arguments) } catch {
+            if let unknown = OptionSuggestion.message(for: arguments) {
+                FileHandle.standardError.write(Data((unknown + "\n").utf8))
+                Foundation.exit(ExitCodes.usage)
+            }
+            exit(withError: error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+        exit()
     }
 }
 
