@@ -161,7 +161,7 @@ public enum CheckPage {
         .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;\
         background:#f1f3f4;padding:2px 4px}
         .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}
-        .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}
+        .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}.side>div{flex:none}
         .side img{max-width:320px}img.diff{max-width:980px}details.entry{background:#fff;border:1px solid #ddd;\
         border-radius:6px}
         summary{cursor:pointer;font-size:13px}.none{color:#1e8e3e}.note{font-size:12px;color:#5f4b00;margin:4px 0}
