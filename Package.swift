@@ -171,7 +171,7 @@ let package = Package(
             name: "SnapshotsTests",
             dependencies: [
                 "TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
-                "RenderPipeline", "Snapshots", "Gallery",
+                "RenderPipeline", "Snapshots", "Gallery", "PreviewRenderer", "PreviewRendererTesting",
             ]),
         .testTarget(
             name: "HostileInputTests",

@@ -68,7 +68,7 @@ public enum StyleParser {
                 notes: [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")])
         }
         guard knownKeySet.contains(k) else {
-            let hint = closestKey(to: k).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = NearestName.hint(for: k, in: knownKeys, maxDistance: 2)
             throw StyleError("unknown style key \"\(key)\"\(hint)")
         }
         if profile.ignoredKeys.contains(k) {
@@ -116,22 +116,4 @@ public enum StyleParser {
 
     /// Parses a `shadow` value (single radius or CSS form); nil when it does not parse.
     public static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }
-
-    /// The known key nearest to a misspelt one (edit distance at most 2), for error messages.
-    static func closestKey(to k: String) -> String? {
-        let scored = knownKeys.map { ($0, editDistance(Array($0), Array(k))) }.filter { $0.1 <= 2 }
-        return scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) })?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var prev = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var cur = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            prev = cur
-        }
-        return a.isEmpty ? b.count : prev[b.count]
-    }
 }
