@@ -6,7 +6,8 @@
 # checkout does, so the fonts come from the Debian packages' install paths.
 # Then it walks the snapshot workflow: committed goldens pass; with no golden the test records it and
 # fails naming the file; the next run passes; a changed colour fails with the worded difference and a
-# diff image, in under 2 s; PREVIEW_RECORD=failed re-records and fails once more.
+# diff image (its time is printed, not judged: speed is measured in `make bench`, never in tests);
+# PREVIEW_RECORD=failed re-records and fails once more.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/RenderPipeline/Version.swift")
@@ -47,7 +48,6 @@ grep -q "reproduce: swift test --filter ScreenTests.testRedButton " log || fail 
 diffimage=$(sed -n 's/.*expected | diff | actual: \(.*\.png\).*/\1/p' log | head -1)
 [ -n "$diffimage" ] && [ -f "$diffimage" ] || fail "changed colour: no diff image"
 case "$diffimage" in */.build/*) ;; *) fail "changed colour: the diff image $diffimage is outside .build/";; esac
-[ "$ms" -lt 2000 ] || fail "changed colour: the failing test took $ms ms (limit 2000)"
 echo "consumer-test: 3/5 a changed colour fails in $ms ms with the worded change and $diffimage"
 
 if PREVIEW_RECORD=failed swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1; then fail "PREVIEW_RECORD=failed: expected a failure"; fi
