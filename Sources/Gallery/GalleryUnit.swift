@@ -54,7 +54,18 @@ struct GalleryUnit {
     func compare(_ card: inout GalleryCard, _ t: SnapshotChecker.Target, goldens: ConfinedFolder, device: Device)
         throws
     {
-        guard let bytes = try goldens.readIfPresent(t.name + ".png") else { return }
+        let bytes: [UInt8]
+        let oldSidecar: [UInt8]?
+        do {
+            guard let b = try goldens.readIfPresent(t.name + ".png") else { return }
+            bytes = b
+            oldSidecar = try goldens.readIfPresent(t.name + ".json")
+        } catch {
+            // The card keeps its new picture; the refused golden is named, not shown.
+            card.status = "error"
+            card.error = "golden refused: \(error)"
+            return
+        }
         let expected = GoldenStamp.matches(bytes, t.frame.bitmap) ? t.frame.bitmap : try PNGCodec.decode(bytes)
         card.golden = try store.store(png: bytes)
         let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.tolerance.threshold)
@@ -64,9 +75,7 @@ struct GalleryUnit {
         let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
         var envChanges: [String] = []
         var semantic: [ElementChange] = []
-        if let old = try goldens.readIfPresent(t.name + ".json").flatMap({
-            try? JSONDecoder().decode(SnapshotSidecar.self, from: Data($0))
-        }) {
+        if let old = oldSidecar.flatMap({ try? JSONDecoder().decode(SnapshotSidecar.self, from: Data($0)) }) {
             envChanges = old.environment.changes(to: env)
             semantic = SemanticDiff.changes(expected: old, actual: sidecar)
             card.changes = envChanges.map { "environment: " + $0 } + SemanticDiff.summarize(semantic)

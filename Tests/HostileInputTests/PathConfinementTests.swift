@@ -94,6 +94,28 @@ struct PathConfinementTests {
         #expect(failures.allSatisfy { !$0.contains("/") })
     }
 
+    /// `--out-dir` (every named snapshot as `NAME@SNAP.png`) and `--frames` use the same rule.
+    @Test func outDirAndFramesKeepHostileSnapshotNamesInTheirFolder() throws {
+        guard let render = Self.binary() else { return }
+        let dir = try TemporaryFolder.make("confine-outdir")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let work = dir + "/a/b/work"
+        try FileManager.default.createDirectory(atPath: work + "/in", withIntermediateDirectories: true)
+        let names = ["../../../../../../escape", "a/b", "nul\u{0}byte", String(repeating: "x", count: 300)]
+        _ = try Self.session(in: work + "/in", snapshots: names)
+        let r = try Self.run(render, ["in", "--out-dir", "out", "--frames", "frames", "-q"], in: work)
+        #expect(r.status == 0, "\(r.stderr)")
+        let all = Self.files(under: dir)
+        #expect(
+            all.allSatisfy {
+                $0 == "a/b/work/in/s.json" || $0.hasPrefix("a/b/work/out/") || $0.hasPrefix("a/b/work/frames/s/")
+            }, "\(all)")
+        let out = Self.files(under: work + "/out")
+        #expect(out.contains("s@.._.._.._.._.._.._escape.png") && out.contains("s@a_b.png"), "\(out)")
+        #expect(out.contains("s@nul_byte.png") && out.count == names.count + 1, "\(out)")
+        #expect(out.allSatisfy { !$0.contains("/") && $0.utf8.count <= 184 })
+    }
+
     @Test func twoNamesThatBecomeOneFileAreAnErrorNamingBoth() throws {
         guard let render = Self.binary() else { return }
         let dir = try TemporaryFolder.make("confine-collide")
@@ -144,6 +166,16 @@ struct PathConfinementTests {
                 #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(f) is not a PNG")
                 #expect(bytes != Data(secret))
             }
+        }
+        // The gallery compares with the same goldens: the link is not copied into its page either.
+        let g = try Self.run(
+            render, ["gallery", "s.json", "-o", "gallery", "--snapshots", "g", "--no-states"], in: dir)
+        #expect(g.status == 0 || g.status == 3, "\(g.stderr)")
+        let galleryImages = Self.files(under: dir + "/gallery/img")
+        #expect(!galleryImages.isEmpty)
+        for f in galleryImages {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/gallery/img/" + f))
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(f) is not a PNG")
         }
     }
 
