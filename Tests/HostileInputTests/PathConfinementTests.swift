@@ -222,4 +222,24 @@ struct PathConfinementTests {
         #expect(f.status == 2, "\(f.stderr)")
         #expect(f.stderr.contains("fail"), "\(f.stderr)")
     }
+
+    /// A full disk while recording (a one-page tmpfs: the PNG fits, its sidecar does not): exit 2
+    /// naming the reason, and neither file is left. Needs root and a kernel that lets the test mount;
+    /// elsewhere the folder-in-the-way case above covers the pair.
+    @Test func aFullDiskLeavesNeitherHalfOfThePair() throws {
+        guard geteuid() == 0, let render = Self.binary() else { return }
+        let dir = try TemporaryFolder.make("confine-full")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/g", withIntermediateDirectories: true)
+        guard
+            let m = try? Subprocess.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=4k", "tmpfs", dir + "/g"]),
+            m.status == 0
+        else { return }
+        defer { _ = try? Subprocess.run("/usr/bin/umount", [dir + "/g"]) }
+        _ = try Self.session(in: dir, snapshots: [])
+        let r = try Self.run(render, ["check", "s.json", "--snapshots", "g", "--record", "missing", "-q"], in: dir)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("No space left on device") && r.stderr.contains("g/s."), "\(r.stderr)")
+        #expect(Self.files(under: dir + "/g") == [])
+    }
 }
