@@ -98,6 +98,15 @@ struct ReportMergeSafetyTests {
             _ = try Self.shell(line, in: project)
         }
         try Self.expectMerged(try Self.shell(mergeLine, in: project), project + "/out/report", goldens: goldens)
+        // With a failing golden (images copied beside each report), still byte for byte an unsharded run's.
+        let all = try P.run(
+            render, ["check", "Examples", "--report", "out/all/check.json", "--html", "out/all/review", "-q"],
+            in: project)
+        #expect(all.status == 6)
+        for f in ["check.json", "review/index.html"] {
+            let a = fm.contents(atPath: project + "/out/all/" + f)
+            #expect(a != nil && a == fm.contents(atPath: project + "/out/report/" + f), "\(f)")
+        }
 
         // GitHub Actions: each shard on its own machine, its out/shard uploaded and downloaded to shards/.
         let github = try String(contentsOfFile: Repository.root + "/docs/ci/github-actions.yml", encoding: .utf8)
