@@ -128,15 +128,26 @@ bench-builds: build
 .PHONY: fuzz fuzz-smoke
 FUZZ_SECONDS ?= 600
 FUZZ_BIN = .build-fuzz/debug/fuzz-session
-fuzz:
-	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
+fuzz: fuzz-build
 	@mkdir -p Fuzz/crashers .build-fuzz/corpus
 	$(FUZZ_BIN) .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/session.dict -max_len=16384 -rss_limit_mb=4096 -timeout=20 \
 	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
 
-## A short fuzz run for CI (30 s).
+## The same target on inputs up to 1 MiB, from seeds made at run time (scripts/make-fuzz-seeds.py --large): one long
+## label, many ticks, many reorders, deep moves; the budgets that hold per render, not per item (issue 28).
+.PHONY: fuzz-large fuzz-build
+fuzz-build:
+	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
+fuzz-large: fuzz-build
+	@mkdir -p Fuzz/crashers .build-fuzz/corpus-large
+	python3 scripts/make-fuzz-seeds.py --large .build-fuzz/seeds-large
+	$(FUZZ_BIN) .build-fuzz/corpus-large .build-fuzz/seeds-large -dict=Fuzz/session.dict -max_len=1048576 \
+	  -rss_limit_mb=4096 -timeout=20 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
+
+## A short fuzz run for CI (30 s each, small and large inputs).
 fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+	$(MAKE) --no-print-directory fuzz-large FUZZ_SECONDS=30
 
 ## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
 ## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).

@@ -27,12 +27,12 @@ public struct GoldenComparison {
         guard let data = try goldens.readIfPresent(name + ".png") else {
             if mode == .never {
                 out.status = .missing
-                out.message =
-                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)"
+                out.message = OutputText.line(
+                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)")
             } else {
                 try record(actual, sidecar, name, in: goldens)
                 out.status = .recorded
-                out.message = "\(name): recorded a new golden at \(pngPath); check it and run again"
+                out.message = OutputText.line("\(name): recorded a new golden at \(pngPath); check it and run again")
             }
             return out
         }
@@ -63,7 +63,7 @@ public struct GoldenComparison {
             try GoldenFiles.write(try sidecar.encoded(), name: name + ".json", in: goldens)
             out.notes.removeAll()
             out.status = .recorded
-            out.message = "\(name): pixels match; recorded the missing sidecar \(jsonPath); run again"
+            out.message = OutputText.line("\(name): pixels match; recorded the missing sidecar \(jsonPath); run again")
             return out
         }
         if pixelsOK && mode != .all {
@@ -71,7 +71,7 @@ public struct GoldenComparison {
                 out.notes.append(
                     "environment changed (\(out.environmentChanges.joined(separator: "; "))) but pixels match")
             }
-            out.message = "\(name): matches \(pngPath)"
+            out.message = OutputText.line("\(name): matches \(pngPath)")
             return out
         }
         var what = describe(diff, expected: expected, actual: actual)
@@ -91,7 +91,7 @@ public struct GoldenComparison {
         if mode == .failed || mode == .all {
             try record(actual, sidecar, name, in: goldens)
             out.status = .recorded
-            out.message = "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)"
+            out.message = OutputText.line("\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
             return out
         }
         out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
@@ -108,7 +108,8 @@ public struct GoldenComparison {
             format: "%.3f%% of pixels differ (max %.3f%%)", d.mismatch * 100, settings.tolerance.maxMismatch * 100)
     }
 
-    /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line.
+    /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line
+    /// (each line made safe to print: names, ids and texts from the session never start a line).
     static func failureMessage(_ o: SnapshotOutcome, what: String) -> String {
         var lines: [String] = []
         lines.append("\(o.name): \(what) against \(o.golden)")
@@ -139,7 +140,7 @@ public struct GoldenComparison {
         }
         if let d = o.diffImage { lines.append("  expected | diff | actual: \(d)") }
         lines.append("  reproduce: \(o.reproduce)")
-        return lines.joined(separator: "\n")
+        return OutputText.lines(lines)
     }
 
     /// The golden `NAME.png` and its sidecar `NAME.json`, written as a pair (`GoldenFiles.writePair`).

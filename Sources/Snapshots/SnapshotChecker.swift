@@ -89,18 +89,18 @@ public struct SnapshotChecker {
                     let line = Optional(acceptLine(path, name: t.name, renderer: renderer))
                 {
                     o.accept = line
-                    o.message += "\n  accept the new picture: " + line
+                    o.message += "\n" + OutputText.line("  accept the new picture: " + line)
                 }
                 return o
             }
         } catch let e as GoldenWriteError {
             var o = errorOutcome(session: path, renderer: renderer, reason: "")
             o.unwritable = true
-            o.message = "\(name): \(e)"
+            o.message = OutputText.line("\(name): \(e)")
             return [o]
         } catch let e as ConfinementError {
             var o = errorOutcome(session: path, renderer: renderer, reason: "")
-            o.message = "\(name): golden refused: \(e)"
+            o.message = OutputText.line("\(name): golden refused: \(e)")
             return [o]
         } catch {
             return [errorOutcome(session: path, renderer: renderer, reason: "\(error)")]
@@ -115,7 +115,7 @@ public struct SnapshotChecker {
             name: name, session: path, snapshot: nil, status: .error,
             golden: settings.snapshotsDirectory + "/" + name + ".png",
             reproduce: reproduceLine(path, renderer: renderer),
-            message: "\(name): could not render \(path): \(reason)")
+            message: OutputText.line("\(name): could not render \(path): \(reason)"))
     }
 
     /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T] [--device WxH@S]`.

@@ -123,7 +123,7 @@ struct CheckCommand: BatchCommand {
             throw ExitCode(ExitCodes.renderFailed)
         }
         let settings = self.settings
-        if common.verbose { print("goldens: \(settings.snapshotsDirectory)") }
+        if common.verbose { StdOut.write("goldens: \(settings.snapshotsDirectory)") }
         if unused { try listUnused(folder: settings.snapshotsDirectory, renderer: renderer) }
         let checker = SnapshotChecker(settings: settings)
         // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
@@ -165,13 +165,13 @@ struct CheckCommand: BatchCommand {
             if let f = junit { try AtomicFile.write(result.junit(), to: f) }
             if let d = html {
                 try CheckPage.write(relative, to: d, images: images)
-                if !common.quiet { print("review page: \(d)/index.html") }
+                if !common.quiet { StdOut.write("review page: \(d)/index.html") }
             }
         } catch {
             StdErr.write("render: error: \(error)")
             throw ExitCode(ExitCodes.unwritable)
         }
-        if !common.quiet { print(result.summary) }
+        if !common.quiet { StdOut.write(result.summary) }
         // A golden, sidecar or failure image that could not be written: exit 2 with the reason.
         if outcomes.contains(where: { $0.unwritable == true }) { throw ExitCode(ExitCodes.unwritable) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
@@ -194,7 +194,8 @@ struct CheckCommand: BatchCommand {
         let renderer = try makeRenderer()
         let checker = SnapshotChecker(settings: settings)
         let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
-        return { path in
+        return { fields in
+            let path = fields.first ?? ""
             renderer.forgetLastFrame()
             let base = SnapshotSettings.goldenName(session: path, snapshot: nil)
             var outcomes: [SnapshotOutcome] = []
@@ -206,10 +207,10 @@ struct CheckCommand: BatchCommand {
             }
             for o in outcomes {
                 if o.passed {
-                    if common.verbose { print("ok    \(o.name)") }
-                    for n in o.notes where !common.quiet { print("note  \(o.name): \(n)") }
+                    if common.verbose { StdOut.write("ok    \(o.name)") }
+                    for n in o.notes where !common.quiet { StdOut.write("note  \(o.name): \(n)") }
                 } else {
-                    StdErr.write("\(label(o.status)) \(o.message)")
+                    StdErr.write(lines: "\(label(o.status)) \(o.message)")
                 }
             }
             return (0, Array(try JSONEncoder().encode(outcomes)))
@@ -239,13 +240,13 @@ struct CheckCommand: BatchCommand {
                     StdErr.write("render: error: cannot delete \(f): \(error)")
                     throw ExitCode(ExitCodes.unwritable)
                 }
-                print("deleted \(f)")
+                StdOut.write("deleted \(f)")
             } else {
-                print("unused \(f)")
+                StdOut.write("unused \(f)")
             }
         }
         if !common.quiet {
-            print(
+            StdOut.write(
                 stale.isEmpty
                     ? "no unused goldens in \(folder)"
                     : """
