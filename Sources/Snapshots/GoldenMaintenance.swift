@@ -24,7 +24,7 @@ public enum GoldenMaintenance {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.sorted().filter { file in
             var st = stat()
-            guard FileNames.isPlain(file), lstat(folder + "/" + file, &st) == 0 else { return false }
+            guard file != ".", file != "..", lstat(folder + "/" + file, &st) == 0 else { return false }
             // A frames golden (`NAME.frames/`, `--ticks`) belongs to the session NAME.
             if st.st_mode & S_IFMT == S_IFDIR {
                 return file.hasSuffix(".frames") && !names.contains(String(file.dropLast(7)))

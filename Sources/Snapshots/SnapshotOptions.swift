@@ -83,12 +83,15 @@ public struct SnapshotSettings: Sendable {
         return parts.isEmpty ? base : base + "/" + parts.joined(separator: "-")
     }
 
-    /// `NAME` or `NAME@SNAP`; NAME is the session file name without `.json`. Made one plain file name
-    /// (`FileNames.component`: a snapshot `../x` or `a/b` gives `NAME@.._x`, `NAME@a_b`), so no golden,
-    /// sidecar or failure image of it can land outside its folder.
+    /// `NAME` or `NAME@SNAP`; NAME is the session file name without `.json` (a file's own name, kept as
+    /// it is, as `--out-dir` keeps it). SNAP is made one plain file name (`FileNames.component`: a
+    /// snapshot `../x` or `a/b` gives `NAME@.._x`, `NAME@a_b`), and a name too long for a file is cut
+    /// with its hash, so no golden, sidecar or failure image of it can land outside its folder.
     public static func goldenName(session: String, snapshot: String?) -> String {
         var base = (session as NSString).lastPathComponent
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
-        return FileNames.component(snapshot.map { base + "@" + $0 } ?? base)
+        guard let snap = snapshot else { return base }
+        let whole = base + "@" + FileNames.component(snap)
+        return whole.utf8.count <= FileNames.maxBytes ? whole : FileNames.component(whole)
     }
 }
