@@ -37,6 +37,10 @@ public struct GoldenComparison {
             return out
         }
         let bytes = data
+        // The header's size is judged before decoding: a 261 KB PNG can claim 8192 x 8192 (1.3 GB decoded).
+        if let (w, h) = PNGCodec.size(of: bytes), !PNGCodec.fitsDecodeLimits(width: w, height: h) {
+            throw GoldenTooLarge(path: pngPath, width: w, height: h)
+        }
         // A stamped golden whose pixels are the new frame's needs no decoding (GoldenStamp.swift).
         let expected = GoldenStamp.matches(bytes, actual) ? actual : try PNGCodec.decode(bytes)
         let oldSidecar = try goldens.readIfPresent(name + ".json").flatMap {
@@ -153,5 +157,19 @@ public struct GoldenComparison {
     /// A failure image `folder/name`, confined to the folder.
     static func writePNG(_ b: Bitmap, name: String, in folder: ConfinedFolder) throws {
         try GoldenFiles.write(try PNGCodec.encode(b, compressionLevel: 6), name: name, in: folder)
+    }
+}
+
+/// A golden whose PNG header claims more pixels than any device has; refused before decoding.
+public struct GoldenTooLarge: Error, CustomStringConvertible {
+    public var path: String
+    public var width: Int
+    public var height: Int
+    public var description: String {
+        """
+        golden \(path) is \(width)x\(height) px by its PNG header, larger than any render (at most \
+        \(PNGCodec.maxDecodedSide) per side and \(PNGCodec.maxDecodedPixels) pixels); refused without decoding it \
+        (record it again with --record failed)
+        """
     }
 }

@@ -131,6 +131,12 @@ public struct ReplayOptions: Sendable {
     /// checked. An unknown family gets a `font-family` warning and the theme's default (semantics
     /// section 2).
     public var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
+    /// Most events held undrained (`defaultMaxHeldEvents`); past it, events are dropped and counted
+    /// (`too-many-events`). A long-lived backend that drains events may keep its own queue under
+    /// the same constant.
+    public var maxHeldEvents: Int = ReplayOptions.defaultMaxHeldEvents
+    /// The tree-edit work budget of this replay (`maxTreeEditWork`; tests make it smaller).
+    public var treeEditWork: Int = ReplayOptions.maxTreeEditWork
     public init(
         clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
         platform: PlatformProfile = .neutral
@@ -154,6 +160,15 @@ public struct ReplayOptions: Sendable {
     /// Most frames one replay captures (ticks, display-link frames and snapshots; the final
     /// frame always comes on top): later ones are dropped with the error `too-many-frames`.
     public static let maxFrames = 100_000
+    /// Most events a replay holds undrained (docs/limits.md): a `render` keeps every event of the
+    /// session for `--events`, so 200,000 (about 30 MB); later ones are dropped, counted by type,
+    /// with the warning `too-many-events`. Timers firing every 10 ms for over half an hour of
+    /// virtual time stay under it; hostile ticks no longer grow memory without bound (1.35 GB).
+    public static let defaultMaxHeldEvents = 200_000
+    /// Work the tree edits of one replay may do (docs/limits.md, "Tree edits"): child-list slots
+    /// scanned or shifted plus links followed to refuse cycles (`ReplayWork.childrenScanned` and
+    /// `ancestorSteps`). A REORDER_CHILD that does not fit is skipped with the warning `budget`.
+    public static let maxTreeEditWork = 200_000_000
     /// Longest timer interval kept (keeps the clock arithmetic far from overflow).
     public static let maxTimerInterval = 1_000_000_000_000_000
 }
@@ -166,7 +181,9 @@ public struct ReplayOptions: Sendable {
 ///   streams), `bad-style` (StyleParser refused the value; the previous one stays), `portability`
 ///   (the value means something else on iOS or Android), `bad-value` (clamped numbers),
 ///   `not-a-child`, `not-a-view`, `not-scrollable`, `not-editable`, `not-an-action-bar`,
-///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`.
+///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`,
+///   `too-many-events` (events past `maxHeldEvents` dropped), `budget` (a REORDER_CHILD past the
+///   tree-edit work budget skipped).
 public struct Replayer {
     public let session: Session
     public let options: ReplayOptions

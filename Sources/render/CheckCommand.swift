@@ -104,7 +104,7 @@ struct CheckCommand: BatchCommand {
             throw ValidationError("--accept and --unused do different things: run them one at a time")
         }
         if delete && !unused { throw ValidationError("--delete goes with --unused") }
-        if unused && batch.shard != "1/1" {
+        if unused && batch.selectedShard != .all {
             throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
         }
     }

@@ -78,7 +78,7 @@ struct GalleryCommand: BatchCommand {
             !$0.isEmpty
         }
         o.snapshotsDirectory = FileManager.default.fileExists(atPath: snapshots) ? snapshots : nil
-        o.shard = Shard(batch.shard) ?? .all
+        o.shard = batch.selectedShard
         o.workers = batch.workerCount
         o.states = !noStates
         o.tolerance = tolerance.tolerance

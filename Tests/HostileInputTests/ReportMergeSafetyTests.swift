@@ -78,6 +78,8 @@ struct ReportMergeSafetyTests {
         let fm = FileManager.default
         try fm.createDirectory(atPath: project + "/.build/release", withIntermediateDirectories: true)
         try fm.createSymbolicLink(atPath: project + "/.build/release/render", withDestinationPath: render)
+        try fm.createDirectory(atPath: project + "/bin", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: project + "/bin/render", withDestinationPath: render)
         try fm.createDirectory(atPath: project + "/Examples", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: project + "/Snapshots", withIntermediateDirectories: true)
         var goldens = 0
@@ -115,7 +117,9 @@ struct ReportMergeSafetyTests {
         try? fm.removeItem(atPath: project + "/out")
         for k in 1...3 {
             try fm.createDirectory(atPath: project + "/out/shard", withIntermediateDirectories: true)
-            _ = try Self.shell(ghCheck.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(k)"), in: project)
+            let line = ghCheck.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(k)")
+                .replacingOccurrences(of: "${{ strategy.job-total }}", with: "3")
+            _ = try Self.shell(line, in: project)
             try fm.createDirectory(atPath: project + "/shards", withIntermediateDirectories: true)
             try fm.moveItem(atPath: project + "/out/shard", toPath: project + "/shards/check-shard-\(k)")
         }
@@ -168,12 +172,14 @@ struct ReportMergeSafetyTests {
         var i = 0
         while i < lines.count {
             let line = lines[i]
-            guard let start = line.range(of: ".build/release/render") else {
+            var body = line.trimmingCharacters(in: .whitespaces)
+            for prefix in ["- run: ", "run: ", "- "] where body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
+            guard body.hasPrefix(".build/release/render ") || body.hasPrefix("render ") else {
                 i += 1
                 continue
             }
             let indent = line.prefix { $0 == " " }.count
-            var cmd = String(line[start.lowerBound...])
+            var cmd = body
             i += 1
             while i < lines.count {
                 let next = lines[i]
@@ -192,7 +198,9 @@ struct ReportMergeSafetyTests {
         return out
     }
 
+    /// Runs a line with `sh` in `dir`, with `dir/bin` (the installed package's `render`) first on PATH.
     static func shell(_ line: String, in dir: String, env: [String: String] = [:]) throws -> Subprocess {
-        try Subprocess.run("/bin/sh", ["-c", line], in: dir, environment: env)
+        let path = dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try Subprocess.run("/bin/sh", ["-c", line], in: dir, environment: env.merging(["PATH": path]) { $1 })
     }
 }
