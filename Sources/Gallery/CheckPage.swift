@@ -138,7 +138,6 @@ public enum CheckPage {
         return h + "</div>\n"
     }
 
-
     static func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }
 
     static let css = """
