@@ -78,7 +78,7 @@ public struct GoldenComparison {
             out.message = OutputText.line("\(name): matches \(pngPath)")
             guard let note = environmentNote else { return out }
             // The pixels are the golden's: a new environment alone passes, counted on its own.
-            if settings.restamp, let why = try restamp(expected, actual, old: oldSidecar, new: sidecar, to: jsonPath) {
+            if settings.restamp, let why = try restamp(expected, actual, old: oldSidecar, new: sidecar, name: name, in: goldens) {
                 out.notes.append(note + "; " + why)
             } else if settings.restamp {
                 out.status = .restamped
@@ -124,15 +124,16 @@ public struct GoldenComparison {
 
     /// `--restamp`: writes the new sidecar of a golden whose pixels are the new frame's exactly and
     /// whose elements did not change, leaving the PNG as it is. Returns nil when it wrote it, else why not.
-    func restamp(_ expected: Bitmap, _ actual: Bitmap, old: SnapshotSidecar?, new: SnapshotSidecar, to json: String)
-        throws -> String?
-    {
+    func restamp(
+        _ expected: Bitmap, _ actual: Bitmap, old: SnapshotSidecar?, new: SnapshotSidecar, name: String,
+        in goldens: ConfinedFolder
+    ) throws -> String? {
         guard expected.width == actual.width, expected.height == actual.height, expected.pixels == actual.pixels
         else { return "not re-stamped: the pixels are within tolerance but not identical (re-record it to accept)" }
         guard let old = old, SemanticDiff.changes(expected: old, actual: new).isEmpty else {
             return "not re-stamped: elements changed"
         }
-        try Self.write(try new.encoded(), to: json)
+        try GoldenFiles.write(try new.encoded(), name: name + ".json", in: goldens)
         return nil
     }
 
