@@ -52,8 +52,11 @@ public final class HeadlessBackend {
         let session = Session(name: "api", device: device, assetsDirectory: assetsDirectory, steps: [])
         var opts = renderer.replayOptions
         opts.captureTicks = false  // screenshots are taken on demand
+        let resources = ResourceLoader(
+            session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
+        opts.hitMaps = renderer.hitMapSource(resources: resources, device: device)
         engine = ReplayEngine(session: session, options: opts)
-        resources = ResourceLoader(session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
+        self.resources = resources
         requests = ImageRequestTracker(scale: device.scale, format: renderer.theme.profile.imageRequestFormat)
     }
 
@@ -61,6 +64,7 @@ public final class HeadlessBackend {
     public var time: Int { engine.now }
     /// The current widget tree.
     public var tree: WidgetTree { engine.tree }
+    var engineLastInput: InputOutcome? { engine.lastInput }
 
     // MARK: - Commands and data
 
@@ -176,25 +180,25 @@ public final class HeadlessBackend {
 
     // MARK: - Internals
 
-    private func submit(_ kind: StepKind) {
+    func submit(_ kind: StepKind, address: InputAddress? = nil) {
         if batch != nil {
-            batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]"))
+            batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]", address: address))
             return
         }
-        apply(kind)
+        apply(kind, address: address)
     }
 
-    private func apply(_ kind: StepKind) {
-        let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]")
+    private func apply(_ kind: StepKind, address: InputAddress? = nil) {
+        let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]", address: address)
         stepCount += 1
-        recordedSteps.append(step)
         engine.apply(step)
+        recordedSteps.append(Self.resolved(step, engine.lastInput))
         cached = nil
         collect()
     }
 
     /// Boots without a step (a screenshot or poll before any call).
-    private func boot() {
+    func boot() {
         engine.boot(lookahead: [])
         collect()
     }
@@ -209,7 +213,7 @@ public final class HeadlessBackend {
         _ = engine.drainCaptures()  // the launch frame; screenshots are taken on demand
     }
 
-    private func currentLayout() -> (LayoutResult, ImageStore) {
+    func currentLayout() -> (LayoutResult, ImageStore) {
         if let c = cached { return c }
         let r = renderer.layOut(engine.tree, resources: resources, device: device)
         cached = r

@@ -33,7 +33,7 @@ public enum SessionWriter {
         w.raw(",\"steps\":[")
         for (i, s) in session.steps.enumerated() {
             w.raw(i == 0 ? "\n" : ",\n")
-            step(s.kind, &w)
+            step(s.kind, &w, address: s.address)
         }
         w.raw("\n]}\n")
         return w.bytes
@@ -61,7 +61,7 @@ public enum SessionWriter {
         w.raw("}")
     }
 
-    static func step(_ kind: StepKind, _ w: inout JSONWriter) {
+    static func step(_ kind: StepKind, _ w: inout JSONWriter, address: InputAddress? = nil) {
         switch kind {
         case .command(let c): command(c, &w)
         case .batch(let inner):
@@ -109,7 +109,20 @@ public enum SessionWriter {
             w.raw("}}")
         case .tick(let ms): w.raw("{\"type\":\"tick\",\"ms\":\(ms)}")
         case .input(let k, let id, let value, let text):
-            w.raw("{\"type\":\"\(k.rawValue)\",\"internalId\":\(id)")
+            w.raw("{\"type\":\"\(k.rawValue)\"")
+            // The id the target or point resolved to is kept beside it: on replay it wins.
+            if id != InputAddress.unresolvedId { w.raw(",\"internalId\":\(id)") }
+            switch address {
+            case .target(let l)?:
+                w.raw(",\"target\":")
+                l.write(&w)
+            case .point(let x, let y)?:
+                w.raw(",\"x\":")
+                w.number(x)
+                w.raw(",\"y\":")
+                w.number(y)
+            case nil: break
+            }
             switch k {
             case .select, .scroll: w.raw(",\"value\":\(value)")
             case .input:

@@ -118,20 +118,5 @@ public enum StyleParser {
     public static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }
 
     /// The known key nearest to a misspelt one (edit distance at most 2), for error messages.
-    static func closestKey(to k: String) -> String? {
-        let scored = knownKeys.map { ($0, editDistance(Array($0), Array(k))) }.filter { $0.1 <= 2 }
-        return scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) })?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var prev = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var cur = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            prev = cur
-        }
-        return a.isEmpty ? b.count : prev[b.count]
-    }
+    static func closestKey(to k: String) -> String? { EditDistance.nearest(to: k, in: knownKeys) }
 }

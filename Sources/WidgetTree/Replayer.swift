@@ -131,6 +131,9 @@ public struct ReplayOptions: Sendable {
     /// checked. An unknown family gets a `font-family` warning and the theme's default (semantics
     /// section 2).
     public var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
+    /// Lays out the tree at an input step to find where touches land (semantics.md item 39); nil
+    /// (no layout at hand): ids are taken as given and targets and points are skipped.
+    public var hitMaps: HitMapSource? = nil
     public init(
         clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
         platform: PlatformProfile = .neutral
@@ -191,6 +194,7 @@ public struct Replayer {
             clickValue: options.clickValue, toastDuration: options.toastDuration,
             platform: options.platform)
         stateOptions.fontFamilyKnown = options.fontFamilyKnown
+        stateOptions.hitMaps = options.hitMaps
         var engine = ReplayEngine(session: session, options: stateOptions)
         engine.boot()
         var last = 0
