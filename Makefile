@@ -161,6 +161,8 @@ c-tests: c-library build
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
+	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/hit_test_api.c $$($(C_PKG)) -o $(OUT)/c-tests/hit_test_api
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/hit_test_api $(RENDER) $(OUT)/c-tests
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
