@@ -55,8 +55,12 @@ public struct Inspection {
 
     /// The plainest locator that finds the element: its text, else its kind and index, else its id.
     func bestLocator(_ e: HitMap.Entry, _ resolver: LocatorResolver) -> Locator {
-        let text = tree.elements[e.id]?.text ?? ""
-        if !text.isEmpty, resolver.resolve(Locator(text: text)) == .found(e.id) { return Locator(text: text) }
+        let text = resolver.text(e.id)
+        if !text.isEmpty {
+            if resolver.resolve(Locator(text: text)) == .found(e.id) { return Locator(text: text) }
+            let typed = Locator(text: text, kind: e.kind)
+            if resolver.resolve(typed) == .found(e.id) { return typed }
+        }
         for i in 0..<64 {
             switch resolver.resolve(Locator(kind: e.kind, index: i)) {
             case .found(e.id): return Locator(kind: e.kind, index: i)
@@ -84,7 +88,7 @@ public struct Inspection {
         let declared = layers.map { ($0.0, Self.setFields($0.1)) }
         for child in Mirror(reflecting: style).children {
             guard let name = child.label else { continue }
-            let source = declared.first { $0.1.contains(name) }?.0 ?? "theme"
+            let source = declared.first { $0.1.contains(name) }?.0 ?? "theme or default"
             lines.append("\(indent)  \(name): \(Self.show(child.value)) (\(source))")
         }
         return lines
@@ -108,6 +112,11 @@ public struct Inspection {
         let m = Mirror(reflecting: v)
         if m.displayStyle == .optional { return m.children.first.map { show($0.value) } ?? "none" }
         if let d = v as? Double { return fmt(d) }
+        // Sides and corners: their numbers in order (top right bottom left; from the top-left corner).
+        let numbers = m.children.compactMap { $0.value as? Double }
+        if m.displayStyle == .struct, !numbers.isEmpty, numbers.count == m.children.count {
+            return numbers.map(fmt).joined(separator: " ")
+        }
         return String(describing: v)
     }
 }

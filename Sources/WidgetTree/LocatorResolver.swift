@@ -65,8 +65,12 @@ public struct LocatorResolver {
         return true
     }
 
-    /// The text an element shows (its value; a field's hint is not its text).
-    func text(_ id: Int) -> String { tree.elements[id]?.text ?? "" }
+    /// The text an element shows (its value; a field's hint is not its text; an image view's
+    /// text is its file name, which it does not show).
+    public func text(_ id: Int) -> String {
+        guard let e = tree.elements[id], e.kind != .imageView else { return "" }
+        return e.text
+    }
 
     /// Top edge first, then left edge; then paint order.
     func readingOrder(_ ids: [Int]) -> [Int] {
