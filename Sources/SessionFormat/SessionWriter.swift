@@ -111,7 +111,7 @@ public enum SessionWriter {
         case .input(let k, let id, let value, let text):
             w.raw("{\"type\":\"\(k.rawValue)\"")
             // The id the target or point resolved to is kept beside it: on replay it wins.
-            if id != InputAddress.unresolvedId { w.raw(",\"internalId\":\(id)") }
+            if id != InputAddress.unresolvedId || address == nil { w.raw(",\"internalId\":\(id)") }
             switch address {
             case .target(let l)?:
                 w.raw(",\"target\":")

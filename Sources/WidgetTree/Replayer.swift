@@ -169,7 +169,11 @@ public struct ReplayOptions: Sendable {
 ///   streams), `bad-style` (StyleParser refused the value; the previous one stays), `portability`
 ///   (the value means something else on iOS or Android), `bad-value` (clamped numbers),
 ///   `not-a-child`, `not-a-view`, `not-scrollable`, `not-editable`, `not-an-action-bar`,
-///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`.
+///   `no-click`, `not-on-screen` (input on something a user cannot see, when there is no layout to
+///   hit-test), `target-moved` (a recorded step's target now finds another element; the id wins),
+///   `too-many-timer-firings`;
+/// - `not-delivered` (an error): an input step whose element a finger cannot reach, whose target
+///   finds none or several, or whose point reaches nothing (a warning when nothing is there at all).
 public struct Replayer {
     public let session: Session
     public let options: ReplayOptions
