@@ -5,6 +5,8 @@ SWIFT ?= swift
 OUT ?= out
 SAMPLE ?= Examples/example1-front-view.json
 RENDER := .build/release/render
+# The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian package, the man page.
+VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)
 # Release builds link the Swift runtime and Foundation statically (about 20 M fewer instructions
 # of dynamic linking) and as a fixed-address executable (no relocations of its 80,000 pointers:
 # 0.9 ms less before `main`) at every start of `render` (Benchmarks/README.md).
@@ -17,9 +19,13 @@ RENDER := .build/release/render
 STATIC_CAIRO := PKG_CONFIG_PATH=$(CURDIR)/scripts/pkgconfig-static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}
 RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-DEBIAN_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev libunibreak-dev \
-  libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
-  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji chromium
+# What `make build`, `make c-library`, `make fonts` and `make deb` need (`make build-deps`: CI build jobs).
+BUILD_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev \
+  libunibreak-dev libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji dpkg-dev
+DEBIAN_PACKAGES := $(BUILD_PACKAGES) chromium
+# The CI examples' YAML check (scripts/check-ci-examples).
+DEBIAN_PACKAGES += python3-yaml
 
 # The C API's tests (make c-tests) compile with cc and c++.
 DEBIAN_PACKAGES += g++
@@ -37,6 +43,11 @@ deps:
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	else echo "deps: all Debian packages present"; fi
+
+## Only the packages a build needs (no chromium, no test tools): the CI examples' build job.
+.PHONY: build-deps
+build-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BUILD_PACKAGES)"
 
 ## Fonts/ from the Debian font packages, checked against Fonts/fonts.lock.
 fonts:
@@ -68,6 +79,9 @@ test: fonts
 	$(MAKE) --no-print-directory c-tests
 	$(MAKE) --no-print-directory platform-tests
 	$(MAKE) --no-print-directory consumer-test
+	scripts/check-version
+	scripts/check-ci-examples $(RENDER)
+	$(MAKE) --no-print-directory package-test
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test
@@ -128,15 +142,26 @@ bench-builds: build
 .PHONY: fuzz fuzz-smoke
 FUZZ_SECONDS ?= 600
 FUZZ_BIN = .build-fuzz/debug/fuzz-session
-fuzz:
-	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
+fuzz: fuzz-build
 	@mkdir -p Fuzz/crashers .build-fuzz/corpus
 	$(FUZZ_BIN) .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/session.dict -max_len=16384 -rss_limit_mb=4096 -timeout=20 \
 	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
 
-## A short fuzz run for CI (30 s).
+## The same target on inputs up to 1 MiB, from seeds made at run time (scripts/make-fuzz-seeds.py --large): one long
+## label, many ticks, many reorders, deep moves; the budgets that hold per render, not per item (issue 28).
+.PHONY: fuzz-large fuzz-build
+fuzz-build:
+	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
+fuzz-large: fuzz-build
+	@mkdir -p Fuzz/crashers .build-fuzz/corpus-large
+	python3 scripts/make-fuzz-seeds.py --large .build-fuzz/seeds-large
+	$(FUZZ_BIN) .build-fuzz/corpus-large .build-fuzz/seeds-large -dict=Fuzz/session.dict -max_len=1048576 \
+	  -rss_limit_mb=4096 -timeout=20 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
+
+## A short fuzz run for CI (30 s each, small and large inputs).
 fuzz-smoke:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+	$(MAKE) --no-print-directory fuzz-large FUZZ_SECONDS=30
 
 ## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
 ## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).
@@ -150,7 +175,7 @@ c-library:
 	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig
 	cp CLibrary/include/preview_renderer.h $(C_OUT)/include/
 	cp $(C_BUILD)/release/libpreview_renderer.so $(C_OUT)/lib/
-	sed -e "s|@PREFIX@|$(abspath $(C_OUT))|" -e "s|@VERSION@|$$(sed -n 's/.*string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)|" \
+	sed -e "s|@PREFIX@|$(abspath $(C_OUT))|" -e "s|@VERSION@|$(VERSION)|" \
 	  CLibrary/preview_renderer.pc.in > $(C_OUT)/lib/pkgconfig/preview_renderer.pc
 
 ## The C and C++ test programs (CLibrary/tests) against the installed library, built exactly as the
@@ -163,11 +188,23 @@ c-tests: c-library build
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
 	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/hit_test_api.c $$($(C_PKG)) -o $(OUT)/c-tests/hit_test_api
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/hit_test_api $(RENDER) $(OUT)/c-tests
+	@# Every entry point given the extreme values of its sizes and numbers (docs/limits.md, C library).
+	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_limits_test.c $$($(C_PKG)) -lm -o $(OUT)/c-tests/c_limits_test
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_limits_test $(RENDER) $(OUT)/c-tests
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
 	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png
 	$(MAKE) --no-print-directory c-tests-tsan
+
+## What a long-lived backend holds: resident memory for 600 phone-sized surfaces (scripts/c-memory.c;
+## figures, not a test: docs/limits.md). `make c-memory C_MEMORY_ARGS="100 same"` for other runs.
+.PHONY: c-memory
+C_MEMORY_ARGS ?= 600 distinct $(OUT)/c-memory/recorded.json
+c-memory: c-library
+	@mkdir -p $(OUT)/c-memory
+	cc -std=c99 -O2 -Wall -Wextra -Werror scripts/c-memory.c $$($(C_PKG)) -o $(OUT)/c-memory/c-memory
+	env -u LD_LIBRARY_PATH $(OUT)/c-memory/c-memory $(C_MEMORY_ARGS)
 
 ## The C++ test (worker threads sending while the main thread ticks and screenshots) under
 ## ThreadSanitizer: the library built with -sanitize=thread, the program with the Swift toolchain's
@@ -194,3 +231,25 @@ platform-app: c-library
 	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
 platform-tests: platform-app build
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
+
+## Installs the release `render`, the C library (header, .so, .pc), the bundled fonts, the man page and the docs
+## under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.
+.PHONY: install deb package-test print-version
+print-version:
+	@echo $(VERSION)
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: build c-library fonts
+	scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION)
+
+## The Debian package $(DEB): `make install` into a staging folder, then dpkg-deb (scripts/make-deb.sh).
+DEB := $(OUT)/preview-renderer_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+deb:
+	rm -rf $(OUT)/deb-root
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(OUT)/deb-root) PREFIX=/usr
+	scripts/make-deb.sh $(OUT)/deb-root $(VERSION) $(DEB)
+
+## The package unpacked into a temporary root (dpkg -x): its render on a sample from a folder with no checkout
+## around, the README's C example built against its header with pkg-config (scripts/package-test.sh).
+package-test: deb
+	scripts/package-test.sh $(DEB) $(RENDER)

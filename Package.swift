@@ -22,17 +22,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // C libraries (system packages; see Makefile `deps`).
+        // C libraries (system packages; see Makefile `deps`). `providers:` names each one's Debian package,
+        // which SwiftPM suggests when pkg-config cannot find it (README, "Use it from your package").
         // No target has unsafe flags, so a package can depend on this one `from:` a version. The
         // Makefile's release build of `render` links Cairo and pixman statically instead, through
         // scripts/pkgconfig-static/cairo.pc (decisions.md, "Static Cairo").
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
-        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
-        .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak"),
-        .systemLibrary(name: "CFribidi", path: "Sources/CFribidi", pkgConfig: "fribidi"),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(
+            name: "CFribidi", path: "Sources/CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
         // Shared value types: geometry, colours, diagnostics, bitmaps, laid-out text, the image store.
         .target(name: "Primitives"),
@@ -98,7 +104,8 @@ let package = Package(
                 "RenderPipeline", "Snapshots", "Portability",
             ]),
         // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
-        .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include"),
+        // The C API's own header (this repository's CLibrary/include): no system package provides it.
+        .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include", providers: []),
         .target(
             name: "PreviewRendererC",
             dependencies: ["Primitives", "SessionFormat", "WidgetTree", "RenderPipeline", "CPreviewRendererHeader"],

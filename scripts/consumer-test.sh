@@ -13,8 +13,9 @@ version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/Render
 work=$(mktemp -d "${TMPDIR:-/tmp}/consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 git clone -q "$root" "$work/PreviewRenderer"
-# The clone may carry the release tag already (an older commit): the temporary tag is this HEAD.
-git -C "$work/PreviewRenderer" tag -f "$version" > /dev/null
+# The clone may carry the release tag already (an older commit): the temporary tag is this HEAD, named
+# as docs/releasing.md names releases (vX.Y.Z, which SwiftPM reads as X.Y.Z).
+git -C "$work/PreviewRenderer" tag -f "v$version" > /dev/null
 cp -R "$root/Integration/Consumer" "$work/Consumer"
 rm -rf "$work/Consumer/.build"
 export PREVIEW_RENDERER_URL="file://$work/PreviewRenderer"

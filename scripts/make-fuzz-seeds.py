@@ -6,14 +6,20 @@ JSON and fuzzes only the parser's error path. Each Examples/*.json becomes a com
 many of its steps as fit; hand-written seeds add the hostile classes of issue 16 (huge numbers,
 page controls, combining marks, canvas surfaces, lone surrogates). The dictionary holds every
 command name, style key, canvas call and extreme numbers, read from the sources.
-Usage: scripts/make-fuzz-seeds.py   (from the repository root)
+`--large DIR` writes, instead, the seeds of `make fuzz-large` (-max_len 1 MiB; generated at run time, not
+committed, about 1.4 MB): seeds above 16 KB for the budgets that hold per
+render and not per item (issue 28): one long label, many ticks of a fast timer, many reorders of many
+children, and subtrees moved between the ends of a deep chain. libFuzzer mutates them as any other input,
+so it reaches sizes no small seed would grow to in a run.
+Usage: scripts/make-fuzz-seeds.py [--large DIR]   (from the repository root)
 """
-import json, os, re, glob
+import json, os, re, glob, sys
 
 MAX_LEN = 16384
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "Fuzz", "corpus")
 DICT = os.path.join(ROOT, "Fuzz", "session.dict")
+MAX_LEN_LARGE = 1024 * 1024
 
 
 def compact(doc):
@@ -75,7 +81,44 @@ def hostile():
     return seeds
 
 
+def large():
+    """Seeds above -max_len 16384: each is cheap per item and expensive only by count (issue 28)."""
+    seeds = {}
+    words = ("lorem ipsum dolor sit amet, consectetur adipiscing elit; " * 4700)[:256 * 1024]
+    s = base(); s["steps"] += [text(4, words), style(4, "font-size", "14")]
+    seeds["large-long-label"] = s
+    s = base(); s["steps"] += [text(4, "x" * (128 * 1024))]
+    seeds["large-unbroken-label"] = s
+    s = base(); s["steps"] += [{"type": "CREATE_TIMER", "internalId": 1, "childInternalId": 90, "value": 1}]
+    s["steps"] += [{"type": "tick", "ms": 1000} for _ in range(3000)]
+    seeds["large-many-ticks"] = s
+    s = base(); n = 4000
+    s["steps"] += [text(10 + i, "t%d" % i) for i in range(n)]
+    s["steps"] += [{"type": "REORDER_CHILD", "internalId": 3, "childInternalId": 10 + (i * 7919) % n, "value": 0}
+                   for i in range(n)]
+    seeds["large-many-reorders"] = s
+    s = base(); depth = 3000
+    s["steps"] += [{"type": "CREATE_LINEAR_LAYOUT", "internalId": (3 if i == 0 else 99 + i), "childInternalId": 100 + i,
+                    "value": 1} for i in range(depth)]
+    s["steps"] += [text(20000, "moved", parent=100 + depth - 1)]
+    s["steps"] += [{"type": "REORDER_CHILD", "internalId": (100 if i % 2 == 0 else 100 + depth - 1),
+                    "childInternalId": 20000, "value": 0} for i in range(2000)]
+    seeds["large-deep-moves"] = s
+    return seeds
+
+
+def write_large(folder):
+    os.makedirs(folder, exist_ok=True)
+    for name, doc in large().items():
+        out = compact(doc)
+        assert MAX_LEN < len(out) <= MAX_LEN_LARGE, (name, len(out))
+        open(os.path.join(folder, name + ".json"), "wb").write(out)
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--large":
+        write_large(sys.argv[2])
+        return
     os.makedirs(CORPUS, exist_ok=True)
     for f in glob.glob(os.path.join(CORPUS, "*")):
         os.remove(f)

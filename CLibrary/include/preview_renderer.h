@@ -16,10 +16,16 @@
  *    (NULL pointers, unknown ids, bad UTF-8, bad pixels, huge sizes) ever aborts the process:
  *    it gets an error status, or, where a session file would get one, a diagnostic
  *    (`pr_get_diagnostics`) with the same rules and limits as a session file.
+ *  - Every size and number is range-checked before it is used (docs/limits.md, "The C library"):
+ *    a value no caller could mean (a size above what a session file may hold, 256 MiB, such as
+ *    SIZE_MAX; a negative tick; a scroll offset past 10^9) is PR_ERR_ARGUMENT naming the argument
+ *    and its value; a value a session file may carry too (any int64 id or command field, text
+ *    past 1 MiB) is applied as the session file's would be, with the same diagnostic.
  *  - Strings are UTF-8. A string argument is a pointer plus a byte length; a length of 0 means
- *    "NUL-terminated" (so `"Sign in"` with length 0 works), and a NULL pointer is the empty
- *    string. Text that may contain NUL bytes must pass its length. Strings the library returns
- *    are NUL-terminated and also carry their length.
+ *    "NUL-terminated" (so `"Sign in"` with length 0 works), and a NULL pointer with length 0 is
+ *    the empty string (NULL with a non-zero length is PR_ERR_NULL). Lengths, given or found,
+ *    are at most 256 MiB. Text that may contain NUL bytes must pass its length. Strings the
+ *    library returns are NUL-terminated and also carry their length.
  *  - Memory the library hands out (events, diagnostics, PNG bytes, pixels) is one block per
  *    call, released with `pr_free`. Strings inside an event or diagnostic array live in that
  *    same block.
@@ -38,6 +44,14 @@
  *    `pr_get_diagnostics` and `pr_write_session` still work (the open batch is not written).
  *  - `pr_last_error` is kept per backend and per calling thread.
  *  - `pr_destroy` must be the last call on a backend: no other thread may still be using it.
+ *
+ * Memory
+ *  - A backend may run for hours: what it holds is bounded, not what it was given. At most
+ *    100,000 events wait for `pr_poll_events` (later ones are dropped until the app polls, with
+ *    the warning "events-dropped"); at most 100,000 diagnostics are kept. The recording for
+ *    `pr_write_session` keeps pixel payloads in an unlinked temporary file in $TMPDIR (equal
+ *    payloads once; nothing is left on disk after `pr_destroy` or a crash), and stops at what a
+ *    session file `render` reads may hold (see `pr_write_session`).
  */
 #ifndef PREVIEW_RENDERER_H
 #define PREVIEW_RENDERER_H
@@ -315,7 +329,10 @@ void pr_free(void *block);
 pr_status pr_send_command(pr_backend *backend, const pr_command *command);
 
 /** Sends `count` commands as one batch (the framework's `sendCommands`), atomically with respect
- *  to other threads. Nothing is sent if any command is invalid. Inside an open batch they join it. */
+ *  to other threads. Nothing is sent if any command is invalid. Inside an open batch they join it.
+ *  `count` is at most 1,000,000 (a session's steps; PR_ERR_ARGUMENT); `commands` may be NULL only
+ *  with a count of 0 (PR_ERR_NULL). An open batch holds at most 1,000,000 commands and 256 MiB of
+ *  their text: later ones are dropped with the session file's "too-many-steps" error. */
 pr_status pr_send_commands(pr_backend *backend, const pr_command *commands, size_t count);
 
 /** Opens a batch: commands are collected and applied together by `pr_commit_batch` (nothing is
@@ -329,7 +346,7 @@ pr_status pr_commit_batch(pr_backend *backend);
  *  `pr_pixel_format`; `data` holds level 0 then each further level, rows with no padding.
  *  Pixels that do not match the size are a diagnostic (a placeholder is drawn), as in a session
  *  file. Errors: PR_ERR_NULL (data NULL with size > 0), PR_ERR_ARGUMENT (unknown format,
- *  negative or oversized width, height, levels). */
+ *  width or height outside 1 ... 65535, levels outside 1 ... 16, size above 256 MiB). */
 pr_status pr_set_image_data(pr_backend *backend, int64_t internal_id, int32_t format, int32_t width,
                             int32_t height, int32_t levels, const uint8_t *data, size_t size);
 
@@ -345,7 +362,8 @@ pr_status pr_set_surface(pr_backend *backend, int64_t internal_id, int32_t width
 /* ------------------------------------------------------------------------------------------ */
 /* Clock, input, lifecycle                                                                     */
 
-/** A display-link frame `ms` after the previous one (ms >= 0): timers due by then fire. */
+/** A display-link frame `ms` after the previous one (0 ... 10^12, else PR_ERR_ARGUMENT): timers
+ *  due by then fire. */
 pr_status pr_tick(pr_backend *backend, int64_t ms);
 
 /** The element enters its ACTIVE state (a finger down). */
@@ -361,7 +379,8 @@ pr_status pr_tap(pr_backend *backend, int64_t internal_id, const char *bar_butto
 /** SELECTED state on (selected != 0) or off. */
 pr_status pr_select(pr_backend *backend, int64_t internal_id, int selected);
 
-/** Scrolls a scroller to `offset_dp`; a ScrollChangedEvent. */
+/** Scrolls a scroller to `offset_dp` (-10^9 ... 10^9, a session file's limit; else
+ *  PR_ERR_ARGUMENT); a ScrollChangedEvent. */
 pr_status pr_scroll(pr_backend *backend, int64_t internal_id, int64_t offset_dp);
 
 /** Text typed into a field (its whole new text, `len` bytes; 0: NUL-terminated); a ValueEvent. */
@@ -379,7 +398,9 @@ pr_status pr_sys(pr_backend *backend, const char *type);
 
 /** Takes every event the app has not received yet, in time order, including the image requests
  *  the current layout makes. `*out_events` gets one block of `*out_count` events (free it with
- *  `pr_free`; NULL when the count is 0). Returns PR_OK, or PR_NO_EVENTS when there were none. */
+ *  `pr_free`; NULL when the count is 0). Returns PR_OK, or PR_NO_EVENTS when there were none.
+ *  At most 100,000 events wait between polls; past that, later events are dropped (the warning
+ *  "events-dropped" at the first drop, and at this call the number dropped). */
 pr_status pr_poll_events(pr_backend *backend, pr_event **out_events, size_t *out_count);
 
 /** Takes the current frame as PNG bytes into `*out_png` / `*out_size` (free with `pr_free`).
@@ -398,13 +419,21 @@ pr_status pr_screenshot_pixels(pr_backend *backend, const char *name, uint8_t **
                                int32_t *out_width, int32_t *out_height);
 
 /** The diagnostics reported from index `first` on (0: all so far), in order, as one block of
- *  `*out_count` structs with their strings (free with `pr_free`; NULL when the count is 0). */
+ *  `*out_count` structs with their strings (free with `pr_free`; NULL when the count is 0).
+ *  `first` is at most the number reported so far (PR_ERR_ARGUMENT past it). At most 100,000
+ *  are kept: the rest are counted, with one warning "too-many-diagnostics". */
 pr_status pr_get_diagnostics(pr_backend *backend, size_t first, pr_diagnostic **out_diagnostics,
                              size_t *out_count);
 
 /** Writes everything the backend was given so far as a session file (docs/session-format.md) at
  *  `path` (replaced atomically): the device, theme, fonts and assets folders, each call as a
- *  step, each screenshot as a `snapshot` step. `render` replays it to the same pixels. */
+ *  step, each screenshot as a `snapshot` step. `render` replays it to the same pixels.
+ *  The recording holds what a session file `render` reads may hold: 256 MiB (pixels in base64,
+ *  once per call that sent them) and 1,000,000 steps. The call that would pass that is not
+ *  recorded, nor any later one (the warning "recording-full"; the calls still apply), and the
+ *  written file says `"notExact": "the app's calls from step N on were not recorded: ..."`, which
+ *  `render` reports as the warning "recording-not-exact". The file is written a step at a time
+ *  (one pixel payload in memory at once), holding the backend's lock. */
 pr_status pr_write_session(pr_backend *backend, const char *path);
 
 /* ---- Where touches land (docs/semantics.md items 39 and 43) ----

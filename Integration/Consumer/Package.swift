@@ -12,7 +12,7 @@ let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(url: previewRenderer, from: "0.2.0"),
+        .package(url: previewRenderer, from: "0.3.0"),
     ],
     targets: [
         .testTarget(name: "ConsumerTests", dependencies: [

@@ -33,6 +33,7 @@ public struct CanvasPlayer {
         Bitmap, [String]
     ) {
         let factory = ContextFactory(displayScale: scale, assets: assets, text: text)
+        factory.budget = budget
         let context: Context
         do { context = try factory.createContext(width: surface.width, height: surface.height) } catch {
             let (w, h) = Self.pixelSize(surface, scale: scale)

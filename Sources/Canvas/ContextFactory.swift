@@ -11,6 +11,8 @@ public final class ContextFactory {
     public let assets: AssetLoader?
     /// Shapes canvas text with the bundled fonts (nil: text is measured as empty and not drawn).
     public let text: TextEngine?
+    /// The render's image memory, from which each image loaded reserves its decoded pixels (nil: not counted).
+    public var budget: RenderBudget?
 
     public convenience init(displayScale: Double, assets: AssetLoader? = nil, fonts: FontLibrary? = nil) {
         self.init(displayScale: displayScale, assets: assets, text: fonts.map { TextEngine(fonts: $0) })
@@ -38,7 +40,7 @@ public final class ContextFactory {
     /// An image from the assets folder (PNG), with its asset density.
     public func loadImage(_ filename: String) throws -> CanvasImage {
         guard let assets else { throw CanvasError("no assets folder to load '\(filename)' from") }
-        let entry = try assets.load(filename)
+        let entry = try assets.load(filename, budget: budget)
         return CanvasImage(bitmap: entry.bitmap, density: entry.density)
     }
 

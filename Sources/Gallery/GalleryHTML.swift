@@ -55,6 +55,8 @@ enum GalleryHTML {
     /// The onion-skin and slider views of a `.cmp` block (the script drives their ranges); shared by
     /// the gallery's cards and `check --html`'s review page.
     static func overlays(expected g: String, actual a: String) -> String {
+        let g = url(g)
+        let a = url(a)
         var h =
             """
             <div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" \
@@ -84,10 +86,10 @@ enum GalleryHTML {
         // long snapshot name cannot widen its card.
         var h =
             """
-            <figure class=\"card \(c.status)\" data-status=\"\(c.status)\"><figcaption><span class=\"name\" \
+            <figure class=\"card \(esc(c.status))\" data-status=\"\(esc(c.status))\"><figcaption><span class=\"name\" \
             title=\"\(esc(title))\">\(esc(title))</span>
             """
-        h += " <span class=\"badge\">\(label(c.status))</span>"
+        h += " <span class=\"badge\">\(esc(label(c.status)))</span>"
         if let m = c.mismatch { h += " <span class=\"mm\">\(fmtPercent(m))</span>" }
         h += "</figcaption>\n"
         if let e = c.error { return h + "<pre class=\"err\">\(esc(e))</pre></figure>\n" }
@@ -102,17 +104,17 @@ enum GalleryHTML {
                 "<div class=\"cmp\" data-mode=\"\(mode)\"><div class=\"modes\">" + button("single", "actual")
                 + button("side", "side by side")
             h += button("onion", "onion skin") + button("slider", "slider") + "</div>\n"
-            h += "<div class=\"single\"><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div>\n"
+            h += "<div class=\"single\"><img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"actual\"></div>\n"
             h +=
                 """
-                <div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(g)\" \
+                <div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(url(g))\" \
                 alt=\"expected\"></div>
                 """
-            h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(c.image)\" alt=\"actual\"></div></div>\n"
+            h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"actual\"></div></div>\n"
             h += overlays(expected: g, actual: c.image) + "</div>\n"
-            if let d = c.diff { h += "<a class=\"difflink\" href=\"\(d)\">expected | diff | actual</a>\n" }
+            if let d = c.diff { h += "<a class=\"difflink\" href=\"\(url(d))\">expected | diff | actual</a>\n" }
         } else {
-            h += "<img loading=\"lazy\" src=\"\(c.image)\" alt=\"\(esc(title))\">\n"
+            h += "<img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"\(esc(title))\">\n"
         }
         if !c.changes.isEmpty {
             h += "<ul class=\"changes\">" + c.changes.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
@@ -138,8 +140,8 @@ enum GalleryHTML {
                 if let c = cards.first(where: { $0.element == e && $0.state == s }) {
                     h +=
                         """
-                        <td><figure class=\"card state\" data-status=\"\(c.status)\"><img loading=\"lazy\" \
-                        src=\"\(c.image)\" alt=\"\(esc(e)) \(s)\"></figure></td>
+                        <td><figure class=\"card state\" data-status=\"\(esc(c.status))\"><img loading=\"lazy\" \
+                        src=\"\(url(c.image))\" alt=\"\(esc(e)) \(esc(s))\"></figure></td>
                         """
                 } else {
                     h += "<td></td>"
@@ -164,15 +166,42 @@ enum GalleryHTML {
         return "\(p)%"
     }
 
+    /// Text and attribute values (all attributes are double-quoted): the markup characters as
+    /// entities, and characters HTML and XML forbid (C0 controls but tab, newline and carriage
+    /// return; U+FFFE, U+FFFF) as U+FFFD, so no text from a session can close an element or an
+    /// attribute, or make the page unparsable.
     static func esc(_ s: String) -> String {
         var o = ""
-        for ch in s {
-            switch ch {
+        o.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
             case "&": o += "&amp;"
             case "<": o += "&lt;"
             case ">": o += "&gt;"
             case "\"": o += "&quot;"
-            default: o.append(ch)
+            case "'": o += "&#39;"
+            case "\t", "\n", "\r": o.unicodeScalars.append(u)
+            default:
+                let forbidden = u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF
+                o.unicodeScalars.append(forbidden ? "\u{FFFD}" : u)
+            }
+        }
+        return o
+    }
+
+    /// A relative URL for `src` / `href`: every byte but unreserved characters and `/` percent-encoded,
+    /// so it is a path in this folder whatever it holds (no scheme such as `javascript:`, no quote,
+    /// no `?` or `#`) and needs no further escaping in an attribute.
+    static func url(_ s: String) -> String {
+        var o = ""
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                o.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                o += "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
             }
         }
         return o

@@ -6,7 +6,13 @@ import SessionFormat
 /// Why an asset or pixel buffer could not be used.
 public struct ImageError: Error, Hashable, CustomStringConvertible {
     public var message: String
-    public init(_ m: String) { message = m }
+    /// Whether the image was refused for the render's image memory budget (diagnostic `budget`),
+    /// not for its own content.
+    public var isBudget = false
+    public init(_ m: String, isBudget: Bool = false) {
+        message = m
+        self.isBudget = isBudget
+    }
     public var description: String { message }
 }
 
@@ -45,7 +51,12 @@ public struct AssetLoader: Sendable {
     /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix). The file is
     /// read and checked every time; its pixels come from `DecodedAssetCache` when these same bytes
     /// were decoded before.
-    public func load(_ name: String) throws -> ImageStore.Entry {
+    public func load(_ name: String) throws -> ImageStore.Entry { try load(name, budget: nil) }
+
+    /// `load(name)`, with its decoded pixels (width x height x 4 bytes, from the header, before
+    /// decoding) reserved from `budget`'s image memory; refused (`isBudget`) when they do not fit.
+    /// The reservation is the caller's to give back when the image is dropped.
+    public func load(_ name: String, budget: RenderBudget?) throws -> ImageStore.Entry {
         let (path, bytes) = try read(name)
         guard let (w, h) = PNGCodec.size(of: bytes) else {
             throw ImageError("asset '\(name)' is not a PNG image (only PNG assets are supported)")
@@ -60,12 +71,22 @@ public struct AssetLoader: Sendable {
                 """
             )
         }
+        // Counted whether or not the pixels come from the cache: the render holds them either way.
+        if let budget, !budget.reserveImage(bytes: w * h * 4) {
+            throw ImageError(
+                """
+                asset '\(name)' (\(w)x\(h) px, \((w * h * 4) >> 20) MiB decoded) does not fit the render's image \
+                memory budget (\(budget.imageBytesLimit >> 20) MiB, \(budget.imageBytes >> 20) MiB in use, \
+                docs/limits.md)
+                """, isBudget: true)
+        }
         do {
             let bitmap =
                 try decoded?.bitmap(path: path, file: bytes, decode: { try PNGCodec.decode($0) })
                 ?? PNGCodec.decode(bytes)
             return ImageStore.Entry(bitmap: bitmap, density: density(of: name))
         } catch {
+            budget?.releaseImage(bytes: w * h * 4)
             throw ImageError("asset '\(name)' cannot be decoded: \(error)")
         }
     }

@@ -20,21 +20,35 @@ extension PNGCodec {
         return (w, h)
     }
 
+    /// Largest side of a PNG `decode` accepts: the largest device side (`Device.maxPixelSide`), so
+    /// every golden and asset a render can use fits, and nothing larger is ever allocated.
+    public static let maxDecodedSide = 8192
+    /// Most pixels of a PNG `decode` accepts: a device's most (`SessionLimits.maxPixels`, 8000 x 5000).
+    public static let maxDecodedPixels = 40_000_000
+
+    /// Whether a PNG of `width` x `height` may be decoded: within `maxDecodedSide` per side and
+    /// `maxPixels` in all. Judged on the header, before anything is allocated.
+    public static func fitsDecodeLimits(width: Int, height: Int, maxPixels: Int = maxDecodedPixels) -> Bool {
+        width <= maxDecodedSide && height <= maxDecodedSide && width * height <= maxPixels
+    }
+
     /// Decodes a PNG (libpng) into a premultiplied bitmap; the header is checked before any
-    /// allocation and images over `maxPixels` are refused.
+    /// allocation and images over `maxDecodedSide` per side or `maxPixels` in all are refused
+    /// (a 261 KB PNG can claim 8192 x 8192 and cost 1.3 GB to decode).
     ///
     /// Uses libpng's simplified `png_image` API: it catches libpng's longjmp-based errors inside C
     /// and reports them through `image.message`, so a corrupt or truncated file can never unwind
     /// through Swift frames. It also expands palette, grey, grey+alpha, 16-bit and tRNS to 8-bit
     /// straight RGBA, which is then premultiplied here.
-    public static func decode(_ data: [UInt8], maxPixels: Int = 64 * 1024 * 1024) throws -> Bitmap {
+    public static func decode(_ data: [UInt8], maxPixels: Int = maxDecodedPixels) throws -> Bitmap {
         guard let (w, h) = size(of: data) else {
             throw NativeError.png(
                 data.count < 24 ? "not a PNG (only \(data.count) bytes)" : "not a PNG (bad signature or header)")
         }
         // Checked on our own parse of IHDR, before libpng allocates anything.
-        guard w <= 32767, h <= 32767, w * h <= maxPixels else {
-            throw NativeError.png("image of \(w)x\(h) pixels is too large (limit \(maxPixels) pixels, 32767 per side)")
+        guard fitsDecodeLimits(width: w, height: h, maxPixels: maxPixels) else {
+            throw NativeError.png(
+                "image of \(w)x\(h) pixels is too large (limit \(maxPixels) pixels, \(maxDecodedSide) per side)")
         }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         try data.withUnsafeBufferPointer { src in

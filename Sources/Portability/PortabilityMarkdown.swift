@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// docs/portability.md, generated (`make portability-docs`): what the report checks, how to run it,
 /// and the report of every shared session. Generated so the documented reports cannot go stale.
@@ -67,24 +68,40 @@ public enum PortabilityMarkdown {
         let total = reports.reduce(0) { $0 + $1.findings.count }
         s += "\(reports.count) sessions, \(total) findings.\n\n| session | findings | per kind |\n|---|---|---|\n"
         for r in reports {
+            let name = cell(OutputText.line(r.session))
             s +=
                 """
-                | [\(r.session)](#\(r.session)) | \(r.findings.count) | \
+                | [\(name)](#\(name)) | \(r.findings.count) | \
                 \(r.counts.map { "\($0.kind.code) \($0.count)" }.joined(separator: ", ")) |\n
                 """
         }
         for r in reports {
-            s += "\n### \(r.session)\n\n"
+            s += "\n### \(OutputText.line(r.session))\n\n"
             if r.findings.isEmpty {
                 s += "No differences.\n"
                 continue
             }
-            s += "```\n"
-            for f in r.findings { s += PortabilityReport.line(f) + "\n" }
-            s += r.summary + "\n```\n"
+            // One line per finding (a session's text never starts a line), in a fence longer than
+            // any run of backticks inside, so nothing in it can close the block.
+            let lines = r.findings.map { OutputText.line(PortabilityReport.line($0)) } + [r.summary]
+            let fence = Self.fence(for: lines)
+            s += fence + "\n" + lines.joined(separator: "\n") + "\n" + fence + "\n"
         }
         return s
     }
 
     static func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+
+    /// Three backticks, or one more than the longest run of backticks in `lines`.
+    static func fence(for lines: [String]) -> String {
+        var longest = 0
+        for line in lines {
+            var run = 0
+            for c in line.unicodeScalars {
+                run = c == "`" ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        return String(repeating: "`", count: max(3, longest + 1))
+    }
 }

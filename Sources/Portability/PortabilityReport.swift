@@ -50,11 +50,11 @@ public struct PortabilityReport: Sendable, Codable {
         return s
     }
 
-    /// The report as text: a header line, one line per finding, the summary.
+    /// The report as text: a header line, one line per finding, the summary. Each line is made
+    /// safe to print (`OutputText`): a session's ids and values never start a line of their own.
     public var text: String {
-        var out = "\(session): portability report (iOS vs Android)\n"
-        for f in findings { out += Self.line(f) + "\n" }
-        return out + summary + "\n"
+        let lines = ["\(session): portability report (iOS vs Android)"] + findings.map(Self.line) + [summary]
+        return OutputText.lines(lines) + "\n"
     }
 
     // MARK: - JSON

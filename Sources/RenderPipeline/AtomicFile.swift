@@ -34,11 +34,25 @@ public enum AtomicFile {
         return (dir.isEmpty ? "/" : dir, String(path[path.index(after: slash)...]))
     }
 
-    /// Throws the message users see when the output folder is missing (or is not a folder).
-    static func requireFolder(_ dir: String, for path: String) throws {
+    /// Makes the output folder and its missing parents, as `mkdir -p` would (every output option of
+    /// `render` writes into a folder that need not exist yet: `--report out/shard/check.json` on a fresh
+    /// tree); throws the message users see when a path part is a file or the folder cannot be made.
+    static func makeFolder(_ dir: String, for path: String) throws {
         var st = stat()
-        guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
-            throw WriteError(path: path, reason: "folder \(dir) does not exist")
+        if stat(dir, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw WriteError(path: path, reason: "\(dir) is not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            // Name the part in the way (a file where a folder belongs) rather than Foundation's wording.
+            var part = dir
+            while !part.isEmpty, part != "/", stat(part, &st) != 0 { part = split(part).dir }
+            let reason =
+                stat(part, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR
+                ? "\(part) is not a folder" : "cannot create folder \(dir)"
+            throw WriteError(path: path, reason: reason)
         }
     }
 }

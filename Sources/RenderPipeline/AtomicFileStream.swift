@@ -15,7 +15,7 @@ public final class AtomicFileStream {
     private var tmp: String?
     private var finished = false
 
-    /// Opens the destination; for a regular file its folder must exist.
+    /// Opens the destination; for a regular file its folder is made when missing.
     public init(path: String) throws {
         self.path = path
         destination = try OutputDestination.resolve(path)
@@ -26,7 +26,7 @@ public final class AtomicFileStream {
             fd = open(p, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
         case .file(let target):
-            try AtomicFile.requireFolder(AtomicFile.split(target).dir, for: path)
+            try AtomicFile.makeFolder(AtomicFile.split(target).dir, for: path)
             (fd, tmp) = try TempFiles.makeFile(beside: target)
         }
     }

@@ -27,15 +27,32 @@ public final class HeadlessBackend {
     /// Steps of an open batch (`beginBatch`), applied as one at `commitBatch`.
     private var batch: [Step]?
     private var stepCount = 0
-    /// Events completed (scroll events laid out) and not yet polled.
+    /// Events completed (scroll events laid out) and not yet polled: at most `maxPendingEvents`.
     private var pending: [AppEvent] = []
+    /// Events not queued since the last poll because the queue was full.
+    public private(set) var droppedEvents = 0
+    /// The most events held for an app that does not poll (`pollEvents`); later ones are dropped
+    /// with the warning `events-dropped` (docs/limits.md). An app polls every frame; a backend
+    /// left running for hours without polling (ticking timers) must not fill memory.
+    public let maxPendingEvents: Int
+    public static let defaultMaxPendingEvents = 100_000
+    /// The most diagnostics held: past it they are counted (`diagnosticsDropped`), with one
+    /// warning `too-many-diagnostics` (a bad call repeated every frame for hours).
+    public static let maxDiagnostics = 100_000
+    public private(set) var diagnosticsDropped = 0
     /// Layout of the current tree, dropped by every call that may change it.
     private var cached: (layout: LayoutResult, images: ImageStore)?
     /// Everything reported so far (replay and resource diagnostics), in order.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Every step applied so far, in order (a batch as one step, a screenshot as a `snapshot`
-    /// step): `recordedSession` writes them as a session file that replays to the same frames.
-    public private(set) var recordedSteps: [Step] = []
+    /// step), pixel payloads kept on disk, within the budget of a session file
+    /// (`SessionRecording`): `writeRecordedSession` writes them as a session file that replays to
+    /// the same frames.
+    public let recording: SessionRecording
+    /// Entries of the open batch past `SessionLimits.maxSteps`, or past a session file's bytes,
+    /// dropped (reported once per batch); `batchBytes` counts its texts and pixels.
+    private var batchOverflow = false
+    private var batchBytes = 0
     private let assetsDirectory: String
 
     /// A backend for `device` with a new renderer (theme, fonts and clock options from `options`).
@@ -44,11 +61,17 @@ public final class HeadlessBackend {
         try self.init(device: device, renderer: Renderer(options: options), assetsDirectory: assetsDirectory)
     }
 
-    /// A backend sharing a renderer (its theme, fonts and caches).
-    public init(device: Device, renderer: Renderer, assetsDirectory: String = "") {
+    /// A backend sharing a renderer (its theme, fonts and caches). `recording` and
+    /// `maxPendingEvents` bound what it holds (defaults: a session file's limits, 100,000 events).
+    public init(
+        device: Device, renderer: Renderer, assetsDirectory: String = "",
+        recording: SessionRecording = SessionRecording(), maxPendingEvents: Int = defaultMaxPendingEvents
+    ) {
         self.device = device
         self.renderer = renderer
         self.assetsDirectory = assetsDirectory
+        self.recording = recording
+        self.maxPendingEvents = max(0, maxPendingEvents)
         let session = Session(name: "api", device: device, assetsDirectory: assetsDirectory, steps: [])
         var opts = renderer.replayOptions
         opts.captureTicks = false  // screenshots are taken on demand
@@ -74,14 +97,15 @@ public final class HeadlessBackend {
         var c = command
         for (key, path) in [("textValue", \Command.textValue), ("textValue2", \Command.textValue2)] {
             guard let cut = SessionLimits.truncatedText(c[keyPath: path]) else { continue }
-            diagnostics.append(
+            report([
                 .warning(
                     "text-too-long", step: stepCount, path: "steps[\(stepCount)].\(key)",
                     """
                     `\(key)` is \(c[keyPath: path].utf8.count) bytes; cut to the first \
                     \(SessionLimits.maxTextBytes) (see docs/limits.md)
                     """
-                ))
+                )
+            ])
             c[keyPath: path] = cut
         }
         submit(.command(c))
@@ -94,6 +118,8 @@ public final class HeadlessBackend {
     public func commitBatch() {
         guard let steps = batch else { return }
         batch = nil
+        batchOverflow = false
+        batchBytes = 0
         apply(.batch(steps))
     }
     /// Pixels for an image view (`setImageData`).
@@ -138,6 +164,17 @@ public final class HeadlessBackend {
         requests.observe(engine.tree, layout: layout, images: images)
         let out = Renderer.mergeEvents(pending, requests.drain())
         pending = []
+        if droppedEvents > 0 {
+            report([
+                .warning(
+                    "events-dropped", step: lastStep, path: nil,
+                    """
+                    \(droppedEvents) events were dropped since the last poll: at most \(maxPendingEvents) \
+                    are held for the app (docs/limits.md)
+                    """)
+            ])
+            droppedEvents = 0
+        }
         return out
     }
 
@@ -170,18 +207,56 @@ public final class HeadlessBackend {
         return try screenshot()
     }
 
-    /// Everything this backend was given so far as a session (`SessionWriter` writes it).
+    /// The recorded steps with their pixels (read back from the recording's temporary file; []
+    /// if it cannot be read). Holds every payload in memory at once: `writeRecordedSession` does not.
+    public var recordedSteps: [Step] { (try? recording.steps()) ?? [] }
+
+    /// Everything this backend was given so far as a session (`SessionWriter` writes it), with
+    /// `notExact` when the recording stopped at its budget.
     public func recordedSession(name: String = "api") -> Session {
-        Session(
+        var s = sessionHeader(name: name)
+        s.steps = recordedSteps
+        return s
+    }
+
+    /// Writes the recorded session at `path` a step at a time (one pixel payload in memory at
+    /// once), replacing it atomically; folders relative to the file's folder when inside it.
+    public func writeRecordedSession(to path: String, name: String = "api", folder: String? = nil) throws {
+        try recording.write(sessionHeader(name: name), to: path, folder: folder ?? AtomicFile.split(path).dir)
+    }
+
+    private func sessionHeader(name: String) -> Session {
+        var s = Session(
             name: name, device: device, assetsDirectory: assetsDirectory,
             fontsDirectory: renderer.options.appFontsDirectory,
-            theme: renderer.options.themeValue == nil ? renderer.options.theme : nil, steps: recordedSteps)
+            theme: renderer.options.themeValue == nil ? renderer.options.theme : nil, steps: [])
+        s.notExact = recording.notExact
+        return s
     }
 
     // MARK: - Internals
 
     func submit(_ kind: StepKind, address: InputAddress? = nil) {
         if batch != nil {
+            // A batch holds what a session file's batch may (its entries past the limit are dropped
+            // with the same error), however long it stays open.
+            let bytes = Self.payloadBytes(kind)
+            guard batch!.count < SessionLimits.maxSteps, batchBytes + bytes <= SessionLimits.maxFileBytes else {
+                if !batchOverflow {
+                    batchOverflow = true
+                    report([
+                        .error(
+                            "too-many-steps", step: stepCount, path: "batch[\(batch!.count)]",
+                            """
+                            the open batch would pass \(SessionLimits.maxSteps) steps or \
+                            \(SessionLimits.maxFileBytes / (1024 * 1024)) MiB (what a session file holds); \
+                            the rest are dropped
+                            """)
+                    ])
+                }
+                return
+            }
+            batchBytes += bytes
             batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]", address: address))
             return
         }
@@ -192,7 +267,8 @@ public final class HeadlessBackend {
         let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]", address: address)
         stepCount += 1
         engine.apply(step)
-        recordedSteps.append(Self.resolved(step, engine.lastInput))
+        // Recorded after it is applied: a target or point is kept with the id it resolved to.
+        report(recording.append(Self.resolved(step, engine.lastInput)))
         cached = nil
         collect()
     }
@@ -208,8 +284,8 @@ public final class HeadlessBackend {
         if !states.isEmpty {
             renderer.completeScrollEvents(&events, states, resources: resources, device: device)
         }
-        pending += events
-        diagnostics += engine.drainDiagnostics()
+        queue(events)
+        report(engine.drainDiagnostics())
         _ = engine.drainCaptures()  // the launch frame; screenshots are taken on demand
     }
 
@@ -225,8 +301,62 @@ public final class HeadlessBackend {
     private func collectResourceDiagnostics() {
         let all = resources.diagnostics
         if all.count > resourceDiagnosticsSeen {
-            diagnostics += all[resourceDiagnosticsSeen...]
+            report(Array(all[resourceDiagnosticsSeen...]))
             resourceDiagnosticsSeen = all.count
         }
+    }
+
+    /// Queues events for the app, up to `maxPendingEvents`; the rest are counted as dropped (the
+    /// first drop since the last poll is reported at once, the count at the next poll).
+    private func queue(_ events: [AppEvent]) {
+        let room = max(0, maxPendingEvents - pending.count)
+        if events.count <= room {
+            pending += events
+            return
+        }
+        pending += events.prefix(room)
+        if droppedEvents == 0 {
+            report([
+                .warning(
+                    "events-dropped", step: lastStep, path: nil,
+                    """
+                    the app has not polled \(maxPendingEvents) events: later ones are dropped until it \
+                    polls (docs/limits.md)
+                    """)
+            ])
+        }
+        droppedEvents += events.count - room
+    }
+
+    /// Bytes a step holds beyond its fixed fields: texts and pixels (an open batch's budget).
+    private static func payloadBytes(_ kind: StepKind) -> Int {
+        switch kind {
+        case .command(let c): return 64 + c.textValue.utf8.count + c.textValue2.utf8.count
+        case .setImageData(_, let image): return 64 + image.data.count
+        case .setSurface(_, let s): return 64 + (s.pixels?.pixels.count ?? 0) + 16 * s.ops.count
+        case .input(_, _, _, let text): return 64 + text.utf8.count
+        default: return 64
+        }
+    }
+
+    /// The last step applied (what a warning about the app's state is reported at), if any.
+    private var lastStep: Int? { stepCount > 0 ? stepCount - 1 : nil }
+
+    /// Adds diagnostics, up to `maxDiagnostics` held; past it they are counted, with one warning.
+    private func report(_ list: [Diagnostic]) {
+        guard !list.isEmpty else { return }
+        let room = max(0, Self.maxDiagnostics - 1 - diagnostics.count)
+        if list.count <= room {
+            diagnostics += list
+            return
+        }
+        diagnostics += list.prefix(room)
+        if diagnosticsDropped == 0 {
+            diagnostics.append(
+                .warning(
+                    "too-many-diagnostics", step: lastStep, path: nil,
+                    "more than \(Self.maxDiagnostics) diagnostics; later ones are counted, not kept"))
+        }
+        diagnosticsDropped += list.count - room
     }
 }

@@ -63,7 +63,10 @@ final class ResourceLoader {
         let key = ImageStore.assetKey(name)
         if tried[key] != nil { return }
         tried[key] = .asset
-        do { store[key] = try assets.load(name) } catch {
+        // Asset pixels count against the render's image memory like any other image (docs/limits.md).
+        do { store[key] = try assets.load(name, budget: budget) } catch let e as ImageError where e.isBudget {
+            diagnostics.append(.warning("budget", step: step, "\(e); a placeholder is drawn"))
+        } catch {
             diagnostics.append(.warning("asset", step: step, "\(error); a placeholder is drawn"))
         }
     }
@@ -75,7 +78,10 @@ final class ResourceLoader {
         tried[key] = fp
         do {
             if let file = p.file {
-                store[key] = try assets.load(file)
+                if let old = reserved.removeValue(forKey: key) { budget.releaseImage(bytes: old) }
+                let entry = try assets.load(file, budget: budget)
+                reserved[key] = entry.bitmap.width * entry.bitmap.height * 4
+                store[key] = entry
             } else {
                 guard reserve(key, bytes: p.width * p.height * 4) else {
                     throw ImageError(

@@ -48,7 +48,7 @@ public enum TempFiles {
     /// Creates the folder `DIR/.NAME.XXXXXX` beside `target` and registers it.
     public static func makeFolder(beside target: String) throws -> String {
         let (dir, name) = AtomicFile.split(target)
-        try AtomicFile.requireFolder(dir, for: target)
+        try AtomicFile.makeFolder(dir, for: target)
         var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
         lock.lock()
         defer { lock.unlock() }

@@ -16,6 +16,9 @@ public struct Session: Sendable {
     /// Absolute path of the session file ("" when decoded from memory).
     public var sourcePath: String
     public var steps: [Step]
+    /// Why a recorded session does not replay exactly what the app did (`notExact` in the file: a
+    /// live recording that hit its budget stops there); nil for an exact one.
+    public var notExact: String?
     public init(
         name: String, description: String? = nil, device: Device = Device(), assetsDirectory: String = "",
         fontsDirectory: String? = nil, theme: String? = nil, sourcePath: String = "", steps: [Step]

@@ -39,7 +39,7 @@ public struct SessionDecoder {
     public static let version = 1
     /// Top-level keys of version 1.
     static let knownTopKeys: Set<String> = [
-        "format", "version", "name", "description", "device", "assets", "fonts", "theme", "steps",
+        "format", "version", "name", "description", "device", "assets", "fonts", "theme", "steps", "notExact",
     ]
 
     public init() {}
@@ -197,6 +197,14 @@ public struct SessionDecoder {
             name = safe
         }
         let description = try topString("description")
+        // A live recording that stopped early (HeadlessBackend's recording budget) says so here.
+        let notExact = try topString("notExact")
+        if let notExact {
+            diagnostics.append(
+                .warning(
+                    "recording-not-exact", step: nil, path: "notExact",
+                    "this recording does not replay exactly what the app did: \(notExact)"))
+        }
         let device: Device
         do {
             device = try DeviceDecoder.decode(top["device"])
@@ -248,9 +256,10 @@ public struct SessionDecoder {
         diagnostics.append(contentsOf: stepDecoder.diagnostics)
 
         let sourcePath = path.isEmpty || path == "<memory>" ? "" : Self.absolute(path)
-        let session = Session(
+        var session = Session(
             name: name, description: description, device: device, assetsDirectory: assetsDirectory,
             fontsDirectory: fontsDirectory, theme: theme, sourcePath: sourcePath, steps: steps)
+        session.notExact = notExact
         return (session, diagnostics)
     }
 

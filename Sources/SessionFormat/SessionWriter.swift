@@ -8,6 +8,19 @@ public enum SessionWriter {
     /// The session as JSON bytes. Folders are written relative to `folder` (the folder the file
     /// will be in) when they are inside it, else as absolute paths.
     public static func encode(_ session: Session, folder: String) -> [UInt8] {
+        var bytes = header(session, folder: folder)
+        for (i, s) in session.steps.enumerated() {
+            bytes += stepSeparator(first: i == 0)
+            bytes += step(s.kind, address: s.address)
+        }
+        return bytes + footer
+    }
+
+    // The file in pieces, so a long recording is written a step at a time (HeadlessBackend's
+    // recording keeps its pixels on disk): header, then each step after its separator, then footer.
+
+    /// Everything before the first step: the format, name, device, folders, theme, `notExact`.
+    public static func header(_ session: Session, folder: String) -> [UInt8] {
         var w = JSONWriter()
         w.raw("{\"format\":\"framework-session\",\"version\":1,\"name\":")
         w.string(session.name)
@@ -30,14 +43,26 @@ public enum SessionWriter {
             // A theme file is written as a path (relative when it can be); a bundled name as it is.
             w.string(t.hasSuffix(".json") || t.contains("/") ? relative(t, to: folder) : t)
         }
-        w.raw(",\"steps\":[")
-        for (i, s) in session.steps.enumerated() {
-            w.raw(i == 0 ? "\n" : ",\n")
-            step(s.kind, &w, address: s.address)
+        if let n = session.notExact {
+            w.raw(",\"notExact\":")
+            w.string(n)
         }
-        w.raw("\n]}\n")
+        w.raw(",\"steps\":[")
         return w.bytes
     }
+
+    /// What goes before a step: a newline, after a comma unless it is the first.
+    public static func stepSeparator(first: Bool) -> [UInt8] { first ? [0x0A] : [0x2C, 0x0A] }
+
+    /// One step as JSON (an input step with its `target` or point, if it has one).
+    public static func step(_ kind: StepKind, address: InputAddress? = nil) -> [UInt8] {
+        var w = JSONWriter()
+        step(kind, &w, address: address)
+        return w.bytes
+    }
+
+    /// What closes the file after the last step.
+    public static let footer: [UInt8] = Array("\n]}\n".utf8)
 
     static func device(_ d: Device, _ w: inout JSONWriter) {
         w.raw("{\"width\":")

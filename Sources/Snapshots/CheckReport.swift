@@ -82,17 +82,26 @@ public struct CheckReport: Codable, Sendable {
         return x + "</testsuites>\n"
     }
 
-    /// XML attribute/text escaping.
+    /// XML attribute/text escaping, valid XML 1.0 for any text: the five markup characters as
+    /// entities; tab, newline and carriage return as character references (kept in attributes, which
+    /// a parser would otherwise normalise to spaces); characters XML 1.0 forbids even as references
+    /// (the other C0 controls, U+FFFE, U+FFFF) as U+FFFD. A Swift string holds no lone surrogate.
     static func escape(_ s: String) -> String {
         var out = ""
+        out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t": out += "&#9;"
             case "\n": out += "&#10;"
-            default: if c.value < 0x20 && c != "\t" { out += " " } else { out.unicodeScalars.append(c) }
+            case "\r": out += "&#13;"
+            default:
+                let forbidden = c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF
+                out.unicodeScalars.append(forbidden ? "\u{FFFD}" : c)
             }
         }
         return out

@@ -110,14 +110,15 @@ extension SnapshotChecker {
             if record {
                 try Self.writeFrames(encoder.golden(environment: environment), files: encoder.files, to: folder)
                 out.status = .recorded
-                out.message =
+                out.message = OutputText.line(
                     """
                     \(name): recorded \(count) frames in \(folder) (\(encoder.files.count) of them stored as \
                     changed pixels); check them and run again
-                    """
+                    """)
             } else if stored == nil {
                 out.status = .missing
-                out.message = "\(name): no frames golden at \(folder) (record it with --ticks --record missing)"
+                out.message = OutputText.line(
+                    "\(name): no frames golden at \(folder) (record it with --ticks --record missing)")
             } else if let failure = firstFailure {
                 out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
                 var lines = ["\(name): \(failure) against \(folder)"]
@@ -138,13 +139,13 @@ extension SnapshotChecker {
                 lines.append("  reproduce: \(out.reproduce)")
                 out.accept = acceptLine(path, name: name, renderer: renderer) + " --ticks"
                 lines.append("  accept the new frames: \(out.accept!)")
-                out.message = lines.joined(separator: "\n")
+                out.message = OutputText.lines(lines)
             } else {
-                out.message = "\(name): \(count) frames match \(folder)"
+                out.message = OutputText.line("\(name): \(count) frames match \(folder)")
             }
         } catch {
             out.status = .error
-            out.message = "\(name): could not check the frames of \(path): \(error)"
+            out.message = OutputText.line("\(name): could not check the frames of \(path): \(error)")
         }
         return out
     }

@@ -24,16 +24,20 @@ public struct GoldenComparison {
         guard let data = FileManager.default.contents(atPath: pngPath) else {
             if mode == .never {
                 out.status = .missing
-                out.message =
-                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)"
+                out.message = OutputText.line(
+                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)")
             } else {
                 try record(actual, sidecar, pngPath, jsonPath)
                 out.status = .recorded
-                out.message = "\(name): recorded a new golden at \(pngPath); check it and run again"
+                out.message = OutputText.line("\(name): recorded a new golden at \(pngPath); check it and run again")
             }
             return out
         }
         let bytes = Array(data)
+        // The header's size is judged before decoding: a 261 KB PNG can claim 8192 x 8192 (1.3 GB decoded).
+        if let (w, h) = PNGCodec.size(of: bytes), !PNGCodec.fitsDecodeLimits(width: w, height: h) {
+            throw GoldenTooLarge(path: pngPath, width: w, height: h)
+        }
         // A stamped golden whose pixels are the new frame's needs no decoding (GoldenStamp.swift).
         let expected = GoldenStamp.matches(bytes, actual) ? actual : try PNGCodec.decode(bytes)
         let oldSidecar = SnapshotSidecar.read(jsonPath)
@@ -58,7 +62,7 @@ public struct GoldenComparison {
             try Self.write(try sidecar.encoded(), to: jsonPath)
             out.notes.removeAll()
             out.status = .recorded
-            out.message = "\(name): pixels match; recorded the missing sidecar \(jsonPath); run again"
+            out.message = OutputText.line("\(name): pixels match; recorded the missing sidecar \(jsonPath); run again")
             return out
         }
         if pixelsOK && mode != .all {
@@ -66,7 +70,7 @@ public struct GoldenComparison {
                 out.notes.append(
                     "environment changed (\(out.environmentChanges.joined(separator: "; "))) but pixels match")
             }
-            out.message = "\(name): matches \(pngPath)"
+            out.message = OutputText.line("\(name): matches \(pngPath)")
             return out
         }
         var what = describe(diff, expected: expected, actual: actual)
@@ -86,7 +90,7 @@ public struct GoldenComparison {
         if mode == .failed || mode == .all {
             try record(actual, sidecar, pngPath, jsonPath)
             out.status = .recorded
-            out.message = "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)"
+            out.message = OutputText.line("\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
             return out
         }
         out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
@@ -103,7 +107,8 @@ public struct GoldenComparison {
             format: "%.3f%% of pixels differ (max %.3f%%)", d.mismatch * 100, settings.tolerance.maxMismatch * 100)
     }
 
-    /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line.
+    /// The multi-line failure message: verdict, environment, semantic diff, regions, artefacts, reproduce line
+    /// (each line made safe to print: names, ids and texts from the session never start a line).
     static func failureMessage(_ o: SnapshotOutcome, what: String) -> String {
         var lines: [String] = []
         lines.append("\(o.name): \(what) against \(o.golden)")
@@ -134,7 +139,7 @@ public struct GoldenComparison {
         }
         if let d = o.diffImage { lines.append("  expected | diff | actual: \(d)") }
         lines.append("  reproduce: \(o.reproduce)")
-        return lines.joined(separator: "\n")
+        return OutputText.lines(lines)
     }
 
     func record(_ bitmap: Bitmap, _ sidecar: SnapshotSidecar, _ png: String, _ json: String) throws {
@@ -151,5 +156,19 @@ public struct GoldenComparison {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(bytes, to: path)
+    }
+}
+
+/// A golden whose PNG header claims more pixels than any device has; refused before decoding.
+public struct GoldenTooLarge: Error, CustomStringConvertible {
+    public var path: String
+    public var width: Int
+    public var height: Int
+    public var description: String {
+        """
+        golden \(path) is \(width)x\(height) px by its PNG header, larger than any render (at most \
+        \(PNGCodec.maxDecodedSide) per side and \(PNGCodec.maxDecodedPixels) pixels); refused without decoding it \
+        (record it again with --record failed)
+        """
     }
 }

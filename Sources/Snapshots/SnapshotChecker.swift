@@ -70,7 +70,7 @@ public struct SnapshotChecker {
                     let line = Optional(acceptLine(path, name: t.name, renderer: renderer))
                 {
                     o.accept = line
-                    o.message += "\n  accept the new picture: " + line
+                    o.message += "\n" + OutputText.line("  accept the new picture: " + line)
                 }
                 return o
             }
@@ -87,7 +87,7 @@ public struct SnapshotChecker {
             name: name, session: path, snapshot: nil, status: .error,
             golden: settings.snapshotsDirectory + "/" + name + ".png",
             reproduce: reproduceLine(path, renderer: renderer),
-            message: "\(name): could not render \(path): \(reason)")
+            message: OutputText.line("\(name): could not render \(path): \(reason)"))
     }
 
     /// `render check PATH --snapshots DIR --threshold N --max-mismatch F [--theme T] [--device WxH@S]`.

@@ -37,7 +37,8 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
     public var accept: String?
     /// The actual frame as written on failure (`NAME.actual.png` beside the diff image).
     public var actualImage: String?
-    /// The human message (also used by `assertSnapshot`).
+    /// The human message (also used by `assertSnapshot`): one line, or several made with
+    /// `OutputText.lines`; either way no line of it comes raw from input (`render check` prints it as is).
     public var message: String
     /// Notes that do not fail the check (no sidecar yet, environment changed but pixels equal).
     public var notes: [String] = []

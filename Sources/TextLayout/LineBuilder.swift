@@ -120,10 +120,12 @@ struct LineBuilder {
             let cut = max(run.range.lowerBound, r.lowerBound)..<min(run.range.upperBound, r.upperBound)
             var shaped = run.shaped
             var origin = run.range.lowerBound
+            var scans = 0
+            defer { tally?.sliceScans += scans }
             if cut != run.range, slicesSafeCuts,
                 let sliced = run.shaped.safeSlice(
                     (cut.lowerBound - run.range.lowerBound)..<(cut.upperBound - run.range.lowerBound),
-                    count: run.range.count)
+                    count: run.range.count, scans: &scans)
             {
                 // Both ends of the cut are safe breaks: the run's own glyphs (`SafeSlice.swift`).
                 shaped = sliced

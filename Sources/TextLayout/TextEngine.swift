@@ -226,6 +226,7 @@ public final class TextEngine: @unchecked Sendable {
         lock.withLock {
             workValue.breakScans &+= tally.breakScans
             workValue.glyphsPlaced &+= tally.glyphsPlaced
+            workValue.sliceScans &+= tally.sliceScans
             workValue.layouts &+= 1
         }
         return (paragraph, plan.sameParagraphWidth(paragraph))

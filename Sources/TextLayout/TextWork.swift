@@ -15,6 +15,9 @@ public enum TextWork {
     public static let glyphsShaped = "text.glyphs-shaped"
     /// Glyphs positioned on lines.
     public static let glyphsPlaced = "text.glyphs-placed"
+    /// Glyph indices examined to cut line pieces from a run at safe breaks (`SafeSlice.swift`):
+    /// binary-search steps and the glyphs of each piece.
+    public static let sliceScans = "text.slice-scans"
 }
 
 /// Work counted during one paragraph's layout, on one thread: plain integers, added to the
@@ -22,6 +25,7 @@ public enum TextWork {
 final class TextWorkTally {
     var breakScans = 0
     var glyphsPlaced = 0
+    var sliceScans = 0
 }
 
 /// The engine's own counts, in plain integers (a dictionary of kinds cost more per paragraph
@@ -31,12 +35,14 @@ struct EngineWork {
     var charsPrepared = 0
     var breakScans = 0
     var glyphsPlaced = 0
+    var sliceScans = 0
     var counts: WorkCounts {
         var w = WorkCounts()
         w.add(TextWork.layouts, layouts)
         w.add(TextWork.charsPrepared, charsPrepared)
         w.add(TextWork.breakScans, breakScans)
         w.add(TextWork.glyphsPlaced, glyphsPlaced)
+        w.add(TextWork.sliceScans, sliceScans)
         return w
     }
 }

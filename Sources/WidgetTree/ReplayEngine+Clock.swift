@@ -17,8 +17,11 @@ extension ReplayEngine {
             target = Self.maxTime
             warn("bad-value", "tick: the clock stops at \(Self.maxTime) ms")
         }
+        // The cap on firings holds for the whole tick, its `--fps` display-link frames included.
+        timerTick = TimerTick()
         if options.captureTicks, let fps = options.fps, fps > 0 { displayLinkFrames(fps: fps, until: target) }
         fireTimers(until: target)
+        endTimerTick()
         tree.time = target
         if options.captureTicks {
             let index = captures.count
@@ -31,7 +34,9 @@ extension ReplayEngine {
         finishPendingTickCapture()
         let target = min(time, Self.maxTime)
         guard target > now else { return }
+        timerTick = TimerTick()
         fireTimers(until: target)
+        endTimerTick()
         tree.time = target
     }
 
@@ -61,7 +66,6 @@ extension ReplayEngine {
     /// Each TimerEvent carries its own due time.
     mutating func fireTimers(until target: Int) {
         guard !timers.isEmpty else { return }
-        var fired = 0
         while true {
             var best: Int? = nil
             for (i, t) in timers.enumerated() where t.nextDue <= target {
@@ -69,8 +73,15 @@ extension ReplayEngine {
                 best = i
             }
             guard let i = best else { return }
-            if fired == Self.maxFiringsPerTick {
-                dropFirings(until: target)
+            if timerTick.fired >= Self.maxFiringsPerTick {
+                timerTick.dropped = min(timerTick.dropped &+ dropFirings(until: target), Int.max / 2)
+                return
+            }
+            if events.count >= options.maxHeldEvents {
+                // No room for their events: the firings are counted as dropped events, not looped over.
+                let n = dropFirings(until: target)
+                noteDroppedEvents("TimerEvent", n, time: timers[i].nextDue)
+                timerTick.fired = min(timerTick.fired &+ n, Int.max / 2)
                 return
             }
             let t = timers[i]
@@ -81,24 +92,37 @@ extension ReplayEngine {
                 emit("TimerEvent", to: t.target, [("timerId", .int(t.id))], time: t.nextDue)
             }
             timers[i].nextDue += t.interval
-            fired += 1
+            timerTick.fired += 1
         }
     }
 
-    /// Skips the firings past the per-tick limit arithmetically (a huge tick must not loop).
-    private mutating func dropFirings(until target: Int) {
+    /// Skips the firings due up to `target` arithmetically (a huge tick must not loop); returns how many.
+    private mutating func dropFirings(until target: Int) -> Int {
         var dropped = 0
         for i in timers.indices where timers[i].nextDue <= target {
             let n = (target - timers[i].nextDue) / timers[i].interval + 1
-            dropped += n
+            dropped = min(dropped &+ n, Int.max / 2)
             timers[i].nextDue += n * timers[i].interval
         }
+        return dropped
+    }
+
+    /// After a tick (or `advance`): one diagnostic when firings went past the per-tick cap.
+    private mutating func endTimerTick() {
+        guard timerTick.dropped > 0 else { return }
         warn(
             "too-many-timer-firings",
             """
-            tick: \(Self.maxFiringsPerTick) timer firings delivered, \(dropped) more dropped (at most \
+            tick: \(Self.maxFiringsPerTick) timer firings delivered, \(timerTick.dropped) more dropped (at most \
             \(Self.maxFiringsPerTick) per tick)
             """
         )
+        timerTick = TimerTick()
     }
+}
+
+/// Timer firings of the tick being applied (`ReplayEngine.maxFiringsPerTick`).
+struct TimerTick {
+    var fired = 0
+    var dropped = 0
 }

@@ -129,8 +129,9 @@ extension ReplayEngine {
         }
         let pos = max(0, offset)
         tree.elements[id]!.value = pos
-        emit("ScrollChangedEvent", to: id, [("scrollPos", .int(pos))])
-        scrollStates.append(ScrollState(event: events.count - 1, id: id, tree: tree))
+        if emit("ScrollChangedEvent", to: id, [("scrollPos", .int(pos))]) {
+            scrollStates.append(ScrollState(event: events.count - 1, id: id, tree: tree))
+        }
     }
 
     /// An `input` step: the field's text and one ValueEvent with it.

@@ -132,7 +132,10 @@ extension ReplayEngine {
         let parent = c.internalId
         let child = c.childInternalId
         guard requireElement(parent, "REORDER_CHILD"), requireElement(child, "REORDER_CHILD") else { return }
-        if tree.elements[child]?.parent != parent, tree.isAncestor(child, of: parent) {
+        guard let left = treeEditWorkLeft(moving: child, to: parent) else { return }
+        let cycle = tree.cycleCheck(child, under: parent, limit: left)
+        guard let cycle else { return skipTreeEdit("REORDER_CHILD", child: child, parent: parent) }
+        if cycle {
             fail(
                 "cycle",
                 """
@@ -144,7 +147,7 @@ extension ReplayEngine {
         }
         let index = max(0, c.value)
         if c.value < 0 { warn("bad-index", "REORDER_CHILD: index \(c.value) is negative; moved to the front") }
-        tree.attach(child, to: parent, at: index)
+        tree.attachChecked(child, to: parent, at: index)
     }
 
     /// CREATE_LINEAR_LAYOUT's direction as the platform reads it, stored as 1 (vertical) or 2

@@ -52,6 +52,12 @@ public struct ReplayEngine {
     var booted = false
     var timers: [ReplayTimer] = []
     var timerOrder = 0
+    /// Firings delivered and dropped in the current tick.
+    var timerTick = TimerTick()
+    /// Events dropped because `options.maxHeldEvents` were held (`EventCap.swift`).
+    var eventDrops = EventDrops()
+    /// REORDER_CHILD steps skipped for the tree-edit budget (`TreeEditBudget.swift`).
+    var treeEditsSkipped = 0
     /// Where the SysInfo/SysEvents go: the application id (or the implicit root's).
     var appId = 1
     /// Ids deleted by DELETE_ELEMENT, with the step that deleted them (for clearer messages).
@@ -106,6 +112,8 @@ public struct ReplayEngine {
     /// everything gathered (events and scroll states not drained yet).
     public mutating func finish(lastStep: Int) -> ReplayResult {
         finishPendingTickCapture()
+        summariseDroppedEvents()
+        summariseSkippedTreeEdits()
         captures.append(Capture(kind: .final, name: nil, time: now, step: lastStep, tree: tree))
         var r = ReplayResult(
             captures: captures, events: events, diagnostics: diagnostics, final: tree, recorded: recorded)
@@ -119,6 +127,7 @@ public struct ReplayEngine {
         defer {
             events = []
             scrollStates = []
+            eventDrops.warned = false
         }
         return (events, scrollStates)
     }
@@ -262,8 +271,15 @@ public struct ReplayEngine {
 
     // MARK: - Helpers
 
-    mutating func emit(_ type: String, to id: Int, _ fields: [(String, EventValue)] = [], time: Int? = nil) {
+    /// Appends an event; false (and counted as dropped) when `options.maxHeldEvents` are held already.
+    @discardableResult
+    mutating func emit(_ type: String, to id: Int, _ fields: [(String, EventValue)] = [], time: Int? = nil) -> Bool {
+        guard events.count < options.maxHeldEvents else {
+            noteDroppedEvents(type, 1, time: time ?? now)
+            return false
+        }
         events.append(AppEvent(time: time ?? now, type: type, internalId: id, fields: fields))
+        return true
     }
 
     mutating func warn(_ code: String, _ message: String) {

@@ -51,17 +51,3 @@ struct ReplayTally: Sendable {
         return out
     }
 }
-
-extension WidgetTree {
-    /// `isAncestor(ancestor, of: id)`, with the number of parent links the walk followed.
-    func ancestorWalk(_ ancestor: Int, of id: Int) -> (found: Bool, steps: Int) {
-        var cur: Int? = id
-        var steps = 0
-        while let c = cur, steps < 100_000 {
-            if c == ancestor { return (true, steps) }
-            cur = elements[c]?.parent
-            steps += 1
-        }
-        return (false, steps)
-    }
-}

@@ -134,6 +134,12 @@ public struct ReplayOptions: Sendable {
     /// Lays out the tree at an input step to find where touches land (semantics.md item 39); nil
     /// (no layout at hand): ids are taken as given and targets and points are skipped.
     public var hitMaps: HitMapSource? = nil
+    /// Most events held undrained (`defaultMaxHeldEvents`); past it, events are dropped and counted
+    /// (`too-many-events`). A long-lived backend that drains events may keep its own queue under
+    /// the same constant.
+    public var maxHeldEvents: Int = ReplayOptions.defaultMaxHeldEvents
+    /// The tree-edit work budget of this replay (`maxTreeEditWork`; tests make it smaller).
+    public var treeEditWork: Int = ReplayOptions.maxTreeEditWork
     public init(
         clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
         platform: PlatformProfile = .neutral
@@ -157,6 +163,15 @@ public struct ReplayOptions: Sendable {
     /// Most frames one replay captures (ticks, display-link frames and snapshots; the final
     /// frame always comes on top): later ones are dropped with the error `too-many-frames`.
     public static let maxFrames = 100_000
+    /// Most events a replay holds undrained (docs/limits.md): a `render` keeps every event of the
+    /// session for `--events`, so 200,000 (about 30 MB); later ones are dropped, counted by type,
+    /// with the warning `too-many-events`. Timers firing every 10 ms for over half an hour of
+    /// virtual time stay under it; hostile ticks no longer grow memory without bound (1.35 GB).
+    public static let defaultMaxHeldEvents = 200_000
+    /// Work the tree edits of one replay may do (docs/limits.md, "Tree edits"): child-list slots
+    /// scanned or shifted plus links followed to refuse cycles (`ReplayWork.childrenScanned` and
+    /// `ancestorSteps`). A REORDER_CHILD that does not fit is skipped with the warning `budget`.
+    public static let maxTreeEditWork = 200_000_000
     /// Longest timer interval kept (keeps the clock arithmetic far from overflow).
     public static let maxTimerInterval = 1_000_000_000_000_000
 }
@@ -171,7 +186,8 @@ public struct ReplayOptions: Sendable {
 ///   `not-a-child`, `not-a-view`, `not-scrollable`, `not-editable`, `not-an-action-bar`,
 ///   `no-click`, `not-on-screen` (input on something a user cannot see, when there is no layout to
 ///   hit-test), `target-moved` (a recorded step's target now finds another element; the id wins),
-///   `too-many-timer-firings`;
+///   `too-many-timer-firings`, `too-many-events` (events past `maxHeldEvents` dropped), `budget` (a
+///   REORDER_CHILD past the tree-edit work budget skipped);
 /// - `not-delivered` (an error): an input step whose element a finger cannot reach, whose target
 ///   finds none or several, or whose point reaches nothing (a warning when nothing is there at all).
 public struct Replayer {

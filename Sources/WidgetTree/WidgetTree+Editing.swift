@@ -35,17 +35,57 @@ extension WidgetTree {
     /// changes nothing, when that would make `child` its own ancestor.
     @discardableResult
     mutating func attach(_ child: Int, to parent: Int, at index: Int? = nil) -> Bool {
-        guard let childless = readInPlace(child, { $0.childList.isEmpty }), contains(parent) else { return false }
-        // A childless element is nobody's ancestor but its own: this skips the walk up from
-        // `parent`, which made building a deep chain quadratic (10,000 levels took 30 s).
-        let walk = childless ? (found: child == parent, steps: 0) : ancestorWalk(child, of: parent)
-        tally.ancestorSteps &+= walk.steps
-        if walk.found { return false }
+        guard contains(child), contains(parent) else { return false }
+        guard cycleCheck(child, under: parent, limit: .max) == false else { return false }
+        attachChecked(child, to: parent, at: index)
+        return true
+    }
+
+    /// Whether putting `child` under `parent` would make `child` its own ancestor; nil when that
+    /// could not be decided within `limit` steps (counted in `ReplayWork.ancestorSteps`).
+    ///
+    /// A childless element is nobody's ancestor but its own, and a child that stays with its
+    /// parent makes no cycle: neither walks (walking up from `parent` made building a deep chain
+    /// quadratic: 10,000 levels took 30 s). Otherwise the walk goes up from `parent` and down
+    /// through `child`'s subtree in turn and stops when either ends, so a move costs the smaller
+    /// of the two: a small subtree moved between parents 40,000 deep no longer walks the chain.
+    mutating func cycleCheck(_ child: Int, under parent: Int, limit: Int) -> Bool? {
+        if child == parent { return true }
+        guard let (childless, oldParent) = readInPlace(child, { ($0.childList.isEmpty, $0.parent) }) else {
+            return false
+        }
+        if childless || oldParent == parent { return false }
+        let kids = readInPlace(child, { $0.children }) ?? []
+        var up: Int? = parent
+        var down: [(ids: [Int], next: Int)] = [(kids, 0)]
+        var steps = 0
+        defer { tally.ancestorSteps &+= steps }
+        while steps < limit {
+            // One step up: past the root without meeting `child`, it is not an ancestor.
+            guard let u = up else { return false }
+            if u == child { return true }
+            up = readInPlace(u, { $0.parent }) ?? nil
+            steps += 1
+            // One step down: the whole subtree seen without meeting `parent`, no cycle either.
+            while let top = down.last, top.next >= top.ids.count { down.removeLast() }
+            guard !down.isEmpty else { return false }
+            let d = down[down.count - 1].ids[down[down.count - 1].next]
+            down[down.count - 1].next += 1
+            if d == parent { return true }
+            if let grandchildren = readInPlace(d, { $0.children }), !grandchildren.isEmpty {
+                down.append((grandchildren, 0))
+            }
+            steps += 1
+        }
+        return nil
+    }
+
+    /// `attach` after `cycleCheck` said no.
+    mutating func attachChecked(_ child: Int, to parent: Int, at index: Int? = nil) {
         detach(child)
         // Edited in place: copying `children` out and back would make each append O(n).
         tally.childrenScanned &+= editInPlace(parent, { $0.childList.insert(child, at: index) })!
         editInPlace(child) { $0.parent = parent }
-        return true
     }
 
     /// DELETE_ELEMENT: the element leaves the screen with its subtree and its id is forgotten.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gallery
+import Primitives
 import RenderPipeline
 import Snapshots
 
@@ -102,7 +103,7 @@ struct CheckCommand: BatchCommand {
             throw ValidationError("--accept and --unused do different things: run them one at a time")
         }
         if delete && !unused { throw ValidationError("--delete goes with --unused") }
-        if unused && batch.shard != "1/1" {
+        if unused && batch.selectedShard != .all {
             throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
         }
     }
@@ -121,7 +122,7 @@ struct CheckCommand: BatchCommand {
             throw ExitCode(ExitCodes.renderFailed)
         }
         let settings = self.settings
-        if common.verbose { print("goldens: \(settings.snapshotsDirectory)") }
+        if common.verbose { StdOut.write("goldens: \(settings.snapshotsDirectory)") }
         if unused { try listUnused(folder: settings.snapshotsDirectory, renderer: renderer) }
         let checker = SnapshotChecker(settings: settings)
         // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
@@ -147,13 +148,13 @@ struct CheckCommand: BatchCommand {
             if let f = junit { try AtomicFile.write(result.junit(), to: f) }
             if let d = html {
                 try CheckPage.write(result, to: d)
-                if !common.quiet { print("review page: \(d)/index.html") }
+                if !common.quiet { StdOut.write("review page: \(d)/index.html") }
             }
         } catch {
             StdErr.write("render: error: \(error)")
             throw ExitCode(ExitCodes.unwritable)
         }
-        if !common.quiet { print(result.summary) }
+        if !common.quiet { StdOut.write(result.summary) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
     }
@@ -174,7 +175,8 @@ struct CheckCommand: BatchCommand {
         let renderer = try makeRenderer()
         let checker = SnapshotChecker(settings: settings)
         let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
-        return { path in
+        return { fields in
+            let path = fields.first ?? ""
             renderer.forgetLastFrame()
             let base = SnapshotSettings.goldenName(session: path, snapshot: nil)
             var outcomes: [SnapshotOutcome] = []
@@ -186,10 +188,10 @@ struct CheckCommand: BatchCommand {
             }
             for o in outcomes {
                 if o.passed {
-                    if common.verbose { print("ok    \(o.name)") }
-                    for n in o.notes where !common.quiet { print("note  \(o.name): \(n)") }
+                    if common.verbose { StdOut.write("ok    \(o.name)") }
+                    for n in o.notes where !common.quiet { StdOut.write("note  \(o.name): \(n)") }
                 } else {
-                    StdErr.write("\(label(o.status)) \(o.message)")
+                    StdErr.write(lines: "\(label(o.status)) \(o.message)")
                 }
             }
             return (0, Array(try JSONEncoder().encode(outcomes)))
@@ -213,13 +215,13 @@ struct CheckCommand: BatchCommand {
                     StdErr.write("render: error: cannot delete \(f): \(error)")
                     throw ExitCode(ExitCodes.unwritable)
                 }
-                print("deleted \(f)")
+                StdOut.write("deleted \(f)")
             } else {
-                print("unused \(f)")
+                StdOut.write("unused \(f)")
             }
         }
         if !common.quiet {
-            print(
+            StdOut.write(
                 stale.isEmpty
                     ? "no unused goldens in \(folder)"
                     : """

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gallery
+import Primitives
 import RenderPipeline
 import SessionFormat
 
@@ -77,7 +78,7 @@ struct GalleryCommand: BatchCommand {
             !$0.isEmpty
         }
         o.snapshotsDirectory = FileManager.default.fileExists(atPath: snapshots) ? snapshots : nil
-        o.shard = Shard(batch.shard) ?? .all
+        o.shard = batch.selectedShard
         o.workers = batch.workerCount
         o.states = !noStates
         o.tolerance = tolerance.tolerance
@@ -106,7 +107,7 @@ struct GalleryCommand: BatchCommand {
             _ = try ContentStore(directory: tmp)
             let labels = units.map { "\($0.0) (\(themes[$0.1]))" }
             let results = try BatchRunner(batch, quiet: quiet, verbose: false).run(
-                labels, payloads: units.map { "\($0.0)\t\($0.1)\t\(tmp)" })
+                labels, payloads: units.map { [$0.0, String($0.1), tmp] })
             var cards: [[GalleryCard]] = []
             var offered = 0
             for ((path, t), r) in zip(units, results) {
@@ -131,7 +132,7 @@ struct GalleryCommand: BatchCommand {
         }
         if !quiet {
             let secs = String(format: "%.1f", Date().timeIntervalSince(start))
-            print(
+            StdOut.write(
                 """
                 \(output)/index.html: \(manifest.sessions.count) sessions, \(manifest.cards.count) cards, \
                 \(manifest.imagesStored) images (\(manifest.imagesOffered - manifest.imagesStored) repeats stored \
@@ -151,10 +152,9 @@ struct GalleryCommand: BatchCommand {
     func workerJob() throws -> BatchWorker.Job {
         let o = try galleryOptions()
         var renderers: [Int: Renderer] = [:]
-        return { payload in
-            let parts = payload.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        return { parts in
             guard parts.count == 3, let t = Int(parts[1]) else {
-                throw ValidationError("gallery worker: bad job \(payload)")
+                throw ValidationError("gallery worker: bad job of \(parts.count) fields")
             }
             let (cards, offered) = GalleryBuilder.unit(
                 session: parts[0], theme: t, options: o, into: parts[2], renderers: &renderers)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Portability
+import Primitives
 import RenderPipeline
 import SessionFormat
 import Styles
@@ -52,7 +53,8 @@ struct PortabilityCommand: BatchCommand {
         let failures = zip(paths, results).filter { $0.1.failed }
         if !failures.isEmpty && !common.quiet {
             let lines = failures.map { "  \($0.0): " + ($0.1.failureText ?? "rejected (exit \($0.1.exitCode))") }
-            print("\(reports.count) of \(paths.count) sessions reported; failed:\n" + lines.joined(separator: "\n"))
+            StdOut.write(
+                lines: OutputText.lines(["\(reports.count) of \(paths.count) sessions reported; failed:"] + lines))
         }
         if let first = failures.first { throw ExitCode(first.1.exitCode) }
     }
@@ -60,9 +62,10 @@ struct PortabilityCommand: BatchCommand {
     func workerJob() throws -> BatchWorker.Job {
         let measurer = try PortabilityOutput.measurer(common: common, measure: !noMeasure)
         let count = batch.select(SessionArguments.expand(sessions)).count
-        return { path in
+        return { fields in
+            let path = fields.first ?? ""
             let r = try PortabilityOutput.report(path: path, measurer: measurer, common: common)
-            if !common.quiet { print(r.text, terminator: count > 1 ? "\n" : "") }
+            if !common.quiet { StdOut.write(lines: r.text, terminator: count > 1 ? "\n" : "") }
             return (0, Array(try JSONEncoder().encode(r)))
         }
     }
@@ -123,7 +126,7 @@ enum PortabilityOutput {
         var reports: [PortabilityReport] = []
         for path in sessions {
             let r = try report(path: path, measurer: measurer, common: common)
-            if !common.quiet { print(r.text, terminator: sessions.count > 1 ? "\n" : "") }
+            if !common.quiet { StdOut.write(lines: r.text, terminator: sessions.count > 1 ? "\n" : "") }
             reports.append(r)
         }
         try write(reports, json: json, markdown: markdown)

@@ -46,10 +46,10 @@ enum QuickStart {
         } catch let e as ExitCode {
             exit(e.rawValue)
         } catch let e as ValidationError {
-            FileHandle.standardError.write(Data("Error: \(e.message)\n".utf8))
+            StdErr.write("Error: \(e.message)")
             exit(ExitCodes.usage)
         } catch {
-            FileHandle.standardError.write(Data("render: error: \(error)\n".utf8))
+            StdErr.write("render: error: \(error)")
             exit(ExitCodes.renderFailed)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import RenderPipeline
 import SessionFormat
 
@@ -32,10 +33,28 @@ struct RenderCLI: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }
         if let typo = CommandSuggestion.message(for: arguments) {
-            FileHandle.standardError.write(Data((typo + "\n").utf8))
+            StdErr.write(typo)
             Foundation.exit(ExitCodes.usage)
         }
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            exitEscaped(withError: error)
+        }
+    }
+
+    /// ArgumentParser's `exit(withError:)` (its `main`, above, is the same but for this), with the
+    /// error's own message escaped as every line on stderr is (`StdErr`): a usage error can quote an
+    /// argument, a validation error a file name, and neither may start a line of its own.
+    static func exitEscaped(withError error: Error) -> Never {
+        let code = exitCode(for: error)
+        let brief = message(for: error)
+        let safe = OutputText.line(brief)
+        guard code != .success, !brief.isEmpty, safe != brief else { exit(withError: error) }
+        let full = fullMessage(for: error).replacingOccurrences(of: brief, with: safe)
+        FileHandle.standardError.write(Data((full + "\n").utf8))
+        Foundation.exit(code.rawValue)
     }
 }
 

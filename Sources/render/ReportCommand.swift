@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gallery
+import Primitives
 import RenderPipeline
 import Snapshots
 
@@ -58,7 +59,7 @@ struct ReportCommand: ParsableCommand {
                 StdErr.write("render: error: \(error)")
                 throw ExitCode(ExitCodes.unwritable)
             }
-            print("\(output): \(reports.count) reports merged; \(merged.summary)")
+            StdOut.write("\(output): \(reports.count) reports merged; \(merged.summary)")
             if merged.outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
             if !merged.allPassed { throw ExitCode(ExitCodes.checkFailed) }
         }

@@ -13,7 +13,7 @@ struct ThemeCommand: ParsableCommand {
         @Argument(help: "A built-in theme name or a theme file.") var name: String = "default"
         func run() throws {
             do { print(ThemeLoader.json(of: try ThemeLoader.load(name))) } catch {
-                FileHandle.standardError.write(Data("render: error: \(error)\n".utf8))
+                StdErr.write("render: error: \(error)")
                 throw ExitCode(1)
             }
         }

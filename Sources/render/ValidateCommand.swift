@@ -34,9 +34,9 @@ struct ValidateCommand: BatchCommand {
             let lines = failures.map {
                 "  \($0.0): " + ($0.1.failureText ?? String(decoding: $0.1.outcome.data, as: UTF8.self))
             }
-            print(
-                "\(paths.count - failures.count) of \(paths.count) sessions validated; failed:\n"
-                    + lines.joined(separator: "\n"))
+            StdOut.write(
+                lines: OutputText.lines(
+                    ["\(paths.count - failures.count) of \(paths.count) sessions validated; failed:"] + lines))
         }
         if let first = failures.first { throw ExitCode(first.1.exitCode) }
     }
@@ -44,7 +44,8 @@ struct ValidateCommand: BatchCommand {
     /// One session: the exit code `render` would give and, on failure, the reason (as the result bytes).
     func workerJob() throws -> BatchWorker.Job {
         let renderer = try Renderer(options: try common.renderOptions())
-        return { path in
+        return { fields in
+            let path = fields.first ?? ""
             renderer.forgetLastFrame()
             let printer = DiagnosticPrinter(file: path, format: common.diagnostics, quiet: common.quiet)
             let loaded: (Session, [Diagnostic])
@@ -61,7 +62,7 @@ struct ValidateCommand: BatchCommand {
                 printer.print(all)
                 let errors = all.filter { $0.severity == .error }.count
                 if !common.quiet {
-                    print(
+                    StdOut.write(
                         """
                         \(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(all.count - errors) \
                         warnings, \(errors) errors)

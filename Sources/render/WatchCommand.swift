@@ -68,14 +68,14 @@ struct WatchCommand: ParsableCommand {
                 }
             },
             log: { line in
-                print(line)
+                StdOut.write(line)
                 fflush(stdout)
             },
             sleep: { ms in usleep(useconds_t(ms) * 1000) })
         loop.intervalMs = interval
         loop.maxRenders = maxRenders
         if !common.quiet {
-            print(
+            StdOut.write(
                 """
                 watching \(session), \(assets)/\(themeFile.map { " and " + $0 } ?? "") every \(interval) ms; \
                 writing \(out) (Ctrl-C stops)

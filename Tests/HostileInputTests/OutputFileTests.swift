@@ -155,14 +155,25 @@ import Testing
         #expect(Self.hidden(dir).isEmpty && Self.hidden(other).isEmpty)
     }
 
-    @Test func foldersAndMissingFoldersAreExitTwo() throws {
+    /// A folder as the target, or a file where a folder belongs, is exit 2; missing folders are made
+    /// (issue 29: every output option creates its folder).
+    @Test func foldersAreExitTwoAndMissingFoldersAreMade() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = FileManager.default.createFile(atPath: dir + "/plain", contents: Data([1]))
         guard let a = try Self.render([Self.session, "-o", dir, "-q"]),
-            let b = try Self.render([Self.session, "-o", dir + "/no/such.png", "-q"])
+            let b = try Self.render([Self.session, "-o", dir + "/no/such.png", "-q"]),
+            let c = try Self.render([Self.session, "-o", dir + "/plain/x.png", "-q"]),
+            let d = try Self.render([
+                Self.session, "-o", dir + "/d/x.png", "--layout-dump", dir + "/e/f/layout.txt",
+                "--events", dir + "/g/events.jsonl", "-q",
+            ])
         else { return }
         #expect(a.status == 2 && a.stderr.contains("it is a folder"), "\(a.stderr)")
-        #expect(b.status == 2 && b.stderr.contains("does not exist"), "\(b.stderr)")
+        #expect(b.status == 0 && Self.kind(dir + "/no/such.png") == S_IFREG, "\(b.stderr)")
+        #expect(c.status == 2 && c.stderr.contains("\(dir)/plain is not a folder"), "\(c.stderr)")
+        #expect(d.status == 0, "\(d.stderr)")
+        for f in ["/d/x.png", "/e/f/layout.txt", "/g/events.jsonl"] { #expect(Self.kind(dir + f) == S_IFREG, "\(f)") }
     }
 
     /// A block device is refused, never written over (as root, a node made in a temp folder).

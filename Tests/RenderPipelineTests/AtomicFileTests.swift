@@ -4,7 +4,7 @@ import Testing
 @testable import RenderPipeline
 
 /// `AtomicFile` writes through a temporary sibling and a rename: the target is replaced whole,
-/// nothing is left behind, and a missing folder is named in the error.
+/// nothing is left behind, missing folders are made, and a file in a folder's place is named in the error.
 @Suite struct AtomicFileTests {
     let dir: String = {
         let d = NSTemporaryDirectory() + "atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -21,10 +21,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.png"])
     }
 
-    @Test func aMissingFolderIsNamed() throws {
+    @Test func missingFoldersAreMade() throws {
         let path = dir + "/no/such/out.png"
+        try AtomicFile.write([1, 2], to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data([1, 2]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/no/such") == ["out.png"])
+    }
+
+    @Test func aFileWhereAFolderBelongsIsNamed() throws {
+        _ = FileManager.default.createFile(atPath: dir + "/plain", contents: Data([1]))
+        let path = dir + "/plain/sub/out.png"
         #expect { try AtomicFile.write([1], to: path) } throws: { error in
-            "\(error)" == "cannot write \(path): folder \(dir)/no/such does not exist"
+            "\(error)" == "cannot write \(path): \(dir)/plain is not a folder"
+        }
+        let direct = dir + "/plain/out.png"
+        #expect { try AtomicFile.write([1], to: direct) } throws: { error in
+            "\(error)" == "cannot write \(direct): \(dir)/plain is not a folder"
         }
     }
 

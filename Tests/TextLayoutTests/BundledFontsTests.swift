@@ -80,4 +80,20 @@ struct BundledFontsTests {
                 == TestFonts.directory)
         #expect(FontLibraryError.noFolder.description.contains("PREVIEW_RENDERER_FONTS"))
     }
+
+    /// An installed `render` (`make install`, the Debian package) reads PREFIX/share/preview-renderer/fonts,
+    /// found from its own folder, before any checkout's Fonts/; the environment still comes first.
+    @Test func anInstalledExecutableReadsTheInstalledFonts() throws {
+        let prefix = NSTemporaryDirectory() + "prefix-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let fonts = prefix + "/" + BundledFonts.installedFonts
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        let render = prefix + "/bin/render"
+        #expect(BundledFonts.defaultDirectory(environment: [:], executable: render) != fonts)  // no lock yet
+        _ = FileManager.default.createFile(atPath: fonts + "/fonts.lock", contents: Data("# lock\n".utf8))
+        #expect(BundledFonts.defaultDirectory(environment: [:], executable: render) == fonts)
+        let env = ["PREVIEW_RENDERER_FONTS": TestFonts.directory]
+        #expect(BundledFonts.defaultDirectory(environment: env, executable: render) == TestFonts.directory)
+    }
 }

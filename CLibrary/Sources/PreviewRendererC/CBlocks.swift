@@ -13,8 +13,9 @@ struct Block<T> {
 
     /// Room for `count` structs and `stringBytes` bytes of strings (their NULs included).
     init?(count: Int, stringBytes: Int) {
-        let head = count * MemoryLayout<T>.stride
-        guard let p = calloc(1, head + stringBytes) else { return nil }
+        let (head, o1) = count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
+        let (total, o2) = head.addingReportingOverflow(stringBytes)
+        guard !o1, !o2, let p = calloc(1, total) else { return nil }
         base = p
         items = p.bindMemory(to: T.self, capacity: count)
         next = (p + head).bindMemory(to: CChar.self, capacity: stringBytes)
@@ -143,7 +144,8 @@ enum EventBlock {
     static func int(_ v: EventValue) -> Int64 {
         switch v {
         case .int(let i): return Int64(i)
-        case .double(let d): return d.isFinite ? Int64(d.rounded()) : 0
+        // Clamped: Int64(d) traps past 2^63.
+        case .double(let d): return Int64(CheckedInt.int(d, .toNearestOrAwayFromZero, in: Int.min...Int.max))
         case .bool(let b): return b ? 1 : 0
         case .string(let s): return Int64(s) ?? 0
         }

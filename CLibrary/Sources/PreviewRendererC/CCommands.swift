@@ -15,6 +15,8 @@ func makeCommand(_ c: pr_command, _ where_: String) throws -> Command {
         throw CError(
             PR_ERR_ARGUMENT, "\(where_): unknown command type \(c.type) (0 ... \(CommandType.allCases.count - 1))")
     }
+    // int64_t fields are Ints (64-bit platforms); any value is one a session file may carry too,
+    // and the replay reports what it cannot apply, as for a file.
     return Command(
         type: type, internalId: Int(c.internal_id), childInternalId: Int(c.child_internal_id), value: Int(c.value),
         textValue: try CStrings.string(c.text_value, c.text_value_len, "\(where_).text_value"),
@@ -47,22 +49,20 @@ public func pr_send_command(_ handle: OpaquePointer?, _ command: UnsafePointer<p
 public func pr_send_commands(_ handle: OpaquePointer?, _ commands: UnsafePointer<pr_command>?, _ count: Int)
     -> pr_status
 {
-    if count == 0 { return withBackend(handle, "pr_send_commands") { _ in } }
-    guard let commands else {
-        return fail(handle, PR_ERR_NULL, "pr_send_commands: `commands` is NULL with count \(count)")
-    }
-    guard count <= SessionLimits.maxSteps else {
-        return fail(
-            handle, PR_ERR_ARGUMENT,
-            "pr_send_commands: \(count) commands is more than a session may hold (\(SessionLimits.maxSteps))")
-    }
     var list: [Command] = []
-    list.reserveCapacity(count)
-    do {
-        for i in 0..<count { list.append(try makeCommand(commands[i], "pr_send_commands: commands[\(i)]")) }
-    } catch let e as CError { return fail(handle, e.status, e.message) } catch {
-        return fail(handle, PR_ERR_ARGUMENT, "\(error)")
+    let s = checking(handle) {
+        let n = try CArgs.size(
+            count, max: SessionLimits.maxSteps, "pr_send_commands: count", "the steps a session file may hold")
+        guard n > 0 else { return PR_OK }
+        guard let commands else {
+            throw CError(PR_ERR_NULL, "pr_send_commands: `commands` is NULL with count \(n)")
+        }
+        list.reserveCapacity(n)
+        for i in 0..<n { list.append(try makeCommand(commands[i], "pr_send_commands: commands[\(i)]")) }
+        return PR_OK
     }
+    guard s == PR_OK else { return s }
+    if list.isEmpty { return withBackend(handle, "pr_send_commands") { _ in } }
     return withBackend(handle, "pr_send_commands") { b in
         // Inside an open batch they join it; otherwise they are a batch of their own.
         let own = !b.batchIsOpen
@@ -105,13 +105,13 @@ public func pr_set_image_data(
     guard (1...16).contains(levels) else {
         return fail(handle, PR_ERR_ARGUMENT, "\(f): levels must be 1 ... 16, found \(levels)")
     }
-    if size > 0 && data == nil { return fail(handle, PR_ERR_NULL, "\(f): `data` is NULL with size \(size)") }
-    guard size <= SessionLimits.maxFileBytes else {
-        return fail(
-            handle, PR_ERR_ARGUMENT,
-            "\(f): \(size) bytes is more than a session may hold (\(SessionLimits.maxFileBytes))")
+    var bytes: [UInt8] = []
+    let s = checking(handle) {
+        let n = try CArgs.size(size, max: CArgs.maxBytes, "\(f): size", "what a session file may hold")
+        bytes = try CArgs.bytes(data, n, "\(f): `data`")
+        return PR_OK
     }
-    let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    guard s == PR_OK else { return s }
     let image = PackedImage(format: fmt, width: Int(width), height: Int(height), levels: Int(levels), data: bytes)
     return withBackend(handle, f) { b in
         try requireNoBatch(b, f)
@@ -132,8 +132,11 @@ public func pr_set_surface(
     }
     let w = Int(width)
     let h = Int(height)
+    // stride <= 1 MiB and h <= 8192: the last row starts below 8 GiB, no overflow.
     guard stride >= w * 4, stride <= 1 << 20 else {
-        return fail(handle, PR_ERR_ARGUMENT, "\(f): stride \(stride) must be at least 4 x width (\(w * 4)) bytes")
+        return fail(
+            handle, PR_ERR_ARGUMENT,
+            "\(f): stride \(CArgs.text(stride)) must be 4 x width (\(w * 4)) ... \(1 << 20) bytes")
     }
     // Rows packed without padding, as the session file holds them.
     var bytes = [UInt8](repeating: 0, count: w * h * 4)

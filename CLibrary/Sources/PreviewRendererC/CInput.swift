@@ -58,10 +58,11 @@ public func pr_select(_ handle: OpaquePointer?, _ id: Int64, _ selected: Int32) 
 
 @_cdecl("pr_scroll")
 public func pr_scroll(_ handle: OpaquePointer?, _ id: Int64, _ offset: Int64) -> pr_status {
-    guard abs(offset) <= 1_000_000_000 else {
-        return fail(handle, PR_ERR_ARGUMENT, "pr_scroll: offset \(offset) is out of range (|offset| <= 10^9)")
+    // A session file's limit (|value| <= 10^9); compared without abs(), which traps on INT64_MIN.
+    checking(handle) {
+        let dp = try CArgs.int(offset, in: -1_000_000_000...1_000_000_000, "pr_scroll: offset_dp", "|offset| <= 10^9")
+        return inputStep(handle, "pr_scroll") { $0.scroll(Int(id), to: dp) }
     }
-    return inputStep(handle, "pr_scroll") { $0.scroll(Int(id), to: Int(offset)) }
 }
 
 @_cdecl("pr_input")

@@ -117,8 +117,11 @@ func absolute(_ p: String) -> String {
             .path
 }
 
-/// The bundled fonts folder when `options.fonts_dir` is NULL: $PREVIEW_RENDERER_FONTS, then a
-/// `Fonts/` with a `fonts.lock` beside this library or in one of its parent folders (the
+/// The bundled fonts folder when `options.fonts_dir` is NULL: $PREVIEW_RENDERER_FONTS, then
+/// `../share/preview-renderer/fonts` from this library's folder (an installed library:
+/// `PREFIX/lib/libpreview_renderer.so` reads `PREFIX/share/preview-renderer/fonts`, as `render` does:
+/// TextLayout's `BundledFonts.installedFonts`, which this module does not import),
+/// then a `Fonts/` with a `fonts.lock` beside this library or in one of its parent folders (the
 /// repository's Fonts/ for out/c/lib), then ./Fonts.
 enum FontsLookup {
     static func find() -> String? {
@@ -126,6 +129,8 @@ enum FontsLookup {
         if let env = ProcessInfo.processInfo.environment["PREVIEW_RENDERER_FONTS"], ok(env) { return absolute(env) }
         if let lib = libraryPath() {
             var dir = URL(fileURLWithPath: lib).resolvingSymlinksInPath().deletingLastPathComponent()
+            let installed = dir.deletingLastPathComponent().appendingPathComponent("share/preview-renderer/fonts").path
+            if ok(installed) { return installed }
             for _ in 0..<6 {
                 let candidate = dir.appendingPathComponent("Fonts").path
                 if ok(candidate) { return candidate }

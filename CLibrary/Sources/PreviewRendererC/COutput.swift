@@ -117,8 +117,8 @@ public func pr_screenshot_pixels(
             throw CError(PR_ERR_MEMORY, "pr_screenshot_pixels: out of memory")
         }
         out.pointee = block
-        width.pointee = Int32(bitmap.width)
-        height.pointee = Int32(bitmap.height)
+        width.pointee = Int32(clamping: bitmap.width)
+        height.pointee = Int32(clamping: bitmap.height)
     }
 }
 
@@ -135,7 +135,10 @@ public func pr_get_diagnostics(
     var list: [Diagnostic] = []
     let s = withBackend(handle, "pr_get_diagnostics") { b in
         let all = b.diagnostics
-        if first < all.count { list = Array(all[first...]) }
+        // `first` is the count a caller has seen: past the end is no count it could have seen.
+        let from = try CArgs.size(
+            first, max: all.count, "pr_get_diagnostics: first", "the diagnostics reported so far")
+        if from < all.count { list = Array(all[from...]) }
     }
     guard s == PR_OK, !list.isEmpty else { return s }
     guard let block = DiagnosticBlock.make(list) else {
@@ -155,15 +158,14 @@ public func pr_write_session(_ handle: OpaquePointer?, _ path: UnsafePointer<CCh
     } catch {
         return fail(handle, PR_ERR_ARGUMENT, "\(error)")
     }
-    var session: Session?
-    let s = withBackend(handle, "pr_write_session") { b in session = b.recordedSession(name: sessionName(p)) }
-    guard s == PR_OK, let session else { return s }
-    // Encoded and written outside the lock: the steps are a copy.
     let folder = URL(fileURLWithPath: p).deletingLastPathComponent().path
-    do { try AtomicFile.write(SessionWriter.encode(session, folder: folder), to: p) } catch {
-        return fail(handle, PR_ERR_IO, "pr_write_session: \(error)")
+    // Written under the lock, a step at a time: the pixel payloads are read back from the
+    // recording's temporary file one by one, never all in memory.
+    return withBackend(handle, "pr_write_session") { b in
+        do { try b.writeRecordedSession(to: p, name: sessionName(p), folder: folder) } catch {
+            throw CError(PR_ERR_IO, "pr_write_session: \(error)")
+        }
     }
-    return PR_OK
 }
 
 /// The session's name: its file name without `.json`.

@@ -111,9 +111,9 @@ final class BatchPool {
         }
     }
 
-    /// Runs every payload (one line each, usually a session path) and returns the results in payload
-    /// order. `done(i, result)` is called on this thread as each finishes, in completion order.
-    func run(_ payloads: [String], done: (Int, BatchResult) -> Void) throws -> [BatchResult] {
+    /// Runs every payload (its fields, usually the session path alone) and returns the results in
+    /// payload order. `done(i, result)` is called on this thread as each finishes, in completion order.
+    func run(_ payloads: [[String]], done: (Int, BatchResult) -> Void) throws -> [BatchResult] {
         signal(SIGPIPE, SIG_IGN)  // a worker that died while we wrote to it is seen on its answer pipe
         var results = [BatchResult?](repeating: nil, count: payloads.count)
         var next = 0
@@ -128,8 +128,8 @@ final class BatchPool {
             w.job = i
             w.started = Self.now()
             w.deadline = w.started + timeout
-            let line = Array("\(i)\t\(payloads[i])\n".utf8)
-            _ = line.withUnsafeBytes { Self.writeAll(w.input, $0) }
+            let job = BatchWire.job(index: i, fields: payloads[i])
+            _ = job.withUnsafeBytes { Self.writeAll(w.input, $0) }
         }
         workers.forEach(assign)
         var finished = 0
@@ -184,7 +184,8 @@ final class BatchPool {
         case partial, closed
     }
 
-    /// Reads what the worker sent; an answer is `R INDEX EXIT LENGTH\n` and LENGTH bytes of data.
+    /// Reads what the worker sent (`BatchWire`): an answer to its job, not all of one yet, or the
+    /// worker is gone (end of file, or bytes that are no answer to the job it was given).
     private func readAnswer(_ w: Worker) -> Read {
         let n = chunk.withUnsafeMutableBytes { read(w.answers, $0.baseAddress, $0.count) }
         if n <= 0 {
@@ -192,15 +193,14 @@ final class BatchPool {
             return .closed
         }
         w.buffer += chunk[0..<n]
-        guard let nl = w.buffer.firstIndex(of: 0x0a) else { return .partial }
-        let head = String(decoding: w.buffer[..<nl], as: UTF8.self).split(separator: " ")
-        guard head.count == 4, head[0] == "R", let code = Int32(head[2]), let length = Int(head[3]) else {
-            return .closed
+        switch BatchWire.parseAnswer(w.buffer) {
+        case .partial: return .partial
+        case .malformed: return .closed
+        case .frame(let a, let used):
+            guard a.index == w.job else { return .closed }
+            w.buffer.removeSubrange(0..<used)
+            return .answer(a.exit, a.data)
         }
-        guard w.buffer.count - nl - 1 >= length else { return .partial }
-        let data = Array(w.buffer[(nl + 1)..<(nl + 1 + length)])
-        w.buffer.removeSubrange(0..<(nl + 1 + length))
-        return .answer(code, data)
     }
 
     private func capturePaths(_ slot: Int) -> (String, String) {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The one batch runner of the batch commands: sends each session to a pool of warm worker
 /// processes (`BatchPool`), shows progress, and passes on what each session printed in the order
@@ -16,10 +17,10 @@ struct BatchRunner {
         self.verbose = verbose
     }
 
-    /// Runs `payloads` (by default the session paths themselves) in workers started with this
-    /// process's own command line; returns one result per session, in order. `label` names a
-    /// session in progress lines.
-    func run(_ sessions: [String], payloads: [String]? = nil) throws -> [BatchResult] {
+    /// Runs `payloads` (each job's fields; by default the session path alone) in workers started
+    /// with this process's own command line; returns one result per session, in order. `sessions`
+    /// name the sessions in progress lines.
+    func run(_ sessions: [String], payloads: [[String]]? = nil) throws -> [BatchResult] {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let argv = [me, BatchWorker.flag] + CommandLine.arguments.dropFirst()
@@ -41,14 +42,14 @@ struct BatchRunner {
             total: sessions.count, mode: quiet ? .none : (verbose || isatty(2) == 0 ? .lines : .line))
         var pending: [Int: BatchResult] = [:]
         var shown = 0
-        let results = try pool.run(payloads ?? sessions) { i, r in
+        let results = try pool.run(payloads ?? sessions.map { [$0] }) { i, r in
             pending[i] = r
             progress.finished(r)
             // Pass on output in session order: everything up to the first unfinished session.
             while let r = pending.removeValue(forKey: shown) {
                 progress.clear()
-                FileHandle.standardOutput.write(Data(r.stdout))
-                FileHandle.standardError.write(Data(r.stderr))
+                FileHandle.standardOutput.write(Data(Self.escaped(r.stdout)))
+                FileHandle.standardError.write(Data(Self.escaped(r.stderr)))
                 if let why = r.failureText {
                     StdErr.write("\(sessions[shown]): error: \(why); the other sessions go on")
                 }
@@ -59,6 +60,20 @@ struct BatchRunner {
         }
         progress.end()
         return results
+    }
+
+    /// What a worker printed, each line escaped as `StdErr` / `StdOut` escape theirs: the worker's
+    /// own lines went through them already (no change then), but a dying worker's last words (a
+    /// runtime trap message) did not. Output without a byte below 0x20 but newlines, DEL or a C1 /
+    /// separator / bidi character is passed on as it is.
+    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
+        // Every unsafe character has a byte below 0x20 (C0), 0x7F (DEL), 0xC2 (C1: C2 80-9F) or 0xE2
+        // (U+2028-U+202E, U+2066-U+2069) in UTF-8; newlines (0x0A) are the lines' own.
+        guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x0a) || $0 == 0x7f || $0 == 0xc2 || $0 == 0xe2 }) else {
+            return bytes
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return Array(lines.map { OutputText.line(String($0)) }.joined(separator: "\n").utf8)
     }
 }
 

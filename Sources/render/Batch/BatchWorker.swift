@@ -3,9 +3,10 @@ import Foundation
 
 /// The worker side of a batch (`render --batch-worker ARGS...`, started by `BatchPool`; not for
 /// users). The worker parses ARGS as the parent did, builds its warm state once (fonts, theme,
-/// caches), then reads jobs from stdin, one line each: `INDEX<TAB>PAYLOAD`. For each it runs the
-/// command's per-session work with stdout and stderr going to files the parent reads, and answers
-/// on fd 3 with `R INDEX EXIT LENGTH\n` and LENGTH bytes of the command's result data.
+/// caches), then reads jobs from stdin (`BatchWire`: an index and length-prefixed fields, usually
+/// the session path alone). For each it runs the command's per-session work with stdout and stderr
+/// going to files the parent reads, and answers on fd 3 with the index, the exit code and the
+/// command's result data (length-prefixed too).
 enum BatchWorker {
     static let flag = "--batch-worker"
     static let answerDescriptor: Int32 = 3
@@ -15,7 +16,8 @@ enum BatchWorker {
 
     /// What a command does for one session inside a worker: returns the exit code `render` would give
     /// for it alone and the bytes the parent collects (may be empty). Errors thrown are `ExitCode`s.
-    typealias Job = (String) throws -> (exit: Int32, data: [UInt8])
+    /// The argument is the job's fields (the session path first).
+    typealias Job = ([String]) throws -> (exit: Int32, data: [UInt8])
 
     static func main(_ arguments: [String]) -> Never {
         let job: Job
@@ -30,10 +32,10 @@ enum BatchWorker {
             exit(ExitCodes.usage)
         }
         let faults = Self.faults(ProcessInfo.processInfo.environment[faultVariable])
-        while let line = readLine(strippingNewline: true) {
-            guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else { continue }
-            let payload = String(line[line.index(after: tab)...])
-            switch faults.isEmpty ? nil : faults[Self.name(payload)] {
+        var jobs = BatchWire.JobReader(fd: 0)
+        while let (index, fields) = jobs.next() {
+            let path = fields.first ?? ""
+            switch faults.isEmpty ? nil : faults[Self.name(path)] {
             case "crash":  // a real invalid write, as a bug would make (kill() would return after the handler)
                 UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
             case "hang": while true { sleep(3600) }
@@ -41,23 +43,22 @@ enum BatchWorker {
             }
             var code: Int32 = 0
             var data: [UInt8] = []
-            do { (code, data) = try job(payload) } catch let e as ExitCode {
+            do { (code, data) = try job(fields) } catch let e as ExitCode {
                 code = e.rawValue
             } catch {
-                StdErr.write("\(payload): error: \(error)")
+                StdErr.write("\(path): error: \(error)")
                 code = ExitCodes.renderFailed
             }
             fflush(stdout)
-            let head = Array("R \(index) \(code) \(data.count)\n".utf8)
-            let ok = (head + data).withUnsafeBytes { BatchPool.writeAll(answerDescriptor, $0) }
+            let answer = BatchWire.answer(index: index, exit: code, data: data)
+            let ok = answer.withUnsafeBytes { BatchPool.writeAll(answerDescriptor, $0) }
             if !ok { exit(0) }  // the parent is gone
         }
         exit(0)
     }
 
     /// The session's file name without `.json` (what the fault switch names).
-    static func name(_ payload: String) -> String {
-        let path = payload.split(separator: "\t").first.map(String.init) ?? payload
+    static func name(_ path: String) -> String {
         var base = (path as NSString).lastPathComponent
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         return base

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import RenderPipeline
 import Snapshots
 
@@ -31,7 +32,8 @@ extension DrawCommand: BatchCommand {
     func workerJob() throws -> BatchWorker.Job {
         guard let dir = outDir else { throw ValidationError("--batch-worker: the draw command needs --out-dir") }
         let renderer = try Renderer(options: DrawJob.options(request))
-        return { path in
+        return { fields in
+            let path = fields.first ?? ""
             try DrawJob(self.batchRequest(session: path, into: dir), warm: renderer).run()
             return (0, [])
         }
@@ -75,7 +77,7 @@ extension DrawCommand: BatchCommand {
             var extra = [crashed > 0 ? "\(crashed) crashed" : nil, timedOut > 0 ? "\(timedOut) timed out" : nil]
                 .compactMap { $0 }
             if failed - crashed - timedOut > 0 { extra.insert("\(failed - crashed - timedOut) failed", at: 0) }
-            print(
+            StdOut.write(
                 "\(dir): \(results.count - failed) of \(results.count) sessions rendered"
                     + (extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")"))
         }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `make install` (and `make deb`, which installs into a staging folder): puts the release `render`, the C
+# library (header, libpreview_renderer.so, preview_renderer.pc), the bundled fonts with fonts.lock, the
+# man page and the docs under DESTDIR/PREFIX. The installed `render` and library find the fonts at
+# PREFIX/share/preview-renderer/fonts with no option (TextLayout's BundledFonts, the C library's
+# FontsLookup); the .pc file names PREFIX, not DESTDIR.
+#   scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# = 5 ] || { echo "usage: scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION" >&2; exit 64; }
+destdir=$1 prefix=$2 render=$3 library=$4 version=$5
+case "$prefix" in /*) ;; *) echo "install: PREFIX must be an absolute path (got '$prefix')" >&2; exit 64;; esac
+[ -n "$version" ] || { echo "install: no version read from Sources/RenderPipeline/Version.swift" >&2; exit 1; }
+root=$destdir$prefix
+fonts=$root/share/preview-renderer/fonts
+doc=$root/share/doc/preview-renderer
+
+install -D -m 755 "$render" "$root/bin/render"
+install -D -m 644 "$library" "$root/lib/libpreview_renderer.so"
+install -D -m 644 CLibrary/include/preview_renderer.h "$root/include/preview_renderer.h"
+mkdir -p "$root/lib/pkgconfig"
+sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" CLibrary/preview_renderer.pc.in \
+  > "$root/lib/pkgconfig/preview_renderer.pc"
+chmod 644 "$root/lib/pkgconfig/preview_renderer.pc"
+
+# Only the files fonts.lock names, each checked against its sha256 (scripts/fonts.sh copied them).
+mkdir -p "$fonts" "$doc/fonts"
+install -m 644 Fonts/fonts.lock "$fonts/fonts.lock"
+grep -v '^#' Fonts/fonts.lock | while read -r sum file _ _ _ _ pkg _; do
+  [ -n "$file" ] || continue
+  echo "$sum  Fonts/$file" | sha256sum --quiet -c - || { echo "install: Fonts/$file differs from fonts.lock (run make fonts)" >&2; exit 1; }
+  install -m 644 "Fonts/$file" "$fonts/$file"
+  # Each font's licence travels with it (the Debian package's copyright file).
+  if [ -f "/usr/share/doc/$pkg/copyright" ]; then install -m 644 "/usr/share/doc/$pkg/copyright" "$doc/fonts/$pkg.copyright"; fi
+done
+
+# Compressed without a timestamp, so two installs of one commit give the same bytes.
+mkdir -p "$root/share/man/man1"
+sed "s/@VERSION@/$version/" docs/man/render.1 | gzip -9n > "$root/share/man/man1/render.1.gz"
+chmod 644 "$root/share/man/man1/render.1.gz"
+install -m 644 README.md CHANGELOG.md "$doc/"
+echo "install: render $version under $root"
