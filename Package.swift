@@ -33,7 +33,8 @@ let package = Package(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]
         ),
         .systemLibrary(
-            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", providers: [.apt(["libunibreak-dev"])]),
@@ -170,7 +171,7 @@ let package = Package(
             name: "SnapshotsTests",
             dependencies: [
                 "TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
-                "RenderPipeline", "Snapshots", "Gallery",
+                "RenderPipeline", "Snapshots", "Gallery", "PreviewRenderer", "PreviewRendererTesting",
             ]),
         .testTarget(
             name: "HostileInputTests",

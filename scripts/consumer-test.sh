@@ -6,7 +6,8 @@
 # checkout does, so the fonts come from the Debian packages' install paths.
 # Then it walks the snapshot workflow: committed goldens pass; with no golden the test records it and
 # fails naming the file; the next run passes; a changed colour fails with the worded difference and a
-# diff image, in under 2 s; PREVIEW_RECORD=failed re-records and fails once more.
+# diff image (its time is printed, not judged: speed is measured in `make bench`, never in tests);
+# PREVIEW_RECORD=failed re-records and fails once more.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$root/Sources/RenderPipeline/Version.swift")
@@ -21,7 +22,7 @@ rm -rf "$work/Consumer/.build"
 export PREVIEW_RENDERER_URL="file://$work/PreviewRenderer"
 cd "$work/Consumer"
 unset PREVIEW_RECORD PREVIEW_RENDERER_FONTS
-golden=Tests/ConsumerTests/__Snapshots__/ScreenTests/red-button.png
+golden=Tests/ConsumerTests/__Snapshots__/ScreenTests/testRedButton.red-button.png
 fail() { echo "consumer-test: $*" >&2; [ -f log ] && tail -40 log >&2; exit 1; }
 run() { swift test "$@" > log 2>&1; }
 
@@ -32,7 +33,7 @@ echo "consumer-test: 1/5 committed goldens pass (XCTest and Swift Testing)"
 
 rm -rf Tests/ConsumerTests/__Snapshots__
 if run; then fail "no golden: expected a failure that records it"; fi
-grep -q "recorded a new golden at .*__Snapshots__/ScreenTests/red-button.png" log || fail "no golden: the failure does not name the file it wrote"
+grep -q "recorded a new golden at .*__Snapshots__/ScreenTests/testRedButton.red-button.png" log || fail "no golden: the failure does not name the file it wrote"
 [ -f "$golden" ] && [ -f "${golden%.png}.json" ] || fail "no golden: $golden and its sidecar were not written"
 run || fail "after recording: expected a pass"
 echo "consumer-test: 2/5 a missing golden is recorded, fails naming the file, then passes"
@@ -43,14 +44,14 @@ start=$(date +%s%N)
 if swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1; then fail "changed colour: expected a failure"; fi
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 grep -q "button 4 background #ff0000 -> #00aa00" log || fail "changed colour: no worded difference"
+grep -q "reproduce: swift test --filter ScreenTests.testRedButton " log || fail "changed colour: reproduce does not name the test"
 diffimage=$(sed -n 's/.*expected | diff | actual: \(.*\.png\).*/\1/p' log | head -1)
 [ -n "$diffimage" ] && [ -f "$diffimage" ] || fail "changed colour: no diff image"
 case "$diffimage" in */.build/*) ;; *) fail "changed colour: the diff image $diffimage is outside .build/";; esac
-[ "$ms" -lt 2000 ] || fail "changed colour: the failing test took $ms ms (limit 2000)"
 echo "consumer-test: 3/5 a changed colour fails in $ms ms with the worded change and $diffimage"
 
 if PREVIEW_RECORD=failed swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1; then fail "PREVIEW_RECORD=failed: expected a failure"; fi
-grep -q "re-recorded .*red-button.png" log || fail "PREVIEW_RECORD=failed: the failure does not name the file"
+grep -q "re-recorded .*testRedButton.red-button.png" log || fail "PREVIEW_RECORD=failed: the failure does not name the file"
 swift test --skip-build --filter ScreenTests.testRedButton > log 2>&1 || fail "after re-recording: expected a pass"
 echo "consumer-test: 4/5 PREVIEW_RECORD=failed re-records, fails once, then passes"
 

@@ -18,6 +18,6 @@ let package = Package(
         .testTarget(name: "ConsumerTests", dependencies: [
             .product(name: "PreviewRenderer", package: "PreviewRenderer"),
             .product(name: "PreviewRendererTesting", package: "PreviewRenderer"),
-        ]),
+        ], exclude: ["__Snapshots__"]),
     ]
 )

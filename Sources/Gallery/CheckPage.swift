@@ -10,9 +10,10 @@ public enum CheckPage {
     /// Writes `dir/index.html` and `dir/img/`.
     public static func write(_ report: CheckReport, to dir: String) throws {
         let store = try ContentStore(directory: dir)
-        let review: [SnapshotOutcome.Status] = [.failed, .environmentChanged, .error, .missing]
-        let toReview = report.outcomes.filter { review.contains($0.status) }
-        let rest = report.outcomes.filter { !review.contains($0.status) }
+        // To review: every golden that did not pass but recorded ones (written already: look at them
+        // below). A golden that passes in a new environment is among the passed, with its note.
+        let toReview = report.outcomes.filter { !$0.passed && $0.status != .recorded }
+        let rest = report.outcomes.filter { $0.passed || $0.status == .recorded }
         var h =
             """
             <!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \
@@ -29,14 +30,23 @@ public enum CheckPage {
         h += "\(GalleryHTML.fmtPercent(report.tolerance.maxMismatch)) of pixels</p></header>\n<main>\n"
         h += "<h2>To review (\(toReview.count))</h2>\n"
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
+        if let all = AcceptAll.command(toReview) {
+            let n = toReview.filter { $0.accept != nil }.count
+            h +=
+                """
+                <p class=\"accept accept-all\">Accept all shown (\(n) golden\(n == 1 ? "" : "s")): \
+                <code>\(GalleryHTML.esc(all))</code></p>\n
+                """
+        }
         for o in toReview { h += try entry(o, store: store) }
         h += "<h2>Passed and recorded (\(rest.count))</h2>\n"
         for o in rest {
             h +=
                 """
                 <details class=\"entry \(o.status.rawValue)\"><summary>\(GalleryHTML.esc(o.name)) <span \
-                class=\"badge\">\(o.status.rawValue)</span></summary>\n
+                class=\"badge\">\(GalleryHTML.esc(o.status.badge))</span></summary>\n
                 """
+            for n in o.notes { h += "<p class=\"note\">\(GalleryHTML.esc(n))</p>\n" }
             h += try images(o, store: store) + "</details>\n"
         }
         h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
@@ -49,13 +59,13 @@ public enum CheckPage {
             <section class=\"entry card \(o.status.rawValue)\" id=\"\(GalleryHTML.esc(o.name))\" \
             data-status=\"\(o.status.rawValue)\">
             """
-        h += "<h3>\(GalleryHTML.esc(o.name)) <span class=\"badge\">\(GalleryHTML.esc(label(o.status)))</span>"
+        h += "<h3>\(GalleryHTML.esc(o.name)) <span class=\"badge\">\(GalleryHTML.esc(o.status.badge))</span>"
         if let m = o.mismatch { h += " <span class=\"mm\">\(GalleryHTML.fmtPercent(m)) of pixels differ</span>" }
         h += "</h3>\n<p class=\"session\">\(GalleryHTML.esc(o.session))</p>\n"
         if !o.environmentChanges.isEmpty {
             h +=
                 """
-                <p class=\"env\">Environment changed since the golden was recorded: \
+                <p class=\"env\">Note: the environment changed too since the golden was recorded: \
                 \(GalleryHTML.esc(o.environmentChanges.joined(separator: "; ")))</p>\n
                 """
         }
@@ -63,7 +73,7 @@ public enum CheckPage {
             h +=
                 "<ul class=\"changes\">"
                 + SemanticDiff.summarize(o.changes).map { "<li>\(GalleryHTML.esc($0))</li>" }.joined() + "</ul>\n"
-        } else if o.status == .failed || o.status == .environmentChanged {
+        } else if o.status == .failed {
             h += "<p class=\"changes\">No element moved, resized, restyled or changed text (painting only).</p>\n"
         } else {
             h += "<pre class=\"err\">\(GalleryHTML.esc(o.message))</pre>\n"
@@ -133,17 +143,6 @@ public enum CheckPage {
         return h + "</div>\n"
     }
 
-    static func label(_ s: SnapshotOutcome.Status) -> String {
-        switch s {
-        case .passed: return "passed"
-        case .failed: return "failed"
-        case .environmentChanged: return "environment changed"
-        case .missing: return "no golden"
-        case .recorded: return "recorded"
-        case .error: return "error"
-        }
-    }
-
     /// Width and height from a PNG's IHDR.
     static func pngSize(_ path: String) -> (Int, Int)? {
         guard let h = FileHandle(forReadingAtPath: path) else { return nil }
@@ -162,9 +161,10 @@ public enum CheckPage {
         .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;\
         background:#f1f3f4;padding:2px 4px}
         .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}
-        .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}
+        .region{position:absolute;outline:2px solid #ff00ff;box-shadow:0 0 0 1px #fff}.side>div{flex:none}
         .side img{max-width:320px}img.diff{max-width:980px}details.entry{background:#fff;border:1px solid #ddd;\
         border-radius:6px}
-        summary{cursor:pointer;font-size:13px}.none{color:#1e8e3e}
+        summary{cursor:pointer;font-size:13px}.none{color:#1e8e3e}.note{font-size:12px;color:#5f4b00;margin:4px 0}
+        .accept-all{font-size:13px;background:#e8f0fe;padding:6px 8px;border-radius:4px}
         """
 }

@@ -42,7 +42,7 @@ enum GalleryHTML {
         var h = "<nav id=\"contents\">"
         for session in m.sessions {
             let cards = m.cards.filter { $0.session == session }
-            let bad = cards.filter { ["failed", "environmentChanged", "error"].contains($0.status) }.count
+            let bad = cards.filter { ["failed", "error"].contains($0.status) }.count
             h +=
                 """
                 <a href=\"#s-\(esc(session))\"\(bad > 0 ? " class=\"bad\"" : "")>\(esc(session)) \
@@ -118,7 +118,7 @@ enum GalleryHTML {
         }
         if !c.changes.isEmpty {
             h += "<ul class=\"changes\">" + c.changes.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
-        } else if c.status == "failed" || c.status == "environmentChanged" {
+        } else if c.status == "failed" {
             h += "<p class=\"changes\">no element moved, resized, restyled or changed text</p>\n"
         }
         return h + "</figure>\n"
@@ -235,8 +235,9 @@ enum GalleryHTML {
         small{display:block;color:#666}
         .grid .side img{max-width:100%}.modes{display:flex;flex-wrap:wrap;gap:2px}.modes button{font-size:12px;\
         padding:1px 6px;margin:0}
-        .stack{position:relative;display:none}.stack img{max-width:320px}.stack img.top{position:absolute;left:0;top:0}
-        .grid .stack img{max-width:100%}
+        .stack{position:relative;display:none;width:fit-content}.stack img{max-width:320px}.stack img.top{\
+        position:absolute;left:0;top:0}
+        .grid .stack{width:auto}.grid .stack img{max-width:100%}
         .stack input{display:block;width:100%}
         .single{display:none}.cmp[data-mode=single] .single{display:block}
         .cmp[data-mode=single] .side,.cmp[data-mode=onion] .side,.cmp[data-mode=slider] .side{display:none}

@@ -69,9 +69,10 @@ struct GalleryUnit {
         }
         let semanticFailure = options.tolerance.semantic && !semantic.isEmpty
         if let d = diff, d.mismatch <= options.tolerance.maxMismatch, !semanticFailure {
-            card.status = "passed"
+            // A new environment alone passes (badged on its own); it never labels a changed picture.
+            card.status = envChanges.isEmpty ? "passed" : "environmentChanged"
         } else {
-            card.status = envChanges.isEmpty ? "failed" : "environmentChanged"
+            card.status = "failed"
             card.diff = try store.store(
                 DiffImage.labelled(
                     expected: expected, actual: t.frame.bitmap, diff: diff,

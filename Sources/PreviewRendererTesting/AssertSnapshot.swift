@@ -9,26 +9,36 @@ import Snapshots
     import XCTest
 #endif
 
-/// Compares the backend's current frame with the golden `name`, in XCTest or Swift Testing alike.
+/// Compares the backend's current frame with its golden, in XCTest or Swift Testing alike.
 ///
-/// Goldens live beside the test file, as swift-snapshot-testing keeps them:
-/// `__Snapshots__/<TestFile>/<name>.png` and its sidecar `<name>.json` (docs/decisions.md, "Where
-/// goldens live"). With no golden the frame is recorded and the assertion fails naming the file it
-/// wrote; `PREVIEW_RECORD=failed` re-records a differing golden and `all` every one, failing the same
-/// way, so nothing passes by being recorded. A difference fails with what changed in words ("button 4
-/// background #ff0000 -> #00ff00"), the changed regions and an `expected | diff | actual` image under
-/// the package's `.build/preview-snapshot-failures/` (never in the sources).
+/// Goldens live beside the test file, as swift-snapshot-testing keeps them, named after the test:
+/// `__Snapshots__/<TestFile>/<test>.<name>.png` with `named:`, `<test>.1.png`, `<test>.2.png`, ... without
+/// (numbered by call site, in the order the test first reaches them), and a sidecar `.json` beside each
+/// (docs/decisions.md, "Where goldens live"). `<test>` is the test function's name without `()`
+/// (`testRedButton`, `redButton`). Two assertions of one run that would share a golden fail, naming
+/// both. With no golden the frame is recorded and the assertion fails naming the file it wrote;
+/// `PREVIEW_RECORD=failed` re-records a differing golden and `all` every one, failing the same way, so
+/// nothing passes by being recorded. A difference fails with what changed in words ("button 4
+/// background #ff0000 -> #00ff00"), the changed regions, an `expected | diff | actual` image under the
+/// package's `.build/preview-snapshot-failures/` (never in the sources), and the `swift test --filter`
+/// line that runs that test alone.
 public func assertSnapshot(
-    of backend: HeadlessBackend, named name: String, record: RecordMode? = nil,
+    of backend: HeadlessBackend, named name: String? = nil, record: RecordMode? = nil,
     tolerance: Tolerance = Tolerance(), snapshotsDirectory: String? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+    let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
+    let folder = snapshotsDirectory ?? place.besideTestFile
+    let golden = GoldenNames.shared.claim(folder: folder, named: name, by: place)
+    guard case .success(let goldenName) = golden else {
+        if case .failure(let clash) = golden { place.fail(clash.description) }
+        return
+    }
     do {
         let frame = try backend.screenshotFrame()
         var settings = SnapshotSettings(
-            snapshotsDirectory: snapshotsDirectory ?? place.besideTestFile,
+            snapshotsDirectory: folder,
             failuresDirectory: place.failuresDirectory,
             record: record ?? RecordMode.forAssertions(), tolerance: tolerance)
         let renderer = backend.renderer
@@ -37,12 +47,12 @@ public func assertSnapshot(
             options: renderer.options, device: backend.device,
             frame: frame, fonts: renderer.fonts)
         let outcome = try GoldenComparison(settings: settings).evaluate(
-            name: name, session: place.testFile, snapshot: nil, actual: frame.bitmap,
+            name: goldenName, session: place.testFile, snapshot: nil, actual: frame.bitmap,
             sidecar: SnapshotSidecar(frame: frame, environment: environment),
-            reproduce: "swift test --filter \(place.testFileBase) (PREVIEW_RECORD=failed re-records)")
+            reproduce: place.reproduce)
         if !outcome.passed { place.fail(outcome.message) }
     } catch {
-        place.fail("snapshot \(name): \(error)")
+        place.fail("snapshot \(goldenName): \(error)")
     }
 }
 
@@ -55,10 +65,10 @@ public func assertSnapshot(
     session: String, snapshot: String? = nil, theme: String = "default",
     fontsDirectory: String? = nil, record: RecordMode? = nil, tolerance: Tolerance = Tolerance(),
     snapshotsDirectory: String? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column)
+    let place = TestPlace(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     let root = place.packageRoot
     let path = session.hasPrefix("/") ? session : root + "/" + session
     let goldens =
@@ -72,7 +82,9 @@ public func assertSnapshot(
         let renderer = try Renderer(options: options)
         let outcomes = SnapshotChecker(settings: settings).check(
             session: path, renderer: renderer, only: [snapshot ?? ""])
-        if outcomes.isEmpty { place.fail("\(session): no snapshot step named '\(snapshot ?? "")'") }
+        if outcomes.isEmpty {
+            place.fail(SnapshotChecker.noSuchSnapshot(snapshot ?? "", session: path, renderer: renderer))
+        }
         for o in outcomes where !o.passed { place.fail(o.message) }
     } catch {
         place.fail("\(session): \(error)")
@@ -91,6 +103,29 @@ extension RecordMode {
 /// Where an assertion was written, and what follows from it: goldens, failure artefacts, reporting.
 struct TestPlace {
     var fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    var function: StaticString
+
+    /// The test function's name without its parameter list: `testRedButton`, `redButton`.
+    var testName: String {
+        let f = "\(function)"
+        return f.firstIndex(of: "(").map { String(f[..<$0]) } ?? f
+    }
+    /// The test's suite: Swift Testing's own (`ScreenSwiftTests`), else the test file's name, which
+    /// XCTest classes are named after (`ScreenTests.swift` holds `ScreenTests`).
+    var suiteName: String {
+        #if canImport(Testing)
+            if let test = Test.current, test.id.nameComponents.count > 1 {
+                return test.id.nameComponents.dropLast().joined(separator: ".")
+            }
+        #endif
+        return testFileBase
+    }
+    /// Who claims a golden, for messages: `ScreenTests.testRedButton (ScreenTests.swift:12)`.
+    var who: String { "\(suiteName).\(testName) (\((testFile as NSString).lastPathComponent):\(line))" }
+    /// The line that runs this test alone (`.` matches the `/` of SwiftPM's test names as well).
+    var reproduce: String {
+        "swift test --filter \(suiteName).\(testName) (PREVIEW_RECORD=failed re-records)"
+    }
 
     var testFile: String { "\(filePath)" }
     /// The test file's name without `.swift`.

@@ -131,6 +131,16 @@ public struct SessionDecoder {
         guard let versionValue = top["version"] else {
             throw fail("version", "missing \"version\" (this renderer reads version 1)", code: "bad-version")
         }
+        if let v = versionValue.numberValue?.int, v > Self.version {
+            // A file from the future: say what to do, not only that it is refused.
+            throw fail(
+                "version",
+                """
+                "version" \(v): this renderer reads version \(Self.version); the file needs a newer PreviewRenderer \
+                (upgrade it, or record the session with a framework that writes version \(Self.version))
+                """,
+                code: "bad-version")
+        }
         guard versionValue.numberValue?.int == Self.version else {
             throw fail(
                 "version",
@@ -235,7 +245,9 @@ public struct SessionDecoder {
 
         for key in reader.unknownKeys(Self.knownTopKeys) {
             diagnostics.append(
-                .warning("unknown-key", step: nil, path: key, "unknown top-level key \"\(key)\" ignored"))
+                .warning(
+                    "unknown-key", step: nil, path: key,
+                    "unknown top-level key \"\(key)\" ignored" + NearestName.hint(for: key, in: Self.knownTopKeys)))
         }
 
         // 5. Steps: a bad one is skipped with a diagnostic, the rest still decodes.

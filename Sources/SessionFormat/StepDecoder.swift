@@ -13,6 +13,12 @@ struct StepDecoder {
     /// The non-command step kinds, by lower-cased name.
     enum Kind: String, CaseIterable {
         case batch, setimagedata, setsurface, tick, press, release, tap, select, scroll, input, sys, back, snapshot
+        /// As written in files (session-format.md), for messages.
+        static let names = [
+            "batch", "setImageData", "setSurface", "tick", "press", "release", "tap", "select", "scroll", "input",
+            "sys",
+            "back", "snapshot",
+        ]
     }
 
     static let commandKeys = FieldSet([
@@ -126,12 +132,12 @@ struct StepDecoder {
                     return Step(.command(try command(type, r)), index: index, path: path)
                 }
                 guard let kind else {
+                    let hint = NearestName.hint(for: name, in: CommandType.allCases.map(\.name) + Kind.names)
                     throw r.problem(
                         "type",
                         """
-                        unknown step type \"\(name)\" (a command name such as CREATE_BUTTON, an ordinal, or one of \
-                        batch, setImageData, setSurface, tick, press, release, tap, select, scroll, input, sys, \
-                        back, snapshot)
+                        unknown step type \"\(name)\"\(hint) (a command name such as CREATE_BUTTON, an ordinal, or \
+                        one of \(Kind.names.joined(separator: ", ")))
                         """
                     )
                 }
@@ -398,10 +404,12 @@ struct StepDecoder {
 
     private mutating func warnUnknownKeys(_ r: FieldReader, known: FieldSet, index: Int?, extra: Set<String> = []) {
         for k in r.unknownKeys(known) where !extra.contains(k) {
+            // The nearest key this step allows: `childInternalID` -> `childInternalId`.
+            let hint = NearestName.hint(for: k, in: FieldName.allCases.filter { known.contains($0) }.map(\.name))
             diagnostics.append(
                 .warning(
                     "unknown-key", step: index ?? Self.stepIndex(r.path), path: "\(r.path).\(k)",
-                    "unknown key \"\(k)\" ignored"))
+                    "unknown key \"\(k)\" ignored\(hint)"))
         }
     }
 

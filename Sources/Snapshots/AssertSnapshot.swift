@@ -38,7 +38,9 @@ public func assertSnapshot(
     let renderer = try Renderer(options: options)
     let outcomes = SnapshotChecker(settings: settings).check(
         session: session, renderer: renderer, only: snapshot.map { [$0] })
-    if outcomes.isEmpty { fail("\(session): no snapshot named '\(snapshot ?? "")'") }
+    if outcomes.isEmpty {
+        fail(SnapshotChecker.noSuchSnapshot(snapshot ?? "", session: session, renderer: renderer))
+    }
     for o in outcomes where !o.passed { fail(o.message) }
     return outcomes
 }

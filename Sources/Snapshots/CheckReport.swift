@@ -14,19 +14,16 @@ public struct CheckReport: Codable, Sendable {
         self.outcomes = outcomes
     }
 
-    /// Count per status, in a fixed order, for the summary line and the JSON.
+    /// Count per status, in the summary's order (what needs a look first).
     public var counts: [(SnapshotOutcome.Status, Int)] {
-        let order: [SnapshotOutcome.Status] = [.passed, .failed, .environmentChanged, .missing, .recorded, .error]
-        return order.map { s in (s, outcomes.filter { $0.status == s }.count) }
+        SnapshotOutcome.Status.summaryOrder.map { s in (s, outcomes.filter { $0.status == s }.count) }
     }
 
     public var allPassed: Bool { outcomes.allSatisfy(\.passed) }
 
-    /// `14 checked: 12 passed, 1 failed, 1 recorded`.
-    public var summary: String {
-        let parts = counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
-        return "\(outcomes.count) checked: " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
-    }
+    /// `14 checked: 1 changed, 1 recorded, 2 passed with a new environment, 10 passed`: each kind in
+    /// words, never a status's code name.
+    public var summary: String { "\(outcomes.count) checked: " + outcomes.countedInWords }
 
     /// Deterministic JSON (sorted keys).
     public func json() throws -> [UInt8] {
@@ -35,8 +32,9 @@ public struct CheckReport: Codable, Sendable {
         return Array(try e.encode(self)) + [0x0a]
     }
 
-    /// JUnit XML: one test suite per session, one test case per golden; anything but `passed` is a
-    /// `<failure>` (recorded included: recording never passes), `error` an `<error>`.
+    /// JUnit XML: one test suite per session, one test case per golden; a golden that passes is a pass
+    /// (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
+    /// (recorded included: recording never passes), `error` an `<error>`.
     public func junit() -> String {
         var bySession: [(String, [SnapshotOutcome])] = []
         for o in outcomes {
@@ -65,11 +63,17 @@ public struct CheckReport: Codable, Sendable {
             for o in list {
                 x += "    <testcase classname=\"snapshots\" name=\"\(Self.escape(o.name))\""
                 switch o.status {
-                case .passed: x += "/>\n"
+                case _ where o.passed && o.notes.isEmpty: x += "/>\n"
+                case _ where o.passed:
+                    x +=
+                        """
+                        >\n      <system-out>\(Self.escape(o.notes.joined(separator: "\n")))</system-out>\n\
+                            </testcase>\n
+                        """
                 case .error:
                     x += ">\n      <error message=\"\(Self.escape(o.message))\"/>\n    </testcase>\n"
                 default:
-                    let first = o.message.split(separator: "\n").first.map(String.init) ?? o.status.rawValue
+                    let first = o.message.split(separator: "\n").first.map(String.init) ?? o.status.words
                     x +=
                         """
                         >\n      <failure type=\"\(o.status.rawValue)\" \

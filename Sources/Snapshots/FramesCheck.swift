@@ -27,6 +27,8 @@ extension SnapshotChecker {
             var fonts: [String: String] = [:]
             var firstFailure: String?
             var count = 0
+            // Every frame's pixels exactly the golden's (not only within tolerance): what --restamp needs.
+            var identical = true
             let (session, _) = try renderer.load(path: path)
             let replay = renderer.replay(session)
             // The session's goldens (the last capture of each snapshot name, the final frame): a frame
@@ -67,6 +69,7 @@ extension SnapshotChecker {
                         "frame \(count - 1) at \(frame.capture.time) ms is new: the golden has \(count - 1) frames"
                     return
                 }
+                if pixels != frame.bitmap { identical = false }
                 let diff = ImageDiff.compare(pixels, frame.bitmap, threshold: settings.tolerance.threshold)
                 let changes = SemanticDiff.changes(expected: records, actual: sidecar.elements)
                 let pixelsOK = diff.map { $0.mismatch <= settings.tolerance.maxMismatch } ?? false
@@ -120,16 +123,17 @@ extension SnapshotChecker {
                 out.message = OutputText.line(
                     "\(name): no frames golden at \(folder) (record it with --ticks --record missing)")
             } else if let failure = firstFailure {
-                out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
+                // Changed, whatever the environment did: a new environment is a note on it.
+                out.status = .failed
                 var lines = ["\(name): \(failure) against \(folder)"]
-                if !out.environmentChanges.isEmpty {
-                    lines.append(
-                        "  environment changed since the golden was recorded: "
-                            + out.environmentChanges.joined(separator: "; "))
-                }
                 if !out.changes.isEmpty {
                     lines.append("  what changed:")
                     lines += SemanticDiff.summarize(out.changes).prefix(20).map { "    - \($0)" }
+                }
+                if !out.environmentChanges.isEmpty {
+                    let note = "the environment changed too since the golden was recorded: "
+                    out.notes.append(note + out.environmentChanges.joined(separator: "; "))
+                    lines.append("  note: " + out.notes.last!)
                 }
                 if !out.regions.isEmpty {
                     lines.append(
@@ -142,6 +146,25 @@ extension SnapshotChecker {
                 out.message = OutputText.lines(lines)
             } else {
                 out.message = OutputText.line("\(name): \(count) frames match \(folder)")
+                if var golden = stored, !out.environmentChanges.isEmpty {
+                    let note =
+                        "environment changed since the golden was recorded: "
+                        + out.environmentChanges.joined(separator: "; ")
+                    if settings.restamp && identical {
+                        // Every frame matched: only frames.json's environment is rewritten, no picture.
+                        golden.environment = environment
+                        try Self.writeFramesIndex(golden, to: folder)
+                        out.status = .restamped
+                        out.notes.append(note + "; re-stamped \(folder)/frames.json")
+                    } else {
+                        out.status = .environmentChanged
+                        out.notes.append(
+                            note
+                                + (settings.restamp
+                                    ? "; not re-stamped: the frames are within tolerance but not identical"
+                                    : " but the frames match (render check --restamp records it)"))
+                    }
+                }
             }
         } catch {
             out.status = .error
@@ -158,6 +181,13 @@ extension SnapshotChecker {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder + "/" + name])
         }
         return Array(data)
+    }
+
+    /// Rewrites a frames golden's `frames.json` alone (as `writeFrames` encodes it).
+    static func writeFramesIndex(_ golden: FramesGolden, to folder: String) throws {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(Array(try e.encode(golden)) + [0x0a], to: folder + "/frames.json")
     }
 
     /// Writes a frames golden as a whole: a new folder beside the old one, then swapped in.

@@ -65,12 +65,26 @@ public struct GoldenComparison {
             out.message = OutputText.line("\(name): pixels match; recorded the missing sidecar \(jsonPath); run again")
             return out
         }
+        let environmentNote =
+            out.environmentChanges.isEmpty
+            ? nil
+            : "environment changed since the golden was recorded: " + out.environmentChanges.joined(separator: "; ")
         if pixelsOK && mode != .all {
-            if !out.environmentChanges.isEmpty {
-                out.notes.append(
-                    "environment changed (\(out.environmentChanges.joined(separator: "; "))) but pixels match")
-            }
             out.message = OutputText.line("\(name): matches \(pngPath)")
+            guard let note = environmentNote else { return out }
+            // The pixels are the golden's: a new environment alone passes, counted on its own.
+            if settings.restamp, let why = try restamp(expected, actual, old: oldSidecar, new: sidecar, to: jsonPath) {
+                out.notes.append(note + "; " + why)
+            } else if settings.restamp {
+                out.status = .restamped
+                out.notes.append(note + "; re-stamped \(jsonPath) (the PNG is unchanged)")
+                out.message = OutputText.line(
+                    "\(name): re-stamped \(jsonPath): \(out.environmentChanges.joined(separator: "; "))")
+                return out
+            } else {
+                out.notes.append(note + " but the pixels match (render check --restamp records it)")
+            }
+            out.status = .environmentChanged
             return out
         }
         var what = describe(diff, expected: expected, actual: actual)
@@ -87,15 +101,34 @@ public struct GoldenComparison {
             out.actualImage = actualPath
             out.diffImage = diffPath
         }
+        if let note = environmentNote { out.notes.append(note) }
         if mode == .failed || mode == .all {
             try record(actual, sidecar, pngPath, jsonPath)
             out.status = .recorded
-            out.message = OutputText.line("\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
+            out.message = OutputText.line(
+                settings.accepting
+                ? "\(name): accepted the new picture: wrote \(pngPath) and its sidecar; it was \(what)")
+                : "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
             return out
         }
-        out.status = out.environmentChanges.isEmpty ? .failed : .environmentChanged
+        // Changed, whatever the environment did: the environment is a note on it, never its status.
+        out.status = .failed
         out.message = Self.failureMessage(out, what: what)
         return out
+    }
+
+    /// `--restamp`: writes the new sidecar of a golden whose pixels are the new frame's exactly and
+    /// whose elements did not change, leaving the PNG as it is. Returns nil when it wrote it, else why not.
+    func restamp(_ expected: Bitmap, _ actual: Bitmap, old: SnapshotSidecar?, new: SnapshotSidecar, to json: String)
+        throws -> String?
+    {
+        guard expected.width == actual.width, expected.height == actual.height, expected.pixels == actual.pixels
+        else { return "not re-stamped: the pixels are within tolerance but not identical (re-record it to accept)" }
+        guard let old = old, SemanticDiff.changes(expected: old, actual: new).isEmpty else {
+            return "not re-stamped: elements changed"
+        }
+        try Self.write(try new.encoded(), to: json)
+        return nil
     }
 
     /// `12.3% of pixels differ`, or the size change.
@@ -112,25 +145,19 @@ public struct GoldenComparison {
     static func failureMessage(_ o: SnapshotOutcome, what: String) -> String {
         var lines: [String] = []
         lines.append("\(o.name): \(what) against \(o.golden)")
-        if !o.environmentChanges.isEmpty {
-            // Which part of the environment changed, beside (never instead of) what the elements did.
-            lines.append(
-                "  environment changed since the golden was recorded: " + o.environmentChanges.joined(separator: "; "))
-            lines.append(
-                o.changes.isEmpty
-                    ? """
-                      no element moved, resized, restyled or changed text: re-record (--record failed) if the new \
-                    environment is expected
-                    """
-                    : "  the element changes below may or may not come from it: review them before re-recording")
-        }
         if !o.changes.isEmpty {
             lines.append("  what changed:")
             let summary = SemanticDiff.summarize(o.changes)
             lines += summary.prefix(20).map { "    - \($0)" }
             if summary.count > 20 { lines.append("    - ... and \(summary.count - 20) more") }
-        } else if o.environmentChanges.isEmpty {
+        } else {
             lines.append("  what changed: no element moved, resized, restyled or changed text (painting only)")
+        }
+        if !o.environmentChanges.isEmpty {
+            // A note beside (never instead of) what changed: the golden is changed either way.
+            lines.append(
+                "  note: the environment changed too since the golden was recorded: "
+                    + o.environmentChanges.joined(separator: "; "))
         }
         if !o.regions.isEmpty {
             lines.append(

@@ -49,6 +49,22 @@ public struct SnapshotChecker {
         return (session.device, named + final)
     }
 
+    /// "no snapshot step named 'filed' (did you mean "filled"?) (snapshots: filled, start)": why a
+    /// check of one snapshot found nothing to check, naming the snapshots that exist.
+    public static func noSuchSnapshot(_ name: String, session path: String, renderer: Renderer) -> String {
+        var names: [String] = []
+        if let (session, _) = try? renderer.load(path: path) {
+            for c in renderer.replay(session).captures where c.kind == .snapshot {
+                if let n = c.name, !n.isEmpty, !names.contains(n) { names.append(n) }
+            }
+        }
+        return
+            """
+            \(path): no snapshot step named '\(name)'\(NearestName.hint(for: name, in: names)) (snapshots: \
+            \(names.isEmpty ? "none" : names.joined(separator: ", ")))
+            """
+    }
+
     /// Checks one session: an outcome per target. A session that cannot be rendered gives one `.error` outcome.
     /// `only`: these targets alone are rendered, compared and recorded (snapshot names, `""` for the
     /// final frame); nil: the final frame and every named snapshot.
@@ -118,7 +134,7 @@ public struct SnapshotChecker {
         return parts.joined(separator: " ")
     }
 
-    static func shellQuote(_ s: String) -> String {
+    public static func shellQuote(_ s: String) -> String {
         let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./@=:+,".contains($0) }
         return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

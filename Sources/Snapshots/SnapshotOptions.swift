@@ -47,6 +47,12 @@ public struct SnapshotSettings: Sendable {
     public var tolerance: Tolerance
     /// Command prefix used in the reproduce line (`render check`).
     public var command: String
+    /// `render check --restamp`: a golden whose pixels are the new frame's exactly but whose sidecar
+    /// names another environment gets the new sidecar (the PNG is left as it is).
+    public var restamp = false
+    /// `render check --accept`: failing goldens are re-recorded (as `record: .failed`) because the
+    /// reviewer accepted them, and the messages say so.
+    public var accepting = false
     /// The bundled fonts, for the labels of failure images (default: `BundledFonts`).
     public var fontsDirectory: String = RenderOptions().fontsDirectory
     public init(

@@ -1,19 +1,58 @@
 /// The verdict on one golden (a session's final frame or one named snapshot).
 public struct SnapshotOutcome: Codable, Hashable, Sendable {
+    /// The raw values are the JSON report's (stable); people read `words` and `badge`.
     public enum Status: String, Codable, Sendable {
-        /// Matches the golden within tolerance.
+        /// Matches the golden within tolerance, in the environment it was recorded in.
         case passed
-        /// Pixels differ beyond tolerance in the same environment.
+        /// Changed: pixels differ beyond tolerance (or an element changed), whatever else changed. A
+        /// changed environment is a note on it (`environmentChanges`, `notes`), never its status.
         case failed
-        /// Pixels differ and the golden was rendered in another environment (renderer version, fonts,
-        /// theme, device): re-record rather than hunt for a regression.
+        /// Passes: the pixels match the golden, but it was recorded in another environment (renderer
+        /// version, a font file, theme, device); `render check --restamp` records the new one.
         case environmentChanged
+        /// Passes: the pixels are the golden's exactly and `--restamp` wrote the new environment into
+        /// its sidecar (the PNG is untouched).
+        case restamped
         /// No golden, and the record mode did not allow writing one.
         case missing
         /// A golden was written (counts as a failure: check it and run again).
         case recorded
         /// The session could not be rendered.
         case error
+
+        /// Whether a golden with this status passes the check.
+        public var passes: Bool { self == .passed || self == .environmentChanged || self == .restamped }
+
+        /// How a summary counts it: `2 changed, 1 passed with a new environment`.
+        public var words: String {
+            switch self {
+            case .passed: return "passed"
+            case .failed: return "changed"
+            case .environmentChanged: return "passed with a new environment"
+            case .restamped: return "re-stamped"
+            case .missing: return "without a golden"
+            case .recorded: return "recorded"
+            case .error: return "could not be rendered"
+            }
+        }
+
+        /// The short badge of the review page and the progress lines.
+        public var badge: String {
+            switch self {
+            case .passed: return "passed"
+            case .failed: return "changed"
+            case .environmentChanged: return "environment changed"
+            case .restamped: return "re-stamped"
+            case .missing: return "no golden"
+            case .recorded: return "recorded"
+            case .error: return "error"
+            }
+        }
+
+        /// Every status, in the order summaries count them: what needs a look first.
+        public static let summaryOrder: [Status] = [
+            .failed, .missing, .recorded, .error, .environmentChanged, .restamped, .passed,
+        ]
     }
     /// `NAME` or `NAME@SNAP`.
     public var name: String
@@ -40,8 +79,20 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
     /// The human message (also used by `assertSnapshot`): one line, or several made with
     /// `OutputText.lines`; either way no line of it comes raw from input (`render check` prints it as is).
     public var message: String
-    /// Notes that do not fail the check (no sidecar yet, environment changed but pixels equal).
+    /// Notes that do not change the verdict (no sidecar yet, the environment changed).
     public var notes: [String] = []
 
-    public var passed: Bool { status == .passed }
+    public var passed: Bool { status.passes }
+}
+
+extension Array where Element == SnapshotOutcome {
+    /// `2 changed, 1 passed with a new environment`: each kind counted in words, what needs a look
+    /// first; "nothing" when empty.
+    public var countedInWords: String {
+        let parts = SnapshotOutcome.Status.summaryOrder.compactMap { s -> String? in
+            let n = filter { $0.status == s }.count
+            return n == 0 ? nil : "\(n) \(s.words)"
+        }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+    }
 }

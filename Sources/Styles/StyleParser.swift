@@ -68,7 +68,7 @@ public enum StyleParser {
                 notes: [PortabilityNote("\(k): an Android-only key with no visible effect; the preview ignores it")])
         }
         guard knownKeySet.contains(k) else {
-            let hint = closestKey(to: k).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = NearestName.hint(for: k, in: knownKeys, maxDistance: 2)
             throw StyleError("unknown style key \"\(key)\"\(hint)")
         }
         if profile.ignoredKeys.contains(k) {
@@ -116,7 +116,4 @@ public enum StyleParser {
 
     /// Parses a `shadow` value (single radius or CSS form); nil when it does not parse.
     public static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }
-
-    /// The known key nearest to a misspelt one (edit distance at most 2), for error messages.
-    static func closestKey(to k: String) -> String? { EditDistance.nearest(to: k, in: knownKeys) }
 }

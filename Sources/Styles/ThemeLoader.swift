@@ -110,8 +110,8 @@ public enum ThemeLoader {
                 throw ThemeError(
                     source: nameOrPath,
                     """
-                    no built-in theme of that name (built-in: \(builtInNames.joined(separator: ", ")); a file path \
-                    must end in .json)
+                    no built-in theme of that name\(NearestName.hint(for: nameOrPath, in: builtInNames)) (built-in: \
+                    \(builtInNames.joined(separator: ", ")); a file path must end in .json)
                     """
                 )
             }

@@ -117,7 +117,7 @@ public struct LocatorResolver {
         }.map(\.id)
         var ordered = readingOrder(reachable)
         if let wanted = l.text ?? l.textContains {
-            let score = Dictionary(uniqueKeysWithValues: ordered.map { ($0, EditDistance.between(text($0), wanted)) })
+            let score = Dictionary(uniqueKeysWithValues: ordered.map { ($0, NearestName.distance(text($0), wanted)) })
             ordered = ordered.enumerated().sorted { (score[$0.1]!, $0.0) < (score[$1.1]!, $1.0) }.map(\.1)
         }
         return ordered.isEmpty ? "" : "; candidates: " + describe(ordered)

@@ -76,6 +76,16 @@ struct CheckCommand: BatchCommand {
 
     @Flag(
         name: .long,
+        help:
+            """
+            Write the current environment (renderer version, fonts, theme, device) into the sidecars of goldens \
+            whose pixels are the new frames' exactly; a golden that differs is left as it is and reported.
+            """
+    )
+    var restamp = false
+
+    @Flag(
+        name: .long,
         help: "List goldens and sidecars in this run's goldens folder that no given session produces (exit 6 if any).")
     var unused = false
 
@@ -102,6 +112,9 @@ struct CheckCommand: BatchCommand {
         if accept && unused {
             throw ValidationError("--accept and --unused do different things: run them one at a time")
         }
+        if restamp && (record != nil || accept || unused) {
+            throw ValidationError("--restamp rewrites sidecars only: leave out --record, --accept and --unused")
+        }
         if delete && !unused { throw ValidationError("--delete goes with --unused") }
         if unused && batch.selectedShard != .all {
             throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
@@ -127,7 +140,8 @@ struct CheckCommand: BatchCommand {
         let checker = SnapshotChecker(settings: settings)
         // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
         let paths = batch.select(sessions)
-        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(paths)
+        let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(
+            paths, verdict: Self.verdict)
         var outcomes: [SnapshotOutcome] = []
         for (path, r) in zip(paths, results) {
             if case .finished(_, let data) = r.outcome,
@@ -165,9 +179,12 @@ struct CheckCommand: BatchCommand {
         let folder =
             snapshots
             ?? SnapshotSettings.goldensDirectory(root: "Snapshots", theme: common.theme, device: common.device)
-        return SnapshotSettings(
+        var settings = SnapshotSettings(
             snapshotsDirectory: folder, failuresDirectory: failures, record: mode,
             tolerance: tolerance.tolerance)
+        settings.restamp = restamp
+        settings.accepting = accept
+        return settings
     }
 
     /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.
@@ -188,14 +205,27 @@ struct CheckCommand: BatchCommand {
             }
             for o in outcomes {
                 if o.passed {
-                    if common.verbose { StdOut.write("ok    \(o.name)") }
+                    if common.verbose || o.status == .restamped { StdOut.write("\(label(o.status)) \(o.name)") }
                     for n in o.notes where !common.quiet { StdOut.write("note  \(o.name): \(n)") }
                 } else {
                     StdErr.write(lines: "\(label(o.status)) \(o.message)")
                 }
             }
-            return (0, Array(try JSONEncoder().encode(outcomes)))
+            // The session's exit code as `render check` of it alone would give: the progress line never
+            // says ok for a session whose goldens did not pass.
+            let code =
+                outcomes.contains { $0.status == .error }
+                ? ExitCodes.renderFailed : outcomes.allSatisfy(\.passed) ? 0 : Self.checkFailed
+            return (code, Array(try JSONEncoder().encode(outcomes)))
         }
+    }
+
+    /// A session's progress verdict in words (`2 changed, 1 passed`) from its worker's outcomes.
+    static func verdict(_ r: BatchResult) -> String? {
+        guard case .finished(_, let data) = r.outcome,
+            let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
+        else { return nil }
+        return list.isEmpty ? "nothing to check" : list.countedInWords
     }
 
     /// `--unused [--delete]`: goldens of this run's folder that none of the sessions produces.
@@ -233,14 +263,15 @@ struct CheckCommand: BatchCommand {
         throw ExitCode(stale.isEmpty || delete ? 0 : Self.checkFailed)
     }
 
+    /// The first word of an outcome's line, padded to one width.
     func label(_ s: SnapshotOutcome.Status) -> String {
         switch s {
-        case .passed: return "ok   "
-        case .failed: return "FAIL "
-        case .environmentChanged: return "ENV  "
-        case .missing: return "MISS "
-        case .recorded: return "REC  "
-        case .error: return "ERROR"
+        case .passed, .environmentChanged: return "ok     "
+        case .restamped: return "RESTAMP"
+        case .failed: return "CHANGED"
+        case .missing: return "MISSING"
+        case .recorded: return accept ? "ACCEPT " : "REC    "
+        case .error: return "ERROR  "
         }
     }
 }

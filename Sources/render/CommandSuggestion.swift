@@ -1,11 +1,11 @@
 import Foundation
-import Primitives
+import SessionFormat
 
 /// `render chek Examples`: the default subcommand would take `chek` for a session file and complain
 /// about the second argument. A first argument that is no file, no option and no subcommand, but
 /// within two edits of a subcommand's name, is a typo: say which command was meant.
 enum CommandSuggestion {
-    static let names = ["draw", "validate", "theme", "check", "gallery", "watch", "portability", "inspect"]
+    static let names = ["draw", "validate", "theme", "check", "gallery", "watch", "portability"]
 
     /// The message for `arguments` (without the program name), or nil when they look intended.
     static func message(
@@ -14,11 +14,7 @@ enum CommandSuggestion {
         guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first), !fileExists(first),
             !first.contains("/"), !first.contains(".")
         else { return nil }
-        let scored = names.map { ($0, distance(first.lowercased(), $0)) }.filter { $0.1 <= 2 }.sorted { $0.1 < $1.1 }
-        guard let best = scored.first else { return nil }
-        return "render: error: unknown command '\(first)'; did you mean `render \(best.0)`? (see `render --help`)"
+        guard let best = NearestName.nearest(to: first.lowercased(), in: names, maxDistance: 2) else { return nil }
+        return "render: error: unknown command '\(first)'; did you mean `render \(best)`? (see `render --help`)"
     }
-
-    /// Levenshtein distance (the code base's one helper).
-    static func distance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

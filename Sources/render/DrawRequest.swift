@@ -39,10 +39,9 @@ struct CommonValues {
     var verbose = false
 
     func renderOptions() throws -> RenderOptions {
-        guard let dir = FontsLocator.find(explicit: fontsDir) else {
-            throw ValidationError(
-                "no bundled fonts found: run `make fonts` or pass --fonts-dir DIR (a folder with fonts.lock)")
-        }
+        let dir = try FontsLocator.find(explicit: fontsDir)
+        if let f = fonts { try FontsLocator.requireFolder(f, named: "--fonts \(f)") }
+        if themeGiven { try FontsLocator.checkTheme(theme) }
         var o = RenderOptions(fontsDirectory: dir)
         o.theme = theme
         o.sessionThemeApplies = !themeGiven

@@ -60,20 +60,12 @@ struct GalleryCommand: BatchCommand {
 
     func validate() throws {
         if let d = device { do { _ = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") } }
-        if let f = fonts {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir.boolValue else {
-                throw ValidationError("--fonts \(f): no such folder")
-            }
-        }
+        if let f = fonts { try FontsLocator.requireFolder(f, named: "--fonts \(f)") }
     }
 
     /// The gallery's options (shard and workers come from the batch options).
     func galleryOptions() throws -> GalleryOptions {
-        guard let fonts = FontsLocator.find(explicit: fontsDir) else {
-            throw ValidationError("no bundled fonts found: run `make fonts` or pass --fonts-dir DIR")
-        }
-        var o = GalleryOptions(outputDirectory: output, fontsDirectory: fonts)
+        var o = GalleryOptions(outputDirectory: output, fontsDirectory: try FontsLocator.find(explicit: fontsDir))
         o.themes = themes.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter {
             !$0.isEmpty
         }

@@ -36,12 +36,24 @@ struct RenderCLI: ParsableCommand {
             StdErr.write(typo)
             Foundation.exit(ExitCodes.usage)
         }
+        // ArgumentParser's `main`, except that a command line that does not parse first names an
+        // option the command does not have (OptionSuggestion), which the default command would take
+        // for more session files.
+        let command: ParsableCommand
+        do { command = try parseAsRoot(arguments) } catch {
+            if let unknown = OptionSuggestion.message(for: arguments) {
+                StdErr.write(unknown)
+                Foundation.exit(ExitCodes.usage)
+            }
+            exitEscaped(withError: error)
+        }
         do {
-            var command = try parseAsRoot(nil)
+            var command = command
             try command.run()
         } catch {
             exitEscaped(withError: error)
         }
+        exit()
     }
 
     /// ArgumentParser's `exit(withError:)` (its `main`, above, is the same but for this), with the

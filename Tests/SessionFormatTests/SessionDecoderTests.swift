@@ -78,7 +78,7 @@ func sessionError(_ json: String) -> SessionError? {
         (#"{"version": 1, "steps": []}"#, "format", "missing"),
         (#"{"format": "other", "version": 1, "steps": []}"#, "format", "framework-session"),
         (#"{"format": "framework-session", "steps": []}"#, "version", "missing"),
-        (#"{"format": "framework-session", "version": 2, "steps": []}"#, "version", "unsupported"),
+        (#"{"format": "framework-session", "version": 2, "steps": []}"#, "version", "needs a newer PreviewRenderer"),
         (#"{"format": "framework-session", "version": "1", "steps": []}"#, "version", "unsupported"),
         (#"{"format": "framework-session", "version": 1}"#, "steps", "missing"),
         (#"{"format": "framework-session", "version": 1, "steps": {}}"#, "steps", "must be an array"),

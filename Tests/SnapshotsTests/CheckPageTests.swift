@@ -35,6 +35,11 @@ struct CheckPageTests {
         let failure = try #require(html.range(of: "button 4 background #3366cc -&gt; #00aa00"))
         #expect(review.lowerBound < failure.lowerBound && failure.lowerBound < passed.lowerBound)
         #expect(html.contains("render check \(path) --accept card@start --snapshots \(dir)/snaps"))
+        // One command for every failing golden on the page, above the cards.
+        let all = try #require(html.range(of: "Accept all shown (2 goldens)"))
+        #expect(html.contains("render check \(path) --accept card@start card --snapshots \(dir)/snaps"))
+        #expect(all.lowerBound < failure.lowerBound)
+        #expect(html.contains("<span class=\"badge\">changed</span>") && !html.contains(">failed</span>"))
         #expect(html.contains("class=\"region\""))
         #expect(html.contains("<details class=\"entry passed\"><summary>other@start"))
         // Every image the page names exists beside it.

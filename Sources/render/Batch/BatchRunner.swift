@@ -17,10 +17,13 @@ struct BatchRunner {
         self.verbose = verbose
     }
 
-    /// Runs `payloads` (each job's fields; by default the session path alone) in workers started
-    /// with this process's own command line; returns one result per session, in order. `sessions`
-    /// name the sessions in progress lines.
-    func run(_ sessions: [String], payloads: [[String]]? = nil) throws -> [BatchResult] {
+    /// Runs `payloads` (each job's fields; by default the session path alone) in workers started with this
+    /// process's own command line; returns one result per session, in order. `label` names a
+    /// session in progress lines; `verdict` says in words how a finished session went (`2 changed`),
+    /// instead of `ok` or its exit code.
+    func run(_ sessions: [String], payloads: [[String]]? = nil, verdict: ((BatchResult) -> String?)? = nil) throws
+        -> [BatchResult]
+    {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let argv = [me, BatchWorker.flag] + CommandLine.arguments.dropFirst()
@@ -53,7 +56,7 @@ struct BatchRunner {
                 if let why = r.failureText {
                     StdErr.write("\(sessions[shown]): error: \(why); the other sessions go on")
                 }
-                progress.sessionLine(index: shown, name: sessions[shown], r)
+                progress.sessionLine(index: shown, name: sessions[shown], r, verdict: verdict?(r))
                 shown += 1
             }
             progress.draw()
@@ -97,9 +100,9 @@ struct BatchProgress {
         if r.failed { failures += 1 }
     }
 
-    mutating func sessionLine(index: Int, name: String, _ r: BatchResult) {
+    mutating func sessionLine(index: Int, name: String, _ r: BatchResult, verdict: String? = nil) {
         guard mode == .lines else { return }
-        let what = r.failureText ?? (r.exitCode == 0 ? "ok" : "exit \(r.exitCode)")
+        let what = r.failureText ?? verdict ?? (r.exitCode == 0 ? "ok" : "exit \(r.exitCode)")
         StdErr.write(String(format: "[%d/%d] %@: %@ (%.2f s)", index + 1, total, name, what, r.seconds))
     }
 

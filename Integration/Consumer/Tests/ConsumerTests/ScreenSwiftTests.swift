@@ -11,7 +11,7 @@ struct ScreenSwiftTests {
     app.send(Command(type: .CREATE_BUTTON, internalId: 3, childInternalId: 4, textValue: "OK"))
     app.send(Command(type: .SET_STYLE, internalId: 4, textValue: "background-color", textValue2: "#ff0000"))
     app.tap(4)
-    #expect(app.pollEvents().contains { $0.type == "ValueEvent" && $0.internalId == 4 })
+    #expect(app.pollEvents().contains { $0.type == "ValueEvent" && $0.internalId == 4 && $0.value == 1 })
     assertSnapshot(of: app, named: "red-button")
   }
 
