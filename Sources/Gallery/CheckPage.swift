@@ -1,14 +1,16 @@
 import Foundation
+import NativeGraphics
 import RenderPipeline
 import Snapshots
 
 /// `render check --html DIR`: one page (works from `file://`) to review a check run. Failures come
 /// first, each with what changed in words, expected and actual side by side with the changed regions
 /// outlined, onion-skin and slider views, the labelled diff image, and the command that accepts it;
-/// passed and recorded goldens follow, collapsed. Images are copied in by content hash.
+/// passed and recorded goldens follow, collapsed. Images are copied in by content hash, read through
+/// `ReportImages` only (inside their folders, PNGs only): the report's paths are relative to them.
 public enum CheckPage {
     /// Writes `dir/index.html` and `dir/img/`.
-    public static func write(_ report: CheckReport, to dir: String) throws {
+    public static func write(_ report: CheckReport, to dir: String, images: ReportImages) throws {
         let store = try ContentStore(directory: dir)
         // To review: every golden that did not pass but recorded ones (written already: look at them
         // below). A golden that passes in a new environment is among the passed, with its note.
@@ -38,7 +40,7 @@ public enum CheckPage {
                 <code>\(GalleryHTML.esc(all))</code></p>\n
                 """
         }
-        for o in toReview { h += try entry(o, store: store) }
+        for o in toReview { h += try entry(o, store: store, images: images) }
         h += "<h2>Passed and recorded (\(rest.count))</h2>\n"
         for o in rest {
             h +=
@@ -47,13 +49,13 @@ public enum CheckPage {
                 class=\"badge\">\(GalleryHTML.esc(o.status.badge))</span></summary>\n
                 """
             for n in o.notes { h += "<p class=\"note\">\(GalleryHTML.esc(n))</p>\n" }
-            h += try images(o, store: store) + "</details>\n"
+            h += try self.images(o, store: store, from: images) + "</details>\n"
         }
         h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
         try AtomicFile.write(Array(h.utf8), to: dir + "/index.html")
     }
 
-    static func entry(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
+    static func entry(_ o: SnapshotOutcome, store: ContentStore, images from: ReportImages) throws -> String {
         var h =
             """
             <section class=\"entry card \(o.status.rawValue)\" id=\"\(GalleryHTML.esc(o.name))\" \
@@ -78,32 +80,27 @@ public enum CheckPage {
         } else {
             h += "<pre class=\"err\">\(GalleryHTML.esc(o.message))</pre>\n"
         }
-        h += try images(o, store: store)
+        h += try images(o, store: store, from: from)
         if let a = o.accept { h += "<p class=\"accept\">Accept: <code>\(GalleryHTML.esc(a))</code></p>\n" }
         h += "<p class=\"reproduce\">Reproduce: <code>\(GalleryHTML.esc(o.reproduce))</code></p>\n</section>\n"
         return h
     }
 
     /// Expected and actual side by side (regions outlined), onion skin, slider and the diff image.
-    static func images(_ o: SnapshotOutcome, store: ContentStore) throws -> String {
+    static func images(_ o: SnapshotOutcome, store: ContentStore, from images: ReportImages) throws -> String {
         // A frames golden (`--ticks`) is a folder: its first differing frame is in the diff image.
         guard o.golden.hasSuffix(".png") else {
-            guard
-                let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({
-                    try store.store(png: Array($0))
-                })
-            else { return "" }
+            guard let d = try images.file(o.diffImage).map({ try store.store(png: $0) }) else { return "" }
             return "<div><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | actual\"></div>\n"
         }
-        let golden = try FileManager.default.contents(atPath: o.golden).map { try store.store(png: Array($0)) }
-        let actual = try o.actualImage.flatMap { FileManager.default.contents(atPath: $0) }.map {
-            try store.store(png: Array($0))
-        }
+        let goldenBytes = images.golden(o)
+        let golden = try goldenBytes.map { try store.store(png: $0) }
+        let actual = try images.file(o.actualImage).map { try store.store(png: $0) }
         guard let g = golden else { return "" }
         guard let a = actual else {
             return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n"
         }
-        let size = pngSize(o.golden)
+        let size = goldenBytes.flatMap { PNGCodec.size(of: $0) }
         let boxes = o.regions.map { r -> String in
             guard let (w, hh) = size, w > 0, hh > 0 else { return "" }
             return
@@ -131,9 +128,7 @@ public enum CheckPage {
             alt=\"actual\">\(boxes)</span></div></div>\n
             """
         h += GalleryHTML.overlays(expected: g, actual: a)
-        if let d = try o.diffImage.flatMap({ FileManager.default.contents(atPath: $0) }).map({
-            try store.store(png: Array($0))
-        }) {
+        if let d = try images.file(o.diffImage).map({ try store.store(png: $0) }) {
             h +=
                 """
                 <div class=\"single\"><img loading=\"lazy\" class=\"diff\" src=\"\(d)\" alt=\"expected | diff | \
@@ -141,16 +136,6 @@ public enum CheckPage {
                 """
         }
         return h + "</div>\n"
-    }
-
-    /// Width and height from a PNG's IHDR.
-    static func pngSize(_ path: String) -> (Int, Int)? {
-        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? h.close() }
-        let b = [UInt8](h.readData(ofLength: 24))
-        guard b.count == 24 else { return nil }
-        let be = { (i: Int) in Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-        return (be(16), be(20))
     }
 
     static func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }

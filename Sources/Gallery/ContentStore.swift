@@ -1,6 +1,7 @@
 import Foundation
 import NativeGraphics
 import Primitives
+import RenderPipeline
 import Snapshots
 
 /// Images of the gallery, named by the sha256 of their PNG bytes (`img/HASH.png`): a picture that
@@ -17,8 +18,12 @@ public final class ContentStore: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: directory + "/img", withIntermediateDirectories: true)
     }
 
-    /// Stores PNG bytes; returns the path relative to the gallery folder.
+    /// Stores PNG bytes; returns the path relative to the gallery folder. Anything but a PNG
+    /// (signature and header) is refused: a page never carries another file's bytes.
     public func store(png bytes: [UInt8]) throws -> String {
+        guard PNGCodec.size(of: bytes) != nil else {
+            throw AtomicFile.WriteError(path: directory + "/img", reason: "refusing to store bytes that are not a PNG")
+        }
         let name = "img/" + SHA256.hex(bytes) + ".png"
         lock.lock()
         offered += 1

@@ -32,7 +32,7 @@ struct GalleryUnit {
                 // Snapshots/ios-DEVICE/ ...), where they exist.
                 if let root = options.snapshotsDirectory {
                     let dir = SnapshotSettings.goldensDirectory(root: root, theme: theme, device: options.device)
-                    try compare(&card, t, golden: dir + "/" + t.name, device: device)
+                    try compare(&card, t, goldens: ConfinedFolder(dir), device: device)
                 }
                 out.append(card)
             }
@@ -49,10 +49,23 @@ struct GalleryUnit {
         }
     }
 
-    /// Fills in the golden, diff image, status and semantic diff when `golden.png` exists.
-    func compare(_ card: inout GalleryCard, _ t: SnapshotChecker.Target, golden base: String, device: Device) throws {
-        guard let data = FileManager.default.contents(atPath: base + ".png") else { return }
-        let bytes = Array(data)
+    /// Fills in the golden, diff image, status and semantic diff when `NAME.png` exists in `goldens`
+    /// (read inside it only: a golden that is a link out of the folder is refused, never copied in).
+    func compare(_ card: inout GalleryCard, _ t: SnapshotChecker.Target, goldens: ConfinedFolder, device: Device)
+        throws
+    {
+        let bytes: [UInt8]
+        let oldSidecar: [UInt8]?
+        do {
+            guard let b = try goldens.readIfPresent(t.name + ".png") else { return }
+            bytes = b
+            oldSidecar = try goldens.readIfPresent(t.name + ".json")
+        } catch {
+            // The card keeps its new picture; the refused golden is named, not shown.
+            card.status = "error"
+            card.error = "golden refused: \(error)"
+            return
+        }
         let expected = GoldenStamp.matches(bytes, t.frame.bitmap) ? t.frame.bitmap : try PNGCodec.decode(bytes)
         card.golden = try store.store(png: bytes)
         let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.tolerance.threshold)
@@ -62,7 +75,7 @@ struct GalleryUnit {
         let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
         var envChanges: [String] = []
         var semantic: [ElementChange] = []
-        if let old = SnapshotSidecar.read(base + ".json") {
+        if let old = oldSidecar.flatMap({ try? JSONDecoder().decode(SnapshotSidecar.self, from: Data($0)) }) {
             envChanges = old.environment.changes(to: env)
             semantic = SemanticDiff.changes(expected: old, actual: sidecar)
             card.changes = envChanges.map { "environment: " + $0 } + SemanticDiff.summarize(semantic)

@@ -311,13 +311,11 @@ public struct SessionDecoder {
 
     // MARK: - Paths
 
-    /// `name` usable as a file name: path separators and control characters become `-`, and
-    /// leading dots and dashes are dropped (no `..`, no hidden files, no option-like names).
+    /// `name` usable as a file name: the one rule for names from input (`FileNames.component`: path
+    /// separators and control characters become `-`, a very long name is cut), and leading dots and
+    /// dashes are dropped (no `..`, no hidden files, no option-like names).
     static func safeName(_ name: String) -> String {
-        var out = String(
-            name.unicodeScalars.map { s -> Character in
-                s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F ? "-" : Character(s)
-            })
+        var out = FileNames.component(name, replacement: "-")
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
         return out.isEmpty ? "session" : out
     }

@@ -9,13 +9,13 @@ extension CheckReport {
         guard let first = reports.first else { throw MergeError("no check reports to merge") }
         for r in reports.dropFirst() {
             guard r.rendererVersion == first.rendererVersion, r.recordMode == first.recordMode,
-                r.tolerance == first.tolerance
+                r.tolerance == first.tolerance, r.snapshots == first.snapshots
             else {
                 throw MergeError(
                     """
                     the reports come from different runs (renderer \(r.rendererVersion) vs \
-                    \(first.rendererVersion), record \(r.recordMode.rawValue) vs \(first.recordMode.rawValue), or \
-                    another tolerance)
+                    \(first.rendererVersion), record \(r.recordMode.rawValue) vs \(first.recordMode.rawValue), \
+                    goldens \(r.snapshots ?? "?") vs \(first.snapshots ?? "?"), or another tolerance)
                     """
                 )
             }
@@ -32,7 +32,7 @@ extension CheckReport {
         outcomes.sort { $0.1.session != $1.1.session ? $0.1.session < $1.1.session : $0.0 < $1.0 }
         return CheckReport(
             rendererVersion: first.rendererVersion, recordMode: first.recordMode, tolerance: first.tolerance,
-            outcomes: outcomes.map(\.1))
+            outcomes: outcomes.map(\.1), snapshots: first.snapshots)
     }
 }
 

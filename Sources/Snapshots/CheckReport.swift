@@ -6,12 +6,20 @@ public struct CheckReport: Codable, Sendable {
     public var recordMode: RecordMode
     public var tolerance: Tolerance
     public var outcomes: [SnapshotOutcome]
+    /// The goldens folder, as given to `render check`, in a report file: each outcome's `golden` is
+    /// its name there, and its diff and actual images are relative to the report's own folder
+    /// (`relative(goldens:files:)`, `keepingImages(from:in:)`). Nil in a run's in-memory report.
+    public var snapshots: String?
 
-    public init(rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome]) {
+    public init(
+        rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome],
+        snapshots: String? = nil
+    ) {
         self.rendererVersion = rendererVersion
         self.recordMode = recordMode
         self.tolerance = tolerance
         self.outcomes = outcomes
+        self.snapshots = snapshots
     }
 
     /// Count per status, in the summary's order (what needs a look first).

@@ -12,16 +12,17 @@ extension SnapshotChecker {
     public func checkFrames(session path: String, renderer: Renderer) -> SnapshotOutcome {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil) + ".frames"
         let folder = settings.snapshotsDirectory + "/" + name
+        let goldensFolder = ConfinedFolder(settings.snapshotsDirectory)
         var out = SnapshotOutcome(
             name: name, session: path, snapshot: nil, status: .passed, golden: folder + "/frames.json",
             reproduce: reproduceLine(path, renderer: renderer) + " --ticks", message: "")
         do {
-            let stored = FileManager.default.contents(atPath: folder + "/frames.json")
-                .flatMap { try? JSONDecoder().decode(FramesGolden.self, from: $0) }
+            let stored = try goldensFolder.readIfPresent(name + "/frames.json")
+                .flatMap { try? JSONDecoder().decode(FramesGolden.self, from: Data($0)) }
             var cursor = stored.map {
                 FramesGolden.Cursor(
-                    $0, file: { try Self.patch(folder, $0) },
-                    goldenFile: { try Self.patch(settings.snapshotsDirectory, $0) })
+                    $0, file: { try Self.patch(goldensFolder, name, $0) },
+                    goldenFile: { try Self.patch(goldensFolder, nil, $0) })
             }
             var encoder = FramesGolden.Encoder()
             var fonts: [String: String] = [:]
@@ -41,10 +42,9 @@ extension SnapshotChecker {
             }
             var goldens: [(file: String, sha256: String, pixels: Bitmap)] = []
             for n in goldenNames.sorted() {
-                guard let data = FileManager.default.contents(atPath: settings.snapshotsDirectory + "/" + n + ".png"),
-                    let b = try? PNGCodec.decode(Array(data))
+                guard let data = try? goldensFolder.readIfPresent(n + ".png"), let b = try? PNGCodec.decode(data)
                 else { continue }
-                goldens.append((n + ".png", SHA256.hex(Array(data)), b))
+                goldens.append((n + ".png", SHA256.hex(data), b))
             }
             _ = try renderer.renderEach(session, replay) { frame, _ in
                 count += 1
@@ -82,11 +82,13 @@ extension SnapshotChecker {
                 if let d = diff, !d.mask.isEmpty {
                     out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
                 }
-                let diffPath = settings.failuresDirectory + "/" + name + String(format: "-%04d.diff.png", count - 1)
+                let diffName = name + String(format: "-%04d.diff.png", count - 1)
+                let diffPath = settings.failuresDirectory + "/" + diffName
                 try GoldenComparison.writePNG(
                     DiffImage.labelled(
                         expected: pixels, actual: frame.bitmap, diff: diff,
-                        fontsDirectory: renderer.options.fontsDirectory), to: diffPath)
+                        fontsDirectory: renderer.options.fontsDirectory),
+                    name: diffName, in: ConfinedFolder(settings.failuresDirectory))
                 out.diffImage = diffPath
                 let what =
                     diff.map { String(format: "%.3f%% of pixels differ", $0.mismatch * 100) }
@@ -111,7 +113,12 @@ extension SnapshotChecker {
             let mode = settings.record
             let record = stored == nil ? mode != .never : (firstFailure != nil && mode == .failed) || mode == .all
             if record {
-                try Self.writeFrames(encoder.golden(environment: environment), files: encoder.files, to: folder)
+                let target = try GoldenFiles.target(name, in: goldensFolder)
+                do {
+                    try Self.writeFrames(encoder.golden(environment: environment), files: encoder.files, to: target)
+                } catch {
+                    throw GoldenWriteError("cannot record the frames golden \(folder): \(error)")
+                }
                 out.status = .recorded
                 out.message = OutputText.line(
                     """
@@ -166,6 +173,10 @@ extension SnapshotChecker {
                     }
                 }
             }
+        } catch let e as GoldenWriteError {
+            out.status = .error
+            out.unwritable = true
+            out.message = OutputText.line("\(name): \(e)")
         } catch {
             out.status = .error
             out.message = OutputText.line("\(name): could not check the frames of \(path): \(error)")
@@ -173,14 +184,13 @@ extension SnapshotChecker {
         return out
     }
 
-    /// A patch of the frames golden in `folder`: plain file names only.
-    static func patch(_ folder: String, _ name: String) throws -> [UInt8] {
-        guard !name.contains("/"), !name.hasPrefix("."),
-            let data = FileManager.default.contents(atPath: folder + "/" + name)
-        else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder + "/" + name])
+    /// A file the frames golden names: a patch in its folder `sub` (`NAME.frames`) or, with `sub`
+    /// nil, a golden beside it; plain file names inside the goldens folder only.
+    static func patch(_ goldens: ConfinedFolder, _ sub: String?, _ name: String) throws -> [UInt8] {
+        guard FileNames.isPlain(name), !name.hasPrefix(".") else {
+            throw ConfinementError(path: name, reason: "not a plain file name of the frames golden; refused")
         }
-        return Array(data)
+        return try goldens.read(sub.map { $0 + "/" + name } ?? name)
     }
 
     /// Rewrites a frames golden's `frames.json` alone (as `writeFrames` encodes it).

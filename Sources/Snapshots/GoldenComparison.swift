@@ -14,6 +14,8 @@ public struct GoldenComparison {
         name: String, session: String, snapshot: String?, actual: Bitmap,
         sidecar: SnapshotSidecar, reproduce: String
     ) throws -> SnapshotOutcome {
+        let goldens = ConfinedFolder(settings.snapshotsDirectory)
+        let failures = ConfinedFolder(settings.failuresDirectory)
         let base = settings.snapshotsDirectory + "/" + name
         let pngPath = base + ".png"
         let jsonPath = base + ".json"
@@ -21,26 +23,29 @@ public struct GoldenComparison {
             name: name, session: session, snapshot: snapshot, status: .passed, golden: pngPath,
             mismatch: nil, reproduce: reproduce, message: "")
         let mode = settings.record
-        guard let data = FileManager.default.contents(atPath: pngPath) else {
+        // Read inside the goldens folder only: a golden or sidecar that is a link out is refused.
+        guard let data = try goldens.readIfPresent(name + ".png") else {
             if mode == .never {
                 out.status = .missing
                 out.message = OutputText.line(
                     "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)")
             } else {
-                try record(actual, sidecar, pngPath, jsonPath)
+                try record(actual, sidecar, name, in: goldens)
                 out.status = .recorded
                 out.message = OutputText.line("\(name): recorded a new golden at \(pngPath); check it and run again")
             }
             return out
         }
-        let bytes = Array(data)
+        let bytes = data
         // The header's size is judged before decoding: a 261 KB PNG can claim 8192 x 8192 (1.3 GB decoded).
         if let (w, h) = PNGCodec.size(of: bytes), !PNGCodec.fitsDecodeLimits(width: w, height: h) {
             throw GoldenTooLarge(path: pngPath, width: w, height: h)
         }
         // A stamped golden whose pixels are the new frame's needs no decoding (GoldenStamp.swift).
         let expected = GoldenStamp.matches(bytes, actual) ? actual : try PNGCodec.decode(bytes)
-        let oldSidecar = SnapshotSidecar.read(jsonPath)
+        let oldSidecar = try goldens.readIfPresent(name + ".json").flatMap {
+            try? JSONDecoder().decode(SnapshotSidecar.self, from: Data($0))
+        }
         let diff = ImageDiff.compare(expected, actual, threshold: settings.tolerance.threshold)
         out.mismatch = diff?.mismatch
         if let old = oldSidecar {
@@ -59,7 +64,7 @@ public struct GoldenComparison {
         }
         if pixelsOK && oldSidecar == nil && (mode == .missing || mode == .failed) {
             // The sidecar is part of the golden: a missing one is recorded like a missing PNG (and reported).
-            try Self.write(try sidecar.encoded(), to: jsonPath)
+            try GoldenFiles.write(try sidecar.encoded(), name: name + ".json", in: goldens)
             out.notes.removeAll()
             out.status = .recorded
             out.message = OutputText.line("\(name): pixels match; recorded the missing sidecar \(jsonPath); run again")
@@ -94,20 +99,20 @@ public struct GoldenComparison {
             try Self.writePNG(
                 DiffImage.labelled(
                     expected: expected, actual: actual, diff: diff, fontsDirectory: settings.fontsDirectory),
-                to: diffPath)
-            try Self.write(try sidecar.encoded(), to: settings.failuresDirectory + "/" + name + ".actual.json")
+                name: name + ".diff.png", in: failures)
+            try GoldenFiles.write(try sidecar.encoded(), name: name + ".actual.json", in: failures)
             let actualPath = settings.failuresDirectory + "/" + name + ".actual.png"
-            try Self.writePNG(actual, to: actualPath)
+            try Self.writePNG(actual, name: name + ".actual.png", in: failures)
             out.actualImage = actualPath
             out.diffImage = diffPath
         }
         if let note = environmentNote { out.notes.append(note) }
         if mode == .failed || mode == .all {
-            try record(actual, sidecar, pngPath, jsonPath)
+            try record(actual, sidecar, name, in: goldens)
             out.status = .recorded
             out.message = OutputText.line(
                 settings.accepting
-                ? "\(name): accepted the new picture: wrote \(pngPath) and its sidecar; it was \(what)")
+                ? "\(name): accepted the new picture: wrote \(pngPath) and its sidecar; it was \(what)"
                 : "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
             return out
         }
@@ -169,20 +174,16 @@ public struct GoldenComparison {
         return OutputText.lines(lines)
     }
 
-    func record(_ bitmap: Bitmap, _ sidecar: SnapshotSidecar, _ png: String, _ json: String) throws {
-        try Self.write(try GoldenStamp.stamped(try PNGCodec.encode(bitmap, compressionLevel: 6)), to: png)
-        try Self.write(try sidecar.encoded(), to: json)
+    /// The golden `NAME.png` and its sidecar `NAME.json`, written as a pair (`GoldenFiles.writePair`).
+    func record(_ bitmap: Bitmap, _ sidecar: SnapshotSidecar, _ name: String, in goldens: ConfinedFolder) throws {
+        try GoldenFiles.writePair(
+            png: try GoldenStamp.stamped(try PNGCodec.encode(bitmap, compressionLevel: 6)),
+            sidecar: try sidecar.encoded(), name: name, in: goldens)
     }
 
-    static func writePNG(_ b: Bitmap, to path: String) throws {
-        try write(try PNGCodec.encode(b, compressionLevel: 6), to: path)
-    }
-
-    /// Atomic write, creating the folder first.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try AtomicFile.write(bytes, to: path)
+    /// A failure image `folder/name`, confined to the folder.
+    static func writePNG(_ b: Bitmap, name: String, in folder: ConfinedFolder) throws {
+        try GoldenFiles.write(try PNGCodec.encode(b, compressionLevel: 6), name: name, in: folder)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RenderPipeline
 
 /// Keeping a goldens folder in step with its sessions: which goldens a session produces, which files
@@ -17,13 +18,17 @@ public enum GoldenMaintenance {
 
     /// Goldens (`.png`), sidecars (`.json`) and frames goldens (`NAME.frames/`) directly in `folder`
     /// whose name is none of `names`, sorted; other subfolders (themes, devices) are another run's business.
+    /// An entry is judged by itself (`lstat`): a link is a file of the folder (deleting it removes
+    /// the link, never what it points to) and is never a frames folder.
     public static func unused(in folder: String, names: Set<String>) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.sorted().filter { file in
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isDir) else { return false }
+            var st = stat()
+            guard file != ".", file != "..", lstat(folder + "/" + file, &st) == 0 else { return false }
             // A frames golden (`NAME.frames/`, `--ticks`) belongs to the session NAME.
-            if isDir.boolValue { return file.hasSuffix(".frames") && !names.contains(String(file.dropLast(7))) }
+            if st.st_mode & S_IFMT == S_IFDIR {
+                return file.hasSuffix(".frames") && !names.contains(String(file.dropLast(7)))
+            }
             let ext = (file as NSString).pathExtension
             guard ext == "png" || ext == "json" else { return false }
             return !names.contains((file as NSString).deletingPathExtension)

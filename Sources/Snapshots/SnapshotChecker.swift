@@ -29,10 +29,15 @@ public struct SnapshotChecker {
         for (i, c) in replay.captures.enumerated() where c.kind == .snapshot {
             if let n = c.name, !n.isEmpty { lastOfName[n] = i }
         }
+        try checkCollisions(session: path, snapshots: lastOfName.keys)
+        // `only` may name a snapshot as the session does or as its golden is named (an accept line).
+        let wanted = only.map { names in
+            Set(names.map { $0.isEmpty ? "" : SnapshotSettings.goldenName(session: path, snapshot: $0) })
+        }
         // Capture index -> the names it is the golden of (nil = the final frame); one capture may be both.
         var namesAt: [Int: [String?]] = [:]
-        for (n, i) in lastOfName.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where only?.contains(n) ?? true
-        {
+        for (n, i) in lastOfName.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
+        where wanted?.contains(SnapshotSettings.goldenName(session: path, snapshot: n)) ?? true {
             namesAt[i, default: []].append(n)
         }
         if let last = replay.captures.indices.last, only?.contains("") ?? true {
@@ -65,6 +70,20 @@ public struct SnapshotChecker {
             """
     }
 
+    /// Throws when two snapshot names of the session become the same golden file (`a/b` and `a_b`
+    /// are both `NAME@a_b`), naming both: one would silently overwrite the other's golden.
+    static func checkCollisions(session path: String, snapshots: some Sequence<String>) throws {
+        var byFile: [String: String] = [:]
+        for n in snapshots.sorted() {
+            let file = SnapshotSettings.goldenName(session: path, snapshot: n)
+            if let other = byFile[file] {
+                throw GoldenNameCollision(
+                    "the snapshots '\(other)' and '\(n)' both become the golden \(file).png: rename one of them")
+            }
+            byFile[file] = n
+        }
+    }
+
     /// Checks one session: an outcome per target. A session that cannot be rendered gives one `.error` outcome.
     /// `only`: these targets alone are rendered, compared and recorded (snapshot names, `""` for the
     /// final frame); nil: the final frame and every named snapshot.
@@ -90,6 +109,15 @@ public struct SnapshotChecker {
                 }
                 return o
             }
+        } catch let e as GoldenWriteError {
+            var o = errorOutcome(session: path, renderer: renderer, reason: "")
+            o.unwritable = true
+            o.message = OutputText.line("\(name): \(e)")
+            return [o]
+        } catch let e as ConfinementError {
+            var o = errorOutcome(session: path, renderer: renderer, reason: "")
+            o.message = OutputText.line("\(name): golden refused: \(e)")
+            return [o]
         } catch {
             return [errorOutcome(session: path, renderer: renderer, reason: "\(error)")]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RenderPipeline
 
 /// When goldens are (re)written. Recording never makes a run pass: a recorded golden is reported
@@ -74,22 +75,29 @@ public struct SnapshotSettings: Sendable {
     /// The goldens folder of a theme and device under `root` (`Snapshots`): `root` itself for the
     /// default theme on each session's own device, else a subfolder named after what differs:
     /// `root/ios`, `root/pixel-7`, `root/ios-pixel-7`. A theme file counts by its name without
-    /// `.json`; a device as given to `--device` (`/` made `_`). So goldens of several themes and
-    /// devices live side by side and the default folder never changes.
+    /// `.json`; a device as given to `--device`; each made one plain name (`FileNames.component`:
+    /// `/` made `_`, a theme file `...json` gives `__`, never `..`), so the folder is `root` or one
+    /// folder inside it. Goldens of several themes and devices live side by side and the default
+    /// folder never changes.
     public static func goldensDirectory(root: String, theme: String, device: String?) -> String {
         var parts: [String] = []
         var t = (theme as NSString).lastPathComponent
         if t.hasSuffix(".json") { t = String(t.dropLast(5)) }
-        if !t.isEmpty && t.lowercased() != "default" { parts.append(t) }
-        if let d = device, !d.isEmpty { parts.append(d.replacingOccurrences(of: "/", with: "_")) }
+        if !t.isEmpty && t.lowercased() != "default" { parts.append(FileNames.component(t)) }
+        if let d = device, !d.isEmpty { parts.append(FileNames.component(d)) }
         let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         return parts.isEmpty ? base : base + "/" + parts.joined(separator: "-")
     }
 
-    /// `NAME` or `NAME@SNAP`; NAME is the session file name without `.json`.
+    /// `NAME` or `NAME@SNAP`; NAME is the session file name without `.json` (a file's own name, kept as
+    /// it is, as `--out-dir` keeps it). SNAP is made one plain file name (`FileNames.component`: a
+    /// snapshot `../x` or `a/b` gives `NAME@.._x`, `NAME@a_b`), and a name too long for a file is cut
+    /// with its hash, so no golden, sidecar or failure image of it can land outside its folder.
     public static func goldenName(session: String, snapshot: String?) -> String {
         var base = (session as NSString).lastPathComponent
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
-        return snapshot.map { base + "@" + $0 } ?? base
+        guard let snap = snapshot else { return base }
+        let whole = base + "@" + FileNames.component(snap)
+        return whole.utf8.count <= FileNames.maxBytes ? whole : FileNames.component(whole)
     }
 }

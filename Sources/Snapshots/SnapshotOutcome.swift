@@ -81,6 +81,9 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
     public var message: String
     /// Notes that do not change the verdict (no sidecar yet, the environment changed).
     public var notes: [String] = []
+    /// True when a golden, sidecar or failure image could not be written (status `error`; `render
+    /// check` exits 2 with the message, not 3). Absent from reports otherwise.
+    public var unwritable: Bool?
 
     public var passed: Bool { status.passes }
 }

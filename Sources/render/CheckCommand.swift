@@ -15,7 +15,8 @@ struct CheckCommand: BatchCommand {
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
         discussion: """
             Exit codes: 0 every golden matched, 6 a golden failed, was missing or was recorded (recording never \
-            passes a run), 3 a session could not be rendered, 2 a report could not be written.
+            passes a run), 3 a session could not be rendered, 2 a report, golden, sidecar or failure image could \
+            not be written.
             """)
 
     /// A check that did not pass (failed, missing, recorded, environment changed).
@@ -140,6 +141,7 @@ struct CheckCommand: BatchCommand {
         let checker = SnapshotChecker(settings: settings)
         // Each session in a warm worker (workerJob); outcomes come back as JSON, in session order.
         let paths = batch.select(sessions)
+        try refuseSharedGoldens(paths)
         let results = try BatchRunner(batch, quiet: common.quiet, verbose: common.verbose).run(
             paths, verdict: Self.verdict)
         var outcomes: [SnapshotOutcome] = []
@@ -157,11 +159,26 @@ struct CheckCommand: BatchCommand {
         let result = CheckReport(
             rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
             tolerance: settings.tolerance, outcomes: outcomes)
+        // Reports and pages name images relative to their folders and read them confined (ReportImages).
+        let relative = result.relative(goldens: settings.snapshotsDirectory, files: settings.failuresDirectory)
+        let images = ReportImages(goldens: settings.snapshotsDirectory, files: settings.failuresDirectory)
         do {
-            if let f = report { try AtomicFile.write(try result.json(), to: f) }
+            for f in [report, junit].compactMap({ $0 }) where f != "-" {
+                let folder = (f as NSString).deletingLastPathComponent
+                if !folder.isEmpty {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+            }
+            if let f = report {
+                let folder = (f as NSString).deletingLastPathComponent
+                // On standard output there is no folder to keep images in: paths stay relative to --failures.
+                let kept =
+                    f == "-" ? relative : try relative.keepingImages(from: images, in: folder.isEmpty ? "." : folder)
+                try AtomicFile.write(try kept.json(), to: f)
+            }
             if let f = junit { try AtomicFile.write(result.junit(), to: f) }
             if let d = html {
-                try CheckPage.write(result, to: d)
+                try CheckPage.write(relative, to: d, images: images)
                 if !common.quiet { StdOut.write("review page: \(d)/index.html") }
             }
         } catch {
@@ -169,6 +186,8 @@ struct CheckCommand: BatchCommand {
             throw ExitCode(ExitCodes.unwritable)
         }
         if !common.quiet { StdOut.write(result.summary) }
+        // A golden, sidecar or failure image that could not be written: exit 2 with the reason.
+        if outcomes.contains(where: { $0.unwritable == true }) { throw ExitCode(ExitCodes.unwritable) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
     }
@@ -239,9 +258,15 @@ struct CheckCommand: BatchCommand {
             }
         }
         let stale = GoldenMaintenance.unused(in: folder, names: names)
+        let goldens = ConfinedFolder(folder)
         for f in stale {
             if delete {
-                do { try FileManager.default.removeItem(atPath: f) } catch {
+                // Only names directly in the goldens folder; a link goes, never what it points to.
+                guard goldens.holds(f) else {
+                    StdErr.write("render: error: not deleting \(f): it is not inside \(folder)")
+                    throw ExitCode(ExitCodes.unwritable)
+                }
+                do { try Self.remove(f) } catch {
                     StdErr.write("render: error: cannot delete \(f): \(error)")
                     throw ExitCode(ExitCodes.unwritable)
                 }
@@ -262,6 +287,36 @@ struct CheckCommand: BatchCommand {
         }
         throw ExitCode(stale.isEmpty || delete ? 0 : Self.checkFailed)
     }
+
+    /// Deletes a file or frames folder of the goldens folder; a link is unlinked (its target stays).
+    static func remove(_ path: String) throws {
+        var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
+            guard unlink(path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
+        } else {
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// Two session files of one run whose goldens are the same files (`a/card.json` and
+    /// `b/card.json` both own `card.png`): refused before anything is written, naming both.
+    func refuseSharedGoldens(_ paths: [String]) throws {
+        var byName: [String: String] = [:]
+        for p in paths {
+            let name = SnapshotSettings.goldenName(session: p, snapshot: nil)
+            let full = URL(fileURLWithPath: p).standardizedFileURL.path
+            if let other = byName[name], URL(fileURLWithPath: other).standardizedFileURL.path != full {
+                StdErr.write(
+                    """
+                    render: error: \(other) and \(p) both have the golden \(name).png in \
+                    \(settings.snapshotsDirectory): check them in separate runs (--snapshots), or rename one
+                    """)
+                throw ExitCode(ExitCodes.rejected)
+            }
+            byName[name] = p
+        }
+    }
+
 
     /// The first word of an outcome's line, padded to one width.
     func label(_ s: SnapshotOutcome.Status) -> String {

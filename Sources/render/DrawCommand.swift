@@ -226,8 +226,7 @@ struct DrawJob {
                 {
                     do {
                         try renderer.write(
-                            try renderer.encode(frame.bitmap),
-                            to: prefix + "@" + name.replacingOccurrences(of: "/", with: "_") + ".png")
+                            try renderer.encode(frame.bitmap), to: DrawCommand.snapshotFile(prefix, name))
                     } catch {
                         throw FrameSink.WriteFailure(underlying: error)
                     }
@@ -278,5 +277,16 @@ struct DrawJob {
         }
         if strict && all.contains(where: { $0.severity == .error }) { throw ExitCode(ExitCodes.strictFailure) }
         return ("\(frame.bitmap.width)x\(frame.bitmap.height) px", all)
+    }
+}
+
+extension DrawCommand {
+    /// `DIR/NAME@SNAP.png` for `--out-dir`'s PREFIX `DIR/NAME`: `NAME@SNAP` made one plain file name
+    /// (`FileNames.component`, the rule of goldens), so a snapshot named `../x` stays in DIR.
+    static func snapshotFile(_ prefix: String, _ snapshot: String) -> String {
+        let slash = prefix.lastIndex(of: "/")
+        let dir = slash.map { String(prefix[..<$0]) + "/" } ?? ""
+        let base = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        return dir + FileNames.component(base + "@" + snapshot) + ".png"
     }
 }

@@ -32,7 +32,7 @@ struct FrameSink {
         do {
             if let dir = framesDir, toFolder {
                 let label =
-                    frame.capture.name.map { "-" + $0.replacingOccurrences(of: "/", with: "_") }
+                    frame.capture.name.map { "-" + FileNames.component($0) }
                     ?? (frame.capture.kind == .launch ? "-launch" : "")
                 let name = String(format: "%@/frame-%04d-t%06d%@.png", dir, index, frame.capture.time, label)
                 try renderer.write(try renderer.encode(frame.bitmap), to: name)

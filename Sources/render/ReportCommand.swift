@@ -7,6 +7,8 @@ import Snapshots
 
 /// `render report merge DIR... -o OUTDIR`: the check reports of a run's shards (`--shard K/N`, one
 /// CI job each) joined into one JSON report, one JUnit file and one HTML page, with the combined result.
+/// A report is input like a session: its image paths are relative to its shard folder and only PNGs
+/// inside that folder are copied (`ReportImages`); goldens come from the goldens folder (`--snapshots`).
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Work with check reports.",
@@ -32,29 +34,46 @@ struct ReportCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "Output folder.")
         var output: String
 
+        @Option(
+            name: .long,
+            help: "The goldens folder the reports' goldens are read from (default: the one the reports name).")
+        var snapshots: String?
+
         func run() throws {
-            var reports: [CheckReport] = []
+            // (report, the shard folder its images are read from)
+            var reports: [(CheckReport, String)] = []
             for dir in folders {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
                     $0.hasSuffix(".json")
                 }.sorted()
                 for n in names {
-                    guard let data = FileManager.default.contents(atPath: dir + "/" + n),
-                        let r = try? JSONDecoder().decode(CheckReport.self, from: data)
+                    // Reports are read inside the shard folder only (a link out is not a report).
+                    guard let data = try? ConfinedFolder(dir).read(n),
+                        var r = try? JSONDecoder().decode(CheckReport.self, from: Data(data))
                     else { continue }
-                    reports.append(r)
+                    if let s = snapshots { r.snapshots = s }
+                    reports.append((r, dir))
                 }
             }
-            let merged: CheckReport
-            do { merged = try CheckReport.merged(reports) } catch {
+            var merged: CheckReport
+            do { merged = try CheckReport.merged(reports.map(\.0)) } catch {
                 StdErr.write("render: error: report merge: \(error) (folders: \(folders.joined(separator: ", ")))")
                 throw ExitCode(ExitCodes.rejected)
             }
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                // Each shard's images, by their paths relative to its folder (inside it, PNGs only), are
+                // copied into OUTDIR/images/; goldens are read from the goldens folder, confined the same way.
+                let goldens = merged.snapshots ?? "Snapshots"
+                var kept: [CheckReport] = []
+                for (r, dir) in reports {
+                    kept.append(try r.keepingImages(from: ReportImages(goldens: goldens, files: dir), in: output))
+                }
+                merged = try CheckReport.merged(kept)
                 try AtomicFile.write(try merged.json(), to: output + "/check.json")
                 try AtomicFile.write(merged.junit(), to: output + "/check.xml")
-                try CheckPage.write(merged, to: output + "/review")
+                try CheckPage.write(
+                    merged, to: output + "/review", images: ReportImages(goldens: goldens, files: output))
             } catch {
                 StdErr.write("render: error: \(error)")
                 throw ExitCode(ExitCodes.unwritable)

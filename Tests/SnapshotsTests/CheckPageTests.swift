@@ -28,7 +28,9 @@ struct CheckPageTests {
         outcomes += SnapshotChecker(settings: settings(.never)).check(session: dir + "/other.json", renderer: renderer)
         let report = CheckReport(
             rendererVersion: "0.2.0", recordMode: .never, tolerance: Tolerance(), outcomes: outcomes)
-        try CheckPage.write(report, to: dir + "/review")
+        try CheckPage.write(
+            report.relative(goldens: dir + "/snaps", files: dir + "/fail"), to: dir + "/review",
+            images: ReportImages(goldens: dir + "/snaps", files: dir + "/fail"))
         let html = try String(contentsOfFile: dir + "/review/index.html", encoding: .utf8)
         let review = try #require(html.range(of: "To review (2)"))
         let passed = try #require(html.range(of: "Passed and recorded (4)"))

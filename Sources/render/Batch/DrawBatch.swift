@@ -16,7 +16,7 @@ extension DrawCommand: BatchCommand {
         r.session = path
         let base = dir + "/" + name
         if let snap = picture.snapshot {
-            r.output = base + "@" + snap.replacingOccurrences(of: "/", with: "_") + ".png"
+            r.output = dir + "/" + SnapshotSettings.goldenName(session: path, snapshot: snap) + ".png"
         } else {
             r.output = base + ".png"
             if picture.at == nil { r.snapshotsPrefix = base }
