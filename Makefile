@@ -186,6 +186,8 @@ c-tests: c-library build
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_api_test $(RENDER) $(OUT)/c-tests
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/cpp_api_test $(RENDER) $(OUT)/c-tests
+	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/hit_test_api.c $$($(C_PKG)) -o $(OUT)/c-tests/hit_test_api
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/hit_test_api $(RENDER) $(OUT)/c-tests
 	@# Every entry point given the extreme values of its sizes and numbers (docs/limits.md, C library).
 	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_limits_test.c $$($(C_PKG)) -lm -o $(OUT)/c-tests/c_limits_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_limits_test $(RENDER) $(OUT)/c-tests

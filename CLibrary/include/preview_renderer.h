@@ -11,7 +11,7 @@
  * Link with: cc app.c $(pkg-config --cflags --libs preview_renderer)
  *
  * Conventions
- *  - Every function returns a `pr_status`: PR_OK (0), PR_NO_EVENTS (1, informational) or a
+ *  - Every function returns a `pr_status`: PR_OK (0), PR_NO_EVENTS or PR_NOT_DELIVERED (1, 2, informational) or a
  *    negative error. After an error, `pr_last_error(backend)` says what went wrong. No input
  *    (NULL pointers, unknown ids, bad UTF-8, bad pixels, huge sizes) ever aborts the process:
  *    it gets an error status, or, where a session file would get one, a diagnostic
@@ -73,6 +73,7 @@ extern "C" {
 typedef enum pr_status {
     PR_OK = 0,              /**< Done. */
     PR_NO_EVENTS = 1,       /**< `pr_poll_event`: no event is waiting (not an error). */
+    PR_NOT_DELIVERED = 2,   /**< An input reached no element (covered, hidden, no match); why in `pr_last_error`. */
     PR_ERR_NULL = -1,       /**< A required pointer argument was NULL. */
     PR_ERR_ARGUMENT = -2,   /**< An argument is out of range (size, ordinal, stride, name, ...). */
     PR_ERR_UTF8 = -3,       /**< A string is not well-formed UTF-8. */
@@ -434,6 +435,38 @@ pr_status pr_get_diagnostics(pr_backend *backend, size_t first, pr_diagnostic **
  *  `render` reports as the warning "recording-not-exact". The file is written a step at a time
  *  (one pixel payload in memory at once), holding the backend's lock. */
 pr_status pr_write_session(pr_backend *backend, const char *path);
+
+/* ---- Where touches land (docs/semantics.md items 39 and 43) ----
+ *  A touch goes to the topmost shown element under it, as on a phone: never to an element under
+ *  an open dialog or action sheet, in a hidden view, on a page not shown or scrolled out of view.
+ *  Every input call (pr_press ... pr_input above, and these) is delivered only if a finger could
+ *  reach its element; otherwise it returns PR_NOT_DELIVERED and `pr_last_error` says why
+ *  ("tap on button 12: button 12 is under dialog 31; not delivered"). */
+
+/** A tap at (x, y) dp: the element a finger there reaches, or its nearest ancestor that takes taps;
+ *  on an open drawer's scrim it closes the drawer. Recorded with the element it reached. */
+pr_status pr_tap_at(pr_backend *backend, double x, double y);
+pr_status pr_press_at(pr_backend *backend, double x, double y);
+/** Released on the element pressed, wherever the point is. */
+pr_status pr_release_at(pr_backend *backend, double x, double y);
+/** Scrolls the scroll container under (x, y) dp to `offset` dp. */
+pr_status pr_scroll_at(pr_backend *backend, double x, double y, int64_t offset);
+
+/** One input step as a session file writes it (docs/session-format.md section 4), e.g.
+ *  `{"type": "tap", "target": {"text": "Click here!"}}` or `{"type": "tap", "x": 120, "y": 300}`.
+ *  PR_ERR_ARGUMENT when it is not such a step (a misspelt locator key names the nearest one);
+ *  PR_NOT_DELIVERED when the locator finds no reachable element or several (the candidates are in
+ *  `pr_last_error`). The recorded session keeps the locator and the id it resolved to. */
+pr_status pr_input_step(pr_backend *backend, const char *json);
+
+/** The element a touch at (x, y) dp would reach now, in `*out_id`; PR_NOT_DELIVERED (and 0) when
+ *  none does (an overlay's panel takes it, a drawer's scrim, nothing there). */
+pr_status pr_element_at(pr_backend *backend, double x, double y, int64_t *out_id);
+
+/** The element a locator (JSON, as a step's `target`: `{"text": "Save"}`) finds now, in `*out_id`;
+ *  PR_NOT_DELIVERED (and 0) when none or several match, with up to five candidates in
+ *  `pr_last_error`. */
+pr_status pr_find(pr_backend *backend, const char *locator, int64_t *out_id);
 
 #ifdef __cplusplus
 } /* extern "C" */

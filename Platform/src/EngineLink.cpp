@@ -60,7 +60,8 @@ void EngineLink::setSurface(int internal_id, int width_px, int height_px, const 
 void EngineLink::apply(const ScriptStep & s) {
   const std::string what = s.describe();
   pr_status status = PR_OK;
-  if (s.type == "tap") status = pr_tap(backend, s.internalId, s.textValue.empty() ? nullptr : s.textValue.c_str());
+  if (!s.stepJson.empty()) status = pr_input_step(backend, s.stepJson.c_str());
+  else if (s.type == "tap") status = pr_tap(backend, s.internalId, s.textValue.empty() ? nullptr : s.textValue.c_str());
   else if (s.type == "press") status = pr_press(backend, s.internalId);
   else if (s.type == "release") status = pr_release(backend, s.internalId);
   else if (s.type == "select") status = pr_select(backend, s.internalId, s.value != 0);
@@ -70,6 +71,7 @@ void EngineLink::apply(const ScriptStep & s) {
   else if (s.type == "back") status = pr_back(backend);
   else if (s.type == "sys") status = pr_sys(backend, s.textValue.c_str());
   else throw EngineError(what + ": not an input step");
+  if (status == PR_NOT_DELIVERED) throw NotDelivered(pr_last_error(backend));
   check(status, what.c_str());
 }
 

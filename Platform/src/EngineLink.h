@@ -20,6 +20,11 @@ struct EngineError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An input step that reached no element (PR_NOT_DELIVERED): the reason is the message.
+struct NotDelivered : EngineError {
+  using EngineError::EngineError;
+};
+
 struct EngineOptions {
   std::string theme;      // "" = the library's default
   std::string assetsDir;  // "" = ./assets

@@ -1,5 +1,7 @@
 #include "Json.h"
 
+#include <cstdio>
+
 #include <cstdlib>
 
 namespace preview {
@@ -151,5 +153,49 @@ class Parser {
 }  // namespace
 
 JsonValue parseJson(const std::string & text) { return Parser(text).document(); }
+
+namespace {
+
+void writeString(std::string & out, const std::string & s) {
+  out += '"';
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') { out += '\\'; out += char(c); }
+    else if (c < 0x20) { char buf[8]; std::snprintf(buf, sizeof buf, "\\u%04x", c); out += buf; }
+    else out += char(c);
+  }
+  out += '"';
+}
+
+void write(std::string & out, const JsonValue & v) {
+  switch (v.kind) {
+    case JsonValue::Null: out += "null"; break;
+    case JsonValue::Bool: out += v.boolean ? "true" : "false"; break;
+    case JsonValue::Number: { char buf[32]; std::snprintf(buf, sizeof buf, "%.17g", v.number); out += buf; break; }
+    case JsonValue::String: writeString(out, v.string); break;
+    case JsonValue::Array:
+      out += '[';
+      for (size_t i = 0; i < v.array.size(); i++) { if (i) out += ','; write(out, v.array[i]); }
+      out += ']';
+      break;
+    case JsonValue::Object:
+      out += '{';
+      for (size_t i = 0; i < v.object.size(); i++) {
+        if (i) out += ',';
+        writeString(out, v.object[i].first);
+        out += ':';
+        write(out, v.object[i].second);
+      }
+      out += '}';
+      break;
+  }
+}
+
+}  // namespace
+
+std::string toJson(const JsonValue & value) {
+  std::string out;
+  write(out, value);
+  return out;
+}
 
 }  // namespace preview

@@ -30,6 +30,10 @@ struct JsonError : std::runtime_error {
 // Parses a whole document; throws JsonError("offset N: ...").
 JsonValue parseJson(const std::string & text);
 
+// The value as JSON text (members in their order; numbers as %.17g), for handing a script's
+// step or target to the engine (pr_input_step).
+std::string toJson(const JsonValue & value);
+
 }  // namespace preview
 
 #endif

@@ -243,7 +243,7 @@ void PreviewMainThread::beginStep() {
   }
   step_started_ms = nowMs();
   next_step++;
-  if (s.targetsElement()) {
+  if (s.namesId()) {
     bool exists;
     {
       std::lock_guard<std::mutex> lock(mutex);
@@ -257,6 +257,10 @@ void PreviewMainThread::beginStep() {
   try {
     if (s.type == "snapshot") context->engine->snapshot(s.name, options.outDir + "/" + s.name + ".png");
     else context->engine->apply(s);
+  } catch (const NotDelivered & e) {
+    // A target that finds nothing (or several), an element a finger cannot reach: as for an id
+    // the app never created.
+    fail(RUN_SCRIPT_ERROR, s.describe() + ": " + e.what());
   } catch (const EngineError & e) {
     fail(RUN_ENGINE_ERROR, s.describe() + ": " + e.what());
   }

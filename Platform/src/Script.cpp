@@ -84,7 +84,9 @@ bool ScriptStep::targetsElement() const {
 
 std::string ScriptStep::describe() const {
   std::string what = type;
-  if (targetsElement()) what += " " + std::to_string(internalId);
+  if (namesId()) what += " " + std::to_string(internalId);
+  else if (!target.empty()) what += " " + target;
+  else if (targetsElement()) what += " at a point";
   if (type == "tick") what += " " + std::to_string(ms);
   if (type == "snapshot") what += " " + name;
   if (type == "sys") what += " " + textValue;
@@ -132,8 +134,18 @@ Script parseScript(const std::string & source) {
     step.type = lower(text(*type, where + ": \"type\""));
     if (std::find(std::begin(stepTypes), std::end(stepTypes), step.type) == std::end(stepTypes))
       throw ScriptError(where + ": \"" + type->string + "\" is not a backend-side step (tap, press, release, select, scroll, input, tick, back, sys, snapshot); commands come from the app");
-    if (auto v = s.find("internalId")) step.internalId = integer(*v, where + ": \"internalId\"");
-    else if (step.targetsElement()) throw ScriptError(where + ": " + step.type + " needs \"internalId\"");
+    auto target = s.find("target");
+    bool point = s.find("x") || s.find("y");
+    if (step.targetsElement() && (target || point)) {
+      // A locator or a point: resolved by the engine afresh on every run (semantics.md item 43).
+      if (target && target->kind != JsonValue::Object) throw ScriptError(where + ": \"target\" must be an object");
+      if (target) step.target = toJson(*target);
+      step.stepJson = toJson(s);
+    } else if (auto v = s.find("internalId")) {
+      step.internalId = integer(*v, where + ": \"internalId\"");
+    } else if (step.targetsElement()) {
+      throw ScriptError(where + ": " + step.type + " needs \"internalId\", a \"target\" or a point (\"x\", \"y\")");
+    }
     if (auto v = s.find("value")) step.value = integer(*v, where + ": \"value\"");
     if (auto v = s.find("textValue")) step.textValue = text(*v, where + ": \"textValue\"");
     if (step.type == "tick") {

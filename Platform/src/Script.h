@@ -21,8 +21,12 @@ struct ScriptStep {
   long long ms = 0;          // tick
   std::string textValue;     // input text, sys type, tap's bar button
   std::string name;          // snapshot name
+  std::string stepJson;      // the step as JSON when it names its element by `target` or a point
+  std::string target;        // the target as JSON ("" when none), for messages
 
   bool targetsElement() const;
+  // Names its element by `internalId` (not by a target or point: those the engine resolves).
+  bool namesId() const { return targetsElement() && stepJson.empty(); }
   // "step 3 (tap 12)": how messages name the step.
   std::string describe() const;
 };

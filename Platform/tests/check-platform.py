@@ -104,6 +104,22 @@ for name in names:
     same = open(replay, "rb").read() == open(os.path.join(out, name + ".png"), "rb").read()
     check(same, f"{name}.png equals render's replay of session.json")
 
+# 2b. The same flow driven by locators only (semantics.md item 43): the same PNG bytes, and the
+# written session keeps each target with the id it resolved to.
+out_ids = out
+out = os.path.join(OUT, "flow-locators")
+code, stdout, stderr = run("flow-locators.json", out)
+check(code == 0, f"flow-locators runs (exit {code}) {stderr.strip()}")
+for name in names:
+    same = os.path.exists(os.path.join(out, name + ".png")) and \
+        open(os.path.join(out, name + ".png"), "rb").read() == open(os.path.join(out_ids, name + ".png"), "rb").read()
+    check(same, f"{name}.png by locators equals {name}.png by ids, byte for byte")
+if code == 0:
+    taps = [s for s in json.load(open(os.path.join(out, "session.json")))["steps"] if s["type"] == "tap"]
+    check([(t.get("internalId"), "target" in t) for t in taps] == [(7, True), (16, True)],
+          f"the session keeps each locator and the id it found: {taps}")
+out = out_ids
+
 # 3. Pixels where the layout put the canvas and the photo.
 boot_png = png_pixels(os.path.join(out, "boot.png"))
 frames = layout_frames(session_path, "boot", 2)
@@ -140,6 +156,9 @@ check(said.get("back") == ["back"], f"back: the app got SysEvent BACK: {said.get
 # 5. Failures name the step, exit non-zero and keep the session so far.
 for script, want_code, words, extra in [
         ("unknown-id.json", 2, ["step 1 (tap 999)", "no element 999"], []),
+        ("no-match.json", 2, ['step 0 (tap {"text":"Open dialgo"})', "no reachable element matches",
+                              'candidates: button 7 "Open dialog"'], []),
+        ("covered.json", 2, ["step 1 (tap 8)", "button 8 is under dialog 14; not delivered"], []),
         ("throw.json", 3, ["step 0 (tap 8)", "the Throw button"], []),
         ("slow.json", 4, ["step 0 (tap 9)", "still busy after 1", "worker thread"], ["--step-timeout", "1"]),
         ("hang.json", 4, ["step 0 (tap 13)", "still busy after 1 s", "code has not returned"], ["--step-timeout", "1"]),

@@ -75,8 +75,11 @@ public final class HeadlessBackend {
         let session = Session(name: "api", device: device, assetsDirectory: assetsDirectory, steps: [])
         var opts = renderer.replayOptions
         opts.captureTicks = false  // screenshots are taken on demand
+        let resources = ResourceLoader(
+            session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
+        opts.hitMaps = renderer.hitMapSource(resources: resources, device: device)
         engine = ReplayEngine(session: session, options: opts)
-        resources = ResourceLoader(session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
+        self.resources = resources
         requests = ImageRequestTracker(scale: device.scale, format: renderer.theme.profile.imageRequestFormat)
     }
 
@@ -84,6 +87,7 @@ public final class HeadlessBackend {
     public var time: Int { engine.now }
     /// The current widget tree.
     public var tree: WidgetTree { engine.tree }
+    var engineLastInput: InputOutcome? { engine.lastInput }
 
     // MARK: - Commands and data
 
@@ -232,7 +236,7 @@ public final class HeadlessBackend {
 
     // MARK: - Internals
 
-    private func submit(_ kind: StepKind) {
+    func submit(_ kind: StepKind, address: InputAddress? = nil) {
         if batch != nil {
             // A batch holds what a session file's batch may (its entries past the limit are dropped
             // with the same error), however long it stays open.
@@ -253,23 +257,24 @@ public final class HeadlessBackend {
                 return
             }
             batchBytes += bytes
-            batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]"))
+            batch!.append(Step(kind, index: stepCount, path: "batch[\(batch!.count)]", address: address))
             return
         }
-        apply(kind)
+        apply(kind, address: address)
     }
 
-    private func apply(_ kind: StepKind) {
-        let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]")
+    private func apply(_ kind: StepKind, address: InputAddress? = nil) {
+        let step = Step(kind, index: stepCount, path: "steps[\(stepCount)]", address: address)
         stepCount += 1
-        report(recording.append(step))
         engine.apply(step)
+        // Recorded after it is applied: a target or point is kept with the id it resolved to.
+        report(recording.append(Self.resolved(step, engine.lastInput)))
         cached = nil
         collect()
     }
 
     /// Boots without a step (a screenshot or poll before any call).
-    private func boot() {
+    func boot() {
         engine.boot(lookahead: [])
         collect()
     }
@@ -284,7 +289,7 @@ public final class HeadlessBackend {
         _ = engine.drainCaptures()  // the launch frame; screenshots are taken on demand
     }
 
-    private func currentLayout() -> (LayoutResult, ImageStore) {
+    func currentLayout() -> (LayoutResult, ImageStore) {
         if let c = cached { return c }
         let r = renderer.layOut(engine.tree, resources: resources, device: device)
         cached = r

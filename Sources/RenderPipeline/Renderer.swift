@@ -130,13 +130,16 @@ public final class Renderer {
 
     /// Replays a session into captures, events and diagnostics.
     public func replay(_ session: Session) -> ReplayResult {
-        let opts = replayOptions
+        var opts = replayOptions
+        opts.hitMaps = hitMapSource(for: session)
         return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
     }
 
     /// The state at virtual time `ms` (`--at`, semantics.md 7 item 34) as a `.final` capture.
     public func state(_ session: Session, at ms: Int) -> Capture {
-        timed(&timings.replay) { Replayer(session: session, options: replayOptions).state(at: ms).capture }
+        var opts = replayOptions
+        opts.hitMaps = hitMapSource(for: session)
+        return timed(&timings.replay) { Replayer(session: session, options: opts).state(at: ms).capture }
     }
 
     /// The replay options this renderer's theme and options give.

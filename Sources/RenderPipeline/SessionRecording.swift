@@ -110,7 +110,8 @@ public final class SessionRecording {
         var buffer = SessionWriter.header(head, folder: folder)
         for (i, e) in entries.enumerated() {
             buffer += SessionWriter.stepSeparator(first: i == 0)
-            buffer += SessionWriter.step(try restore(e).kind)
+            let step = try restore(e)
+            buffer += SessionWriter.step(step.kind, address: step.address)
             if buffer.count >= 1 << 20 {
                 try stream.write(buffer)
                 buffer.removeAll(keepingCapacity: true)

@@ -199,9 +199,13 @@ public struct Step: Hashable, Sendable {
     public var index: Int
     /// JSON path, e.g. `steps[4]` or `steps[4].steps[2]`.
     public var path: String
-    public init(_ kind: StepKind, index: Int, path: String? = nil) {
+    /// An input step's `target` or point (session-format.md section 4); nil for other steps and
+    /// for input steps that give only `internalId`.
+    public var address: InputAddress?
+    public init(_ kind: StepKind, index: Int, path: String? = nil, address: InputAddress? = nil) {
         self.kind = kind
         self.index = index
         self.path = path ?? "steps[\(index)]"
+        self.address = address
     }
 }

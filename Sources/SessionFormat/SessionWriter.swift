@@ -11,7 +11,7 @@ public enum SessionWriter {
         var bytes = header(session, folder: folder)
         for (i, s) in session.steps.enumerated() {
             bytes += stepSeparator(first: i == 0)
-            bytes += step(s.kind)
+            bytes += step(s.kind, address: s.address)
         }
         return bytes + footer
     }
@@ -54,10 +54,10 @@ public enum SessionWriter {
     /// What goes before a step: a newline, after a comma unless it is the first.
     public static func stepSeparator(first: Bool) -> [UInt8] { first ? [0x0A] : [0x2C, 0x0A] }
 
-    /// One step as JSON.
-    public static func step(_ kind: StepKind) -> [UInt8] {
+    /// One step as JSON (an input step with its `target` or point, if it has one).
+    public static func step(_ kind: StepKind, address: InputAddress? = nil) -> [UInt8] {
         var w = JSONWriter()
-        step(kind, &w)
+        step(kind, &w, address: address)
         return w.bytes
     }
 
@@ -86,7 +86,7 @@ public enum SessionWriter {
         w.raw("}")
     }
 
-    static func step(_ kind: StepKind, _ w: inout JSONWriter) {
+    static func step(_ kind: StepKind, _ w: inout JSONWriter, address: InputAddress? = nil) {
         switch kind {
         case .command(let c): command(c, &w)
         case .batch(let inner):
@@ -134,7 +134,20 @@ public enum SessionWriter {
             w.raw("}}")
         case .tick(let ms): w.raw("{\"type\":\"tick\",\"ms\":\(ms)}")
         case .input(let k, let id, let value, let text):
-            w.raw("{\"type\":\"\(k.rawValue)\",\"internalId\":\(id)")
+            w.raw("{\"type\":\"\(k.rawValue)\"")
+            // The id the target or point resolved to is kept beside it: on replay it wins.
+            if id != InputAddress.unresolvedId || address == nil { w.raw(",\"internalId\":\(id)") }
+            switch address {
+            case .target(let l)?:
+                w.raw(",\"target\":")
+                l.write(&w)
+            case .point(let x, let y)?:
+                w.raw(",\"x\":")
+                w.number(x)
+                w.raw(",\"y\":")
+                w.number(y)
+            case nil: break
+            }
             switch k {
             case .select, .scroll: w.raw(",\"value\":\(value)")
             case .input:

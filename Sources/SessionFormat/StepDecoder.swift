@@ -144,7 +144,8 @@ struct StepDecoder {
                 if inBatch {
                     throw r.problem("type", "a batch holds only commands; \"\(name)\" is not allowed inside one")
                 }
-                return Step(try other(kind, r, index: index), index: index, path: path)
+                let stepKind = try other(kind, r, index: index)
+                return Step(stepKind, index: index, path: path, address: try Self.inputAddress(kind, r))
             default:
                 throw r.problem(
                     "type", "`type` must be a command name or ordinal, found \(FieldReader.describe(typeValue))")
@@ -279,8 +280,9 @@ struct StepDecoder {
             guard ms <= 1e12 else { throw r.problem("ms", "`ms` = \(ms) is too large (at most 10^12 ms per tick)") }
             return .tick(ms: CheckedInt.int(ms, .toNearestOrAwayFromZero))
         case .press, .release, .tap:
-            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .textValue]), index: index)
-            let id = try r.int(.internalId, default: nil)
+            warnUnknownKeys(
+                r, known: FieldSet([.type, .internalId, .textValue]), index: index, extra: Self.addressKeys)
+            let id = try r.int(.internalId, default: Self.needsInternalId(r) ? nil : InputAddress.unresolvedId)
             let text = try r.string(.textValue).lowercased()
             guard text.isEmpty || Self.barButtons.contains(text) else {
                 throw r.problem(
@@ -290,19 +292,20 @@ struct StepDecoder {
             let k: InputKind = kind == .press ? .press : kind == .release ? .release : .tap
             return .input(k, internalId: id, value: 0, text: text)
         case .select:
-            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index)
-            let id = try r.int(.internalId, default: nil)
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index, extra: Self.addressKeys)
+            let id = try r.int(.internalId, default: Self.needsInternalId(r) ? nil : InputAddress.unresolvedId)
             let v = try r.int(.value, default: nil, in: 0...1)
             return .input(.select, internalId: id, value: v, text: "")
         case .scroll:
-            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index)
-            let id = try r.int(.internalId, default: nil)
+            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index, extra: Self.addressKeys)
+            let id = try r.int(.internalId, default: Self.needsInternalId(r) ? nil : InputAddress.unresolvedId)
             let v = try r.double(.value)
             guard abs(v) <= 1e9 else { throw r.problem("value", "scroll offset \(v) is out of range") }
             return .input(.scroll, internalId: id, value: CheckedInt.int(v, .toNearestOrAwayFromZero), text: "")
         case .input:
-            warnUnknownKeys(r, known: FieldSet([.type, .internalId, .textValue]), index: index)
-            let id = try r.int(.internalId, default: nil)
+            warnUnknownKeys(
+                r, known: FieldSet([.type, .internalId, .textValue]), index: index, extra: Self.addressKeys)
+            let id = try r.int(.internalId, default: Self.needsInternalId(r) ? nil : InputAddress.unresolvedId)
             let text = try r.string(.textValue, default: nil)
             return .input(.input, internalId: id, value: 0, text: text)
         case .sys:
@@ -399,8 +402,8 @@ struct StepDecoder {
         return text
     }
 
-    private mutating func warnUnknownKeys(_ r: FieldReader, known: FieldSet, index: Int?) {
-        for k in r.unknownKeys(known) {
+    private mutating func warnUnknownKeys(_ r: FieldReader, known: FieldSet, index: Int?, extra: Set<String> = []) {
+        for k in r.unknownKeys(known) where !extra.contains(k) {
             // The nearest key this step allows: `childInternalID` -> `childInternalId`.
             let hint = NearestName.hint(for: k, in: FieldName.allCases.filter { known.contains($0) }.map(\.name))
             diagnostics.append(

@@ -6,18 +6,10 @@ extension ReplayEngine {
     /// The framework's ids of the action bar buttons (`include/FWDefs.h`).
     static let barButtonIds: [String: Int] = ["menu": -1, "back": -2, "compose": -3, "save": -4]
 
-    mutating func input(_ kind: InputKind, id: Int, value: Int, text: String) {
-        guard requireElement(id, kind.rawValue) else { return }
-        if !tree.isOnScreen(id) {
-            // Still applied (the author may mean it), but a real user could not have done this.
-            warn(
-                "not-on-screen",
-                """
-                \(kind.rawValue) on \(label(id)): it is not on screen (hidden, detached, or in an inactive view or \
-                closed drawer)
-                """
-            )
-        }
+    /// An input step on the element it reaches (`resolveInput`: semantics.md items 39 and 43).
+    mutating func input(_ kind: InputKind, id named: Int, value: Int, text: String, address: InputAddress? = nil) {
+        guard let id = resolveInput(kind, id: named, address: address) else { return }
+        notePress(kind, id)
         switch kind {
         case .press:
             tree.elements[id]!.isPressed = true

@@ -73,6 +73,8 @@ public struct ReplayEngine {
     /// The first FlipperLayout or Pager created: the page view a navigation bar tap turns
     /// (semantics.md 7 item 37; iOS keeps the first one it makes, `ViewController.mm`).
     var pageViewId: Int?
+    /// The element a press holds and the last input's outcome (`ReplayEngine+Touch.swift`).
+    var touch = TouchState()
     /// Command types the platform ignores that were already reported (one warning per type).
     var warnedIgnored: Set<CommandType> = []
 
@@ -206,7 +208,8 @@ public struct ReplayEngine {
             guard requireElement(id, "setSurface") else { return }
             tree.elements[id]!.content = .surface(surface)
         case .tick(let ms): tick(ms)
-        case .input(let kind, let id, let value, let text): input(kind, id: id, value: value, text: text)
+        case .input(let kind, let id, let value, let text):
+            input(kind, id: id, value: value, text: text, address: step.address)
         case .sys(let type): emit("SysInfoEvent", to: appId, [("sysType", .string(type))])
         case .back: emit("SysEvent", to: appId, [("sysType", .string("BACK"))])
         case .snapshot(let name): capture(.snapshot, name: name)

@@ -131,6 +131,9 @@ public struct ReplayOptions: Sendable {
     /// checked. An unknown family gets a `font-family` warning and the theme's default (semantics
     /// section 2).
     public var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
+    /// Lays out the tree at an input step to find where touches land (semantics.md item 39); nil
+    /// (no layout at hand): ids are taken as given and targets and points are skipped.
+    public var hitMaps: HitMapSource? = nil
     /// Most events held undrained (`defaultMaxHeldEvents`); past it, events are dropped and counted
     /// (`too-many-events`). A long-lived backend that drains events may keep its own queue under
     /// the same constant.
@@ -181,9 +184,12 @@ public struct ReplayOptions: Sendable {
 ///   streams), `bad-style` (StyleParser refused the value; the previous one stays), `portability`
 ///   (the value means something else on iOS or Android), `bad-value` (clamped numbers),
 ///   `not-a-child`, `not-a-view`, `not-scrollable`, `not-editable`, `not-an-action-bar`,
-///   `no-click`, `not-on-screen` (input on something a user cannot see), `too-many-timer-firings`,
-///   `too-many-events` (events past `maxHeldEvents` dropped), `budget` (a REORDER_CHILD past the
-///   tree-edit work budget skipped).
+///   `no-click`, `not-on-screen` (input on something a user cannot see, when there is no layout to
+///   hit-test), `target-moved` (a recorded step's target now finds another element; the id wins),
+///   `too-many-timer-firings`, `too-many-events` (events past `maxHeldEvents` dropped), `budget` (a
+///   REORDER_CHILD past the tree-edit work budget skipped);
+/// - `not-delivered` (an error): an input step whose element a finger cannot reach, whose target
+///   finds none or several, or whose point reaches nothing (a warning when nothing is there at all).
 public struct Replayer {
     public let session: Session
     public let options: ReplayOptions
@@ -208,6 +214,7 @@ public struct Replayer {
             clickValue: options.clickValue, toastDuration: options.toastDuration,
             platform: options.platform)
         stateOptions.fontFamilyKnown = options.fontFamilyKnown
+        stateOptions.hitMaps = options.hitMaps
         var engine = ReplayEngine(session: session, options: stateOptions)
         engine.boot()
         var last = 0

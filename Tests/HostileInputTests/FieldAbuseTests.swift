@@ -157,7 +157,8 @@ import Testing
         "bad-step", "unknown-key", "bad-canvas-op", "bad-name", "unknown-element", "duplicate-id",
         "duplicate-application",
         "cycle", "bad-style", "bad-style-value", "portability", "bad-value", "bad-index", "not-a-child", "not-a-view",
-        "not-scrollable", "not-editable", "not-an-action-bar", "no-click", "not-on-screen", "too-many-timer-firings",
+        "not-scrollable", "not-editable", "not-an-action-bar", "no-click", "not-on-screen", "not-delivered",
+        "target-moved", "too-many-timer-firings",
         "asset", "image-data", "canvas", "text-too-long", "too-many-elements", "tree-too-deep", "too-many-frames",
         "invalid-utf8", "too-many-steps", "too-many-events", "budget",
     ]

@@ -27,12 +27,12 @@ public func pr_tick(_ handle: OpaquePointer?, _ ms: Int64) -> pr_status {
 
 @_cdecl("pr_press")
 public func pr_press(_ handle: OpaquePointer?, _ id: Int64) -> pr_status {
-    step(handle, "pr_press") { $0.press(Int(id)) }
+    inputStep(handle, "pr_press") { $0.press(Int(id)) }
 }
 
 @_cdecl("pr_release")
 public func pr_release(_ handle: OpaquePointer?, _ id: Int64) -> pr_status {
-    step(handle, "pr_release") { $0.release(Int(id)) }
+    inputStep(handle, "pr_release") { $0.release(Int(id)) }
 }
 
 private let barButtons = ["back", "menu", "save", "compose"]
@@ -48,12 +48,12 @@ public func pr_tap(_ handle: OpaquePointer?, _ id: Int64, _ barButton: UnsafePoi
             handle, PR_ERR_ARGUMENT,
             "pr_tap: bar_button names an action bar button: back, menu, save or compose (found \"\(button)\")")
     }
-    return step(handle, "pr_tap") { $0.tap(Int(id), barButton: button) }
+    return inputStep(handle, "pr_tap") { $0.tap(Int(id), barButton: button) }
 }
 
 @_cdecl("pr_select")
 public func pr_select(_ handle: OpaquePointer?, _ id: Int64, _ selected: Int32) -> pr_status {
-    step(handle, "pr_select") { $0.select(Int(id), selected != 0) }
+    inputStep(handle, "pr_select") { $0.select(Int(id), selected != 0) }
 }
 
 @_cdecl("pr_scroll")
@@ -61,7 +61,7 @@ public func pr_scroll(_ handle: OpaquePointer?, _ id: Int64, _ offset: Int64) ->
     // A session file's limit (|value| <= 10^9); compared without abs(), which traps on INT64_MIN.
     checking(handle) {
         let dp = try CArgs.int(offset, in: -1_000_000_000...1_000_000_000, "pr_scroll: offset_dp", "|offset| <= 10^9")
-        return step(handle, "pr_scroll") { $0.scroll(Int(id), to: dp) }
+        return inputStep(handle, "pr_scroll") { $0.scroll(Int(id), to: dp) }
     }
 }
 
@@ -73,7 +73,7 @@ public func pr_input(_ handle: OpaquePointer?, _ id: Int64, _ text: UnsafePointe
     } catch {
         return fail(handle, PR_ERR_ARGUMENT, "\(error)")
     }
-    return step(handle, "pr_input") { $0.input(Int(id), s) }
+    return inputStep(handle, "pr_input") { $0.input(Int(id), s) }
 }
 
 @_cdecl("pr_back")

@@ -1,0 +1,28 @@
+import Layout
+import Primitives
+import SessionFormat
+import WidgetTree
+
+extension Renderer {
+    /// Where touches land in a tree on `device`, by laying it out with the images it shows (the one
+    /// rule of semantics.md item 39: `LayoutResult.hitMap`).
+    /// Not timed as a stage: it runs inside the replay's own timing (and counts in `HitMapSource.layouts`).
+    func hitMap(_ tree: WidgetTree, resources: ResourceLoader, device: Device) -> HitMap {
+        let images = resources.images(for: tree, launchScreen: device.launchScreen)
+        let layout = LayoutEngine(theme: theme, text: text, images: images).layout(tree, device: device)
+        return layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
+    }
+
+    /// The replay's window on layout: the tree at each input step laid out, with its own resource
+    /// loader (its diagnostics are the frames' to give, once).
+    public func hitMapSource(for session: Session) -> HitMapSource {
+        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
+        let device = session.device
+        return HitMapSource { [unowned self] tree in self.hitMap(tree, resources: resources, device: device) }
+    }
+
+    /// The same over a backend's own loader and device.
+    func hitMapSource(resources: ResourceLoader, device: Device) -> HitMapSource {
+        HitMapSource { [unowned self] tree in self.hitMap(tree, resources: resources, device: device) }
+    }
+}

@@ -1,0 +1,186 @@
+import Primitives
+import SessionFormat
+
+/// Where a touch lands (semantics.md item 39), from one laid-out frame: every element a touch
+/// could reach, in paint order, with its frame clipped by its ancestors and the screen, and the
+/// overlays that take touches outside their panel (dialogs and action sheets block them, an open
+/// drawer's scrim takes them to close it). Layout builds it (`LayoutResult.hitMap`); the replay
+/// engine asks it for every input step, whatever names the element (id, locator or point).
+public struct HitMap: Sendable {
+    /// One painted element.
+    public struct Entry: Sendable {
+        public var id: Int
+        public var kind: WidgetKind
+        /// Border box in dp, screen coordinates.
+        public var frame: Rect
+        /// The part of `frame` a touch can land on (clipped by scroll containers, `overflow:
+        /// hidden` and the screen); nil when nothing of it is left.
+        public var visible: Rect?
+        /// The painted parent (nil for a paint root: the active view, a bar, an overlay).
+        public var parent: Int?
+        /// The ancestor whose clip left nothing of the frame (when `visible` is nil and the frame is not empty).
+        public var clippedBy: Int?
+        public init(id: Int, kind: WidgetKind, frame: Rect, visible: Rect?, parent: Int?, clippedBy: Int?) {
+            self.id = id
+            self.kind = kind
+            self.frame = frame
+            self.visible = visible
+            self.parent = parent
+            self.clippedBy = clippedBy
+        }
+    }
+
+    /// An overlay that takes every touch outside its panel.
+    public struct Blocker: Sendable {
+        /// Position of the overlay's own entry in `entries`.
+        public var position: Int
+        public var id: Int
+        /// A drawer: touches outside it land on its scrim and close it. Otherwise a modal panel.
+        public var isDrawer: Bool
+        public init(position: Int, id: Int, isDrawer: Bool) {
+            self.position = position
+            self.id = id
+            self.isDrawer = isDrawer
+        }
+    }
+
+    public var screen: Rect
+    /// Painted elements in paint order (later ones on top).
+    public private(set) var entries: [Entry] = []
+    public private(set) var blockers: [Blocker] = []
+    private var position: [Int: Int] = [:]
+
+    public init(screen: Rect) { self.screen = screen }
+
+    /// Appends an element painted after every one added so far.
+    public mutating func append(_ e: Entry, blocks: Bool = false) {
+        position[e.id] = entries.count
+        if blocks { blockers.append(Blocker(position: entries.count, id: e.id, isDrawer: e.kind == .navigationView)) }
+        entries.append(e)
+    }
+
+    public func entry(_ id: Int) -> Entry? { position[id].map { entries[$0] } }
+
+    /// What a touch at `p` (dp) reaches.
+    public enum Touch: Hashable, Sendable {
+        /// The topmost element whose visible area holds the point.
+        case element(Int)
+        /// Nothing: a modal dialog or sheet (`by`) takes the touch outside its panel.
+        case blocked(by: Int)
+        /// The scrim of the open drawer `drawer` (the touch closes it).
+        case scrim(drawer: Int)
+        /// Nothing at all (off screen, or only the window behind).
+        case nothing
+    }
+
+    /// The one rule: the topmost element in paint order whose visible area holds `p`, unless an
+    /// overlay above it takes the touch first.
+    public func touch(at p: Point) -> Touch {
+        guard screen.contains(p) else { return .nothing }
+        let top = blockers.last
+        for i in stride(from: entries.count - 1, through: 0, by: -1) {
+            if let b = top, i < b.position { return b.isDrawer ? .scrim(drawer: b.id) : .blocked(by: b.id) }
+            if let v = entries[i].visible, v.contains(p) { return .element(entries[i].id) }
+        }
+        return .nothing
+    }
+
+    /// Whether `id` is `ancestor` or inside it (following painted parents).
+    public func isInside(_ id: Int, _ ancestor: Int) -> Bool {
+        var cur: Int? = id
+        var hops = 0
+        while let c = cur, hops <= entries.count {
+            if c == ancestor { return true }
+            cur = entry(c)?.parent
+            hops += 1
+        }
+        return false
+    }
+
+    /// The paint root an element belongs to (active view, bar or overlay).
+    public func root(of id: Int) -> Int {
+        var cur = id
+        var hops = 0
+        while let p = entry(cur)?.parent, hops <= entries.count {
+            cur = p
+            hops += 1
+        }
+        return cur
+    }
+
+    /// Whether a touch can reach a painted element, and where.
+    public enum Reach: Hashable, Sendable {
+        /// A touch at `point` reaches the element or one of its descendants.
+        case reachable(Point)
+        /// Not painted now (hidden, another view or page, a closed drawer, not attached).
+        case notShown
+        case zeroSize
+        /// Its frame lies wholly outside the clip of `by` (scrolled out, clipped, off screen when nil).
+        case clippedOut(by: Int?)
+        /// Every visible point of it is covered by `by` (or its subtree), or taken by an overlay.
+        case covered(by: Int)
+    }
+
+    /// Occluders more than this are sampled no further (a free point among them is searched
+    /// column by column: quadratic in their number).
+    public static let maxOccluders = 4096
+
+    /// Whether a touch somewhere on `id`'s visible area reaches it (item 39: an element named by id
+    /// or locator is delivered only then).
+    public func reach(_ id: Int) -> Reach {
+        guard let pos = position[id] else { return .notShown }
+        let e = entries[pos]
+        guard e.frame.width > 0, e.frame.height > 0 else { return .zeroSize }
+        guard let area = e.visible else { return .clippedOut(by: e.clippedBy) }
+        if let b = blockers.last(where: { $0.position > pos }), !isInside(id, b.id) { return .covered(by: b.id) }
+        var occluders: [(rect: Rect, id: Int)] = []
+        for j in (pos + 1)..<entries.count {
+            guard let v = entries[j].visible, !isInside(entries[j].id, id) else { continue }
+            let o = v.intersection(area)
+            if o.width > 0 && o.height > 0 { occluders.append((o, entries[j].id)) }
+            if occluders.count >= Self.maxOccluders { break }
+        }
+        if let p = Self.freePoint(in: area, outside: occluders.map(\.rect)) { return .reachable(p) }
+        let biggest = occluders.max { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height }!
+        // Name what a user would see covering it: the overlay or bar, when it is not the element's own root.
+        let coverRoot = root(of: biggest.id)
+        return .covered(by: coverRoot != root(of: id) ? coverRoot : biggest.id)
+    }
+
+    /// A point of `area` outside every rectangle of `cover` (the middle of the first free cell,
+    /// at least 1 dp each way, or the whole area when it is smaller), or nil.
+    static func freePoint(in area: Rect, outside cover: [Rect]) -> Point? {
+        if cover.isEmpty { return Point(x: area.midX, y: area.midY) }
+        let minW = min(1, area.width)
+        let minH = min(1, area.height)
+        var xs = Set([area.minX, area.maxX])
+        for r in cover {
+            xs.insert(max(area.minX, r.minX))
+            xs.insert(min(area.maxX, r.maxX))
+        }
+        let cuts = xs.sorted()
+        for (x0, x1) in zip(cuts, cuts.dropFirst()) where x1 - x0 >= minW {
+            let xm = (x0 + x1) / 2
+            let spans = cover.filter { $0.minX <= xm && xm < $0.maxX }.map { ($0.minY, $0.maxY) }.sorted { $0.0 < $1.0 }
+            var y = area.minY
+            for (top, bottom) in spans {
+                if top - y >= minH { return Point(x: xm, y: (y + top) / 2) }
+                y = max(y, bottom)
+            }
+            if area.maxY - y >= minH { return Point(x: xm, y: (y + area.maxY) / 2) }
+        }
+        return nil
+    }
+}
+
+/// Makes the hit map of a tree (by laying it out): the replay engine's only window on layout.
+/// Counts the layouts it made (`layouts`), so tests can check that only input steps cost one.
+public final class HitMapSource: @unchecked Sendable {
+    private let make: (WidgetTree) -> HitMap
+    public private(set) var layouts = 0
+    public init(_ make: @escaping (WidgetTree) -> HitMap) { self.make = make }
+    public func map(for tree: WidgetTree) -> HitMap {
+        layouts += 1
+        return make(tree)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Primitives
+import SessionFormat
+import Testing
+import WidgetTree
+
+@testable import RenderPipeline
+
+/// `render inspect`'s two answers, from a session file: the element at a point with its ancestors
+/// and style sources, and the reachable tree with a locator that finds each element.
+@Suite struct InspectionTests {
+    static let json = #"""
+        {"format": "framework-session", "version": 1, "name": "inspect", "device": {"width": 360, "height": 640, \#
+        "scale": 2}, "steps": [
+          {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1},
+          {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+          {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1},
+          {"type": "CREATE_BUTTON", "internalId": 3, "childInternalId": 4, "textValue": "OK"},
+          {"type": "SET_STYLE", "internalId": 4, "textValue": "height", "textValue2": "50"},
+          {"type": "SET_STYLE", "internalId": 4, "value": 3, "textValue": "color", "textValue2": "#ff0000"},
+          {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 5, "textValue": "OK"},
+          {"type": "CREATE_LINEAR_LAYOUT", "internalId": 3, "childInternalId": 6, "value": 1},
+          {"type": "SET_VISIBILITY", "internalId": 6, "value": 0},
+          {"type": "CREATE_BUTTON", "internalId": 6, "childInternalId": 7, "textValue": "Hidden"},
+          {"type": "select", "target": {"type": "button"}, "value": 1}
+        ]}
+        """#
+
+    static func inspection() throws -> Inspection {
+        let r = try PipelineHarness.renderer()
+        let (session, _) = try SessionDecoder().decode(data: Array(json.utf8), path: "inspect.json")
+        let replay = r.replay(session)
+        #expect(replay.diagnostics.isEmpty, "\(replay.diagnostics)")
+        return r.inspection(of: replay.captures.last!, session: session)
+    }
+
+    @Test func thePointNamesTheElementItsAncestorsAndStyleSources() throws {
+        let text = try Self.inspection().point(Point(x: 20, y: 25))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "point 20,25 reaches button 4")
+        #expect(lines.dropFirst().first?.hasPrefix(#"button 4 "OK" at 0,0 "#) == true)
+        #expect(lines.contains("  height: fixed(50.0) (NORMAL)"))
+        #expect(lines.contains("  color: #ff0000 (SELECTED)"))
+        #expect(lines.contains("  opacity: 1 (theme or default)"))
+        #expect(lines.contains { $0.hasPrefix("  linearLayout 3 at ") })
+        #expect(lines.contains { $0.hasPrefix("    frameView 2 at ") })
+        #expect(try Self.inspection().point(Point(x: 500, y: 5)) == "point 500,5: nothing there takes a touch\n")
+    }
+
+    @Test func theTreeListsReachableElementsWithALocatorEach() throws {
+        let lines = try Self.inspection().reachableTree().split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasPrefix(#"    button 4 "OK" at 0,0 "#) && $0.hasSuffix(#"{"text":"OK","type":"button"}"#)
+            })
+        #expect(
+            lines.contains { $0.hasPrefix(#"    text 5 "OK" at "#) && $0.hasSuffix(#"{"text":"OK","type":"text"}"#) })
+        #expect(!lines.contains { $0.contains("Hidden") })
+    }
+}
