@@ -43,7 +43,8 @@ extension StepDecoder {
         }
         let r = FieldReader(obj, path: path)
         for k in obj.keys where !Locator.keys.contains(k) {
-            let hint = NearestName.nearest(to: k, in: Locator.keys, maxDistance: 2).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint =
+                NearestName.nearest(to: k, in: Locator.keys, maxDistance: 2).map { "; did you mean \"\($0)\"?" } ?? ""
             throw r.problem(k, "unknown target key \"\(k)\"\(hint) (\(Locator.keys.joined(separator: ", ")))")
         }
         guard obj.count > 0 else {
@@ -64,7 +65,8 @@ extension StepDecoder {
                     ?? WidgetKind.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
             else {
                 let names = WidgetKind.allCases.map(\.rawValue)
-                let hint = NearestName.nearest(to: name, in: names, maxDistance: 2).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint =
+                    NearestName.nearest(to: name, in: names, maxDistance: 2).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw r.problem("type", "unknown element type \"\(name)\"\(hint) (the kinds `--layout-dump` prints)")
             }
             l.kind = kind

@@ -78,7 +78,9 @@ public struct GoldenComparison {
             out.message = OutputText.line("\(name): matches \(pngPath)")
             guard let note = environmentNote else { return out }
             // The pixels are the golden's: a new environment alone passes, counted on its own.
-            if settings.restamp, let why = try restamp(expected, actual, old: oldSidecar, new: sidecar, name: name, in: goldens) {
+            if settings.restamp,
+                let why = try restamp(expected, actual, old: oldSidecar, new: sidecar, name: name, in: goldens)
+            {
                 out.notes.append(note + "; " + why)
             } else if settings.restamp {
                 out.status = .restamped
@@ -112,8 +114,8 @@ public struct GoldenComparison {
             out.status = .recorded
             out.message = OutputText.line(
                 settings.accepting
-                ? "\(name): accepted the new picture: wrote \(pngPath) and its sidecar; it was \(what)"
-                : "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
+                    ? "\(name): accepted the new picture: wrote \(pngPath) and its sidecar; it was \(what)"
+                    : "\(name): re-recorded \(pngPath) (--record \(mode.rawValue)); was \(what)")
             return out
         }
         // Changed, whatever the environment did: the environment is a note on it, never its status.

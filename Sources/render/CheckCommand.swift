@@ -317,7 +317,6 @@ struct CheckCommand: BatchCommand {
         }
     }
 
-
     /// The first word of an outcome's line, padded to one width.
     func label(_ s: SnapshotOutcome.Status) -> String {
         switch s {
