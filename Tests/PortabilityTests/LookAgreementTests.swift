@@ -1,0 +1,50 @@
+import Foundation
+import SessionFormat
+import TestSupport
+import Testing
+
+@testable import Portability
+
+/// The portability report and the ios/android looks cannot disagree: every example (Examples/*.json,
+/// the shared sample sessions among them) is replayed in both looks, and every difference in what an
+/// element shows must have a finding that explains it (docs/decisions/2026-11-28-portability-agreement.md).
+@Suite(.serialized) struct LookAgreementTests {
+    static let agreement = Result { try LookAgreement(fontsDirectory: Repository.fonts) }
+
+    @Test func everyExampleShowsOnlyWhatTheReportNames() throws {
+        let check = try Self.agreement.get()
+        let names = ExampleReportTests.sessionNames
+        #expect(names.count >= 15)
+        var differences = 0
+        for name in names {
+            let r = try check.check(path: P.root + "/Examples/\(name).json")
+            differences += r.differences.count
+            for d in r.unexplained { Issue.record("\(name): \(d) (no portability finding explains it)") }
+        }
+        // The looks do differ (the comparison sees them), and each difference was explained.
+        #expect(differences > 0)
+    }
+
+    /// canvas-surface's action bar has a title and subtitle: the ios look shows them, the android look
+    /// an empty bar, and the report says so (it said "no differences" before).
+    @Test func theActionBarTitleIsADifferenceAndAFinding() throws {
+        let r = try Self.agreement.get().check(path: P.root + "/Examples/canvas-surface.json")
+        let bar = r.differences.filter { $0.elementKind == .actionBar && $0.aspect == .text }
+        #expect(!bar.isEmpty)
+        #expect(bar.allSatisfy { $0.android == "[]" && $0.ios.contains("text \"") })
+        let titles = r.findings.filter { $0.kind == .actionBarTitle }
+        #expect(titles.count == 1)
+        #expect(titles.first?.command.hasPrefix("CREATE_ACTIONBAR") == true)
+        #expect(r.unexplained.isEmpty)
+    }
+
+    /// Without the finding the same difference is reported, naming the element and the step.
+    @Test func aDifferenceWithoutAFindingIsNamed() throws {
+        let r = try Self.agreement.get().check(path: P.root + "/Examples/canvas-surface.json")
+        let withoutTitles = r.findings.filter { $0.kind != .actionBarTitle }
+        let open = r.differences.filter { d in !withoutTitles.contains { LookAgreement.explains($0, d) } }
+        let first = try #require(open.first)
+        #expect(first.description.hasPrefix("step \(first.step) ("))
+        #expect(first.description.contains("actionBar \(first.elementId ?? -1): text: iOS [text \""))
+    }
+}
