@@ -40,31 +40,35 @@ public final class LookAgreement {
         for r in looks + sameLooks { session = try r.load(path: path).0 }  // each opens the session's fonts
         let s = session!
         let findings = PortabilityAnalyzer().findings(s)
-        let differences = compare(s)
+        let (differences, states) = compare(s)
         let open = differences.filter { d in !findings.contains { Self.explains($0, d) } }
-        return LookAgreementResult(session: s, findings: findings, differences: differences, unexplained: open)
+        let unseen = findings.filter { Self.isUnseen($0, differences, states) }
+        return LookAgreementResult(
+            session: s, findings: findings, differences: differences, unexplained: open, unseen: unseen)
     }
 
-    /// Every difference between the looks, capture by capture, element by element (ids ascending).
-    func compare(_ session: Session) -> [LookDifference] {
+    /// Every difference between the looks, capture by capture, element by element (ids ascending),
+    /// and what each capture showed.
+    func compare(_ session: Session) -> ([LookDifference], [CaptureState]) {
         let shown = looks.map { Self.captures($0, session) }
         let placed = sameLooks.map { Self.captures($0, session) }
         let keys = shown.map { $0.map(\.key) }
         guard keys[0] == keys[1], keys[0] == placed[0].map(\.key), keys[0] == placed[1].map(\.key) else {
             let step = zip(keys[0], keys[1]).first { $0 != $1 }?.0.step ?? keys[0].last?.step ?? 0
-            return [
-                LookDifference(
-                    step: step, capture: "captures", aspect: .captures, ios: "\(keys[0].count)",
-                    android: "\(keys[1].count)")
-            ]
+            let d = LookDifference(
+                step: step, capture: "captures", aspect: .captures, ios: "\(keys[0].count)",
+                android: "\(keys[1].count)")
+            return ([d], [])
         }
         var out: [LookDifference] = []
+        var states: [CaptureState] = []
         for c in keys[0].indices {
             let (i, a) = (shown[0][c], shown[1][c])
             let frames = (placed[0][c].layout, placed[1][c].layout)
             out += Self.compare(i, a, frames: frames)
+            states.append(CaptureState(i, a))
         }
-        return out
+        return (out, states)
     }
 
     /// One capture in one look: where it is, its trees and what it shows.
@@ -137,6 +141,9 @@ public struct LookAgreementResult {
     public var differences: [LookDifference]
     /// The differences no finding explains: each one is a disagreement between the report and the looks.
     public var unexplained: [LookDifference]
+    /// Findings that say what an element shows differs, where the looks show it alike although
+    /// they could show the difference (`LookAgreement.isUnseen`): the other way to disagree.
+    public var unseen: [PortabilityFinding]
 }
 
 /// One thing an element shows differently in the ios and the android look at one capture.

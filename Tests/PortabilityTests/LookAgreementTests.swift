@@ -11,6 +11,12 @@ import Testing
 @Suite(.serialized) struct LookAgreementTests {
     static let agreement = Result { try LookAgreement(fontsDirectory: Repository.fonts) }
 
+    /// Findings the looks do not show yet, by session and step. login-form's password field (flags 16):
+    /// iOS never masks (`ViewController.mm createTextFieldWithId` sets no `secureTextEntry`), as the
+    /// report says, but the ios look draws dots (semantics.md 7 item 2); changing the look changes the
+    /// ios goldens of login-form, so it waits for that decision.
+    static let knownUnseen: [String: [Int]] = ["login-form": [46]]
+
     @Test func everyExampleShowsOnlyWhatTheReportNames() throws {
         let check = try Self.agreement.get()
         let names = ExampleReportTests.sessionNames
@@ -20,6 +26,14 @@ import Testing
             let r = try check.check(path: P.root + "/Examples/\(name).json")
             differences += r.differences.count
             for d in r.unexplained { Issue.record("\(name): \(d) (no portability finding explains it)") }
+            for f in r.unseen where Self.knownUnseen[name]?.contains(f.step) != true {
+                Issue.record(
+                    "\(name): \(PortabilityReport.line(f)) (both looks show element \(f.elementId ?? -1) alike)")
+            }
+            for step in Self.knownUnseen[name] ?? [] {  // a known one that goes away must leave the list
+                #expect(
+                    r.unseen.contains { $0.step == step }, "\(name) step \(step) is seen now: drop it from the list")
+            }
         }
         // The looks do differ (the comparison sees them), and each difference was explained.
         #expect(differences > 0)
@@ -46,5 +60,25 @@ import Testing
         let first = try #require(open.first)
         #expect(first.description.hasPrefix("step \(first.step) ("))
         #expect(first.description.contains("actionBar \(first.elementId ?? -1): text: iOS [text \""))
+    }
+
+    /// The rules of docs/decisions/2026-11-28-portability-agreement.md, one by one.
+    @Test func whatAFindingCanExplain() {
+        func finding(_ kind: PortabilityKind, step: Int, element: Int) -> PortabilityFinding {
+            PortabilityFinding(
+                step: step, path: "steps[\(step)]", kind: kind, command: "", elementId: element, elementKind: nil,
+                message: "")
+        }
+        let d = LookDifference(step: 5, capture: "final", elementId: 3, aspect: .text, ios: "[]", android: "[]")
+        #expect(LookAgreement.explains(finding(.actionBarTitle, step: 5, element: 3), d))
+        #expect(!LookAgreement.explains(finding(.actionBarTitle, step: 6, element: 3), d))  // after the capture
+        #expect(!LookAgreement.explains(finding(.actionBarTitle, step: 2, element: 4), d))  // another element
+        #expect(!LookAgreement.explains(finding(.clickValue, step: 2, element: 3), d))  // events show nothing
+        var shown = d
+        shown.aspect = .shown
+        #expect(!LookAgreement.explains(finding(.shorthandList, step: 2, element: 3), shown))  // padding hides nothing
+        #expect(LookAgreement.explains(finding(.unsupportedWidget, step: 2, element: 3), shown))
+        #expect(LookAgreement.contentReach(.shorthandList, .text) == .subtree)  // a smaller box cuts a text
+        #expect(LookAgreement.contentReach(.iconDensity, .text) == nil)
     }
 }
