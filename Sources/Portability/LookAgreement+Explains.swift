@@ -5,7 +5,8 @@ import WidgetTree
 /// A finding explains a difference at a capture when it comes at or before the capture's step and
 /// - shown, text, icon, image: its kind can change that (`contentReach`) and it names the element,
 ///   or, for kinds that reach a subtree, an ancestor of it (in either look's tree) or the page view
-///   a navigation tap turns;
+///   a navigation tap turns; a kind that only moves or resizes boxes explains a text difference
+///   only when the same texts show, one cut shorter;
 /// - frame: it can move or resize elements (`PortabilityKind.affectsLayout`, or a navigation tap)
 ///   and names an element in the same top-level branch (view, bar, drawer, overlay); a finding on
 ///   a bar, or a bar dropped at a view switch, changes the content area: any frame;
@@ -33,14 +34,19 @@ extension LookAgreement {
             }
         case .shown, .text, .icon, .image:
             guard let e = d.elementId, let reach = contentReach(f.kind, d.aspect) else { return false }
+            if reach == .cutInSubtree, !d.textCut { return false }
             let ids = [f.elementId, f.alsoAffects].compactMap { $0 }
             return ids.contains { id in
-                id == e || (reach == .subtree && trees.contains { $0.elements[e] != nil && $0.isAncestor(id, of: e) })
+                id == e || (reach != .element && trees.contains { $0.elements[e] != nil && $0.isAncestor(id, of: e) })
             }
         }
     }
 
-    enum Reach { case element, subtree }
+    enum Reach {
+        case element, subtree
+        /// Only a text cut shorter (`LookDifference.textCut`), in the subtree.
+        case cutInSubtree
+    }
 
     /// Whether a kind of finding can change that aspect of what an element shows, and how far: the
     /// element alone, or its subtree. Nil: it cannot.
@@ -52,13 +58,14 @@ extension LookAgreement {
             return .subtree
         case (.ignoredCommand, _): return .subtree
         // The element's own text as each backend reads it.
-        case (.markdown, .text), (.textFieldFlags, .text), (.actionBarTitle, .text): return .element
+        case (.markdown, .text), (.textFieldFlags, .text), (.actionBarTitle, .text), (.switchLabels, .text):
+            return .element
         // A style one backend does not apply or reads otherwise: the element's own text, icon or image.
         case (.selectorDropped, _), (.normalOnlyKey, _), (.ignoredKey, _), (.iosColour, _), (.androidColour, _):
             return aspect == .shown ? nil : .element
         case (.iconDensity, .icon): return .element
-        // A box of another size can cut a text inside it (max-lines, height).
-        case (_, .text) where kind.affectsLayout: return .subtree
+        // A box of another size can cut a text inside it (max-lines, height), no more: `textCut`.
+        case (_, .text) where kind.affectsLayout: return .cutInSubtree
         default: return nil
         }
     }

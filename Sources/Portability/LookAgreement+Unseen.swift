@@ -1,7 +1,8 @@
 import WidgetTree
 
 /// The other direction: a finding that says an element shows something different on the two
-/// backends (a title, a markdown heading, a password, a widget one backend lacks) must be seen as a
+/// backends (a title, a markdown heading, a
+/// switch's labels, a password, a widget one backend lacks) must be seen as a
 /// difference between the looks at some capture after it, whenever a capture could show it (the
 /// element painted in both looks, or in one for `unsupported-widget`; a password field with text).
 extension LookAgreement {
@@ -24,7 +25,7 @@ extension LookAgreement {
         let aspect: LookDifference.Aspect
         let couldShow: (CaptureState) -> Bool
         switch f.kind {
-        case .actionBarTitle, .markdown:
+        case .actionBarTitle, .markdown, .switchLabels:
             aspect = .text
             couldShow = { $0.ios.contains(id) && $0.android.contains(id) }
         case .textFieldFlags where f.value.flatMap(Int.init).map { $0 & 16 != 0 } == true:

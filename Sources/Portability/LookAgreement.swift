@@ -36,9 +36,14 @@ public final class LookAgreement {
 
     /// The session at `path`, its report's findings, every difference, and those no finding explains.
     public func check(path: String) throws -> LookAgreementResult {
-        var session: Session?
-        for r in looks + sameLooks { session = try r.load(path: path).0 }  // each opens the session's fonts
-        let s = session!
+        try check(session: SessionDecoder().decode(fileAt: path).0)
+    }
+
+    /// The same for a decoded session.
+    public func check(session decoded: Session) throws -> LookAgreementResult {
+        var session = decoded
+        for r in looks + sameLooks { session = try r.adopt((decoded, [])).0 }  // each opens the session's fonts
+        let s = session
         let findings = PortabilityAnalyzer().findings(s)
         let (differences, states) = compare(s)
         let open = differences.filter { d in !findings.contains { Self.explains($0, d) } }
@@ -118,7 +123,10 @@ public final class LookAgreement {
                 continue
             }
             let sameTexts = x.texts.count == y.texts.count && zip(x.texts, y.texts).allSatisfy { $0.matches($1) }
-            if !sameTexts { add(id, .text, list(x.texts), list(y.texts)) }
+            if !sameTexts {
+                add(id, .text, list(x.texts), list(y.texts))
+                out[out.count - 1].textCut = ShownText.cut(x.texts, y.texts)
+            }
             if x.icons != y.icons { add(id, .icon, list(x.icons), list(y.icons)) }
             if x.image != y.image { add(id, .image, x.image ?? "none", y.image ?? "none") }
             if let f = frames.0[id]?.frame, let g = frames.1[id]?.frame, f != g {
@@ -167,6 +175,9 @@ public struct LookDifference: Sendable, CustomStringConvertible {
     public var aspect: Aspect
     public var ios: String
     public var android: String
+    /// A text difference where the same texts show, one cut shorter (lines or height): what a box of
+    /// another size does, unlike a text that shows in one look only.
+    public var textCut = false
     /// The trees at the capture, for telling which findings reach the element.
     var iosTree = WidgetTree()
     var androidTree = WidgetTree()

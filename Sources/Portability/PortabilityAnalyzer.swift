@@ -155,6 +155,18 @@ struct Walk {
         }
         if kind == .text { markdown(id, value: c.value, text: c.textValue, command: text) }
         if kind == .actionBar { actionBarTitle(id, c.textValue, c.textValue2, command: text) }
+        if kind == .switchControl, !(c.textValue + c.textValue2).isEmpty,
+            ios.switchShowsLabels != android.switchShowsLabels
+        {
+            let (shows, bare) = ios.switchShowsLabels ? (ios, android) : (android, ios)
+            add(
+                .switchLabels, text, element: id, value: c.textValue + "/" + c.textValue2,
+                """
+                switch labels "\(c.textValue)" (on) / "\(c.textValue2)" (off): \(Self.name(shows)) shows the one for \
+                its state beside the switch; \(Self.name(bare))'s switch has no labels
+                """
+            )
+        }
         if kind == .textField || kind == .textView, c.flags & 48 != 0,
             iosFacts.honoursTextFieldFlags != androidFacts.honoursTextFieldFlags
         {

@@ -30,6 +30,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     case navigationTap = "navigation-tap"
     case toastDuration = "toast-duration"
     case actionBarTitle = "action-bar-title"
+    case switchLabels = "switch-labels"
 
     public var code: String { rawValue }
 
@@ -166,6 +167,12 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
                 An action bar's title and subtitle (CREATE_ACTIONBAR text/text2, SET_TEXT_VALUE): iOS shows them; \
                 Android's FWActionBar is created without them and ignores SET_TEXT_VALUE (an empty bar).
                 """
+        case .switchLabels:
+            return
+                """
+                CREATE_SWITCH text (on) and text2 (off): Android's FWSwitch shows the one for its state beside \
+                the switch; iOS's UISwitch has no labels.
+                """
         }
     }
 
@@ -200,6 +207,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
         case .visibilityIgnored: return "protocol 1.1 SET_VISIBILITY"
         case .toastDuration: return "protocol 1 CREATE_TOAST, 3.6 Toast"
         case .actionBarTitle: return "protocol 1 CREATE_ACTIONBAR, SET_TEXT_VALUE, 3 ActionBar"
+        case .switchLabels: return "protocol 1 CREATE_SWITCH"
         }
     }
 
@@ -239,6 +247,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
         case .timerTarget: return "timerEventToRootWithIdZero"
         case .clickValue: return "clickValue"
         case .navigationTap: return "navigationTapShowsPage"
+        case .switchLabels: return "switchShowsLabels"
         case .markdown, .borderStyle, .fontWeight, .nonIntegerWeight, .textFieldFlags, .textAlignJustify, .iconDensity,
             .visibilityIgnored, .toastDuration, .actionBarTitle:
             return nil

@@ -74,7 +74,8 @@ public enum PortabilityMarkdown {
             or before that step on the element or an ancestor (for frames: on anything in the same view, bar
             or overlay, or on a bar), else the test fails naming the session, the step, the element and
             what each look shows. The other way round, a finding that says an element shows something
-            else (`action-bar-title`, `markdown`, a password's `text-field-flags`, `unsupported-widget`)
+            else (`action-bar-title`, `switch-labels`, `markdown`, a password's `text-field-flags`,
+            `unsupported-widget`)
             must be seen as a difference at a later frame that could show it. One is known not to be:
             the `ios` look masks a password (flag 16) although iOS never does (`ViewController.mm`
             `createTextFieldWithId` sets no `secureTextEntry`), as the report says; changing the look

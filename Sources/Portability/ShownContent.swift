@@ -63,5 +63,13 @@ public struct ShownText: Hashable, Sendable, CustomStringConvertible {
         return o.truncated && text.hasPrefix(o.text)
     }
 
+    /// The same texts with the same roles, each pair one the start of the other.
+    static func cut(_ a: [ShownText], _ b: [ShownText]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.role == y.role && (x.text.hasPrefix(y.text) || y.text.hasPrefix(x.text))
+            }
+    }
+
     public var description: String { "\(role) \"\(text)\(truncated ? "…" : "")\"" }
 }

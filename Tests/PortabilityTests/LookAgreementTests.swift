@@ -78,7 +78,24 @@ import Testing
         shown.aspect = .shown
         #expect(!LookAgreement.explains(finding(.shorthandList, step: 2, element: 3), shown))  // padding hides nothing
         #expect(LookAgreement.explains(finding(.unsupportedWidget, step: 2, element: 3), shown))
-        #expect(LookAgreement.contentReach(.shorthandList, .text) == .subtree)  // a smaller box cuts a text
+        // A box of another size cuts a text; it does not make one appear.
+        #expect(!LookAgreement.explains(finding(.shorthandList, step: 2, element: 3), d))
+        var cut = d
+        cut.textCut = true
+        #expect(LookAgreement.explains(finding(.shorthandList, step: 2, element: 3), cut))
         #expect(LookAgreement.contentReach(.iconDensity, .text) == nil)
+    }
+
+    /// A switch's labels show in the android look only; the comparison sees it, and the report names it.
+    @Test func switchLabelsAreADifferenceAndAFinding() throws {
+        let s = P.session([P.cmd(.CREATE_SWITCH, 3, child: 4, text: "On", text2: "Off")])
+        let r = try Self.agreement.get().check(session: s)
+        #expect(
+            r.differences.contains {
+                $0.elementId == 4 && $0.aspect == .text && $0.ios == "[]" && $0.android == "[text \"Off\"]"
+            })
+        #expect(r.findings.map(\.kind) == [.switchLabels])
+        #expect(r.findings.first?.message.hasPrefix("switch labels \"On\" (on) / \"Off\" (off): Android shows") == true)
+        #expect(r.unexplained.isEmpty && r.unseen.isEmpty)
     }
 }
