@@ -185,7 +185,9 @@ struct Walk {
     /// A title or subtitle given to an action bar (by its CREATE or a SET_TEXT_VALUE): shown on one
     /// backend only (`PlatformFacts.drawsActionBarTitle`).
     mutating func actionBarTitle(_ id: Int, _ title: String, _ subtitle: String, command: String) {
-        guard let e = tracker[id], e.kind == .actionBar, e.missingOn.isEmpty, !(title + subtitle).isEmpty,
+        // A bar with no parent is on no screen (never attached, or dropped at an iOS view switch).
+        guard let e = tracker[id], e.kind == .actionBar, e.parent != nil, e.missingOn.isEmpty,
+            !(title + subtitle).isEmpty,
             iosFacts.drawsActionBarTitle != androidFacts.drawsActionBarTitle
         else { return }
         let (draws, empty) = iosFacts.drawsActionBarTitle ? (ios, android) : (android, ios)

@@ -33,8 +33,17 @@ import Testing
                     P.create(.CREATE_ACTIONBAR, 4, in: 1), P.cmd(.SET_TEXT_VALUE, 4, text: ""),
                     P.create(.CREATE_TEXT, 5, in: 3, text: "Label"), P.cmd(.SET_TEXT_VALUE, 5, text: "New"),
                     P.cmd(.SET_TEXT_VALUE, 99, text: "Unknown element"),
+                    P.cmd(.CREATE_ACTIONBAR, 77, child: 6, text: "In no parent"),
                 ]
             ).isEmpty)
+    }
+
+    @Test func aBarDroppedAtAnIOSViewSwitchIsOnNoScreenThere() {
+        let f = P.findings([
+            P.cmd(.CREATE_ACTIONBAR, 1, child: 4, text: "Before"), P.create(.CREATE_FRAMEVIEW, 5, in: 1),
+            P.cmd(.SET_INT_VALUE, 1, child: 5, value: 1), P.cmd(.SET_TEXT_VALUE, 4, text: "After"),
+        ])
+        #expect(f.map(\.kind) == [.actionBarTitle, .appBarDropped])
     }
 
     @Test func theSampleSessionsWithATitledBarSayIt() throws {
