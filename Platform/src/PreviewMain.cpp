@@ -48,18 +48,26 @@ bool isFile(const std::string & p) {
   return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-// Copies the app's assets folder `from` into `to` (the session's own folder), the regular files
-// of every subfolder, and sets `engine` to the folder the engine reads. No folder: the engine gets
-// `to` (empty), as it would have found nothing anyway. Returns "" or the error.
-std::string copyAssets(const std::string & from, const std::string & to, std::string & engine) {
+// Copies the app's assets folder `from` into OUT/assets (the session's own folder), the regular
+// files of every subfolder but OUT itself, and sets `engine` to the folder the engine reads. No
+// folder: the engine gets OUT/assets (absent), as it would have found nothing anyway. Returns ""
+// or the error.
+std::string copyAssets(const std::string & from, const std::string & outDir, std::string & engine) {
   namespace fs = std::filesystem;
+  const std::string to = outDir + "/assets";
   engine = to;
   std::error_code ec;
   if (!fs::is_directory(from, ec)) return "";
   if (fs::exists(to, ec) && fs::equivalent(from, to, ec)) return "";  // --out is the script's folder
   fs::create_directories(to, ec);
   if (ec) return "cannot create " + to + ": " + ec.message();
+  const fs::path output = fs::canonical(outDir, ec);
+  if (ec) return "cannot read " + outDir + ": " + ec.message();
   for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_directory(ec) && fs::equivalent(it->path(), output, ec)) {  // --out inside the assets folder: outputs
+      it.disable_recursion_pending();
+      continue;
+    }
     fs::path rel = fs::relative(it->path(), from, ec);
     if (ec) break;
     if (it->is_directory(ec)) fs::create_directories(fs::path(to) / rel, ec);
@@ -156,7 +164,7 @@ int main(int argc, char ** argv) {
   // The session is written with its assets beside it (OUT/assets, named by a relative path), so
   // it replays anywhere: the engine reads the copy, which holds every file it may ask for.
   std::string engineAssets;
-  std::string copyError = copyAssets(assets, outDir + "/assets", engineAssets);
+  std::string copyError = copyAssets(assets, outDir, engineAssets);
   if (!copyError.empty()) { std::cerr << "preview: " << copyError << "\n"; return RUN_ENGINE_ERROR; }
 
   auto context = std::make_shared<RunContext>();

@@ -314,6 +314,13 @@ for name in names:
     same = p.returncode == 0 and open(replay, "rb").read() == open(os.path.join(moved, name + ".png"), "rb").read()
     check(same and "warning" not in p.stderr, f"{name}: the moved session replays to the same bytes, no warning: {p.stderr.strip()!r}")
 os.rename(out + "-gone", out)
+# An output folder inside the assets folder is not copied into itself.
+nest = os.path.join(OUT, "nest-assets")
+shutil.rmtree(nest, ignore_errors=True)
+shutil.copytree(os.path.join(FIX, "assets"), nest)
+code, _, stderr = run("preset.json", os.path.join(nest, "out"), "--assets", nest)
+check(code == 0 and os.path.exists(os.path.join(nest, "out", "assets", "dot.png")) and
+      not os.path.exists(os.path.join(nest, "out", "assets", "out")), f"--out inside --assets: copied once (exit {code}) {stderr.strip()}")
 
 # 14. HTTP GETs: -v lists each with its answer; a GET the folder cannot answer is a warning naming
 # the URL and the file looked for, the same file in every look.
