@@ -65,10 +65,12 @@ sample: build
 ## All tests: unit, layout, pixel and golden tests, then the sample sessions against their expectations.
 # Package.swift says what the code imports: check-imports fails on a module a target imports without
 # declaring it, and SwiftPM's own check (which accepts any module reachable through a dependency) on
-# a module it cannot reach at all.
+# a module it cannot reach at all. check-theme-lookups fails on a theme value read outside Styles
+# (Styles resolves every look once; the others read the resolved looks).
 test: fonts
 	scripts/check-format
 	scripts/check-imports
+	scripts/check-theme-lookups
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(SWIFT) test --explicit-target-dependency-import-check error
 	@mkdir -p $(OUT)

@@ -17,13 +17,13 @@ struct ChromeBars {
         var top = cx.device.statusBar
         var bottom = cx.device.height - cx.device.safeAreaBottom
         if let bar = bars.action {
-            let look = cx.theme.actionBar
+            let look = cx.looks.actionBar
             let frame = Rect(x: 0, y: cx.device.statusBar, width: w, height: barHeight(bar, look.height))
             layoutActionBar(bar, frame)
             if !look.overlaysContent { top = frame.maxY }
         }
         if let bar = bars.navigation {
-            let look = cx.theme.navigationBar
+            let look = cx.looks.navigationBar
             let h = barHeight(bar, look.height)
             // The bar extends over the bottom safe area; its items use the part above it.
             let frame = Rect(x: 0, y: bottom - h, width: w, height: h + cx.device.safeAreaBottom)
@@ -31,7 +31,7 @@ struct ChromeBars {
             if !look.overlaysContent { bottom = frame.minY }
         }
         if let bar = bars.search {
-            let h = barHeight(bar, cx.theme.searchBar.height)
+            let h = barHeight(bar, cx.looks.searchBarHeight)
             let frame = Rect(x: 0, y: bottom - h, width: w, height: h)
             layoutSearchBar(bar, frame)
             bottom = frame.minY
@@ -49,7 +49,7 @@ struct ChromeBars {
     /// is one (back arrow by flag bit 0, or a menu button when the app has a drawer); Save at the
     /// right by flag bit 1.
     func layoutActionBar(_ bar: Element, _ frame: Rect) {
-        let look = cx.theme.actionBar
+        let look = cx.looks.actionBar
         cx.out.setFrame(bar.id, frame)
         let hasDrawer = cx.tree.elements.values.contains { $0.kind == .navigationView }
         let leftButton = bar.flags & 1 != 0 || hasDrawer
@@ -63,7 +63,7 @@ struct ChromeBars {
         var right = frame.width - 16
         if bar.flags & 2 != 0 {
             var ps = cx.paragraphStyle(look.title)
-            ps.color = cx.color(look.saveColor)
+            ps.color = look.saveColor
             ps.noWrap = true
             ps.size = look.subtitle.size + 2
             let p = cx.paragraph(AttributedText(look.saveText), ps, maxWidth: nil)
@@ -105,7 +105,7 @@ struct ChromeBars {
     /// per option in option order. Returns the new right edge for the title.
     func layoutActionBarOptionIcons(_ bar: Element, _ frame: Rect, right: Double) -> Double {
         guard !bar.options.isEmpty else { return right }
-        let size = cx.theme.actionBar.iconSize
+        let size = cx.looks.actionBar.iconSize
         let gap = Self.actionBarIconGap
         let n = Double(bar.options.count)
         let x0 = right - n * size - (n - 1) * gap
@@ -122,7 +122,7 @@ struct ChromeBars {
     /// NavigationBar: items of equal width; each a 24 icon over a 12 label, centred; the selected
     /// item (or the first when none is) in the selected colour.
     func layoutNavigationBar(_ bar: Element, _ frame: Rect, itemHeight: Double) {
-        let look = cx.theme.navigationBar
+        let look = cx.looks.navigationBar
         cx.out.setFrame(bar.id, frame)
         let items = cx.tree.visibleChildren(of: bar.id)
         guard !items.isEmpty else { return }
@@ -132,7 +132,7 @@ struct ChromeBars {
             let s = cx.style(item)
             let selected = item.isSelected || (!anySelected && i == 0)
             var ps = cx.paragraphStyle(look.label)
-            ps.color = cx.color(selected ? look.selectedColor : look.color)
+            ps.color = selected ? look.selectedColor : look.color
             ps.noWrap = true
             ps.ellipsis = true
             let p = cx.fittedParagraph(AttributedText(item.text), ps, maxW: max(0, itemW - 8))
@@ -150,7 +150,7 @@ struct ChromeBars {
     /// The rounded field is inset 8 in the bar (at most the theme's bar height tall): the bar's one row.
     func layoutSearchBar(_ bar: Element, _ frame: Rect) {
         cx.out.setFrame(bar.id, frame)
-        let fieldHeight = max(0, min(frame.height, cx.theme.searchBar.height) - 16)
+        let fieldHeight = max(0, min(frame.height, cx.looks.searchBarHeight) - 16)
         cx.out.setRows(bar.id, [Rect(x: 8, y: 8, width: max(0, frame.width - 16), height: fieldHeight)])
         let s = cx.style(bar)
         var ps = ParagraphStyle(s)

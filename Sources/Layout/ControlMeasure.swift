@@ -21,14 +21,14 @@ struct ControlMeasure {
 
     /// Button (and a bar item laid out in a layout): the title plus an optional icon with a gap on
     /// its attachment side, plus padding. The theme's minimum height is the `min-height` of its
-    /// `widgetDefaults.button`, a default the session's own `min-height` replaces (`0` included);
-    /// it is not a floor here. The icon and title are centred as a group in the content box.
+    /// `widgetDefaults.button`, a default the session's own `min-height` replaces (`0` included),
+    /// merged by the style resolver. The icon and title are centred as a group in the content box.
     func measureButton(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?, maxH: Double?)
         -> LeafContent
     {
-        let look = cx.theme.button
-        let icon = Self.hasIcon(s) ? look.iconSize : 0
-        let gap = icon > 0 && !el.text.isEmpty ? look.iconGap : 0
+        let look = cx.looks.controls
+        let icon = Self.hasIcon(s) ? look.buttonIconSize : 0
+        let gap = icon > 0 && !el.text.isEmpty ? look.buttonIconGap : 0
         let beside = s.iconAttachment == .left || s.iconAttachment == .right
         var ps = ParagraphStyle(s)
         if ps.align == nil { ps.align = .center }
@@ -68,21 +68,11 @@ struct ControlMeasure {
         }
     }
 
-    /// Padding of a control: its style's, or the theme's default when the style gives none.
-    func controlInsets(_ s: ResolvedStyle, _ ins: Sides<Double>, default d: Double) -> Sides<Double> {
-        s.padding == .zero
-            ? Sides(top: ins.top + d, right: ins.right + d, bottom: ins.bottom + d, left: ins.left + d) : ins
-    }
-
     /// TextField: one line of text (or the hint, in the hint colour; password dots) at least the
-    /// theme's height, unless the session's styles set a `min-height` of their own (theme values are
-    /// defaults that the app's styles replace, `0` included).
+    /// style's natural height (the theme's, unless the session's styles set a `min-height` of their
+    /// own: the resolver decides). Its padding, the theme's unless declared, is in `ins`.
     func measureTextField(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = cx.theme.textField
-        let pad = controlInsets(s, ins, default: look.padding)
-        let extra = Sides(
-            top: pad.top - ins.top, right: pad.right - ins.right, bottom: pad.bottom - ins.bottom,
-            left: pad.left - ins.left)
+        let pad = ins
         var ps = ParagraphStyle(s)
         ps.noWrap = true
         let shown: String
@@ -90,14 +80,12 @@ struct ControlMeasure {
             shown = s.hint
             ps.color = s.hintColor
         } else if el.flags & 1 != 0 || el.flags & 16 != 0 {
-            shown = String(repeating: look.passwordDot, count: el.text.count)
+            shown = String(repeating: cx.looks.controls.passwordDot, count: el.text.count)
         } else {
             shown = el.text
         }
-        let maxTextW = maxW.map { max(0, $0 - extra.horizontal) }
-        let p = cx.paragraph(AttributedText(shown), ps, maxWidth: maxTextW)
-        let size = Size(width: p.size.width + extra.horizontal, height: p.size.height + extra.vertical)
-        return LeafContent(size: size, minHeight: s.minHeightFromSession ? 0 : look.height) { [self] own in
+        let p = cx.paragraph(AttributedText(shown), ps, maxWidth: maxW)
+        return LeafContent(size: p.size, minHeight: s.naturalMinHeight) { [self] own in
             let innerH = own.height - pad.vertical
             let final = cx.paragraph(AttributedText(shown), ps, maxWidth: max(0, own.width - pad.horizontal))
             cx.out.setText(el.id, final, at: Point(x: pad.left, y: pad.top + (innerH - final.size.height) / 2))
@@ -114,21 +102,22 @@ struct ControlMeasure {
 
     /// Switch: the label (on or off text) 8 to the left of the track; the track is the icon frame.
     func measureSwitch(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = cx.theme.switchControl
+        let look = cx.looks.controls
         // iOS's UISwitch has no labels (PlatformProfile.switchShowsLabels); the track alone.
-        let label = !cx.theme.profile.switchShowsLabels ? "" : el.value != 0 ? el.text : el.text2
-        let control = Size(width: look.trackWidth, height: max(look.thumbSize, look.trackHeight))
+        let label = !cx.profile.switchShowsLabels ? "" : el.value != 0 ? el.text : el.text2
+        let control = Size(width: look.switchTrackWidth, height: max(look.switchThumbSize, look.switchTrackHeight))
         return controlWithLabel(
-            el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.labelGap,
-            labelFirst: true, iconHeight: look.trackHeight)
+            el, s, ins: ins, maxW: maxW, label: label, control: control, gap: look.switchLabelGap,
+            labelFirst: true, iconHeight: look.switchTrackHeight)
     }
 
     /// Checkbox: the box, then the label 8 to the right.
     func measureCheckbox(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = cx.theme.checkbox
+        let look = cx.looks.controls
         return controlWithLabel(
-            el, s, ins: ins, maxW: maxW, label: el.text, control: Size(width: look.size, height: look.size),
-            gap: look.labelGap, labelFirst: false, iconHeight: look.size)
+            el, s, ins: ins, maxW: maxW, label: el.text,
+            control: Size(width: look.checkboxSize, height: look.checkboxSize),
+            gap: look.checkboxLabelGap, labelFirst: false, iconHeight: look.checkboxSize)
     }
 
     /// A control drawn next to a one-line label, both centred vertically.
@@ -150,25 +139,24 @@ struct ControlMeasure {
         }
     }
 
-    /// Picker: the selected option's text and the arrow at the right, with the theme's padding.
+    /// Picker: the selected option's text and the arrow at the right, inside its padding (the
+    /// theme's unless declared, in `ins`).
     func measurePicker(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = cx.theme.picker
-        let pad = controlInsets(s, ins, default: look.padding)
-        let extra = pad.horizontal - ins.horizontal
-        let extraV = pad.vertical - ins.vertical
+        let arrowWidth = cx.looks.controls.pickerArrowWidth
+        let pad = ins
         let selected = el.options.isEmpty ? "" : el.options[min(max(0, el.value), el.options.count - 1)].label
         var ps = ParagraphStyle(s)
         ps.noWrap = true
-        let p = cx.paragraph(AttributedText(selected), ps, maxWidth: maxW.map { max(0, $0 - extra - look.arrowWidth) })
+        let p = cx.paragraph(AttributedText(selected), ps, maxWidth: maxW.map { max(0, $0 - arrowWidth) })
         let lineH = max(p.size.height, ps.size * 1.2)
-        let size = Size(width: p.size.width + look.arrowWidth + extra, height: lineH + extraV)
+        let size = Size(width: p.size.width + arrowWidth, height: lineH)
         return LeafContent(size: size) { [self] own in
             let innerH = own.height - pad.vertical
             cx.out.setText(el.id, p, at: Point(x: pad.left, y: pad.top + (innerH - p.size.height) / 2))
             cx.out.setIcon(
                 el.id,
                 Rect(
-                    x: own.width - pad.right - look.arrowWidth, y: pad.top, width: look.arrowWidth,
+                    x: own.width - pad.right - arrowWidth, y: pad.top, width: arrowWidth,
                     height: max(0, innerH)))
         }
     }
@@ -194,18 +182,18 @@ struct ControlMeasure {
         }
     }
 
-    /// RadioGroup without child elements: one row per option, a round mark (`theme.radioLook`,
-    /// the checkbox's size by default) then the label after the gap. Rows go to `rows`, labels to
+    /// RadioGroup without child elements: one row per option, a round mark (the theme's radio
+    /// look, the checkbox's size by default) then the label after the gap. Rows go to `rows`, labels to
     /// `extraTexts` ("option"); painting puts the ring at the left of each row, centred.
     func measureRadioGroup(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>, maxW: Double?) -> LeafContent {
-        let look = cx.theme.radioLook
-        let mark = look.size
-        let gap = look.labelGap
+        let look = cx.looks.controls
+        let mark = look.radioSize
+        let gap = look.radioLabelGap
         let ps = ParagraphStyle(s)
         let labels = el.options.map {
             cx.paragraph(AttributedText($0.label), ps, maxWidth: maxW.map { max(0, $0 - mark - gap) })
         }
-        let heights = labels.map { max($0.size.height, mark) + look.rowPadding }
+        let heights = labels.map { max($0.size.height, mark) + look.radioRowPadding }
         let width = (labels.map(\.size.width).max() ?? -gap - mark) + mark + gap
         return LeafContent(size: Size(width: max(0, width), height: heights.reduce(0, +))) { [self] own in
             var y = ins.top

@@ -58,11 +58,12 @@ extension RoundedRect {
 }
 
 extension ResolvedStyle {
-    /// The outline's radii carried inward to the content box (what CSS clips replaced content to).
-    public func contentRadii(of frame: Rect) -> Corners {
+    /// The outline's radii (the box look's) carried inward to the content box (what CSS clips
+    /// replaced content to).
+    public func contentRadii(of frame: Rect, outline radii: Corners) -> Corners {
         let b = borderWidths
         let p = padding
         let inset = max(b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left)
-        return RoundedRect.outline(frame, borderRadius).radii.inset(inset)
+        return RoundedRect.outline(frame, radii).radii.inset(inset)
     }
 }

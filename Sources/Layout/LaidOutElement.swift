@@ -81,7 +81,8 @@ public struct LaidOutElement: Sendable {
         self.kind = kind
         self.frame = frame
         self.style = style
-        self.look = look ?? BoxLook(background: style.background, radii: style.borderRadius, shadow: style.shadow)
+        self.look =
+            look ?? BoxLook(background: style.background, radii: style.borderRadius ?? .zero, shadow: style.shadow)
     }
 }
 
@@ -90,18 +91,6 @@ extension ResolvedStyle {
     /// rule layout places content by and painting clips and places images by.
     public func contentBox(of frame: Rect) -> Rect {
         frame.inset(by: borderWidths).inset(by: padding)
-    }
-}
-
-/// How a box is drawn: its background, its outline's radii and its shadow.
-public struct BoxLook: Hashable, Sendable {
-    public var background: Background?
-    public var radii: Corners
-    public var shadow: Shadow?
-    public init(background: Background?, radii: Corners, shadow: Shadow?) {
-        self.background = background
-        self.radii = radii
-        self.shadow = shadow
     }
 }
 

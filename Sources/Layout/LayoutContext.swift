@@ -15,10 +15,9 @@ final class LayoutContext {
 
     let tree: WidgetTree
     let device: Device
-    let theme: Theme
     let resolver: StyleResolver
-    /// The theme's colours, shadows and text looks, read by the style parsers.
-    let palette: ThemePalette
+    /// The theme's screen-wide looks and widget metrics, resolved by Styles (`StyleResolver.looks`).
+    let looks: ThemeLooks
     let measurer: any TextMeasuring
     let images: ImageStore
     let styleOverride: ((Element) -> ResolvedStyle?)?
@@ -35,18 +34,17 @@ final class LayoutContext {
     private var paragraphs = ParagraphCache()
 
     init(
-        tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
+        tree: WidgetTree, device: Device, resolver: StyleResolver, measurer: any TextMeasuring,
         images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?
     ) {
         self.tree = tree
         self.device = device
-        self.theme = theme
         self.resolver = resolver
-        self.palette = ThemePalette(theme: theme, resolver: resolver)
+        self.looks = resolver.looks
         self.measurer = measurer
         self.images = images
         self.styleOverride = styleOverride
-        self.profile = theme.profile
+        self.profile = resolver.looks.profile
         self.scale = device.scale
     }
 
@@ -123,9 +121,8 @@ final class LayoutContext {
         return paragraph(text, ps, maxWidth: p.size.width, maxHeight: maxH)
     }
 
-    /// A colour from the theme.
-    func color(_ s: String) -> Color { palette.color(s) }
-
-    /// The paragraph style of a theme text look (family nil: the theme's font).
-    func paragraphStyle(_ look: Theme.TextLook) -> ParagraphStyle { palette.paragraphStyle(look) }
+    /// The paragraph style of a resolved theme text look.
+    func paragraphStyle(_ look: ThemeLooks.Text) -> ParagraphStyle {
+        ParagraphStyle(font: FontSpec(family: look.family, weight: look.weight), size: look.size, color: look.color)
+    }
 }

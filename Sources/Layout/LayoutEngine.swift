@@ -43,7 +43,7 @@ public struct LayoutEngine: Sendable {
     /// Frames in dp for the active view, its bars, open overlays and live toasts.
     public func layout(_ tree: WidgetTree, device: Device) -> LayoutResult {
         LayoutPass(
-            tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer, images: images,
+            tree: tree, device: device, resolver: resolver, measurer: measurer, images: images,
             styleOverride: styleOverride
         ).run()
     }

@@ -13,11 +13,11 @@ final class LayoutPass {
     let cx: LayoutContext
 
     init(
-        tree: WidgetTree, device: Device, theme: Theme, resolver: StyleResolver, measurer: any TextMeasuring,
+        tree: WidgetTree, device: Device, resolver: StyleResolver, measurer: any TextMeasuring,
         images: ImageStore, styleOverride: ((Element) -> ResolvedStyle?)?
     ) {
         cx = LayoutContext(
-            tree: tree, device: device, theme: theme, resolver: resolver, measurer: measurer,
+            tree: tree, device: device, resolver: resolver, measurer: measurer,
             images: images, styleOverride: styleOverride)
     }
 

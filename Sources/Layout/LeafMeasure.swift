@@ -36,7 +36,8 @@ struct LeafMeasure {
         case .segmentedControl: content = controls.measureSegments(el, s, ins: ins)
         case .radioGroup: content = controls.measureRadioGroup(el, s, ins: ins, maxW: maxW)
         case .progressSpinner:
-            content = LeafContent(size: Size(width: cx.theme.spinner.size, height: cx.theme.spinner.size))
+            content = LeafContent(
+                size: Size(width: cx.looks.controls.spinnerSize, height: cx.looks.controls.spinnerSize))
         case .pageControl: content = measurePageControl(el, s, ins: ins)
         case .imageView: content = LeafContent(size: imageSize(el))
         case .listView, .gridView: content = measureList(el, s, ins: ins, maxW: maxW)
@@ -96,7 +97,7 @@ struct LeafMeasure {
         if !el.text.isEmpty { keys.append(ImageStore.assetKey(el.text)) }
         keys += el.imageURLs.filter { !$0.isRemote }.map { ImageStore.assetKey($0.url) }
         for key in keys { if let entry = cx.images[key] { return entry.size } }
-        return Size(width: cx.theme.imagePlaceholder.width, height: cx.theme.imagePlaceholder.height)
+        return cx.looks.controls.placeholderSize
     }
 
     /// ListView / GridView: a vertical list of their cells' text rows (columns separated by spaces).
@@ -111,17 +112,17 @@ struct LeafMeasure {
 
     /// PageControl: one dot per page (`value` pages), gap between dots.
     func measurePageControl(_ el: Element, _ s: ResolvedStyle, ins: Sides<Double>) -> LeafContent {
-        let look = cx.theme.pageControl
+        let dotSize = cx.looks.controls.pageDotSize
         let n = Double(max(0, el.value))
-        let width = n > 0 ? n * look.dotSize + (n - 1) * look.gap : 0
-        return LeafContent(size: Size(width: width, height: look.dotSize)) { [self] own in
+        let width = n > 0 ? n * dotSize + (n - 1) * cx.looks.controls.pageDotGap : 0
+        return LeafContent(size: Size(width: width, height: dotSize)) { [self] own in
             let inner = max(0, own.width - ins.horizontal)
             let innerH = max(0, own.height - ins.vertical)
             cx.out.setIcon(
                 el.id,
                 Rect(
-                    x: ins.left + (inner - width) / 2, y: ins.top + (innerH - look.dotSize) / 2,
-                    width: width, height: look.dotSize))
+                    x: ins.left + (inner - width) / 2, y: ins.top + (innerH - dotSize) / 2,
+                    width: width, height: dotSize))
         }
     }
 }

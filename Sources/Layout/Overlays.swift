@@ -28,7 +28,7 @@ struct Overlays {
     /// its children laid out inside it like a frame layout's.
     func layoutDrawer(_ el: Element) {
         let frame = Rect(
-            x: 0, y: cx.device.statusBar, width: max(0, cx.device.width - cx.theme.drawer.rightGap),
+            x: 0, y: cx.device.statusBar, width: max(0, cx.device.width - cx.looks.drawerRightGap),
             height: max(0, cx.device.height - cx.device.statusBar))
         cx.out.placeRoot(el.id, frame)
         let ins = Box.insets(cx.style(el))
@@ -44,7 +44,7 @@ struct Overlays {
     /// title, the children stacked below at full width inside 16 padding; at most the content
     /// height - 48 tall.
     func layoutDialog(_ el: Element, content: Rect) {
-        let look = cx.theme.dialog
+        let look = cx.looks.dialog
         _ = cx.style(el)
         let panelW = max(0, min(cx.device.width - 2 * look.sideMargin, look.maxWidth))
         let pad = look.padding
@@ -84,7 +84,7 @@ struct Overlays {
         ts.ellipsis = true
         // iOS: centred in the navigation bar over the panel (room for its X button on the right);
         // Android: left-aligned at `titleX` (14) in the title row.
-        let centred = look.titleCentered ?? false
+        let centred = look.titleCentered
         let title = cx.fittedParagraph(
             AttributedText(el.text), ts, maxW: centred ? max(0, panelW - 2 * look.headerHeight) : innerW)
         let titleX = centred ? (panelW - title.size.width) / 2 : (look.titleX ?? pad)
@@ -95,7 +95,7 @@ struct Overlays {
     /// An action sheet: a panel from the bottom with a 44 title row (when titled), a 56 row per
     /// option and a Cancel row; the bottom safe area below the rows.
     func layoutActionSheet(_ el: Element) {
-        let look = cx.theme.actionSheet
+        let look = cx.looks.actionSheet
         _ = cx.style(el)
         let w = cx.device.width
         let titleH = el.text.isEmpty ? 0 : look.titleHeight
@@ -106,7 +106,7 @@ struct Overlays {
         cx.out.placeRoot(el.id, frame)
         var rows: [Rect] = []
         var texts: [PlacedText] = []
-        func centred(_ text: String, _ look: Theme.TextLook, in row: Rect, role: TextRole) -> PlacedText {
+        func centred(_ text: String, _ look: ThemeLooks.Text, in row: Rect, role: TextRole) -> PlacedText {
             var ps = cx.paragraphStyle(look)
             ps.noWrap = true
             ps.ellipsis = true

@@ -55,7 +55,7 @@ extension LayoutPass {
     func assemble() -> LayoutResult {
         cx.out.addCountedWork()
         return RecordAssembly(
-            tree: tree, device: cx.device, palette: cx.palette,
+            tree: tree, device: cx.device, resolver: cx.resolver,
             measurer: cx.measurer, images: cx.images
         ).assemble(result)
     }

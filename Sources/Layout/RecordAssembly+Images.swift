@@ -31,7 +31,7 @@ extension RecordAssembly {
     /// own pixels (a canvas surface at its dp size, setImageData pixels fitted).
     func placeElementImage(_ r: LaidOutElement) -> PlacedImage? {
         let content = r.style.contentBox(of: r.frame)
-        let radii = r.style.contentRadii(of: r.frame)
+        let radii = r.style.contentRadii(of: r.frame, outline: r.look.radii)
         let ownKey = ImageStore.elementKey(r.id)
         guard r.kind == .imageView else {
             guard let own = r.ownPixels else { return nil }

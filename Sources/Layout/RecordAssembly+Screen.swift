@@ -7,11 +7,11 @@ extension RecordAssembly {
     /// Fills `out.screen` after the records: the bands read the bars' and the view's box looks.
     func screenLooks(_ out: inout LayoutResult) {
         var parts = out.screen
-        parts.scrim = palette.color(theme.scrim)
-        switch theme.name.lowercased() {
-        case "ios": parts.statusGlyphs = .ios
-        case "android": parts.statusGlyphs = .android
-        default: parts.statusGlyphs = nil
+        parts.scrim = looks.scrim
+        switch looks.system {
+        case .ios?: parts.statusGlyphs = .ios
+        case .android?: parts.statusGlyphs = .android
+        case nil: parts.statusGlyphs = nil
         }
         if device.statusBar > 0 { parts.statusBand = Rect(x: 0, y: 0, width: device.width, height: device.statusBar) }
         if device.safeAreaBottom > 0 {

@@ -27,7 +27,7 @@ extension RecordAssembly {
         let s = r.style
         let content = s.contentBox(of: r.frame)
         let isPassword = e.kind == .textField && (e.flags & 1 != 0 || e.flags & 16 != 0)
-        let dot = theme.textField.passwordDot.isEmpty ? "•" : theme.textField.passwordDot
+        let dot = looks.controls.passwordDot.isEmpty ? "•" : looks.controls.passwordDot
         var ps = ParagraphStyle(s)
         let shown: String
         if e.text.isEmpty {
@@ -72,7 +72,7 @@ extension RecordAssembly {
     /// The theme's arrow glyph centred in the arrow column the pass placed (the icon frame).
     func pickerArrow(_ r: LaidOutElement) -> PlacedText? {
         guard let column = r.iconFrame else { return nil }
-        let arrow = line(theme.picker.arrow, ParagraphStyle(r.style), maxWidth: nil)
+        let arrow = line(looks.controls.pickerArrow, ParagraphStyle(r.style), maxWidth: nil)
         return PlacedText(
             role: .arrow, paragraph: arrow,
             origin: Point(x: column.midX - arrow.size.width / 2, y: column.midY - arrow.size.height / 2))
@@ -80,11 +80,10 @@ extension RecordAssembly {
 
     /// The status band's clock in the `ios` and `android` looks, in black.
     func statusClock() -> ParagraphLayout? {
-        let name = theme.name.lowercased()
-        guard device.statusBar > 0, name == "ios" || name == "android" else { return nil }
-        let ios = name == "ios"
+        guard device.statusBar > 0, let system = looks.system else { return nil }
+        let ios = system == .ios
         let ps = ParagraphStyle(
-            font: FontSpec(family: theme.font.family, weight: ios ? 600 : 500), size: ios ? 17 : 14,
+            font: FontSpec(family: looks.fontFamily, weight: ios ? 600 : 500), size: ios ? 17 : 14,
             color: .black, noWrap: true)
         return line(ios ? "9:41" : "12:00", ps, maxWidth: nil)
     }

@@ -5,17 +5,18 @@ import TextLayout
 import WidgetTree
 
 /// Turns the pass's tables into the result painting reads: one `LaidOutElement` per element with
-/// a frame, carrying its style and box look, its texts and icons placed on screen, its painted
-/// children in order and the widget state painting draws.
+/// a frame, carrying its style and its box and control looks (as Styles resolves them), its texts
+/// and icons placed on screen, its painted children in order and the widget state painting draws.
 struct RecordAssembly {
     let tree: WidgetTree
     let device: Device
-    let palette: ThemePalette
+    /// Decides each element's box and control look (Styles merges the theme there, once).
+    let resolver: StyleResolver
     let measurer: any TextMeasuring
     /// The images this frame shows: which of an element's candidates exist, and their sizes.
     let images: ImageStore
 
-    var theme: Theme { palette.theme }
+    var looks: ThemeLooks { resolver.looks }
 
     /// Kinds the screen places itself (bars, overlays): never painted as part of a view's content.
     static let placedByScreen: Set<WidgetKind> = [
@@ -54,8 +55,8 @@ struct RecordAssembly {
     private func record(
         _ e: Element, _ frame: Rect, _ s: ResolvedStyle, _ t: LayoutTables, _ order: [Int: Int]
     ) -> LaidOutElement {
-        var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: look(e.kind, s))
-        r.control = controlLook(e, s, frame)
+        var r = LaidOutElement(id: e.id, kind: e.kind, frame: frame, style: s, look: resolver.boxLook(e.kind, s))
+        r.control = resolver.controlLook(e.kind, s, Self.controlState(e, frame))
         r.parent = laidOutAncestor(e, t)
         r.paragraph = t.paragraphs[e.id]
         r.textOrigin = t.textOrigins[e.id]
@@ -123,6 +124,14 @@ struct RecordAssembly {
         return kids.map(\.id)
     }
 
+    /// What the element's control look depends on now.
+    static func controlState(_ e: Element, _ frame: Rect) -> ControlState {
+        ControlState(
+            pressed: e.isPressed, on: e.value != 0, hasError: !(e.errorText ?? "").isEmpty,
+            backButton: e.flags & 1 != 0,
+            height: frame.height)
+    }
+
     /// Image-store keys that may hold an image view's pixels, most specific first.
     private func imageKeys(_ e: Element) -> [String] {
         var keys: [String] = []
@@ -134,45 +143,5 @@ struct RecordAssembly {
         for u in e.imageURLs where !u.isRemote { keys.append(ImageStore.assetKey(u.url)) }
         if !e.text.isEmpty && !e.text.lowercased().hasPrefix("http") { keys.append(ImageStore.assetKey(e.text)) }
         return keys
-    }
-
-    // MARK: Box look
-
-    /// The box look: the element's own background, radius and shadow, or the theme's for widgets
-    /// that have one (buttons, bars, panels) when the element sets no background.
-    func look(_ kind: WidgetKind, _ s: ResolvedStyle) -> BoxLook {
-        var radii = s.borderRadius
-        var shadow = s.shadow
-        // Panels keep the theme's shape even when the app colours them.
-        switch kind {
-        case .dialog, .alertDialog:
-            if radii.isZero { radii = Corners(all: theme.dialog.radius) }
-            if shadow == nil { shadow = palette.shadow(theme.dialog.shadow) }
-        case .actionSheet:
-            let r = theme.actionSheet.radius
-            if radii.isZero { radii = Corners(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0) }
-        default:
-            break
-        }
-        guard s.background == nil, let (colour, radius) = themedBackground(kind) else {
-            return BoxLook(background: s.background, radii: radii, shadow: shadow)
-        }
-        if radii.isZero && radius > 0 { radii = Corners(all: radius) }
-        return BoxLook(background: .color(palette.color(colour)), radii: radii, shadow: shadow)
-    }
-
-    /// The theme's background colour (and radius) of a widget kind that has one.
-    func themedBackground(_ kind: WidgetKind) -> (String, Double)? {
-        switch kind {
-        case .button: return (theme.button.background, theme.button.radius)
-        case .actionBar: return (theme.actionBar.background, 0)
-        case .navigationBar: return (theme.navigationBar.background, 0)
-        case .searchBar: return (theme.searchBar.background, 0)
-        case .dialog, .alertDialog: return (theme.dialog.background, 0)
-        case .navigationView: return (theme.drawer.background, 0)
-        case .actionSheet: return (theme.actionSheet.background, 0)
-        case .separator: return ("#e0e0e0", 0)
-        default: return nil
-        }
     }
 }

@@ -19,7 +19,7 @@ struct ScreenLayout {
     func layout() {
         let tree = cx.tree
         let device = cx.device
-        let theme = cx.theme
+        let looks = cx.looks
         let out = cx.out
         let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
         guard let rootId = tree.rootId, let root = tree.elements[rootId] else {
@@ -46,8 +46,8 @@ struct ScreenLayout {
             FrameLayout(cx: cx).placeChildren(cx.flowChildren(host), in: content.inset(by: ins), depth: 0)
         }
         ScrollSafeArea(cx: cx).insetScrollViewsUnderBars(
-            barBottom: bars.action.flatMap { theme.actionBar.overlaysContent ? out.frame($0.id)?.maxY : nil },
-            barTop: bars.navigation.flatMap { theme.navigationBar.overlaysContent ? out.frame($0.id)?.minY : nil })
+            barBottom: bars.action.flatMap { looks.actionBar.overlaysContent ? out.frame($0.id)?.maxY : nil },
+            barTop: bars.navigation.flatMap { looks.navigationBar.overlaysContent ? out.frame($0.id)?.minY : nil })
 
         for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) { out.addBar(bar.id) }
         Overlays(cx: cx).layout(content: content)

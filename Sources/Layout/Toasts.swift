@@ -14,9 +14,9 @@ struct Toasts {
     /// edge `bottomOffset` above the content bottom (or centred in the content area), fading
     /// linearly to 0 over the last `fadeDuration` ms; the box in the theme's colour at its toast opacity.
     func layout(content: Rect) {
-        let look = cx.theme.toast
-        let pad = Self.sides(look.padding)
-        let background = cx.color(look.background).withAlphaMultiplied(by: look.opacity)
+        let look = cx.looks.toast
+        let pad = look.padding
+        let background = look.background
         var ps = cx.paragraphStyle(look.font)
         ps.align = .center
         for toast in cx.tree.toasts {
@@ -27,7 +27,7 @@ struct Toasts {
                 AttributedText(toast.text), ps, maxW: max(0, cx.device.width - 48 - pad.horizontal))
             let w = p.size.width + pad.horizontal
             let h = p.size.height + pad.vertical
-            let y = look.position.lowercased() == "center" ? content.midY - h / 2 : content.maxY - look.bottomOffset - h
+            let y = look.centered ? content.midY - h / 2 : content.maxY - look.bottomOffset - h
             let frame = Rect(x: (cx.device.width - w) / 2, y: y, width: w, height: h)
             let fade = Double(max(0, look.fadeDuration))
             let opacity = fade > 0 && Double(remaining) < fade ? Double(remaining) / fade : 1
@@ -35,17 +35,6 @@ struct Toasts {
                 LaidOutToast(
                     text: toast.text, frame: frame, background: background, radius: look.radius, paragraph: p,
                     origin: Point(x: frame.x + pad.left, y: frame.y + pad.top), opacity: opacity))
-        }
-    }
-
-    /// 1 to 4 numbers in CSS order and repetition.
-    static func sides(_ v: [Double]) -> Sides<Double> {
-        switch v.count {
-        case 0: return .zero
-        case 1: return Sides(all: v[0])
-        case 2: return Sides(top: v[0], right: v[1], bottom: v[0], left: v[1])
-        case 3: return Sides(top: v[0], right: v[1], bottom: v[2], left: v[1])
-        default: return Sides(top: v[0], right: v[1], bottom: v[2], left: v[3])
         }
     }
 }

@@ -43,7 +43,8 @@ extension PaintBuilder {
     mutating func drawElementText(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         guard let p = e.paragraph else { return }
         drawParagraph(
-            p, at: e.textOrigin ?? s.contentBox(of: frame).origin, clip: PaintBuilder.paddingBox(frame, s))
+            p, at: e.textOrigin ?? s.contentBox(of: frame).origin, clip: PaintBuilder.paddingBox(frame, s, e.look.radii)
+        )
     }
 
     /// One `.glyphs` item per run of each line, underlines as thin fills; a clip only when the

@@ -39,7 +39,7 @@ extension PaintBuilder {
         // Layout's paragraph, or what it placed instead (the hint, password dots); the error line
         // is one of the extra texts.
         if let shown = e.placeholder {
-            drawParagraph(shown.paragraph, at: shown.origin, clip: PaintBuilder.paddingBox(frame, s))
+            drawParagraph(shown.paragraph, at: shown.origin, clip: PaintBuilder.paddingBox(frame, s, e.look.radii))
         } else {
             drawElementText(e, s, frame)
         }

@@ -1,5 +1,6 @@
 import Layout
 import Primitives
+import Styles
 
 /// The iOS dialog's close button (framework-protocol.md 3.6: a 44 pt `UINavigationBar` with the
 /// title and an "X" button over the panel). Look only: the preview has no tap target for it.

@@ -21,6 +21,8 @@ extension PaintBuilder {
     mutating func paintImageView(_ e: LaidOutElement, _ s: ResolvedStyle, _ frame: Rect) {
         if drawImage(e.image) { return }
         guard case .imageView(let placeholder)? = e.control else { return }
-        paintPlaceholder(placeholder, PaintBuilder.outline(s.contentBox(of: frame), s.contentRadii(of: frame)))
+        paintPlaceholder(
+            placeholder, PaintBuilder.outline(s.contentBox(of: frame), s.contentRadii(of: frame, outline: e.look.radii))
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Layout
 import Primitives
+import Styles
 
 /// The iOS text field bezel (`UITextFieldBorderStyleRoundedRect`): a thin grey rounded outline
 /// over a white fill, where the other themes draw a bottom line (theme `textField.borderWidth`).

@@ -26,10 +26,11 @@ struct PaintBuilder {
     /// The rounded outline of a box, radii scaled down as CSS does when they do not fit.
     static func outline(_ frame: Rect, _ radii: Corners) -> RoundedRect { RoundedRect.outline(frame, radii) }
 
-    /// The padding box (inside the border) with the inner radii.
-    static func paddingBox(_ frame: Rect, _ style: ResolvedStyle) -> RoundedRect {
+    /// The padding box (inside the border) with the inner radii of the box look's outline (the
+    /// radii the background is filled with, so a clip follows the drawn corners).
+    static func paddingBox(_ frame: Rect, _ style: ResolvedStyle, _ radii: Corners) -> RoundedRect {
         let bw = style.borderWidths
-        let outer = outline(frame, style.borderRadius)
+        let outer = outline(frame, radii)
         return RoundedRect(
             rect: frame.inset(by: bw), radii: outer.radii.inset(max(bw.top, bw.right, bw.bottom, bw.left)))
     }
@@ -60,7 +61,7 @@ struct PaintBuilder {
             let clips = element.kind == .scrollLayout || s.overflowHidden
             if clips {
                 add(.save)
-                add(.clip(PaintBuilder.paddingBox(frame, s)))
+                add(.clip(PaintBuilder.paddingBox(frame, s, element.look.radii)))
             }
             for c in children { paintElement(c) }
             if clips { add(.restore) }

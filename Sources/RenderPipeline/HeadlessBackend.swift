@@ -76,11 +76,11 @@ public final class HeadlessBackend {
         var opts = renderer.replayOptions
         opts.captureTicks = false  // screenshots are taken on demand
         let resources = ResourceLoader(
-            session: session, fonts: renderer.fonts, assetDensity: renderer.theme.assetDensity)
+            session: session, fonts: renderer.fonts, assetDensity: renderer.looks.assetDensity)
         opts.hitMaps = renderer.hitMapSource(resources: resources, device: device)
         engine = ReplayEngine(session: session, options: opts)
         self.resources = resources
-        requests = ImageRequestTracker(scale: device.scale, format: renderer.theme.profile.imageRequestFormat)
+        requests = ImageRequestTracker(scale: device.scale, format: renderer.looks.profile.imageRequestFormat)
     }
 
     /// The virtual time (ms).

@@ -11,10 +11,23 @@ public struct Inspection {
     public let tree: WidgetTree
     public let layout: LayoutResult
     public let map: HitMap
+    /// Resolves each inspected element's style again with where each value came from (only here:
+    /// rendering records no provenance).
+    let resolver: StyleResolver?
+    /// Per element, per selector: the step that last set each `StyleDeclarations` field.
+    let styleSteps: [Int: [Selector: [String: Int]]]
 
     public init(tree: WidgetTree, layout: LayoutResult, device: Device) {
+        self.init(tree: tree, layout: layout, device: device, resolver: nil, steps: [])
+    }
+
+    /// An inspection that names the session step behind each declared value: `steps` are the
+    /// session's steps up to the inspected frame.
+    public init(tree: WidgetTree, layout: LayoutResult, device: Device, resolver: StyleResolver?, steps: [Step]) {
         self.tree = tree
         self.layout = layout
+        self.resolver = resolver
+        styleSteps = resolver == nil ? [:] : Self.styleSteps(steps, profile: resolver!.looks.profile)
         map = layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
     }
 
@@ -79,54 +92,110 @@ public struct Inspection {
         let text = el.text.isEmpty ? "" : " \(JSONWriter.quote(el.text))"
         let frame = layout[id].map { " at \($0.frame)" } ?? " (not laid out)"
         var lines = ["\(indent)\(el.kind.rawValue) \(id)\(text)\(frame)"]
-        guard let style = layout[id]?.style else { return lines }
-        // The cascade (semantics.md section 2): theme < NORMAL < SELECTED < ACTIVE (pressed).
-        var layers: [(String, StyleDeclarations)] = []
-        if el.isPressed, let d = el.styles[.active] { layers.append(("ACTIVE", d)) }
-        if el.isSelected, let d = el.styles[.selected] { layers.append(("SELECTED", d)) }
-        if let d = el.styles[.normal] { layers.append(("NORMAL", d)) }
-        let declared = layers.map { ($0.0, Self.setFields($0.1)) }
-        for child in Mirror(reflecting: style).children {
-            guard let name = child.label else { continue }
-            let source = declared.first { $0.1.contains(name) }?.0 ?? "theme or default"
-            lines.append("\(indent)  \(name): \(Self.show(child.value)) (\(source))")
-        }
+        for e in style(id) { lines.append("\(indent)  \(e.key): \(e.value) (\(Self.words(e.source)))") }
         return lines
     }
 
-    /// The declaration fields a session set (an optional with a value, or a struct holding one).
-    static func setFields(_ d: StyleDeclarations) -> Set<String> {
-        Set(Mirror(reflecting: d).children.compactMap { c in c.label.flatMap { isSet(c.value) ? $0 : nil } })
+    /// The element's resolved style and looks with the source of each value; empty when it was
+    /// not laid out. The cascade (semantics.md section 2): theme < NORMAL < SELECTED < ACTIVE.
+    public func style(_ id: Int) -> [StyleProvenance.Entry] {
+        guard let el = tree.elements[id], let laidOut = layout[id] else { return [] }
+        guard let resolver else {
+            return Mirror(reflecting: laidOut.style).children.compactMap { c in
+                c.label.map { StyleProvenance.Entry(key: $0, value: StyleProvenance.show(c.value), source: .builtIn) }
+            }
+        }
+        return resolver.provenance(
+            kind: el.kind, styles: el.styles, pressed: el.isPressed, selected: el.isSelected,
+            steps: styleSteps[id] ?? [:]
+        ).entries
     }
 
-    static func isSet(_ v: Any) -> Bool {
-        let m = Mirror(reflecting: v)
-        switch m.displayStyle {
-        case .optional: return !m.children.isEmpty
-        case .struct: return m.children.contains { isSet($0.value) }
-        default: return true
+    static func words(_ s: StyleSource) -> String {
+        switch s {
+        case .session(let step?, let selector): return "\(selector.name), step \(step)"
+        case .session(nil, let selector): return selector.name
+        case .theme(let key): return "theme: \(key)"
+        case .builtIn: return "default"
         }
     }
 
-    static func show(_ v: Any) -> String {
-        let m = Mirror(reflecting: v)
-        if m.displayStyle == .optional { return m.children.first.map { show($0.value) } ?? "none" }
-        if let d = v as? Double { return fmt(d) }
-        // Sides and corners: their numbers in order (top right bottom left; from the top-left corner).
-        let numbers = m.children.compactMap { $0.value as? Double }
-        if m.displayStyle == .struct, !numbers.isEmpty, numbers.count == m.children.count {
-            return numbers.map(fmt).joined(separator: " ")
+    /// The element at `p` and its ancestors as JSON: `{"point": [x, y], "reaches": id or null,
+    /// "elements": [{"id", "kind", "text", "frame": [x, y, w, h], "style": {key: {"value",
+    /// "source"}}}]}`, the source being `{"session": step, "selector": "NORMAL"}` (step null when
+    /// unknown), `{"theme": key}` or `{"default": true}`.
+    public func pointJSON(_ p: Point) -> String {
+        var ids: [Int] = []
+        if case .element(let id) = map.touch(at: p) {
+            var cur: Int? = id
+            while let c = cur, ids.count < ReplayOptions.maxTreeDepth {
+                ids.append(c)
+                cur = tree.elements[c]?.parent
+            }
         }
-        return String(describing: v)
+        let elements = ids.map(elementJSON).joined(separator: ",")
+        let reaches = ids.first.map(String.init) ?? "null"
+        return "{\"point\":[\(fmt(p.x)),\(fmt(p.y))],\"reaches\":\(reaches),\"elements\":[\(elements)]}\n"
+    }
+
+    /// One element as JSON (see `pointJSON`).
+    public func elementJSON(_ id: Int) -> String {
+        let kind = tree.elements[id]?.kind.rawValue ?? ""
+        let text = tree.elements[id]?.text ?? ""
+        let frame = layout[id].map { f in
+            "[\([f.frame.x, f.frame.y, f.frame.width, f.frame.height].map(fmt).joined(separator: ","))]"
+        }
+        let style = self.style(id).map { e in
+            "\(JSONWriter.quote(e.key)):{\"value\":\(JSONWriter.quote(e.value)),\"source\":\(Self.json(e.source))}"
+        }
+        return "{\"id\":\(id),\"kind\":\(JSONWriter.quote(kind)),\"text\":\(JSONWriter.quote(text)),"
+            + "\"frame\":\(frame ?? "null"),\"style\":{\(style.joined(separator: ","))}}"
+    }
+
+    static func json(_ s: StyleSource) -> String {
+        switch s {
+        case .session(let step, let selector):
+            return "{\"session\":\(step.map(String.init) ?? "null"),\"selector\":\(JSONWriter.quote(selector.name))}"
+        case .theme(let key): return "{\"theme\":\(JSONWriter.quote(key))}"
+        case .builtIn: return "{\"default\":true}"
+        }
+    }
+
+    /// Which step last set each declaration field of each element, per selector: the session's
+    /// SET_STYLE steps read again with the replay's platform rules (a re-created id starts over).
+    static func styleSteps(_ steps: [Step], profile: PlatformProfile) -> [Int: [Selector: [String: Int]]] {
+        var out: [Int: [Selector: [String: Int]]] = [:]
+        func visit(_ step: Step, index: Int) {
+            switch step.kind {
+            case .batch(let inner): for s in inner { visit(s, index: index) }
+            case .command(let c) where c.type == .SET_STYLE:
+                guard let selector = c.selector ?? Selector(rawValue: c.value),
+                    let effect = try? StyleParser.effect(
+                        key: c.textValue, value: c.textValue2, profile: profile, selector: selector)
+                else { return }
+                var d = StyleDeclarations()
+                effect.apply(to: &d)
+                for field in StyleProvenance.fields(of: d) {
+                    out[c.internalId, default: [:]][selector, default: [:]][field] = index
+                }
+            case .command(let c) where "\(c.type)".hasPrefix("CREATE_"):
+                out[c.childInternalId] = nil
+            default: break
+            }
+        }
+        for s in steps { visit(s, index: s.index) }
+        return out
     }
 }
 
 extension Renderer {
     /// The frame of a capture for `render inspect`: its tree laid out on the session's device.
     public func inspection(of capture: Capture, session: Session) -> Inspection {
-        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
+        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)
         let (layout, _) = layOut(capture.tree, resources: resources, device: session.device)
-        return Inspection(tree: capture.tree, layout: layout, device: session.device)
+        return Inspection(
+            tree: capture.tree, layout: layout, device: session.device, resolver: StyleResolver.shared(for: theme),
+            steps: session.steps.filter { $0.index <= capture.step })
     }
 }
 

@@ -9,7 +9,7 @@ extension Renderer {
     public func finalLayout(_ session: Session) -> (capture: Capture, layout: LayoutResult)? {
         let replay = replay(session)
         guard let last = replay.captures.last else { return nil }
-        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
+        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)
         let (layout, _) = layOut(last.tree, resources: resources, device: session.device)
         return (last, layout)
     }

@@ -24,6 +24,9 @@ public final class Renderer {
     public let options: RenderOptions
     /// The theme (the session's own, when `options.sessionThemeApplies` and it names one).
     public private(set) var theme: Theme
+    /// The theme's looks and settings as Styles resolves them (the replay's click value, toast
+    /// duration and platform, the assets' density); made once per theme.
+    public var looks: ThemeLooks { StyleResolver.shared(for: theme).looks }
     /// The font library: bundled fonts plus the app's own (`--fonts`, else the session's `fonts` folder).
     public private(set) var fonts: FontLibrary
     public private(set) var text: TextEngine
@@ -145,8 +148,8 @@ public final class Renderer {
     /// The replay options this renderer's theme and options give.
     public var replayOptions: ReplayOptions {
         var o = ReplayOptions(
-            clickValue: theme.clickValue, toastDuration: theme.toast.defaultDuration,
-            captureTicks: options.captureTicks, fps: options.fps, platform: theme.profile)
+            clickValue: looks.clickValue, toastDuration: looks.toast.defaultDuration,
+            captureTicks: options.captureTicks, fps: options.fps, platform: looks.profile)
         let fonts = self.fonts
         o.fontFamilyKnown = { fonts.hasFamily($0) }
         return o
@@ -174,8 +177,8 @@ public final class Renderer {
         body: (RenderedFrame, Int) throws -> Void
     ) throws -> (events: [AppEvent], diagnostics: [Diagnostic]) {
         rasterizer.prepareWhiteFrame(pixelWidth: session.device.pixelWidth, pixelHeight: session.device.pixelHeight)
-        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: theme.assetDensity)
-        var requests = ImageRequestTracker(scale: session.device.scale, format: theme.profile.imageRequestFormat)
+        let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)
+        var requests = ImageRequestTracker(scale: session.device.scale, format: looks.profile.imageRequestFormat)
         var replayEvents = replay.events
         var budgetNotes: [Diagnostic] = []
         var warnedText = false

@@ -102,7 +102,7 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
                 if paragraph != nil { colors["color"] = s.color.description }
                 if case .color(let c)? = s.background { colors["background"] = c.description }
                 if s.border.top.isVisible { colors["border"] = s.border.top.color.description }
-                if s.declaredTint != nil { colors["tint"] = s.tint.description }
+                if let t = s.tint { colors["tint"] = t.description }
             }
             let r2 = { (v: Double) in (v * 100).rounded() / 100 }
             records.append(

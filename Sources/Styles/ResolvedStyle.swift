@@ -7,9 +7,10 @@ public struct ResolvedStyle: Hashable, Sendable {
     public var height: Dimension = .wrapContent
     public var minWidth: Double = 0
     public var minHeight: Double = 0
-    /// Whether the session's own styles set `min-height` (theme minimums are defaults, like a
-    /// user-agent stylesheet: a session's `min-height`, `0` included, replaces them).
-    public var minHeightFromSession = false
+    /// The least border-box height of a wrap-content control the theme gives (a text field's
+    /// `textField.height`): a default like a user-agent stylesheet's, so 0 when the session's own
+    /// styles set `min-height` (`0` included).
+    public var naturalMinHeight: Double = 0
     public var maxWidth: Double = .infinity
     public var maxHeight: Double = .infinity
     public var margin: Sides<Double> = .zero
@@ -24,15 +25,17 @@ public struct ResolvedStyle: Hashable, Sendable {
     /// it); `.color(.transparent)` when explicitly `transparent` or `none`.
     public var background: Background? = nil
     public var border = Sides<BorderSide>(all: .none)
-    public var borderRadius: Corners = .zero
+    /// nil: neither the element nor the theme's widgetDefaults set one; the box look
+    /// (`StyleResolver.boxLook`) puts in the theme's radius for the widgets that have one, and
+    /// a declared radius, `0` included, stays.
+    public var borderRadius: Corners? = nil
     /// nil: no shadow (`shadow: 0` and `none` resolve to nil).
     public var shadow: Shadow? = nil
     public var opacity: Double = 1
     public var zoom: Double = 1
-    /// Accent of switches, spinners, checkboxes and bar icons (the declared `tint`, else #1a73e8).
-    public var tint: Color = Color(rgb: 0x1a73e8)
-    /// The `tint` the element (or the theme's widgetDefaults) declared; nil = use the theme look's own colour.
-    public var declaredTint: Color? = nil
+    /// Accent of switches, spinners, checkboxes and radio rings as declared (by the element or the
+    /// theme's widgetDefaults); nil = the theme look's own colour (`StyleResolver.controlLook`).
+    public var tint: Color? = nil
 
     public var color: Color = .black
     public var fontSize: Double = 15

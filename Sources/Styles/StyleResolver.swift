@@ -13,6 +13,8 @@ public struct StyleResolver: Sendable {
     /// Problems in the theme's `widgetDefaults` (ThemeLoader rejects such themes; a Theme built in
     /// code may still have them): "widgetDefaults.button.padding: ...", in kind and key order.
     public let themeProblems: [String]
+    /// The theme's screen-wide looks and widget metrics, resolved with the resolver.
+    public let looks: ThemeLooks
 
     public init(theme: Theme) {
         self.theme = theme
@@ -41,6 +43,7 @@ public struct StyleResolver: Sendable {
         linkColor = StyleParser.parseColor(theme.linkColor) ?? Color(rgb: 0xc32527)
         hintColor = StyleParser.parseColor(theme.textField.hintColor) ?? Color(rgb: 0x9e9e9e)
         themeProblems = problems
+        looks = ThemeLooks(theme) { StyleParser.parseColor($0) ?? .black }
     }
 
     /// The theme's declarations for a kind (font and `widgetDefaults`), before the element's own.
@@ -54,11 +57,10 @@ public struct StyleResolver: Sendable {
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if selected, let s = styles[.selected] { StyleMerge.overlay(&d, with: s) }
         if pressed, let a = styles[.active] { StyleMerge.overlay(&d, with: a) }
-        var r = finish(d, link: styles[.link])
-        r.minHeightFromSession =
+        let sessionMinHeight =
             styles[.normal]?.minHeight != nil || (selected && styles[.selected]?.minHeight != nil)
             || (pressed && styles[.active]?.minHeight != nil)
-        return r
+        return finish(d, kind: kind, link: styles[.link], sessionMinHeight: sessionMinHeight)
     }
 
     /// The style in one explicit state, for the gallery's state matrix: NORMAL, then the state's map
@@ -67,18 +69,22 @@ public struct StyleResolver: Sendable {
         var d = defaults(for: kind)
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if state != .normal && state != .link, let s = styles[state] { StyleMerge.overlay(&d, with: s) }
-        var r = finish(d, link: styles[.link])
-        r.minHeightFromSession =
+        let sessionMinHeight =
             styles[.normal]?.minHeight != nil
             || (state != .normal && state != .link && styles[state]?.minHeight != nil)
-        return r
+        return finish(d, kind: kind, link: styles[.link], sessionMinHeight: sessionMinHeight)
     }
 
     /// A theme colour string parsed (theme files are validated on load, so this cannot fail for them).
     public func color(_ s: String) -> Color { StyleParser.parseColor(s) ?? .black }
 
-    /// Declarations with every default filled in.
-    private func finish(_ d: StyleDeclarations, link: StyleDeclarations?) -> ResolvedStyle {
+    /// Declarations with every default filled in, the theme's control defaults included (a text
+    /// field's or picker's padding when no side is declared, a text field's natural height when the
+    /// session sets no `min-height`); the box and control looks' theme values stay unset here
+    /// (nil radius, nil tint) until `boxLook` and `controlLook` merge them.
+    private func finish(_ d: StyleDeclarations, kind: WidgetKind, link: StyleDeclarations?, sessionMinHeight: Bool)
+        -> ResolvedStyle
+    {
         var r = ResolvedStyle()
         r.width = d.width ?? .wrapContent
         r.height = d.height ?? .wrapContent
@@ -88,20 +94,25 @@ public struct StyleResolver: Sendable {
         r.maxHeight = d.maxHeight ?? .infinity
         r.margin = d.margin.map { $0 ?? 0 }
         r.padding = d.padding.map { $0 ?? 0 }
+        if let p = controlPadding(kind), d.padding.top == nil, d.padding.right == nil, d.padding.bottom == nil,
+            d.padding.left == nil
+        {
+            r.padding = Sides(all: p)
+        }
+        if kind == .textField && !sessionMinHeight { r.naturalMinHeight = theme.textField.height }
         r.weight = d.weight ?? 0
         r.gravity = d.gravity ?? Gravity()
         r.offsets = d.offsets
         r.overflowHidden = d.overflowHidden ?? false
         r.background = d.background  // `transparent` stays: it overrides a theme background
         r.border = Sides(top: side(d, 0), right: side(d, 1), bottom: side(d, 2), left: side(d, 3))
-        r.borderRadius = d.borderRadius ?? .zero
+        r.borderRadius = d.borderRadius
         r.shadow = d.shadow.flatMap { s in
             s.color.a == 0 || (s.blur == 0 && s.spread <= 0 && s.offsetX == 0 && s.offsetY == 0) ? nil : s
         }
         r.opacity = d.opacity ?? 1
         r.zoom = d.zoom ?? 1
-        r.declaredTint = d.tint
-        if let t = d.tint { r.tint = t }
+        r.tint = d.tint
         r.color = d.color ?? .black
         r.fontSize = d.fontSize ?? theme.font.size
         r.fontWeight = d.fontWeight ?? theme.font.weight
@@ -120,6 +131,15 @@ public struct StyleResolver: Sendable {
         r.iconAttachment = d.iconAttachment ?? .top
         r.imageScale = d.imageScale ?? .fitCenter
         return r
+    }
+
+    /// The theme's padding of a control whose style declares none (text fields, pickers).
+    func controlPadding(_ kind: WidgetKind) -> Double? {
+        switch kind {
+        case .textField: return theme.textField.padding
+        case .picker: return theme.picker.padding
+        default: return nil
+        }
     }
 
     /// One border side: width (default 0: `border-color` alone draws nothing, as on iOS), style

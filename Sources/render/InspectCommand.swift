@@ -27,12 +27,21 @@ struct InspectCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the reachable tree, each element with the locator that finds it.")
     var tree = false
 
+    @Flag(
+        name: .long,
+        help: """
+            With --point: print JSON, each element with a `style` object: key -> {value, source} (the \
+            session step and selector that declared it, the theme key, or the default).
+            """)
+    var json = false
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
         guard (point != nil) != tree else { throw ValidationError("give either --point X,Y or --tree") }
         if snapshot != nil && at != nil { throw ValidationError("give --snapshot or --at, not both") }
         if let p = point, Self.parse(p) == nil { throw ValidationError("--point must be X,Y in dp (e.g. 120,300)") }
+        if json && point == nil { throw ValidationError("--json is for --point") }
     }
 
     static func parse(_ s: String) -> Point? {
@@ -75,7 +84,7 @@ struct InspectCommand: ParsableCommand {
         }
         let inspection = renderer.inspection(of: capture, session: s)
         if let p = point.flatMap(Self.parse) {
-            print(inspection.point(p), terminator: "")
+            print(json ? inspection.pointJSON(p) : inspection.point(p), terminator: "")
         } else {
             print(inspection.reachableTree(), terminator: "")
         }

@@ -17,8 +17,8 @@ private let pink = Color(rgb: 0xe91e63)
 @Test func aSwitchsTrackIsTheThemesOnColourUnlessTheElementDeclaresATint() {
     var b = TreeBuilder.screen()
     b.add(3, .switchControl, parent: 2, value: 1)
-    b.add(4, .switchControl, parent: 2, value: 1) { $0.declaredTint = pink }
-    b.add(5, .switchControl, parent: 2, value: 0) { $0.declaredTint = pink }
+    b.add(4, .switchControl, parent: 2, value: 1) { $0.tint = pink }
+    b.add(5, .switchControl, parent: 2, value: 0) { $0.tint = pink }
     let r = b.layout()
     guard case .switchControl(let on)? = r[3]?.control, case .switchControl(let tinted)? = r[4]?.control,
         case .switchControl(let off)? = r[5]?.control
@@ -37,7 +37,7 @@ private let pink = Color(rgb: 0xe91e63)
     var b = TreeBuilder.screen()
     b.add(3, .checkbox, parent: 2)
     b.add(4, .segmentedControl, parent: 2)
-    b.add(5, .radioGroup, parent: 2) { $0.declaredTint = pink }
+    b.add(5, .radioGroup, parent: 2) { $0.tint = pink }
     b.add(6, .progressSpinner, parent: 2)
     let r = b.layout()
     guard case .checkbox(let box)? = r[3]?.control else {

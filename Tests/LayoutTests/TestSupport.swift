@@ -1,11 +1,11 @@
 import Foundation
 import Primitives
 import SessionFormat
-import Styles
 import TextLayout
 import WidgetTree
 
 @testable import Layout
+@testable import Styles
 
 /// The `default` theme's numbers (semantics appendix), built here so the tests do not depend on
 /// the theme files.
@@ -130,9 +130,18 @@ struct TreeBuilder {
 
     func engine(images: ImageStore = ImageStore(), theme: Theme = testTheme) -> LayoutEngine {
         let styles = self.styles
+        let resolver = StyleResolver(theme: theme)
         return LayoutEngine(
             theme: theme, measurer: FakeMeasurer(), images: images,
-            styleOverride: { el in styles[el.id] ?? ResolvedStyle() })
+            styleOverride: { el in
+                var s = styles[el.id] ?? ResolvedStyle()
+                // The theme's control defaults the resolver gives a style that declares none (a
+                // field's or picker's padding, a field's natural height): these styles stand for
+                // resolved ones.
+                if s.padding == .zero, let p = resolver.controlPadding(el.kind) { s.padding = Sides(all: p) }
+                if el.kind == .textField && s.naturalMinHeight == 0 { s.naturalMinHeight = theme.textField.height }
+                return s
+            })
     }
 
     func layout(

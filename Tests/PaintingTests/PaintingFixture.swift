@@ -54,15 +54,15 @@ struct PaintingFixture {
     /// The records painting reads, as layout assembles them from the tables. An element given a
     /// frame but no style gets the theme's, as the layout pass resolves one for every framed element.
     func records(theme: Theme = Self.theme) -> LayoutResult {
-        let palette = ThemePalette(theme: theme)
+        let resolver = StyleResolver(theme: theme)
         var tables = layout
         for id in tables.frames.keys where tables.styles[id] == nil {
             guard let e = tree.elements[id] else { continue }
-            tables.styles[id] = palette.resolver.resolve(
+            tables.styles[id] = resolver.resolve(
                 kind: e.kind, styles: e.styles, pressed: e.isPressed, selected: e.isSelected)
         }
         return RecordAssembly(
-            tree: tree, device: device, palette: palette, measurer: Self.textEngine, images: images
+            tree: tree, device: device, resolver: resolver, measurer: Self.textEngine, images: images
         )
         .assemble(tables)
     }

@@ -23,10 +23,11 @@ import WidgetTree
         f.layout.frames[10] = Rect(x: 24, y: 200, width: 312, height: 200)
         f.layout.frames[11] = Rect(x: 40, y: 256, width: 280, height: 40)
         f.layout.styles[11] = style { $0.background = .color(Color(rgb: 0x00ff00)) }
-        let title = PaintingFixture.theme.dialog.title
+        let title = StyleResolver(theme: PaintingFixture.theme).looks.dialog.title
+        let titleStyle = ParagraphStyle(
+            font: FontSpec(family: title.family, weight: title.weight), size: title.size, color: title.color)
         f.layout.paragraphs[10] = PaintingFixture.textEngine.layout(
-            AttributedText("Delete file?"), style: ThemePalette(theme: PaintingFixture.theme).paragraphStyle(title),
-            maxWidth: nil)
+            AttributedText("Delete file?"), style: titleStyle, maxWidth: nil)
         f.layout.textOrigins[10] = Point(x: 40, y: 216)
         let all = f.dumpLines()
         let lines = all.filter { !$0.hasPrefix("glyphs") }

@@ -39,12 +39,30 @@ import WidgetTree
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "point 20,25 reaches button 4")
         #expect(lines.dropFirst().first?.hasPrefix(#"button 4 "OK" at 0,0 "#) == true)
-        #expect(lines.contains("  height: fixed(50.0) (NORMAL)"))
-        #expect(lines.contains("  color: #ff0000 (SELECTED)"))
-        #expect(lines.contains("  opacity: 1 (theme or default)"))
+        #expect(lines.contains("  height: fixed(50.0) (NORMAL, step 4)"))
+        #expect(lines.contains("  color: #ff0000 (SELECTED, step 5)"))
+        #expect(lines.contains("  opacity: 1 (default)"))
+        #expect(lines.contains("  minHeight: 36 (theme: widgetDefaults.button.min-height)"))
+        #expect(lines.contains("  borderRadius: 4 4 4 4 (theme: widgetDefaults.button.border-radius)"))
         #expect(lines.contains { $0.hasPrefix("  linearLayout 3 at ") })
         #expect(lines.contains { $0.hasPrefix("    frameView 2 at ") })
         #expect(try Self.inspection().point(Point(x: 500, y: 5)) == "point 500,5: nothing there takes a touch\n")
+    }
+
+    /// The same answer as JSON, with a `style` object per element: key -> {value, source}.
+    @Test func thePointAsJSONCarriesEachValuesSource() throws {
+        let json = try Self.inspection().pointJSON(Point(x: 20, y: 25))
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(object?["reaches"] as? Int == 4)
+        let elements = object?["elements"] as? [[String: Any]] ?? []
+        #expect(elements.prefix(3).map { $0["id"] as? Int } == [4, 3, 2])
+        let style = elements.first?["style"] as? [String: [String: Any]] ?? [:]
+        #expect(style["height"]?["value"] as? String == "fixed(50.0)")
+        let height = style["height"]?["source"] as? [String: Any]
+        #expect(height?["session"] as? Int == 4 && height?["selector"] as? String == "NORMAL")
+        let background = style["background"]?["source"] as? [String: Any]
+        #expect(background?["theme"] as? String == "widgetDefaults.button.background-color")
+        #expect((style["opacity"]?["source"] as? [String: Any])?["default"] as? Bool == true)
     }
 
     @Test func theTreeListsReachableElementsWithALocatorEach() throws {

@@ -57,7 +57,7 @@ func explicitStateForGallery(_ state: Selector, _ color: UInt32) throws {
     #expect(r.linkColor == Color(rgb: 0xc32527))
     #expect(r.hintColor == Color(rgb: 0x9e9e9e))
     #expect(r.background == nil && r.shadow == nil && r.border == Sides(all: .none))
-    #expect(r.maxWidth == .infinity && r.maxLines == nil && r.icon == nil && r.declaredTint == nil)
+    #expect(r.maxWidth == .infinity && r.maxLines == nil && r.icon == nil && r.tint == nil)
 }
 
 @Test(arguments: WidgetKind.allCases)
@@ -93,7 +93,7 @@ func defaultSizePerKind(_ kind: WidgetKind) {
     #expect(r.borderWidths == Sides(top: 2, right: 2, bottom: 0, left: 2))
     #expect(r.shadow == Shadow(blur: 8, color: Color(r: 0, g: 0, b: 0, a: 38)))
     #expect(r.maxLines == nil && r.icon == nil && r.minScale == 0.5 && r.background == .color(.transparent))
-    #expect(r.tint == Color(rgb: 0x00ff00) && r.declaredTint == Color(rgb: 0x00ff00))
+    #expect(r.tint == Color(rgb: 0x00ff00))
     // `shadow: 0` in ACTIVE removes NORMAL's shadow; border-color alone draws nothing.
     let a = try decl([("shadow", "0"), ("border-color", "#0000ff")])
     let p = resolver.resolve(

@@ -1,8 +1,8 @@
 import Primitives
 
 /// How a widget draws what is not its box (tracks, ticks, underlines, dots, separators): the
-/// theme's widget look resolved for one element in its current state. Layout decides it once
-/// (`RecordAssembly.controlLook`): theme colour strings parsed, the element's declared `tint`
+/// theme's widget look resolved for one element in its current state. Styles decides it once
+/// (`StyleResolver.controlLook`): theme colour strings parsed, the element's declared `tint`
 /// preferred over the theme's accent, an error line's red, whether an underline gives way to the
 /// element's own border. Painting turns it into shapes and decides no colour of its own.
 public enum ControlLook: Hashable, Sendable {
