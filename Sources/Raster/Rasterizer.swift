@@ -1,5 +1,6 @@
+import CairoFonts
+import Compositing
 import Dispatch
-import NativeGraphics
 import Painting
 import Primitives
 import TextLayout

@@ -1,5 +1,6 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
+import PNG
 import Primitives
 import Testing
 

@@ -1,5 +1,7 @@
 import CZlib
-import NativeGraphics
+import CairoFonts
+import Compositing
+import PNG
 import Primitives
 import Testing
 
