@@ -1,12 +1,12 @@
 /// The per-row loop of `BandEncoder.run` and the state it carries from row to row.
 ///
 /// The loop in stages, and why it is shaped so (the reasons hold for every stage below):
-/// 1. `filterByte`: each row starts with its filter byte (0). It equals the byte a row back, so a
+/// 1. The filter byte: each row starts with its filter byte (0). It equals the byte a row back, so a
 ///    run from the row above goes on through it, or one starts at it.
-/// 2. `runFromAbove`: pixels equal to the ones above are one match at a distance of a row. Screens
+/// 2. The run from above: pixels equal to the ones above are one match at a distance of a row. Screens
 ///    are mostly such runs (a flat background under the last row of text).
-/// 3. `runOfPrevious`: pixels equal to the one before them are one match at a distance of a pixel.
-/// 4. `literals`: every other pixel is written as its bytes' literal codes, until a pixel could
+/// 3. The run of the previous pixel: pixels equal to the one before them are one match at a distance of a pixel.
+/// 4. Literals: every other pixel is written as its bytes' literal codes, until a pixel could
 ///    start one of the two runs again.
 /// Across the stages:
 /// - One pass, no token buffer: the band's Huffman codes were decided before, from a sample
@@ -18,10 +18,11 @@
 ///   literals alone decide whether the picture is opaque (RGB) or not.
 /// - The code cache (`LiteralCodeCache`, RGB only): a screen has few colours, so a pixel's three
 ///   byte codes joined into one write, and its sums, are found by its word.
-/// - Registers: the bit writer and the run state are copied into locals for the row and passed to
-///   the stages `inout`; every stage is `@inline(__always)`, so the row is still one loop whose
-///   state stays in registers. `A` is a type, not a flag: each case is its own copy of the loop
-///   with the test folded away (a flag argument was kept as a run-time test in every loop, and its
+/// - Registers: the bit writer and the run state are copied into locals for the row, and the
+///   stages are sections of one loop (marked "Stage n" below), not functions: as functions, even
+///   `@inline(__always)`, one stayed a call and the bench screen took 0.9 M more instructions
+///   (Benchmarks/README.md). `A` is a type, not a flag: each case is its own copy of the loop with
+///   the test folded away (a flag argument was kept as a run-time test in every loop, and its
 ///   register spilled others to the stack).
 struct RowWriter<P: PixelBytes> {
     /// `DeflateCodeTable.codes`: per literal byte and per match length, bits and size.
@@ -51,160 +52,115 @@ struct RowWriter<P: PixelBytes> {
     }
 
     /// Codes one row (`above` and `aboveSums`, the Adler-32 sums of the row above, are read only
-    /// when `A.hasAbove`) and returns its Adler-32 sums minus the row above's.
+    /// when `A.hasAbove`) and returns its Adler-32 sums minus the row above's: the four stages.
     mutating func row<A: RowAboveMode>(
         _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, aboveSums: RowSums, _: A.Type
     ) -> RowDelta<P> {
+        let hasAbove = A.hasAbove
+        let bpp = P.bpp
+        let low: UInt64 = 0xFFFF_FFFF
+        let codes = self.codes
         // A local copy of the bit writer and the run state: they stay in registers in the loops.
         var bits = out
         var inAbove = self.inAbove
         var runBytes = self.runBytes
         var delta = RowDelta<P>()
-        filterByte(row, above, &bits, &inAbove, &runBytes, A.self)
+        // Stage 1. The filter byte (0) equals the one a row back, so a run from above can go through it.
+        if inAbove {
+            runBytes &+= 1
+        } else if hasAbove && row[0] == above[0] {
+            inAbove = true
+            runBytes = 1
+        } else {
+            let e = codes[0]
+            bits.put(e & low, Int(truncatingIfNeeded: e &>> 32))
+        }
         var x = 0
         while x < w {
+            // Stage 2: the run from above, while the row equals the row above.
             if inAbove {
-                guard runFromAbove(row, above, width: w, &x, &bits, &runBytes) else { break }
+                let k = BandEncoder<P>.equalRun(row, above, from: x, to: w)
+                runBytes &+= (k &- x) &* bpp
+                x = k
+                if x == w { break }
+                Self.match(&bits, runBytes, codes: codes, dist: rowDist, distCount: rowDistCount)
                 inAbove = false
             }
-            let v = row[x]
-            if A.hasAbove && v == above[x] {
+            var v = row[x]
+            if hasAbove && v == above[x] {
                 // Pixel x is known equal: the run search starts after it.
                 inAbove = true
-                runBytes = P.bpp
+                runBytes = bpp
                 x &+= 1
                 continue
             }
+            // Stage 3: the run of the previous pixel.
             if x > 0 && v == row[x &- 1] {
-                runOfPrevious(row, above, width: w, v, &x, &bits, &delta, aboveSums, A.self)
+                // The run goes on while each pixel equals the one before it.
+                let k = BandEncoder<P>.equalRun(row, row - 1, from: x &+ 1, to: w)
+                Self.match(&bits, (k &- x) &* bpp, codes: codes, dist: pixelDist, distCount: pixelDistCount)
+                delta.addRun(v, from: x, to: k)
+                if hasAbove { delta.subtract(above, from: x, to: k, width: w, aboveRow: aboveSums) }
+                x = k
                 continue
             }
-            literals(row, above, width: w, v, &x, &bits, &delta, A.self)
+            // Stage 4: literal pixels until one equals the pixel above or the one before it.
+            var all = alphas
+            var ds = 0
+            var dc = 0
+            // The sum of ds before each pixel: sum x * d over the run is (its last x) * ds minus
+            // it, with no multiplication per pixel.
+            var before = 0
+            repeat {
+                before &+= ds
+                all &= v
+                if bpp == 3 {
+                    // The pixel's codes and sums from the cache (see `LiteralCodeCache`).
+                    let slot = cache + 2 &* LiteralCodeCache.slot(v)
+                    var key = slot[0]
+                    var code = slot[1]
+                    if UInt32(truncatingIfNeeded: key) != v {
+                        (key, code) = LiteralCodeCache.miss(v, at: slot, codes: codes, P.self)
+                    }
+                    let sum = Int(truncatingIfNeeded: key &>> 32 & 0xFFFF)
+                    let weighted = Int(truncatingIfNeeded: key &>> 48)
+                    ds &+= hasAbove ? sum &- P.sum(above[x]) : sum
+                    dc &+= hasAbove ? weighted &- P.weighted(above[x]) : weighted
+                    bits.put(code & 0x00FF_FFFF_FFFF_FFFF, Int(truncatingIfNeeded: code &>> 56))
+                    x &+= 1
+                    if x == w { break }
+                    v = row[x]
+                    continue
+                }
+                // The pixel's Adler-32 sums minus the one above's (see `RowDelta`).
+                let d = hasAbove ? P.sum(v) &- P.sum(above[x]) : P.sum(v)
+                ds &+= d
+                dc &+= hasAbove ? P.weighted(v) &- P.weighted(above[x]) : P.weighted(v)
+                // A pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60).
+                var pixel: UInt64 = 0
+                var n: UInt64 = 0
+                for j in 0..<bpp {
+                    if j == 2 && bpp == 4 {
+                        bits.put(pixel, Int(truncatingIfNeeded: n))
+                        pixel = 0
+                        n = 0
+                    }
+                    let e = codes[Int(P.byte(v, j))]
+                    pixel |= (e & low) &<< n
+                    n &+= e &>> 32
+                }
+                bits.put(pixel, Int(truncatingIfNeeded: n))
+                x &+= 1
+                if x == w { break }
+                v = row[x]
+            } while !(hasAbove && v == above[x]) && v != row[x &- 1]
+            alphas = all
+            delta.add(s: ds, c: dc, pw: (x &- 1) &* ds &- before, to: x)
         }
         out = bits
         self.inAbove = inAbove
         self.runBytes = runBytes
         return delta
-    }
-
-    /// Stage 1: the filter byte, through an open run from above, starting one, or as a literal.
-    @inline(__always)
-    private func filterByte<A: RowAboveMode>(
-        _ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, _ bits: inout DeflateBitWriter,
-        _ inAbove: inout Bool, _ runBytes: inout Int, _: A.Type
-    ) {
-        if inAbove {
-            runBytes &+= 1
-        } else if A.hasAbove && row[0] == above[0] {
-            inAbove = true
-            runBytes = 1
-        } else {
-            let e = codes[0]
-            bits.put(e & 0xFFFF_FFFF, Int(truncatingIfNeeded: e &>> 32))
-        }
-    }
-
-    /// Stage 2: extends the open run from above from pixel `x` as far as the row equals the row
-    /// above. False when it reaches the row's end (the run stays open for the next row); else the
-    /// run is written and `x` is the first pixel that differs.
-    @inline(__always)
-    private func runFromAbove(
-        _ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, width w: Int, _ x: inout Int,
-        _ bits: inout DeflateBitWriter, _ runBytes: inout Int
-    ) -> Bool {
-        let k = BandEncoder<P>.equalRun(row, above, from: x, to: w)
-        runBytes &+= (k &- x) &* P.bpp
-        x = k
-        if x == w { return false }
-        Self.match(&bits, runBytes, codes: codes, dist: rowDist, distCount: rowDistCount)
-        return true
-    }
-
-    /// Stage 3: the run of pixels from `x` equal to the one before `x` (`v`), as one match a pixel
-    /// back, and its sums.
-    @inline(__always)
-    private func runOfPrevious<A: RowAboveMode>(
-        _ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, width w: Int, _ v: UInt32, _ x: inout Int,
-        _ bits: inout DeflateBitWriter, _ delta: inout RowDelta<P>, _ aboveSums: RowSums, _: A.Type
-    ) {
-        // The run goes on while each pixel equals the one before it.
-        let k = BandEncoder<P>.equalRun(row, row - 1, from: x &+ 1, to: w)
-        Self.match(&bits, (k &- x) &* P.bpp, codes: codes, dist: pixelDist, distCount: pixelDistCount)
-        delta.addRun(v, from: x, to: k)
-        if A.hasAbove { delta.subtract(above, from: x, to: k, width: w, aboveRow: aboveSums) }
-        x = k
-    }
-
-    /// Stage 4: literal pixels from `x` (`v` its pixel) until one equals the pixel above or the
-    /// one before it, with their sums and the alpha check.
-    @inline(__always)
-    private mutating func literals<A: RowAboveMode>(
-        _ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, width w: Int, _ first: UInt32,
-        _ x: inout Int, _ bits: inout DeflateBitWriter, _ delta: inout RowDelta<P>, _: A.Type
-    ) {
-        let hasAbove = A.hasAbove
-        var v = first
-        var all = alphas
-        var ds = 0
-        var dc = 0
-        // The sum of ds before each pixel: sum x * d over the run is (its last x) * ds minus
-        // it, with no multiplication per pixel.
-        var before = 0
-        repeat {
-            before &+= ds
-            all &= v
-            if P.bpp == 3 {
-                cachedLiteral(v, hasAbove ? above[x] : 0, &bits, &ds, &dc, A.self)
-            } else {
-                literal(v, hasAbove ? above[x] : 0, &bits, &ds, &dc, A.self)
-            }
-            x &+= 1
-            if x == w { break }
-            v = row[x]
-        } while !(hasAbove && v == above[x]) && v != row[x &- 1]
-        alphas = all
-        delta.add(s: ds, c: dc, pw: (x &- 1) &* ds &- before, to: x)
-    }
-
-    /// One RGB literal: its joined codes and sums from the cache (see `LiteralCodeCache`).
-    @inline(__always)
-    private func cachedLiteral<A: RowAboveMode>(
-        _ v: UInt32, _ up: UInt32, _ bits: inout DeflateBitWriter, _ ds: inout Int, _ dc: inout Int, _: A.Type
-    ) {
-        let slot = cache + 2 &* LiteralCodeCache.slot(v)
-        var key = slot[0]
-        var code = slot[1]
-        if UInt32(truncatingIfNeeded: key) != v {
-            (key, code) = LiteralCodeCache.miss(v, at: slot, codes: codes, P.self)
-        }
-        let sum = Int(truncatingIfNeeded: key &>> 32 & 0xFFFF)
-        let weighted = Int(truncatingIfNeeded: key &>> 48)
-        ds &+= A.hasAbove ? sum &- P.sum(up) : sum
-        dc &+= A.hasAbove ? weighted &- P.weighted(up) : weighted
-        bits.put(code & 0x00FF_FFFF_FFFF_FFFF, Int(truncatingIfNeeded: code &>> 56))
-    }
-
-    /// One literal pixel's byte codes joined into one write (<= 45 bits), two for RGBA (<= 60),
-    /// and its Adler-32 sums minus the one above's (see `RowDelta`).
-    @inline(__always)
-    private func literal<A: RowAboveMode>(
-        _ v: UInt32, _ up: UInt32, _ bits: inout DeflateBitWriter, _ ds: inout Int, _ dc: inout Int, _: A.Type
-    ) {
-        ds &+= A.hasAbove ? P.sum(v) &- P.sum(up) : P.sum(v)
-        dc &+= A.hasAbove ? P.weighted(v) &- P.weighted(up) : P.weighted(v)
-        var pixel: UInt64 = 0
-        var n: UInt64 = 0
-        for j in 0..<P.bpp {
-            if j == 2 && P.bpp == 4 {
-                bits.put(pixel, Int(truncatingIfNeeded: n))
-                pixel = 0
-                n = 0
-            }
-            let e = codes[Int(P.byte(v, j))]
-            pixel |= (e & 0xFFFF_FFFF) &<< n
-            n &+= e &>> 32
-        }
-        bits.put(pixel, Int(truncatingIfNeeded: n))
     }
 
     /// Closes the run from above left open by the last row.
