@@ -3,8 +3,9 @@
 // module it imports (CI builds with --explicit-target-dependency-import-check error). The numbered
 // ones are the pipeline's stages: 1 decode (SessionFormat) -> 2 style values (Styles) -> 3 replay
 // (WidgetTree) -> 4 text (TextLayout) -> 5 layout (Layout) -> 6 paint (Painting) -> 7 rasterize
-// (Raster) -> 8 the whole pipeline (RenderPipeline). NativeGraphics is the only library module importing
-// the C libraries, tests and the C API excepted.
+// (Raster) -> 8 the whole pipeline (RenderPipeline). CairoFonts is the only library module importing
+// Cairo, FreeType, HarfBuzz, fribidi and libunibreak; PNG the only one importing zlib and libpng (tests
+// and the C API excepted); Compositing imports no C at all.
 import PackageDescription
 
 let package = Package(
@@ -43,50 +44,63 @@ let package = Package(
 
         // Shared value types: geometry, colours, diagnostics, bitmaps, laid-out text, the image store.
         .target(name: "Primitives"),
+        // The project's one JSON library: parser (line and column in errors, exact integers), value,
+        // writer, and a `Decoder` over parsed values (themes stay `Codable`).
+        .target(name: "JSON", dependencies: ["Primitives"]),
         // 1. The session file -> typed steps.
-        .target(name: "SessionFormat", dependencies: ["Primitives"]),
+        .target(name: "SessionFormat", dependencies: ["Primitives", "JSON"]),
         // 2. Style values, themes and per-state resolution.
         .target(
-            name: "Styles", dependencies: ["Primitives", "SessionFormat"],
+            name: "Styles", dependencies: ["Primitives", "JSON", "SessionFormat"],
             resources: [.copy("Themes")]),
         // 3. Replay of steps into a widget tree, with the virtual clock and events.
-        .target(name: "WidgetTree", dependencies: ["Primitives", "SessionFormat", "Styles"]),
-        // The C boundary: Cairo, FreeType, HarfBuzz, libunibreak, fribidi, zlib, libpng wrapped in Swift
-        // types; the PNG/APNG encoders and decoder; gradient stops fitted to Cairo.
+        .target(name: "WidgetTree", dependencies: ["Primitives", "JSON", "SessionFormat", "Styles"]),
+        // Pixel compositors in plain Swift, with Cairo's bytes: solid colour through A8 masks and opaque
+        // fills straight into a frame's pixels, the box-blur approximation of a Gaussian, gradient stops.
+        .target(name: "Compositing", dependencies: ["Primitives"]),
+        // The Cairo and font boundary: Cairo surfaces, contexts and masks, FreeType faces and glyph images,
+        // HarfBuzz shaping, fribidi (bidi), libunibreak (line breaks) wrapped in Swift types.
         .target(
-            name: "NativeGraphics",
-            dependencies: ["Primitives", "CCairo", "CFreeType", "CHarfBuzz", "CZlib", "CPNG", "CUnibreak", "CFribidi"]),
+            name: "CairoFonts",
+            dependencies: ["Primitives", "Compositing", "CCairo", "CFreeType", "CHarfBuzz", "CUnibreak", "CFribidi"]),
+        // The PNG codec: the PNG and APNG encoders (deflate through zlib, or the fast encoder's own),
+        // the decoder of asset images (libpng's simplified API).
+        .target(name: "PNG", dependencies: ["Primitives", "CZlib", "CPNG"]),
         // 4. Fonts from Fonts/, shaping, paragraph layout.
-        .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "NativeGraphics"]),
+        .target(name: "TextLayout", dependencies: ["Primitives", "Styles", "CairoFonts"]),
         // Images: assets (confined to the assets folder) and packed pixel formats.
-        .target(name: "ImageAssets", dependencies: ["Primitives", "SessionFormat", "NativeGraphics"]),
+        .target(name: "ImageAssets", dependencies: ["Primitives", "SessionFormat", "PNG"]),
         // 5. One LaidOutElement record per element: frame in dp, resolved style, looks, placed texts.
         .target(name: "Layout", dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout"]),
         // 6. A backend-neutral display list.
         .target(name: "Painting", dependencies: ["Primitives", "SessionFormat", "Styles", "Layout"]),
-        // 7. Display list -> pixels (through NativeGraphics' Cairo wrappers).
-        .target(name: "Raster", dependencies: ["Primitives", "Styles", "Painting", "TextLayout", "NativeGraphics"]),
+        // 7. Display list -> pixels (through CairoFonts' Cairo wrappers and the Compositing fast paths).
+        .target(
+            name: "Raster",
+            dependencies: ["Primitives", "Styles", "Painting", "TextLayout", "CairoFonts", "Compositing"]),
         // The canvas library's ContextFactory / Context / Surface over Cairo.
         .target(
             name: "Canvas",
-            dependencies: ["Primitives", "SessionFormat", "Styles", "TextLayout", "NativeGraphics", "ImageAssets"]),
-        // 8. The whole pipeline as one call, with per-stage timings; PNG and APNG files (encoded by
-        // NativeGraphics).
+            dependencies: [
+                "Primitives", "SessionFormat", "Styles", "TextLayout", "CairoFonts", "Compositing", "ImageAssets",
+            ]),
+        // 8. The whole pipeline as one call, with per-stage timings; PNG and APNG files (encoded by PNG).
         .target(
             name: "RenderPipeline",
             dependencies: [
+                "JSON",
                 "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "ImageAssets", "Layout",
-                "Painting", "Raster", "Canvas", "NativeGraphics",
+                "Painting", "Raster", "Canvas", "CairoFonts", "PNG",
             ]),
         // Where the iOS and Android backends would disagree on a session (render --portability).
         .target(
             name: "Portability",
-            dependencies: ["Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
+            dependencies: ["JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
         // Goldens with semantic sidecars, comparison, record modes and reports.
         .target(
             name: "Snapshots",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "TextLayout",
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
                 "Layout", "Painting", "RenderPipeline",
             ]),
         // The library product's one module: re-exports the public API of the stages above.
@@ -101,7 +115,7 @@ let package = Package(
         .target(
             name: "Gallery",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics", "Layout",
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "Layout",
                 "RenderPipeline", "Snapshots", "Portability",
             ]),
         // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
@@ -115,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "render",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
                 "RenderPipeline", "Snapshots", "Gallery", "Portability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -133,17 +147,23 @@ let package = Package(
         // What the test targets share: the repository's folders, temporary folders, the built `render`.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        .testTarget(name: "SessionFormatTests", dependencies: ["TestSupport", "Primitives", "SessionFormat"]),
-        .testTarget(name: "StylesTests", dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles"]),
+        .testTarget(name: "CompositingTests", dependencies: ["TestSupport", "Primitives", "Compositing"]),
+        .testTarget(name: "PNGTests", dependencies: ["TestSupport", "Primitives", "PNG", "CZlib"]),
+        .testTarget(
+            name: "CairoFontsTests", dependencies: ["TestSupport", "Primitives", "Compositing", "CairoFonts"]),
+        .testTarget(name: "JSONTests", dependencies: ["TestSupport", "JSON"]),
+        .testTarget(name: "SessionFormatTests", dependencies: ["JSON", "TestSupport", "Primitives", "SessionFormat"]),
+        .testTarget(
+            name: "StylesTests", dependencies: ["JSON", "TestSupport", "Primitives", "SessionFormat", "Styles"]),
         .testTarget(
             name: "WidgetTreeTests",
             dependencies: ["TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree"]),
         .testTarget(
             name: "TextLayoutTests",
-            dependencies: ["TestSupport", "Primitives", "Styles", "NativeGraphics", "TextLayout"]),
+            dependencies: ["TestSupport", "Primitives", "Styles", "CairoFonts", "TextLayout"]),
         .testTarget(
             name: "ImageAssetsTests",
-            dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "ImageAssets"]),
+            dependencies: ["TestSupport", "Primitives", "SessionFormat", "CairoFonts", "PNG", "ImageAssets"]),
         .testTarget(
             name: "LayoutTests",
             dependencies: [
@@ -159,27 +179,29 @@ let package = Package(
         .testTarget(
             name: "RasterTests",
             dependencies: [
-                "TestSupport", "Primitives", "Styles", "TextLayout", "Painting", "NativeGraphics", "Raster", "CZlib",
+                "TestSupport", "Primitives", "Styles", "TextLayout", "Painting", "CairoFonts", "Compositing", "PNG",
+                "Raster", "CZlib",
             ]),
         .testTarget(
             name: "CanvasTests",
             dependencies: [
-                "TestSupport", "Primitives", "SessionFormat", "Styles", "NativeGraphics", "TextLayout", "ImageAssets",
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "CairoFonts", "Compositing", "TextLayout",
+                "ImageAssets",
                 "Canvas",
             ]),
         .testTarget(
             name: "SnapshotsTests",
             dependencies: [
-                "TestSupport", "Primitives", "SessionFormat", "WidgetTree", "NativeGraphics", "Painting",
+                "TestSupport", "Primitives", "SessionFormat", "WidgetTree", "PNG", "Painting",
                 "RenderPipeline", "Snapshots", "Gallery", "PreviewRenderer", "PreviewRendererTesting",
             ]),
         .testTarget(
             name: "HostileInputTests",
-            dependencies: ["TestSupport", "Primitives", "SessionFormat", "NativeGraphics", "RenderPipeline"]),
+            dependencies: ["JSON", "TestSupport", "Primitives", "SessionFormat", "PNG", "RenderPipeline"]),
         .testTarget(
             name: "RenderPipelineTests",
             dependencies: [
-                "TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "NativeGraphics",
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "CairoFonts", "PNG",
                 "TextLayout", "RenderPipeline", "Snapshots",
             ],
             resources: [.copy("Fixtures")]),

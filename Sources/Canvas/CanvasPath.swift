@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// A canvas path in device pixels. Points are transformed by the matrix current when each call

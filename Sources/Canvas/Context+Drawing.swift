@@ -1,5 +1,6 @@
+import CairoFonts
+import Compositing
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// Fills, strokes, rectangles and images. Every call goes through `draw`, which casts the

@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// The canvas library's `Context` over a Cairo surface: a graphics state with a save/restore

@@ -1,5 +1,5 @@
 import Foundation
-import NativeGraphics
+import PNG
 import Primitives
 import RenderPipeline
 import SessionFormat

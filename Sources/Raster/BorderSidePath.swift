@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// The centre line of one border side, from the middle of one corner to the middle of the next

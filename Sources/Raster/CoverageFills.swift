@@ -1,5 +1,6 @@
+import CairoFonts
+import Compositing
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// Opaque colour fills of rounded rectangles, and of rings between two of them (solid borders of

@@ -1,4 +1,4 @@
-import NativeGraphics
+import CairoFonts
 import Primitives
 
 /// A rectangle with elliptical corner radii in device pixels, radii already reduced as CSS does

@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// Draws `ImageStore` bitmaps, keeping their Cairo surfaces between frames (by key, reused while

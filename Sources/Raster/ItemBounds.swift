@@ -1,4 +1,4 @@
-import NativeGraphics
+import Compositing
 import Painting
 import Primitives
 

@@ -1,5 +1,5 @@
+import CairoFonts
 import Dispatch
-import NativeGraphics
 import Painting
 import Primitives
 import TextLayout

@@ -1,5 +1,6 @@
+import CairoFonts
+import Compositing
 import Dispatch
-import NativeGraphics
 import Painting
 import Primitives
 import TextLayout
@@ -13,28 +14,25 @@ import TextLayout
 /// items cover are repainted, with the same pixels a full repaint gives. Use one rasterizer per thread.
 public final class Rasterizer {
     public let fonts: FontLibrary
+    /// Which fast paths are on and how a full repaint is split: given at `init`, never changed.
+    public let options: RasterOptions
     private let shadows = ShadowPainter()
     private let imagePainter = ImagePainter()
     /// Opaque fills and borders painted with their shapes' kept coverage.
     private let fills = CoverageFills()
-    /// Fills through `CoverageFills` (tests turn it off to compare).
-    var keepsFillCoverage: Bool {
-        get { fills.enabled }
-        set { fills.enabled = newValue }
-    }
-    /// Repaint only what changed since the previous frame (on by default; off gives full repaints).
-    public var incremental = true
     private var previous: FrameMemory?
 
     /// A white frame made on another core before the first render needs it (`prepareWhiteFrame`,
     /// `adoptWhiteFrame`).
     private var spare: WhiteFrame?
 
-    /// How many horizontal bands a full repaint is painted in (`paintInBands`): fixed, never the
-    /// machine's core count, so the bytes are the same everywhere. Tests set 1 to compare.
-    var bandCount = 2
-
-    public init(fonts: FontLibrary) { self.fonts = fonts }
+    public init(fonts: FontLibrary, options: RasterOptions = RasterOptions()) {
+        self.fonts = fonts
+        self.options = options
+        fills.enabled = options.keepsFillCoverage
+        shadows.copiesTiles = options.copiesShadowTiles
+        shadows.keepsBoxMasks = options.keepsShadowBoxMasks
+    }
 
     /// Starts filling a white frame of this size on another core, for the first render to take:
     /// until then the process is busy on one core with replay and layout, and a phone frame is
@@ -69,26 +67,10 @@ public final class Rasterizer {
     /// The last frame's array after `forgetLastFrame` (empty when none).
     private var recycled: [UInt8] = []
 
-    /// Shadows copied from composited tiles (`ShadowTiles`; tests turn it off to compare).
-    var copiesShadowTiles: Bool {
-        get { shadows.copiesTiles }
-        set { shadows.copiesTiles = newValue }
-    }
-    /// Shadows inside their element's box composited through kept effective masks
-    /// (`ShadowBoxMasks`; tests turn it off to compare).
-    var keepsShadowBoxMasks: Bool {
-        get { shadows.keepsBoxMasks }
-        set { shadows.keepsBoxMasks = newValue }
-    }
     /// How many sets of shadow box masks were made so far (for tests).
     var shadowBoxMasksMade: Int { shadows.boxMasks.made }
-    /// Items a later opaque box covers are skipped (`OpaqueCover.covered`; tests turn it off to compare).
-    var skipsCoveredItems = true
     /// What later opaque boxes hide in the list being painted (read by the bands).
     private var covered = OpaqueCover.Plan(skipped: [], parts: [:])
-    /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
-    /// (`DirectMaskTarget`; tests turn it off to compare).
-    var drawsMasksDirectly = true
     /// How many shadow tiles were made so far (for tests).
     var shadowTilesMade: Int { shadows.tiles.made }
 
@@ -145,100 +127,159 @@ public final class Rasterizer {
         // box misses the surface are culled before the prepass and the paint.
         let onSurface = bounds.map { $0.map { ItemBounds.intersects($0, full) } ?? true }
         culledItems = onSurface.filter { !$0 }.count
-        var damage = full
-        var pixels: [UInt8]
-        let sameSize = previous.map { $0.width == pixelWidth && $0.height == pixelHeight } ?? false
-        if incremental, sameSize, let p = previous, p.scale == scale,
-            let d = FrameDiff.damage(
-                old: p.items, oldBounds: p.bounds, oldImages: p.images,
-                new: list.items, newBounds: bounds, newImages: used, frame: full)
-        {
-            damage = d
-            pixels = p.pixels
-        } else {
-            // Opaque white is all ones in premultiplied BGRA: a new array needs no background paint.
-            pixels = sameSize ? previous!.pixels : []
-        }
-        // The prepared white frame, when this is the first frame and a full repaint.
-        // The frame's pixels (and the copy a previous frame may still hold) must be allocatable: a
-        // refusal is an error (exit 3), not an abort inside an array allocation.
-        if pixels.isEmpty {
-            try PixelMemory.check(
-                bytes: pixelWidth * pixelHeight * 4 * 2, for: "the \(pixelWidth)x\(pixelHeight) px frame")
-        }
-        var whiteAlready = false
-        if pixels.isEmpty, damage == full, let w = spare?.take(count: pixelWidth * pixelHeight * 4) {
-            pixels = w
-            whiteAlready = true
-        }
-        spare = nil
-        // The forgotten frame's memory, when this is a full repaint of the same size on no pixels.
-        var reuse: [UInt8] = []
-        if pixels.isEmpty, damage == full, recycled.count == pixelWidth * pixelHeight * 4 { reuse = recycled }
-        recycled = []
+        // Where the pixels come from is decided once (`FrameStart`); each case is painted by its own path.
+        // The pixels are moved, never shared, so that painting into them copies nothing.
+        var pixels: [UInt8] = []
+        let start = try startFrame(list, bounds: bounds, images: used, scale: scale, full: full, pixels: &pixels)
         previous = nil  // a failure below must not leave a half-painted frame to build on
-        lastDamage = damage
-        if damage.width > 0 && damage.height > 0 {
-            if damage != full { partialFrames += 1 }
-            let fresh = pixels.isEmpty
-            // Leading fills that cover the frame opaquely: nothing before the last one shows.
-            let cover =
-                damage == full
-                ? OpaqueCover.lastCover(list.items, transforms: transforms, width: pixelWidth, height: pixelHeight)
-                : nil
-            if damage == full {
-                // Shadow and glyph masks (and a new frame's white fill) on all cores first.
-                var white: [UInt8] = []
-                let kept = list.items.indices.filter { onSurface[$0] }
-                RasterPrepass.run(
-                    culledItems == 0 ? list.items : kept.map { list.items[$0] },
-                    transforms: culledItems == 0 ? transforms : kept.map { transforms[$0] }, shadows: shadows,
-                    fonts: fonts,
-                    alongside: fresh
-                        ? {
-                            if reuse.isEmpty {
-                                white = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
-                            } else {
-                                // Mapped memory under a cover needs no fill (a fresh array is still
-                                // filled: that maps its pages here, off the painting threads).
-                                if cover == nil {
-                                    reuse.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 255) }
-                                }
-                                white = reuse
-                                reuse = []
-                            }
-                        } : nil)
-                if fresh { pixels = white }
-            } else if fresh {
-                pixels = CairoSurface.whitePixels(count: pixelWidth * pixelHeight * 4)
+        switch start {
+        case .partial(let damage):
+            lastDamage = damage
+            if damage.width > 0 && damage.height > 0 {
+                partialFrames += 1
+                try repaint(
+                    damage, of: list, bounds: bounds, transforms: transforms, images: images, scale: scale,
+                    pixels: &pixels, width: pixelWidth, height: pixelHeight)
             }
-            // Drawing items a later opaque box paints over entirely are not drawn (`OpaqueCover.covered`).
-            covered =
-                skipsCoveredItems
-                ? OpaqueCover.plan(
-                    list.items, bounds: bounds, transforms: transforms, width: pixelWidth, height: pixelHeight)
-                : OpaqueCover.Plan(skipped: [], parts: [:])
-            try pixels.withUnsafeMutableBufferPointer { buf in
-                if damage == full {
-                    try paintInBands(
-                        list, bounds: bounds, transforms: transforms,
-                        background: !fresh && !whiteAlready && cover == nil,
-                        from: cover ?? 0, images: images, scale: scale, pixels: buf, width: pixelWidth,
-                        height: pixelHeight)
-                } else {
-                    let surface = try CairoSurface(borrowing: buf, width: pixelWidth, height: pixelHeight)
-                    try paint(
-                        list, bounds: bounds, damage: damage, background: !fresh, images: images, scale: scale,
-                        on: surface)
-                    surface.flush()
-                }
-            }
+        case .overLast, .prepared, .recycled, .fresh:
+            lastDamage = full
+            try repaintFully(
+                start, list, bounds: bounds, transforms: transforms, onSurface: onSurface,
+                images: images, scale: scale, pixels: &pixels, width: pixelWidth, height: pixelHeight)
         }
         imagePainter.prune(keeping: images)
         previous = FrameMemory(
             items: list.items, bounds: bounds, images: used, scale: scale,
             width: pixelWidth, height: pixelHeight, pixels: pixels)
         return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
+    }
+
+    /// Where a frame's pixels come from, decided once per frame by `startFrame` (which hands over
+    /// the pixels, when there are any, apart: an array held here too would be copied when painted).
+    private enum FrameStart {
+        /// The last frame's pixels, of which only `damage` is repainted (`FrameDiff`).
+        case partial(damage: Rect)
+        /// A full repaint over the last frame's pixels (same size): painted white first unless a
+        /// leading opaque fill covers the frame.
+        case overLast
+        /// A full repaint on a white frame filled on another core (`prepareWhiteFrame`, `adoptWhiteFrame`).
+        case prepared
+        /// A full repaint on the forgotten frame's memory (`forgetLastFrame`), filled white beside
+        /// the prepass unless covered.
+        case recycled
+        /// A full repaint on a new white frame made beside the prepass (no pixels yet).
+        case fresh
+    }
+
+    /// Picks the frame's start: the last frame when it has the same size (only its damage repainted
+    /// when `options.incremental` and the lists allow), else a prepared, recycled or new frame.
+    /// Takes the spare and the recycled memory either way.
+    private func startFrame(
+        _ list: DisplayList, bounds: [Rect?], images: [String: ImageStore.Entry], scale: Double, full: Rect,
+        pixels: inout [UInt8]
+    ) throws -> FrameStart {
+        let width = Int(full.width)
+        let height = Int(full.height)
+        if let p = previous, p.width == width, p.height == height {
+            spare = nil
+            recycled = []
+            if options.incremental, p.scale == scale,
+                let d = FrameDiff.damage(
+                    old: p.items, oldBounds: p.bounds, oldImages: p.images,
+                    new: list.items, newBounds: bounds, newImages: images, frame: full)
+            {
+                pixels = p.pixels
+                return d == full ? .overLast : .partial(damage: d)
+            }
+            pixels = p.pixels
+            return .overLast
+        }
+        // The frame's pixels (and the copy a previous frame may still hold) must be allocatable: a
+        // refusal is an error (exit 3), not an abort inside an array allocation.
+        try PixelMemory.check(bytes: width * height * 4 * 2, for: "the \(width)x\(height) px frame")
+        let prepared = spare?.take(count: width * height * 4)
+        spare = nil
+        var memory: [UInt8] = []
+        swap(&memory, &recycled)
+        if let prepared {
+            pixels = prepared
+            return .prepared
+        }
+        if memory.count == width * height * 4 {
+            pixels = memory
+            return .recycled
+        }
+        return .fresh
+    }
+
+    /// Repaints `damage` of the last frame's pixels, clipped to it, on one surface.
+    private func repaint(
+        _ damage: Rect, of list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], images: ImageStore,
+        scale: Double, pixels: inout [UInt8], width: Int, height: Int
+    ) throws {
+        // Drawing items a later opaque box paints over entirely are not drawn (`OpaqueCover.covered`).
+        covered = coverPlan(list, bounds: bounds, transforms: transforms, width: width, height: height)
+        try pixels.withUnsafeMutableBufferPointer { buf in
+            let surface = try CairoSurface(borrowing: buf, width: width, height: height)
+            try paint(list, bounds: bounds, damage: damage, background: true, images: images, scale: scale, on: surface)
+            surface.flush()
+        }
+    }
+
+    /// A full repaint from `start`: the masks (and a new frame's white) made on all cores first, then the
+    /// items from the last opaque cover on, in bands. Returns the frame's pixels.
+    private func repaintFully(
+        _ start: FrameStart, _ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], onSurface: [Bool],
+        images: ImageStore, scale: Double, pixels: inout [UInt8], width: Int, height: Int
+    ) throws {
+        var reuse: [UInt8] = []
+        // Leading fills that cover the frame opaquely: nothing before the last one shows.
+        let cover = OpaqueCover.lastCover(list.items, transforms: transforms, width: width, height: height)
+        // Only the last frame's pixels need painting white first (a prepared frame is white already).
+        var background = false
+        switch start {
+        case .overLast: background = cover == nil
+        case .recycled: swap(&reuse, &pixels)
+        case .prepared, .fresh, .partial: break
+        }
+        let fresh = pixels.isEmpty
+        var white: [UInt8] = []
+        let kept = list.items.indices.filter { onSurface[$0] }
+        RasterPrepass.run(
+            culledItems == 0 ? list.items : kept.map { list.items[$0] },
+            transforms: culledItems == 0 ? transforms : kept.map { transforms[$0] }, shadows: shadows,
+            fonts: fonts,
+            alongside: fresh
+                ? {
+                    if reuse.isEmpty {
+                        // Opaque white is all ones in premultiplied BGRA.
+                        white = CairoSurface.whitePixels(count: width * height * 4)
+                    } else {
+                        // Mapped memory under a cover needs no fill (a fresh array is still
+                        // filled: that maps its pages here, off the painting threads).
+                        if cover == nil {
+                            _ = reuse.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 255) }
+                        }
+                        white = reuse
+                        reuse = []
+                    }
+                } : nil)
+        if fresh { pixels = white }
+        covered = coverPlan(list, bounds: bounds, transforms: transforms, width: width, height: height)
+        try pixels.withUnsafeMutableBufferPointer { buf in
+            try paintInBands(
+                list, bounds: bounds, transforms: transforms, background: background, from: cover ?? 0,
+                images: images, scale: scale, pixels: buf, width: width, height: height)
+        }
+    }
+
+    /// What later opaque boxes hide (`OpaqueCover.plan`), or nothing when `options.skipsCoveredItems` is off.
+    private func coverPlan(_ list: DisplayList, bounds: [Rect?], transforms: [DeviceTransform], width: Int, height: Int)
+        -> OpaqueCover.Plan
+    {
+        options.skipsCoveredItems
+            ? OpaqueCover.plan(list.items, bounds: bounds, transforms: transforms, width: width, height: height)
+            : OpaqueCover.Plan(skipped: [], parts: [:])
     }
 
     /// A full repaint as horizontal bands (two, split where the drawing work halves: `BandSplit`),
@@ -260,7 +301,7 @@ public final class Rasterizer {
         let edges =
             [0]
             + BandSplit.starts(
-                items: list.items, bounds: bounds, width: width, height: height, count: bandCount,
+                items: list.items, bounds: bounds, width: width, height: height, count: options.bandCount,
                 resampled: resampled) + [height]
         let bands = (0..<(edges.count - 1)).map { i in
             Rect(x: 0, y: Double(edges[i]), width: Double(width), height: Double(edges[i + 1] - edges[i]))
@@ -318,7 +359,7 @@ public final class Rasterizer {
     ) throws {
         let ctx = CairoContext(surface: surface)
         ctx.setAntialias(true)
-        ctx.drawsMasksDirectly = drawsMasksDirectly
+        ctx.drawsMasksDirectly = options.drawsMasksDirectly
         if let d = damage {
             ctx.newPath()
             ctx.rectangle(d.x, d.y, d.width, d.height)
@@ -493,4 +534,28 @@ public final class Rasterizer {
     private func validRect(_ r: Rect) -> Bool {
         DeviceTransform.finite(r.x, r.y, r.width, r.height) && r.width >= 0 && r.height >= 0
     }
+}
+
+/// Which of the rasterizer's fast paths are on, and how a full repaint is split: one value given to
+/// `Rasterizer.init`. Every fast path gives the same bytes as the general one; tests turn them off
+/// to compare (the defaults are what renders use).
+public struct RasterOptions: Sendable, Equatable {
+    /// Repaint only what changed since the previous frame (off: full repaints).
+    public var incremental = true
+    /// How many horizontal bands a full repaint is painted in (`paintInBands`): fixed, never the
+    /// machine's core count, so the bytes are the same everywhere.
+    public var bandCount = 2
+    /// Opaque fills and borders through `CoverageFills`.
+    public var keepsFillCoverage = true
+    /// Shadows copied from composited tiles (`ShadowTiles`).
+    public var copiesShadowTiles = true
+    /// Shadows inside their element's box composited through kept effective masks (`ShadowBoxMasks`).
+    public var keepsShadowBoxMasks = true
+    /// Items a later opaque box covers are skipped (`OpaqueCover.covered`).
+    public var skipsCoveredItems = true
+    /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
+    /// (`DirectMaskTarget`).
+    public var drawsMasksDirectly = true
+
+    public init() {}
 }

@@ -1,5 +1,6 @@
+import CairoFonts
+import Compositing
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// The part of a shadow inside the box around its element (`ShadowPainter.paint`: the outline

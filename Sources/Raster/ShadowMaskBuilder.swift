@@ -1,4 +1,5 @@
-import NativeGraphics
+import CairoFonts
+import Compositing
 import Primitives
 
 /// Builds blurred shadow masks. A rounded rectangle's blurred mask is the same in every column

@@ -1,5 +1,6 @@
+import CairoFonts
+import Compositing
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// Draws CSS box shadows: the spread, offset outline blurred by a Gaussian of standard deviation

@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// Shadows composited once per mask, colour and background (`CompositedTile`) and copied where a

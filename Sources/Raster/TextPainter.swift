@@ -1,9 +1,9 @@
-import NativeGraphics
+import CairoFonts
 import Primitives
 import TextLayout
 
 /// Draws glyph runs: positions go from dp to device pixels here (fractional; text layout
-/// already puts baselines on device pixels), and NativeGraphics rasterizes the glyph masks.
+/// already puts baselines on device pixels), and CairoFonts rasterizes the glyph masks.
 struct TextPainter {
     /// Largest text drawn, in device pixels per em (docs/limits.md): a glyph mask is about em x em
     /// bytes, so nested zooms on a large font (zoom 10 x 10 x 10, 1,000 dp) would ask for gigabytes

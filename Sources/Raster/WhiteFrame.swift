@@ -1,5 +1,5 @@
+import CairoFonts
 import Dispatch
-import NativeGraphics
 import Primitives
 
 /// A frame of opaque white pixels made ahead on another thread: pending from creation until

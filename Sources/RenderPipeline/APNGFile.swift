@@ -1,4 +1,4 @@
-import NativeGraphics
+import PNG
 import Primitives
 
 /// An animated PNG written to a file as frames arrive (`--apng`): `APNGWriter` streaming into an

@@ -1,5 +1,5 @@
+import CairoFonts
 import Layout
-import NativeGraphics
 import Primitives
 import SessionFormat
 import Styles

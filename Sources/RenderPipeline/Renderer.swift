@@ -1,7 +1,7 @@
 import Foundation
 import ImageAssets
 import Layout
-import NativeGraphics
+import PNG
 import Painting
 import Primitives
 import Raster

@@ -1,3 +1,4 @@
+import JSON
 import Primitives
 
 /// Decodes a `setSurface` payload: the size, and the `draw` list of `[name, args...]` canvas calls.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Decodes the `device` object: explicit sizes, or `{"preset": NAME, ...overrides}`.
 enum DeviceDecoder {
     static let knownKeys: Set<String> = [

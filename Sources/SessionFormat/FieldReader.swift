@@ -1,3 +1,5 @@
+import JSON
+
 /// The first thing wrong with one step: where (JSON path) and why. The step is then skipped.
 struct StepProblem: Error {
     var path: String

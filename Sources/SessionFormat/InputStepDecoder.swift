@@ -1,3 +1,4 @@
+import JSON
 import Primitives
 
 /// One input step given alone, as JSON (`{"type": "tap", "target": {"text": "Save"}}`): what the C

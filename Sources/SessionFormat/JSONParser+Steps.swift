@@ -1,3 +1,5 @@
+import JSON
+
 /// The step fast path: a session's steps are nearly all plain commands, such as
 /// `{"internalId":7,"textValue":"width","textValue2":"290","type":"SET_STYLE","value":0}`.
 /// Reading one into a JSON object (members, values, number texts), then into a `Command` field
@@ -14,16 +16,18 @@
 /// Such a step decodes without a diagnostic of its own but the text limits, which
 /// `StepDecoder.decodeTopLevel(command:index:)` applies as `command` does.
 extension JSONParser {
-    mutating func stepCommand() -> Command? {
+    /// The command at `pos` (`pos` then after it), or nil with `pos` unchanged. `lastType` is the
+    /// last command type read, tried first, and updated.
+    mutating func stepCommand(lastType: inout CommandType?) -> Command? {
         let start = pos
-        guard let c = readStepCommand() else {
+        guard let c = readStepCommand(&lastType) else {
             pos = start
             return nil
         }
         return c
     }
 
-    private mutating func readStepCommand() -> Command? {
+    private mutating func readStepCommand(_ lastType: inout CommandType?) -> Command? {
         guard peek() == UInt8(ascii: "{") else { return nil }
         pos += 1
         var c = Command(type: .CREATE_APPLICATION)
@@ -39,7 +43,7 @@ extension JSONParser {
             skipSpace()
             switch field {
             case .type:
-                guard let name = quotedBytes(), let t = commandType(name) else { return nil }
+                guard let name = quotedBytes(), let t = commandType(name, &lastType) else { return nil }
                 type = t
             case .textValue, .textValue2, .key:
                 guard let text = quotedBytes() else { return nil }
@@ -154,11 +158,11 @@ extension JSONParser {
     }
 
     /// The command whose exact name is `name` (the last one matched is tried first).
-    private mutating func commandType(_ name: UnsafeBufferPointer<UInt8>) -> CommandType? {
-        if let last = lastStepType, Self.spells(last, name) { return last }
+    private func commandType(_ name: UnsafeBufferPointer<UInt8>, _ lastType: inout CommandType?) -> CommandType? {
+        if let last = lastType, Self.spells(last, name) { return last }
         // Looked up by a String only when the type changes.
         guard let t = CommandType.named(exactly: String(decoding: name, as: UTF8.self)) else { return nil }
-        lastStepType = t
+        lastType = t
         return t
     }
 

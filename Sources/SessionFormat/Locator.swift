@@ -1,3 +1,4 @@
+import JSON
 import Primitives
 
 /// Names an element by what a user sees (semantics.md item 43): its visible text, a part of it,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Primitives
 
 #if canImport(Glibc)
@@ -94,7 +95,7 @@ public struct SessionDecoder {
 
         // 1. JSON syntax.
         let root: JSONValue
-        let stepCommands: [Command?]
+        let stepReader = StepCommandReader()
         var substitutions: [JSONParser.Substitution] = []
         if let encoding = Self.wideEncoding(data) {
             throw fail(
@@ -106,8 +107,8 @@ public struct SessionDecoder {
                 code: "not-json")
         }
         do {
-            (root, stepCommands) = try JSONParser.parse(
-                data, substitutions: &substitutions, readingStepCommands: readingStepCommands)
+            root = try JSONParser.parse(
+                data, substitutions: &substitutions, entries: readingStepCommands ? stepReader : nil, of: "steps")
         } catch let e as JSONParseError {
             throw fail(
                 "line \(e.line) column \(e.column)", "not valid JSON: \(e.reason)",
@@ -258,6 +259,7 @@ public struct SessionDecoder {
         var duplicates: [Diagnostic] = []
         // Entries the parser read as commands stand as `null` in `stepValues`; `stepCommands` has
         // one slot per entry of the (last) top-level `steps` array, which is `stepValues`.
+        let stepCommands = stepReader.commands
         for (i, v) in stepValues.enumerated() {
             let step =
                 if i < stepCommands.count, let command = stepCommands[i] {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The documented limits of a session (docs/limits.md). Each has its own error or diagnostic
 /// code, so CI logs and tests can tell which one was hit. Limits keep hostile or broken input
 /// from exhausting memory or time; none is near what a real app records.

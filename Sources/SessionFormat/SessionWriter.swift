@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Primitives
 
 /// Writes a `Session` as a session file (session-format.md), the inverse of `SessionDecoder`:

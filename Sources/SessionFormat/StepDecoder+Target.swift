@@ -1,3 +1,4 @@
+import JSON
 import Primitives
 
 /// The `target` and point forms of input steps (session-format.md section 4, semantics.md item 43).

@@ -1,3 +1,4 @@
+import JSON
 import Primitives
 
 /// Decodes the entries of `steps` (session-format.md "Steps"). A step that cannot be decoded is

@@ -1,4 +1,4 @@
-import NativeGraphics
+import PNG
 import Primitives
 
 /// A golden PNG's stamp: a private chunk (`pxHS`: ancillary, private, unsafe to copy, so an editor

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SessionFormat
 
 /// A theme that could not be loaded: which file (or built-in name) and what is wrong in it.

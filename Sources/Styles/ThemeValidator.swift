@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SessionFormat
 
 /// Checks a decoded theme: every colour parses, sizes are finite and >= 0, keywords are known, the

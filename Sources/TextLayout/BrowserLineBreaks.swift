@@ -1,4 +1,4 @@
-import NativeGraphics
+import CairoFonts
 
 /// Line break opportunities as browsers find them: UAX #14 (libunibreak), except between two
 /// printable ASCII characters, where Chromium (like WebKit and Firefox before it) uses a table of

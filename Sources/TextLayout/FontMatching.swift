@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Styles
 
 /// CSS font matching rules that do not depend on the library's state.

@@ -1,4 +1,4 @@
-import NativeGraphics
+import CairoFonts
 
 /// A line's part of a shaped run, taken from the run's glyphs instead of shaping the part again
 /// when HarfBuzz says that is the same thing.

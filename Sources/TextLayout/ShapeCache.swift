@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 
 /// Shaped glyphs by text, face, direction and script, in em units (size 1): HarfBuzz positions

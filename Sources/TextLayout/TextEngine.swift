@@ -1,6 +1,6 @@
+import CairoFonts
 import Dispatch
 import Foundation
-import NativeGraphics
 import Primitives
 import Styles
 

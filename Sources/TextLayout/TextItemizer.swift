@@ -1,4 +1,4 @@
-import NativeGraphics
+import CairoFonts
 import Primitives
 import Styles
 
@@ -173,7 +173,7 @@ struct TextItemizer {
     /// Scripts with Common and Inherited characters folded into their neighbours' script.
     private func resolvedScripts(_ chars: [UInt32]) -> [ScriptTag] {
         var s = chars.map { $0 < 128 ? Self.asciiScripts[Int($0)] : Shaper.script(of: $0) }
-        // `isWeak` by raw value here: the call into NativeGraphics per character cost more.
+        // `isWeak` by raw value here: the call into CairoFonts per character cost more.
         let weak = (ScriptTag.common.rawValue, ScriptTag.inherited.rawValue, ScriptTag.unknown.rawValue)
         func isWeak(_ t: ScriptTag) -> Bool { t.rawValue == weak.0 || t.rawValue == weak.1 || t.rawValue == weak.2 }
         let firstStrong = s.first { !isWeak($0) } ?? ScriptTag("Latn")

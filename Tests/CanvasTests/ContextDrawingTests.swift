@@ -1,4 +1,4 @@
-import NativeGraphics
+import Compositing
 import Primitives
 import Testing
 

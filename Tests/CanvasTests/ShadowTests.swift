@@ -1,4 +1,5 @@
-import NativeGraphics
+import CairoFonts
+import Compositing
 import Primitives
 import Testing
 

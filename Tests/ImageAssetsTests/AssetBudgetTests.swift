@@ -1,5 +1,6 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
+import PNG
 import Primitives
 import Testing
 
@@ -67,7 +68,7 @@ import Testing
         // 8192 x 8192 (a 261 KB golden decoded to 1.3 GB) and 8193 x 1: past the largest device.
         for (w, h) in [(8192, 8192), (8193, 1), (1, 8193)] {
             let png = TestBuffers.png(width: w, height: h, bitDepth: 8, colorType: 6, rows: [])
-            let e = #expect(throws: NativeError.self) { try PNGCodec.decode(png) }
+            let e = #expect(throws: PNGError.self) { try PNGCodec.decode(png) }
             #expect("\(e!)".contains("\(w)x\(h) pixels is too large (limit 40000000 pixels, 8192 per side)"))
         }
         #expect(PNGCodec.fitsDecodeLimits(width: 8000, height: 5000))

@@ -1,5 +1,6 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
+import PNG
 import Primitives
 import Testing
 
@@ -19,27 +20,27 @@ struct PNGDecodeTests {
     @Test func truncatedPNGIsAnError() throws {
         let data = try testPNG
         for cut in [10, 30, data.count / 2, data.count - 13] {
-            #expect(throws: NativeError.self) { try PNGCodec.decode(Array(data.prefix(cut))) }
+            #expect(throws: PNGError.self) { try PNGCodec.decode(Array(data.prefix(cut))) }
         }
     }
 
     @Test func corruptDataIsAnError() throws {
         var data = try testPNG
         data[data.count / 2] ^= 0xff  // breaks the IDAT CRC / deflate stream
-        #expect(throws: NativeError.self) { try PNGCodec.decode(data) }
-        #expect(throws: NativeError.self) { try PNGCodec.decode(Array("not a png at all, just some text".utf8)) }
+        #expect(throws: PNGError.self) { try PNGCodec.decode(data) }
+        #expect(throws: PNGError.self) { try PNGCodec.decode(Array("not a png at all, just some text".utf8)) }
         #expect(PNGCodec.size(of: [1, 2, 3]) == nil)
     }
 
     @Test func hugeHeaderIsRefusedBeforeAllocating() {
         // Header claims 60000 x 60000; no pixel data at all.
         let png = TestBuffers.png(width: 60000, height: 60000, bitDepth: 8, colorType: 6, rows: [])
-        let e = #expect(throws: NativeError.self) { try PNGCodec.decode(png) }
+        let e = #expect(throws: PNGError.self) { try PNGCodec.decode(png) }
         #expect("\(e!)".contains("too large"))
         let small = TestBuffers.png(
             width: 20, height: 20, bitDepth: 8, colorType: 0,
             rows: Array(repeating: [UInt8](repeating: 0, count: 20), count: 20))
-        #expect(throws: NativeError.self) { try PNGCodec.decode(small, maxPixels: 100) }
+        #expect(throws: PNGError.self) { try PNGCodec.decode(small, maxPixels: 100) }
     }
 
     @Test func rgbaIsPremultiplied() throws {

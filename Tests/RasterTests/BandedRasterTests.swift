@@ -41,8 +41,7 @@ import Testing
         .image(key: "asset:checker", dest: Rect(x: 120.3, y: 85.6, width: 33.3, height: 29.9), clip: nil, smooth: true),
     ]
     func render(bands: Int) throws -> Bitmap {
-        let r = try RasterTestSupport.rasterizer()
-        r.bandCount = bands
+        let r = try RasterTestSupport.rasterizer(RasterTestSupport.options { $0.bandCount = bands })
         return try RasterTestSupport.render(items, w: 200, h: 200, scale: 3, images: images, with: r)
     }
     let one = try render(bands: 1)

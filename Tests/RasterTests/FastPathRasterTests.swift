@@ -23,12 +23,14 @@ private struct Paths {
 private func render(_ items: [DisplayItem], w: Double, h: Double, scale: Double, _ paths: Paths, bands: Int) throws
     -> Bitmap
 {
-    let r = try S.rasterizer()
-    r.drawsMasksDirectly = paths.direct
-    r.keepsShadowBoxMasks = paths.pieces
-    r.copiesShadowTiles = paths.tiles
-    r.skipsCoveredItems = paths.covered
-    r.bandCount = bands
+    let r = try S.rasterizer(
+        S.options {
+            $0.drawsMasksDirectly = paths.direct
+            $0.keepsShadowBoxMasks = paths.pieces
+            $0.copiesShadowTiles = paths.tiles
+            $0.skipsCoveredItems = paths.covered
+            $0.bandCount = bands
+        })
     return try S.render(items, w: w, h: h, scale: scale, with: r)
 }
 
@@ -172,8 +174,7 @@ private func listCards(_ count: Int, top: Double, step: Double, height: Double, 
     items += listCards(5, top: 10, step: 55, height: 40, bordered: false)
     let cairo = try render(items, w: 200, h: 260, scale: 3, .none, bands: 1)
     for bands in [1, 2] {
-        let fast = try S.rasterizer()
-        fast.bandCount = bands
+        let fast = try S.rasterizer(S.options { $0.bandCount = bands })
         let made = try S.render(items, w: 200, h: 260, scale: 3, with: fast)
         // One set for the cards the frame holds whole, one for the cut card (and more where the
         // bands' seam cuts a card).

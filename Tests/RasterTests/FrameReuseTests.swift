@@ -75,8 +75,7 @@ private func screen(background: Color) -> [DisplayItem] {
         ]
     }
     func render(tiles: Bool) throws -> (Bitmap, Int) {
-        let r = try RasterTestSupport.rasterizer()
-        r.copiesShadowTiles = tiles
+        let r = try RasterTestSupport.rasterizer(RasterTestSupport.options { $0.copiesShadowTiles = tiles })
         let b = try RasterTestSupport.render(items, w: 120, h: 400, scale: 3, with: r)
         return (b, r.shadowTilesMade)
     }

@@ -94,8 +94,7 @@ private enum Scene {
 }
 
 @Test func incrementalRepaintCanBeTurnedOff() throws {
-    let r = try RasterTestSupport.rasterizer()
-    r.incremental = false
+    let r = try RasterTestSupport.rasterizer(RasterTestSupport.options { $0.incremental = false })
     _ = try Scene.render(Scene.items(angle: 0), with: r)
     _ = try Scene.render(Scene.items(angle: 1), with: r)
     #expect(r.partialFrames == 0)

@@ -1,5 +1,7 @@
 import CZlib
-import NativeGraphics
+import CairoFonts
+import Compositing
+import PNG
 import Primitives
 import Testing
 
@@ -131,7 +133,7 @@ func encodedPNGDecodesToTheSamePixels(level: Int) throws {
     #expect(a == b)
     let best = try PNGCodec.encode(bitmap, compressionLevel: 9)
     #expect(best.count < a.count)
-    #expect(throws: NativeError.self) { try PNGCodec.encode(bitmap, compressionLevel: 12) }
+    #expect(throws: PNGError.self) { try PNGCodec.encode(bitmap, compressionLevel: 12) }
 }
 
 @Test func chunkWriterAppendsLengthTypeDataAndCRC() {

@@ -2,7 +2,7 @@ import CZlib
 import Primitives
 import Testing
 
-@testable import NativeGraphics
+@testable import PNG
 
 /// The literal pixels' cache (`LiteralCodeCache`): an entry found in a slot is the pixel's own,
 /// whatever other colours took the slot before (evictions), and the codes are those of the

@@ -2,7 +2,7 @@ import CZlib
 import Primitives
 import Testing
 
-@testable import NativeGraphics
+@testable import PNG
 
 /// Long matches (`RowWriter.match`): whole 258-byte pieces come from one code computed once, two
 /// per write when they fit, and must cut a match exactly as one piece after another does (no piece

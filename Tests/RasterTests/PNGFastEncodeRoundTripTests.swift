@@ -2,7 +2,7 @@ import CZlib
 import Primitives
 import Testing
 
-@testable import NativeGraphics
+@testable import PNG
 
 /// Pictures that stress each path of the level-1 encoder (literal runs, runs along the row and from
 /// above, the Adler-32 summed while coding, rows too wide to match a row back, several bands, codes

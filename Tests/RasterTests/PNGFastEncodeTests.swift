@@ -2,7 +2,7 @@ import CZlib
 import Primitives
 import Testing
 
-@testable import NativeGraphics
+@testable import PNG
 
 /// The level-1 encoder (`PNGFastDeflate`): zlib must inflate it (checking the Adler-32) to the exact
 /// rows, across bands, for RGB and RGBA, and for rows too wide to match a row back.

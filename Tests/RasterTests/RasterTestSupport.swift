@@ -10,8 +10,16 @@ import TextLayout
 enum RasterTestSupport {
     static let fontsDirectory = Repository.fonts
 
-    static func rasterizer() throws -> Rasterizer {
-        Rasterizer(fonts: try FontLibrary(fontsDirectory: fontsDirectory))
+    /// A rasterizer with `options` (default: every fast path on, as renders use).
+    static func rasterizer(_ options: RasterOptions = RasterOptions()) throws -> Rasterizer {
+        Rasterizer(fonts: try FontLibrary(fontsDirectory: fontsDirectory), options: options)
+    }
+
+    /// Options with only `body`'s changes.
+    static func options(_ body: (inout RasterOptions) -> Void) -> RasterOptions {
+        var o = RasterOptions()
+        body(&o)
+        return o
     }
 
     /// Renders `items` on a `w` x `h` dp list at `scale`.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Primitives
 import Testing
 
@@ -24,8 +25,9 @@ import Testing
     /// How many entries of the top-level `steps` array the fast path read.
     private static func fastCount(_ json: String) throws -> Int {
         var subs: [JSONParser.Substitution] = []
-        return try JSONParser.parse(Array(json.utf8), substitutions: &subs, readingStepCommands: true)
-            .commands.compactMap { $0 }.count
+        let reader = StepCommandReader()
+        _ = try JSONParser.parse(Array(json.utf8), substitutions: &subs, entries: reader, of: "steps")
+        return reader.commands.compactMap { $0 }.count
     }
 
     static let plainSteps = [

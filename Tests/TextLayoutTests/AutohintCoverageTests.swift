@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NativeGraphics
+@testable import CairoFonts
 
 /// The auto-hinter's map from glyphs to scripts, completed from GSUB as Chromium's FreeType (built
 /// with HarfBuzz) does: glyphs only shaping reaches are hinted with their script's blue zones.

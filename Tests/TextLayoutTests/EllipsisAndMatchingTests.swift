@@ -1,5 +1,5 @@
+import CairoFonts
 import Foundation
-import NativeGraphics
 import Primitives
 import Styles
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NativeGraphics
+@testable import CairoFonts
 
 /// The per-face cache of rendered glyph images (`GlyphCache`): every key finds what was filed
 /// under it, through growth and the restart at the limit, and a face hands out one image per key.

@@ -1,4 +1,4 @@
-import NativeGraphics
+import CairoFonts
 import Primitives
 import Styles
 import Testing

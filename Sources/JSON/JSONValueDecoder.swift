@@ -1,5 +1,3 @@
-import SessionFormat
-
 /// A `Decoder` over the project's own `JSONValue` (from `JSONParser`), so that `Theme` stays plain
 /// `Codable` while loading it costs no `JSONSerialization`, no `JSONDecoder` and none of the dynamic
 /// casts and `Any` bridging those go through (about 35 M instructions per process before).
@@ -7,13 +5,14 @@ import SessionFormat
 /// Errors are the standard `DecodingError`s with coding paths, as `JSONDecoder` throws them. With
 /// a `KeyLog`, every key the decoded type asked for is recorded, so fields the type does not have
 /// can be reported afterwards without encoding the result again (`ThemeValidator.unknownFields`).
-struct JSONValueDecoder {
+package struct JSONValueDecoder {
     /// The keys asked for, as dotted paths ("actionBar.title.size"); `Dictionary` asks for all of its own.
-    final class KeyLog {
-        var asked: Set<String> = []
+    package final class KeyLog {
+        package var asked: Set<String> = []
+        package init() {}
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, log: KeyLog? = nil) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, log: KeyLog? = nil) throws -> T {
         try T(from: ValueDecoder(value: value, codingPath: [], log: log))
     }
 }

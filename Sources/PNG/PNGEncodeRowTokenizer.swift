@@ -1,7 +1,29 @@
-/// The per-row loop of `BandEncoder.run` and the state it carries from row to row: it finds the
-/// runs and literals of each row and writes their codes at once (the band's codes were decided
-/// before, from a sample: `DeflateCodeTable`), so there is no token buffer and no second pass.
-/// The open run from the row above goes on through the next row's filter byte.
+/// The per-row loop of `BandEncoder.run` and the state it carries from row to row.
+///
+/// The loop in stages, and why it is shaped so (the reasons hold for every stage below):
+/// 1. The filter byte: each row starts with its filter byte (0). It equals the byte a row back, so a
+///    run from the row above goes on through it, or one starts at it.
+/// 2. The run from above: pixels equal to the ones above are one match at a distance of a row. Screens
+///    are mostly such runs (a flat background under the last row of text).
+/// 3. The run of the previous pixel: pixels equal to the one before them are one match at a distance of a pixel.
+/// 4. Literals: every other pixel is written as its bytes' literal codes, until a pixel could
+///    start one of the two runs again.
+/// Across the stages:
+/// - One pass, no token buffer: the band's Huffman codes were decided before, from a sample
+///   (`DeflateCodeTable`), so each run or literal is written the moment it is found.
+/// - Adler-32 on the side (`RowDelta`): the row's sums are kept as differences from the row above,
+///   so a run from above costs nothing, a run of one pixel a multiplication, and only literals a
+///   step per pixel (their sums come with their codes).
+/// - The alpha check is an AND of the literal pixels' words: runs repeat pixels already seen, so
+///   literals alone decide whether the picture is opaque (RGB) or not.
+/// - The code cache (`LiteralCodeCache`, RGB only): a screen has few colours, so a pixel's three
+///   byte codes joined into one write, and its sums, are found by its word.
+/// - Registers: the bit writer and the run state are copied into locals for the row, and the
+///   stages are sections of one loop (marked "Stage n" below), not functions: as functions, even
+///   `@inline(__always)`, one stayed a call and the bench screen took 0.9 M more instructions
+///   (Benchmarks/README.md). `A` is a type, not a flag: each case is its own copy of the loop with
+///   the test folded away (a flag argument was kept as a run-time test in every loop, and its
+///   register spilled others to the stack).
 struct RowWriter<P: PixelBytes> {
     /// `DeflateCodeTable.codes`: per literal byte and per match length, bits and size.
     let codes: UnsafePointer<UInt64>
@@ -30,9 +52,7 @@ struct RowWriter<P: PixelBytes> {
     }
 
     /// Codes one row (`above` and `aboveSums`, the Adler-32 sums of the row above, are read only
-    /// when `A.hasAbove`) and returns its Adler-32 sums minus the row above's. `A` is a type, not a
-    /// flag: each case is its own copy of the loops with the test folded away (a flag argument was
-    /// kept as a run-time test in every loop, and its register spilled others to the stack).
+    /// when `A.hasAbove`) and returns its Adler-32 sums minus the row above's: the four stages.
     mutating func row<A: RowAboveMode>(
         _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, width w: Int, aboveSums: RowSums, _: A.Type
     ) -> RowDelta<P> {
@@ -45,7 +65,7 @@ struct RowWriter<P: PixelBytes> {
         var inAbove = self.inAbove
         var runBytes = self.runBytes
         var delta = RowDelta<P>()
-        // The filter byte (0) equals the one a row back, so a run from above can go through it.
+        // Stage 1. The filter byte (0) equals the one a row back, so a run from above can go through it.
         if inAbove {
             runBytes &+= 1
         } else if hasAbove && row[0] == above[0] {
@@ -57,6 +77,7 @@ struct RowWriter<P: PixelBytes> {
         }
         var x = 0
         while x < w {
+            // Stage 2: the run from above, while the row equals the row above.
             if inAbove {
                 let k = BandEncoder<P>.equalRun(row, above, from: x, to: w)
                 runBytes &+= (k &- x) &* bpp
@@ -73,6 +94,7 @@ struct RowWriter<P: PixelBytes> {
                 x &+= 1
                 continue
             }
+            // Stage 3: the run of the previous pixel.
             if x > 0 && v == row[x &- 1] {
                 // The run goes on while each pixel equals the one before it.
                 let k = BandEncoder<P>.equalRun(row, row - 1, from: x &+ 1, to: w)
@@ -82,7 +104,7 @@ struct RowWriter<P: PixelBytes> {
                 x = k
                 continue
             }
-            // Literal pixels until one equals the pixel above or the one before it.
+            // Stage 4: literal pixels until one equals the pixel above or the one before it.
             var all = alphas
             var ds = 0
             var dc = 0

@@ -93,7 +93,7 @@ public struct JSONObject: Hashable, Sendable {
     public struct Member: Hashable, Sendable {
         public let key: String
         public internal(set) var value: JSONValue
-        let field: FieldName?
+        package let field: FieldName?
     }
     /// The members in file order.
     public private(set) var members: [Member] = []
@@ -179,7 +179,7 @@ public struct JSONObject: Hashable, Sendable {
         return members[i].value
     }
 
-    subscript(field: FieldName) -> JSONValue? {
+    package subscript(field: FieldName) -> JSONValue? {
         guard let i = position(of: field) else { return nil }
         return members[i].value
     }

@@ -42,12 +42,12 @@ extension PNGCodec {
     /// straight RGBA, which is then premultiplied here.
     public static func decode(_ data: [UInt8], maxPixels: Int = maxDecodedPixels) throws -> Bitmap {
         guard let (w, h) = size(of: data) else {
-            throw NativeError.png(
+            throw PNGError.png(
                 data.count < 24 ? "not a PNG (only \(data.count) bytes)" : "not a PNG (bad signature or header)")
         }
         // Checked on our own parse of IHDR, before libpng allocates anything.
         guard fitsDecodeLimits(width: w, height: h, maxPixels: maxPixels) else {
-            throw NativeError.png(
+            throw PNGError.png(
                 "image of \(w)x\(h) pixels is too large (limit \(maxPixels) pixels, \(maxDecodedSide) per side)")
         }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
@@ -57,11 +57,11 @@ extension PNGCodec {
             guard png_image_begin_read_from_memory(&image, src.baseAddress, src.count) != 0 else {
                 let m = message(of: &image)
                 png_image_free(&image)
-                throw NativeError.png("cannot read header: \(m)")
+                throw PNGError.png("cannot read header: \(m)")
             }
             guard Int(image.width) == w, Int(image.height) == h else {
                 png_image_free(&image)
-                throw NativeError.png("inconsistent header")
+                throw PNGError.png("inconsistent header")
             }
             // PNG_FORMAT_RGBA is a compound macro Swift does not import: colour | alpha, R,G,B,A byte order.
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
@@ -73,7 +73,7 @@ extension PNGCodec {
             guard ok != 0 else {
                 let m = message(of: &image)
                 png_image_free(&image)
-                throw NativeError.png("corrupt or truncated data: \(m)")
+                throw PNGError.png("corrupt or truncated data: \(m)")
             }
             png_image_free(&image)
         }

@@ -38,42 +38,41 @@ public enum BlurMask {
         return max(spread, CheckedInt.int(3 * max(0, sigma), .up, in: 0...(1 << 20)))
     }
 
-    /// Blurs `mask` in place with `boxes(sigma:)`, horizontally then vertically.
-    /// Pixels outside the mask count as 0, so leave `reach(sigma:)` pixels of margin.
-    public static func gaussian(_ mask: CairoMask, sigma: Double) {
+    /// Blurs the `width` x `height` alpha rows at `data` (`stride` bytes per row) in place with
+    /// `boxes(sigma:)`, horizontally then vertically. Pixels outside count as 0, so leave
+    /// `reach(sigma:)` pixels of margin. (`CairoFonts` blurs a `CairoMask` through this.)
+    public static func gaussian(
+        _ data: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int, stride: Int, sigma: Double
+    ) {
         let passes = boxes(sigma: sigma)
         if passes.isEmpty { return }
-        let w = mask.width
-        let h = mask.height
-        mask.withPixels { data, stride in
-            let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(w, h) * 2)
-            defer { line.deallocate() }
-            // Horizontal: each row through the three passes, ping-ponging between two buffers.
-            for y in 0..<h {
-                let row = data + y * stride
-                var a = line
-                var b = line + w
-                a.update(from: row, count: w)
-                for p in passes {
-                    boxRow(a, b, count: w, p)
-                    swap(&a, &b)
-                }
-                row.update(from: a, count: w)
-            }
-            // Vertical: running sums per column, a whole row at a time (cache friendly).
-            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h * 2)
-            defer { plane.deallocate() }
-            var src = plane
-            var dst = plane + w * h
-            for y in 0..<h { (src + y * w).update(from: data + y * stride, count: w) }
-            let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w)
-            defer { sums.deallocate() }
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(w, h) * 2)
+        defer { line.deallocate() }
+        // Horizontal: each row through the three passes, ping-ponging between two buffers.
+        for y in 0..<h {
+            let row = data + y * stride
+            var a = line
+            var b = line + w
+            a.update(from: row, count: w)
             for p in passes {
-                boxColumns(src, dst, sums, width: w, height: h, p)
-                swap(&src, &dst)
+                boxRow(a, b, count: w, p)
+                swap(&a, &b)
             }
-            for y in 0..<h { (data + y * stride).update(from: src + y * w, count: w) }
+            row.update(from: a, count: w)
         }
+        // Vertical: running sums per column, a whole row at a time (cache friendly).
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h * 2)
+        defer { plane.deallocate() }
+        var src = plane
+        var dst = plane + w * h
+        for y in 0..<h { (src + y * w).update(from: data + y * stride, count: w) }
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w)
+        defer { sums.deallocate() }
+        for p in passes {
+            boxColumns(src, dst, sums, width: w, height: h, p)
+            swap(&src, &dst)
+        }
+        for y in 0..<h { (data + y * stride).update(from: src + y * w, count: w) }
     }
 
     /// Fixed-point reciprocal so that (sum * r + half) >> 24 == round(sum / size).

@@ -28,13 +28,13 @@ public final class APNGWriter {
         sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
-            throw NativeError.png("cannot encode an animation of \(width)x\(height) pixels")
+            throw PNGError.png("cannot encode an animation of \(width)x\(height) pixels")
         }
         guard frameCount > 0, frameCount < 1 << 31 else {
-            throw NativeError.png("an animated PNG needs 1 or more frames, not \(frameCount)")
+            throw PNGError.png("an animated PNG needs 1 or more frames, not \(frameCount)")
         }
         guard (0...9).contains(compressionLevel) else {
-            throw NativeError.png("compression level \(compressionLevel) is not in 0...9")
+            throw PNGError.png("compression level \(compressionLevel) is not in 0...9")
         }
         self.width = width
         self.height = height
@@ -49,11 +49,11 @@ public final class APNGWriter {
 
     /// Encodes and writes one frame shown for `delayMs` milliseconds.
     public func addFrame(_ bitmap: Bitmap, delayMs: Int) throws {
-        guard !finished else { throw NativeError.png("frame added after finish") }
+        guard !finished else { throw PNGError.png("frame added after finish") }
         guard bitmap.width == width, bitmap.height == height else {
-            throw NativeError.png("frame of \(bitmap.width)x\(bitmap.height) in a \(width)x\(height) animation")
+            throw PNGError.png("frame of \(bitmap.width)x\(bitmap.height) in a \(width)x\(height) animation")
         }
-        guard written < frameCount else { throw NativeError.png("more frames than the \(frameCount) announced") }
+        guard written < frameCount else { throw PNGError.png("more frames than the \(frameCount) announced") }
         var w = PNGChunkWriter(signature: false)
         let (num, den) = Self.delay(delayMs)
         let r = previous.map { Self.changedRect($0, bitmap) } ?? (0, 0, width, height)
@@ -109,7 +109,7 @@ public final class APNGWriter {
     /// Writes `IEND`. Fails if fewer frames than announced were added (the file would be invalid).
     public func finish() throws {
         guard !finished else { return }
-        guard written == frameCount else { throw NativeError.png("\(written) frames written, \(frameCount) announced") }
+        guard written == frameCount else { throw PNGError.png("\(written) frames written, \(frameCount) announced") }
         finished = true
         var w = PNGChunkWriter(signature: false)
         w.append("IEND")

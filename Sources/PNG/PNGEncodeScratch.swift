@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The working memory of one thread of `PNGFastDeflate`: room for the deflate bytes of every band
 /// the thread codes, one after the other, where the PNG writer then reads them.

@@ -5,18 +5,14 @@ import Primitives
     import Glibc
 #endif
 
-/// Errors from the C libraries, turned into Swift errors.
+/// Errors from Cairo and FreeType, turned into Swift errors (the PNG codec has its own, `PNGError`).
 public enum NativeError: Error, CustomStringConvertible {
     case cairo(String)
     case freetype(String)
-    case png(String)
-    case zlib(String)
     public var description: String {
         switch self {
         case .cairo(let m): return "cairo: \(m)"
         case .freetype(let m): return "freetype: \(m)"
-        case .png(let m): return "png: \(m)"
-        case .zlib(let m): return "zlib: \(m)"
         }
     }
 }

@@ -23,9 +23,10 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 /// strings without escapes are made straight from their bytes, and integers of up to 15 digits
 /// get their `Double` without `strtod` (exact below 2^53, so the value is the same).
 public struct JSONParser {
-    // Internal, not private: the step fast path (`JSONParser+Steps.swift`) reads them too.
-    let bytes: UnsafeBufferPointer<UInt8>
-    var pos = 0
+    // Package, not private: the session's step fast path (`SessionFormat/JSONParser+Steps.swift`,
+    // an `JSONEntryReader`) reads them too.
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var pos = 0
     private var depth = 0
     /// Nesting limit, so a hostile file cannot overflow the stack.
     public static let maxDepth = 256
@@ -35,11 +36,9 @@ public struct JSONParser {
     /// (for sessions: `steps` and the step index), so a substitution can name its step.
     private var topKey: String?
     private var topIndex: Int?
-    /// Whether entries of the top-level `steps` array may be read as commands, and those read.
-    private var readsStepCommands = false
-    private var stepCommands: [Command?] = []
-    /// The last command type read by `stepCommand()` (runs of SET_STYLE are the common case).
-    var lastStepType: CommandType?
+    /// Reads the entries of one top-level array before the general parse does (`parse(_:substitutions:entries:of:)`).
+    private var entryReader: JSONEntryReader?
+    private var entryReaderKey = ""
 
     /// A `\uD800`-style escape that is half of a surrogate pair: not a character, so it is read as
     /// U+FFFD (as a browser's JSON.parse keeps going) and reported, instead of refusing the file.
@@ -61,21 +60,21 @@ public struct JSONParser {
 
     /// Parses one document; `substitutions` receives every lone surrogate escape read as U+FFFD.
     public static func parse(_ data: [UInt8], substitutions: inout [Substitution]) throws -> JSONValue {
-        try parse(data, substitutions: &substitutions, readingStepCommands: false).value
+        try parse(data, substitutions: &substitutions, entries: nil, of: "")
     }
 
-    /// Parses one document. With `readingStepCommands` (a session's parse), each entry of the root
-    /// object's `steps` array that is a plain command (`stepCommand()`) is read straight into a
-    /// `Command` and stands as `null` in the returned tree; `commands` holds, per entry of the
-    /// last such array, the command or nil (decode the tree's entry then).
-    static func parse(_ data: [UInt8], substitutions: inout [Substitution], readingStepCommands: Bool)
-        throws -> (value: JSONValue, commands: [Command?])
-    {
+    /// Parses one document. With a `reader` (a session's parse: its step fast path), each entry of
+    /// the root object's array named `key` is offered to the reader first; an entry it reads stands
+    /// as `null` in the returned tree (the reader keeps what it made of it).
+    package static func parse(
+        _ data: [UInt8], substitutions: inout [Substitution], entries reader: JSONEntryReader?, of key: String
+    ) throws -> JSONValue {
         var found: [Substitution] = []
         defer { substitutions = found }
         return try data.withUnsafeBufferPointer { bytes in
             var p = JSONParser(bytes)
-            p.readsStepCommands = readingStepCommands
+            p.entryReader = reader
+            p.entryReaderKey = key
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
             p.skipSpace()
             if p.pos >= bytes.count { throw p.error("the file is empty, expected a JSON object") }
@@ -83,7 +82,7 @@ public struct JSONParser {
             p.skipSpace()
             found = p.substitutions
             if p.pos < bytes.count { throw p.error("unexpected text after the end of the JSON value") }
-            return (v, p.stepCommands)
+            return v
         }
     }
 
@@ -165,18 +164,16 @@ public struct JSONParser {
             return .array(items)
         }
         let isTopArray = depth == 2 && topKey != nil
-        let readsCommands = isTopArray && readsStepCommands && topKey == "steps"
-        // A repeated `steps` key takes the last array (as `JSONObject` keeps the last value).
-        if readsCommands { stepCommands = [] }
+        let reader = isTopArray && topKey == entryReaderKey ? entryReader : nil
+        // A repeated key takes the last array (as `JSONObject` keeps the last value).
+        reader?.begin()
         while true {
             skipSpace()
             if isTopArray { topIndex = items.count }
-            if readsCommands {
-                if let command = stepCommand() {
-                    stepCommands.append(command)
+            if let reader {
+                if reader.read(&self) {
                     items.append(.null)
                 } else {
-                    stepCommands.append(nil)
                     items.append(try parseValue())
                 }
             } else {
@@ -362,11 +359,11 @@ public struct JSONParser {
         }
     }
 
-    func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
+    package func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
     private mutating func skipDigits() { while let b = peek(), isDigit(b) { pos += 1 } }
 
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0A, 0x0D: pos += 1
@@ -403,4 +400,14 @@ public struct JSONParser {
         let column = bytes[lineStart..<end].filter { $0 & 0xC0 != 0x80 }.count + 1
         return JSONParseError(line: line, column: column, reason: reason)
     }
+}
+
+/// Reads the entries of one top-level array before the general parser does: a format's fast
+/// path for the entries it knows (SessionFormat's steps, `JSONParser+Steps.swift`).
+package protocol JSONEntryReader: AnyObject {
+    /// A new array starts (a repeated key starts again).
+    func begin()
+    /// Reads the entry at `parser.pos` and returns true with `pos` after it, or returns false with
+    /// `pos` where it was (the general parser then reads the entry).
+    func read(_ parser: inout JSONParser) -> Bool
 }

@@ -11,10 +11,10 @@ public enum PNGCodec {
     /// row (adaptive, minimum sum of absolute differences, as libpng does): smaller, much slower.
     public static func encode(_ bitmap: Bitmap, compressionLevel: Int = 1) throws -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width < 1 << 31, bitmap.height < 1 << 31 else {
-            throw NativeError.png("cannot encode an image of \(bitmap.width)x\(bitmap.height) pixels")
+            throw PNGError.png("cannot encode an image of \(bitmap.width)x\(bitmap.height) pixels")
         }
         guard (0...9).contains(compressionLevel) else {
-            throw NativeError.png("compression level \(compressionLevel) is not in 0...9")
+            throw PNGError.png("compression level \(compressionLevel) is not in 0...9")
         }
         var writer = PNGChunkWriter()
         if compressionLevel == 1 {

@@ -21,7 +21,7 @@ public final class ZlibDeflater {
         guard rc == Z_OK else {
             stream.deinitialize(count: 1)
             stream.deallocate()
-            throw NativeError.zlib("deflateInit failed (\(rc))")
+            throw PNGError.zlib("deflateInit failed (\(rc))")
         }
     }
 
@@ -33,7 +33,7 @@ public final class ZlibDeflater {
 
     /// Compresses `data` (more may follow).
     public func write(_ data: UnsafeBufferPointer<UInt8>) throws {
-        guard !finished else { throw NativeError.zlib("write after finish") }
+        guard !finished else { throw PNGError.zlib("write after finish") }
         guard let base = data.baseAddress, data.count > 0 else { return }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: base)
         stream.pointee.avail_in = uInt(data.count)
@@ -68,7 +68,7 @@ public final class ZlibDeflater {
                 stream.pointee.avail_out = uInt(buf.count)
                 let rc = deflate(stream, flush)
                 guard rc == Z_OK || rc == Z_STREAM_END || rc == Z_BUF_ERROR else {
-                    throw NativeError.zlib("deflate failed (\(rc))")
+                    throw PNGError.zlib("deflate failed (\(rc))")
                 }
                 let produced = buf.count - Int(stream.pointee.avail_out)
                 pending.append(contentsOf: buf[0..<produced])

@@ -1,4 +1,3 @@
-import CCairo
 import Primitives
 
 /// Cairo's OVER of a solid colour through an A8 mask placed at whole pixels, computed here on the
@@ -16,6 +15,9 @@ import Primitives
 /// pixman's saturation never acts. The solid colour is the one Cairo gives pixman: each
 /// premultiplied channel as a 16-bit value (channel x alpha x 65535 + 0.5, truncated), of which the
 /// 8-bit path keeps the high byte. `DirectMaskTests` pin both against Cairo.
+///
+/// This module holds no Cairo: the Cairo boundary (`CairoFonts`) makes targets from a context
+/// (`CairoContext.directMaskTarget`) and tells Cairo afterwards which pixels changed (`finish`).
 public struct DirectMaskTarget {
     let pixels: UnsafeMutablePointer<UInt32>
     /// Words per row.
@@ -24,7 +26,25 @@ public struct DirectMaskTarget {
     let x0: Int, y0: Int, x1: Int, y1: Int
     /// The premultiplied source pixel, as pixman holds Cairo's solid colour.
     public let source: UInt32
-    let surface: OpaquePointer
+    /// Whose pixels these are (the Cairo surface, opaque here): `finish` marks them changed.
+    package let owner: OpaquePointer?
+
+    /// A target over `pixels` (`stride` words per row), drawing only in x0 <= x < x1, y0 <= y < y1,
+    /// with `table` made by `table(for: source)`.
+    package init(
+        pixels: UnsafeMutablePointer<UInt32>, stride: Int, x0: Int, y0: Int, x1: Int, y1: Int, source: UInt32,
+        owner: OpaquePointer?, table: [UInt32]
+    ) {
+        self.pixels = pixels
+        self.stride = stride
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+        self.source = source
+        self.owner = owner
+        self.table = table
+    }
 
     /// Positions farther out than this are left to Cairo (its 16.16 fixed-point offsets).
     public static let maxOffset = 16_384
@@ -55,7 +75,7 @@ public struct DirectMaskTarget {
     }
 
     /// Composites through `mask` with its top-left pixel at (x, y) (|x|, |y| <= `maxOffset`).
-    public func composite(_ mask: CairoMask, x: Int, y: Int) {
+    public func composite(_ mask: AlphaRows, x: Int, y: Int) {
         let cx0 = max(x0, x)
         let cy0 = max(y0, y)
         let cx1 = min(x1, x + mask.width)
@@ -93,11 +113,6 @@ public struct DirectMaskTarget {
         }
     }
 
-    /// Tells Cairo its pixels changed (call once after the composites).
-    public func finish() {
-        cairo_surface_mark_dirty_rectangle(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-    }
-
     /// x * y / 255 rounded, pixman's MUL_UN8 (both at most 255).
     @inline(__always) static func mul(_ x: UInt32, _ y: UInt32) -> UInt32 {
         let t = x &* y &+ 0x80
@@ -105,7 +120,7 @@ public struct DirectMaskTarget {
     }
 
     /// `table` for a source pixel.
-    static func table(for source: UInt32) -> [UInt32] {
+    package static func table(for source: UInt32) -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: 512) { t, n in
             for m in 0..<256 {
                 let v = UInt32(m)
@@ -189,52 +204,5 @@ public struct DirectMaskTarget {
             }
             i &+= 1
         }
-    }
-}
-
-extension CairoContext {
-    /// The target to composite a solid `color` (alpha times `alpha`) through masks on directly, with
-    /// the same bytes as `setColor` then `mask` at whole pixels: when `drawsMasksDirectly`, the
-    /// operator is OVER, drawing goes straight to an ARGB32 image surface at identity (no group, no
-    /// device offset) and the clip is one rectangle of whole pixels. Nil otherwise (use Cairo).
-    public func directMaskTarget(color: Color, alpha: Double = 1) -> DirectMaskTarget? {
-        guard drawsMasksDirectly, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
-            let (data, stride, w, h) = directTarget(), let c = wholePixelClip()
-        else { return nil }
-        // An empty part (the clip misses the surface) draws nothing.
-        let x0 = max(c.x0, 0)
-        let y0 = max(c.y0, 0)
-        let x1 = max(x0, min(c.x1, w))
-        let y1 = max(y0, min(c.y1, h))
-        cairo_surface_flush(cairo_get_target(cr))
-        let source = DirectMaskTarget.premultiplied(color, alpha: alpha)
-        let table: [UInt32]
-        if let t = maskTables[source] {
-            table = t
-        } else {
-            table = DirectMaskTarget.table(for: source)
-            if maskTables.count >= 64 { maskTables.removeAll() }
-            maskTables[source] = table
-        }
-        return DirectMaskTarget(
-            pixels: data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1, source: source,
-            surface: cairo_get_target(cr), table: table)
-    }
-
-    /// The current clip when it is one rectangle of whole device pixels (x0 <= x < x1, y0 <= y < y1).
-    func wholePixelClip() -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        // No rectangle: everything is clipped away.
-        if list.pointee.num_rectangles == 0 { return (0, 0, 0, 0) }
-        guard list.pointee.num_rectangles == 1 else { return nil }
-        let c = list.pointee.rectangles[0]
-        guard c.x == c.x.rounded(), c.y == c.y.rounded(), c.width == c.width.rounded(), c.height == c.height.rounded(),
-            abs(c.x) < 1e9, abs(c.y) < 1e9, c.width < 1e9, c.height < 1e9
-        else { return nil }
-        return (
-            CheckedInt.int(c.x), CheckedInt.int(c.y), CheckedInt.int(c.x + c.width), CheckedInt.int(c.y + c.height)
-        )
     }
 }

@@ -2,18 +2,22 @@
 /// their bytes: a member whose key is one of them carries it (`JSONObject.Member.field`), so the
 /// step decoder finds a field by comparing small integers, with no String made for the key and
 /// no hashing (a session is mostly hundreds of small objects with these keys).
-enum FieldName: UInt8, CaseIterable, Sendable {
+///
+/// The JSON library's one piece of the session format, and kept here on purpose: an object built in
+/// code (`JSONObject.set`) must mark its members as the parser does, or the two would not compare
+/// equal; a table handed in at parse time could not promise that. Package-only: no user sees it.
+package enum FieldName: UInt8, CaseIterable, Sendable {
     case type, internalId, childInternalId, value, textValue, textValue2, key, width, height, row, column, sheet,
         flags, steps, ms, name, image, surface
 
     /// The member name as written in the file.
-    var name: String { Self.names[Int(rawValue)] }
+    package var name: String { Self.names[Int(rawValue)] }
     private static let names = [
         "type", "internalId", "childInternalId", "value", "textValue", "textValue2", "key", "width", "height", "row",
         "column", "sheet", "flags", "steps", "ms", "name", "image", "surface",
     ]
     /// The name's bytes (a literal: no array, no lazy global to check).
-    var literal: StaticString {
+    package var literal: StaticString {
         switch self {
         case .type: "type"
         case .internalId: "internalId"
@@ -37,13 +41,13 @@ enum FieldName: UInt8, CaseIterable, Sendable {
     }
 
     /// The field named `name` (for objects built in code rather than parsed).
-    init?(name: String) {
+    package init?(name: String) {
         guard let i = Self.names.firstIndex(of: name) else { return nil }
         self.init(rawValue: UInt8(i))
     }
 
     /// The field whose name is `key`'s bytes, if any (the parser's path: no String is made).
-    static func named(_ key: UnsafeBufferPointer<UInt8>) -> FieldName? {
+    package static func named(_ key: UnsafeBufferPointer<UInt8>) -> FieldName? {
         let n = key.count
         guard n >= 2, n <= 15 else { return nil }
         let candidate: FieldName
@@ -71,34 +75,5 @@ enum FieldName: UInt8, CaseIterable, Sendable {
         let name = candidate.literal.utf8Start
         for i in 1..<n where name[i] != key[i] { return nil }
         return candidate
-    }
-}
-
-/// A set of field names (the keys one kind of step allows), tested without hashing.
-struct FieldSet: Sendable {
-    private var bits: UInt32 = 0
-    init(_ fields: [FieldName]) { for f in fields { bits |= Self.bit(f) } }
-    func contains(_ f: FieldName) -> Bool { bits & Self.bit(f) != 0 }
-    mutating func insert(_ f: FieldName) { bits |= Self.bit(f) }
-    private static func bit(_ f: FieldName) -> UInt32 { 1 << UInt32(f.rawValue) }
-}
-
-extension Command {
-    /// Sets the integer member `field` of a command step; false when `field` is not one. The one
-    /// place the integer fields are mapped, for the tree decoder and the straight-from-bytes path.
-    mutating func setInteger(_ field: FieldName, _ n: Int) -> Bool {
-        switch field {
-        case .internalId: internalId = n
-        case .childInternalId: childInternalId = n
-        case .value: value = n
-        case .width: width = n
-        case .height: height = n
-        case .row: row = n
-        case .column: column = n
-        case .sheet: sheet = n
-        case .flags: flags = n
-        default: return false
-        }
-        return true
     }
 }

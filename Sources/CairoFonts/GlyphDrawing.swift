@@ -1,5 +1,6 @@
 import CCairo
 import CFreeType
+import Compositing
 import Foundation
 import Primitives
 

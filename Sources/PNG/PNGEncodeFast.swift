@@ -1,5 +1,6 @@
 import CZlib
 import Dispatch
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

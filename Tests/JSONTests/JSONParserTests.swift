@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SessionFormat
+@testable import JSON
 
 @Suite struct JSONParserTests {
     @Test func parsesNestedValuesAndKeepsKeyOrder() throws {
@@ -53,27 +53,5 @@ import Testing
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(deep.utf8)) }
-    }
-}
-
-@Suite struct Base64Tests {
-    @Test func decodesPaddedAndUnpadded() throws {
-        #expect(try Base64.decode("TWFu") == Array("Man".utf8))
-        #expect(try Base64.decode("TWE=") == Array("Ma".utf8))
-        #expect(try Base64.decode("TQ==") == Array("M".utf8))
-        #expect(try Base64.decode("TWE") == Array("Ma".utf8))
-        #expect(try Base64.decode("") == [])
-        #expect(try Base64.decode("/+/+") == [0xFF, 0xEF, 0xFE])
-    }
-
-    @Test func reportsTheBadCharacter() {
-        do {
-            _ = try Base64.decode("TW!u")
-            Issue.record("expected an error")
-        } catch let e as Base64Error {
-            #expect(e.message.contains("'!'"))
-            #expect(e.message.contains("offset 2"))
-        } catch { Issue.record("wrong error") }
-        #expect(throws: Base64Error.self) { try Base64.decode("TWFuT") }
     }
 }
