@@ -225,8 +225,12 @@ c-tests-tsan: build
 .PHONY: platform-app platform-tests
 PLATFORM_OUT := $(OUT)/platform
 PLATFORM_SOURCES := $(wildcard Platform/src/*.cpp) $(wildcard Platform/standin/src/*.cpp) $(wildcard Platform/tests/app/*.cpp)
+# The offline HTTP client compiles against both httpclient APIs (getType()/HTTPRequest::GET up to
+# cef38ae, getMethod()/Method::GET from 941fea9 on): the stand-in has both (STANDIN_HTTPCLIENT_METHOD).
 platform-app: c-library
 	@mkdir -p $(PLATFORM_OUT)
+	c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -DSTANDIN_HTTPCLIENT_METHOD -IPlatform/standin/include \
+	  Platform/src/OfflineHTTPClient.cpp $$($(C_PKG)) $$(pkg-config --cflags cairo)
 	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
 	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
 platform-tests: platform-app build

@@ -186,7 +186,7 @@ typedef enum pr_event_kind {
     PR_EVENT_VISIBILITY = 5,      /**< VisibilityEvent: `visible`. */
     PR_EVENT_COMMAND = 6,         /**< CommandEvent: `element_id` (FW_ID_MENU = -1, ...). */
     PR_EVENT_SYS_INFO = 7,        /**< SysInfoEvent: `sys_type` (START, RESUME, PAUSE, ...). */
-    PR_EVENT_SYS = 8              /**< SysEvent: `sys_type` (BACK). */
+    PR_EVENT_SYS = 8              /**< SysEvent: `sys_type` (BACK, SHOW_DEBUG). */
 } pr_event_kind;
 
 /** Which optional fields of a `pr_event` hold a value (bits of `pr_event.fields`). */
@@ -210,7 +210,9 @@ typedef enum pr_sys_type {
     PR_SYS_START = 1, PR_SYS_RESUME = 2, PR_SYS_PAUSE = 3, PR_SYS_STOP = 4, PR_SYS_DESTROY = 5,
     PR_SYS_MEMORY_WARNING = 6, PR_SYS_LANGUAGE_CHANGED = 7, PR_SYS_DEBUG_MODE = 8,
     /** SysEvent BACK (the SysEvent enum's own ordinal is 3; this value only names it here). */
-    PR_SYS_BACK = 100
+    PR_SYS_BACK = 100,
+    /** SysEvent SHOW_DEBUG (the SysEvent enum's own ordinal is 4): the framework's debug dialog. */
+    PR_SYS_SHOW_DEBUG = 101
 } pr_sys_type;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -389,8 +391,10 @@ pr_status pr_input(pr_backend *backend, int64_t internal_id, const char *text, s
 /** The system back action: SysEvent BACK to the app. */
 pr_status pr_back(pr_backend *backend);
 
-/** A lifecycle broadcast: `type` is START, RESUME, PAUSE, STOP, DESTROY, MEMORY_WARNING,
- *  LANGUAGE_CHANGED or DEBUG_MODE (any case). PR_ERR_ARGUMENT for another name. */
+/** A system event to the application. `type` (any case) is a SysInfoEvent broadcast: START,
+ *  RESUME, PAUSE, STOP, DESTROY, MEMORY_WARNING, LANGUAGE_CHANGED or DEBUG_MODE; or a SysEvent:
+ *  BACK (as pr_back) or SHOW_DEBUG. PR_ERR_ARGUMENT for another name, and for TERMINATE_THREAD and
+ *  THREAD_TERMINATED, which carry the id of a platform thread. */
 pr_status pr_sys(pr_backend *backend, const char *type);
 
 /* ------------------------------------------------------------------------------------------ */

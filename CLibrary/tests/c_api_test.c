@@ -82,6 +82,13 @@ static void check_tap_and_timer(pr_backend *b) {
     CHECK(n == 2 && ev[0].kind == PR_EVENT_SYS_INFO && ev[0].sys_type == PR_SYS_PAUSE && ev[1].kind == PR_EVENT_SYS &&
           ev[1].sys_type == PR_SYS_BACK, "lifecycle events: %zu", n);
     pr_free(ev);
+
+    /* SysEvent SHOW_DEBUG (the framework's debug dialog) goes to the application as a SysEvent. */
+    MUST(b, pr_sys(b, "show_debug"));
+    MUST(b, pr_poll_events(b, &ev, &n));
+    CHECK(n == 1 && ev[0].kind == PR_EVENT_SYS && ev[0].sys_type == PR_SYS_SHOW_DEBUG &&
+          strcmp(ev[0].sys_type_name, "SHOW_DEBUG") == 0, "SHOW_DEBUG event: %zu", n);
+    pr_free(ev);
 }
 
 static void check_errors(pr_backend *b) {
@@ -101,6 +108,8 @@ static void check_errors(pr_backend *b) {
     CHECK(pr_set_image_data(b, 5, 77, 4, 4, 1, NULL, 0) == PR_ERR_ARGUMENT, "unknown format accepted");
     CHECK(pr_tick(b, -5) == PR_ERR_ARGUMENT, "negative tick accepted");
     CHECK(pr_sys(b, "REBOOT") == PR_ERR_ARGUMENT, "unknown lifecycle type accepted");
+    CHECK(pr_sys(b, "TERMINATE_THREAD") == PR_ERR_ARGUMENT && strstr(pr_last_error(b), "platform thread"),
+          "TERMINATE_THREAD: %s", pr_last_error(b));
     CHECK(pr_commit_batch(b) == PR_ERR_STATE, "commit without a batch");
     MUST(b, pr_begin_batch(b));
     CHECK(pr_tick(b, 10) == PR_ERR_STATE, "a tick inside a batch");

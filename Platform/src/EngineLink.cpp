@@ -58,7 +58,8 @@ void EngineLink::setSurface(int internal_id, int width_px, int height_px, const 
 }
 
 void EngineLink::apply(const ScriptStep & s) {
-  const std::string what = s.describe();
+  // Errors carry the library's message only (it names the call): the caller, which knows the
+  // step, puts "step N (...)" in front once.
   pr_status status = PR_OK;
   if (!s.stepJson.empty()) status = pr_input_step(backend, s.stepJson.c_str());
   else if (s.type == "tap") status = pr_tap(backend, s.internalId, s.textValue.empty() ? nullptr : s.textValue.c_str());
@@ -70,13 +71,13 @@ void EngineLink::apply(const ScriptStep & s) {
   else if (s.type == "tick") status = pr_tick(backend, s.ms);
   else if (s.type == "back") status = pr_back(backend);
   else if (s.type == "sys") status = pr_sys(backend, s.textValue.c_str());
-  else throw EngineError(what + ": not an input step");
+  else throw EngineError("\"" + s.type + "\" is not an input step");
   if (status == PR_NOT_DELIVERED) throw NotDelivered(pr_last_error(backend));
-  check(status, what.c_str());
+  if (status < 0) throw EngineError(pr_last_error(backend));
 }
 
 void EngineLink::snapshot(const std::string & name, const std::string & png_path) {
-  check(pr_screenshot_file(backend, name.c_str(), png_path.c_str()), ("snapshot " + name).c_str());
+  if (pr_screenshot_file(backend, name.c_str(), png_path.c_str()) < 0) throw EngineError(pr_last_error(backend));
 }
 
 std::vector<pr_event> EngineLink::pollEvents(std::shared_ptr<void> & keep_alive) {

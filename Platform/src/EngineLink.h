@@ -43,7 +43,8 @@ class EngineLink {
   void setImageData(int internal_id, int format, int width, int height, int levels, const unsigned char * data, size_t size);
   void setSurface(int internal_id, int width_px, int height_px, const unsigned char * pixels, size_t stride);
 
-  // Applies one script step (not snapshot); the events it causes come from pollEvents.
+  // Applies one script step (not snapshot); the events it causes come from pollEvents. A failure's
+  // message is the library's alone: the caller names the step.
   void apply(const ScriptStep & step);
   void snapshot(const std::string & name, const std::string & png_path);
 

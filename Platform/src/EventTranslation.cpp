@@ -45,6 +45,7 @@ std::unique_ptr<Event> frameworkEvent(const pr_event & e, std::string & why) {
     return nullptr;
   case PR_EVENT_SYS:
     if (e.sys_type == PR_SYS_BACK) return std::unique_ptr<Event>(new SysEvent(SysEvent::BACK));
+    if (e.sys_type == PR_SYS_SHOW_DEBUG) return std::unique_ptr<Event>(new SysEvent(SysEvent::SHOW_DEBUG));
     why = "SysEvent of unknown type " + std::to_string(e.sys_type);
     return nullptr;
   default:

@@ -1,6 +1,6 @@
 // The engine's events as the framework's event objects, as the iOS backend builds them
 // (iOSMainThread send*): ValueEvent(value) for clicks, ValueEvent(text) for typed text,
-// TimerEvent, SysInfoEvent, SysEvent BACK, ImageRequestEvent (size in dp, the asked format),
+// TimerEvent, SysInfoEvent, SysEvent BACK and SHOW_DEBUG, ImageRequestEvent (size in dp, the asked format),
 // ScrollChangedEvent, VisibilityEvent, VisibilityUpdateEvent, CommandEvent.
 #ifndef PREVIEW_EVENTTRANSLATION_H
 #define PREVIEW_EVENTTRANSLATION_H

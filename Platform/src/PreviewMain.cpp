@@ -4,9 +4,10 @@
 //       [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]
 //
 // Boots the app (the framework's `applicationMain()`), plays the script, and writes
-// DIR/session.json and DIR/NAME.png per snapshot step. Exit codes: RunResult, 1 bad usage or
-// script, 0 done.
+// DIR/session.json, DIR/NAME.png per snapshot step and DIR/assets/ (a copy of the app's assets, so
+// the session replays anywhere). Exit codes: RunResult, 1 bad script, 64 bad command line, 0 done.
 #include "EngineLink.h"
+#include "PackedFormats.h"
 #include "PreviewMainThread.h"
 #include "RunContext.h"
 #include "Script.h"
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -39,6 +41,41 @@ bool isDir(const std::string & p) {
 std::string dirOf(const std::string & path) {
   auto slash = path.rfind('/');
   return slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+}
+
+bool isFile(const std::string & p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Copies the app's assets folder `from` into OUT/assets (the session's own folder), the regular
+// files of every subfolder but OUT itself, and sets `engine` to the folder the engine reads. No
+// folder: the engine gets OUT/assets (absent), as it would have found nothing anyway. Returns ""
+// or the error.
+std::string copyAssets(const std::string & from, const std::string & outDir, std::string & engine) {
+  namespace fs = std::filesystem;
+  const std::string to = outDir + "/assets";
+  engine = to;
+  std::error_code ec;
+  if (!fs::is_directory(from, ec)) return "";
+  if (fs::exists(to, ec) && fs::equivalent(from, to, ec)) return "";  // --out is the script's folder
+  fs::create_directories(to, ec);
+  if (ec) return "cannot create " + to + ": " + ec.message();
+  const fs::path output = fs::canonical(outDir, ec);
+  if (ec) return "cannot read " + outDir + ": " + ec.message();
+  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_directory(ec) && fs::equivalent(it->path(), output, ec)) {  // --out inside the assets folder: outputs
+      it.disable_recursion_pending();
+      continue;
+    }
+    fs::path rel = fs::relative(it->path(), from, ec);
+    if (ec) break;
+    if (it->is_directory(ec)) fs::create_directories(fs::path(to) / rel, ec);
+    else if (it->is_regular_file(ec)) fs::copy_file(it->path(), fs::path(to) / rel, fs::copy_options::overwrite_existing, ec);
+    if (ec) return "cannot copy the assets " + it->path().string() + " into " + to + ": " + ec.message();
+  }
+  if (ec) return "cannot read the assets folder " + from + ": " + ec.message();
+  return "";
 }
 
 bool makeDirs(const std::string & path) {
@@ -85,35 +122,63 @@ int main(int argc, char ** argv) {
     else { std::cerr << "preview: unknown option " << a << "\n" << usage; return 64; }
   }
   if (scriptPath.empty() || outDir.empty()) { std::cerr << usage; return 64; }
+  // Bad values on the command line are usage errors (64), found before anything runs.
+  Device device;
+  bool hasDevice = false;
+  if (!deviceSpec.empty()) {
+    try {
+      device = parseDevice(deviceSpec);
+      hasDevice = true;
+    } catch (const ScriptError & e) {
+      std::cerr << "preview: --device: " << e.what() << "\n" << usage;
+      return 64;
+    }
+  }
+  if (!theme.empty() && theme != "default" && theme != "ios" && theme != "android" && !isFile(theme)) {
+    std::cerr << "preview: --theme " << theme << ": not a bundled look (default, ios, android) nor a theme file\n" << usage;
+    return 64;
+  }
+  for (auto & folder : {std::make_pair("--assets", assets), std::make_pair("--http", http), std::make_pair("--fonts-dir", fonts)}) {
+    if (!folder.second.empty() && !isDir(folder.second)) {
+      std::cerr << "preview: " << folder.first << " " << folder.second << ": no such folder\n" << usage;
+      return 64;
+    }
+  }
 
   Script script;
-  Device device;
   try {
     std::ifstream in(scriptPath, std::ios::binary);
     if (!in) throw ScriptError("cannot read the file");
     std::ostringstream text;
     text << in.rdbuf();
     script = parseScript(text.str());
-    device = script.device;
-    if (!deviceSpec.empty()) device = parseDevice(deviceSpec);
   } catch (const ScriptError & e) {
     std::cerr << "preview: " << scriptPath << ": " << e.what() << "\n";
     return 1;
   }
+  if (!hasDevice) device = script.device;
   if (!makeDirs(outDir)) { std::cerr << "preview: cannot create the folder " << outDir << "\n"; return RUN_ENGINE_ERROR; }
   // Defaults beside the script: its assets/ and http/ folders.
   if (assets.empty()) assets = dirOf(scriptPath) + "/assets";
   if (http.empty() && isDir(dirOf(scriptPath) + "/http")) http = dirOf(scriptPath) + "/http";
+  // The session is written with its assets beside it (OUT/assets, named by a relative path), so
+  // it replays anywhere: the engine reads the copy, which holds every file it may ask for.
+  std::string engineAssets;
+  std::string copyError = copyAssets(assets, outDir, engineAssets);
+  if (!copyError.empty()) { std::cerr << "preview: " << copyError << "\n"; return RUN_ENGINE_ERROR; }
 
   auto context = std::make_shared<RunContext>();
   context->assetsDir = assets;
   context->httpDir = http;
   context->localDir = outDir + "/local";
   context->verbose = verbose;
+  std::vector<std::string> packing;
+  context->formats = PackedFormats::probeCanvas(packing);
+  for (auto & line : packing) context->log("platform", line);
   try {
     EngineOptions options;
     options.theme = theme;
-    options.assetsDir = assets;
+    options.assetsDir = engineAssets;
     options.fontsDir = fonts;
     context->engine = std::make_shared<EngineLink>(device, options);
   } catch (const EngineError & e) {

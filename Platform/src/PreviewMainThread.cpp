@@ -67,6 +67,8 @@ int PreviewMainThread::run(std::shared_ptr<PreviewMainThread> t) {
   dog.join();
   t->deinitializeThread();
   if (!joined) {
+    // main() does not get to print the failure: say it here, before ending the process.
+    if (t->result != RUN_OK) std::cerr << "preview: " << t->failure << "\n";
     std::cerr << "preview: worker threads still running at the end of the run\n";
     std::cerr.flush();
     std::_Exit(t->result == RUN_OK ? RUN_BUSY : t->result);  // cannot join them: end the process here
@@ -89,8 +91,12 @@ void PreviewMainThread::sendCommands(const std::vector<Command> & commands) {
   bool quit = false;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    slot_counts.back().commands += commands.size();
-    slot_counts.back().calls++;
+    // Counted while the session is still being recorded: once it is written (the end of the
+    // script, or a failure), what the unwinding sends (the final QUIT_APP) is not in it.
+    if (state == State::Running) {
+      slot_counts.back().commands += commands.size();
+      slot_counts.back().calls++;
+    }
     for (auto & c : commands) {
       if (createsElement(c)) live_ids.insert(c.getChildInternalId());
       else if (c.getType() == Command::DELETE_ELEMENT) live_ids.erase(c.getInternalId());
@@ -113,8 +119,12 @@ void PreviewMainThread::sendCommands(const std::vector<Command> & commands) {
 void PreviewMainThread::setImageData(int internal_id, std::shared_ptr<canvas::PackedImageData> image) {
   if (!image) return;
   try {
-    context->engine->setImageData(internal_id, int(image->getInternalFormat()), image->getWidth(), image->getHeight(),
-                                  image->getLevels(), image->getData(), image->calculateSize());
+    // The colours the phone shows: 16-bit words moved from the canvas's layout to the engine's.
+    const int format = int(image->getInternalFormat());
+    std::vector<unsigned char> scratch;
+    const unsigned char * data = context->formats.toEngine(format, image->getData(), image->calculateSize(), scratch);
+    context->engine->setImageData(internal_id, format, image->getWidth(), image->getHeight(), image->getLevels(), data,
+                                  image->calculateSize());
   } catch (const EngineError & e) {
     fail(RUN_ENGINE_ERROR, currentStepName() + ": " + e.what());
   }

@@ -49,7 +49,7 @@ void PreviewThread::sleep(double t) {
 }
 
 std::unique_ptr<httpclient::HTTPClientFactory> PreviewThread::createHTTPClientFactory() const {
-  return std::unique_ptr<httpclient::HTTPClientFactory>(new OfflineHTTPClientFactory(context->httpDir));
+  return std::unique_ptr<httpclient::HTTPClientFactory>(new OfflineHTTPClientFactory(context));
 }
 
 std::unique_ptr<canvas::ContextFactory> PreviewThread::createContextFactory() const {

@@ -10,4 +10,9 @@ void RunContext::log(const std::string & name, const std::string & line) {
   if (verbose) std::cerr << "[" << name << "] " << line << "\n";
 }
 
+void RunContext::warn(const std::string & message) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::cerr << "preview: warning: " << message << "\n";
+}
+
 }  // namespace preview

@@ -4,6 +4,7 @@
 #define PREVIEW_RUNCONTEXT_H
 
 #include "EngineLink.h"
+#include "PackedFormats.h"
 
 #include <atomic>
 #include <memory>
@@ -20,6 +21,8 @@ struct RunContext {
   std::string httpDir;    // the offline HTTP client's folder ("" = every request fails)
   std::string localDir;   // getLocalFilename
   bool verbose = false;
+  // How the linked canvas packs 16-bit images, against the engine (probed once at start).
+  PackedFormats formats;
 
   // Worker threads started and not yet ended.
   std::atomic<int> activeWorkers{0};
@@ -38,8 +41,11 @@ struct RunContext {
     return true;
   }
 
-  // The app's log lines (every logger), and the last one that reports an exception.
+  // The app's log lines (every logger; on stderr with --verbose), and the last one that reports an
+  // exception.
   void log(const std::string & name, const std::string & line);
+  // A problem in the preview's setup (an HTTP GET it cannot answer, ...): on stderr always.
+  void warn(const std::string & message);
   std::string lastException() { std::lock_guard<std::mutex> lock(mutex); return last_exception; }
 
  private:

@@ -2,8 +2,10 @@
 #include "Json.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace preview {
 
@@ -76,6 +78,50 @@ Device deviceFromJson(const JsonValue & v) {
 
 const char * const stepTypes[] = {"tap", "press", "release", "select", "scroll", "input", "tick", "back", "sys", "snapshot"};
 
+// The system events a `sys` step may send, as the engine's session format has them
+// (Sources/SessionFormat/SystemEventTypes.swift, docs/session-format.md "App lifecycle").
+const char * const sysInfoTypes[] = {"START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE"};
+const char * const sysEventTypes[] = {"BACK", "SHOW_DEBUG"};
+const char * const threadOnlyTypes[] = {"TERMINATE_THREAD", "THREAD_TERMINATED"};
+
+template <size_t N>
+bool listed(const char * const (&list)[N], const std::string & name) {
+  return std::find_if(std::begin(list), std::end(list), [&](const char * s) { return name == s; }) != std::end(list);
+}
+
+template <size_t N>
+std::string joined(const char * const (&list)[N]) {
+  std::string out;
+  for (const char * s : list) out += (out.empty() ? "" : ", ") + std::string(s);
+  return out;
+}
+
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+  return s;
+}
+
+// Why a `sys` step of class `eventClass` and type `type` cannot be sent ("" when it can).
+std::string sysProblem(const std::string & eventClass, const std::string & type) {
+  if (listed(threadOnlyTypes, type))
+    return "SysEvent " + type + " cannot be sent from a script: it carries the id of a platform thread "
+           "(SysEvent::setThreadId), which only the platform's threads know";
+  if (eventClass == "SysInfoEvent") {
+    if (listed(sysInfoTypes, type)) return "";
+    if (listed(sysEventTypes, type))
+      return type + " is a SysEvent type: write \"event\": \"SysEvent\" (SysInfoEvent types: " + joined(sysInfoTypes) + ")";
+    return "unknown system event \"" + type + "\" (SysInfoEvent: " + joined(sysInfoTypes) +
+           "; with \"event\": \"SysEvent\": " + joined(sysEventTypes) + ")";
+  }
+  if (eventClass == "SysEvent") {
+    if (listed(sysEventTypes, type)) return "";
+    if (listed(sysInfoTypes, type))
+      return type + " is a SysInfoEvent type: leave out \"event\" or write \"event\": \"SysInfoEvent\" (SysEvent types: " + joined(sysEventTypes) + ")";
+    return "unknown SysEvent type \"" + type + "\" (" + joined(sysEventTypes) + ")";
+  }
+  return "\"event\" names the class: SysInfoEvent (the default) or SysEvent (found \"" + eventClass + "\")";
+}
+
 }  // namespace
 
 bool ScriptStep::targetsElement() const {
@@ -123,6 +169,7 @@ Script parseScript(const std::string & source) {
   }
   auto steps = root.find("steps");
   if (!steps || steps->kind != JsonValue::Array) throw ScriptError("the script has no \"steps\" array");
+  std::map<std::string, size_t> snapshotSteps;  // name -> the step that took it
   for (size_t i = 0; i < steps->array.size(); i++) {
     const JsonValue & s = steps->array[i];
     std::string where = "step " + std::to_string(i);
@@ -161,7 +208,21 @@ Script parseScript(const std::string & source) {
       if (step.name.empty() || step.name.find_first_of("/\\") != std::string::npos || step.name[0] == '.')
         throw ScriptError(where + ": snapshot name \"" + step.name + "\" cannot be a file name");
     }
-    if (step.type == "sys" && step.textValue.empty()) throw ScriptError(where + ": sys needs \"textValue\" (START, RESUME, PAUSE, ...)");
+    if (step.type == "sys") {
+      if (step.textValue.empty()) throw ScriptError(where + ": sys needs \"textValue\" (START, RESUME, PAUSE, ...)");
+      std::string eventClass = "SysInfoEvent";
+      if (auto e = s.find("event")) eventClass = text(*e, where + ": \"event\"");
+      step.textValue = upper(step.textValue);
+      std::string why = sysProblem(eventClass, step.textValue);
+      if (!why.empty()) throw ScriptError(where + ": " + why);
+    }
+    if (step.type == "snapshot") {
+      // One PNG per name: a second snapshot of the name would overwrite the first.
+      auto earlier = snapshotSteps.emplace(step.name, i);
+      if (!earlier.second)
+        throw ScriptError(where + ": snapshot name \"" + step.name + "\" is already the name of step " +
+                          std::to_string(earlier.first->second) + "; each snapshot needs its own name (one PNG per name)");
+    }
     script.steps.push_back(step);
   }
   return script;

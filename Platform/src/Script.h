@@ -1,5 +1,7 @@
 // The driver's script: `{"device": ..., "steps": [...]}` whose steps are the session format's
 // backend-side steps (tap, press, release, select, scroll, input, tick, back, sys, snapshot).
+// Checked whole before the app boots: a `sys` step's class and type (`"event": "SysEvent"` for
+// BACK and SHOW_DEBUG; no thread-id SysEvents) and one snapshot step per name.
 #ifndef PREVIEW_SCRIPT_H
 #define PREVIEW_SCRIPT_H
 
@@ -19,7 +21,7 @@ struct ScriptStep {
   long long internalId = 0;  // target element (tap, press, release, select, scroll, input)
   long long value = 0;       // select on/off, scroll offset in dp
   long long ms = 0;          // tick
-  std::string textValue;     // input text, sys type, tap's bar button
+  std::string textValue;     // input text, sys type (upper case), tap's bar button
   std::string name;          // snapshot name
   std::string stepJson;      // the step as JSON when it names its element by `target` or a point
   std::string target;        // the target as JSON ("" when none), for messages

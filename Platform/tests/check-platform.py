@@ -6,6 +6,7 @@ usage: check-platform.py APP RENDER OUT_DIR
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,11 +27,20 @@ def check(cond, what):
 
 
 def run(script, out, *extra):
+    """Runs a fixture script (or a script at an absolute path) into the folder `out`."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     p = subprocess.run([APP, "--script", os.path.join(FIX, script), "--out", out, *extra],
                        capture_output=True, text=True, timeout=60)
     return p.returncode, p.stdout, p.stderr
+
+
+def run_steps(name, steps, *extra):
+    """Writes a script of `steps` to OUT/NAME.json and runs it (HTTP answers from the fixtures)."""
+    path = os.path.abspath(os.path.join(OUT, name + ".json"))
+    with open(path, "w") as f:
+        json.dump({"steps": steps}, f)
+    return run(path, os.path.join(OUT, name), "--http", os.path.join(FIX, "http"), *extra)
 
 
 def png_pixels(path):
@@ -183,6 +193,150 @@ for preset in ["phone", "pixel-7", "iphone-15", "iphone-se", "galaxy-s23", "ipad
     subprocess.run([RENDER, os.path.join(out, "session.json"), "--device", preset, "-o", replay, "-q"], check=True)
     check(code == 0 and png_size(os.path.join(out, "boot.png")) == png_size(replay),
           f"--device {preset}: {png_size(os.path.join(out, 'boot.png'))} as render's preset {png_size(replay)}")
+
+# 7. System events (docs/session-format.md "App lifecycle"): every SysInfoEvent type, and the
+# SysEvents BACK and SHOW_DEBUG with "event": "SysEvent"; the app gets each as its own class.
+said_after = lambda out: [s.get("textValue") for _, s in flat(json.load(open(os.path.join(out, "session.json")))["steps"])
+                          if s["type"] == "SET_TEXT_VALUE"]
+for sys_type, want in [("START", None), ("RESUME", "started, resumed"), ("PAUSE", "paused"), ("STOP", "SysInfoEvent STOP"),
+                       ("DESTROY", "SysInfoEvent DESTROY"), ("MEMORY_WARNING", "SysInfoEvent MEMORY_WARNING"),
+                       ("LANGUAGE_CHANGED", "SysInfoEvent LANGUAGE_CHANGED"), ("DEBUG_MODE", "SysInfoEvent DEBUG_MODE")]:
+    code, _, stderr = run_steps("sys-" + sys_type.lower(), [{"type": "sys", "textValue": sys_type}])
+    out = os.path.join(OUT, "sys-" + sys_type.lower())
+    ok = code == 0 and (want is None or said_after(out)[-1:] == [want])
+    sys_steps = [s for s in json.load(open(os.path.join(out, "session.json")))["steps"] if s["type"] == "sys"] if code == 0 else []
+    check(ok and sys_steps == [{"type": "sys", "textValue": sys_type}],
+          f"sys {sys_type}: the app got SysInfoEvent {sys_type} (exit {code}, {sys_steps}) {stderr.strip()}")
+code, _, stderr = run("sys-show-debug.json", os.path.join(OUT, "sys-show-debug"), "--http", os.path.join(FIX, "http"))
+out = os.path.join(OUT, "sys-show-debug")
+check(code == 0 and said_after(out)[-1:] == ["SysEvent SHOW_DEBUG"],
+      f"sys SysEvent SHOW_DEBUG: the app got SysEvent SHOW_DEBUG (exit {code}) {stderr.strip()}")
+if code == 0:
+    written = [s for s in json.load(open(os.path.join(out, "session.json")))["steps"] if s["type"] == "sys"]
+    check(written == [{"type": "sys", "event": "SysEvent", "textValue": "SHOW_DEBUG"}], f"the session keeps the SysEvent step: {written}")
+    replay = os.path.join(OUT, "sys-show-debug-replay.png")
+    subprocess.run([RENDER, os.path.join(out, "session.json"), "--snapshot", "debug", "-o", replay, "-q"], check=True)
+    check(open(replay, "rb").read() == open(os.path.join(out, "debug.png"), "rb").read(), "debug.png equals render's replay")
+code, _, stderr = run_steps("sys-back", [{"type": "sys", "event": "SysEvent", "textValue": "BACK"}])
+check(code == 0 and said_after(os.path.join(OUT, "sys-back"))[-1:] == ["back"], f"sys SysEvent BACK is the back step (exit {code}) {stderr.strip()}")
+
+# 8. Scripts refused when read (exit 1, nothing run), each message naming the step once.
+for script, words in [
+        ("sys-without-class.json", ["step 1: SHOW_DEBUG is a SysEvent type", '"event": "SysEvent"']),
+        ("sys-thread.json", ["step 0: SysEvent TERMINATE_THREAD cannot be sent", "thread"]),
+        ("sys-unknown.json", ['step 0: unknown system event "WAKE_UP"', "START, RESUME, PAUSE, STOP, DESTROY, MEMORY_WARNING, "
+                              "LANGUAGE_CHANGED, DEBUG_MODE", "BACK, SHOW_DEBUG"]),
+        ("duplicate-snapshot.json", ['step 2: snapshot name "screen" is already the name of step 0'])]:
+    out = os.path.join(OUT, script[:-5])
+    code, _, stderr = run(script, out)
+    check(code == 1 and all(w in stderr for w in words) and len(re.findall(r"step \d+:", stderr)) == 1 and
+          not os.path.exists(os.path.join(out, "session.json")), f"{script}: refused when read (exit {code}): {stderr.strip()!r}")
+code, _, stderr = run_steps("sys-thread-terminated", [{"type": "sys", "event": "SysEvent", "textValue": "THREAD_TERMINATED"}])
+check(code == 1 and "THREAD_TERMINATED cannot be sent" in stderr, f"THREAD_TERMINATED refused (exit {code}): {stderr.strip()!r}")
+
+# 9. An engine error names its step once (the message is the library's, the prefix the driver's).
+code, _, stderr = run("engine-refuses.json", os.path.join(OUT, "engine-refuses"))
+check(code == 5 and stderr.count("step 0 (scroll 18)") == 1 and "pr_scroll" in stderr,
+      f"engine-refuses.json: exit {code}, one step prefix: {stderr.strip()!r}")
+
+# 10. Usage errors exit 64, before anything runs.
+for extra, words in [(["--device", "bogus"], "--device"), (["--theme", "no-such-look"], "--theme"),
+                     (["--assets", os.path.join(OUT, "no-such-folder")], "--assets"),
+                     (["--http", os.path.join(OUT, "no-such-folder")], "--http"), (["--step-timeout", "0"], "--step-timeout")]:
+    code, _, stderr = run("preset.json", os.path.join(OUT, "usage"), *extra)
+    check(code == 64 and words in stderr, f"{' '.join(extra)}: exit {code} (want 64): {stderr.strip().splitlines()[:1]}")
+
+# 11. The counts printed per step are the session's: commands (and sendCommands calls, which the
+# recording keeps as one step or one batch each) between one script step and the next.
+code, stdout, stderr = run("flow.json", os.path.join(OUT, "flow-counts"))
+steps = json.load(open(os.path.join(OUT, "flow-counts", "session.json")))["steps"]
+script_types = ("tap", "tick", "snapshot")
+slot, counted = 0, [[0, 0]]
+for top in steps:
+    if top["type"] in script_types:
+        slot += 1
+        counted.append([0, 0])
+        continue
+    inner = [s for s in (top["steps"] if top["type"] == "batch" else [top]) if s["type"].isupper()]
+    if inner:
+        counted[slot][0] += len(inner)
+        counted[slot][1] += 1
+printed = [[int(w) for w in line.split(": ")[1].split()[::3][:2]] for line in stdout.splitlines() if " commands in " in line]
+check(code == 0 and printed == counted, f"printed counts {printed} are the session's {counted}")
+
+# 12. Image colours: a red photo packed by the stand-in canvas (as a Linux canvas build packs:
+# RGB565 and RGBA4 with blue in the high bits) is red in every 16-bit format, and in the format
+# each look asks for (RGB565 in default and android, RGB555 in ios).
+for theme in ["default", "ios", "android"]:
+    out = os.path.join(OUT, "red-" + theme)
+    code, _, stderr = run("red-photos.json", out, "--theme", theme, "-v")
+    if code != 0:
+        check(False, f"red-photos.json --theme {theme}: exit {code} {stderr.strip()}")
+        continue
+    session_path = os.path.join(out, "session.json")
+    images = {s["internalId"]: s["image"]["format"] for _, s in flat(json.load(open(session_path))["steps"]) if s["type"] == "setImageData"}
+    dump = os.path.join(OUT, "layout.txt")
+    subprocess.run([RENDER, session_path, "--theme", theme, "--snapshot", "red", "--layout-dump", dump, "-o", os.path.join(OUT, "layout.png"), "-q"], check=True)
+    frames = {}
+    for line in open(dump):
+        words = line.split()
+        if len(words) >= 4 and words[0].isdigit() and words[2].count(",") == 1 and words[3].count("x") == 1:
+            x, y = words[2].split(",")
+            w, h = words[3].split("x")
+            frames[int(words[0])] = (float(x), float(y), float(w), float(h))
+    png = png_pixels(os.path.join(out, "red.png"))
+    seen = {}
+    for image_id, fmt in sorted(images.items()):
+        if image_id in frames and image_id != 11:
+            x, y, w, h = frames[image_id]
+            seen.setdefault(str(fmt), []).append(png(int(x + w / 2), int(y + h / 2)))
+    want = {"RGB565", "RGBA4", "RGB555", "RGBA5551", "RGB565" if theme != "ios" else "RGB555"}
+    check(set(seen) >= want and all(p == (255, 0, 0) for ps in seen.values() for p in ps),
+          f"--theme {theme}: the red photo is red in every format: {seen}")
+    check("canvas packs RGB565 as r0:5 g5:6 b11:5; moved to the engine's r11:5 g5:6 b0:5" in stderr,
+          f"--theme {theme}: -v reports the canvas's RGB565 layout")
+
+# 13. The written session carries its assets: OUT/assets beside it, named by a relative path, so
+# the folder copied elsewhere replays to the same bytes with no warning.
+out = os.path.join(OUT, "flow")
+session = json.load(open(os.path.join(out, "session.json")))
+check(session.get("assets") == "assets" and os.path.exists(os.path.join(out, "assets", "dot.png")),
+      f"the session names its assets beside it: {session.get('assets')!r}")
+moved = os.path.join(OUT, "elsewhere", "moved-flow")
+if os.path.isdir(os.path.dirname(moved)):
+    shutil.rmtree(os.path.dirname(moved))
+shutil.copytree(out, moved)
+shutil.rmtree(out + "-gone", ignore_errors=True)
+os.rename(out, out + "-gone")  # the original folder is not there to be found
+for name in names:
+    replay = os.path.join(OUT, f"moved-{name}.png")
+    p = subprocess.run([RENDER, os.path.join(moved, "session.json"), "--snapshot", name, "-o", replay], capture_output=True, text=True)
+    same = p.returncode == 0 and open(replay, "rb").read() == open(os.path.join(moved, name + ".png"), "rb").read()
+    check(same and "warning" not in p.stderr, f"{name}: the moved session replays to the same bytes, no warning: {p.stderr.strip()!r}")
+os.rename(out + "-gone", out)
+# An output folder inside the assets folder is not copied into itself.
+nest = os.path.join(OUT, "nest-assets")
+shutil.rmtree(nest, ignore_errors=True)
+shutil.copytree(os.path.join(FIX, "assets"), nest)
+code, _, stderr = run("preset.json", os.path.join(nest, "out"), "--assets", nest)
+check(code == 0 and os.path.exists(os.path.join(nest, "out", "assets", "dot.png")) and
+      not os.path.exists(os.path.join(nest, "out", "assets", "out")), f"--out inside --assets: copied once (exit {code}) {stderr.strip()}")
+
+# 14. HTTP GETs: -v lists each with its answer; a GET the folder cannot answer is a warning naming
+# the URL and the file looked for, the same file in every look.
+code, _, stderr = run("flow.json", os.path.join(OUT, "http-verbose"), "-v")
+check(code == 0 and "GET https://images.test/photo.ppm -> 200 " + os.path.join(FIX, "http", "images.test", "photo.ppm") in stderr,
+      f"-v lists the GET and its answer: {[l for l in stderr.splitlines() if 'GET' in l]}")
+empty = os.path.join(OUT, "empty-http")
+os.makedirs(empty, exist_ok=True)
+looked = set()
+for theme in ["default", "ios", "android"]:
+    code, _, stderr = run("flow.json", os.path.join(OUT, "http-miss-" + theme), "--http", empty, "--theme", theme)
+    lines = [l for l in stderr.splitlines() if l.startswith("preview: warning: HTTP GET https://images.test/photo.ppm not answered")]
+    looked.update(lines)
+    check(code == 0 and len(lines) == 1 and os.path.join(empty, "images.test", "photo.ppm") in lines[0],
+          f"--theme {theme}: the missed GET is a warning naming the URL and the file: {lines}")
+check(len(looked) == 1, f"the file looked for does not depend on the look: {looked}")
 
 print(f"{len(failures)} failure(s)" if failures else "platform tests: all passed")
 sys.exit(1 if failures else 0)

@@ -27,6 +27,11 @@ struct PlatformFacts: Sendable {
     /// How long a toast shows (ms) for a CREATE_TOAST value: iOS ignores it (1 s + 0.3 s fade),
     /// Android uses it, SHORT (about 2 s) for 0 (1, 3.6).
     var toastDuration: @Sendable (Int) -> Int
+    /// An action bar's title and subtitle are drawn (iOS `setTitle` on its navigation item). Android's
+    /// `FWActionBar` is made from the id alone (`NativeCommand.java` CREATE_ACTIONBAR), hides the
+    /// system title (`setDisplayShowTitleEnabled(false)`) and its `setValue(String)` is commented out:
+    /// neither the CREATE text/text2 nor SET_TEXT_VALUE ever shows (protocol 1, 3 ActionBar).
+    var drawsActionBarTitle = true
 
     static let ios = PlatformFacts(
         drawsMarkdown: true, honoursBorderStyles: false, boldAbove: 400,
@@ -37,7 +42,8 @@ struct PlatformFacts: Sendable {
         drawsMarkdown: false, honoursBorderStyles: true, boldAbove: 550,
         weightKeywords: ["normal": 400, "bold": 700], weightFractionThrows: true,
         honoursTextFieldFlags: true, justifiesText: false, iconDensity: 2,
-        visibilityIgnoredKinds: [.flipperLayout, .pager], toastDuration: { $0 != 0 ? $0 : 2000 })
+        visibilityIgnoredKinds: [.flipperLayout, .pager], toastDuration: { $0 != 0 ? $0 : 2000 },
+        drawsActionBarTitle: false)
     /// The preview's rules (no difference to report).
     static let neutral = PlatformFacts(
         drawsMarkdown: true, honoursBorderStyles: true, boldAbove: 550,

@@ -106,6 +106,7 @@ struct Walk {
         case .SET_STYLE: style(c, text: text)
         case .CREATE_TIMER: timer(c, text: text)
         case .CREATE_TOAST: toast(c, text: text)
+        case .SET_TEXT_VALUE: actionBarTitle(c.internalId, c.textValue, c.textValue2, command: text)
         default: if c.type.createdKind != nil { created(c, text: text, report: true) }
         }
     }
@@ -153,6 +154,19 @@ struct Walk {
             }
         }
         if kind == .text { markdown(id, value: c.value, text: c.textValue, command: text) }
+        if kind == .actionBar { actionBarTitle(id, c.textValue, c.textValue2, command: text) }
+        if kind == .switchControl, !(c.textValue + c.textValue2).isEmpty,
+            ios.switchShowsLabels != android.switchShowsLabels
+        {
+            let (shows, bare) = ios.switchShowsLabels ? (ios, android) : (android, ios)
+            add(
+                .switchLabels, text, element: id, value: c.textValue + "/" + c.textValue2,
+                """
+                switch labels "\(c.textValue)" (on) / "\(c.textValue2)" (off): \(Self.name(shows)) shows the one for \
+                its state beside the switch; \(Self.name(bare))'s switch has no labels
+                """
+            )
+        }
         if kind == .textField || kind == .textView, c.flags & 48 != 0,
             iosFacts.honoursTextFieldFlags != androidFacts.honoursTextFieldFlags
         {
@@ -166,6 +180,22 @@ struct Walk {
                 "\(Self.name(honours)) \(what); \(Self.name(ignores)) ignores the flags"
                     + (c.flags & 16 != 0 ? " and shows the password as typed" : ""))
         }
+    }
+
+    /// A title or subtitle given to an action bar (by its CREATE or a SET_TEXT_VALUE): shown on one
+    /// backend only (`PlatformFacts.drawsActionBarTitle`).
+    mutating func actionBarTitle(_ id: Int, _ title: String, _ subtitle: String, command: String) {
+        // A bar with no parent is on no screen (never attached, or dropped at an iOS view switch).
+        guard let e = tracker[id], e.kind == .actionBar, e.parent != nil, e.missingOn.isEmpty,
+            !(title + subtitle).isEmpty,
+            iosFacts.drawsActionBarTitle != androidFacts.drawsActionBarTitle
+        else { return }
+        let (draws, empty) = iosFacts.drawsActionBarTitle ? (ios, android) : (android, ios)
+        let what = [title.isEmpty ? nil : "title \"\(title)\"", subtitle.isEmpty ? nil : "subtitle \"\(subtitle)\""]
+            .compactMap { $0 }.joined(separator: " and ")
+        add(
+            .actionBarTitle, command, element: id, value: title,
+            "\(Self.name(draws)) shows the action bar's \(what); \(Self.name(empty))'s bar shows no title (empty)")
     }
 
     mutating func markdown(_ id: Int, value: Int, text: String, command: String) {
@@ -326,6 +356,7 @@ struct Walk {
         add(
             .navigationTap, "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \"\(text)\""), element: id,
             "tap on navigationBarItem \(id)\(index.map { " (item \($0))" } ?? ""): " + what)
+        if index != nil, let pages = tracker.pageView { found[found.count - 1].finding.alsoAffects = pages }
     }
 
     // MARK: - text of a step

@@ -19,6 +19,9 @@ public struct PortabilityFinding: Hashable, Sendable, Codable {
     public var message: String
     /// The element's frame at the end of the session under each profile (when measured).
     public var effect: MeasuredEffect?
+    /// Another element whose subtree shows the difference (the page view a navigation tap turns),
+    /// for `LookAgreement`; not part of the report's text or JSON.
+    public var alsoAffects: Int?
 
     public init(
         step: Int, path: String, kind: PortabilityKind, command: String, elementId: Int?, elementKind: WidgetKind?,

@@ -29,6 +29,8 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     case clickValue = "click-value"
     case navigationTap = "navigation-tap"
     case toastDuration = "toast-duration"
+    case actionBarTitle = "action-bar-title"
+    case switchLabels = "switch-labels"
 
     public var code: String { rawValue }
 
@@ -159,6 +161,18 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
                 CREATE_TOAST duration: iOS ignores it (1 s, then a 0.3 s fade); Android shows it for the value \
                 (SHORT, about 2 s, when 0).
                 """
+        case .actionBarTitle:
+            return
+                """
+                An action bar's title and subtitle (CREATE_ACTIONBAR text/text2, SET_TEXT_VALUE): iOS shows them; \
+                Android's FWActionBar is created without them and ignores SET_TEXT_VALUE (an empty bar).
+                """
+        case .switchLabels:
+            return
+                """
+                CREATE_SWITCH text (on) and text2 (off): Android's FWSwitch shows the one for its state beside \
+                the switch; iOS's UISwitch has no labels.
+                """
         }
     }
 
@@ -192,6 +206,8 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
         case .iconDensity: return "protocol 2.2 `icon`"
         case .visibilityIgnored: return "protocol 1.1 SET_VISIBILITY"
         case .toastDuration: return "protocol 1 CREATE_TOAST, 3.6 Toast"
+        case .actionBarTitle: return "protocol 1 CREATE_ACTIONBAR, SET_TEXT_VALUE, 3 ActionBar"
+        case .switchLabels: return "protocol 1 CREATE_SWITCH"
         }
     }
 
@@ -203,6 +219,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
             .clickValue,
             .navigationTap,  // the tapped item stays where it is; the page it turns is named in the message
             .textFieldFlags, .textAlignJustify, .toastDuration,
+            .actionBarTitle,  // the bar keeps its height with or without a title
             .iconDensity:  // a look here (the theme's asset density): the measured looks are the same on both
 
             return false
@@ -230,8 +247,9 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
         case .timerTarget: return "timerEventToRootWithIdZero"
         case .clickValue: return "clickValue"
         case .navigationTap: return "navigationTapShowsPage"
+        case .switchLabels: return "switchShowsLabels"
         case .markdown, .borderStyle, .fontWeight, .nonIntegerWeight, .textFieldFlags, .textAlignJustify, .iconDensity,
-            .visibilityIgnored, .toastDuration:
+            .visibilityIgnored, .toastDuration, .actionBarTitle:
             return nil
         }
     }

@@ -61,6 +61,27 @@ public enum PortabilityMarkdown {
             `left`, `right`, `bottom`), and styles on an element one backend does not create (the
             `unsupported-widget` finding covers them).
 
+            ## The report and the looks agree
+
+            A test (`LookAgreementTests`, over `Sources/Portability/LookAgreement.swift`) replays every
+            session in `Examples/` in the `ios` and the `android` look and compares, at every frame `render`
+            would write, what each element shows, read from the layout record painting draws from (not from
+            pixels): whether it is painted, its visible texts (a text drawn only in a fully transparent colour
+            shows nothing; line breaks, spaces and an ellipsis's cut are a look's width and are ignored), its
+            icons, its image, and the toasts on screen. Frames are not compared across the two looks, whose
+            metrics differ by design; they are compared with the looks made equal (the `default` looks under
+            each profile, as the measured report does). Every difference must be explained by a finding at
+            or before that step on the element or an ancestor (for frames: on anything in the same view, bar
+            or overlay, or on a bar), else the test fails naming the session, the step, the element and
+            what each look shows. The other way round, a finding that says an element shows something
+            else (`action-bar-title`, `switch-labels`, `markdown`, a password's `text-field-flags`,
+            `unsupported-widget`)
+            must be seen as a difference at a later frame that could show it. One is known not to be:
+            the `ios` look masks a password (flag 16) although iOS never does (`ViewController.mm`
+            `createTextFieldWithId` sets no `secureTextEntry`), as the report says; changing the look
+            changes the `ios` goldens of `login-form`. The rules are in
+            `docs/decisions/2026-11-28-portability-agreement.md`.
+
             ## The shared sessions
 
 

@@ -254,6 +254,8 @@ public struct SessionDecoder {
         var stepDecoder = StepDecoder(maxSteps: maxSteps)
         var steps: [Step] = []
         steps.reserveCapacity(stepValues.count)
+        var snapshotSteps: [String: Int] = [:]
+        var duplicates: [Diagnostic] = []
         // Entries the parser read as commands stand as `null` in `stepValues`; `stepCommands` has
         // one slot per entry of the (last) top-level `steps` array, which is `stepValues`.
         for (i, v) in stepValues.enumerated() {
@@ -263,9 +265,18 @@ public struct SessionDecoder {
                 } else {
                     stepDecoder.decodeTopLevel(v, index: i)
                 }
-            if let step { steps.append(step) }
+            guard let step else { continue }
+            if case .snapshot(let name) = step.kind {
+                // A second PNG of one name would overwrite the first: the later step is skipped.
+                if let first = snapshotSteps[name] {
+                    duplicates.append(Self.duplicateSnapshot(name, first: first, second: i))
+                    continue
+                }
+                snapshotSteps[name] = i
+            }
+            steps.append(step)
         }
-        diagnostics.append(contentsOf: stepDecoder.diagnostics)
+        diagnostics.append(contentsOf: Self.merged(stepDecoder.diagnostics, duplicates))
 
         let sourcePath = path.isEmpty || path == "<memory>" ? "" : Self.absolute(path)
         var session = Session(
@@ -273,6 +284,31 @@ public struct SessionDecoder {
             fontsDirectory: fontsDirectory, theme: theme, sourcePath: sourcePath, steps: steps)
         session.notExact = notExact
         return (session, diagnostics)
+    }
+
+    /// The error for a snapshot step whose name an earlier one took (docs/session-format.md "Captures").
+    static func duplicateSnapshot(_ name: String, first: Int, second: Int) -> Diagnostic {
+        .error(
+            "duplicate-snapshot", step: second, path: "steps[\(second)].name",
+            "snapshot \"\(name)\" (step \(second)) has the name of step \(first); skipped: "
+                + "two PNGs of one name would overwrite each other")
+    }
+
+    /// `a` and `b` (each in step order) as one list in step order; `a` first on a tie.
+    static func merged(_ a: [Diagnostic], _ b: [Diagnostic]) -> [Diagnostic] {
+        guard !b.isEmpty else { return a }
+        var out: [Diagnostic] = []
+        out.reserveCapacity(a.count + b.count)
+        var j = 0
+        for d in a {
+            while j < b.count, (b[j].step ?? Int.max) < (d.step ?? Int.max) {
+                out.append(b[j])
+                j += 1
+            }
+            out.append(d)
+        }
+        out.append(contentsOf: b[j...])
+        return out
     }
 
     /// True when `bytes` are well-formed UTF-8 (checked without building a String).

@@ -161,7 +161,9 @@ public enum SessionWriter {
             }
             w.raw("}")
         case .sys(let t):
-            w.raw("{\"type\":\"sys\",\"textValue\":")
+            w.raw(
+                SystemEventTypes.isSysEvent(t)
+                    ? "{\"type\":\"sys\",\"event\":\"SysEvent\",\"textValue\":" : "{\"type\":\"sys\",\"textValue\":")
             w.string(t)
             w.raw("}")
         case .back: w.raw("{\"type\":\"back\"}")

@@ -25,9 +25,6 @@ struct StepDecoder {
         .type, .internalId, .childInternalId, .value, .textValue, .textValue2,
         .key, .width, .height, .row, .column, .sheet, .flags,
     ])
-    static let sysTypes = [
-        "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE",
-    ]
     static let barButtons = ["back", "menu", "save", "compose"]
 
     /// The last command name looked up and its type: runs of one command (SET_STYLE) are the
@@ -309,12 +306,15 @@ struct StepDecoder {
             let text = try r.string(.textValue, default: nil)
             return .input(.input, internalId: id, value: 0, text: text)
         case .sys:
-            warnUnknownKeys(r, known: FieldSet([.type, .textValue]), index: index)
+            // `event` tells a SysEvent from a SysInfoEvent (SystemEventTypes); SysEvent BACK is the back step.
+            warnUnknownKeys(r, known: FieldSet([.type, .textValue]), index: index, extra: ["event"])
             let t = try r.string(.textValue, default: nil).uppercased()
-            guard Self.sysTypes.contains(t) else {
-                throw r.problem("textValue", "unknown system event \"\(t)\" (\(Self.sysTypes.joined(separator: ", ")))")
+            let eventClass = try r.string("event", default: SystemEventTypes.sysInfoEventClass)
+            if let why = SystemEventTypes.problem(eventClass: eventClass, type: t) {
+                let known = [SystemEventTypes.sysInfoEventClass, SystemEventTypes.sysEventClass].contains(eventClass)
+                throw r.problem(known ? "textValue" : "event", why)
             }
-            return .sys(t)
+            return t == "BACK" ? .back : .sys(t)
         case .back:
             warnUnknownKeys(r, known: FieldSet([.type]), index: index)
             return .back

@@ -210,7 +210,9 @@ public struct ReplayEngine {
         case .tick(let ms): tick(ms)
         case .input(let kind, let id, let value, let text):
             input(kind, id: id, value: value, text: text, address: step.address)
-        case .sys(let type): emit("SysInfoEvent", to: appId, [("sysType", .string(type))])
+        case .sys(let type):
+            let eventClass = SystemEventTypes.isSysEvent(type) ? "SysEvent" : "SysInfoEvent"
+            emit(eventClass, to: appId, [("sysType", .string(type))])
         case .back: emit("SysEvent", to: appId, [("sysType", .string("BACK"))])
         case .snapshot(let name): capture(.snapshot, name: name)
         }

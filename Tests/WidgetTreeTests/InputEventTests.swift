@@ -112,6 +112,21 @@ import Testing
         #expect(r.events.map(\.time) == [0, 0, 10, 10])
         #expect(r.events.allSatisfy { $0.internalId == 1 })
     }
+
+    @Test func sysEventStepsSendTheirClass() throws {
+        let r = try replay(
+            appViewLayout + #"""
+                , {"type": "sys", "event": "SysEvent", "textValue": "SHOW_DEBUG"},
+                {"type": "sys", "event": "SysEvent", "textValue": "BACK"},
+                {"type": "sys", "textValue": "MEMORY_WARNING"}
+                """#)
+        #expect(r.events.dropFirst(2).map(\.type) == ["SysEvent", "SysEvent", "SysInfoEvent"])
+        #expect(
+            r.events.dropFirst(2).map { $0.field("sysType") } == [
+                .string("SHOW_DEBUG"), .string("BACK"), .string("MEMORY_WARNING"),
+            ])
+        #expect(r.events.allSatisfy { $0.internalId == 1 })
+    }
 }
 
 @Suite struct OnScreenTests {

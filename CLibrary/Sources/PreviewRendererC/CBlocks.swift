@@ -138,6 +138,7 @@ enum EventBlock {
     ]
     static func sysOrdinal(_ name: String) -> Int32 {
         if name == "BACK" { return Int32(PR_SYS_BACK.rawValue) }
+        if name == "SHOW_DEBUG" { return Int32(PR_SYS_SHOW_DEBUG.rawValue) }
         return Int32((sysNames.firstIndex(of: name) ?? -1) + 1)
     }
 

@@ -4,6 +4,7 @@
 import CPreviewRendererHeader
 import Foundation
 import RenderPipeline
+import SessionFormat
 
 // Clock, input, lifecycle (preview_renderer.h): each one step, with a session file's rules.
 
@@ -79,10 +80,6 @@ public func pr_input(_ handle: OpaquePointer?, _ id: Int64, _ text: UnsafePointe
 @_cdecl("pr_back")
 public func pr_back(_ handle: OpaquePointer?) -> pr_status { step(handle, "pr_back") { $0.back() } }
 
-private let sysTypes = [
-    "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE",
-]
-
 @_cdecl("pr_sys")
 public func pr_sys(_ handle: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> pr_status {
     guard let type else { return fail(handle, PR_ERR_NULL, "pr_sys: `type` is NULL") }
@@ -92,9 +89,12 @@ public func pr_sys(_ handle: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> p
     } catch {
         return fail(handle, PR_ERR_ARGUMENT, "\(error)")
     }
-    guard sysTypes.contains(name) else {
-        return fail(
-            handle, PR_ERR_ARGUMENT, "pr_sys: unknown system event \"\(name)\" (\(sysTypes.joined(separator: ", ")))")
+    // The class follows from the name: the two enums share none (SystemEventTypes).
+    let eventClass =
+        SystemEventTypes.isSysEvent(name) ? SystemEventTypes.sysEventClass : SystemEventTypes.sysInfoEventClass
+    if let why = SystemEventTypes.problem(eventClass: eventClass, type: name) {
+        return fail(handle, PR_ERR_ARGUMENT, "pr_sys: \(why)")
     }
+    if name == "BACK" { return step(handle, "pr_sys") { $0.back() } }
     return step(handle, "pr_sys") { $0.sys(name) }
 }

@@ -21,19 +21,19 @@ namespace httpclient {
     virtual ~HTTPClient() = default;
 
     HTTPResponse Get(const std::string & uri, bool follow_location = true) {
-      HTTPRequest req(HTTPRequest::GET, uri);
+      HTTPRequest req(HTTPRequest::RequestType::GET, uri);
       req.setFollowLocation(follow_location);
       HTTPResponse response;
       request(req, noAuth, response);
       return response;
     }
     void Get(const std::string & uri, HTTPClientInterface & callback, bool follow_location = true) {
-      HTTPRequest req(HTTPRequest::GET, uri);
+      HTTPRequest req(HTTPRequest::RequestType::GET, uri);
       req.setFollowLocation(follow_location);
       request(req, noAuth, callback);
     }
     HTTPResponse Post(const std::string & uri, const std::string & data) {
-      HTTPRequest req(HTTPRequest::POST, uri);
+      HTTPRequest req(HTTPRequest::RequestType::POST, uri);
       req.setContent(data);
       HTTPResponse response;
       request(req, noAuth, response);

@@ -1,9 +1,15 @@
 // Stand-in for the canvas library's include/PackedImageData.h: pixels in one InternalFormat,
 // level 0 then each mip level (each half the size, rounded up), rows with no padding.
 // Only the uncompressed formats; block-compressed data is out of the stand-in's scope.
+// Packing from an ImageData writes the 16-bit formats as a Linux build of canvas cebec78 does
+// (src/FloydSteinberg.cpp and src/PackedImageData.cpp without __APPLE__ / __ANDROID__): RGB565
+// and RGBA4 with BLUE in the high bits, RGB555 and RGBA5551 with red in bits 10-14 (and alpha in
+// bit 15); little-endian words. Channels are truncated (canvas dithers; the bit layout is what
+// the stand-in is for). One level only.
 #ifndef _PACKEDIMAGEDATA_H_
 #define _PACKEDIMAGEDATA_H_
 
+#include <ImageData.h>
 #include <InternalFormat.h>
 
 #include <cstddef>
@@ -19,6 +25,27 @@ namespace canvas {
         data(new unsigned char[calculateSize(width, height, levels, format)]) {
       size_t n = calculateSize();
       if (input) std::memcpy(data.get(), input, n); else std::memset(data.get(), 0, n);
+    }
+
+    PackedImageData(InternalFormat format, unsigned short levels, const ImageData & input)
+      : PackedImageData(format, input.getWidth(), input.getHeight(), levels) {
+      const unsigned char * in = input.getData();
+      const unsigned n = unsigned(width) * height, ch = input.getNumChannels();
+      if (ch != 4) return;  // the stand-in packs 4-channel input only
+      for (unsigned i = 0; i < n; i++) {
+        const unsigned r = in[4 * i], g = in[4 * i + 1], b = in[4 * i + 2], a = in[4 * i + 3];
+        unsigned word = 0;
+        switch (format) {
+        case RGB565: word = (r >> 3) | ((g >> 2) << 5) | ((b >> 3) << 11); break;          // PACK_RGB565(R, G, B)
+        case RGBA4: word = ((b >> 4) << 12) | ((g >> 4) << 8) | ((r >> 4) << 4) | (a >> 4); break;
+        case RGB555: word = (b >> 3) | ((g >> 3) << 5) | ((r >> 3) << 10); break;          // PACK_RGB555(B, G, R)
+        case RGBA5551: word = (b >> 3) | ((g >> 3) << 5) | ((r >> 3) << 10) | ((a >> 7) << 15); break;
+        case RGBA8: std::memcpy(data.get() + 4 * i, in + 4 * i, 4); continue;
+        default: return;  // other formats: left zero (out of the stand-in's scope)
+        }
+        data.get()[2 * i] = (unsigned char)(word & 0xff);
+        data.get()[2 * i + 1] = (unsigned char)(word >> 8);
+      }
     }
 
     unsigned short getWidth() const { return width; }

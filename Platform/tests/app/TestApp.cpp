@@ -5,6 +5,7 @@
 
 #include <ContextCairo.h>
 #include <HTTPClient.h>
+#include <ImageData.h>
 #include <ImageRequestEvent.h>
 #include <Logger.h>
 #include <PackedImageData.h>
@@ -17,12 +18,14 @@
 #include <thread>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 namespace {
 
 enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105 };
 
 const char * PHOTO_URL = "https://images.test/photo.ppm";
+const char * RED_URL = "https://images.test/red.ppm";
 
 // An ASCII PPM (P3) as RGBA8 pixels; nullptr when it is not one.
 std::shared_ptr<canvas::PackedImageData> decodePPM(const std::string & text) {
@@ -61,6 +64,28 @@ class PhotoLoader : public Runnable {
   }
  private:
   int image_id, caption_id;
+};
+
+// Fetches the red photo on a worker thread and packs it, through the canvas packer (the
+// stand-in's packs as a Linux canvas build does), once per 16-bit format and once in the format
+// the image request asked for: each image view must show red in every look.
+class RedLoader : public Runnable {
+ public:
+  RedLoader(std::vector<std::pair<int, canvas::InternalFormat> > targets) : targets(std::move(targets)) { }
+ protected:
+  void run() override {
+    auto t = getThreadPtr();
+    auto response = t->createHTTPClientFactory()->createClient("previewtest")->Get(RED_URL);
+    auto rgba = response.isSuccess() ? decodePPM(response.getContent()) : nullptr;
+    if (!rgba) return;
+    canvas::ImageData decoded(rgba->getData(), rgba->getWidth(), rgba->getHeight(), 4);
+    for (auto & target : targets) {
+      auto packed = std::make_shared<canvas::PackedImageData>(target.second, 1, decoded);
+      t->postEvent(target.first, ImageResponseEvent(true, RED_URL, packed));
+    }
+  }
+ private:
+  std::vector<std::pair<int, canvas::InternalFormat> > targets;
 };
 
 // Keeps a worker thread busy for three seconds (the busy-app test).
@@ -122,6 +147,20 @@ class TestApp : public FWApplication {
     for (int i = 0; i < 10; i++) rows->addChild(std::make_shared<Label>("row " + std::to_string(i)));
     events = std::make_shared<Label>("no events");
     layout->addChild(events);
+    // Constructed last, so every id above stays put. A row of red photos, one per 16-bit format
+    // (RGB565, RGBA4, RGB555, RGBA5551) and one in the format the request asks for.
+    auto reds = std::make_shared<Layout>(2);
+    layout->addChild(reds);
+    for (int i = 0; i < 5; i++) {
+      auto red = std::make_shared<Image>();
+      red->style("width", 24).style("height", 24);
+      reds->addChild(red);
+      redPhotos.push_back(red);
+    }
+    // An image from the app's assets (the written session carries its assets).
+    auto dot = std::make_shared<AssetImage>("dot.png");
+    dot->style("width", 16).style("height", 16);
+    layout->addChild(dot);
   }
 
   void onSysEvent(SysEvent & ev) override {
@@ -129,11 +168,18 @@ class TestApp : public FWApplication {
       ev.setHandled(true);
       events->setText("back");
     }
+    if (ev.getType() == SysEvent::SHOW_DEBUG) {  // the framework's FWApplication opens its debug dialog
+      ev.setHandled(true);
+      events->setText("SysEvent SHOW_DEBUG");
+    }
   }
 
   void onSysInfoEvent(SysInfoEvent & ev) override {
+    static const char * const names[] = {"", "START", "RESUME", "PAUSE", "STOP", "DESTROY", "MEMORY_WARNING", "LANGUAGE_CHANGED", "DEBUG_MODE"};
     if (ev.getType() == SysInfoEvent::START) started = true;
     if (ev.getType() == SysInfoEvent::PAUSE) events->setText("paused");
+    else if (ev.getType() > SysInfoEvent::PAUSE && ev.getType() <= SysInfoEvent::DEBUG_MODE)
+      events->setText(std::string("SysInfoEvent ") + names[ev.getType()]);
     if (ev.getType() == SysInfoEvent::RESUME) {
       status->setText(started ? "started, resumed" : "resumed without START");
       drawCanvas();
@@ -165,6 +211,15 @@ class TestApp : public FWApplication {
       photo_requested = true;
       PlatformThread::run(getThreadPtr(), std::make_shared<PhotoLoader>(photo->getInternalId(), caption->getInternalId()));
     }
+    if (!redPhotos.empty() && ev.getSourceInternalId() == redPhotos.back()->getInternalId() && !red_requested) {
+      red_requested = true;
+      const canvas::InternalFormat fixed[] = {canvas::RGB565, canvas::RGBA4, canvas::RGB555, canvas::RGBA5551};
+      std::vector<std::pair<int, canvas::InternalFormat> > targets;
+      for (int i = 0; i < 4; i++) targets.emplace_back(redPhotos[i]->getInternalId(), fixed[i]);
+      auto asked = ev.getInternalFormat() == canvas::NO_FORMAT ? canvas::RGBA8 : ev.getInternalFormat();
+      targets.emplace_back(redPhotos[4]->getInternalId(), asked);
+      PlatformThread::run(getThreadPtr(), std::make_shared<RedLoader>(targets));
+    }
   }
 
  private:
@@ -187,7 +242,8 @@ class TestApp : public FWApplication {
   std::shared_ptr<Label> status, ticks, caption, events;
   std::shared_ptr<Image> photo, canvasView;
   std::shared_ptr<OkDialog> dialog;
-  bool started = false, photo_requested = false;
+  std::vector<std::shared_ptr<Image> > redPhotos;
+  bool started = false, photo_requested = false, red_requested = false;
   int tick_count = 0;
 };
 

@@ -128,4 +128,18 @@ class Image : public Element {
   void create() override { sendCommand(Command(Command::CREATE_IMAGEVIEW, getParentInternalId(), getInternalId())); }
 };
 
+// An image view showing a file of the app's assets (CREATE_IMAGEVIEW with the file name).
+class AssetImage : public Element {
+ public:
+  explicit AssetImage(const std::string & file) : file(file) { }
+ protected:
+  void create() override {
+    Command c(Command::CREATE_IMAGEVIEW, getParentInternalId(), getInternalId());
+    c.setTextValue(file);
+    sendCommand(c);
+  }
+ private:
+  std::string file;
+};
+
 #endif
