@@ -15,7 +15,7 @@ VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Rend
 # per new Dictionary or Set type; 13 M -> 2 M on the main thread, 3 ms per process).
 # Cairo and pixman are linked statically into `render` (31 -> 17 shared libraries per process) through
 # scripts/pkgconfig-static/cairo.pc; the manifest itself links the shared libcairo, so library products
-# carry no unsafe flags (docs/decisions.md, "Static Cairo").
+# carry no unsafe flags (docs/decisions/2026-11-24-static-cairo-in-the-makefile-only.md).
 STATIC_CAIRO := PKG_CONFIG_PATH=$(CURDIR)/scripts/pkgconfig-static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}
 RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors

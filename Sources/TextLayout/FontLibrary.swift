@@ -118,6 +118,14 @@ public final class FontLibrary: @unchecked Sendable {
         return found
     }
 
+    /// Faces opened so far (app faces are opened with the library; bundled faces when text first
+    /// needs them), for start-up tests: opening the library reads `fonts.lock` and opens no face.
+    public var openedFaceCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return opened.count
+    }
+
     /// The face behind a FaceID (for drawing glyphs); nil when its file cannot be opened.
     public func face(_ id: FaceID) -> FontFace? {
         let entryIndex = id.index >> 2

@@ -16,7 +16,9 @@ import Testing
             + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         let o = try Hostile.run(Array(text.utf8))
         #expect(o.rejected == "json-too-deep")
-        #expect(o.seconds < 5)
+        // The parser stops at the depth limit (256): it reads 311 of the 200,055 bytes, and never
+        // recurses deeper.
+        #expect(o.rejectedAt == "line 1 column 311", "\(o.rejectedAt ?? "nil")")
     }
 
     @Test func wrongFormatVersionAndSteps() throws {
@@ -87,10 +89,9 @@ import Testing
         }.sorted()
         for f in files {
             let bytes = [UInt8](FileManager.default.contents(atPath: dir + "/" + f) ?? Data())
-            let o = try Hostile.run(bytes, within: 10)
-            // Any outcome but a crash; and in time.
+            // Any outcome but a crash; and within the work bound of `Hostile.run` for its size.
+            let o = try Hostile.run(bytes)
             #expect(o.rejected != nil || o.rendered, "\(f)")
-            #expect(o.seconds < 10, "\(f)")
         }
     }
 }

@@ -31,6 +31,8 @@ import Testing
         let diags = decodeDiags + replay.diagnostics + result.diagnostics
         o.codes = diags.map(\.code)
         o.messages = diags.map(\.message)
+        o.count(tree: replay.final.work, events: replay.events.count, frames: result.frames)
+        o.work.add(r.text.work)
         let b = try #require(result.frames.last?.bitmap)
         o.size = (b.width, b.height)
         var dark = 0

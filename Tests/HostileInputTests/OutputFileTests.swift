@@ -103,7 +103,9 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         final class Box: @unchecked Sendable { var bytes: [UInt8] = [] }
         let box = Box()
+        let finished = DispatchSemaphore(value: 0)
         let reader = Thread {
+            defer { finished.signal() }
             let fd = open(fifo, O_RDONLY)
             var buf = [UInt8](repeating: 0, count: 65536)
             while true {
@@ -115,12 +117,11 @@ import Testing
         }
         reader.start()
         let run = try Self.render([Self.session, "-o", fifo, "-q"])
-        // Had render never opened the FIFO, release the reader's open(2).
-        if !reader.isFinished {
-            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
-            if fd >= 0 { close(fd) }
-        }
-        while !reader.isFinished { usleep(1000) }
+        // Had render never opened the FIFO, release the reader's open(2) (when the reader is done
+        // already, this open finds no reader and fails, harmlessly).
+        let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+        if fd >= 0 { close(fd) }
+        finished.wait()
         guard let r = run else { return }
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Array(box.bytes.prefix(8)) == Self.pngSignature && box.bytes.count > 1000)
@@ -231,15 +232,11 @@ import Testing
             Hostile.root + "/Fonts",
         ]
         p.standardError = FileHandle.nullDevice
+        let output = Pipe()
+        p.standardOutput = output
+        let watch = try CreationWatch(dir)
         try p.run()
-        var sawTemp = false
-        for _ in 0..<2000 where p.isRunning {
-            if Self.hidden(dir).contains(where: { $0.hasPrefix(".anim.png.") }) {
-                sawTemp = true
-                break
-            }
-            usleep(5000)
-        }
+        let sawTemp = watch.wait(prefix: ".anim.png.", orEndOf: output.fileHandleForReading)
         #expect(sawTemp)
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
@@ -265,16 +262,11 @@ extension OutputFileTests {
             "1",
         ]
         p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        p.standardOutput = output
+        let watch = try CreationWatch(dir)
         try p.run()
-        var sawTemp = false
-        for _ in 0..<2000 where p.isRunning {
-            if Self.hidden(dir).contains(where: { $0.hasPrefix(".g.") }) {
-                sawTemp = true
-                break
-            }
-            usleep(5000)
-        }
+        let sawTemp = watch.wait(prefix: ".g.", orEndOf: output.fileHandleForReading)
         #expect(sawTemp)
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()

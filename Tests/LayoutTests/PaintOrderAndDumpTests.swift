@@ -62,10 +62,11 @@ import WidgetTree
     #expect(r.paintOrder.count < 300)
 }
 
-@Test func nestedWeightedLayoutsStayFast() {
+/// `levels` nested linear layouts, each with a weighted label and a fixed box (3 elements a level).
+func nestedWeightedLayouts(_ levels: Int) -> LayoutResult {
     var b = TreeBuilder.screen()
     var parent = 2
-    for depth in 0..<100 {
+    for depth in 0..<levels {
         let id = 10 + depth * 10
         b.add(id, .linearLayout, parent: parent, value: depth % 3 == 0 ? 1 : 2) { s in
             s.weight = 1
@@ -82,10 +83,29 @@ import WidgetTree
         }
         parent = id
     }
-    let start = ContinuousClock.now
-    let r = b.layout()
-    #expect(ContinuousClock.now - start < .seconds(2))
-    #expect(r.frames[1000] != nil)
+    return b.layout()
+}
+
+@Test func nestedWeightedLayoutsMeasureEachElementABoundedNumberOfTimes() {
+    // Each level measures its weighted child twice: about 2^depth measures without the per-spec
+    // size cache. Counted at 25 and 100 levels (75 and 300 elements).
+    let small = nestedWeightedLayouts(25)
+    let large = nestedWeightedLayouts(100)
+    #expect(large.frames[1000] != nil)
+    #expect(small.work[LayoutWork.measures] >= 75)
+    // Not exponential: today's counts (6,959 measures and 20,690 size requests at 100 levels) with
+    // room for noise; more is a regression.
+    #expect(large.work[LayoutWork.measures] <= 8_000, "\(large.work)")
+    #expect(large.work[LayoutWork.sizeRequests] <= 24_000, "\(large.work)")
+    // Not n log n either (issue 30 found it when this test stopped timing): 4x the depth is 22x
+    // the measures and 38x the size requests. When layout becomes linear here, this known issue
+    // stops being recorded and the test fails until the block is removed.
+    withKnownIssue("nested weighted layouts with a match-parent height every 4th level: work grows as depth^2 or more")
+    {
+        for problem in WorkCounts.growthBeyondNLogN(small.work, large.work, n: 75, m: 300) {
+            Issue.record(Comment(rawValue: problem))
+        }
+    }
 }
 
 @Test func dumpListsToastsWithTheirOpacity() {

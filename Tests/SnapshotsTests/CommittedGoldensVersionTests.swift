@@ -6,8 +6,8 @@ import Testing
 
 /// Every committed golden says which renderer recorded it: a sidecar (or a frames golden's
 /// frames.json) of another version than this binary's makes every `render check` note an
-/// environment change. After a version change, `render check --restamp` (docs/decisions.md,
-/// "Re-stamping goldens") brings the identical goldens up to date in one command.
+/// environment change. After a version change, `render check --restamp` (docs/decisions/
+/// 2026-11-27-render-check-restamp.md) brings the identical goldens up to date in one command.
 struct CommittedGoldensVersionTests {
     /// Folders that hold committed goldens (sidecars beside PNGs), searched recursively.
     static let folders = ["Snapshots", "Integration/Consumer", "Tests"]

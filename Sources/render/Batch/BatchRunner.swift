@@ -26,7 +26,8 @@ struct BatchRunner {
     {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let argv = [me, BatchWorker.flag] + CommandLine.arguments.dropFirst()
+        let injected = ProcessInfo.processInfo.environment[BatchWorker.commandVariable] ?? ""
+        let argv = [injected.isEmpty ? me : injected, BatchWorker.flag] + CommandLine.arguments.dropFirst()
         let workers = min(jobs, max(1, sessions.count))
         // The cores shared out among the workers (each render would otherwise start a thread per
         // core for raster bands and PNG encoding); output bytes do not depend on it.

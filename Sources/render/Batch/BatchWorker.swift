@@ -10,9 +10,10 @@ import Foundation
 enum BatchWorker {
     static let flag = "--batch-worker"
     static let answerDescriptor: Int32 = 3
-    /// Test-only fault switch, honoured in worker mode only: `crash:NAME,hang:NAME` makes the worker
-    /// die of SIGSEGV or sleep forever on the session whose file is NAME.json.
-    static let faultVariable = "PREVIEW_RENDERER_WORKER_FAULT"
+    /// The worker executable, when it is not this binary: started as `WORKER --batch-worker ARGS...`
+    /// and speaking `BatchWire`. The batch isolation tests name `scripts/misbehaving-batch-worker`,
+    /// which crashes or hangs on the sessions they choose; nothing of that is in this binary.
+    static let commandVariable = "PREVIEW_RENDERER_BATCH_WORKER"
 
     /// What a command does for one session inside a worker: returns the exit code `render` would give
     /// for it alone and the bytes the parent collects (may be empty). Errors thrown are `ExitCode`s.
@@ -31,16 +32,9 @@ enum BatchWorker {
             StdErr.write("render: error: \(flag): \(error)")
             exit(ExitCodes.usage)
         }
-        let faults = Self.faults(ProcessInfo.processInfo.environment[faultVariable])
         var jobs = BatchWire.JobReader(fd: 0)
         while let (index, fields) = jobs.next() {
             let path = fields.first ?? ""
-            switch faults.isEmpty ? nil : faults[Self.name(path)] {
-            case "crash":  // a real invalid write, as a bug would make (kill() would return after the handler)
-                UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
-            case "hang": while true { sleep(3600) }
-            default: break
-            }
             var code: Int32 = 0
             var data: [UInt8] = []
             do { (code, data) = try job(fields) } catch let e as ExitCode {
@@ -55,22 +49,6 @@ enum BatchWorker {
             if !ok { exit(0) }  // the parent is gone
         }
         exit(0)
-    }
-
-    /// The session's file name without `.json` (what the fault switch names).
-    static func name(_ path: String) -> String {
-        var base = (path as NSString).lastPathComponent
-        if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
-        return base
-    }
-
-    static func faults(_ spec: String?) -> [String: String] {
-        var out: [String: String] = [:]
-        for item in (spec ?? "").split(separator: ",") {
-            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
-            if parts.count == 2 { out[parts[1]] = parts[0] }
-        }
-        return out
     }
 }
 
