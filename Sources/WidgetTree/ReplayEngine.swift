@@ -211,7 +211,7 @@ public struct ReplayEngine {
         case .input(let kind, let id, let value, let text):
             input(kind, id: id, value: value, text: text, address: step.address)
         case .sys(let type): emit("SysInfoEvent", to: appId, [("sysType", .string(type))])
-        case .back: emit("SysEvent", to: appId, [("sysType", .string("BACK"))])
+        case .back: systemBack()
         case .snapshot(let name): capture(.snapshot, name: name)
         }
     }
@@ -284,6 +284,11 @@ public struct ReplayEngine {
 
     mutating func warn(_ code: String, _ message: String) {
         diagnostics.append(.warning(code, step: stepIndex, path: stepPath, message))
+    }
+
+    /// Nothing wrong, but the frame is not what a phone shows (web content of an in-app browser).
+    mutating func note(_ code: String, _ message: String) {
+        diagnostics.append(.info(code, step: stepIndex, path: stepPath, message))
     }
 
     /// For streams no framework app can send (a reused id, a cycle): an error, so `--strict` fails.

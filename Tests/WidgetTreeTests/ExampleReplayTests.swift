@@ -12,7 +12,7 @@ let exampleSnapshots: [(String, [String])] = [
     (
         "dialog-and-toast",
         [
-            "list", "dialog", "toast-500ms", "toast-1000ms", "toast-1350ms-half-faded", "toast-1500ms-gone",
+            "list", "dialog", "toast-500ms", "toast-1000ms", "toast-1850ms-half-faded", "toast-2000ms-gone",
             "action-sheet",
         ]
     ),
@@ -96,7 +96,7 @@ let exampleSnapshots: [(String, [String])] = [
         #expect(toast.tree.overlayIds.isEmpty)
         #expect(toast.tree.liveToasts.map(\.text) == ["Quarterly report.pdf deleted"])
         #expect(toast.tree[4]?.children.contains(5) == false)
-        let gone = try #require(r.captures.first { $0.name == "toast-1500ms-gone" })
+        let gone = try #require(r.captures.first { $0.name == "toast-2000ms-gone" })
         #expect(gone.tree.liveToasts.isEmpty)
         #expect(r.final.overlayIds == [27] && r.final[27]?.options.count == 3)
         #expect(r.diagnostics("unknown-element").isEmpty)
