@@ -39,8 +39,8 @@ struct BrowserLayout {
     static let noteText = "Web content is not rendered in the preview"
 
     /// With a centred action bar title (the `ios` look, `TopViewController.mm
-    /// createWebBrowserWithUrl`): the URL centred in 60% of the width, a "<" close button at the
-    /// left and "⋮" at the right, in the bar's title colour. Otherwise (Material: `default`,
+    /// createWebBrowserWithUrl`): the URL centred in 60% of the width (shrunk to 60% before it is
+    /// cut), a "<" close button at the left and "⋮" at the right, in the bar's title colour. Otherwise (Material: `default`,
     /// `android`): a close cross where the action bar's button goes and the URL after it.
     func layout() -> LaidOutBrowser? {
         guard let page = cx.tree.browsers.last else { return nil }
@@ -52,18 +52,21 @@ struct BrowserLayout {
         var titleLook = look.title
         titleLook.weight = 400
         titleLook.size = min(titleLook.size, 17)
+        // A look whose bars show no title (Android's transparent title) still shows the URL.
+        if cx.color(titleLook.color).isTransparent { titleLook.color = look.iconColor }
+        let ios = look.titleCentered
         var ts = cx.paragraphStyle(titleLook)
         ts.noWrap = true
         ts.ellipsis = true
-        let ios = look.titleCentered
+        if ios { ts.minScale = 0.6 }  // UILabel adjustsFontSizeToFitWidth, minimumScaleFactor 0.6
         let titleX = ios ? w * 0.2 : look.titleXAfterButton
         let title = cx.fittedParagraph(
             AttributedText(page.url), ts, maxW: max(0, ios ? w * 0.6 : w - titleX - look.titleX))
         let titleOrigin = Point(
             x: ios ? (w - title.size.width) / 2 : titleX, y: bar.midY - title.size.height / 2)
+        // iOS's bar buttons take the bar's black tint (`navBar.tintColor`); the cross the icon colour.
         var glyphLook = titleLook
         glyphLook.weight = 700
-        glyphLook.color = look.iconColor
         var gs = cx.paragraphStyle(glyphLook)
         gs.noWrap = true
         func glyph(_ text: String) -> ParagraphLayout { cx.fittedParagraph(AttributedText(text), gs, maxW: nil) }
