@@ -40,8 +40,9 @@ struct BrowserLayout {
 
     /// With a centred action bar title (the `ios` look, `TopViewController.mm
     /// createWebBrowserWithUrl`): the URL centred in 60% of the width (shrunk to 60% before it is
-    /// cut), a "<" close button at the left and "⋮" at the right, in the bar's title colour. Otherwise (Material: `default`,
-    /// `android`): a close cross where the action bar's button goes and the URL after it.
+    /// cut), a "<" close button at the left and "⋮" at the right, in the bar's title colour.
+    /// Otherwise (Material: `default`, `android`): a close cross where the action bar's button goes
+    /// and the URL after it.
     func layout() -> LaidOutBrowser? {
         guard let page = cx.tree.browsers.last else { return nil }
         let look = cx.theme.actionBar
@@ -72,8 +73,10 @@ struct BrowserLayout {
         func glyph(_ text: String) -> ParagraphLayout { cx.fittedParagraph(AttributedText(text), gs, maxW: nil) }
         let closeText = ios ? glyph("<") : nil
         let more = ios ? glyph("⋮") : nil
-        let crossBox = Rect(x: look.buttonX, y: bar.midY - look.iconSize / 2, width: look.iconSize, height: look.iconSize)
-        let close = Rect(x: 0, y: bar.y, width: 2 * look.buttonX + max(look.iconSize, closeText?.size.width ?? 0),
+        let crossBox = Rect(
+            x: look.buttonX, y: bar.midY - look.iconSize / 2, width: look.iconSize, height: look.iconSize)
+        let close = Rect(
+            x: 0, y: bar.y, width: 2 * look.buttonX + max(look.iconSize, closeText?.size.width ?? 0),
             height: bar.height)
         var noteLook = look.subtitle
         noteLook.family = cx.theme.font.family

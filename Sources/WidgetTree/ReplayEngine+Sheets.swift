@@ -61,7 +61,9 @@ extension ReplayEngine {
         }
         let options = tree.elements[id]!.options
         guard row <= options.count else {
-            let rows = options.isEmpty ? "row 0 (Cancel)" : "rows 0 ... \(options.count) (\(options.count) option(s), then Cancel)"
+            let rows =
+                options.isEmpty
+                ? "row 0 (Cancel)" : "rows 0 ... \(options.count) (\(options.count) option(s), then Cancel)"
             fail("not-delivered", "tap on \(label(id)) row \(row): the sheet has \(rows); not delivered")
             return
         }

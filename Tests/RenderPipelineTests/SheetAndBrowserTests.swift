@@ -182,7 +182,10 @@ import WidgetTree
         #expect(b.diagnostics.last?.severity == .info && b.diagnostics.last?.code == "web-content")
         // Everything under the page is out of reach.
         b.tap(4)
-        #expect(b.lastInput?.message?.hasSuffix("is under the in-app browser (close it first: a tap on its close control or `back`); not delivered") == true)
+        #expect(
+            b.lastInput?.message?.hasSuffix(
+                "is under the in-app browser (close it first: a tap on its close control or `back`); not delivered")
+                == true)
         let closeArea = try #require(b.hitMap().browser).close
         b.tap(at: Point(x: closeArea.midX, y: closeArea.midY))
         #expect(b.lastInput == InputOutcome(delivered: true, element: nil))
