@@ -292,7 +292,7 @@ typedef struct pr_event {
 
 /** One diagnostic: something that could not be applied as given (as `render` prints it). */
 typedef struct pr_diagnostic {
-    int32_t severity;           /**< 0 warning, 1 error. */
+    int32_t severity;           /**< 0 warning, 1 error, 2 info (nothing wrong; e.g. web content not rendered). */
     int64_t step;               /**< Index of the step (call) in the recorded session; -1 none. */
     const char *code;           /**< Kind of problem ("unknown-element", "bad-style-value", ...). */
     const char *message;        /**< What was wrong and what was done instead. */

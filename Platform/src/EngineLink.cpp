@@ -94,8 +94,9 @@ std::vector<std::string> EngineLink::newDiagnostics(size_t & first, bool errors_
   check(pr_get_diagnostics(backend, first, &list, &count), "diagnostics");
   std::vector<std::string> out;
   for (size_t i = 0; i < count; i++) {
-    if (errors_only && list[i].severity == 0) continue;
-    out.push_back(std::string(list[i].severity ? "error" : "warning") + " (" + list[i].code + "): " + list[i].message);
+    if (errors_only && list[i].severity != 1) continue;
+    const char * severity = list[i].severity == 1 ? "error" : list[i].severity == 2 ? "info" : "warning";
+    out.push_back(std::string(severity) + " (" + list[i].code + "): " + list[i].message);
   }
   first += count;
   pr_free(list);

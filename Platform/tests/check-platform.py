@@ -163,6 +163,32 @@ check(scrolled.startswith("scrolled 40 rem ") and not scrolled.endswith(" of 0")
 check(said.get("sys") == ["paused"], f"sys PAUSE: the app got SysInfoEvent PAUSE: {said.get('sys')}")
 check(said.get("back") == ["back"], f"back: the app got SysEvent BACK: {said.get('back')}")
 
+# 4b. An action sheet shown modally gets its answer (semantics.md item 40): an option tapped by its
+# text ends the app's modal loop with the option id, a touch on the dimming layer with 0.
+out = os.path.join(OUT, "sheet")
+code, stdout, stderr = run("sheet.json", out)
+check(code == 0, f"sheet.json runs (exit {code}) {stderr.strip()}")
+if code == 0:
+    session_path = os.path.join(out, "session.json")
+    steps = json.load(open(session_path))["steps"]
+    said, n = {}, -1
+    for top in steps:
+        if top["type"] in ("tap", "snapshot"):
+            n += 1
+        for _, s in flat([top]):
+            if s["type"] == "SET_TEXT_VALUE" and s.get("textValue", "").startswith("sheet returned"):
+                said.setdefault(n, []).append(s["textValue"])
+    check(said == {2: ["sheet returned 9"], 5: ["sheet returned 0"]},
+          f"the option \"Email\" answered 9 and the dimming layer 0, each after its own step: {said}")
+    creates = [s for _, s in flat(steps) if s["type"] in ("CREATE_ACTION_SHEET", "ADD_OPTION")]
+    check([s["type"] for s in creates] == ["CREATE_ACTION_SHEET", "ADD_OPTION", "ADD_OPTION"] * 2,
+          f"each tap on Share showed a sheet with two options: {[s['type'] for s in creates]}")
+    for name in ("sheet", "answered", "cancelled"):
+        replay = os.path.join(OUT, f"replay-sheet-{name}.png")
+        subprocess.run([RENDER, session_path, "--snapshot", name, "-o", replay, "-q"], check=True)
+        same = open(replay, "rb").read() == open(os.path.join(out, name + ".png"), "rb").read()
+        check(same, f"sheet: {name}.png equals render's replay of session.json")
+
 # 5. Failures name the step, exit non-zero and keep the session so far.
 for script, want_code, words, extra in [
         ("unknown-id.json", 2, ["step 1 (tap 999)", "no element 999"], []),

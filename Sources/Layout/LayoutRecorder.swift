@@ -111,6 +111,9 @@ final class LayoutRecorder {
     }
     func setScrollOffset(_ id: Int, _ offset: Double) { result.scrollOffsets[id] = offset }
 
+    /// The open in-app browser page (screen coordinates).
+    func setBrowser(_ browser: LaidOutBrowser?) { result.browser = browser }
+
     /// A live toast, laid out and placed (screen coordinates).
     func addToast(_ toast: LaidOutToast) {
         result.toasts.append(toast)

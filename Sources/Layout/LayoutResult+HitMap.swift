@@ -10,6 +10,7 @@ extension LayoutResult {
     public func hitMap(screen: Rect) -> HitMap {
         var map = HitMap(screen: screen)
         guard !self.screen.showsLaunchScreen else { return map }
+        map.browser = browser.map { HitMap.BrowserArea(frame: $0.frame, close: $0.close) }
         var roots: [(id: Int, blocks: Bool)] = []
         if let v = self.screen.activeView { roots.append((v, false)) }
         roots += bars.map { ($0, false) }
@@ -31,7 +32,7 @@ extension LayoutResult {
                 map.append(
                     HitMap.Entry(
                         id: id, kind: e.kind, frame: e.frame, visible: empty ? nil : visible, parent: parent,
-                        clippedBy: visible == nil && !empty ? clipper : nil),
+                        clippedBy: visible == nil && !empty ? clipper : nil, rows: Self.sheetRows(e)),
                     blocks: first && blocks)
                 first = false
                 let clips = e.kind == .scrollLayout || e.style.overflowHidden
@@ -40,5 +41,16 @@ extension LayoutResult {
             }
         }
         return map
+    }
+
+    /// An action sheet's option rows and its Cancel row (the last ones of `rows`, after the title
+    /// row when there is one), each with the text layout placed in it (semantics.md item 40).
+    static func sheetRows(_ e: LaidOutElement) -> [HitMap.Row] {
+        guard e.kind == .actionSheet, let rows = e.rows else { return [] }
+        let texts = e.extraTexts.filter { $0.role == .option || $0.role == .cancel }
+        guard texts.count <= rows.count else { return [] }
+        return zip(rows.suffix(texts.count), texts).map { row, text in
+            HitMap.Row(frame: row, label: text.paragraph.lines.map(\.text).joined(separator: " "))
+        }
     }
 }

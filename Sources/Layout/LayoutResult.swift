@@ -13,6 +13,8 @@ public struct LayoutResult: Sendable {
     public var overlays: [Int] = []
     /// Toasts alive now, in paint order.
     public var toasts: [LaidOutToast] = []
+    /// The in-app browser page over the screen (LAUNCH_BROWSER), when one is open.
+    public var browser: LaidOutBrowser? = nil
     /// Elements in paint order, parents before children, hidden ones skipped: the application, the
     /// active view's subtree, then each bar and each overlay with its subtree.
     public var paintOrder: [Int] = []

@@ -24,6 +24,7 @@ struct LayoutTables {
     var overlays: [Int] = []
     /// Toasts on screen, laid out, placed and coloured, with their current opacity.
     var toasts: [LaidOutToast] = []
+    var browser: LaidOutBrowser?
     var paintOrder: [Int] = []
     /// Further texts of an element besides its primary paragraph (screen coordinates).
     var extraTexts: [Int: [PlacedText]] = [:]

@@ -48,6 +48,7 @@ struct RecordAssembly {
             out.elements[id] = record(e, frame, s, t, order)
         }
         out.toasts = t.toasts
+        out.browser = t.browser
         screenLooks(&out)
         return out
     }

@@ -51,6 +51,7 @@ struct ScreenLayout {
 
         for bar in [bars.action, bars.search, bars.navigation].compactMap({ $0 }) { out.addBar(bar.id) }
         Overlays(cx: cx).layout(content: content)
+        out.setBrowser(BrowserLayout(cx: cx).layout())
         Toasts(cx: cx).layout(content: content)
     }
 

@@ -9,7 +9,8 @@ public struct Painter {
     public init() {}
 
     /// The screen, back to front: white, the application's background, the active view's subtree,
-    /// the status band and bottom safe area, the bars, the overlays, the toasts (section 7 item 36).
+    /// the status band and bottom safe area, the bars, the overlays, the in-app browser, the toasts
+    /// (section 7 items 36 and 42).
     public func paint(_ layout: LayoutResult, device: Device) -> DisplayList {
         var b = PaintBuilder(layout: layout, device: device)
         b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
@@ -27,6 +28,7 @@ public struct Painter {
         b.paintSystemBands()
         for bar in layout.bars { b.paintElement(bar) }
         for overlay in layout.overlays { b.paintOverlay(overlay) }
+        b.paintBrowser()
         b.paintToasts()
         b.paintHomeIndicator()
         var list = DisplayList(size: Size(width: device.width, height: device.height), items: b.items)

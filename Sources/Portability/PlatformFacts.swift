@@ -24,8 +24,9 @@ struct PlatformFacts: Sendable {
     var iconDensity: Int
     /// Kinds whose SET_VISIBILITY is ignored (Android Flipper/Pager) (1.1).
     var visibilityIgnoredKinds: Set<WidgetKind>
-    /// How long a toast shows (ms) for a CREATE_TOAST value: iOS ignores it (1 s + 0.3 s fade),
-    /// Android uses it, SHORT (about 2 s) for 0 (1, 3.6).
+    /// How long a toast shows (ms) for a CREATE_TOAST value (semantics.md 7 item 41): iOS ignores
+    /// it (1 s + 0.3 s fade), Android shows LENGTH_LONG (3.5 s) for 1 and LENGTH_SHORT (2 s) for
+    /// any other value (1, 3.6).
     var toastDuration: @Sendable (Int) -> Int
     /// An action bar's title and subtitle are drawn (iOS `setTitle` on its navigation item). Android's
     /// `FWActionBar` is made from the id alone (`NativeCommand.java` CREATE_ACTIONBAR), hides the
@@ -37,19 +38,19 @@ struct PlatformFacts: Sendable {
         drawsMarkdown: true, honoursBorderStyles: false, boldAbove: 400,
         weightKeywords: ["lighter": 300, "normal": 400, "bold": 700, "bolder": 800],
         weightFractionThrows: false, honoursTextFieldFlags: false, justifiesText: true,
-        iconDensity: 3, visibilityIgnoredKinds: [], toastDuration: { _ in 1000 })
+        iconDensity: 3, visibilityIgnoredKinds: [], toastDuration: { _ in 1300 })
     static let android = PlatformFacts(
         drawsMarkdown: false, honoursBorderStyles: true, boldAbove: 550,
         weightKeywords: ["normal": 400, "bold": 700], weightFractionThrows: true,
         honoursTextFieldFlags: true, justifiesText: false, iconDensity: 2,
-        visibilityIgnoredKinds: [.flipperLayout, .pager], toastDuration: { $0 != 0 ? $0 : 2000 },
+        visibilityIgnoredKinds: [.flipperLayout, .pager], toastDuration: { $0 == 1 ? 3500 : 2000 },
         drawsActionBarTitle: false)
     /// The preview's rules (no difference to report).
     static let neutral = PlatformFacts(
         drawsMarkdown: true, honoursBorderStyles: true, boldAbove: 550,
         weightKeywords: ["lighter": 300, "normal": 400, "bold": 700, "bolder": 800],
         weightFractionThrows: false, honoursTextFieldFlags: true, justifiesText: true,
-        iconDensity: 2, visibilityIgnoredKinds: [], toastDuration: { $0 != 0 ? $0 : 2000 })
+        iconDensity: 2, visibilityIgnoredKinds: [], toastDuration: { $0 == 1 ? 3500 : 2000 })
 
     static func of(_ p: PlatformProfile.Platform) -> PlatformFacts {
         switch p {

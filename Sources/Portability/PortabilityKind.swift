@@ -158,8 +158,8 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
         case .toastDuration:
             return
                 """
-                CREATE_TOAST duration: iOS ignores it (1 s, then a 0.3 s fade); Android shows it for the value \
-                (SHORT, about 2 s, when 0).
+                CREATE_TOAST duration: iOS ignores it (1 s, then a 0.3 s fade); Android shows LENGTH_LONG \
+                (3.5 s) for 1 and LENGTH_SHORT (2 s) for any other value.
                 """
         case .actionBarTitle:
             return

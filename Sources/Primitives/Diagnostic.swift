@@ -3,7 +3,9 @@ import Foundation
 /// A problem found while decoding or replaying a session: the step is skipped or a default used,
 /// and the replay goes on. Printed by the CLI as `FILE:step N: warning|error: message`.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Hashable, Sendable { case warning, error }
+    /// `info`: nothing went wrong, but the output is not what a phone shows (web content of an
+    /// in-app browser); `warning`: a step applied differently or skipped; `error`: a stream no app sends.
+    public enum Severity: String, Hashable, Sendable { case info, warning, error }
     /// Which kind of problem, for tests and JSON output (e.g. "unknown-element", "bad-style-value", "portability").
     public var code: String
     public var severity: Severity
@@ -22,10 +24,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static func warning(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.warning, code: code, step: step, path: path, message)
     }
+    public static func info(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.info, code: code, step: step, path: path, message)
+    }
     public static func error(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.error, code: code, step: step, path: path, message)
     }
-    /// `step N: warning: message` (the CLI prefixes the file name).
+    /// `step N: warning: message` (or `info`, `error`; the CLI prefixes the file name).
     public var description: String {
         let place = step.map { "step \($0): " } ?? ""
         return "\(place)\(severity.rawValue): \(message)"

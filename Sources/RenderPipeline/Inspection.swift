@@ -39,6 +39,8 @@ public struct Inspection {
         case .nothing: return "point \(at): nothing there takes a touch\n"
         case .blocked(let by): return "point \(at): outside \(label(by))'s panel, which takes the touch\n"
         case .scrim(let d): return "point \(at): the scrim of open drawer \(d) (a tap closes it)\n"
+        case .browser(true): return "point \(at): the in-app browser's close control (a tap closes it)\n"
+        case .browser(false): return "point \(at): the in-app browser's page (web content is not rendered)\n"
         case .element(let id):
             var lines = ["point \(at) reaches \(label(id))"]
             var cur: Int? = id

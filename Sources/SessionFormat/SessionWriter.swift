@@ -159,6 +159,7 @@ public enum SessionWriter {
                     w.raw(",\"textValue\":")
                     w.string(text)
                 }
+                if k == .tap && value > 0 { w.raw(",\"row\":\(value - 1)") }  // an action sheet's row
             }
             w.raw("}")
         case .sys(let t):

@@ -79,4 +79,15 @@ extension StepDecoder {
         }
         return l
     }
+
+    /// A tap's `row`: the action sheet row it names (semantics.md item 40; 0 = the first option, the
+    /// number of options = Cancel), carried in the step's value as row + 1 (0: none).
+    static func sheetRow(_ kind: InputKind, _ r: FieldReader) throws -> Int {
+        guard r.has("row") else { return 0 }
+        guard kind == .tap else { throw r.problem("row", "only a tap names an action sheet's `row`") }
+        if !(try r.string(.textValue)).isEmpty {
+            throw r.problem("row", "give an action bar button (`textValue`) or a sheet's `row`, not both")
+        }
+        return try r.int("row", default: nil, in: 0...SessionLimits.maxSteps) + 1  // options come one per step
+    }
 }

@@ -279,7 +279,7 @@ struct StepDecoder {
             return .tick(ms: CheckedInt.int(ms, .toNearestOrAwayFromZero))
         case .press, .release, .tap:
             warnUnknownKeys(
-                r, known: FieldSet([.type, .internalId, .textValue]), index: index, extra: Self.addressKeys)
+                r, known: FieldSet([.type, .internalId, .textValue, .row]), index: index, extra: Self.addressKeys)
             let id = try r.int(.internalId, default: Self.needsInternalId(r) ? nil : InputAddress.unresolvedId)
             let text = try r.string(.textValue).lowercased()
             guard text.isEmpty || Self.barButtons.contains(text) else {
@@ -288,7 +288,7 @@ struct StepDecoder {
                     "`textValue` names an action bar button: back, menu, save or compose (found \"\(text)\")")
             }
             let k: InputKind = kind == .press ? .press : kind == .release ? .release : .tap
-            return .input(k, internalId: id, value: 0, text: text)
+            return .input(k, internalId: id, value: try Self.sheetRow(k, r), text: text)
         case .select:
             warnUnknownKeys(r, known: FieldSet([.type, .internalId, .value]), index: index, extra: Self.addressKeys)
             let id = try r.int(.internalId, default: Self.needsInternalId(r) ? nil : InputAddress.unresolvedId)

@@ -115,6 +115,38 @@ public struct PlatformProfile: Hashable, Sendable {
     /// the preview asks as Android does.
     public var imageRequestFormat: PixelFormat = .RGB565
 
+    /// How long a toast shows (semantics.md 7 item 41). The framework passes `showToast(message,
+    /// duration)` through unchanged; iOS ignores the value (`TopViewController.mm showToast`: 1 s,
+    /// then a 0.3 s fade: the `ios` theme's `toast.defaultDuration` 1300); Android hands it to
+    /// `Toast.makeText` (0 becomes `LENGTH_SHORT`), where 1 is `LENGTH_LONG` (3.5 s) and any other
+    /// value a short toast (2 s: the theme's `defaultDuration`). The preview follows Android.
+    public enum ToastLengths: String, Hashable, Sendable {
+        /// The theme's `defaultDuration` whatever the value (iOS).
+        case fixed
+        /// Value 1: `longToastDuration`; any other: the theme's `defaultDuration` (Android, preview).
+        case shortOrLong
+    }
+    public var toastLengths: ToastLengths = .shortOrLong
+    /// Android's `LENGTH_LONG` (ms, `NotificationManagerService.LONG_DELAY`).
+    public static let longToastDuration = 3500
+
+    /// What opening and closing the in-app browser (LAUNCH_BROWSER, semantics.md 7 item 42) tells
+    /// the app. Android starts `FWWebActivity` (`FrameWork.launchBrowser`): the app's activity is
+    /// paused and stopped, and when the user comes back (the back key finishes the browser
+    /// activity) started and resumed again; `FrameWork.onPause/onStop/onStart/onResume` send those
+    /// SysInfoEvents (`AndroidPlatform.cpp nativeOnPause` ...). iOS adds a WKWebView over the app's
+    /// own view (`TopViewController.mm createWebBrowserWithUrl`), and its close button only removes
+    /// it: the app stays active and hears nothing. The preview's overlay is in-app too (as iOS).
+    public var browserPausesApp = false
+
+    /// How long a toast with this CREATE_TOAST value shows (ms), given the theme's short duration.
+    public func toastDuration(value: Int, short: Int) -> Int {
+        switch toastLengths {
+        case .fixed: return short
+        case .shortOrLong: return value == 1 ? Self.longToastDuration : short
+        }
+    }
+
     public init(
         platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
         mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
@@ -176,6 +208,7 @@ public struct PlatformProfile: Hashable, Sendable {
         $0.scrollContentInsetUnderBars = true
         $0.switchShowsLabels = false
         $0.imageRequestFormat = .RGB555
+        $0.toastLengths = .fixed
     }
 
     /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
@@ -197,6 +230,7 @@ public struct PlatformProfile: Hashable, Sendable {
         $0.labelsLinkURLsOnlyAndIgnoreMarkdown = true
         $0.abortsBatchOnStyleError = true
         $0.navigationTapShowsPage = false
+        $0.browserPausesApp = true
     }
 
     /// A copy with one change (for the fields the memberwise init does not take).

@@ -213,7 +213,8 @@ public struct Theme: Codable, Hashable, Sendable {
         public var bottomOffset: Double
         /// "bottom" (default look, Android) or "center" (iOS).
         public var position: String
-        /// ms shown when the command's value is 0.
+        /// ms a toast shows (fade included): every toast on iOS, a short one (value not 1) elsewhere
+        /// (`PlatformProfile.toastDuration`).
         public var defaultDuration: Int
         /// ms of the linear fade-out at the end of the duration.
         public var fadeDuration: Int

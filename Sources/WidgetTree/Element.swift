@@ -121,6 +121,19 @@ public struct Cell: Hashable, Sendable {
     }
 }
 
+/// An in-app browser page over the app (LAUNCH_BROWSER): its URL, when it opened and which element
+/// asked for it. The preview shows a placeholder; web content is not rendered.
+public struct BrowserPage: Hashable, Sendable {
+    public var url: String
+    public var opened: Int
+    public var openedBy: Int
+    public init(url: String, opened: Int, openedBy: Int) {
+        self.url = url
+        self.opened = opened
+        self.openedBy = openedBy
+    }
+}
+
 /// A toast on screen.
 public struct Toast: Hashable, Sendable {
     public var text: String

@@ -20,14 +20,35 @@ public struct HitMap: Sendable {
         public var parent: Int?
         /// The ancestor whose clip left nothing of the frame (when `visible` is nil and the frame is not empty).
         public var clippedBy: Int?
-        public init(id: Int, kind: WidgetKind, frame: Rect, visible: Rect?, parent: Int?, clippedBy: Int?) {
+        /// An action sheet's rows that take a tap, in the order shown: one per option, then Cancel
+        /// (semantics.md item 40); the title row takes none and is not listed. Empty for other kinds.
+        public var rows: [Row]
+        public init(
+            id: Int, kind: WidgetKind, frame: Rect, visible: Rect?, parent: Int?, clippedBy: Int?, rows: [Row] = []
+        ) {
             self.id = id
             self.kind = kind
             self.frame = frame
             self.visible = visible
             self.parent = parent
             self.clippedBy = clippedBy
+            self.rows = rows
         }
+    }
+
+    /// A row of an action sheet: where it is (screen, dp) and the text it shows.
+    public struct Row: Hashable, Sendable {
+        public var frame: Rect
+        public var label: String
+        public init(frame: Rect, label: String) {
+            self.frame = frame
+            self.label = label
+        }
+    }
+
+    /// The index in `rows` of the row of `id` under `p`, or nil (the title row, or outside).
+    public func row(of id: Int, at p: Point) -> Int? {
+        entry(id)?.rows.firstIndex { $0.frame.contains(p) }
     }
 
     /// An overlay that takes every touch outside its panel.
@@ -45,6 +66,17 @@ public struct HitMap: Sendable {
     }
 
     public var screen: Rect
+    /// The in-app browser over the screen (semantics.md item 42), when one is open: it takes every
+    /// touch on it; a tap on its close control closes it.
+    public var browser: BrowserArea?
+    public struct BrowserArea: Hashable, Sendable {
+        public var frame: Rect
+        public var close: Rect
+        public init(frame: Rect, close: Rect) {
+            self.frame = frame
+            self.close = close
+        }
+    }
     /// Painted elements in paint order (later ones on top).
     public private(set) var entries: [Entry] = []
     public private(set) var blockers: [Blocker] = []
@@ -71,12 +103,15 @@ public struct HitMap: Sendable {
         case scrim(drawer: Int)
         /// Nothing at all (off screen, or only the window behind).
         case nothing
+        /// The in-app browser over the screen: its close control, or its page.
+        case browser(close: Bool)
     }
 
     /// The one rule: the topmost element in paint order whose visible area holds `p`, unless an
     /// overlay above it takes the touch first.
     public func touch(at p: Point) -> Touch {
         guard screen.contains(p) else { return .nothing }
+        if let b = browser, b.frame.contains(p) { return .browser(close: b.close.contains(p)) }
         let top = blockers.last
         for i in stride(from: entries.count - 1, through: 0, by: -1) {
             if let b = top, i < b.position { return b.isDrawer ? .scrim(drawer: b.id) : .blocked(by: b.id) }
@@ -119,6 +154,8 @@ public struct HitMap: Sendable {
         case clippedOut(by: Int?)
         /// Every visible point of it is covered by `by` (or its subtree), or taken by an overlay.
         case covered(by: Int)
+        /// Under the in-app browser.
+        case underBrowser
     }
 
     /// Occluders more than this are sampled no further (a free point among them is searched
@@ -132,6 +169,7 @@ public struct HitMap: Sendable {
         let e = entries[pos]
         guard e.frame.width > 0, e.frame.height > 0 else { return .zeroSize }
         guard let area = e.visible else { return .clippedOut(by: e.clippedBy) }
+        if let b = browser, b.frame.intersection(area) == area { return .underBrowser }
         if let b = blockers.last(where: { $0.position > pos }), !isInside(id, b.id) { return .covered(by: b.id) }
         var occluders: [(rect: Rect, id: Int)] = []
         for j in (pos + 1)..<entries.count {

@@ -137,6 +137,7 @@ public enum ReachText {
             let scrolls = k == .scrollLayout || k == .listView || k == .gridView
             return scrolls ? "is scrolled out of \(label(by, tree))" : "is clipped out by \(label(by, tree))"
         case .clippedOut(nil): return "is off screen"
+        case .underBrowser: return "is under the in-app browser (close it first: a tap on its close control or `back`)"
         case .notShown: return notShown(id, tree: tree, map: map)
         }
     }

@@ -19,6 +19,7 @@ extension ReplayEngine {
             guard requireElement(c.internalId, "CREATE_LINK") else { return }
             tree.elements[c.internalId]!.linkPatterns.append(c.textValue)
         case .CREATE_TOAST: createToast(c)
+        case .LAUNCH_BROWSER: launchBrowser(c)
         case .CREATE_TIMER: createTimer(c)
         case .DELETE_ELEMENT: deleteElement(c)
         case .REMOVE_CHILD: removeChild(c)
@@ -263,20 +264,12 @@ extension ReplayEngine {
 
     // MARK: - Toasts and timers
 
+    /// A toast shows for the platform's length, not for `value` milliseconds (semantics.md 7 item
+    /// 41, `PlatformProfile.toastDuration`): the value is the framework's `showToast` duration,
+    /// which iOS ignores and Android reads as 1 = long, anything else = short.
     mutating func createToast(_ c: Command) {
         // A toast may name any element (even one not created): it is placed by the backend.
-        var duration = c.value
-        if duration < 0 {
-            warn("bad-value", "CREATE_TOAST: duration \(duration) ms is negative; \(options.toastDuration) ms is used")
-            duration = 0
-        }
-        if duration == 0 { duration = options.toastDuration }
-        if duration > ReplayOptions.maxTimerInterval {
-            warn(
-                "bad-value",
-                "CREATE_TOAST: duration \(duration) ms is too long; \(ReplayOptions.maxTimerInterval) ms is used")
-            duration = ReplayOptions.maxTimerInterval
-        }
+        let duration = options.platform.toastDuration(value: c.value, short: max(0, options.toastDuration))
         tree.toasts.append(Toast(text: c.textValue, start: now, duration: duration, anchorId: c.internalId))
     }
 

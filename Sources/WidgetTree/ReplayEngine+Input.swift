@@ -17,6 +17,13 @@ extension ReplayEngine {
             tree.elements[id]!.isPressed = false
             click(id)
         case .tap:
+            if tree.elements[id]!.kind == .actionSheet {
+                tapSheet(id, row: Self.stepRow(kind, value) ?? touch.sheetRow)
+                return
+            }
+            if let row = Self.stepRow(kind, value) {
+                warn("no-click", "tap row \(row): \(label(id)) is not an action sheet; tapped as a plain element")
+            }
             if !text.isEmpty {
                 if tree.elements[id]!.kind == .actionBar {
                     barButton(id, text)
@@ -54,6 +61,8 @@ extension ReplayEngine {
             tree.elements[id]!.isFocused = true  // a tap focuses a field; typing is an `input` step
         case .picker:
             break  // the platform opens its option sheet; the app hears only the chosen row
+        case .actionSheet:
+            tapSheet(id, row: touch.sheetRow)  // a release on a row (semantics.md item 40)
         default:
             var cur = e.parent
             var hops = 0

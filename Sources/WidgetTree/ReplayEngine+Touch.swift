@@ -23,6 +23,8 @@ public struct InputOutcome: Hashable, Sendable {
 struct TouchState {
     var pressed: Int?
     var last: InputOutcome?
+    /// The action sheet row (index in its hit-map rows) the current input step landed on or named.
+    var sheetRow: Int?
 }
 
 /// Which element an input step reaches (semantics.md items 39 and 43), decided here for every
@@ -43,6 +45,20 @@ extension ReplayEngine {
     /// The element an input step acts on, or nil (with a diagnostic) when it reaches none. Without a
     /// hit map source (a replay without layout) an id is taken as given.
     mutating func resolveInput(_ kind: InputKind, id: Int, address: InputAddress?) -> Int? {
+        touch.sheetRow = nil
+        guard let found = resolveElement(kind, id: id, address: address) else { return nil }
+        if kind == .select, tree.elements[found]?.kind == .actionSheet {
+            // Item 40: a sheet is answered by a tap on a row; it has no SELECTED state to set.
+            return skip(
+                """
+                select on \(label(found)): an action sheet has no selected state; answer it with a tap on a row \
+                (`row`, a target with the option's text, or a point); not delivered
+                """)
+        }
+        return found
+    }
+
+    private mutating func resolveElement(_ kind: InputKind, id: Int, address: InputAddress?) -> Int? {
         let what = kind.rawValue
         guard let source = options.hitMaps else {
             guard address == nil || id != InputAddress.unresolvedId else {
@@ -73,11 +89,20 @@ extension ReplayEngine {
             switch address {
             case .point(let x, let y): found = pointTarget(kind, x: x, y: y, map: map, recorded: id)
             case .target(let locator):
-                switch LocatorResolver(tree: tree, map: map).resolve(locator) {
-                case .found(let f): found = f
+                switch sheetRow(matching: locator, map: map) {
+                case .found(let sheet, let row):
+                    touch.sheetRow = row
+                    found = sheet
                 case .failed(let why):
                     if id == InputAddress.unresolvedId { return skip("\(what): \(why); skipped") }
                     found = nil
+                case .none:
+                    switch LocatorResolver(tree: tree, map: map).resolve(locator) {
+                    case .found(let f): found = f
+                    case .failed(let why):
+                        if id == InputAddress.unresolvedId { return skip("\(what): \(why); skipped") }
+                        found = nil
+                    }
                 }
             }
             if id == InputAddress.unresolvedId {
@@ -101,8 +126,10 @@ extension ReplayEngine {
     }
 
     /// The element a touch at a point acts on: for a scroll, the scroll container under it; else
-    /// the element reached, or its nearest ancestor that takes taps. A touch on a drawer's scrim
-    /// closes the drawer (ValueEvent 0, semantics.md item 39) and acts on nothing else.
+    /// the element reached, or its nearest ancestor that takes taps (on an action sheet, the row
+    /// under the point is noted). A touch on a drawer's scrim closes the drawer (ValueEvent 0,
+    /// semantics.md item 39), one on an action sheet's dimming layer cancels the sheet (item 40),
+    /// and neither acts on anything else.
     mutating func pointTarget(_ kind: InputKind, x: Double, y: Double, map: HitMap, recorded: Int) -> Int? {
         let at = "\(kind.rawValue) at \(fmt(x)),\(fmt(y))"
         let replaying = recorded != InputAddress.unresolvedId
@@ -119,10 +146,21 @@ extension ReplayEngine {
             }
             var cur: Int? = hit
             while let c = cur, let e = map.entry(c) {
-                if Self.tapTakers.contains(e.kind) { return c }
+                if Self.tapTakers.contains(e.kind) {
+                    if e.kind == .actionSheet { touch.sheetRow = map.row(of: c, at: Point(x: x, y: y)) }
+                    return c
+                }
                 cur = e.parent
             }
             return hit
+        case .blocked(let by) where map.entry(by)?.kind == .actionSheet:
+            // iOS calls the Cancel action for a touch outside the sheet (`ViewController.mm
+            // createActionSheetWithId`); Android's PopupMenu is dismissed, and `FWActionSheet.java`'s
+            // OnDismissListener sends 0. Either way the touch reaches nothing underneath.
+            guard !replaying else { return nil }
+            if kind == .tap || kind == .release { answerSheet(by, value: 0) }
+            touch.last = InputOutcome(delivered: true, element: nil)
+            return nil
         case .blocked(let by):
             if !replaying { _ = skip("\(at): outside \(label(by))'s panel, which takes the touch; nothing reached") }
             return nil
@@ -137,6 +175,15 @@ extension ReplayEngine {
             return nil
         case .nothing:
             if !replaying { _ = skip(warnOnly: true, "\(at): nothing there takes a touch; skipped") }
+            return nil
+        case .browser(let close):
+            // Item 42: the browser over the screen takes the touch; its close control closes it.
+            if close {
+                if kind == .tap || kind == .release { closeBrowser() }
+                touch.last = InputOutcome(delivered: true, element: nil)
+            } else if !replaying {
+                _ = skip(warnOnly: true, "\(at): on the in-app browser's page (web content is not rendered); skipped")
+            }
             return nil
         }
     }

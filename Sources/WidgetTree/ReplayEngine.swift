@@ -213,7 +213,7 @@ public struct ReplayEngine {
         case .sys(let type):
             let eventClass = SystemEventTypes.isSysEvent(type) ? "SysEvent" : "SysInfoEvent"
             emit(eventClass, to: appId, [("sysType", .string(type))])
-        case .back: emit("SysEvent", to: appId, [("sysType", .string("BACK"))])
+        case .back: systemBack()
         case .snapshot(let name): capture(.snapshot, name: name)
         }
     }
@@ -286,6 +286,11 @@ public struct ReplayEngine {
 
     mutating func warn(_ code: String, _ message: String) {
         diagnostics.append(.warning(code, step: stepIndex, path: stepPath, message))
+    }
+
+    /// Nothing wrong, but the frame is not what a phone shows (web content of an in-app browser).
+    mutating func note(_ code: String, _ message: String) {
+        diagnostics.append(.info(code, step: stepIndex, path: stepPath, message))
     }
 
     /// For streams no framework app can send (a reused id, a cycle): an error, so `--strict` fails.

@@ -115,7 +115,7 @@ public struct RecordedCommand: Hashable, Sendable {
 public struct ReplayOptions: Sendable {
     /// Value of a click's ValueEvent (theme: 1 default/iOS, 0 Android).
     public var clickValue: Int = 1
-    /// Default toast duration when `value` is 0 (ms).
+    /// A short toast's length (ms, the theme's `toast.defaultDuration`): see `PlatformProfile.toastDuration`.
     public var toastDuration: Int = 2000
     /// Record a capture for every tick (for --frames / --apng); snapshots and the final frame always.
     public var captureTicks: Bool = false

@@ -15,6 +15,8 @@ public struct WidgetTree: Hashable, Sendable {
     public var overlayIds: [Int] = []
     /// Toasts that are, or were, shown; painting shows those whose time has not run out.
     public var toasts: [Toast] = []
+    /// In-app browser pages open over the app (LAUNCH_BROWSER, semantics.md item 42), the top one last.
+    public var browsers: [BrowserPage] = []
     /// Virtual time in ms.
     public var time: Int = 0
     /// Whether the launch screen is showing (time 0, before any view exists).

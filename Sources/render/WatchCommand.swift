@@ -54,7 +54,7 @@ struct WatchCommand: ParsableCommand {
                 do {
                     let r = try job.run()
                     if let a = Self.assetsFolder(of: session) { assets = a }
-                    let warnings = r.diagnostics.filter { $0.severity != .error }.count
+                    let warnings = r.diagnostics.filter { $0.severity == .warning }.count
                     let errors = r.diagnostics.count - warnings
                     return .init(ok: true, line: "wrote \(out) (\(r.size); \(warnings) warnings, \(errors) errors)")
                 } catch let e as ExitCode {  // the job has printed why

@@ -156,10 +156,12 @@ import Testing
 
     @Test func toastDurations() {
         let f = P.findings([
-            P.cmd(.CREATE_TOAST, 3, value: 0, text: "Saved"), P.cmd(.CREATE_TOAST, 3, value: 1000, text: "Again"),
+            P.cmd(.CREATE_TOAST, 3, value: 0, text: "Saved"), P.cmd(.CREATE_TOAST, 3, value: 1, text: "Long"),
         ])
-        #expect(f.count == 1 && f[0].kind == .toastDuration && f[0].step == 3 && f[0].elementId == 3)
-        #expect(f[0].message == "toast \"Saved\" with value 0: iOS shows it for 1000 ms, Android for 2000 ms")
+        #expect(f.count == 2 && f.allSatisfy { $0.kind == .toastDuration && $0.elementId == 3 })
+        #expect(f.map(\.step) == [3, 4])
+        #expect(f[0].message == "toast \"Saved\" with value 0: iOS shows it for 1300 ms, Android for 2000 ms")
+        #expect(f[1].message == "toast \"Long\" with value 1: iOS shows it for 1300 ms, Android for 3500 ms")
     }
 
     @Test func markdownHeadingsOnlyOnIOS() {

@@ -11,7 +11,7 @@ import Testing
     ]
 
     @Test func dialogAndToast() throws {
-        // Taps: "Delete…" (19) at 0, the dialog's "Delete" (26) at 250, "Share…" (18) at 2250; a
+        // Taps: "Delete…" (19) at 0, the dialog's "Delete" (26) at 250, "Share…" (18) at 2750; a
         // button click carries 1 in the default look (item 22). Dialogs, toasts and action sheets
         // send no VisibilityEvent (item 35 names only view switches and drawers).
         let events = try PipelineHarness.snapshots(of: "dialog-and-toast").events
@@ -19,7 +19,7 @@ import Testing
             events == Self.boot + [
                 #"{"time":0,"type":"ValueEvent","internalId":19,"value":1}"#,
                 #"{"time":250,"type":"ValueEvent","internalId":26,"value":1}"#,
-                #"{"time":2250,"type":"ValueEvent","internalId":18,"value":1}"#,
+                #"{"time":2750,"type":"ValueEvent","internalId":18,"value":1}"#,
             ])
     }
 

@@ -20,16 +20,17 @@ import WidgetTree
         #expect(dialog.matches(20, 640, [153, 153, 153], tolerance: 3))
         #expect(dialog.matches(100, 600, white))
         #expect(dialog.matches(290, 840, [224, 224, 224]) && dialog.matches(460, 840, [198, 40, 40]))
-        // Toast: opaque at 500 and 1000 ms, half faded at 1350 ms, gone at 1500 ms; the row is
-        // gone, so the buttons moved up one row (96 px).
+        // Toast (value 0: the default look's 2 s LENGTH_SHORT, semantics.md item 41): opaque at 500
+        // and 1000 ms, half faded at 1850 ms, gone at 2000 ms; the row is gone, so the buttons moved
+        // up one row (96 px).
         for name in ["toast-500ms", "toast-1000ms"] {
             let b = try #require(f[name])
             #expect(b.matches(170, 1120, toast, tolerance: 2), "\(name)")
             #expect(b.matches(50, 425, [227, 242, 253]) && b.matches(20, 640, white), "\(name)")
         }
-        let half = try #require(f["toast-1350ms-half-faded"])
+        let half = try #require(f["toast-1850ms-half-faded"])
         #expect(half.matches(170, 1120, [160, 160, 160], tolerance: 6))
-        #expect(try #require(f["toast-1500ms-gone"]).matches(170, 1120, white, tolerance: 0))
+        #expect(try #require(f["toast-2000ms-gone"]).matches(170, 1120, white, tolerance: 0))
         // "action-sheet": a white panel over the bottom of a dimmed screen.
         let sheet = try #require(f["action-sheet"])
         #expect(sheet.matches(20, 700, [153, 153, 153], tolerance: 3))

@@ -15,8 +15,8 @@ import WidgetTree
     /// "Row", a 200 dp scroll layout 7 whose content 8 holds a 100 dp spacer 9 and button 10 "Far"
     /// 300 dp down, a hidden layout 11 with text 12, and a pager 13 with pages 14 (button 15 "A")
     /// and 16 (button 17 "B").
-    static func scene() throws -> HeadlessBackend {
-        let b = try HeadlessBackend(device: device, renderer: PipelineHarness.renderer())
+    static func scene(theme: String = "default") throws -> HeadlessBackend {
+        let b = try HeadlessBackend(device: device, renderer: PipelineHarness.renderer(theme: theme))
         func style(_ id: Int, _ k: String, _ v: String) {
             b.send(Command(type: .SET_STYLE, internalId: id, textValue: k, textValue2: v, selector: .normal))
         }

@@ -7,12 +7,13 @@ import Testing
 
 /// Snapshot names of each example session, in order (the final capture follows them).
 let exampleSnapshots: [(String, [String])] = [
+    ("browser", ["help", "browser", "closed"]),
     ("canvas-surface", ["chart"]),
     ("card-list", ["top", "scrolled-500"]),
     (
         "dialog-and-toast",
         [
-            "list", "dialog", "toast-500ms", "toast-1000ms", "toast-1350ms-half-faded", "toast-1500ms-gone",
+            "list", "dialog", "toast-500ms", "toast-1000ms", "toast-1850ms-half-faded", "toast-2000ms-gone",
             "action-sheet",
         ]
     ),
@@ -45,7 +46,7 @@ let exampleSnapshots: [(String, [String])] = [
         #expect(!r.diagnostics.contains { $0.severity == .error }, "\(r.diagnostics)")
         // Only portability notes and the known queued REORDER_CHILD are expected of the samples.
         let codes = Set(r.diagnostics.map(\.code))
-        #expect(codes.isSubset(of: ["portability", "unknown-element"]), "\(codes)")
+        #expect(codes.isSubset(of: ["portability", "unknown-element", "web-content"]), "\(codes)")
         #expect(r.events.prefix(2).map { $0.field("sysType") } == [.string("START"), .string("RESUME")])
         // Times never run backwards.
         #expect(zip(r.events, r.events.dropFirst()).allSatisfy { $0.time <= $1.time })
@@ -96,7 +97,7 @@ let exampleSnapshots: [(String, [String])] = [
         #expect(toast.tree.overlayIds.isEmpty)
         #expect(toast.tree.liveToasts.map(\.text) == ["Quarterly report.pdf deleted"])
         #expect(toast.tree[4]?.children.contains(5) == false)
-        let gone = try #require(r.captures.first { $0.name == "toast-1500ms-gone" })
+        let gone = try #require(r.captures.first { $0.name == "toast-2000ms-gone" })
         #expect(gone.tree.liveToasts.isEmpty)
         #expect(r.final.overlayIds == [27] && r.final[27]?.options.count == 3)
         #expect(r.diagnostics("unknown-element").isEmpty)

@@ -1,5 +1,6 @@
 import Primitives
 import SessionFormat
+import Styles
 import Testing
 
 @testable import WidgetTree
@@ -104,24 +105,33 @@ import Testing
         #expect(r.final.overlayIds == [])
     }
 
-    @Test func toastsUseTheirDurationOrTheDefaultAndExpire() throws {
+    /// Item 41: the value is the framework's `showToast` duration, not milliseconds. Android and the
+    /// preview: 1 is LENGTH_LONG (3500 ms), anything else the theme's short length; iOS: the theme's
+    /// length whatever the value.
+    @Test(arguments: [
+        (PlatformProfile.neutral, 2000, [2000, 3500, 2000, 2000, 2000]),
+        (PlatformProfile.android, 2000, [2000, 3500, 2000, 2000, 2000]),
+        (PlatformProfile.ios, 1300, [1300, 1300, 1300, 1300, 1300]),
+    ])
+    func toastsLastAsThePlatformSays(platform: PlatformProfile, short: Int, lengths: [Int]) throws {
         let r = try replay(
             appViewLayout + #"""
-                , {"type": "CREATE_TOAST", "internalId": 2, "value": 1500, "textValue": "Deleted"},
-                {"type": "CREATE_TOAST", "internalId": 999, "textValue": "Anchored anywhere"},
-                {"type": "tick", "ms": 1000},
-                {"type": "snapshot", "name": "t1000"},
-                {"type": "tick", "ms": 500},
-                {"type": "snapshot", "name": "t1500"},
-                {"type": "tick", "ms": 500}
-                """#, options: ReplayOptions(toastDuration: 2000))
-        #expect(
-            r.final.toasts == [
-                Toast(text: "Deleted", start: 0, duration: 1500, anchorId: 2),
-                Toast(text: "Anchored anywhere", start: 0, duration: 2000, anchorId: 999),
-            ])
-        #expect(r.captures[0].tree.liveToasts.count == 2)
-        #expect(r.captures[1].tree.liveToasts.map(\.text) == ["Anchored anywhere"])
+                , {"type": "CREATE_TOAST", "internalId": 2, "value": 0, "textValue": "zero"},
+                {"type": "CREATE_TOAST", "internalId": 2, "value": 1, "textValue": "long"},
+                {"type": "CREATE_TOAST", "internalId": 2, "value": 2, "textValue": "two"},
+                {"type": "CREATE_TOAST", "internalId": 999, "value": 1500, "textValue": "ms"},
+                {"type": "CREATE_TOAST", "internalId": 2, "value": -4, "textValue": "negative"},
+                {"type": "tick", "ms": 1999},
+                {"type": "snapshot", "name": "t1999"},
+                {"type": "tick", "ms": 1},
+                {"type": "snapshot", "name": "t2000"},
+                {"type": "tick", "ms": 1500}
+                """#, options: ReplayOptions(toastDuration: short, platform: platform))
+        #expect(r.final.toasts.map(\.duration) == lengths)
+        #expect(r.final.toasts.map(\.anchorId) == [2, 2, 2, 999, 2])
+        let alive = { (t: Int) in lengths.enumerated().filter { t < $0.element }.count }
+        #expect(r.captures[0].tree.liveToasts.count == alive(1999))
+        #expect(r.captures[1].tree.liveToasts.map(\.text) == (platform == .ios ? [] : ["long"]))
         #expect(r.final.liveToasts.isEmpty)
         #expect(r.diagnostics.isEmpty)
     }

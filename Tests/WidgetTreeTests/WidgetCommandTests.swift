@@ -171,7 +171,12 @@ import Testing
         #expect(r.final[7]?.linkPatterns == ["(#\\w+)"])
         #expect(r.recorded.map(\.command.type) == [.LAUNCH_BROWSER, .UPDATE_PREFERENCE, .FLUSH_VIEW, .QUIT_APP])
         #expect(r.recorded.map(\.step) == [13, 14, 15, 16])
-        #expect(r.diagnostics.isEmpty)
+        // The browser opens a placeholder page over the screen, with one info line (item 42).
+        #expect(
+            r.final.browsers == [
+                BrowserPage(url: "https://example.com", opened: 0, openedBy: r.recorded[0].command.internalId)
+            ])
+        #expect(r.diagnostics.map(\.severity) == [.info] && r.diagnostics.map(\.code) == ["web-content"])
     }
 
     @Test func batchAppliesAllItsCommandsAsOneStep() throws {

@@ -177,7 +177,7 @@ enum DiagnosticBlock {
         guard var block = Block<pr_diagnostic>(count: list.count, stringBytes: bytes) else { return nil }
         for (i, d) in list.enumerated() {
             var out = pr_diagnostic()
-            out.severity = d.severity == .error ? 1 : 0
+            out.severity = d.severity == .error ? 1 : d.severity == .info ? 2 : 0
             out.step = Int64(d.step ?? -1)
             out.code = block.add(d.code).0
             out.message = block.add(d.message).0

@@ -88,6 +88,9 @@ public func pr_element_at(_ handle: OpaquePointer?, _ x: Double, _ y: Double, _ 
             throw CError(PR_NOT_DELIVERED, "pr_element_at: outside the panel of element \(by), which takes the touch")
         case .scrim(let d): throw CError(PR_NOT_DELIVERED, "pr_element_at: the scrim of open drawer \(d)")
         case .nothing: throw CError(PR_NOT_DELIVERED, "pr_element_at: nothing there takes a touch")
+        case .browser(let close):
+            let part = close ? "close control (a tap closes it)" : "page (web content is not rendered)"
+            throw CError(PR_NOT_DELIVERED, "pr_element_at: the in-app browser's \(part)")
         }
     }
 }

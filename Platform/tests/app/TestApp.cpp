@@ -22,7 +22,7 @@
 
 namespace {
 
-enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105 };
+enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105, ID_SHARE = 106 };
 
 const char * PHOTO_URL = "https://images.test/photo.ppm";
 const char * RED_URL = "https://images.test/red.ppm";
@@ -161,6 +161,8 @@ class TestApp : public FWApplication {
     auto dot = std::make_shared<AssetImage>("dot.png");
     dot->style("width", 16).style("height", 16);
     layout->addChild(dot);
+    // Last, so that every id above stays put: the Share button opens an action sheet modally.
+    layout->addChild(std::make_shared<Button>("Share", ID_SHARE));
   }
 
   void onSysEvent(SysEvent & ev) override {
@@ -194,6 +196,15 @@ class TestApp : public FWApplication {
       int r = view->showModal(dialog);
       dialog->hide();
       status->setText("dialog returned " + std::to_string(r));
+      break;
+    }
+    case ID_SHARE: {  // FWActionSheet's use: options, showModal, the answer (semantics.md item 40)
+      auto sheet = std::make_shared<ActionSheet>("Share");
+      sheet->addOption(7, "Copy link");
+      sheet->addOption(9, "Email");
+      int r = view->showModal(sheet);
+      sheet->hide();
+      status->setText("sheet returned " + std::to_string(r));
       break;
     }
     case ID_THROW:

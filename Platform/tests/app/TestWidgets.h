@@ -87,6 +87,31 @@ class Dialog : public Element {
   std::string title;
 };
 
+// An action sheet written as the framework's FWActionSheet is: a Dialog whose options are
+// ADD_OPTION commands and whose ValueEvent (the option id, 0 for Cancel) ends the modal loop.
+class ActionSheet : public Element {
+ public:
+  explicit ActionSheet(const std::string & title) : title(title) { }
+  void addOption(int id, const std::string & name) {
+    Command c(Command::ADD_OPTION, getInternalId());
+    c.setValue(id);
+    c.setTextValue(name);
+    sendCommand(c);
+  }
+  void onValueEvent(ValueEvent & ev) override {
+    ev.setHandled(true);
+    endModal(ev.getValue());
+  }
+ protected:
+  void create() override {
+    Command c(Command::CREATE_ACTION_SHEET, getParentInternalId(), getInternalId());
+    c.setTextValue(title);
+    sendCommand(c);
+  }
+ private:
+  std::string title;
+};
+
 // A text field that reports what is typed into it (ValueEvent with the text).
 class TextField : public Element {
  public:
