@@ -8,6 +8,7 @@ enum Page {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>render serve</title>
+        <link rel="icon" href="data:,">
         <link rel="stylesheet" href="/app.css">
         </head>
         <body>

@@ -11,14 +11,15 @@ extension Page {
         // For tests and the bench: every frame painted, with the page's requestAnimationFrame time.
         window.__frames = [];
         window.__state = state;
-        // Tests wait on events, not on time: __on(kind, test) resolves with the first event (a past
-        // frame included) for which test returns true.
-        const listeners = [];
+        // Tests wait on events, not on time: __on(kind, test) resolves with the first event of that
+        // kind (the last 200 included) for which test returns true.
+        const listeners = [], history = { frame: window.__frames, inspect: [], portability: [] };
         window.__on = (kind, test) => new Promise((resolve) => {
-          const past = kind === "frame" ? window.__frames.find(test) : undefined;
+          const past = (history[kind] || []).find(test);
           if (past) resolve(past); else listeners.push({ kind, test, resolve });
         });
         function emit(kind, data) {
+          if (kind !== "frame") { history[kind].push(data); if (history[kind].length > 200) history[kind].shift(); }
           for (const l of [...listeners]) {
             if (l.kind === kind && l.test(data)) { listeners.splice(listeners.indexOf(l), 1); l.resolve(data); }
           }
@@ -322,7 +323,7 @@ extension Page {
         // ---- inspector
 
         function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
-        function fmt(n) { return Number.isInteger(n) ? String(n) : n.toFixed(1); }
+        function fmt(n) { return String(Math.round(n * 100) / 100); }  // as `render inspect` prints dp
         function frameText(f) { return f ? `${fmt(f[0])}, ${fmt(f[1])} · ${fmt(f[2])} × ${fmt(f[3])} dp` : "—"; }
 
         function renderInspector() {
@@ -341,7 +342,8 @@ extension Page {
           }
           html += `<h3>Resolved style</h3>`;
           html += styleRows.length
-            ? `<table id="style">${styleRows.map((m) => `<tr><th>${esc(m[1])}</th><td>${esc(m[2])}</td><td class="src">${esc(m[3] || "")}</td></tr>`).join("")}</table>`
+            ? `<table id="style">${styleRows.map((m) => `<tr><th>${esc(m[1])}</th><td>${esc(m[2])}` +
+              (m[3] ? ` <span class="src">${esc(m[3])}</span>` : "") + `</td></tr>`).join("")}</table>`
             : `<p class="hint">none reported</p>`;
           if (raw.length) html += `<div class="raw">${esc(raw.join("\n"))}</div>`;
           const notes = state.findings.filter((f) => f.id === d.id);

@@ -1,6 +1,7 @@
 extension Page {
     static let style = #"""
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         html, body { margin: 0; height: 100%; overflow: hidden; }
         body { font: 13px/1.35 system-ui, sans-serif; color: #222; background: #f3f3f5; display: flex; flex-direction: column; }
         #bar { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 6px 12px;
@@ -27,7 +28,7 @@ extension Page {
         #diagnostics.warn { background: #fffbe8; border-color: #dc8; color: #750; }
         #pictures { flex: 1; min-height: 0; display: flex; gap: 12px; justify-content: center; align-items: flex-start;
           overflow: auto; }
-        .pic { margin: 0; display: flex; flex-direction: column; align-items: center; }
+        .pic { margin: 0; flex: none; display: flex; flex-direction: column; align-items: center; }
         .pic figcaption { font-size: 12px; color: #555; margin-bottom: 2px; }
         .frame { position: relative; background: #fff; box-shadow: 0 1px 6px rgba(0,0,0,.25); }
         .frame canvas { display: block; }
@@ -43,7 +44,7 @@ extension Page {
           border-radius: 10px; cursor: pointer; }
         #captures button.tick { color: #888; border-style: dashed; }
         #captures button.on { background: #2d6cdf; color: #fff; border-color: #2d6cdf; }
-        #side { display: grid; grid-template-rows: minmax(0, 1fr) minmax(0, 1fr); min-height: 0; background: #fff;
+        #side { display: grid; grid-template-rows: minmax(0, 2fr) minmax(0, 3fr); min-height: 0; background: #fff;
           border-left: 1px solid #ddd; }
         #treePane, #inspectorPane { overflow: auto; min-height: 0; border-bottom: 1px solid #ddd; }
         #tree { font-family: ui-monospace, monospace; font-size: 12px; padding: 0 6px 8px; }
@@ -57,7 +58,8 @@ extension Page {
         #inspector table { border-collapse: collapse; width: 100%; font-size: 12px; }
         #inspector th { text-align: left; color: #666; font-weight: normal; padding: 1px 6px 1px 0; vertical-align: top; width: 30%; }
         #inspector td { padding: 1px 0; overflow-wrap: anywhere; }
-        #inspector td.src { color: #777; font-size: 11px; }
+        #inspector .src { color: #888; font-size: 11px; white-space: nowrap; }
+        #inspector .src::before { content: "· "; }
         #inspector h3 { font-size: 12px; margin: 8px 0 2px; }
         #inspector .raw { font-family: ui-monospace, monospace; font-size: 11px; white-space: pre-wrap; color: #444; }
         .hint { color: #777; }
