@@ -56,6 +56,12 @@ public actor Hub {
     let initialDevice: String
     let initialFontScale: Double
 
+    /// Ctrl-C: the workers end at once (nothing of theirs needs finishing: they write no file).
+    public nonisolated func terminateWorkers() {
+        main.terminateNow()
+        side.terminateNow()
+    }
+
     public func stop() {
         for c in clients.values { c.mailbox.close() }
         main.stop()

@@ -75,7 +75,21 @@ public enum Server {
             },
             logger: logger
         )
-        do { try await app.runService() } catch {
+        // Ctrl-C and SIGTERM stop the server at once, open pages or not (a graceful shutdown would wait
+        // for every page's WebSocket to close): the workers are ended and the process exits 0.
+        var stops: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                hub.terminateWorkers()
+                exit(0)
+            }
+            source.resume()
+            stops.append(source)
+        }
+        defer { stops.forEach { $0.cancel() } }
+        do { try await app.runService(gracefulShutdownSignals: []) } catch {
             await hub.stop()
             let text = "\(error)"
             if text.contains("Address already in use") || text.contains("errno: 98") {

@@ -65,6 +65,12 @@ public final class WorkerProcess: @unchecked Sendable {
         }
     }
 
+    /// At exit (Ctrl-C): ends the worker now, whatever it is doing.
+    public func terminateNow() {
+        if let pid = lock.withLock({ self.pid }), pid > 0 { kill(pid, SIGTERM) }
+    }
+    private var pid: Int32?
+
     private func start() -> Bool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: render)
@@ -75,6 +81,7 @@ public final class WorkerProcess: @unchecked Sendable {
         p.standardOutput = stdout
         do { try p.run() } catch { return false }
         process = p
+        lock.withLock { pid = p.processIdentifier }
         input = stdin.fileHandleForWriting
         output = stdout.fileHandleForReading.fileDescriptor
         buffer = []
