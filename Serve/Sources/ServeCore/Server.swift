@@ -88,7 +88,7 @@ public enum Server {
             source.resume()
             stops.append(source)
         }
-        defer { stops.forEach { $0.cancel() } }
+        defer { for s in stops { s.cancel() } }
         do { try await app.runService(gracefulShutdownSignals: []) } catch {
             await hub.stop()
             let text = "\(error)"
