@@ -30,10 +30,14 @@ DEBIAN_PACKAGES += python3-yaml
 # The C API's tests (make c-tests) compile with cc and c++.
 DEBIAN_PACKAGES += g++
 
+# `render serve`'s browser tests (make serve-test): Playwright for Python, from PyPI with pip, drives chromium.
+DEBIAN_PACKAGES += python3-pip
+
 .PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
-## Everything a newcomer needs: system packages, fonts, a release build, and a rendered sample.
-setup: deps fonts build sample
+## Everything a newcomer needs: system packages, fonts, a release build (with `render serve`'s server), and a
+## rendered sample.
+setup: deps fonts build serve sample
 
 ## Debian packages (needs root or sudo; skipped when all are installed already).
 deps:
@@ -43,6 +47,7 @@ deps:
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	else echo "deps: all Debian packages present"; fi
+	@if echo " $(DEBIAN_PACKAGES) " | grep -q " python3-pip "; then scripts/serve-test-deps.sh; fi
 
 ## Only the packages a build needs (no chromium, no test tools): the CI examples' build job.
 .PHONY: build-deps
@@ -81,9 +86,22 @@ test: fonts
 	$(MAKE) --no-print-directory c-tests
 	$(MAKE) --no-print-directory platform-tests
 	$(MAKE) --no-print-directory consumer-test
+	$(MAKE) --no-print-directory serve-test
 	scripts/check-version
 	scripts/check-ci-examples $(RENDER)
 	$(MAKE) --no-print-directory package-test
+
+## `render serve`'s server, render-serve: Serve/ is a package of its own (Hummingbird), so that the library
+## products resolve no new package (docs/serve.md, docs/decisions/2026-11-28-serve-package.md).
+.PHONY: serve serve-test
+SERVE_BIN := Serve/.build/release/render-serve
+serve:
+	cd Serve && $(SWIFT) build -c release --product render-serve
+
+## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
+serve-test: serve build fonts
+	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
+	cd Serve && $(SWIFT) test -c release
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test
@@ -126,6 +144,8 @@ bench:
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product bench
 	.build/release/bench $(BENCH_ARGS)
+	$(MAKE) --no-print-directory serve
+	python3 Serve/browser-tests/bench_serve.py --render $(RENDER) --out $(OUT)/bench/serve
 
 ## The benchmark side by side with a cold headless Chromium screenshot of the HTML twin (installs chromium if missing).
 bench-compare:

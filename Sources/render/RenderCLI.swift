@@ -20,6 +20,7 @@ struct RenderCLI: ParsableCommand {
         subcommands: [
             DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self,
             WatchCommand.self, PortabilityCommand.self, ReportCommand.self, InspectCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: DrawCommand.self)
 
@@ -29,6 +30,10 @@ struct RenderCLI: ParsableCommand {
         // A batch command's worker process (Batch/BatchWorker.swift): one comparison at start-up.
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == BatchWorker.flag {
             BatchWorker.main(Array(CommandLine.arguments.dropFirst(2)))
+        }
+        // `render serve`'s worker (ServeWorker.swift), started by the server.
+        if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ServeWorker.flag {
+            ServeWorker.main(Array(CommandLine.arguments.dropFirst(2)))
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }

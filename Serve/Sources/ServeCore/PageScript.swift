@@ -1,0 +1,426 @@
+extension Page {
+    /// The page's behaviour. Hover and selection ask the server, which asks the engine's hit map
+    /// (semantics.md item 39): the page draws outlines but never decides what is under the pointer.
+    static let script = #"""
+        "use strict";
+        const $ = (s, r = document) => r.querySelector(s);
+        const state = {
+          sessions: [], view: null, metas: {}, tree: [], byId: new Map(), hover: null, selected: null,
+          findings: [], inspect: null, pendingHover: null, hoverBusy: false, playing: false, waiting: 0,
+        };
+        // For tests and the bench: every frame painted, with the page's requestAnimationFrame time.
+        window.__frames = [];
+        window.__state = state;
+        // Tests wait on events, not on time: __on(kind, test) resolves with the first event of that
+        // kind (the last 200 included) for which test returns true.
+        const listeners = [], history = { frame: window.__frames, inspect: [], portability: [] };
+        window.__on = (kind, test) => new Promise((resolve) => {
+          const past = (history[kind] || []).find(test);
+          if (past) resolve(past); else listeners.push({ kind, test, resolve });
+        });
+        function emit(kind, data) {
+          if (kind !== "frame") { history[kind].push(data); if (history[kind].length > 200) history[kind].shift(); }
+          for (const l of [...listeners]) {
+            if (l.kind === kind && l.test(data)) { listeners.splice(listeners.indexOf(l), 1); l.resolve(data); }
+          }
+        }
+        let ws = null;
+
+        function send(o) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(o)); }
+
+        function connect() {
+          ws = new WebSocket(`ws://${location.host}/ws`);
+          ws.binaryType = "arraybuffer";
+          ws.onopen = () => { status("live"); if (state.view) sendView(); };
+          ws.onclose = (e) => {
+            status(e.reason ? `disconnected: ${e.reason}` : "disconnected; retrying…", true);
+            window.__closed = { code: e.code, reason: e.reason };
+            setTimeout(connect, 1000);
+          };
+          ws.onmessage = (e) => typeof e.data === "string" ? onText(JSON.parse(e.data)) : onFrame(e.data);
+        }
+
+        function status(t, bad) { const s = $("#status"); s.textContent = t; s.classList.toggle("bad", !!bad); }
+
+        function onText(m) {
+          if (m.type === "sessions") return onSessions(m);
+          if (m.type === "inspect") return onInspect(m);
+          if (m.type === "portability") {
+            if (!state.view || m.session !== state.view.session) return;
+            state.findings = (m.data && m.data.findings) || [];
+            renderNotes();
+            emit("portability", state.findings);
+            return;
+          }
+          if (m.type === "error") status(m.message, true);
+        }
+
+        // ---- sessions and controls
+
+        function fillSelect(sel, values, current) {
+          if (sel.dataset.filled === values.join("|")) return;
+          sel.dataset.filled = values.join("|");
+          sel.innerHTML = "";
+          for (const v of values) { const o = document.createElement("option"); o.value = o.textContent = v; sel.append(o); }
+          if (current !== undefined) sel.value = current;
+        }
+
+        function onSessions(m) {
+          const first = !state.sessions.length && !state.view;
+          state.sessions = m.items;
+          fillSelect($("#look"), m.looks, state.view ? state.view.look : m.look);
+          fillSelect($("#device"), m.devices, state.view ? state.view.device : m.device);
+          if (!state.view) $("#fontScale").value = String(m.fontScale);
+          const list = $("#list");
+          const known = new Map([...list.children].map((li) => [li.dataset.name, li]));
+          list.innerHTML = "";
+          for (const s of m.items) {
+            let li = known.get(s.name);
+            if (!li) {
+              li = document.createElement("li");
+              li.dataset.name = s.name;
+              const img = document.createElement("img");
+              img.alt = "";
+              img.onerror = () => li.classList.add("broken");
+              img.onload = () => li.classList.remove("broken");
+              const span = document.createElement("span");
+              span.textContent = s.name.replace(/\.json$/, "");
+              li.append(img, span);
+              li.onclick = () => choose(s.name);
+            }
+            const src = `/thumb/${encodeURIComponent(s.name)}?v=${s.version}`;
+            const img = li.querySelector("img");
+            if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+            li.classList.toggle("selected", !!state.view && state.view.session === s.name);
+            list.append(li);
+          }
+          $("#empty").hidden = m.items.length > 0;
+          if ((first || !state.view) && m.items.length) choose(m.items[0].name);
+        }
+
+        function choose(name) {
+          const v = state.view || {};
+          state.view = {
+            session: name, look: $("#look").value || "default", device: $("#device").value || "session",
+            fontScale: Number($("#fontScale").value), capture: "final", sideBySide: $("#sideBySide").checked,
+          };
+          if (v.session !== name) { state.selected = null; state.inspect = null; state.findings = []; renderInspector(); }
+          for (const li of $("#list").children) li.classList.toggle("selected", li.dataset.name === name);
+          sendView();
+        }
+
+        function sendView() { state.waiting = state.view.sideBySide ? 2 : 1; send({ type: "view", ...state.view }); }
+
+        function setView(change) { if (!state.view) return; Object.assign(state.view, change); sendView(); }
+
+        $("#look").onchange = (e) => setView({ look: e.target.value });
+        $("#device").onchange = (e) => setView({ device: e.target.value });
+        $("#fontScale").onchange = (e) => setView({ fontScale: Number(e.target.value) });
+        $("#sideBySide").onchange = (e) => {
+          for (const f of document.querySelectorAll(".pic")) f.hidden = (f.dataset.slot === "main") === e.target.checked;
+          $("#notes").hidden = !e.target.checked;
+          setView({ sideBySide: e.target.checked });
+        };
+        $("#fit").onchange = () => { for (const slot in state.metas) layoutSlot(slot); };
+        window.addEventListener("resize", () => { for (const slot in state.metas) layoutSlot(slot); });
+
+        // ---- frames
+
+        function figure(slot) { return document.querySelector(`.pic[data-slot="${slot}"]`); }
+
+        async function onFrame(buf) {
+          const view = new DataView(buf);
+          const n = view.getUint32(0);
+          const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
+          const png = new Uint8Array(buf, 4 + n);
+          if (!state.view || head.session !== state.view.session) return;
+          state.waiting = Math.max(0, state.waiting - 1);
+          const meta = head.meta;
+          showDiagnostics(head, meta);
+          if (!meta.ok || !png.length) {  // a broken save: the last good picture stays
+            const f = { slot: head.slot, version: head.version, ok: false, t: performance.timeOrigin + performance.now() };
+            window.__frames.push(f);
+            emit("frame", f);
+            return;
+          }
+          const bitmap = await createImageBitmap(new Blob([png], { type: "image/png" }));
+          state.metas[head.slot] = meta;
+          requestAnimationFrame((ts) => {
+            const canvas = $(".img", figure(head.slot));
+            canvas.width = bitmap.width; canvas.height = bitmap.height;
+            canvas.getContext("2d").drawImage(bitmap, 0, 0);
+            bitmap.close();
+            layoutSlot(head.slot);
+            const t = performance.timeOrigin + ts;
+            const f = { slot: head.slot, version: head.version, state: head.state, look: head.look, ok: true, t,
+              width: canvas.width, height: canvas.height, capture: state.view.capture };
+            window.__frames.push(f);
+            if (window.__frames.length > 500) window.__frames.splice(0, 100);
+            send({ type: "painted", slot: head.slot, version: head.version, t });
+            emit("frame", f);
+          });
+          if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
+          figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
+        }
+
+        function caption(head, meta) {
+          const d = meta.device;
+          const look = head.slot === "main" ? head.look : head.slot;
+          return `${head.session.replace(/\.json$/, "")} · ${look} · ${d.width}×${d.height} dp @${d.scale}`;
+        }
+
+        function showDiagnostics(head, meta) {
+          const box = $("#diagnostics");
+          const diags = (meta.diagnostics || []).filter((d) => !meta.ok || d.severity === "error");
+          if (!diags.length) { box.hidden = true; box.textContent = ""; return; }
+          box.hidden = false;
+          box.classList.toggle("warn", meta.ok);
+          const lines = diags.map((d) => {
+            const where = d.step !== undefined ? `step ${d.step}: ` : "";
+            return `${head.session}: ${where}${d.severity}: ${d.message}${d.code ? ` [${d.code}]` : ""}`;
+          });
+          box.textContent = (meta.ok ? "" : "This save does not render; showing the last good picture.\n") + lines.join("\n");
+        }
+
+        // The picture's CSS size: the device's size in dp (1 CSS pixel per dp), or fitted to the stage.
+        function layoutSlot(slot) {
+          const meta = state.metas[slot];
+          if (!meta) return;
+          const fig = figure(slot);
+          const img = $(".img", fig), over = $(".overlay", fig);
+          let w = meta.device.width, h = meta.device.height;
+          if ($("#fit").checked) {
+            const box = $("#pictures").getBoundingClientRect();
+            const slots = state.view && state.view.sideBySide ? 2 : 1;
+            const k = Math.min((box.height - 24) / h, (box.width / slots - 16) / w, 2);
+            w = Math.max(40, Math.floor(w * k)); h = Math.max(40, Math.floor(h * k));
+          }
+          for (const c of [img, over]) { c.style.width = `${w}px`; c.style.height = `${h}px`; }
+          over.width = Math.round(w * devicePixelRatio); over.height = Math.round(h * devicePixelRatio);
+          drawOutlines(slot);
+        }
+
+        // ---- hover, selection, tree
+
+        function dpPoint(slot, e) {
+          const meta = state.metas[slot], over = e.target;
+          return { x: (e.offsetX / over.clientWidth) * meta.device.width, y: (e.offsetY / over.clientHeight) * meta.device.height };
+        }
+
+        for (const fig of document.querySelectorAll(".pic")) {
+          const slot = fig.dataset.slot, over = $(".overlay", fig);
+          over.addEventListener("mousemove", (e) => {
+            if (!state.metas[slot]) return;
+            const p = dpPoint(slot, e);
+            state.pendingHover = { type: "hover", slot, x: p.x, y: p.y };
+            pumpHover();
+          });
+          over.addEventListener("mouseleave", () => { state.hover = null; drawAllOutlines(); });
+          over.addEventListener("click", () => {
+            if (state.hover && state.hover.id !== undefined) select(state.hover.id, slot, false);
+          });
+        }
+
+        function pumpHover() {
+          if (state.hoverBusy || !state.pendingHover) return;
+          state.hoverBusy = true;
+          send(state.pendingHover);
+          state.pendingHover = null;
+        }
+
+        function onInspect(m) {
+          if (m.source === "hover") { state.hoverBusy = false; pumpHover(); }
+          const d = m.data || {};
+          if (m.source === "hover") state.hover = d.touch === "element" ? { id: d.id, frame: d.frame, slot: m.slot } : null;
+          state.inspect = { ...d, slot: m.slot, source: m.source };
+          window.__inspect = state.inspect;
+          renderInspector();
+          drawAllOutlines();
+          emit("inspect", state.inspect);
+        }
+
+        function select(id, slot, fromTree) {
+          state.selected = id;
+          const el = state.byId.get(id);
+          state.selectedFrame = el ? el.frame : null;
+          markTree(id);
+          drawAllOutlines();
+          send({ type: "element", slot: slot || (state.view.sideBySide ? "android" : "main"), id });
+        }
+
+        function drawAllOutlines() { for (const slot in state.metas) drawOutlines(slot); }
+
+        function drawOutlines(slot) {
+          const meta = state.metas[slot];
+          if (!meta) return;
+          const over = $(".overlay", figure(slot));
+          const ctx = over.getContext("2d");
+          ctx.clearRect(0, 0, over.width, over.height);
+          const k = over.width / meta.device.width;
+          const box = (f, color, dash) => {
+            if (!f) return;
+            ctx.save(); ctx.strokeStyle = color; ctx.lineWidth = 2 * devicePixelRatio; ctx.setLineDash(dash);
+            ctx.fillStyle = color.replace("1)", "0.12)");
+            ctx.fillRect(f[0] * k, f[1] * k, f[2] * k, f[3] * k);
+            ctx.strokeRect(f[0] * k + 1, f[1] * k + 1, Math.max(0, f[2] * k - 2), Math.max(0, f[3] * k - 2));
+            ctx.restore();
+          };
+          if (state.selected !== null) {
+            const el = state.byId.get(state.selected);
+            box(el ? el.frame : null, "rgba(45,108,223,1)", []);
+          }
+          if (state.hover && (state.hover.slot === slot || state.view.sideBySide)) box(state.hover.frame, "rgba(230,80,0,1)", [6, 3]);
+        }
+
+        function setTree(entries) {
+          const sig = entries.map((e) => `${e.id}:${e.parent}:${e.kind}:${e.text}`).join("|");
+          state.tree = entries;
+          state.byId = new Map(entries.map((e) => [e.id, e]));
+          if (sig === state.treeSig) { drawAllOutlines(); return; }
+          state.treeSig = sig;
+          const open = new Set([...document.querySelectorAll("#tree details[open]")].map((d) => d.dataset.id));
+          const kids = new Map();
+          for (const e of entries) { const p = e.parent ?? "root"; if (!kids.has(p)) kids.set(p, []); kids.get(p).push(e); }
+          const build = (e) => {
+            const label = `${e.kind} #${e.id}${e.text ? ` "${e.text.slice(0, 30)}"` : ""}`;
+            const children = kids.get(e.id) || [];
+            let node, head;
+            if (children.length) {
+              node = document.createElement("details");
+              node.dataset.id = e.id;
+              node.open = open.size ? open.has(String(e.id)) : true;
+              head = document.createElement("summary");
+              node.append(head);
+              for (const c of children) node.append(build(c));
+            } else {
+              node = head = document.createElement("div");
+              head.className = "leaf";
+            }
+            head.textContent = label;
+            head.dataset.id = e.id;
+            head.title = e.reachable ? (e.locator || "") : `not reachable: ${e.why || ""}`;
+            if (!e.reachable) head.classList.add("unreachable");
+            head.addEventListener("click", (ev) => { if (ev.detail !== 0 || true) select(e.id, null, true); });
+            head.addEventListener("mouseenter", () => { state.hover = { id: e.id, frame: e.frame, slot: "*" }; drawAllOutlines(); });
+            return node;
+          };
+          const tree = $("#tree");
+          tree.innerHTML = "";
+          for (const e of kids.get("root") || []) tree.append(build(e));
+          if (state.selected !== null) markTree(state.selected);
+          drawAllOutlines();
+        }
+
+        function markTree(id) {
+          for (const n of document.querySelectorAll("#tree .sel")) n.classList.remove("sel");
+          const n = document.querySelector(`#tree [data-id="${id}"]:is(summary, .leaf)`);
+          if (!n) return;
+          n.classList.add("sel");
+          for (let d = n.parentElement; d && d.id !== "tree"; d = d.parentElement) if (d.tagName === "DETAILS") d.open = true;
+          n.scrollIntoView({ block: "nearest" });
+        }
+
+        // ---- inspector
+
+        function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+        function fmt(n) { return String(Math.round(n * 100) / 100); }  // as `render inspect` prints dp
+        function frameText(f) { return f ? `${fmt(f[0])}, ${fmt(f[1])} · ${fmt(f[2])} × ${fmt(f[3])} dp` : "—"; }
+
+        function renderInspector() {
+          const box = $("#inspector"), d = state.inspect;
+          if (!d) { box.innerHTML = `<p class="hint">Hover the picture to inspect an element; click to select it.</p>`; return; }
+          if (!d.ok) { box.innerHTML = `<p class="hint">${esc(((d.diagnostics || [])[0] || {}).message || "no answer")}</p>`; return; }
+          if (d.touch !== "element") { box.innerHTML = `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`; return; }
+          const el = state.byId.get(d.id) || {};
+          const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
+            ["locator", el.locator ? `<code>${esc(el.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
+          let html = `<table id="facts">${rows.map(([k, v]) => `<tr><th>${k}</th><td data-key="${k}">${k === "locator" ? v : esc(v)}</td></tr>`).join("")}</table>`;
+          const styleRows = [], raw = [];
+          for (const line of (d.lines || []).slice(1)) {
+            const m = /^\s*([\w.-]+): (.*?)(?: \(([^()]*)\))?$/.exec(line);
+            if (m) styleRows.push(m); else raw.push(line);
+          }
+          html += `<h3>Resolved style</h3>`;
+          html += styleRows.length
+            ? `<table id="style">${styleRows.map((m) => `<tr><th>${esc(m[1])}</th><td>${esc(m[2])}` +
+              (m[3] ? ` <span class="src">${esc(m[3])}</span>` : "") + `</td></tr>`).join("")}</table>`
+            : `<p class="hint">none reported</p>`;
+          if (raw.length) html += `<div class="raw">${esc(raw.join("\n"))}</div>`;
+          const notes = state.findings.filter((f) => f.id === d.id);
+          html += `<h3>Portability</h3>` + (notes.length
+            ? `<ul id="portability">${notes.map((f) => `<li>${esc(f.line || f.message)}</li>`).join("")}</ul>`
+            : `<p class="hint">no difference between iOS and Android reported for this element</p>`);
+          box.innerHTML = html;
+        }
+
+        function renderNotes() {
+          const box = $("#notes");
+          const differing = state.findings.filter((f) => f.ios || f.android);
+          const list = differing.length ? differing : state.findings;
+          box.innerHTML = `<strong>iOS | Android: ${list.length} note${list.length === 1 ? "" : "s"}</strong>` +
+            `<ul>${list.map((f) => `<li data-id="${f.id ?? ""}">${esc(f.line || f.message)}</li>`).join("")}</ul>`;
+          for (const li of box.querySelectorAll("li[data-id]")) {
+            if (li.dataset.id) li.onclick = () => select(Number(li.dataset.id), "android", false);
+          }
+          renderInspector();
+        }
+
+        // ---- timeline: snapshots and ticks; scrub in virtual time; play at real speed
+
+        function renderTimeline(meta) {
+          const tl = meta.timeline || [];
+          const max = tl.length ? Math.max(...tl.map((c) => c.time)) : 0;
+          const scrub = $("#scrub");
+          scrub.max = String(max);
+          if (!state.playing) scrub.value = String(meta.shown ? meta.shown.time : max);
+          $("#time").textContent = state.view.capture === "final" ? `final · ${max} ms` : `${meta.shown ? meta.shown.time : 0} ms`;
+          const sig = tl.map((c) => `${c.kind}${c.name}${c.time}`).join("|") + state.view.capture;
+          if (sig === state.timelineSig) return;
+          state.timelineSig = sig;
+          const box = $("#captures");
+          box.innerHTML = "";
+          for (const c of tl) {
+            if (c.kind === "tick" && tl.length > 60 && c.index % Math.ceil(tl.length / 60)) continue;
+            const b = document.createElement("button");
+            b.className = c.kind;
+            b.textContent = c.kind === "snapshot" ? (c.name || "snapshot") : c.kind === "final" ? "final" : `${c.time} ms`;
+            b.title = `${c.kind} at ${c.time} ms, step ${c.step}`;
+            const capture = c.kind === "final" ? "final" : `capture:${c.index}`;
+            b.dataset.capture = capture;
+            b.classList.toggle("on", state.view.capture === capture);
+            b.onclick = () => { stop(); setView({ capture }); };
+            box.append(b);
+          }
+        }
+
+        $("#scrub").addEventListener("input", (e) => { stop(); setView({ capture: `at:${e.target.value}` }); });
+
+        function stop() { state.playing = false; $("#play").textContent = "▶"; }
+
+        $("#play").onclick = () => {
+          if (state.playing) return stop();
+          const max = Number($("#scrub").max);
+          if (!max) return;
+          state.playing = true;
+          $("#play").textContent = "■";
+          let from = Number($("#scrub").value);
+          if (from >= max) from = 0;
+          const start = performance.now();
+          const step = (now) => {
+            if (!state.playing) return;
+            const t = Math.min(max, Math.round(from + now - start));
+            $("#scrub").value = String(t);
+            if (state.waiting === 0) setView({ capture: `at:${t}` });  // a frame at a time: real speed, frames skipped if slow
+            if (t >= max) return stop();
+            requestAnimationFrame(step);
+          };
+          requestAnimationFrame(step);
+        };
+
+        // For tests: a pixel of a picture (canvas pixels), as [r, g, b, a].
+        window.__probe = (slot, x, y) => Array.from($(".img", figure(slot)).getContext("2d").getImageData(x, y, 1, 1).data);
+
+        connect();
+
+        """#
+}

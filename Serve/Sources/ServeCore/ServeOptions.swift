@@ -1,0 +1,77 @@
+import Foundation
+
+/// The command line of `render serve` (docs/serve.md).
+public struct ServeOptions: Sendable {
+    public var target = "."
+    public var theme: String?
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var open = false
+    public var device: String?
+    public var fontScale = 1.0
+    public var fontsDir: String?
+    public var fonts: String?
+    public var render = "render"
+    public var quiet = false
+
+    public static let usage = """
+        usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
+                            [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
+
+        Serves a live page of the folder's sessions (default: the current folder) at http://HOST:PORT/
+        (default 127.0.0.1:8080; --port 0 picks a free port): each redraws as its file, its assets or the
+        theme file change, with device, look and font-scale controls, a timeline and an inspector.
+        Ctrl-C stops it. Exit codes: 0 stopped, 2 the port is in use or cannot be bound, 64 bad usage.
+        See docs/serve.md.
+        """
+
+    public init() {}
+
+    public static func parse(_ args: [String]) throws -> ServeOptions {
+        var o = ServeOptions()
+        var positional: [String] = []
+        var i = 0
+        func value(_ name: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw ServeError("\(name) needs a value\n\n\(usage)") }
+            return args[i]
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--theme": o.theme = try value(a)
+            case "--host": o.host = try value(a)
+            case "--port":
+                let v = try value(a)
+                guard let p = Int(v), (0...65535).contains(p) else {
+                    throw ServeError("--port must be 0...65535, not \(v)")
+                }
+                o.port = p
+            case "--open": o.open = true
+            case "--quiet", "-q": o.quiet = true
+            case "--device": o.device = try value(a)
+            case "--font-scale":
+                let v = try value(a)
+                guard let f = Double(v), (0.5...3).contains(f) else { throw ServeError("--font-scale must be 0.5...3") }
+                o.fontScale = f
+            case "--fonts-dir": o.fontsDir = try value(a)
+            case "--fonts": o.fonts = try value(a)
+            case "--render": o.render = try value(a)
+            case "-h", "--help": throw ServeError(usage, exitCode: 0)
+            default:
+                if a.hasPrefix("-") { throw ServeError("unknown option \(a)\n\n\(usage)") }
+                positional.append(a)
+            }
+            i += 1
+        }
+        guard positional.count <= 1 else { throw ServeError("give one session file or folder\n\n\(usage)") }
+        if let t = positional.first { o.target = t }
+        return o
+    }
+
+    /// Whether the theme is a file (else a built-in name).
+    public var themeFile: String? {
+        guard let t = theme, t.hasSuffix(".json") || t.contains("/") else { return nil }
+        return t
+    }
+}

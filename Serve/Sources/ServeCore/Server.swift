@@ -1,0 +1,172 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// `render serve`: the HTTP routes (the page's three files, thumbnails, stats) and the WebSocket
+/// (frames and inspector answers out, views and pointer positions in), on Hummingbird.
+public enum Server {
+    /// The largest message a page may send (a view or a pointer position is under 200 bytes).
+    public static let maxMessage = 16 * 1024
+
+    public static func run(_ options: ServeOptions) async throws {
+        let folder = try SessionFolder(target: options.target, excluding: options.themeFile.map { [$0] } ?? [])
+        let hub = Hub(folder: folder, options: options)
+        let guardian = RequestGuard()
+        let watcher = FileWatcher { paths in Task { await hub.changed(paths) } }
+        guard let watcher else { throw ServeError("cannot watch files: inotify_init1 failed", exitCode: 2) }
+        watcher.watch(folder.folder)
+        let assets = (folder.folder as NSString).appendingPathComponent("assets")
+        watcher.watch(assets)
+        if let t = options.themeFile {
+            watcher.watch(((SessionFolder.realPath(t) ?? t) as NSString).deletingLastPathComponent)
+        }
+        watcher.start()
+        await hub.loadDevices()
+
+        let router = Router()
+        router.add(middleware: GuardMiddleware<BasicRequestContext>(guardian: guardian))
+        router.get("/") { _, _ in Self.file(Page.html, type: "text/html; charset=utf-8") }
+        router.get("/app.js") { _, _ in Self.file(Page.script, type: "text/javascript; charset=utf-8") }
+        router.get("/app.css") { _, _ in Self.file(Page.style, type: "text/css; charset=utf-8") }
+        router.get("/thumb/{name}") { _, context -> Response in
+            guard let name = context.parameters.get("name"), let a = await hub.thumbnail(name) else {
+                throw HTTPError(.notFound)
+            }
+            guard !a.png.isEmpty else { return Response(status: .unprocessableContent) }
+            return Response(
+                status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: a.png)))
+        }
+        router.get("/api/stats") { _, _ -> Response in
+            let o = await hub.stats()
+            return Self.file(Hub.json(o), type: "application/json")
+        }
+
+        var wsConfig = WebSocketServerConfiguration(maxFrameSize: maxMessage)
+        wsConfig.autoPing = .disabled
+        var logger = Logger(label: "render-serve")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(configuration: .init(ws: wsConfig)) { request, _, _ in
+                guard request.path == "/ws",
+                    guardian.refusal(host: request.authority, origin: request.headerFields[.origin]) == nil
+                else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    try await Self.page(hub: hub, inbound: inbound, outbound: outbound)
+                }
+            },
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                guardian.listening(host: options.host, port: port)
+                let shown = options.host.contains(":") ? "[\(options.host)]" : options.host
+                let url = "http://\(shown):\(port)/"
+                let count = folder.list().count
+                print(
+                    "render serve: \(url) (\(count) session\(count == 1 ? "" : "s") in \(folder.folder); Ctrl-C stops)")
+                if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {
+                    print("render serve: warning: listening on \(options.host): other machines can read these sessions")
+                }
+                fflush(stdout)
+                if options.open { Self.openBrowser(url) }
+            },
+            logger: logger
+        )
+        // Ctrl-C and SIGTERM stop the server at once, open pages or not (a graceful shutdown would wait
+        // for every page's WebSocket to close): the workers are ended and the process exits 0.
+        var stops: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                hub.terminateWorkers()
+                exit(0)
+            }
+            source.resume()
+            stops.append(source)
+        }
+        defer { for s in stops { s.cancel() } }
+        do { try await app.runService(gracefulShutdownSignals: []) } catch {
+            await hub.stop()
+            let text = "\(error)"
+            if text.contains("Address already in use") || text.contains("errno: 98") {
+                throw ServeError(
+                    "port \(options.port) on \(options.host) is in use: choose another with --port N "
+                        + "(--port 0 picks a free one)",
+                    exitCode: 2)
+            }
+            throw ServeError("cannot serve on \(options.host):\(options.port): \(text)", exitCode: 2)
+        }
+        await hub.stop()
+    }
+
+    static func file(_ text: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// One page's WebSocket: its mailbox drained to the socket by one task, its messages handled in order.
+    static func page(hub: Hub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let client = await hub.connect()
+        let sender = Task {
+            while let batch = await client.mailbox.next() {
+                for m in batch {
+                    switch m {
+                    case .text(let s): try await outbound.write(.text(s))
+                    case .binary(let b): try await outbound.write(.binary(ByteBuffer(bytes: b)))
+                    }
+                }
+            }
+        }
+        defer { sender.cancel() }
+        do {
+            for try await message in inbound.messages(maxSize: maxMessage) {
+                guard case .text(let text) = message else {
+                    await hub.disconnect(client)
+                    try await outbound.close(.unacceptableData, reason: "binary messages are not accepted")
+                    return
+                }
+                guard let o = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+                    await hub.disconnect(client)
+                    try await outbound.close(.unacceptableData, reason: "malformed message: not a JSON object")
+                    return
+                }
+                if let e = await hub.received(client, o) {
+                    await hub.disconnect(client)
+                    try await outbound.close(.unacceptableData, reason: "malformed message: \(e.description)")
+                    return
+                }
+            }
+        } catch {
+            await hub.disconnect(client)
+            throw error  // the library closes with the error's code (1009 for a message too large)
+        }
+        await hub.disconnect(client)
+    }
+
+    static func openBrowser(_ url: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["xdg-open", url]
+        do { try p.run() } catch { print("render serve: open \(url) in a browser (xdg-open failed)") }
+    }
+}
+
+/// Refuses requests from other origins or for other hosts (RequestGuard) with 403 and the reason.
+struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let guardian: RequestGuard
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        if let why = guardian.refusal(host: request.head.authority, origin: request.headers[.origin]) {
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "refused: \(why)\n")))
+        }
+        return try await next(request, context)
+    }
+}

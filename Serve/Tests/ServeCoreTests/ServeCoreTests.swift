@@ -1,0 +1,72 @@
+import ServeCore
+import XCTest
+
+/// The server's rules that need no browser (the browser tests are Serve/browser-tests/test_serve.py).
+final class ServeCoreTests: XCTestCase {
+    func testSessionNamesCannotLeaveTheFolder() throws {
+        for bad in ["../x.json", "a/b.json", ".hidden.json", "x.expect.json", "x.txt", ".json", "x\0.json"] {
+            XCTAssertFalse(SessionFolder.isSessionName(bad), bad)
+        }
+        XCTAssertTrue(SessionFolder.isSessionName("screen.json"))
+    }
+
+    func testListingSkipsLinksAndOtherFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/a.expect.json"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.json", withDestinationPath: "/etc/hostname")
+        let folder = try SessionFolder(target: dir)
+        XCTAssertEqual(folder.list(), ["a.json"])
+        XCTAssertNil(folder.path(of: "link.json"))
+        XCTAssertNil(folder.path(of: "../a.json"))
+        XCTAssertNotNil(folder.path(of: "a.json"))
+    }
+
+    func testWireRoundTrip() {
+        let job = WorkerWire.job(index: 3, fields: ["frame", "a\nb"])
+        XCTAssertEqual(job, Array("J 3 2 5 3\nframea\nb".utf8))
+        let answer = Array("R 3 0 7\n2\n{}PNG".utf8)
+        XCTAssertEqual(WorkerWire.parseAnswer(answer), .answer(index: 3, data: Array("2\n{}PNG".utf8), consumed: 15))
+        XCTAssertEqual(WorkerWire.parseAnswer(Array("R 3 0 9\n2\n{}".utf8)), .partial)
+        XCTAssertEqual(WorkerWire.parseAnswer(Array("X 1\n".utf8)), .malformed)
+        let split = WorkerWire.split(Array("2\n{}PNG".utf8))
+        XCTAssertEqual(split?.json, Array("{}".utf8))
+        XCTAssertEqual(split?.png, Array("PNG".utf8))
+    }
+
+    func testGuardRefusesOtherHostsAndOrigins() {
+        let g = RequestGuard()
+        g.listening(host: "127.0.0.1", port: 8080)
+        XCTAssertNil(g.refusal(host: "127.0.0.1:8080", origin: nil))
+        XCTAssertNil(g.refusal(host: "localhost:8080", origin: "http://localhost:8080"))
+        XCTAssertNotNil(g.refusal(host: "evil.example:8080", origin: nil))
+        XCTAssertNotNil(g.refusal(host: "127.0.0.1:8080", origin: "http://evil.example"))
+        XCTAssertNotNil(g.refusal(host: nil, origin: nil))
+    }
+
+    func testViewValuesAreChecked() {
+        let looks = ["default", "ios", "android"]
+        XCTAssertNoThrow(try ViewSpec.parse(["session": "a.json", "capture": "at:120"], looks: looks).get())
+        for bad: [String: Any] in [
+            ["session": "../a.json"], ["session": "a.json", "look": "/etc/passwd"],
+            ["session": "a.json", "capture": "at:-1"], ["session": "a.json", "device": "../../x"],
+            ["session": "a.json", "fontScale": 9.0],
+        ] {
+            XCTAssertThrowsError(try ViewSpec.parse(bad, looks: looks).get(), "\(bad)")
+        }
+    }
+
+    func testMailboxKeepsOneMessagePerSlot() async {
+        let m = Mailbox()
+        for i in 0..<1000 { m.put("main", .text("\(i)")) }
+        m.put("inspect", .text("x"))
+        XCTAssertEqual(m.pending, 2)
+        XCTAssertEqual(m.replaced, 999)
+        let batch = await m.next()
+        guard case .text(let last) = batch?.first else { return XCTFail() }
+        XCTAssertEqual(last, "999")
+    }
+}

@@ -1,0 +1,184 @@
+"""What the `render serve` tests and the bench share: a session folder, a server process, a
+minimal WebSocket client (the 50-page and security tests need raw frames a browser would not send)."""
+import base64
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import struct
+import subprocess
+
+
+def session(background="#e3f2fd", final_background="#ffcc80", label="Hello"):
+    """A small session: a coloured frame layout, one text element, a snapshot `first`, then the
+    background changed and a tick (so the timeline has a snapshot, a tick and the final frame)."""
+    def style(i, k, v):
+        return {"type": "SET_STYLE", "internalId": i, "value": 0, "textValue": k, "textValue2": v}
+    steps = [
+        {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "com.example.serve"},
+        {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+        {"type": "CREATE_FRAME_LAYOUT", "internalId": 2, "childInternalId": 3},
+        style(3, "width", "match-parent"), style(3, "height", "match-parent"),
+        style(3, "background-color", background),
+        {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": label},
+        style(4, "gravity", "top|left"), style(4, "margin", "20"), style(4, "padding", "10"),
+        style(4, "background-color", "#1e88e5"), style(4, "color", "#ffffff"),
+        style(4, "font-family", "DejaVu Sans"), style(4, "font-size", "16"),
+        {"type": "snapshot", "name": "first"},
+        style(3, "background-color", final_background),
+        {"type": "tick", "ms": 200},
+    ]
+    return json.dumps({"format": "framework-session", "version": 1, "name": "serve-test",
+                       "device": {"width": 360, "height": 640, "scale": 2}, "steps": steps}, indent=1)
+
+
+def write(path, text):
+    """Writes a file the way an editor saves: a new file renamed over the old one."""
+    tmp = path + ".tmp~"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.rename(tmp, path)
+
+
+def hex_rgb(h):
+    return [int(h[i:i + 2], 16) for i in (1, 3, 5)]
+
+
+class Server:
+    """`render serve FOLDER --port 0`; the address from its first line."""
+
+    def __init__(self, render, folder, *extra):
+        # RENDER_SERVE=path runs that server binary directly (a debug build while working on it).
+        command = ([os.environ["RENDER_SERVE"], "--render", render] if os.environ.get("RENDER_SERVE")
+                   else [render, "serve"])
+        self.proc = subprocess.Popen([*command, folder, "--port", "0", *extra], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://([\d.]+):(\d+)/", line)
+        if not m:
+            self.proc.kill()
+            raise RuntimeError(f"render serve did not start: {line!r} {self.proc.stderr.read()}")
+        self.host, self.port = m.group(1), int(m.group(2))
+        self.url = f"http://{self.host}:{self.port}/"
+
+    def get(self, path, headers=None):
+        c = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        c.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        h = {"Host": f"{self.host}:{self.port}"}
+        h.update(headers or {})
+        for k, v in h.items():
+            c.putheader(k, v)
+        c.endheaders()
+        r = c.getresponse()
+        body = r.read()
+        c.close()
+        return r.status, body
+
+    def stats(self):
+        return json.loads(self.get("/api/stats")[1])
+
+    def stop(self):
+        """Ctrl-C: SIGINT, then the exit status."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        return self.proc.wait(timeout=60)
+
+
+class WS:
+    """A WebSocket client over a plain socket, masked frames out as RFC 6455 requires."""
+
+    def __init__(self, server, host=None, origin=None):
+        self.sock = socket.create_connection((server.host, server.port), timeout=120)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [f"GET /ws HTTP/1.1", f"Host: {host or f'{server.host}:{server.port}'}", "Upgrade: websocket",
+                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if origin:
+            lines.append(f"Origin: {origin}")
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                break
+            head += chunk
+        self.status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1") else 0
+        self.buf = b""
+
+    def send_frame(self, opcode, payload, declared=None):
+        n = len(payload) if declared is None else declared
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def send(self, obj):
+        self.send_frame(0x1, json.dumps(obj).encode())
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("connection closed")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def message(self):
+        """The next whole message: (opcode, payload); continuation frames joined."""
+        opcode, data = None, b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(n)
+            op = b0 & 0x0F
+            if op in (0x9, 0xA):
+                continue
+            if op != 0:
+                opcode = op
+            data += payload
+            if b0 & 0x80:
+                return opcode, data
+
+    def frame(self):
+        """The next frame message's header (JSON) and PNG size, skipping text messages."""
+        while True:
+            op, data = self.message()
+            if op == 0x8:
+                raise EOFError(f"closed: {data!r}")
+            if op == 0x2:
+                n = struct.unpack(">I", data[:4])[0]
+                return json.loads(data[4:4 + n]), len(data) - 4 - n
+
+    def close_reason(self):
+        """Reads until the server's close frame: (code, reason)."""
+        while True:
+            op, data = self.message()
+            if op == 0x8:
+                return (struct.unpack(">H", data[:2])[0] if len(data) >= 2 else None), data[2:].decode()
+
+    def close(self):
+        self.sock.close()
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def children(pid):
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]

@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""`render serve` in a real browser (Playwright driving Debian's chromium) and over raw sockets:
+live redraws, broken and fixed saves, the inspector, controls, timeline, side by side, the 1280x800
+layout rule and the security rules (docs/serve.md). Run by `make serve-test` (part of `make test`):
+    python3 Serve/browser-tests/test_serve.py --render .build/release/render --out out/serve
+Waits are on events (a frame painted, an answer received, a process ending), never on time."""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_support import WS, Server, children, hex_rgb, rss_kb, session, write  # noqa: E402
+
+ARGS = None
+BLUE, ORANGE, GREEN, RED = "#e3f2fd", "#ffcc80", "#a5d6a7", "#ef9a9a"
+
+
+def folder(name):
+    d = os.path.abspath(os.path.join(ARGS.out, name))
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+def serve_command():
+    return [os.environ["RENDER_SERVE"], "--render", ARGS.render] if os.environ.get("RENDER_SERVE") else [
+        ARGS.render, "serve"]
+
+
+class Browser(unittest.TestCase):
+    """One server and one page for the browser tests, which run in order (test_1..., test_2...)."""
+
+    @classmethod
+    def setUpClass(cls):
+        from playwright.sync_api import sync_playwright
+        cls.dir = folder("live")
+        cls.path = os.path.join(cls.dir, "screen.json")
+        write(cls.path, session(BLUE, ORANGE))
+        write(os.path.join(cls.dir, "second.json"), session("#ffffff", "#90caf9", "Second"))
+        cls.server = Server(ARGS.render, cls.dir)
+        cls.pw = sync_playwright().start()
+        cls.browser = cls.pw.chromium.launch(executable_path=ARGS.chromium, args=["--no-sandbox"])
+        cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+        cls.page.goto(cls.server.url)
+        cls.version = 0
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.pw.stop()
+        cls.server.stop()
+
+    def wait(self, kind, test):
+        """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""
+        why = json.dumps(f"no {kind} event: {test}")
+        return self.page.evaluate(f"""() => Promise.race([window.__on('{kind}', {test}),
+            new Promise((_, no) => setTimeout(() => no(new Error({why})), 120000))])""")
+
+    def frame(self, test):
+        return self.wait("frame", test)
+
+    def inspect(self, test="() => true"):
+        return self.wait("inspect", test)
+
+    def probe(self, slot="main"):
+        """The picture's bottom-right region (the frame layout's background), in canvas pixels."""
+        return self.page.evaluate(f"""() => {{ const c = document.querySelector('.pic[data-slot="{slot}"] .img');
+            return window.__probe('{slot}', c.width - 10, c.height - 10).slice(0, 3); }}""")
+
+    def shot(self, name):
+        self.page.screenshot(path=os.path.join(ARGS.out, name))
+
+    def test_1_first_frame_and_layout_at_1280x800(self):
+        f = self.frame("f => f.ok && f.slot === 'main'")
+        self.assertEqual((f["width"], f["height"]), (720, 1280))
+        self.assertEqual(self.probe(), hex_rgb(ORANGE))
+        # Hover the text element (its frame from the engine's tree) so the screenshot shows the inspector.
+        self.hover_label()
+        self.shot("page.png")
+        box = self.page.evaluate("""() => {
+            const r = (s) => { const b = document.querySelector(s).getBoundingClientRect();
+              return [b.left, b.top, b.right, b.bottom]; };
+            return { scrollW: document.documentElement.scrollWidth, innerW: innerWidth, innerH: innerHeight,
+              picture: r('.pic[data-slot="main"] .img'), tree: r('#treePane'), inspector: r('#inspectorPane'),
+              facts: r('#facts') };
+        }""")
+        self.assertLessEqual(box["scrollW"], box["innerW"], "horizontal scroll at 1280x800")
+        for part in ("picture", "tree", "inspector", "facts"):
+            left, top, right, bottom = box[part]
+            self.assertTrue(0 <= left < right <= 1280 and 0 <= top < bottom <= 800, f"{part} not in view: {box[part]}")
+
+    def label(self):
+        return self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'text')")
+
+    def hover_label(self):
+        el = self.label()
+        x, y, w, h = el["frame"]
+        over = self.page.locator('.pic[data-slot="main"] .overlay')
+        b = over.bounding_box()
+        meta = self.page.evaluate("() => window.__state.metas.main.device")
+        k = b["width"] / meta["width"]
+        self.page.mouse.move(b["x"] + (x + w / 2) * k, b["y"] + (y + h / 2) * k)
+        d = self.inspect(f"d => d.source === 'hover' && d.id === {el['id']}")
+        return el, d, ((x + w / 2), (y + h / 2))
+
+    def test_2_hover_reads_the_engine(self):
+        el, d, (px, py) = self.hover_label()
+        facts = self.page.evaluate(
+            "() => Object.fromEntries([...document.querySelectorAll('#facts td')].map(t => [t.dataset.key, t.textContent]))")
+        self.assertEqual(facts["id"], str(el["id"]))
+        self.assertEqual(facts["text"], "Hello")
+        # The same point through `render inspect`: the same element and frame.
+        out = subprocess.run([ARGS.render, "inspect", self.path, "--point", f"{d['point'][0]},{d['point'][1]}"],
+                             capture_output=True, text=True, check=True).stdout
+        self.assertTrue(out.splitlines()[0].endswith(f"reaches text {el['id']}"), out)
+        first = out.splitlines()[1]  # the element's own block: `text ID "Hello" at X,Y WxH`
+        self.assertTrue(first.startswith(f"text {el['id']} "), out)
+        # The inspector's frame is the engine's: `at X,Y WxH` in `render inspect`'s line.
+        m = __import__("re").search(r" at ([-\d.]+),([-\d.]+) ([\d.]+)x([\d.]+)$", first)
+        self.assertIsNotNone(m, first)
+        self.assertEqual(facts["frame"], f"{m[1]}, {m[2]} · {m[3]} × {m[4]} dp")
+        # The resolved style table comes from `render inspect`'s lines, one row per value.
+        rows = self.page.evaluate("() => document.querySelectorAll('#style tr').length")
+        self.assertGreater(rows, 5)
+        # Click selects it in the tree.
+        self.page.mouse.down()
+        self.page.mouse.up()
+        sel = self.page.evaluate("() => document.querySelector('#tree .sel').dataset.id")
+        self.assertEqual(sel, str(el["id"]))
+
+    def test_3_tree_selection_outlines(self):
+        root = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'frameLayout' || e.parent !== undefined)")
+        self.page.click(f'#tree [data-id="{root["id"]}"]:is(summary, .leaf)')
+        d = self.inspect(f"d => d.source === 'tree' && d.id === {root['id']}")
+        self.assertEqual(d["frame"], root["frame"])
+        self.assertEqual(self.page.evaluate("() => window.__state.selected"), root["id"])
+
+    def test_4_edit_redraws(self):
+        before = self.page.evaluate("() => window.__state.metas.main && window.__frames.at(-1).version")
+        write(self.path, session(BLUE, GREEN))
+        self.frame(f"f => f.ok && f.slot === 'main' && f.version > {before}")
+        self.assertEqual(self.probe(), hex_rgb(GREEN))
+
+    def test_5_broken_save_keeps_picture_then_clears(self):
+        v = self.page.evaluate("() => window.__frames.at(-1).version")
+        write(self.path, session(BLUE, GREEN)[:-40])  # cut short: not JSON
+        self.frame(f"f => !f.ok && f.version > {v}")
+        diag = self.page.inner_text("#diagnostics")
+        self.assertIn("screen.json", diag)
+        self.assertIn("last good picture", diag)
+        self.assertEqual(self.probe(), hex_rgb(GREEN))
+        self.shot("broken.png")
+        write(self.path, session(BLUE, RED))
+        self.frame(f"f => f.ok && f.version > {v + 1}")
+        self.assertTrue(self.page.evaluate("() => document.querySelector('#diagnostics').hidden"))
+        self.assertEqual(self.probe(), hex_rgb(RED))
+
+    def test_6_look_and_device(self):
+        self.page.select_option("#look", "ios")
+        f = self.frame("f => f.ok && f.look === 'ios'")
+        self.assertEqual(f["width"], 720)
+        self.assertIn("ios", self.page.inner_text('.pic[data-slot="main"] figcaption'))
+        self.page.select_option("#device", "iphone-se")
+        f = self.frame("f => f.ok && f.width === 750")
+        self.assertEqual(f["height"], 1334)
+        self.page.select_option("#device", "session")
+        self.page.select_option("#look", "default")
+        self.frame("f => f.ok && f.look === 'default' && f.width === 720")
+
+    def test_7_timeline_snapshot_and_scrub(self):
+        self.page.click('#captures button.snapshot')
+        f = self.frame("f => f.ok && f.capture.startsWith('capture:')")
+        self.assertEqual(self.probe(), hex_rgb(BLUE))  # the snapshot before the background changed
+        self.page.fill("#scrub", "200")
+        self.page.dispatch_event("#scrub", "input")
+        self.frame("f => f.ok && f.capture === 'at:200'")
+        self.assertEqual(self.probe(), hex_rgb(RED))
+        self.page.click('#captures button.final')
+        self.frame("f => f.ok && f.capture === 'final'")
+        self.assertTrue(f)
+
+    def test_8_side_by_side(self):
+        self.page.check("#sideBySide")
+        self.frame("f => f.ok && f.slot === 'ios'")
+        self.frame("f => f.ok && f.slot === 'android'")
+        self.assertTrue(self.page.is_visible('.pic[data-slot="ios"] .img'))
+        self.assertTrue(self.page.is_visible('.pic[data-slot="android"] .img'))
+        self.assertTrue(self.page.is_visible("#notes"))
+        self.shot("side-by-side.png")
+        self.page.uncheck("#sideBySide")
+        self.frame("f => f.ok && f.slot === 'main' && f.t > performance.timeOrigin + performance.now() - 1e9")
+
+    def test_9_new_session_appears_in_the_list(self):
+        write(os.path.join(self.dir, "third.json"), session("#ffffff", "#fff59d", "Third"))
+        self.page.wait_for_selector('#list li[data-name="third.json"]')
+        self.assertEqual(self.page.locator("#list li").count(), 3)
+
+
+class Security(unittest.TestCase):
+    """The rules of docs/serve.md, "Safe by default", over raw HTTP and WebSocket."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = folder("security")
+        cls.outside = folder("security-outside")
+        write(os.path.join(cls.dir, "screen.json"), session())
+        write(os.path.join(cls.outside, "secret.json"), session(label="Secret"))
+        os.symlink(os.path.join(cls.outside, "secret.json"), os.path.join(cls.dir, "link.json"))
+        cls.server = Server(ARGS.render, cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def test_listens_on_loopback(self):
+        self.assertEqual(self.server.host, "127.0.0.1")
+
+    def test_no_file_outside_the_folder(self):
+        for path in ["/thumb/..%2fsecurity-outside%2fsecret.json", "/thumb/%2e%2e%2fsecurity-outside%2fsecret.json",
+                     "/thumb/../security-outside/secret.json", "/../security-outside/secret.json",
+                     "/%2e%2e/%2e%2e/etc/passwd", "/thumb/link.json", "/thumb/%2e%2e", "/app.js/../../etc/passwd",
+                     "/etc/passwd", "/thumb/screen.expect.json"]:
+            status, body = self.server.get(path)
+            self.assertIn(status, (400, 404), path)
+            self.assertNotIn(b"Secret", body)
+        status, body = self.server.get("/thumb/screen.json")
+        self.assertEqual(status, 200)
+        self.assertTrue(body.startswith(b"\x89PNG"))
+        ws = WS(self.server)
+        ws.send({"type": "view", "session": "link.json"})
+        op, data = ws.message()
+        while b'"sessions"' in data:
+            op, data = ws.message()
+        self.assertIn(b"no session link.json", data)
+        ws.close()
+
+    def test_other_hosts_and_origins_are_refused(self):
+        self.assertEqual(self.server.get("/", {"Host": f"evil.example:{self.server.port}"})[0], 403)
+        self.assertEqual(self.server.get("/", {"Origin": "http://evil.example"})[0], 403)
+        self.assertEqual(self.server.get("/")[0], 200)
+        self.assertNotEqual(WS(self.server, origin="http://evil.example").status, 101)
+        self.assertNotEqual(WS(self.server, host="rebound.example").status, 101)
+        self.assertEqual(WS(self.server, origin=f"http://127.0.0.1:{self.server.port}").status, 101)
+
+    def test_malformed_and_oversized_messages_close_that_connection(self):
+        other = WS(self.server)
+        bad = WS(self.server)
+        bad.send_frame(0x1, b"{not json")
+        code, reason = bad.close_reason()
+        self.assertEqual(code, 1003)
+        self.assertIn("malformed message", reason)
+        big = WS(self.server)
+        big.send_frame(0x1, b"x" * 100_000)
+        code, _ = big.close_reason()
+        self.assertEqual(code, 1009)
+        # The other page is still served.
+        other.send({"type": "view", "session": "screen.json"})
+        head, size = other.frame()
+        self.assertTrue(head["meta"]["ok"])
+        self.assertGreater(size, 0)
+
+    def test_fifty_pages_update_and_render_once(self):
+        path = os.path.join(self.dir, "screen.json")
+        pages = [WS(self.server) for _ in range(50)]
+        for p in pages:
+            p.send({"type": "view", "session": "screen.json"})
+        first = [p.frame()[0]["version"] for p in pages]
+        renders = self.server.stats()["main"].get("frame", 0)
+        write(path, session(GREEN))
+        news = [p.frame()[0] for p in pages]
+        self.assertTrue(all(h["version"] > v and h["meta"]["ok"] for h, v in zip(news, first)))
+        self.assertEqual(self.server.stats()["main"].get("frame", 0) - renders, 1, "one render for 50 pages")
+        for p in pages:
+            p.close()
+
+    def test_slow_reader_does_not_grow_memory(self):
+        path = os.path.join(self.dir, "screen.json")
+        slow = WS(self.server)
+        slow.sock.setsockopt(__import__("socket").SOL_SOCKET, __import__("socket").SO_RCVBUF, 4096)
+        slow.send({"type": "view", "session": "screen.json"})
+        watcher = WS(self.server)
+        watcher.send({"type": "view", "session": "screen.json"})
+        watcher.frame()
+        base = rss_kb(self.server.proc.pid)
+        colors = ["#%02x%02x%02x" % (i * 5, 255 - i * 5, 128) for i in range(40)]
+        for c in colors:
+            write(path, session(c))
+            while watcher.frame()[0]["meta"].get("ok") is not True:
+                pass
+        stats = self.server.stats()
+        self.assertLessEqual(stats["pending"], 8, stats)  # one message per slot, not one per change
+        self.assertLess(rss_kb(self.server.proc.pid) - base, 64 * 1024)
+        slow.close()
+        watcher.close()
+
+
+class Process(unittest.TestCase):
+    def test_port_in_use_and_ctrl_c(self):
+        d = folder("process")
+        write(os.path.join(d, "screen.json"), session())
+        first = Server(ARGS.render, d)
+        second = subprocess.run([*serve_command(), d, "--port", str(first.port)], capture_output=True, text=True)
+        self.assertEqual(second.returncode, 2)
+        self.assertIn(f"port {first.port}", second.stderr)
+        ws = WS(first)
+        ws.send({"type": "view", "session": "screen.json"})
+        ws.frame()
+        workers = children(first.proc.pid)
+        self.assertGreaterEqual(len(workers), 1)
+        self.assertEqual(first.stop(), 0)
+        for w in workers:
+            self.assertFalse(os.path.exists(f"/proc/{w}") and "Z" not in open(f"/proc/{w}/stat").read().split()[2])
+
+    def test_empty_folder_and_bad_usage(self):
+        d = folder("empty")
+        s = Server(ARGS.render, d)
+        ws = WS(s)
+        op, data = ws.message()
+        self.assertEqual(json.loads(data)["items"], [])
+        write(os.path.join(d, "new.json"), session())
+        op, data = ws.message()
+        self.assertEqual([i["name"] for i in json.loads(data)["items"]], ["new.json"])
+        ws.close()
+        self.assertEqual(s.stop(), 0)
+        bad = subprocess.run([*serve_command(), d, "--port", "x"], capture_output=True, text=True)
+        self.assertEqual(bad.returncode, 64)
+        self.assertIn("--port", bad.stderr)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--render", default=".build/release/render")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", default="out/serve")
+    ARGS, rest = parser.parse_known_args()
+    ARGS.render = os.path.abspath(ARGS.render)
+    os.makedirs(ARGS.out, exist_ok=True)
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)

@@ -1,0 +1,373 @@
+import Foundation
+import Portability
+import Primitives
+import RenderPipeline
+import SessionFormat
+import Styles
+import WidgetTree
+
+/// `render --serve-worker [--fonts-dir DIR] [--fonts DIR]`: the engine side of `render serve`
+/// (docs/serve.md; not for users). The server (Serve/, a package of its own) keeps one or two of
+/// these running and sends requests on stdin in the batch protocol (`BatchWire`: `J INDEX N LENS\n`
+/// then the fields); each answer goes to the worker's original stdout as `R INDEX EXIT LEN\n` then
+/// LEN bytes: a decimal JSON length, a newline, the JSON, then the PNG bytes (if any). Anything the
+/// engine would print goes to stderr. Requests (the first field is the operation):
+///
+/// - `frame STATE PATH THEME THEMEGEN DEVICE FONTSCALE CAPTURE`: renders one capture (`final`,
+///   `capture:N`, `at:MS`); the JSON holds the device, the diagnostics, the timeline and the tree.
+/// - `thumb STATE PATH ...same...`: the final frame, shrunk to at most 160 px wide.
+/// - `hit STATE PATH ...same... X Y`: what a touch at X,Y dp reaches (the engine's hit map,
+///   semantics.md item 39) and `render inspect --point`'s text for it.
+/// - `element STATE PATH ...same... ID`: the same for one element of the tree.
+/// - `portability PATH THEME DEVICE FONTSCALE`: the measured portability report (`render portability`).
+/// - `devices`: the names of the device presets.
+///
+/// STATE names a state the server has seen; the worker keeps the last few states laid out, so a
+/// hover answers from memory, and rebuilds one from the other fields when it has been dropped.
+enum ServeWorker {
+    static let flag = "--serve-worker"
+
+    static func main(_ arguments: [String]) -> Never {
+        // Answers go to the original stdout; stray prints from anywhere go to stderr instead.
+        let answers = dup(1)
+        dup2(2, 1)
+        var fontsDir: String?
+        var appFonts: String?
+        var i = 0
+        while i + 1 < arguments.count {
+            if arguments[i] == "--fonts-dir" { fontsDir = arguments[i + 1] }
+            if arguments[i] == "--fonts" { appFonts = arguments[i + 1] }
+            i += 2
+        }
+        let worker = ServeWorkerState(fontsDir: fontsDir, appFonts: appFonts)
+        var jobs = BatchWire.JobReader(fd: 0)
+        while let (index, fields) = jobs.next() {
+            var json: [String: Any]
+            var png: [UInt8] = []
+            do { (json, png) = try worker.handle(fields) } catch {
+                json = ["ok": false, "diagnostics": [ServeWorkerState.failure("\(error)")]]
+            }
+            let body = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data("{}".utf8)
+            let data = Array("\(body.count)\n".utf8) + Array(body) + png
+            let answer = BatchWire.answer(index: index, exit: 0, data: data)
+            if !answer.withUnsafeBytes({ BatchPool.writeAll(answers, $0) }) { exit(0) }  // the server is gone
+        }
+        exit(0)
+    }
+}
+
+/// One laid-out state: the capture shown and its inspection (hit map, layout, tree).
+struct ServeState {
+    var session: Session
+    var capture: RenderedCapture
+    var inspection: Inspection
+    var timeline: [[String: Any]]
+    var diagnostics: [Diagnostic]
+}
+
+/// The worker's memory: renderers per look, device and font scale; the last states laid out.
+final class ServeWorkerState {
+    let fontsDir: String?
+    let appFonts: String?
+    private var renderers: [String: Renderer] = [:]
+    private var rendererOrder: [String] = []
+    /// The state each renderer last rendered: its next frame may be painted over that one's pixels.
+    private var lastRendered: [String: String] = [:]
+    private var states: [String: ServeState] = [:]
+    private var stateOrder: [String] = []
+    static let keptRenderers = 6
+    static let keptStates = 16
+    static let thumbWidth = 160
+
+    init(fontsDir: String?, appFonts: String?) {
+        self.fontsDir = fontsDir
+        self.appFonts = appFonts
+    }
+
+    static func failure(_ message: String, code: String = "serve") -> [String: Any] {
+        ["severity": "error", "code": code, "message": message]
+    }
+
+    static func json(_ d: Diagnostic) -> [String: Any] {
+        var o: [String: Any] = ["severity": d.severity.rawValue, "code": d.code, "message": d.message]
+        if let s = d.step { o["step"] = s }
+        if let p = d.path { o["path"] = p }
+        return o
+    }
+
+    func handle(_ fields: [String]) throws -> ([String: Any], [UInt8]) {
+        switch fields.first {
+        case "frame" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: false)
+        case "thumb" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: true)
+        case "hit" where fields.count == 10:
+            guard let x = Double(fields[8]), let y = Double(fields[9]), x.isFinite, y.isFinite else {
+                return (["ok": false, "diagnostics": [Self.failure("bad point")]], [])
+            }
+            return (try hit(Array(fields[1...7]), Point(x: x, y: y)), [])
+        case "element" where fields.count == 9:
+            guard let id = Int(fields[8]) else { return (["ok": false, "diagnostics": [Self.failure("bad id")]], []) }
+            return (try element(Array(fields[1...7]), id), [])
+        case "portability" where fields.count == 5: return (try portability(Array(fields.dropFirst())), [])
+        case "devices": return (["ok": true, "devices": DevicePresets.all.map(\.name)], [])
+        default: return (["ok": false, "diagnostics": [Self.failure("unknown request")]], [])
+        }
+    }
+
+    /// The renderer for a look (theme name or file and its generation), device and font scale.
+    func renderer(theme: String, themeGen: String, device: String, fontScale: String) throws -> (String, Renderer) {
+        let key = [theme, themeGen, device, fontScale].joined(separator: "\u{1}")
+        if let r = renderers[key] {
+            rendererOrder.removeAll { $0 == key }
+            rendererOrder.append(key)
+            return (key, r)
+        }
+        var values = CommonValues()
+        values.theme = theme
+        values.themeGiven = true
+        values.fontsDir = fontsDir
+        values.fonts = appFonts
+        values.device = device == "session" ? nil : device
+        values.fontScale = Double(fontScale) ?? 1
+        var options = try values.renderOptions()
+        options.captureTicks = true  // the timeline shows every tick
+        let r = try Renderer(options: options)
+        renderers[key] = r
+        rendererOrder.append(key)
+        if rendererOrder.count > Self.keptRenderers {
+            let old = rendererOrder.removeFirst()
+            renderers[old] = nil
+            lastRendered[old] = nil
+        }
+        return (key, r)
+    }
+
+    /// The state named by `spec` (STATE PATH THEME THEMEGEN DEVICE FONTSCALE CAPTURE), from memory or
+    /// built; nil and the diagnostics when the session does not load.
+    func state(_ spec: [String]) throws -> (String, Renderer, ServeState?, [Diagnostic]) {
+        let (rkey, r) = try renderer(theme: spec[2], themeGen: spec[3], device: spec[4], fontScale: spec[5])
+        if let s = states[spec[0]] { return (rkey, r, s, s.diagnostics) }
+        let loaded: (Session, [Diagnostic])
+        do { loaded = try r.load(path: spec[1]) } catch {
+            return (rkey, r, nil, [.error("rejected", step: nil, "\(error)")])
+        }
+        let (session, decodeDiags) = loaded
+        let replay = r.replay(session)
+        var capture = replay.captures.last!
+        var diags = decodeDiags + replay.diagnostics
+        let choice = spec[6]
+        if choice.hasPrefix("capture:"), let i = Int(choice.dropFirst(8)), replay.captures.indices.contains(i) {
+            capture = replay.captures[i]
+        } else if choice.hasPrefix("at:"), let ms = Int(choice.dropFirst(3)), ms >= 0 {
+            capture = r.state(session, at: ms)
+        } else if choice != "final" {
+            diags.append(.warning("serve", step: nil, "no capture \(choice); showing the final frame"))
+        }
+        let timeline: [[String: Any]] = replay.captures.enumerated().map { i, c in
+            var o: [String: Any] = ["index": i, "kind": "\(c.kind)", "time": c.time, "step": c.step]
+            if let n = c.name { o["name"] = n }
+            return o
+        }
+        let s = ServeState(
+            session: session, capture: capture, inspection: r.inspection(of: capture, session: session),
+            timeline: timeline, diagnostics: diags)
+        states[spec[0]] = s
+        stateOrder.append(spec[0])
+        if stateOrder.count > Self.keptStates { states[stateOrder.removeFirst()] = nil }
+        return (rkey, r, s, diags)
+    }
+
+    func frame(_ spec: [String], thumb: Bool) throws -> ([String: Any], [UInt8]) {
+        let (rkey, r, built, diags) = try state(spec)
+        guard let s = built else { return (["ok": false, "diagnostics": diags.map(Self.json)], []) }
+        // A renderer paints over its last frame's pixels only for the same session file and look.
+        if lastRendered[rkey] != spec[1] { r.forgetLastFrame() }
+        lastRendered[rkey] = spec[1]
+        let one = ReplayResult(captures: [s.capture], events: [], diagnostics: [], final: s.capture.tree)
+        var bitmap: Bitmap?
+        let rendered = try r.renderEach(s.session, one) { frame, _ in bitmap = frame.bitmap }
+        guard var b = bitmap else { return (["ok": false, "diagnostics": [Self.failure("nothing was rendered")]], []) }
+        if thumb { b = Self.shrink(b, toWidth: Self.thumbWidth) }
+        let png = try r.encode(b)
+        let all = s.diagnostics + rendered.diagnostics
+        var json: [String: Any] = [
+            "ok": true, "diagnostics": all.map(Self.json), "pixelWidth": b.width, "pixelHeight": b.height,
+            "errors": all.filter { $0.severity == .error }.count,
+        ]
+        if !thumb {
+            let d = s.session.device
+            json["device"] = ["width": d.width, "height": d.height, "scale": d.scale]
+            json["timeline"] = s.timeline
+            json["shown"] = ["kind": "\(s.capture.kind)", "time": s.capture.time, "step": s.capture.step]
+            json["tree"] = Self.tree(s.inspection)
+        }
+        return (json, png)
+    }
+
+    /// The elements in paint order with their parent, frame in dp, text, reach and locator.
+    static func tree(_ inspection: Inspection) -> [[String: Any]] {
+        let resolver = LocatorResolver(tree: inspection.tree, map: inspection.map)
+        // `render inspect --tree`'s lines, one per reachable element in paint order: their locators.
+        let lines = inspection.reachableTree().split(separator: "\n", omittingEmptySubsequences: false)
+        var next = 0
+        var out: [[String: Any]] = []
+        for e in inspection.map.entries {
+            var o: [String: Any] = [
+                "id": e.id, "kind": e.kind.rawValue, "frame": rect(e.frame), "text": resolver.text(e.id),
+            ]
+            if let p = e.parent { o["parent"] = p }
+            if let v = e.visible { o["visible"] = rect(v) }
+            if case .reachable = inspection.map.reach(e.id) {
+                o["reachable"] = true
+                if next < lines.count {
+                    let line = lines[next].drop { $0 == " " }
+                    let described = resolver.describe([e.id])
+                    if line.hasPrefix(described) { o["locator"] = String(line.dropFirst(described.count + 2)) }
+                    next += 1
+                }
+            } else {
+                o["reachable"] = false
+                o["why"] = ReachText.reason(
+                    inspection.map.reach(e.id), e.id, tree: inspection.tree, map: inspection.map)
+            }
+            out.append(o)
+        }
+        return out
+    }
+
+    static func rect(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
+
+    func hit(_ spec: [String], _ p: Point) throws -> [String: Any] {
+        let (_, _, built, diags) = try state(spec)
+        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
+        switch s.inspection.map.touch(at: p) {
+        case .element(let id): return Self.describe(id, s, at: p)
+        case .nothing: return ["ok": true, "touch": "nothing", "lines": [s.inspection.point(p)]]
+        case .blocked(let by): return ["ok": true, "touch": "blocked", "by": by, "lines": [s.inspection.point(p)]]
+        case .scrim(let d): return ["ok": true, "touch": "scrim", "by": d, "lines": [s.inspection.point(p)]]
+        }
+    }
+
+    /// An element picked in the tree: `render inspect`'s text at a point of it that a touch
+    /// reaches (the element itself or one inside it, whose ancestors it is among).
+    func element(_ spec: [String], _ id: Int) throws -> [String: Any] {
+        let (_, _, built, diags) = try state(spec)
+        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
+        guard let entry = s.inspection.map.entry(id) else {
+            return ["ok": false, "diagnostics": [Self.failure("no element \(id) on this frame")]]
+        }
+        let area = entry.visible ?? entry.frame
+        for fy in [0.5, 0.25, 0.75, 0.1, 0.9] {
+            for fx in [0.5, 0.25, 0.75, 0.1, 0.9] {
+                let p = Point(x: area.x + area.width * fx, y: area.y + area.height * fy)
+                if case .element(let hit) = s.inspection.map.touch(at: p),
+                    hit == id || s.inspection.map.isInside(hit, id)
+                {
+                    return Self.describe(id, s, at: p)
+                }
+            }
+        }
+        return Self.describe(id, s, at: nil)
+    }
+
+    /// The element's own facts and its block of `render inspect --point` (resolved style and sources).
+    static func describe(_ id: Int, _ s: ServeState, at p: Point?) -> [String: Any] {
+        let resolver = LocatorResolver(tree: s.inspection.tree, map: s.inspection.map)
+        var o: [String: Any] = ["ok": true, "touch": "element", "id": id, "text": resolver.text(id)]
+        if let e = s.inspection.map.entry(id) {
+            o["kind"] = e.kind.rawValue
+            o["frame"] = rect(e.frame)
+        }
+        if let p {
+            o["point"] = [p.x, p.y]
+            o["lines"] = block(of: id, in: s.inspection.point(p))
+        } else {
+            o["lines"] = [
+                "no point of \(resolver.describe([id])) takes a touch: "
+                    + ReachText.reason(
+                        s.inspection.map.reach(id), id, tree: s.inspection.tree, map: s.inspection.map)
+            ]
+        }
+        return o
+    }
+
+    /// The lines of `text` (`render inspect --point`'s output) that describe element `id`: its header
+    /// line (`KIND ID ...`) and the more deeply indented lines under it.
+    static func block(of id: Int, in text: String) -> [String] {
+        let lines = text.split(separator: "\n").map(String.init)
+        func indent(_ l: String) -> Int { l.prefix { $0 == " " }.count }
+        for (i, l) in lines.enumerated().dropFirst() {
+            let words = l.split(separator: " ", maxSplits: 2)
+            guard words.count >= 2, words[1] == "\(id)" else { continue }
+            var out = [l.trimmingCharacters(in: .whitespaces)]
+            for m in lines[(i + 1)...] {
+                guard indent(m) > indent(l) else { break }
+                out.append(String(m.dropFirst(indent(l))))
+            }
+            return out
+        }
+        return lines
+    }
+
+    /// `render portability`'s measured report for one session under a device and font scale.
+    func portability(_ f: [String]) throws -> [String: Any] {
+        var values = CommonValues()
+        values.theme = f[1]
+        values.fontsDir = fontsDir
+        values.device = f[2] == "session" ? nil : f[2]
+        values.fontScale = Double(f[3]) ?? 1
+        let o = try values.renderOptions()
+        let measurer = try PortabilityMeasurer(
+            fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device, fontScale: o.fontScale)
+        let session: Session
+        do { session = try measurer.load(path: f[0]) } catch {
+            return ["ok": false, "diagnostics": [Self.failure("\(error)", code: "rejected")]]
+        }
+        let report = PortabilityReport.make(session, measurer: measurer)
+        let findings: [[String: Any]] = report.findings.map { x in
+            var o: [String: Any] = [
+                "step": x.step, "kind": x.kind.rawValue, "message": x.message, "line": PortabilityReport.line(x),
+            ]
+            if let id = x.elementId ?? x.effect?.elementId { o["id"] = id }
+            if let e = x.effect, e.differs {
+                o["ios"] = e.ios.map(Self.rect) as Any
+                o["android"] = e.android.map(Self.rect) as Any
+            }
+            return o
+        }
+        return ["ok": true, "findings": findings, "summary": report.summary]
+    }
+
+    /// A smaller copy: each output pixel the average of a box of input pixels (premultiplied, so
+    /// averaging is right for transparency too).
+    static func shrink(_ b: Bitmap, toWidth w: Int) -> Bitmap {
+        guard b.width > w, w > 0 else { return b }
+        let k = (b.width + w - 1) / w
+        let ow = b.width / k
+        let oh = max(1, b.height / k)
+        var out = [UInt8](repeating: 0, count: ow * oh * 4)
+        b.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<oh {
+                for x in 0..<ow {
+                    var sum = (0, 0, 0, 0)
+                    for dy in 0..<k {
+                        var at = ((y * k + dy) * b.width + x * k) * 4
+                        for _ in 0..<k {
+                            sum.0 += Int(src[at])
+                            sum.1 += Int(src[at + 1])
+                            sum.2 += Int(src[at + 2])
+                            sum.3 += Int(src[at + 3])
+                            at += 4
+                        }
+                    }
+                    let n = k * k
+                    let o = (y * ow + x) * 4
+                    out[o] = UInt8(sum.0 / n)
+                    out[o + 1] = UInt8(sum.1 / n)
+                    out[o + 2] = UInt8(sum.2 / n)
+                    out[o + 3] = UInt8(sum.3 / n)
+                }
+            }
+        }
+        return Bitmap(width: ow, height: oh, pixels: out)
+    }
+}
