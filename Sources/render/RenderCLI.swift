@@ -19,7 +19,7 @@ struct RenderCLI: ParsableCommand {
         version: PreviewRendererVersion.string,
         subcommands: [
             DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self,
-            WatchCommand.self, PortabilityCommand.self, ReportCommand.self, InspectCommand.self,
+            WatchCommand.self, PortabilityCommand.self, ReportCommand.self, InspectCommand.self, A11yCommand.self,
         ],
         defaultSubcommand: DrawCommand.self)
 
