@@ -51,7 +51,7 @@ struct A11yCommand: ParsableCommand {
                 printer.print(loaded.1 + diagnostics)
                 all += findings
                 if !common.quiet {
-                    let lines = findings.map { "  \($0.screen) \($0.frame): \($0.message)  \($0.locator)" }
+                    let lines = findings.map { "  \($0.screen) \($0.frame): \($0.message)  \($0.locator.description)" }
                     let head = "\(path): \(findings.isEmpty ? "no findings" : "\(findings.count) findings")"
                     StdOut.write(lines: OutputText.lines([head] + lines))
                 }

@@ -35,6 +35,10 @@ final class PlantedCorpusTests: XCTestCase {
         #"final: text 22 "On white photo": contrast 1.00:1 on #ffffff, needs 4.5:1"#,
     ]
 
+    func testCleanSessionHasNoFindings() throws {
+        XCTAssertEqual(try audit("clean"), [])
+    }
+
     func testContrastCorpus() throws {
         XCTAssertEqual(try audit("contrast"), Self.contrastFindings)
     }
@@ -50,5 +54,36 @@ final class PlantedCorpusTests: XCTestCase {
 
     func testTargetsCorpusDefaultLook() throws {
         XCTAssertEqual(try audit("targets"), Self.targetFindings)
+    }
+
+    /// iOS's 44 pt: the 46 pt button passes there; the others fail (the ios theme has no 36 dp minimum
+    /// height for the 32 pt button, and 30 for the 20 pt one).
+    func testTargetsCorpusIOSLook() throws {
+        XCTAssertEqual(
+            try audit("targets", theme: "ios"),
+            [
+                #"buttons: button 10 "+": target 32x32 pt, needs 44x44 pt (ios)"#,
+                #"buttons: button 11 "x": target 20x30 pt, needs 44x44 pt (ios); below WCAG 2.2's 24x24 minimum (2.5.8)"#,
+            ])
+    }
+
+    /// The JSON record: one finding per line, fixed keys, the locator as a session `target` object.
+    func testJSONLine() throws {
+        let first = try findings("targets")[0]
+        XCTAssertEqual(
+            first.json,
+            #"{"screen":"buttons","check":"target","element":10,"type":"button","text":"+","frame":[16,24,32,36],"#
+                + #""locator":{"text":"+"},"measured":32,"needed":48,"#
+                + #""message":"button 10 \"+\": target 32x36 dp, needs 48x48 dp (default)"}"#)
+    }
+
+    /// `render a11y`: exit 6 with findings, 0 without, as `render check`.
+    func testCommandExitCodes() throws {
+        guard let render = Repository.renderBinary() else { throw XCTSkip("render not built") }
+        let found = try Subprocess.run(render, ["a11y", Self.fixtures + "/targets.json", "-q"])
+        XCTAssertEqual(found.status, 6, found.stderr)
+        let none = try Subprocess.run(render, ["a11y", Self.fixtures + "/clean.json"])
+        XCTAssertEqual(none.status, 0, none.stderr)
+        XCTAssertEqual(none.stdout, Self.fixtures + "/clean.json: no findings\n")
     }
 }
