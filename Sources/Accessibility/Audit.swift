@@ -42,9 +42,10 @@ public struct AccessibilityAudit {
         let screen = frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot")
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
         let resolver = LocatorResolver(tree: frame.capture.tree, map: map)
-        func finding(_ e: HitMap.Entry, _ check: Finding.Check, _ frame: Rect, _ measured: Double, _ needed: Double,
-            _ tail: String) -> Finding
-        {
+        func finding(
+            _ e: HitMap.Entry, _ check: Finding.Check, _ frame: Rect, _ measured: Double, _ needed: Double,
+            _ tail: String
+        ) -> Finding {
             let text = resolver.text(e.id)
             return Finding(
                 screen: screen, check: check, element: e.id, kind: e.kind, text: text, frame: frame,

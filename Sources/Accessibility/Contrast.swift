@@ -47,4 +47,3 @@ public enum Contrast {
         return s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
     }
 }
-

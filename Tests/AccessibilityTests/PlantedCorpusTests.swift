@@ -63,7 +63,8 @@ final class PlantedCorpusTests: XCTestCase {
             try audit("targets", theme: "ios"),
             [
                 #"buttons: button 10 "+": target 32x32 pt, needs 44x44 pt (ios)"#,
-                #"buttons: button 11 "x": target 20x30 pt, needs 44x44 pt (ios); below WCAG 2.2's 24x24 minimum (2.5.8)"#,
+                #"buttons: button 11 "x": target 20x30 pt, needs 44x44 pt (ios); "#
+                    + "below WCAG 2.2's 24x24 minimum (2.5.8)",
             ])
     }
 
