@@ -103,6 +103,13 @@ let package = Package(
                 "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
                 "Layout", "Painting", "RenderPipeline",
             ]),
+        // Accessibility checks from the rendered pixels and the hit map: text contrast, touch targets.
+        .target(
+            name: "Accessibility",
+            dependencies: [
+                "Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "Painting", "Raster",
+                "RenderPipeline",
+            ]),
         // The library product's one module: re-exports the public API of the stages above.
         .target(
             name: "PreviewRenderer",
@@ -130,7 +137,7 @@ let package = Package(
             name: "render",
             dependencies: [
                 "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
-                "RenderPipeline", "Snapshots", "Gallery", "Portability",
+                "RenderPipeline", "Snapshots", "Gallery", "Portability", "Accessibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The benchmark driver behind `make bench`.
@@ -203,6 +210,12 @@ let package = Package(
             dependencies: [
                 "TestSupport", "Primitives", "SessionFormat", "Styles", "WidgetTree", "CairoFonts", "PNG",
                 "TextLayout", "RenderPipeline", "Snapshots",
+            ],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AccessibilityTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "Styles", "RenderPipeline", "Accessibility",
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(

@@ -20,7 +20,7 @@ struct RenderCLI: ParsableCommand {
         subcommands: [
             DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self,
             WatchCommand.self, PortabilityCommand.self, ReportCommand.self, InspectCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, A11yCommand.self,
         ],
         defaultSubcommand: DrawCommand.self)
 

@@ -1,0 +1,68 @@
+import Primitives
+import SessionFormat
+
+/// One accessibility problem on one screen (the final frame or a named snapshot).
+public struct Finding: Hashable, Sendable {
+    public enum Check: String, Hashable, Sendable {
+        /// Text colour against the pixels behind it (WCAG 2.2 1.4.3).
+        case contrast
+        /// A tappable element smaller than the platform's guideline (and WCAG 2.2 2.5.8's 24x24).
+        case target
+    }
+    /// "final", or the snapshot's name.
+    public var screen: String
+    public var check: Check
+    public var element: Int
+    public var kind: WidgetKind
+    /// The element's own text (empty when it has none).
+    public var text: String
+    /// The element's border box in dp (for targets: the part that takes a touch).
+    public var frame: Rect
+    /// A locator that finds the element on that screen.
+    public var locator: Locator
+    /// The measured value: the contrast ratio, or the target's smaller side in dp.
+    public var measured: Double
+    /// What it needed: the ratio, or the guideline's side in dp.
+    public var needed: Double
+    /// The sentence: `text 42 "Terms": contrast 2.90:1 on #ffffff, needs 4.5:1`.
+    public var message: String
+
+    /// The element as findings name it: `text 42 "Terms"`.
+    static func label(_ kind: WidgetKind, _ id: Int, _ text: String) -> String {
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return "\(kind.rawValue) \(id)" + (text.isEmpty ? "" : " \(JSONWriter.quote(shown))")
+    }
+
+    /// One JSON object on one line, keys in a fixed order.
+    public var json: String {
+        var w = JSONWriter()
+        w.raw("{\"screen\":")
+        w.string(screen)
+        w.raw(",\"check\":")
+        w.string(check.rawValue)
+        w.raw(",\"element\":\(element),\"type\":")
+        w.string(kind.rawValue)
+        w.raw(",\"text\":")
+        w.string(text)
+        w.raw(",\"frame\":[")
+        for (i, v) in [frame.x, frame.y, frame.width, frame.height].enumerated() {
+            if i > 0 { w.raw(",") }
+            w.number(v)
+        }
+        w.raw("],\"locator\":")
+        locator.write(&w)
+        w.raw(",\"measured\":")
+        w.number((measured * 100).rounded(.down) / 100)
+        w.raw(",\"needed\":")
+        w.number(needed)
+        w.raw(",\"message\":")
+        w.string(message)
+        w.raw("}")
+        return w.text
+    }
+
+    /// A JSON array, one finding per line (so a stored baseline diffs well).
+    public static func jsonArray(_ findings: [Finding]) -> String {
+        findings.isEmpty ? "[]\n" : "[\n" + findings.map(\.json).joined(separator: ",\n") + "\n]\n"
+    }
+}

@@ -1,0 +1,72 @@
+import Accessibility
+import ArgumentParser
+import Foundation
+import Primitives
+import RenderPipeline
+import SessionFormat
+
+/// `render a11y SESSION...`: text contrast and touch targets on every screen (each named snapshot and
+/// the final frame) of each session; docs/accessibility.md says what each check measures.
+struct A11yCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "a11y",
+        abstract: "Check text contrast and touch-target sizes on every screen of sessions, from the rendered pixels.",
+        discussion: """
+            Exit codes: 0 no findings, 6 findings, 1 a session was rejected, 7 it exceeds a documented limit, \
+            3 a session could not be rendered, 2 the JSON report could not be written. Thresholds: text 4.5:1 \
+            (3:1 at 24 dp, or 18.66 dp bold) (WCAG 2.2 1.4.3); targets 48x48 dp in the android and default \
+            looks, 44x44 pt in ios, and WCAG 2.2 2.5.8's 24x24 noted. See docs/accessibility.md.
+            """)
+
+    @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
+    var sessionArguments: [String]
+
+    @Option(name: .long, help: "Write every finding here as a JSON array, one finding per line.")
+    var json: String?
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let renderer: Renderer
+        do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError {
+            throw e
+        } catch {
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.renderFailed)
+        }
+        var audit = AccessibilityAudit(renderer: renderer)
+        var all: [Finding] = []
+        var failure: Int32?
+        for path in SessionArguments.expand(sessionArguments) {
+            renderer.forgetLastFrame()
+            let printer = DiagnosticPrinter(file: path, format: common.diagnostics, quiet: common.quiet)
+            let loaded: (Session, [Diagnostic])
+            do { loaded = try renderer.load(path: path) } catch {
+                StdErr.write("\(error)")
+                failure = failure ?? ExitCodes.forRejection(error)
+                continue
+            }
+            do {
+                let (findings, diagnostics) = try audit.run(loaded.0)
+                printer.print(loaded.1 + diagnostics)
+                all += findings
+                if !common.quiet {
+                    let lines = findings.map { "  \($0.screen) \($0.frame): \($0.message)  \($0.locator.description)" }
+                    let head = "\(path): \(findings.isEmpty ? "no findings" : "\(findings.count) findings")"
+                    StdOut.write(lines: OutputText.lines([head] + lines))
+                }
+            } catch {
+                StdErr.write("\(path): error: rendering failed: \(error)")
+                failure = failure ?? ExitCodes.renderFailed
+            }
+        }
+        if let out = json {
+            do { try renderer.write(Array(Finding.jsonArray(all).utf8), to: out) } catch {
+                StdErr.write("\(out): error: cannot write the JSON report: \(error)")
+                throw ExitCode(ExitCodes.unwritable)
+            }
+        }
+        if let f = failure { throw ExitCode(f) }
+        if !all.isEmpty { throw ExitCode(ExitCodes.checkFailed) }
+    }
+}
