@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "Accessibility",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "Painting", "Raster",
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "Painting", "Raster",
                 "RenderPipeline",
             ]),
         // The library product's one module: re-exports the public API of the stages above.

@@ -18,9 +18,10 @@ public struct AccessibilityAudit {
 
     public init(renderer: Renderer) {
         self.renderer = renderer
-        guideline = TargetGuideline.of(renderer.theme.profile.platform)
-        maskRasterizer = Rasterizer(fonts: renderer.fonts)
-        maskRasterizer.incremental = false
+        guideline = TargetGuideline.of(renderer.looks.profile.platform)
+        var options = RasterOptions()
+        options.incremental = false
+        maskRasterizer = Rasterizer(fonts: renderer.fonts, options: options)
     }
 
     /// Every finding of `session`, screen by screen in capture order; and the diagnostics rendering gave.

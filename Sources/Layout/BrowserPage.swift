@@ -45,7 +45,7 @@ struct BrowserLayout {
     /// and the URL after it.
     func layout() -> LaidOutBrowser? {
         guard let page = cx.tree.browsers.last else { return nil }
-        let look = cx.theme.actionBar
+        let look = cx.looks.actionBar
         let w = cx.device.width
         let frame = Rect(
             x: 0, y: cx.device.statusBar, width: w, height: max(0, cx.device.height - cx.device.statusBar))
@@ -54,7 +54,7 @@ struct BrowserLayout {
         titleLook.weight = 400
         titleLook.size = min(titleLook.size, 17)
         // A look whose bars show no title (Android's transparent title) still shows the URL.
-        if cx.color(titleLook.color).isTransparent { titleLook.color = look.iconColor }
+        if titleLook.color.isTransparent { titleLook.color = look.iconColor }
         let ios = look.titleCentered
         var ts = cx.paragraphStyle(titleLook)
         ts.noWrap = true
@@ -79,22 +79,22 @@ struct BrowserLayout {
             x: 0, y: bar.y, width: 2 * look.buttonX + max(look.iconSize, closeText?.size.width ?? 0),
             height: bar.height)
         var noteLook = look.subtitle
-        noteLook.family = cx.theme.font.family
+        noteLook.family = cx.looks.fontFamily
         noteLook.size = 15
         noteLook.weight = 400
-        noteLook.color = cx.theme.hintColor
+        noteLook.color = cx.looks.hintColor
         var ns = cx.paragraphStyle(noteLook)
         ns.align = .center
         let note = cx.fittedParagraph(AttributedText(Self.noteText), ns, maxW: max(0, w - 48))
         let body = Rect(x: 0, y: bar.maxY, width: w, height: max(0, frame.maxY - bar.maxY))
         let lw = look.lineWidth
         return LaidOutBrowser(
-            url: page.url, frame: frame, bar: bar, barBackground: cx.color(look.background),
+            url: page.url, frame: frame, bar: bar, barBackground: look.background,
             line: lw > 0 ? Rect(x: 0, y: bar.maxY - lw, width: w, height: lw) : nil,
-            lineColor: cx.color(look.lineColor), title: title, titleOrigin: titleOrigin, close: close,
+            lineColor: look.lineColor, title: title, titleOrigin: titleOrigin, close: close,
             closeText: closeText,
             closeTextOrigin: Point(x: look.buttonX, y: bar.midY - (closeText?.size.height ?? 0) / 2),
-            closeCross: ios ? nil : crossBox, closeColor: cx.color(look.iconColor), more: more,
+            closeCross: ios ? nil : crossBox, closeColor: look.iconColor, more: more,
             moreOrigin: Point(
                 x: w - look.buttonX - (more?.size.width ?? 0), y: bar.midY - (more?.size.height ?? 0) / 2),
             note: note, noteOrigin: Point(x: (w - note.size.width) / 2, y: body.midY - note.size.height / 2))

@@ -27,6 +27,12 @@ public struct ThemeLooks: Hashable, Sendable {
         public var saveText: String
         public var saveRightInset: Double
         public var saveColor: Color
+        /// The bar's fill, bottom line and icon colour, for what draws a bar of its own (the in-app
+        /// browser's page, semantics.md 7 item 42); the action bar element takes its box look.
+        public var background: Color
+        public var lineColor: Color
+        public var lineWidth: Double
+        public var iconColor: Color
     }
     public struct NavigationBar: Hashable, Sendable {
         public var height: Double
@@ -92,6 +98,8 @@ public struct ThemeLooks: Hashable, Sendable {
     public enum System: Hashable, Sendable { case ios, android }
 
     public var fontFamily: String
+    /// A text field's hint colour (also the in-app browser's "not rendered" note).
+    public var hintColor: Color
     public var actionBar: ActionBar
     public var navigationBar: NavigationBar
     public var searchBarHeight: Double
@@ -113,12 +121,14 @@ public struct ThemeLooks: Hashable, Sendable {
             Text(family: t.family ?? theme.font.family, size: t.size, weight: t.weight, color: color(t.color))
         }
         fontFamily = theme.font.family
+        hintColor = color(theme.hintColor)
         let a = theme.actionBar
         actionBar = ActionBar(
             height: a.height, overlaysContent: a.overlaysContent, title: text(a.title), subtitle: text(a.subtitle),
             titleX: a.titleX, titleXAfterButton: a.titleXAfterButton, titleCentered: a.titleCentered,
             buttonX: a.buttonX, iconSize: a.iconSize, saveText: a.saveText, saveRightInset: a.saveRightInset,
-            saveColor: color(a.saveColor))
+            saveColor: color(a.saveColor), background: color(a.background), lineColor: color(a.lineColor),
+            lineWidth: a.lineWidth, iconColor: color(a.iconColor))
         let n = theme.navigationBar
         navigationBar = NavigationBar(
             height: n.height, overlaysContent: n.overlaysContent, iconSize: n.iconSize, label: text(n.label),

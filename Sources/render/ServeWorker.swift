@@ -244,6 +244,10 @@ final class ServeWorkerState {
         case .nothing: return ["ok": true, "touch": "nothing", "lines": [s.inspection.point(p)]]
         case .blocked(let by): return ["ok": true, "touch": "blocked", "by": by, "lines": [s.inspection.point(p)]]
         case .scrim(let d): return ["ok": true, "touch": "scrim", "by": d, "lines": [s.inspection.point(p)]]
+        case .browser(let close):
+            return [
+                "ok": true, "touch": close ? "browser-close" : "browser", "lines": [s.inspection.point(p)],
+            ]
         }
     }
 
