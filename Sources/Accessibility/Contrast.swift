@@ -30,7 +30,7 @@ public enum Contrast {
     /// The ratio as the findings print it: two decimals, rounded down (a ratio shown as passing
     /// never fails: 4.499 reads 4.49, not 4.5).
     public static func text(_ r: Double) -> String {
-        let hundredths = Int((r * 100 + 1e-9).rounded(.down))
+        let hundredths = CheckedInt.int(r * 100 + 1e-9, .down)
         let frac = hundredths % 100
         return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)"
     }

@@ -56,10 +56,10 @@ struct ContrastCheck {
 
     /// The contrast of `color` against the unglyphed pixels whose centres lie in `box` (dp).
     func measure(_ color: Color, box: Rect, needed: Double) -> Measure? {
-        let x0 = max(0, Int((box.minX * scale).rounded()))
-        let x1 = min(frame.width, Int((box.maxX * scale).rounded()))
-        let y0 = max(0, Int((box.minY * scale).rounded()))
-        let y1 = min(frame.height, Int((box.maxY * scale).rounded()))
+        let x0 = max(0, CheckedInt.int(box.minX * scale, .toNearestOrAwayFromZero))
+        let x1 = min(frame.width, CheckedInt.int(box.maxX * scale, .toNearestOrAwayFromZero))
+        let y0 = max(0, CheckedInt.int(box.minY * scale, .toNearestOrAwayFromZero))
+        let y1 = min(frame.height, CheckedInt.int(box.maxY * scale, .toNearestOrAwayFromZero))
         guard x0 < x1, y0 < y1 else { return nil }
         var samples: [(ratio: Double, color: Color)] = []
         let opaqueText = color.a == 255 ? Contrast.luminance(color) : nil
@@ -80,7 +80,7 @@ struct ContrastCheck {
         }
         guard !samples.isEmpty else { return nil }
         samples.sort { $0.ratio != $1.ratio ? $0.ratio < $1.ratio : Self.packed($0.color) < Self.packed($1.color) }
-        let pick = samples[min(samples.count - 1, Int(Double(samples.count) * Self.ignoredShare))]
+        let pick = samples[min(samples.count - 1, CheckedInt.int(Double(samples.count) * Self.ignoredShare))]
         return Measure(ratio: pick.ratio, background: pick.color, needed: needed)
     }
 

@@ -162,6 +162,6 @@ import Testing
         "not-scrollable", "not-editable", "not-an-action-bar", "no-click", "not-on-screen", "not-delivered",
         "target-moved", "too-many-timer-firings",
         "asset", "image-data", "canvas", "text-too-long", "too-many-elements", "tree-too-deep", "too-many-frames",
-        "invalid-utf8", "too-many-steps", "too-many-events", "budget",
+        "invalid-utf8", "too-many-steps", "too-many-events", "budget", "web-content", "duplicate-snapshot",
     ]
 }
