@@ -99,9 +99,11 @@ serve:
 	cd Serve && $(SWIFT) build -c release --product render-serve
 
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
+# Its Swift tests use plain imports, so the release build `make serve` made is reused (testable imports
+# would rebuild SwiftNIO's whole stack with -enable-testing: minutes on two cores).
 serve-test: serve build fonts
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
-	cd Serve && $(SWIFT) test -c release
+	cd Serve && $(SWIFT) test -c release --disable-testable-imports
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test
