@@ -50,7 +50,7 @@ public struct AccessibilityAudit {
             let text = resolver.text(e.id)
             return Finding(
                 screen: screen, check: check, element: e.id, kind: e.kind, text: text, frame: frame,
-                locator: Self.locator(e, resolver), measured: measured, needed: needed,
+                locator: resolver.plainestLocator(e), measured: measured, needed: needed,
                 message: "\(Finding.label(e.kind, e.id, text)): \(tail)")
         }
         var out: [Finding] = []
@@ -87,24 +87,5 @@ public struct AccessibilityAudit {
             }
         }
         return out
-    }
-
-    /// The plainest locator that finds the element on its screen: its text, else its kind and
-    /// index, else its id (as `render inspect --tree` chooses).
-    static func locator(_ e: HitMap.Entry, _ resolver: LocatorResolver) -> Locator {
-        let text = resolver.text(e.id)
-        if !text.isEmpty {
-            if resolver.resolve(Locator(text: text)) == .found(e.id) { return Locator(text: text) }
-            let typed = Locator(text: text, kind: e.kind)
-            if resolver.resolve(typed) == .found(e.id) { return typed }
-        }
-        for i in 0..<64 {
-            switch resolver.resolve(Locator(kind: e.kind, index: i)) {
-            case .found(e.id): return Locator(kind: e.kind, index: i)
-            case .found: continue
-            case .failed: return Locator(id: e.id)
-            }
-        }
-        return Locator(id: e.id)
     }
 }

@@ -63,28 +63,10 @@ public struct Inspection {
             let d = e.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0
             depth[e.id] = d
             guard case .reachable = map.reach(e.id) else { continue }
-            let locator = bestLocator(e, resolver)
+            let locator = resolver.plainestLocator(e)
             lines.append("\(String(repeating: "  ", count: d))\(resolver.describe([e.id]))  \(locator.description)")
         }
         return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
-    }
-
-    /// The plainest locator that finds the element: its text, else its kind and index, else its id.
-    func bestLocator(_ e: HitMap.Entry, _ resolver: LocatorResolver) -> Locator {
-        let text = resolver.text(e.id)
-        if !text.isEmpty {
-            if resolver.resolve(Locator(text: text)) == .found(e.id) { return Locator(text: text) }
-            let typed = Locator(text: text, kind: e.kind)
-            if resolver.resolve(typed) == .found(e.id) { return typed }
-        }
-        for i in 0..<64 {
-            switch resolver.resolve(Locator(kind: e.kind, index: i)) {
-            case .found(e.id): return Locator(kind: e.kind, index: i)
-            case .found: continue
-            case .failed: return Locator(id: e.id)
-            }
-        }
-        return Locator(id: e.id)
     }
 
     func label(_ id: Int) -> String { ReachText.label(id, tree) }

@@ -172,3 +172,24 @@ public enum ReachText {
         tree.elements[id].map { "\($0.kind.rawValue) \(id)" } ?? "element \(id)"
     }
 }
+
+extension LocatorResolver {
+    /// The plainest locator that finds `e` on its screen: its text, else its text and kind, else its
+    /// kind and index, else its id. One rule for `render inspect --tree`, the live page and `render a11y`.
+    public func plainestLocator(_ e: HitMap.Entry) -> Locator {
+        let shown = text(e.id)
+        if !shown.isEmpty {
+            if resolve(Locator(text: shown)) == .found(e.id) { return Locator(text: shown) }
+            let typed = Locator(text: shown, kind: e.kind)
+            if resolve(typed) == .found(e.id) { return typed }
+        }
+        for i in 0..<64 {
+            switch resolve(Locator(kind: e.kind, index: i)) {
+            case .found(e.id): return Locator(kind: e.kind, index: i)
+            case .found: continue
+            case .failed: return Locator(id: e.id)
+            }
+        }
+        return Locator(id: e.id)
+    }
+}
