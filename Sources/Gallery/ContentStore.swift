@@ -15,7 +15,10 @@ public final class ContentStore: @unchecked Sendable {
 
     public init(directory: String) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(atPath: directory + "/img", withIntermediateDirectories: true)
+        // Through `TempFiles.changing`: the folder is usually a temporary one that a signal removes.
+        try TempFiles.changing {
+            try FileManager.default.createDirectory(atPath: directory + "/img", withIntermediateDirectories: true)
+        }
     }
 
     /// Stores PNG bytes; returns the path relative to the gallery folder. Anything but a PNG
@@ -30,7 +33,9 @@ public final class ContentStore: @unchecked Sendable {
         let isNew = written.insert(name).inserted
         lock.unlock()
         // Same name, same bytes: only the first store writes.
-        if isNew { try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name)) }
+        if isNew {
+            try TempFiles.changing { try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name)) }
+        }
         return name
     }
 

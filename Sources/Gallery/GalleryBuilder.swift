@@ -159,12 +159,16 @@ public struct GalleryBuilder {
             imagesOffered: offered, imagesStored: stored)
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try enc.encode(manifest).write(to: URL(fileURLWithPath: tmp + "/gallery.json"))
+        let json = try enc.encode(manifest)
         // The portability report per session (GalleryPortability.swift), a collapsed section each.
         let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: options.fontsDirectory)
-        try Data(GalleryHTML.page(manifest, portability: portability).utf8).write(
-            to: URL(fileURLWithPath: tmp + "/index.html"))
-        try Self.swap(tmp, into: out)
+        let page = Data(GalleryHTML.page(manifest, portability: portability).utf8)
+        // One change as a signal's cleanup sees it: it waits for the swap rather than removing a half-swapped pair.
+        try TempFiles.changing {
+            try json.write(to: URL(fileURLWithPath: tmp + "/gallery.json"))
+            try page.write(to: URL(fileURLWithPath: tmp + "/index.html"))
+            try Self.swap(tmp, into: out)
+        }
         return manifest
     }
 

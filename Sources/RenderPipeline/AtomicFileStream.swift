@@ -26,8 +26,11 @@ public final class AtomicFileStream {
             fd = open(p, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
         case .file(let target):
-            try AtomicFile.makeFolder(AtomicFile.split(target).dir, for: path)
-            (fd, tmp) = try TempFiles.makeFile(beside: target)
+            // One change for a signal's cleanup: the folder may lie inside a temporary one (a gallery's).
+            (fd, tmp) = try TempFiles.changing {
+                try AtomicFile.makeFolder(AtomicFile.split(target).dir, for: path)
+                return try TempFiles.makeFile(beside: target)
+            }
         }
     }
 

@@ -11,6 +11,8 @@ public enum TempFiles {
     nonisolated(unsafe) private static var live: [String: Bool] = [:]  // path -> is a folder
     nonisolated(unsafe) private static var installed = false
     nonisolated(unsafe) private static var statusOnSignal: Int32? = nil
+    /// Changes inside temporary items in flight (`changing`).
+    private static let changes = ChangeGate()
     /// Child processes that write into temporary items (batch workers): killed before the items are
     /// removed on a signal, so none of them writes a removed folder back.
     nonisolated(unsafe) private static var children: Set<pid_t> = []
@@ -30,6 +32,10 @@ public enum TempFiles {
     /// Creates `DIR/.NAME.XXXXXX` beside `target` (mode 0600 until `AtomicFileStream` sets the
     /// final mode) and registers it; returns the open descriptor and the name.
     static func makeFile(beside target: String) throws -> (fd: Int32, path: String) {
+        try changing { try makeFileNow(beside: target) }
+    }
+
+    private static func makeFileNow(beside target: String) throws -> (fd: Int32, path: String) {
         let (dir, name) = AtomicFile.split(target)
         var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
         lock.lock()
@@ -47,6 +53,10 @@ public enum TempFiles {
 
     /// Creates the folder `DIR/.NAME.XXXXXX` beside `target` and registers it.
     public static func makeFolder(beside target: String) throws -> String {
+        try changing { try makeFolderNow(beside: target) }
+    }
+
+    private static func makeFolderNow(beside target: String) throws -> String {
         let (dir, name) = AtomicFile.split(target)
         try AtomicFile.makeFolder(dir, for: target)
         var template = Array((dir + "/." + String(name.prefix(200)) + ".XXXXXX").utf8CString)
@@ -62,6 +72,13 @@ public enum TempFiles {
         live[path] = true
         return path
     }
+
+    /// Runs `body`, which creates, writes or renames something inside or of a temporary item (an image
+    /// stored in a gallery's temporary folder, the swap of that folder into place). A signal's cleanup
+    /// waits for the changes in flight before it removes anything, and from then on `changing` throws
+    /// instead of running: a file made while its folder was being removed kept the folder alive
+    /// (`rmdir`: not empty), and a folder made after kept it too.
+    public static func changing<T>(_ body: () throws -> T) throws -> T { try changes.run(body) }
 
     /// The temporary item became the real output (renamed into place): no longer removed on a signal.
     public static func forget(_ path: String) {
@@ -103,6 +120,7 @@ public enum TempFiles {
             var set = signals
             var sig: Int32 = 0
             while sigwait(&set, &sig) != 0 {}
+            changes.stop(limit: 10)  // a stuck write never keeps a stopped process alive
             lock.lock()
             for pid in children { kill(pid, SIGKILL) }
             for pid in children {
@@ -145,5 +163,44 @@ public enum TempFiles {
         sigemptyset(&set)
         for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
         return set
+    }
+}
+
+/// Work that a stop waits for: `run` counts the bodies in flight, `stop` refuses new ones and waits
+/// for those running. Nesting is allowed; an inner `run` after `stop` throws rather than waits, so
+/// the outer body ends and the stop goes on.
+public final class ChangeGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var inFlight = 0
+    private var stopped = false
+
+    public init() {}
+
+    public func run<T>(_ body: () throws -> T) throws -> T {
+        condition.lock()
+        guard !stopped else {
+            condition.unlock()
+            throw AtomicFile.WriteError(path: "", reason: "the process is stopping")
+        }
+        inFlight += 1
+        condition.unlock()
+        defer {
+            condition.lock()
+            inFlight -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
+    }
+
+    /// Refuses new work and waits, at most `limit` seconds, for the work in flight; returns how many
+    /// bodies were still running when it gave up (0: all ended).
+    @discardableResult public func stop(limit: TimeInterval) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        stopped = true
+        let deadline = Date(timeIntervalSinceNow: limit)
+        while inFlight > 0 && condition.wait(until: deadline) {}
+        return inFlight
     }
 }

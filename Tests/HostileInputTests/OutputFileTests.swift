@@ -292,3 +292,67 @@ extension OutputFileTests {
         #expect(stat(dir + "/new.bin", &st) == 0 && st.st_mode & 0o777 == 0o666 & ~AtomicFileStream.umaskBits)
     }
 }
+
+/// The gate a signal's cleanup closes before it removes temporary items: it waits for changes in
+/// flight and refuses new ones (a file made inside a folder being removed kept the folder alive).
+@Suite struct ChangeGateTests {
+    @Test func stopWaitsForTheChangeInFlightThenRefusesNewOnes() throws {
+        let gate = ChangeGate()
+        let started = DispatchSemaphore(value: 0)
+        let ended = NSLock()
+        nonisolated(unsafe) var bodyEnded = false
+        let thread = Thread {
+            _ = try? gate.run {
+                started.signal()
+                Thread.sleep(forTimeInterval: 0.2)
+                ended.lock()
+                bodyEnded = true
+                ended.unlock()
+            }
+        }
+        thread.start()
+        started.wait()
+        #expect(gate.stop(limit: 30) == 0)
+        ended.lock()
+        #expect(bodyEnded, "stop returned while a change was still running")
+        ended.unlock()
+        var ran = false
+        #expect(throws: AtomicFile.WriteError.self) { try gate.run { ran = true } }
+        #expect(!ran)
+    }
+
+    @Test func aNestedChangeAfterTheStopThrowsSoTheStopIsNotStuck() throws {
+        let gate = ChangeGate()
+        let inside = DispatchSemaphore(value: 0)
+        let stopCalled = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var innerError: Error?
+        let thread = Thread {
+            _ = try? gate.run {
+                inside.signal()
+                stopCalled.wait()
+                Thread.sleep(forTimeInterval: 0.05)  // the stop is now waiting for this body
+                do { try gate.run {} } catch { innerError = error }
+            }
+        }
+        thread.start()
+        inside.wait()
+        stopCalled.signal()
+        #expect(gate.stop(limit: 30) == 0)
+        #expect(innerError != nil)
+    }
+
+    @Test func aStuckChangeDoesNotHoldTheStopPastItsLimit() {
+        let gate = ChangeGate()
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? gate.run {
+                inside.signal()
+                release.wait()
+            }
+        }.start()
+        inside.wait()
+        #expect(gate.stop(limit: 0.1) == 1)
+        release.signal()
+    }
+}
