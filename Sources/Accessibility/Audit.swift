@@ -8,15 +8,15 @@ import WidgetTree
 
 /// `render a11y`: the findings of every screen of a session (each named snapshot, then the final
 /// frame), from the frames the pipeline renders anyway plus one glyph-only raster per screen.
-public struct AccessibilityAudit {
-    public let renderer: Renderer
-    public var guideline: TargetGuideline
+package struct AccessibilityAudit {
+    package let renderer: Renderer
+    package var guideline: TargetGuideline
     /// Rasterizes each screen's glyphs alone (black on white): which pixels are text.
     private let maskRasterizer: Rasterizer
     /// Screens audited and text runs measured, for tests that count work.
-    public private(set) var screens = 0
+    package private(set) var screens = 0
 
-    public init(renderer: Renderer) {
+    package init(renderer: Renderer) {
         self.renderer = renderer
         guideline = TargetGuideline.of(renderer.looks.profile.platform)
         var options = RasterOptions()
@@ -25,7 +25,7 @@ public struct AccessibilityAudit {
     }
 
     /// Every finding of `session`, screen by screen in capture order; and the diagnostics rendering gave.
-    public mutating func run(_ session: Session) throws -> (findings: [Finding], diagnostics: [Diagnostic]) {
+    package mutating func run(_ session: Session) throws -> (findings: [Finding], diagnostics: [Diagnostic]) {
         let replay = renderer.replay(session)
         var findings: [Finding] = []
         var count = 0
@@ -39,7 +39,7 @@ public struct AccessibilityAudit {
     }
 
     /// One screen's findings: targets, then texts, each in paint order.
-    public func findings(_ frame: RenderedFrame, device: Device) throws -> [Finding] {
+    package func findings(_ frame: RenderedFrame, device: Device) throws -> [Finding] {
         let screen = frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot")
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
         let resolver = LocatorResolver(tree: frame.capture.tree, map: map)

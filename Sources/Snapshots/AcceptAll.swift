@@ -1,11 +1,11 @@
 /// One command that accepts several failing goldens at once (the review page's "accept all shown"),
 /// made from their own accept lines (`SnapshotChecker.acceptLine`), which within one run differ only
 /// in the session, the golden's name and `--ticks`.
-public enum AcceptAll {
+package enum AcceptAll {
     /// `render check S1 S2 --accept N1 N2 --snapshots DIR [--theme T] [--device D] [--ticks]` for the
     /// outcomes that have an accept line; nil when none has. Lines whose options differ (they come
     /// from different runs) give one command each, joined by ` && `.
-    public static func command(_ outcomes: [SnapshotOutcome]) -> String? {
+    package static func command(_ outcomes: [SnapshotOutcome]) -> String? {
         var groups: [(prefix: String, options: String, sessions: [String], names: [String], ticks: Bool)] = []
         for o in outcomes {
             guard let line = o.accept, let parts = split(line, o) else { continue }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The machine-readable result of a `render check` run: JSON for tools, JUnit XML for CI.
-public struct CheckReport: Codable, Sendable {
-    public var rendererVersion: String
-    public var recordMode: RecordMode
-    public var tolerance: Tolerance
-    public var outcomes: [SnapshotOutcome]
+package struct CheckReport: Codable, Sendable {
+    package var rendererVersion: String
+    package var recordMode: RecordMode
+    package var tolerance: Tolerance
+    package var outcomes: [SnapshotOutcome]
     /// The goldens folder, as given to `render check`, in a report file: each outcome's `golden` is
     /// its name there, and its diff and actual images are relative to the report's own folder
     /// (`relative(goldens:files:)`, `keepingImages(from:in:)`). Nil in a run's in-memory report.
-    public var snapshots: String?
+    package var snapshots: String?
 
-    public init(
+    package init(
         rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome],
         snapshots: String? = nil
     ) {
@@ -23,18 +23,18 @@ public struct CheckReport: Codable, Sendable {
     }
 
     /// Count per status, in the summary's order (what needs a look first).
-    public var counts: [(SnapshotOutcome.Status, Int)] {
+    package var counts: [(SnapshotOutcome.Status, Int)] {
         SnapshotOutcome.Status.summaryOrder.map { s in (s, outcomes.filter { $0.status == s }.count) }
     }
 
-    public var allPassed: Bool { outcomes.allSatisfy(\.passed) }
+    package var allPassed: Bool { outcomes.allSatisfy(\.passed) }
 
     /// `14 checked: 1 changed, 1 recorded, 2 passed with a new environment, 10 passed`: each kind in
     /// words, never a status's code name.
-    public var summary: String { "\(outcomes.count) checked: " + outcomes.countedInWords }
+    package var summary: String { "\(outcomes.count) checked: " + outcomes.countedInWords }
 
     /// Deterministic JSON (sorted keys).
-    public func json() throws -> [UInt8] {
+    package func json() throws -> [UInt8] {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try e.encode(self)) + [0x0a]
@@ -43,7 +43,7 @@ public struct CheckReport: Codable, Sendable {
     /// JUnit XML: one test suite per session, one test case per golden; a golden that passes is a pass
     /// (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
     /// (recorded included: recording never passes), `error` an `<error>`.
-    public func junit() -> String {
+    package func junit() -> String {
         var bySession: [(String, [SnapshotOutcome])] = []
         for o in outcomes {
             if let i = bySession.firstIndex(where: { $0.0 == o.session }) {
