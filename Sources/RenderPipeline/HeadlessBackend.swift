@@ -204,7 +204,7 @@ public final class HeadlessBackend {
 
     /// The current frame, recorded as a `snapshot` step named `name`: the recorded session's
     /// replay captures this very frame under that name.
-    package func screenshot(named name: String) throws -> Bitmap {
+    public func screenshot(named name: String) throws -> Bitmap {
         apply(.snapshot(name: name))
         return try screenshot()
     }
@@ -223,7 +223,7 @@ public final class HeadlessBackend {
 
     /// Writes the recorded session at `path` a step at a time (one pixel payload in memory at
     /// once), replacing it atomically; folders relative to the file's folder when inside it.
-    package func writeRecordedSession(to path: String, name: String = "api", folder: String? = nil) throws {
+    public func writeRecordedSession(to path: String, name: String = "api", folder: String? = nil) throws {
         try recording.write(sessionHeader(name: name), to: path, folder: folder ?? AtomicFile.split(path).dir)
     }
 
