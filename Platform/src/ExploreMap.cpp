@@ -66,9 +66,12 @@ std::string explorerMapPage(const std::vector<ExploreScreen> & screens, const st
       label = a.second[0] + " (+" + std::to_string(a.second.size() - 1) + ")";
     }
     double lx = (x1 + x2) / 2, ly = (y1 + y2) / 2 - 4;
-    svg += "<g class=\"edge\"><title>" + html(join(a.second)) + "</title><path d=\"" + d +
-           "\" marker-end=\"url(#arrow)\"/><text x=\"" + num(lx) + "\" y=\"" + num(ly) + "\">" + html(label) +
-           "</text></g>\n";
+    // Taps back to an earlier column are many (every screen's back, every way home): drawn faint and
+    // labelled on hover only, so the forward structure stays readable.
+    const bool forward = to.first > from.first;
+    svg += std::string("<g class=\"") + (forward ? "edge" : "edge back") + "\"><title>" + html(join(a.second)) +
+           "</title><path d=\"" + d + "\" marker-end=\"url(#" + (forward ? "arrow" : "faint") + ")\"/>" +
+           (forward ? "<text x=\"" + num(lx) + "\" y=\"" + num(ly) + "\">" + html(label) + "</text>" : "") + "</g>\n";
   }
   for (size_t i = 0; i < screens.size(); i++) {
     auto & s = screens[i];
@@ -92,16 +95,17 @@ std::string explorerMapPage(const std::vector<ExploreScreen> & screens, const st
     ".node rect{fill:#fff;stroke:#5f6368}.node text.name{font-size:12px;fill:#202124}"
     ".node text.stay{font-size:11px;fill:#80868b}\n"
     ".edge path{fill:none;stroke:#1a73e8;stroke-width:1.5}.edge text{font-size:11px;fill:#174ea6;text-anchor:middle;"
-    "paint-order:stroke;stroke:#fff;stroke-width:3}\n"
+    "paint-order:stroke;stroke:#fff;stroke-width:3}\n.edge.back path{stroke:#c0c4c9;stroke-width:1;stroke-dasharray:4 3}\n"
     ".col{font-size:13px;font-weight:600;fill:#5f6368}\n</style></head><body>\n";
   page += "<h1>Screen map: " + std::to_string(screens.size()) + " screen(s), " + std::to_string(edges.size()) +
           " tap(s)" + (failed ? ", " + std::to_string(failed) + " failing (explore.json \"failures\")" : "") +
           "</h1>\n<p>Each arrow is a tap from one screen to another; hover an arrow or a screen for its whole "
-          "path. <a href=\"gallery/index.html\">Gallery</a> · <a href=\"explore.json\">explore.json</a></p>\n";
+          "path; dashed grey arrows lead back to earlier screens. <a href=\"gallery/index.html\">Gallery</a> · <a href=\"explore.json\">explore.json</a></p>\n";
   page += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) + "\" height=\"" + num(height) +
           "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\">\n<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" "
           "refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" "
-          "fill=\"#1a73e8\"/></marker></defs>\n" +
+          "fill=\"#1a73e8\"/></marker><marker id=\"faint\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+          "markerHeight=\"6\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#c0c4c9\"/></marker></defs>\n" +
           svg + "</svg>\n</body></html>\n";
   return page;
 }
