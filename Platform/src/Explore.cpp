@@ -246,7 +246,8 @@ class Walk {
     f.from = p.from;
     f.label = p.label;
     f.path = p.labels.empty() ? "(first screen)" : join(p.labels);
-    f.kind = p.exit == 3 ? "threw" : p.exit == 4 || p.exit == -SIGKILL ? "hung" : p.exit == 2 ? "not-delivered"
+    const bool quit = p.exit == 3 && p.message.find("the app quit") != std::string::npos;
+    f.kind = quit ? "quit" : p.exit == 3 ? "threw" : p.exit == 4 || p.exit == -SIGKILL ? "hung" : p.exit == 2 ? "not-delivered"
            : p.exit < 0 ? "crashed (signal " + std::to_string(-p.exit) + ")" : "failed (exit " + std::to_string(p.exit) + ")";
     f.message = p.message;
     if (f.kind == "hung" && !p.steps.empty()) hungSteps.emplace(p.steps.back(), f.path);

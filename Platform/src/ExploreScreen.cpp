@@ -135,7 +135,7 @@ class Inspector {
       canonical += "browser " + tree.browserUrl + "\n";
       title = "browser " + tree.browserUrl;
     }
-    if (title.empty() && !firstText.empty()) title = "'" + firstText + "'";
+    if (title.empty() && !firstText.empty()) title = "'" + shortTitle(firstText) + "'";
     addAction(actions, "back", "{\"type\":\"back\"}", "");
     std::ostringstream out;
     out << "{\"hash\":" << quoted(hashHex(canonical)) << ",\n\"title\":" << quoted(title.empty() ? "screen" : title)
@@ -172,7 +172,7 @@ class Inspector {
     const bool reached = reachable.count(n.id) != 0;
     if (reached) {
       canonical += std::to_string(depth) + " " + n.kind + " " + std::to_string(n.value) + " " + n.text + "\n";
-      if (n.kind == "dialog" || n.kind == "alertDialog") title = "dialog '" + n.text + "'";
+      if (n.kind == "dialog" || n.kind == "alertDialog") title = "dialog '" + shortTitle(n.text) + "'";
       else if (firstText.empty() && (n.kind == "text" || n.kind == "textView")) firstText = n.text;
       if (n.kind == "actionSheet") sheet(n, canonical, actions, title);
       else if (n.kind == "textField") {
@@ -180,6 +180,9 @@ class Inspector {
         addAction(actions, "type '" + std::string(exploreSampleText) + "' into " + words(n, loc),
                   "{\"type\":\"input\",\"target\":" + loc + ",\"textValue\":" + quoted(exploreSampleText) + "}",
                   describe(n));
+      } else if (n.kind == "actionBar" && hasDrawer()) {  // the hamburger opens the app's navigation drawer
+        addAction(actions, "tap the menu button",
+                  "{\"type\":\"tap\",\"target\":" + locator(n) + ",\"textValue\":\"menu\"}", "actionBar menu");
       } else if (tappable(n.kind)) {
         std::string loc = locator(n);
         addAction(actions, "tap " + words(n, loc), "{\"type\":\"tap\",\"target\":" + loc + "}", describe(n));
@@ -202,6 +205,21 @@ class Inspector {
     addAction(actions, "tap Cancel",
               "{\"type\":\"tap\",\"target\":{\"type\":\"actionSheet\"},\"row\":" + std::to_string(n.options.size()) + "}",
               "option Cancel");
+  }
+
+  bool hasDrawer() const {
+    for (auto & n : tree.nodes)
+      if (n.second.kind == "navigationView") return true;
+    return false;
+  }
+
+  // A title fits a map node: the first line, at most 40 characters (UTF-8 kept whole).
+  static std::string shortTitle(const std::string & t) {
+    std::string line = t.substr(0, t.find('\n'));
+    if (line.size() <= 40) return line;
+    size_t cut = 40;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) cut--;
+    return line.substr(0, cut) + "…";
   }
 
   static std::string textLocator(const std::string & t) { return "{\"text\":" + quoted(t) + "}"; }
