@@ -55,7 +55,10 @@ std::string stringArray(const std::vector<std::string> & items, const std::strin
 
 std::string scriptText(const ExploreOptions & o, const std::vector<std::string> & steps) {
   std::string out = "{\"device\": {\"width\": " + number(o.device.width) + ", \"height\": " + number(o.device.height) +
-                    ", \"scale\": " + number(o.device.scale) + "},\n \"steps\": [\n";
+                    ", \"scale\": " + number(o.device.scale);
+  if (o.device.statusBar > 0) out += ", \"statusBar\": " + number(o.device.statusBar);
+  if (o.device.safeAreaBottom > 0) out += ", \"safeAreaBottom\": " + number(o.device.safeAreaBottom);
+  out += "},\n \"steps\": [\n";
   const std::string tick = "  {\"type\": \"tick\", \"ms\": " + std::to_string(o.tick) + "},\n";
   if (o.tick > 0) out += tick;
   for (auto & s : steps) {
