@@ -259,6 +259,7 @@ platform-app: c-library
 	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
 platform-tests: platform-app build
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
+	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
 
 ## Installs the release `render`, the C library (header, .so, .pc), the bundled fonts, the man page and the docs
 ## under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.

@@ -3,10 +3,14 @@
 //   APP --script flow.json --out DIR [--theme T] [--device D] [--assets DIR] [--http DIR]
 //       [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]
 //
+//   APP --explore --out DIR [--depth N] ...   (Explore.cpp: every screen, found by tapping)
+//
 // Boots the app (the framework's `applicationMain()`), plays the script, and writes
 // DIR/session.json, DIR/NAME.png per snapshot step and DIR/assets/ (a copy of the app's assets, so
 // the session replays anywhere). Exit codes: RunResult, 1 bad script, 64 bad command line, 0 done.
 #include "EngineLink.h"
+#include "Explore.h"
+#include "ExploreScreen.h"
 #include "PackedFormats.h"
 #include "PreviewMainThread.h"
 #include "RunContext.h"
@@ -31,7 +35,8 @@ namespace {
 
 const char * usage =
   "usage: APP --script FLOW.json --out DIR [--theme NAME|FILE] [--device WxH@S|PRESET]\n"
-  "           [--assets DIR] [--http DIR] [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]\n";
+  "           [--assets DIR] [--http DIR] [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]\n"
+  "       APP --explore --out DIR [--depth N] [--max-paths N] [--budget SECONDS] ... (APP --explore --help)\n";
 
 bool isDir(const std::string & p) {
   struct stat st;
@@ -94,7 +99,8 @@ bool makeDirs(const std::string & path) {
 }  // namespace
 
 int main(int argc, char ** argv) {
-  std::string scriptPath, outDir, theme, deviceSpec, assets, http, fonts;
+  if (argc > 1 && std::string(argv[1]) == "--explore") return exploreMain(argc, argv);  // Explore.cpp
+  std::string scriptPath, outDir, theme, deviceSpec, assets, http, fonts, exploreReport;
   double budget = 10;
   bool verbose = false;
   for (int i = 1; i < argc; i++) {
@@ -110,6 +116,7 @@ int main(int argc, char ** argv) {
     else if (a == "--assets") value(assets);
     else if (a == "--http") value(http);
     else if (a == "--fonts-dir") value(fonts);
+    else if (a == "--explore-report") value(exploreReport);  // a walk's child (Explore.cpp)
     else if (a == "--step-timeout") {
       std::string s;
       value(s);
@@ -172,6 +179,7 @@ int main(int argc, char ** argv) {
   context->httpDir = http;
   context->localDir = outDir + "/local";
   context->verbose = verbose;
+  context->inlineWorkers = !exploreReport.empty();
   std::vector<std::string> packing;
   context->formats = PackedFormats::probeCanvas(packing);
   for (auto & line : packing) context->log("platform", line);
@@ -199,6 +207,8 @@ int main(int argc, char ** argv) {
   RunOptions run;
   run.outDir = outDir;
   run.stepBudgetSeconds = budget;
+  if (!exploreReport.empty())
+    run.atEnd = [&] { return writeExploreReport(*context->engine, outDir + "/session.json", exploreReport); };
   auto thread = std::make_shared<PreviewMainThread>(app, context, script, run);
   thread->setDisplayScale(float(device.scale));
   thread->setActualDisplayWidth(int(std::lround(device.width * device.scale)));

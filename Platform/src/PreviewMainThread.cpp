@@ -287,6 +287,13 @@ void PreviewMainThread::finish() {
     state = State::Failed;
     return;
   }
+  std::string atEndError = options.atEnd ? options.atEnd() : "";
+  if (!atEndError.empty()) {
+    result = RUN_ENGINE_ERROR;
+    failure = atEndError;
+    state = State::Failed;
+    return;
+  }
   state = State::Finished;
 }
 

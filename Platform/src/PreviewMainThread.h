@@ -11,6 +11,7 @@
 #include "Script.h"
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -21,6 +22,9 @@ namespace preview {
 struct RunOptions {
   std::string outDir;
   double stepBudgetSeconds = 10;  // real time an app may stay busy per step
+  // Called once the script has ended and its session is written, before any modal level unwinds
+  // (the screen as the last step left it); returns "" or an error that fails the run (--explore).
+  std::function<std::string()> atEnd;
 };
 
 // Exit codes of a run (README "Preview your app").
