@@ -15,6 +15,15 @@ public struct AccessibilityAudit {
     private let maskRasterizer: Rasterizer
     /// Screens audited and text runs measured, for tests that count work.
     public private(set) var screens = 0
+    /// The large-text pass (nil: skipped, `render a11y --no-large-text`).
+    var largeTextPass: LargeTextPass? = LargeTextPass()
+    /// Whether each screen is also laid out again at font scales 1.3 and 2.0 (LargeTextCheck).
+    package var largeText: Bool {
+        get { largeTextPass != nil }
+        set { largeTextPass = newValue ? (largeTextPass ?? LargeTextPass()) : nil }
+    }
+    /// Second layouts the large-text pass made, for tests that count work.
+    package var largeTextLayouts: Int { largeTextPass?.layouts ?? 0 }
 
     public init(renderer: Renderer) {
         self.renderer = renderer
@@ -38,7 +47,7 @@ public struct AccessibilityAudit {
         return (findings, replay.diagnostics + r.diagnostics)
     }
 
-    /// One screen's findings: targets, then texts, each in paint order.
+    /// One screen's findings: targets, then contrast, then large text, each in paint order.
     public func findings(_ frame: RenderedFrame, device: Device) throws -> [Finding] {
         let screen = frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot")
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
@@ -69,6 +78,12 @@ public struct AccessibilityAudit {
             guard case .reachable = map.reach(e.id), let m = contrast.worst(e.id), m.ratio < m.needed else { continue }
             let tail = "contrast \(Contrast.text(m.ratio)):1 on \(Contrast.hex(m.background)), needs \(fmt(m.needed)):1"
             out.append(finding(e, .contrast, e.frame, m.ratio, m.needed, tail))
+        }
+        if let pass = largeTextPass {
+            for (id, p) in pass.problems(frame, ids: Self.reachable(map), renderer: renderer, device: device) {
+                guard let e = map.entry(id) else { continue }
+                out.append(finding(e, .largeText, e.frame, p.measured, p.needed, p.tail))
+            }
         }
         return out
     }
