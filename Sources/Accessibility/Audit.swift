@@ -28,9 +28,9 @@ public struct AccessibilityAudit {
     public init(renderer: Renderer) {
         self.renderer = renderer
         guideline = TargetGuideline.of(renderer.looks.profile.platform)
-        var options = RasterOptions()
-        options.incremental = false
-        maskRasterizer = Rasterizer(fonts: renderer.fonts, options: options)
+        // Incremental, as renders are (the same bytes as a full repaint): screens of one session
+        // share most of their glyphs, so only what changed between them is painted again.
+        maskRasterizer = Rasterizer(fonts: renderer.fonts, options: RasterOptions())
     }
 
     /// Every finding of `session`, screen by screen in capture order; and the diagnostics rendering gave.
@@ -47,7 +47,7 @@ public struct AccessibilityAudit {
         return (findings, replay.diagnostics + r.diagnostics)
     }
 
-    /// One screen's findings: targets, then contrast, then large text, each in paint order.
+    /// One screen's findings: targets, then texts, each in paint order.
     public func findings(_ frame: RenderedFrame, device: Device) throws -> [Finding] {
         let screen = frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot")
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
