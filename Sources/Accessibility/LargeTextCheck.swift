@@ -62,8 +62,8 @@ struct LargeTextCheck {
                 b, uncut: b.paragraph.truncated ? uncut[b.paragraph] : nil,
                 in: ownBox ? box.intersection(Self.paddingBox(big)) : box)
             if after.maxX > screenWidth + Self.slack {
-                let tail = "overflows the screen width at font scale \(s) (to \(fmt(after.maxX)) dp of \(fmt(screenWidth)))"
-                return (tail, after.maxX, screenWidth)
+                let reach = "to \(fmt(after.maxX)) dp of \(fmt(screenWidth))"
+                return ("overflows the screen width at font scale \(s) (\(reach))", after.maxX, screenWidth)
             }
             if after.minX < -Self.slack {
                 return ("overflows the screen width at font scale \(s) (from \(fmt(after.minX)) dp)", after.minX, 0)
@@ -73,7 +73,8 @@ struct LargeTextCheck {
                 if after.needed == 1 {
                     lines = after.partial == 0 ? "its one line not shown" : "its one line cut short"
                 } else {
-                    lines = "\(after.shown) of \(after.needed) lines shown"
+                    lines =
+                        "\(after.shown) of \(after.needed) lines shown"
                         + (after.partial > 0 ? ", \(after.partial) partly" : "")
                 }
                 return ("cut at font scale \(s) (\(lines))", Double(after.shown), Double(after.needed))

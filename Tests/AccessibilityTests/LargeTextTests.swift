@@ -29,7 +29,8 @@ final class LargeTextTests: XCTestCase {
     /// "Download the album" (it wraps in the row at 2.0 and pushes its neighbour out instead).
     static let largeTextFindings = [
         // 40 dp high: two 16 dp lines fit at 1.0; at 1.3 the second line stands past the box.
-        #"final: text 10 "Your order ships within two business day…": cut at font scale 1.3 (1 of 2 lines shown, 1 partly)"#,
+        #"final: text 10 "Your order ships within two business day…": "#
+            + "cut at font scale 1.3 (1 of 2 lines shown, 1 partly)",
         // A 28 dp card with overflow: hidden: one line fits at 1.0 and 1.3 (24.4 dp), not at 2.0.
         #"final: text 21 "Fine at 1.3 only": cut at font scale 2.0 (its one line cut short)"#,
         // 96 dp wide after a label that grows: at 2.0 it starts at 316 dp and ends past the 360 dp screen.
