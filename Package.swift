@@ -100,8 +100,8 @@ let package = Package(
         .target(
             name: "Snapshots",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
-                "Layout", "Painting", "RenderPipeline",
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
+                "Layout", "Painting", "RenderPipeline", "Accessibility",
             ]),
         // Accessibility checks from the rendered pixels and the hit map: text contrast, touch targets.
         .target(

@@ -14,14 +14,18 @@ public enum CheckPage {
         let store = try ContentStore(directory: dir)
         // To review: every golden that did not pass but recorded ones (written already: look at them
         // below). A golden that passes in a new environment is among the passed, with its note.
-        let toReview = report.outcomes.filter { !$0.passed && $0.status != .recorded }
-        let rest = report.outcomes.filter { $0.passed || $0.status == .recorded }
+        // With `--a11y`, a screen with new findings or an unreadable baseline is to review as well.
+        let toReview = report.outcomes.filter { o in
+            !o.passed && o.status != .recorded || [.failed, .warned, .invalid].contains(o.a11y?.status)
+        }
+        let reviewed = Set(toReview.map { $0.session + "\u{0}" + $0.name })
+        let rest = report.outcomes.filter { !reviewed.contains($0.session + "\u{0}" + $0.name) }
         var h =
             """
             <!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \
             \(GalleryHTML.esc(report.summary))</title>\n
             """
-        h += "<style>\(GalleryHTML.css)\(css)</style></head><body>\n"
+        h += "<style>\(GalleryHTML.css)\(css)\(report.a11y == nil ? "" : A11yHTML.css)</style></head><body>\n"
         h +=
             """
             <header><h1>render check</h1><p>\(GalleryHTML.esc(report.summary)) · renderer \
@@ -49,7 +53,7 @@ public enum CheckPage {
                 class=\"badge\">\(GalleryHTML.esc(o.status.badge))</span></summary>\n
                 """
             for n in o.notes { h += "<p class=\"note\">\(GalleryHTML.esc(n))</p>\n" }
-            h += try self.images(o, store: store, from: images) + "</details>\n"
+            h += try self.images(o, store: store, from: images) + (o.a11y.map(A11yHTML.list) ?? "") + "</details>\n"
         }
         h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
         try AtomicFile.write(Array(h.utf8), to: dir + "/index.html")
@@ -81,6 +85,7 @@ public enum CheckPage {
             h += "<pre class=\"err\">\(GalleryHTML.esc(o.message))</pre>\n"
         }
         h += try images(o, store: store, from: from)
+        if let r = o.a11y { h += A11yHTML.list(r) }
         if let a = o.accept { h += "<p class=\"accept\">Accept: <code>\(GalleryHTML.esc(a))</code></p>\n" }
         h += "<p class=\"reproduce\">Reproduce: <code>\(GalleryHTML.esc(o.reproduce))</code></p>\n</section>\n"
         return h
@@ -97,8 +102,17 @@ public enum CheckPage {
         let golden = try goldenBytes.map { try store.store(png: $0) }
         let actual = try images.file(o.actualImage).map { try store.store(png: $0) }
         guard let g = golden else { return "" }
+        // The screen's accessibility findings (`--a11y`), outlined on the current picture.
+        let a11y = o.a11y.map(A11yHTML.boxes) ?? ""
         guard let a = actual else {
-            return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n"
+            guard !a11y.isEmpty else {
+                return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n"
+            }
+            return
+                """
+                <div class=\"single-img\"><span class=\"frame\"><img loading=\"lazy\" src=\"\(g)\" \
+                alt=\"golden\">\(a11y)</span></div>\n
+                """
         }
         let size = goldenBytes.flatMap { PNGCodec.size(of: $0) }
         let boxes = o.regions.map { r -> String in
@@ -125,7 +139,7 @@ public enum CheckPage {
         h +=
             """
             <div><small>actual</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(a)\" \
-            alt=\"actual\">\(boxes)</span></div></div>\n
+            alt=\"actual\">\(boxes)\(a11y)</span></div></div>\n
             """
         h += GalleryHTML.overlays(expected: g, actual: a)
         if let d = try images.file(o.diffImage).map({ try store.store(png: $0) }) {

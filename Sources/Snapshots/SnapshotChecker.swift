@@ -1,3 +1,4 @@
+import Accessibility
 import Foundation
 import Primitives
 import RenderPipeline
@@ -94,6 +95,8 @@ public struct SnapshotChecker {
             var labelled = settings
             labelled.fontsDirectory = renderer.options.fontsDirectory
             let comparison = GoldenComparison(settings: labelled)
+            // One audit per session: its glyph rasterizer serves every screen.
+            let audit = settings.a11y.map { _ in AccessibilityAudit(renderer: renderer) }
             return try targets.map { t in
                 let env = SnapshotSidecar.Environment.current(
                     options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
@@ -106,6 +109,16 @@ public struct SnapshotChecker {
                 {
                     o.accept = line
                     o.message += "\n" + OutputText.line("  accept the new picture: " + line)
+                }
+                if let mode = settings.a11y, let audit {
+                    let findings = try audit.findings(t.frame, device: device, screen: t.snapshot ?? "final")
+                    var a = try A11yBaseline.evaluate(
+                        name: t.name, findings: findings, screen: Size(width: device.width, height: device.height),
+                        settings: labelled, mode: mode)
+                    if a.status != .recorded && (a.status != .passed || a.count(.resolved) > 0) {
+                        a.accept = acceptLine(path, name: t.name, renderer: renderer) + " --a11y"
+                    }
+                    o.a11y = a
                 }
                 return o
             }
