@@ -52,7 +52,7 @@ enum A11yHTML {
         switch s {
         case .passed: return "no new findings"
         case .failed: return "new findings"
-        case .warned: return "new findings (warn)"
+        case .warned: return "new findings, reported"
         case .recorded: return "baseline recorded"
         case .invalid: return "unreadable baseline"
         }

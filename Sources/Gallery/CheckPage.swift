@@ -38,9 +38,12 @@ public enum CheckPage {
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
         if let all = AcceptAll.command(toReview) {
             let n = toReview.filter { $0.accept != nil }.count
+            // Screens whose golden passed but whose accessibility baseline is to accept (`--a11y`).
+            let b = toReview.filter { $0.accept == nil && $0.a11y?.accept != nil }.count
+            let baselines = b == 0 ? "" : ", \(b) accessibility baseline\(b == 1 ? "" : "s")"
             h +=
                 """
-                <p class=\"accept accept-all\">Accept all shown (\(n) golden\(n == 1 ? "" : "s")): \
+                <p class=\"accept accept-all\">Accept all shown (\(n) golden\(n == 1 ? "" : "s")\(baselines)): \
                 <code>\(GalleryHTML.esc(all))</code></p>\n
                 """
         }
@@ -81,7 +84,8 @@ public enum CheckPage {
                 + SemanticDiff.summarize(o.changes).map { "<li>\(GalleryHTML.esc($0))</li>" }.joined() + "</ul>\n"
         } else if o.status == .failed {
             h += "<p class=\"changes\">No element moved, resized, restyled or changed text (painting only).</p>\n"
-        } else {
+        } else if !o.passed {
+            // (A golden that passed is here for its accessibility findings alone: no message to show.)
             h += "<pre class=\"err\">\(GalleryHTML.esc(o.message))</pre>\n"
         }
         h += try images(o, store: store, from: from)

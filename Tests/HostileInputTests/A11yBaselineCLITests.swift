@@ -146,5 +146,21 @@ import Testing
         let mixed = try Subprocess.run(
             binary, ["report", "merge", dir + "/shard1", dir + "/shard2", "-o", dir + "/merged2"], in: Hostile.root)
         #expect(mixed.status == 1 && mixed.stderr.contains("a11y warn vs off"), "\(mixed.stderr)")
+
+        // The gallery shows them on its cards (outline and wording) and in gallery.json; it writes no baseline.
+        let gallery = try Subprocess.run(
+            binary,
+            [
+                "gallery", sessions[0], "-o", dir + "/gallery", "--themes", "default", "--no-states", "--a11y", "-q",
+                "--snapshots", dir + "/snaps",
+            ], in: Hostile.root)
+        #expect(gallery.status == 0, "\(gallery.stderr)")
+        let cards = try String(contentsOfFile: dir + "/gallery/index.html", encoding: .utf8)
+        #expect(cards.contains(#"<span class="frame"><img loading="lazy""#) && cards.contains(#"class="a11y-box new""#))
+        #expect(cards.contains("Accessibility: 1 new, 0 still present, 0 resolved"))
+        let manifest = try String(contentsOfFile: dir + "/gallery/gallery.json", encoding: .utf8)
+        #expect(manifest.contains(#""check" : "contrast""#) && manifest.contains(#""state" : "new""#))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir + "/snaps").filter { $0.contains("a11y") } == [])
     }
 }
