@@ -11,6 +11,8 @@ import SessionFormat
 /// No file means no accepted finding. docs/accessibility.md, "The baseline".
 package enum A11yBaseline {
     package static let suffix = ".a11y.json"
+    /// Largest baseline read (a screen's findings are a few KB; this is thousands of screens' worth).
+    static let maxBytes = 16 << 20
 
     /// The stable order of a baseline: check, then top to bottom, left to right, then locator and
     /// wording (paint order would move lines when the tree is reordered without anything moving).
@@ -139,7 +141,9 @@ package enum A11yBaseline {
         var old: [A11yFinding]?
         var unreadable: String?
         // No goldens folder (a gallery without one): nothing accepted, nothing written.
-        if !settings.snapshotsDirectory.isEmpty, let data = try goldens.readIfPresent(name + suffix) {
+        if !settings.snapshotsDirectory.isEmpty,
+            let data = try goldens.readIfPresent(name + suffix, maxBytes: Self.maxBytes)
+        {
             do { old = try parse(data) } catch { unreadable = "\(error)" }
         }
         let all = compare(baseline: old ?? [], current: current)

@@ -103,6 +103,15 @@ import Testing
         #expect(unused.status == 6)
         #expect(unused.stdout.contains("unused \(dir)/snaps/gone@start.a11y.json"))
         #expect(!unused.stdout.contains("card.a11y.json") && unused.stdout.contains("1 unused files"))
+
+        // A baseline that is not one fails, naming the file and what is wrong.
+        try #"[{"screen": "final"}]"#.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let broken = try Self.check([session, "--a11y=warn"] + opts)
+        #expect(broken.status == 6)
+        #expect(
+            broken.stderr.contains(
+                #"card: \#(baseline) is not an accessibility baseline: finding 1: no string "check" (record it again"#),
+            "\(broken.stderr)")
     }
 
     /// 64-bit FNV-1a, as `--shard` hashes session names.
