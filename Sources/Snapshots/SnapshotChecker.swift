@@ -9,6 +9,9 @@ import WidgetTree
 /// compares every one with its golden: `render check` and `assertSnapshot` both run through here.
 public struct SnapshotChecker {
     public var settings: SnapshotSettings
+    /// With `settings.a11y`: the audit a batch worker keeps warm across its sessions (its glyph
+    /// rasterizer reuses its frame memory); nil: one per `check` call. Made for `renderer`'s fonts.
+    package var audit: AccessibilityAudit?
     public init(settings: SnapshotSettings) { self.settings = settings }
 
     /// One rendered target: the golden name, its snapshot name (nil: final frame) and the frame.
@@ -95,8 +98,8 @@ public struct SnapshotChecker {
             var labelled = settings
             labelled.fontsDirectory = renderer.options.fontsDirectory
             let comparison = GoldenComparison(settings: labelled)
-            // One audit per session: its glyph rasterizer serves every screen.
-            let audit = settings.a11y.map { _ in AccessibilityAudit(renderer: renderer) }
+            // One audit per session at least: its glyph rasterizer serves every screen.
+            let audit = settings.a11y.map { _ in self.audit ?? AccessibilityAudit(renderer: renderer) }
             return try targets.map { t in
                 let env = SnapshotSidecar.Environment.current(
                     options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)

@@ -1,3 +1,4 @@
+import Accessibility
 import ArgumentParser
 import Foundation
 import Gallery
@@ -223,7 +224,8 @@ struct CheckCommand: BatchCommand {
     /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.
     func workerJob() throws -> BatchWorker.Job {
         let renderer = try makeRenderer()
-        let checker = SnapshotChecker(settings: settings)
+        var checker = SnapshotChecker(settings: settings)
+        if a11y != nil { checker.audit = AccessibilityAudit(renderer: renderer) }
         let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
         return { fields in
             let path = fields.first ?? ""
