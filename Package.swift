@@ -100,8 +100,8 @@ let package = Package(
         .target(
             name: "Snapshots",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
-                "Layout", "Painting", "RenderPipeline",
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
+                "Layout", "Painting", "RenderPipeline", "Accessibility",
             ]),
         // Accessibility checks from the pixels, the hit map and a second layout: contrast, targets, large text.
         .target(

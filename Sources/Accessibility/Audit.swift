@@ -47,9 +47,11 @@ public struct AccessibilityAudit {
         return (findings, replay.diagnostics + r.diagnostics)
     }
 
-    /// One screen's findings: targets, then texts, each in paint order.
-    public func findings(_ frame: RenderedFrame, device: Device) throws -> [Finding] {
-        let screen = frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot")
+    /// One screen's findings: targets, then texts, each in paint order. `screen` names the screen in
+    /// the findings (default: "final" or the capture's snapshot name; `render check --a11y` names a
+    /// capture that is both a snapshot and the final frame once for each of its goldens).
+    public func findings(_ frame: RenderedFrame, device: Device, screen name: String? = nil) throws -> [Finding] {
+        let screen = name ?? (frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot"))
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
         let resolver = LocatorResolver(tree: frame.capture.tree, map: map)
         func finding(
