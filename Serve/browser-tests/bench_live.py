@@ -42,13 +42,15 @@ def main():
     page.evaluate("""() => { document.querySelector('.pic[data-slot=main] .overlay').addEventListener('mouseup',
         (e) => { window.__clickAt = performance.timeOrigin + e.timeStamp; }); }""")
     latencies, app_ms = [], []
+    # The stand-in's dialog opens once only (its second showModal shows nothing), so the taps go to its
+    # text field: each is hit-tested and delivered by the engine in the app, recorded, and rendered anew.
+    field = page.evaluate("() => window.__state.tree.find(e => e.kind === 'textField')")
     for i in range(args.taps):
-        text, shows = ("Open dialog", "Inside the dialog") if i % 2 == 0 else ("OK", "dialog returned 7")
         n = t.last_n()
-        el = t.element(text, "button")
-        page.mouse.click(*t.point(el))
+        version = page.evaluate("() => Math.max(0, ...window.__frames.map(f => f.version || 0))")
+        page.mouse.click(*t.point(field))
         m, e = t.answered(n + 1)
-        f = t.painted_with(t.has_text(shows))
+        f = t.wait("frame", f"f => f.ok && f.version > {version}")
         latencies.append(f["t"] - page.evaluate("() => window.__clickAt"))
         app_ms.append(e["micros"] / 1000)
     browser.close()
