@@ -38,7 +38,8 @@ class LiveServer:
         if not m:
             self.proc.kill()
             raise RuntimeError(f"render serve did not start: {line!r} {self.proc.stderr.read()}")
-        self.url = f"http://{m.group(1)}:{m.group(2)}/"
+        self.host, self.port = m.group(1), int(m.group(2))
+        self.url = f"http://{self.host}:{self.port}/"
 
     def stop(self):
         if self.proc.poll() is None:
@@ -197,6 +198,17 @@ class Live(unittest.TestCase):
         self.assertTrue(self.wait("live", "m => m.running")["running"])
         self.painted_with("t => t.some(e => e.text === 'Open dialog')")
 
+    def test_4b_app_hangs_then_restart(self):
+        m, e = self.click("Hang", "button")  # its handler never returns: the driver's watchdog ends it (exit 4)
+        self.assertEqual(e["outcome"], "hung")
+        self.assertIn("still busy after", e["message"])
+        m = self.wait("live", "m => !m.running && m.ended && m.ended.outcome === 'hung'")
+        self.assertIn("app ended: hung", self.page.inner_text("#liveState"))
+        n = self.last_n()
+        self.page.click("#restart")
+        m, e = self.answered(n + 1)
+        self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+
     def test_5_record_two_snapshots_and_replay(self):
         n, seq = self.last_n(), self.seq()
         self.page.click("#record")  # a recording starts from a fresh boot, as its replay will
@@ -252,6 +264,13 @@ class Live(unittest.TestCase):
         self.wait("live", f"m => m.seq > {seq} && m.recording && m.recording.steps === 0")
         self.painted_with(self.has_text("Open dialog"))
         self.click("Open dialog", "button")
+        # The page closing mid-recording keeps what was recorded: a new page sees it.
+        self.page.close()
+        type(self).page = self.page = self.browser.new_page(viewport={"width": 1280, "height": 800})
+        self.page.on("dialog", lambda d: d.accept(self.answers.pop(0)) if self.answers else d.dismiss())
+        self.page.goto(self.server.url)
+        m = self.wait("live", "m => m.recording")
+        self.assertEqual(m["recording"]["steps"], 1)
         self.answers.append("walk")  # the name; the confirm below says no
         self.page.evaluate("() => { window.__confirms = 0; const c = window.confirm; window.confirm = (t) => { window.__confirms++; return false; }; }")
         seq = self.seq()
@@ -266,6 +285,23 @@ class Live(unittest.TestCase):
         self.page.click("#stopRecord")
         self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
         self.assertNotEqual(read(os.path.join(self.records, "walk.script.json")), before)
+
+
+    def test_7_malformed_live_messages_close_the_connection(self):
+        sys.path.insert(0, HERE)
+        from serve_support import WS
+        for bad, why in [({"type": "live", "op": "step", "step": {"type": "CREATE_BUTTON"}}, "live step: needs a type"),
+                         ({"type": "live", "op": "step", "step": {"type": "tick", "ms": -5}}, "live step: bad ms"),
+                         ({"type": "live", "op": "launch"}, "live: unknown op")]:
+            ws = WS(self.server)
+            ws.send(bad)
+            code, reason = ws.close_reason()
+            ws.close()
+            self.assertEqual(code, 1003)
+            self.assertIn(why, reason)
+        ws = WS(self.server, origin="http://evil.example")
+        self.assertNotEqual(ws.status, 101)  # the same Host/Origin rules as render serve
+        ws.close()
 
 
 class Start(unittest.TestCase):
