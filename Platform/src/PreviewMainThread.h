@@ -55,6 +55,19 @@ class PreviewMainThread : public PreviewThread {
   int startModal() override;
   void endModal(int value) override;
 
+ protected:
+  // Hooks for the live mode (LiveMode.h); a scripted run keeps these defaults.
+  // Idle at the end of the steps: true when more steps were appended to `script.steps`.
+  virtual bool moreSteps() { return false; }
+  // A step that reached no element: true to go on (the live page's tap on empty space).
+  virtual bool skipUndelivered(const ScriptStep &, const std::string &) { return false; }
+  // An event the engine sent to the app, before it is delivered.
+  virtual void eventSent(const pr_event &) { }
+
+  Script script;
+  RunOptions options;
+  int runResult() const { return result; }
+
  private:
   enum class State { Running, Finished, Failed };
 
@@ -65,9 +78,6 @@ class PreviewMainThread : public PreviewThread {
   void finish();
   std::string currentStepName() const;
   void watchdog();
-
-  Script script;
-  RunOptions options;
 
   std::atomic<State> state{State::Running};
   int result = RUN_OK;
