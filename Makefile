@@ -90,6 +90,7 @@ test: fonts
 	$(MAKE) --no-print-directory platform-tests
 	$(MAKE) --no-print-directory consumer-test
 	$(MAKE) --no-print-directory serve-test
+	$(MAKE) --no-print-directory serve-live-test
 	scripts/check-version
 	scripts/check-ci-examples $(RENDER)
 	$(MAKE) --no-print-directory package-test
@@ -100,6 +101,11 @@ test: fonts
 SERVE_BIN := Serve/.build/release/render-serve
 serve:
 	cd Serve && $(SWIFT) build -c release --product render-serve
+
+## `render serve --app` with the headless platform's test app in chromium (Serve/browser-tests/test_live.py).
+.PHONY: serve-live-test
+serve-live-test: serve build fonts platform-app
+	python3 Serve/browser-tests/test_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/serve-live
 
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
 # Its Swift tests use plain imports, so the release build `make serve` made is reused (testable imports
@@ -151,6 +157,8 @@ bench:
 	.build/release/bench $(BENCH_ARGS)
 	$(MAKE) --no-print-directory serve
 	python3 Serve/browser-tests/bench_serve.py --render $(RENDER) --out $(OUT)/bench/serve
+	$(MAKE) --no-print-directory platform-app
+	python3 Serve/browser-tests/bench_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/serve-live
 
 ## The benchmark side by side with a cold headless Chromium screenshot of the HTML twin (installs chromium if missing).
 bench-compare:
@@ -262,6 +270,7 @@ platform-app: c-library
 	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
 platform-tests: platform-app build
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
+	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
 
 ## Installs the release `render`, the C library (header, .so, .pc), the bundled fonts, the man page and the docs
 ## under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.

@@ -100,15 +100,15 @@ let package = Package(
         .target(
             name: "Snapshots",
             dependencies: [
-                "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
-                "Layout", "Painting", "RenderPipeline",
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
+                "Layout", "Painting", "RenderPipeline", "Accessibility",
             ]),
-        // Accessibility checks from the rendered pixels and the hit map: text contrast, touch targets.
+        // Accessibility checks from the pixels, the hit map and a second layout: contrast, targets, large text.
         .target(
             name: "Accessibility",
             dependencies: [
-                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "Painting", "Raster",
-                "RenderPipeline",
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
+                "Raster", "RenderPipeline",
             ]),
         // The library product's one module: re-exports the public API of the stages above.
         .target(
@@ -145,7 +145,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "SessionFormat", "Styles", "WidgetTree", "RenderPipeline", "PreviewRendererC",
-                "CPreviewRendererHeader",
+                "CPreviewRendererHeader", "Accessibility",
             ]),
         // libFuzzer target over the whole pipeline and the canvas player (`make fuzz`; needs -sanitize=fuzzer).
         .executableTarget(

@@ -107,4 +107,13 @@ void EngineLink::writeSession(const std::string & path) {
   check(pr_write_session(backend, path.c_str()), "writing the session");
 }
 
+bool EngineLink::find(const std::string & locator, long long & id, std::string & why) {
+  int64_t found = 0;
+  pr_status status = pr_find(backend, locator.c_str(), &found);
+  id = found;
+  if (status == PR_OK) return true;
+  why = pr_last_error(backend);
+  return false;
+}
+
 }  // namespace preview

@@ -56,6 +56,10 @@ class EngineLink {
 
   void writeSession(const std::string & path);
 
+  // The element a locator (JSON) finds among those a touch reaches now (pr_find): true and `id`,
+  // or false and `why` (none or several match).
+  bool find(const std::string & locator, long long & id, std::string & why);
+
  private:
   void check(pr_status status, const char * what);
   pr_backend * backend = nullptr;

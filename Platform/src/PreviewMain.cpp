@@ -2,11 +2,17 @@
 //
 //   APP --script flow.json --out DIR [--theme T] [--device D] [--assets DIR] [--http DIR]
 //       [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]
+//   APP --live --out DIR [...]: the steps come from stdin, one per line (LiveMode.h)
+//
+//   APP --explore --out DIR [--depth N] ...   (Explore.cpp: every screen, found by tapping)
 //
 // Boots the app (the framework's `applicationMain()`), plays the script, and writes
 // DIR/session.json, DIR/NAME.png per snapshot step and DIR/assets/ (a copy of the app's assets, so
 // the session replays anywhere). Exit codes: RunResult, 1 bad script, 64 bad command line, 0 done.
 #include "EngineLink.h"
+#include "Explore.h"
+#include "ExploreScreen.h"
+#include "LiveMode.h"
 #include "PackedFormats.h"
 #include "PreviewMainThread.h"
 #include "RunContext.h"
@@ -22,6 +28,7 @@
 #include <iostream>
 #include <sstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 FWApplication * applicationMain();
 
@@ -30,8 +37,9 @@ using namespace preview;
 namespace {
 
 const char * usage =
-  "usage: APP --script FLOW.json --out DIR [--theme NAME|FILE] [--device WxH@S|PRESET]\n"
-  "           [--assets DIR] [--http DIR] [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]\n";
+  "usage: APP (--script FLOW.json | --live) --out DIR [--theme NAME|FILE] [--device WxH@S|PRESET]\n"
+  "           [--assets DIR] [--http DIR] [--fonts-dir DIR] [--step-timeout SECONDS] [--verbose]\n"
+  "       APP --explore --out DIR [--depth N] [--max-paths N] [--budget SECONDS] ... (APP --explore --help)\n";
 
 bool isDir(const std::string & p) {
   struct stat st;
@@ -91,12 +99,27 @@ bool makeDirs(const std::string & path) {
   return isDir(path);
 }
 
+// The live mode: the answers get stdout to themselves (what the app prints goes to stderr).
+int runLiveMode(std::shared_ptr<FWApplication> app, std::shared_ptr<RunContext> context, RunOptions run, const Device & device) {
+  std::cout.flush();
+  int answers = dup(1);
+  dup2(2, 1);
+  auto thread = std::make_shared<LiveMainThread>(app, context, run, std::cin, answers);
+  thread->setDisplayScale(float(device.scale));
+  thread->setActualDisplayWidth(int(std::lround(device.width * device.scale)));
+  thread->setActualDisplayHeight(int(std::lround(device.height * device.scale)));
+  int result = LiveMainThread::runLive(thread);
+  if (result != RUN_OK) std::cerr << "preview: " << thread->failureMessage() << "\n";
+  return result;
+}
+
 }  // namespace
 
 int main(int argc, char ** argv) {
-  std::string scriptPath, outDir, theme, deviceSpec, assets, http, fonts;
+  if (argc > 1 && std::string(argv[1]) == "--explore") return exploreMain(argc, argv);  // Explore.cpp
+  std::string scriptPath, outDir, theme, deviceSpec, assets, http, fonts, exploreReport;
   double budget = 10;
-  bool verbose = false;
+  bool verbose = false, live = false;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
     auto value = [&](std::string & out) {
@@ -110,6 +133,7 @@ int main(int argc, char ** argv) {
     else if (a == "--assets") value(assets);
     else if (a == "--http") value(http);
     else if (a == "--fonts-dir") value(fonts);
+    else if (a == "--explore-report") value(exploreReport);  // a walk's child (Explore.cpp)
     else if (a == "--step-timeout") {
       std::string s;
       value(s);
@@ -118,10 +142,11 @@ int main(int argc, char ** argv) {
       if (!end || *end || !(budget > 0)) { std::cerr << "preview: --step-timeout needs a positive number of seconds\n"; return 64; }
     }
     else if (a == "--verbose" || a == "-v") verbose = true;
+    else if (a == "--live") live = true;  // steps from stdin, answers on stdout (LiveMode.h)
     else if (a == "--help" || a == "-h") { std::cout << usage; return 0; }
     else { std::cerr << "preview: unknown option " << a << "\n" << usage; return 64; }
   }
-  if (scriptPath.empty() || outDir.empty()) { std::cerr << usage; return 64; }
+  if ((scriptPath.empty() && !live) || outDir.empty()) { std::cerr << usage; return 64; }
   // Bad values on the command line are usage errors (64), found before anything runs.
   Device device;
   bool hasDevice = false;
@@ -146,7 +171,7 @@ int main(int argc, char ** argv) {
   }
 
   Script script;
-  try {
+  if (!live) try {
     std::ifstream in(scriptPath, std::ios::binary);
     if (!in) throw ScriptError("cannot read the file");
     std::ostringstream text;
@@ -172,6 +197,7 @@ int main(int argc, char ** argv) {
   context->httpDir = http;
   context->localDir = outDir + "/local";
   context->verbose = verbose;
+  context->inlineWorkers = !exploreReport.empty();
   std::vector<std::string> packing;
   context->formats = PackedFormats::probeCanvas(packing);
   for (auto & line : packing) context->log("platform", line);
@@ -199,6 +225,9 @@ int main(int argc, char ** argv) {
   RunOptions run;
   run.outDir = outDir;
   run.stepBudgetSeconds = budget;
+  if (!exploreReport.empty())
+    run.atEnd = [&] { return writeExploreReport(*context->engine, outDir + "/session.json", exploreReport); };
+  if (live) return runLiveMode(app, context, run, device);
   auto thread = std::make_shared<PreviewMainThread>(app, context, script, run);
   thread->setDisplayScale(float(device.scale));
   thread->setActualDisplayWidth(int(std::lround(device.width * device.scale)));

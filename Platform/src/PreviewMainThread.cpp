@@ -186,6 +186,7 @@ bool PreviewMainThread::pollEngine() {
     return false;
   }
   for (auto & e : events) {
+    eventSent(e);
     std::string why;
     auto ev = frameworkEvent(e, why);
     if (ev) sendEvent(int(e.internal_id), *ev);
@@ -236,7 +237,7 @@ void PreviewMainThread::startEventLoop() {
       continue;
     }
     // Idle: the current step is complete.
-    if (next_step >= script.steps.size()) {
+    if (next_step >= script.steps.size() && !moreSteps()) {
       finish();
       break;
     }
@@ -260,7 +261,8 @@ void PreviewMainThread::beginStep() {
       exists = live_ids.count(s.internalId) != 0;
     }
     if (!exists) {
-      fail(RUN_SCRIPT_ERROR, s.describe() + ": the app has no element " + std::to_string(s.internalId) + " (never created, or deleted)");
+      const std::string why = "the app has no element " + std::to_string(s.internalId);
+      if (!skipUndelivered(s, why)) fail(RUN_SCRIPT_ERROR, s.describe() + ": " + why + " (never created, or deleted)");
       return;
     }
   }
@@ -270,7 +272,7 @@ void PreviewMainThread::beginStep() {
   } catch (const NotDelivered & e) {
     // A target that finds nothing (or several), an element a finger cannot reach: as for an id
     // the app never created.
-    fail(RUN_SCRIPT_ERROR, s.describe() + ": " + e.what());
+    if (!skipUndelivered(s, e.what())) fail(RUN_SCRIPT_ERROR, s.describe() + ": " + e.what());
   } catch (const EngineError & e) {
     fail(RUN_ENGINE_ERROR, s.describe() + ": " + e.what());
   }
@@ -284,6 +286,13 @@ void PreviewMainThread::finish() {
   } catch (const EngineError & e) {
     result = RUN_ENGINE_ERROR;
     failure = e.what();
+    state = State::Failed;
+    return;
+  }
+  std::string atEndError = options.atEnd ? options.atEnd() : "";
+  if (!atEndError.empty()) {
+    result = RUN_ENGINE_ERROR;
+    failure = atEndError;
     state = State::Failed;
     return;
   }

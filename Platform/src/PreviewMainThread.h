@@ -11,6 +11,7 @@
 #include "Script.h"
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -21,6 +22,9 @@ namespace preview {
 struct RunOptions {
   std::string outDir;
   double stepBudgetSeconds = 10;  // real time an app may stay busy per step
+  // Called once the script has ended and its session is written, before any modal level unwinds
+  // (the screen as the last step left it); returns "" or an error that fails the run (--explore).
+  std::function<std::string()> atEnd;
 };
 
 // Exit codes of a run (README "Preview your app").
@@ -51,6 +55,19 @@ class PreviewMainThread : public PreviewThread {
   int startModal() override;
   void endModal(int value) override;
 
+ protected:
+  // Hooks for the live mode (LiveMode.h); a scripted run keeps these defaults.
+  // Idle at the end of the steps: true when more steps were appended to `script.steps`.
+  virtual bool moreSteps() { return false; }
+  // A step that reached no element: true to go on (the live page's tap on empty space).
+  virtual bool skipUndelivered(const ScriptStep &, const std::string &) { return false; }
+  // An event the engine sent to the app, before it is delivered.
+  virtual void eventSent(const pr_event &) { }
+
+  Script script;
+  RunOptions options;
+  int runResult() const { return result; }
+
  private:
   enum class State { Running, Finished, Failed };
 
@@ -61,9 +78,6 @@ class PreviewMainThread : public PreviewThread {
   void finish();
   std::string currentStepName() const;
   void watchdog();
-
-  Script script;
-  RunOptions options;
 
   std::atomic<State> state{State::Running};
   int result = RUN_OK;

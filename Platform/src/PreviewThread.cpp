@@ -25,6 +25,10 @@ PreviewThread::PreviewThread(std::shared_ptr<FWApplication> application, std::sh
 
 bool PreviewThread::startThread(std::shared_ptr<PlatformThread> thread) {
   auto ctx = context;
+  if (ctx->inlineWorkers) {
+    PlatformThread::startThread2(thread);
+    return true;
+  }
   ctx->activeWorkers++;
   try {
     ctx->addThread(std::thread([thread, ctx]() {

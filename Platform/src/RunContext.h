@@ -21,6 +21,10 @@ struct RunContext {
   std::string httpDir;    // the offline HTTP client's folder ("" = every request fails)
   std::string localDir;   // getLocalFilename
   bool verbose = false;
+  // Worker threads run to their end where they are started, one at a time (a walk's children,
+  // Explore.cpp): their commands then come in the same order on every run, so a path's session
+  // is the same bytes every time.
+  bool inlineWorkers = false;
   // How the linked canvas packs 16-bit images, against the engine (probed once at start).
   PackedFormats formats;
 

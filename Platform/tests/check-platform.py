@@ -364,5 +364,57 @@ for theme in ["default", "ios", "android"]:
           f"--theme {theme}: the missed GET is a warning naming the URL and the file: {lines}")
 check(len(looked) == 1, f"the file looked for does not depend on the look: {looked}")
 
+# 15. The live mode (render serve --app): one step per line on stdin, one answer per line on stdout
+# (the boot first); a refused line or a tap that reaches nothing does not end the run; the session
+# so far replays to the same snapshot bytes, and so does the same walk played as a script.
+def live(out, lines, *extra):
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    p = subprocess.run([APP, "--live", "--out", out, "--assets", os.path.join(FIX, "assets"), "--http", os.path.join(FIX, "http"), *extra],
+                       input="".join(json.dumps(l) + "\n" if isinstance(l, dict) else l + "\n" for l in lines),
+                       capture_output=True, text=True, timeout=60)
+    return p.returncode, [json.loads(l) for l in p.stdout.splitlines()], p.stderr
+
+
+walk = [{"type": "tap", "target": {"text": "Open dialog"}}, {"type": "snapshot", "name": "dialog"},
+        {"type": "tap", "x": 1, "y": 600}, {"type": "tap", "target": {"text": "OK"}},
+        {"type": "input", "target": {"type": "textField"}, "textValue": "hi"}, "not json",
+        {"type": "tick", "ms": 1000}, {"type": "snapshot", "name": "typed"}]
+out = os.path.join(OUT, "live")
+code, answers, stderr = live(out, walk)
+outcomes = [a["outcome"] for a in answers]
+check(code == 0 and outcomes == ["ok", "ok", "ok", "not-delivered", "ok", "ok", "refused", "ok", "ok"],
+      f"live: one answer per line, the boot first: exit {code}, {outcomes} {stderr.strip()}")
+if len(answers) == 9:
+    check(answers[3]["message"].startswith("pr_input_step: tap at 1,600: outside dialog") and answers[0]["step"] == "boot",
+          f"live: a tap outside the dialog reaches nothing, and says why: {answers[3].get('message')!r}")
+    check(answers[6]["message"].startswith("step 5: not JSON"), f"live: a line that is not a step is refused: {answers[6].get('message')!r}")
+    check({"type": "ValueEvent", "time": 0, "internalId": 17, "text": "hi"} in answers[5]["events"] and
+          any(c.get("type") == "batch" and c["steps"][0].get("textValue") == "typed hi" for c in answers[5]["commands"]),
+          f"live: the input's event and the commands it caused: {answers[5]}")
+    check(answers[7]["events"] == [{"type": "TimerEvent", "time": 1000, "internalId": 1, "timerId": 2}],
+          f"live: the tick fires the timer: {answers[7]['events']}")
+    check(answers[8]["png"] == os.path.join(out, "typed.png") and os.path.exists(answers[8]["png"]),
+          f"live: a snapshot answers with its PNG: {answers[8].get('png')}")
+    check(answers[-1]["sessionSteps"] == len(json.load(open(os.path.join(out, "session.json")))["steps"]),
+          "live: the session so far is written with every answer")
+    for name in ["dialog", "typed"]:
+        replay = os.path.join(OUT, f"live-replay-{name}.png")
+        subprocess.run([RENDER, os.path.join(out, "session.json"), "--snapshot", name, "-o", replay, "-q"], check=True)
+        check(open(replay, "rb").read() == open(os.path.join(out, name + ".png"), "rb").read(),
+              f"live: the session so far replays to the {name} snapshot's bytes")
+    played = [s for i, s in enumerate(walk) if isinstance(s, dict) and i != 2]
+    code, _, stderr = run_steps("live-as-script", played, "--assets", os.path.join(FIX, "assets"))
+    for name in ["dialog", "typed"]:
+        a = os.path.join(OUT, "live-as-script", name + ".png")
+        check(code == 0 and open(a, "rb").read() == open(os.path.join(out, name + ".png"), "rb").read(),
+              f"live: the walk as a script gives the {name} snapshot's bytes (exit {code}) {stderr.strip()}")
+code, answers, stderr = live(os.path.join(OUT, "live-throw"), [{"type": "tap", "target": {"text": "Throw"}}, {"type": "tick", "ms": 16}])
+check(code == 3 and [a["outcome"] for a in answers] == ["ok", "threw"] and "the app threw: the Throw button" in answers[-1]["message"],
+      f"live: the app throws: the last answer says so, exit 3: {code} {answers[-1:]}")
+code, answers, stderr = live(os.path.join(OUT, "live-hang"), [{"type": "tap", "target": {"text": "Hang"}}], "--step-timeout", "0.2")
+check(code == 4 and [a["outcome"] for a in answers] == ["ok"] and "its code has not returned" in stderr,
+      f"live: an app that hangs ends with exit 4 (the server says so): {code} {stderr.strip()}")
+
 print(f"{len(failures)} failure(s)" if failures else "platform tests: all passed")
 sys.exit(1 if failures else 0)

@@ -15,13 +15,22 @@ package struct AccessibilityAudit {
     private let maskRasterizer: Rasterizer
     /// Screens audited and text runs measured, for tests that count work.
     package private(set) var screens = 0
+    /// The large-text pass (nil: skipped, `render a11y --no-large-text`).
+    var largeTextPass: LargeTextPass? = LargeTextPass()
+    /// Whether each screen is also laid out again at font scales 1.3 and 2.0 (LargeTextCheck).
+    package var largeText: Bool {
+        get { largeTextPass != nil }
+        set { largeTextPass = newValue ? (largeTextPass ?? LargeTextPass()) : nil }
+    }
+    /// Second layouts the large-text pass made, for tests that count work.
+    package var largeTextLayouts: Int { largeTextPass?.layouts ?? 0 }
 
     package init(renderer: Renderer) {
         self.renderer = renderer
         guideline = TargetGuideline.of(renderer.looks.profile.platform)
-        var options = RasterOptions()
-        options.incremental = false
-        maskRasterizer = Rasterizer(fonts: renderer.fonts, options: options)
+        // Incremental, as renders are (the same bytes as a full repaint): screens of one session
+        // share most of their glyphs, so only what changed between them is painted again.
+        maskRasterizer = Rasterizer(fonts: renderer.fonts, options: RasterOptions())
     }
 
     /// Every finding of `session`, screen by screen in capture order; and the diagnostics rendering gave.
@@ -38,9 +47,11 @@ package struct AccessibilityAudit {
         return (findings, replay.diagnostics + r.diagnostics)
     }
 
-    /// One screen's findings: targets, then texts, each in paint order.
-    package func findings(_ frame: RenderedFrame, device: Device) throws -> [Finding] {
-        let screen = frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot")
+    /// One screen's findings: targets, then texts, each in paint order. `screen` names the screen in
+    /// the findings (default: "final" or the capture's snapshot name; `render check --a11y` names a
+    /// capture that is both a snapshot and the final frame once for each of its goldens).
+    package func findings(_ frame: RenderedFrame, device: Device, screen name: String? = nil) throws -> [Finding] {
+        let screen = name ?? (frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot"))
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
         let resolver = LocatorResolver(tree: frame.capture.tree, map: map)
         func finding(
@@ -69,6 +80,12 @@ package struct AccessibilityAudit {
             guard case .reachable = map.reach(e.id), let m = contrast.worst(e.id), m.ratio < m.needed else { continue }
             let tail = "contrast \(Contrast.text(m.ratio)):1 on \(Contrast.hex(m.background)), needs \(fmt(m.needed)):1"
             out.append(finding(e, .contrast, e.frame, m.ratio, m.needed, tail))
+        }
+        if let pass = largeTextPass {
+            for (id, p) in pass.problems(frame, ids: Self.reachable(map), renderer: renderer, device: device) {
+                guard let e = map.entry(id) else { continue }
+                out.append(finding(e, .largeText, e.frame, p.measured, p.needed, p.tail))
+            }
         }
         return out
     }

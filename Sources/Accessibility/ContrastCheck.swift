@@ -61,26 +61,59 @@ struct ContrastCheck {
         let y0 = max(0, CheckedInt.int(box.minY * scale, .toNearestOrAwayFromZero))
         let y1 = min(frame.height, CheckedInt.int(box.maxY * scale, .toNearestOrAwayFromZero))
         guard x0 < x1, y0 < y1 else { return nil }
-        var samples: [(ratio: Double, color: Color)] = []
-        let opaqueText = color.a == 255 ? Contrast.luminance(color) : nil
-        frame.pixels.withUnsafeBufferPointer { px in
-            glyphMask.pixels.withUnsafeBufferPointer { mask in
+        // Background pixels counted per colour (as stored, premultiplied): a box's background is
+        // mostly a few colours, so each colour's ratio is computed once and only the colours are
+        // sorted, not every pixel (the same pick as sorting every pixel: ties order by colour).
+        var counts: [UInt32: Int] = [:]
+        var total = 0
+        frame.pixels.withUnsafeBytes { frameBytes in
+            glyphMask.pixels.withUnsafeBytes { maskBytes in
+                // One 32-bit load per pixel (BGRA in memory, so blue is the low byte on every
+                // little-endian host this builds for): a mask pixel is white when its colour bytes are.
+                let px = frameBytes.bindMemory(to: UInt32.self)
+                let mask = maskBytes.bindMemory(to: UInt32.self)
+                var last: UInt32 = 0
+                var run = 0
                 for y in y0..<y1 {
-                    var i = (y * frame.width + x0) * 4
-                    for _ in x0..<x1 {
-                        defer { i += 4 }
-                        if mask[i] != 255 || mask[i + 1] != 255 || mask[i + 2] != 255 { continue }
-                        let bg = Self.unpremultiplied(b: px[i], g: px[i + 1], r: px[i + 2], a: px[i + 3])
-                        let lb = Contrast.luminance(bg)
-                        let lt = opaqueText ?? Contrast.luminance(Contrast.over(color, bg))
-                        samples.append((Contrast.ratio(lt, lb), bg))
+                    let row = y * frame.width
+                    for i in (row + x0)..<(row + x1) {
+                        if UInt32(littleEndian: mask[i]) | 0xff00_0000 != 0xffff_ffff { continue }
+                        let key = UInt32(littleEndian: px[i])
+                        if run > 0 && key == last {
+                            run += 1
+                        } else {
+                            if run > 0 { counts[last, default: 0] += run }
+                            last = key
+                            run = 1
+                        }
                     }
                 }
+                if run > 0 { counts[last, default: 0] += run }
             }
         }
-        guard !samples.isEmpty else { return nil }
-        samples.sort { $0.ratio != $1.ratio ? $0.ratio < $1.ratio : Self.packed($0.color) < Self.packed($1.color) }
-        let pick = samples[min(samples.count - 1, CheckedInt.int(Double(samples.count) * Self.ignoredShare))]
+        guard !counts.isEmpty else { return nil }
+        let opaqueText = color.a == 255 ? Contrast.luminance(color) : nil
+        var colours: [(ratio: Double, color: Color, count: Int)] = []
+        colours.reserveCapacity(counts.count)
+        for (key, count) in counts {
+            let bg = Self.unpremultiplied(
+                b: UInt8(key & 255), g: UInt8(key >> 8 & 255), r: UInt8(key >> 16 & 255), a: UInt8(key >> 24))
+            let lb = Contrast.luminance(bg)
+            let lt = opaqueText ?? Contrast.luminance(Contrast.over(color, bg))
+            colours.append((Contrast.ratio(lt, lb), bg, count))
+            total += count
+        }
+        colours.sort { $0.ratio != $1.ratio ? $0.ratio < $1.ratio : Self.packed($0.color) < Self.packed($1.color) }
+        let index = min(total - 1, CheckedInt.int(Double(total) * Self.ignoredShare))
+        var seen = 0
+        var pick = colours[colours.count - 1]
+        for c in colours {
+            seen += c.count
+            if seen > index {
+                pick = c
+                break
+            }
+        }
         return Measure(ratio: pick.ratio, background: pick.color, needed: needed)
     }
 

@@ -9,6 +9,8 @@ package struct Finding: Hashable, Sendable {
         case contrast
         /// A tappable element smaller than the platform's guideline (and WCAG 2.2 2.5.8's 24x24).
         case target
+        /// Text cut, or past the screen's width, at font scale 1.3 or 2.0 (LargeTextCheck).
+        case largeText = "large-text"
     }
     /// "final", or the snapshot's name.
     package var screen: String
@@ -21,9 +23,11 @@ package struct Finding: Hashable, Sendable {
     package var frame: Rect
     /// A locator that finds the element on that screen.
     package var locator: Locator
-    /// The measured value: the contrast ratio, or the target's smaller side in dp.
+    /// The measured value: the contrast ratio, or the target's smaller side in dp; for large text,
+    /// the lines shown whole (or where the text ends past the screen, in dp).
     package var measured: Double
-    /// What it needed: the ratio, or the guideline's side in dp.
+    /// What it needed: the ratio, or the guideline's side in dp; for large text, the lines the text
+    /// needs (or the screen's width in dp).
     package var needed: Double
     /// The sentence: `text 42 "Terms": contrast 2.90:1 on #ffffff, needs 4.5:1`.
     package var message: String

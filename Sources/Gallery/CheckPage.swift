@@ -14,14 +14,18 @@ package enum CheckPage {
         let store = try ContentStore(directory: dir)
         // To review: every golden that did not pass but recorded ones (written already: look at them
         // below). A golden that passes in a new environment is among the passed, with its note.
-        let toReview = report.outcomes.filter { !$0.passed && $0.status != .recorded }
-        let rest = report.outcomes.filter { $0.passed || $0.status == .recorded }
+        // With `--a11y`, a screen with new findings or an unreadable baseline is to review as well.
+        let toReview = report.outcomes.filter { o in
+            !o.passed && o.status != .recorded || [.failed, .warned, .invalid].contains(o.a11y?.status)
+        }
+        let reviewed = Set(toReview.map { $0.session + "\u{0}" + $0.name })
+        let rest = report.outcomes.filter { !reviewed.contains($0.session + "\u{0}" + $0.name) }
         var h =
             """
             <!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \
             \(GalleryHTML.esc(report.summary))</title>\n
             """
-        h += "<style>\(GalleryHTML.css)\(css)</style></head><body>\n"
+        h += "<style>\(GalleryHTML.css)\(css)\(report.a11y == nil ? "" : A11yHTML.css)</style></head><body>\n"
         h +=
             """
             <header><h1>render check</h1><p>\(GalleryHTML.esc(report.summary)) · renderer \
@@ -34,9 +38,12 @@ package enum CheckPage {
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
         if let all = AcceptAll.command(toReview) {
             let n = toReview.filter { $0.accept != nil }.count
+            // Screens whose golden passed but whose accessibility baseline is to accept (`--a11y`).
+            let b = toReview.filter { $0.accept == nil && $0.a11y?.accept != nil }.count
+            let baselines = b == 0 ? "" : ", \(b) accessibility baseline\(b == 1 ? "" : "s")"
             h +=
                 """
-                <p class=\"accept accept-all\">Accept all shown (\(n) golden\(n == 1 ? "" : "s")): \
+                <p class=\"accept accept-all\">Accept all shown (\(n) golden\(n == 1 ? "" : "s")\(baselines)): \
                 <code>\(GalleryHTML.esc(all))</code></p>\n
                 """
         }
@@ -49,7 +56,7 @@ package enum CheckPage {
                 class=\"badge\">\(GalleryHTML.esc(o.status.badge))</span></summary>\n
                 """
             for n in o.notes { h += "<p class=\"note\">\(GalleryHTML.esc(n))</p>\n" }
-            h += try self.images(o, store: store, from: images) + "</details>\n"
+            h += try self.images(o, store: store, from: images) + (o.a11y.map(A11yHTML.list) ?? "") + "</details>\n"
         }
         h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
         try AtomicFile.write(Array(h.utf8), to: dir + "/index.html")
@@ -77,10 +84,12 @@ package enum CheckPage {
                 + SemanticDiff.summarize(o.changes).map { "<li>\(GalleryHTML.esc($0))</li>" }.joined() + "</ul>\n"
         } else if o.status == .failed {
             h += "<p class=\"changes\">No element moved, resized, restyled or changed text (painting only).</p>\n"
-        } else {
+        } else if !o.passed {
+            // (A golden that passed is here for its accessibility findings alone: no message to show.)
             h += "<pre class=\"err\">\(GalleryHTML.esc(o.message))</pre>\n"
         }
         h += try images(o, store: store, from: from)
+        if let r = o.a11y { h += A11yHTML.list(r) }
         if let a = o.accept { h += "<p class=\"accept\">Accept: <code>\(GalleryHTML.esc(a))</code></p>\n" }
         h += "<p class=\"reproduce\">Reproduce: <code>\(GalleryHTML.esc(o.reproduce))</code></p>\n</section>\n"
         return h
@@ -97,8 +106,17 @@ package enum CheckPage {
         let golden = try goldenBytes.map { try store.store(png: $0) }
         let actual = try images.file(o.actualImage).map { try store.store(png: $0) }
         guard let g = golden else { return "" }
+        // The screen's accessibility findings (`--a11y`), outlined on the current picture.
+        let a11y = o.a11y.map(A11yHTML.boxes) ?? ""
         guard let a = actual else {
-            return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n"
+            guard !a11y.isEmpty else {
+                return "<div class=\"single-img\"><img loading=\"lazy\" src=\"\(g)\" alt=\"golden\"></div>\n"
+            }
+            return
+                """
+                <div class=\"single-img\"><span class=\"frame\"><img loading=\"lazy\" src=\"\(g)\" \
+                alt=\"golden\">\(a11y)</span></div>\n
+                """
         }
         let size = goldenBytes.flatMap { PNGCodec.size(of: $0) }
         let boxes = o.regions.map { r -> String in
@@ -125,7 +143,7 @@ package enum CheckPage {
         h +=
             """
             <div><small>actual</small><span class=\"frame\"><img loading=\"lazy\" src=\"\(a)\" \
-            alt=\"actual\">\(boxes)</span></div></div>\n
+            alt=\"actual\">\(boxes)\(a11y)</span></div></div>\n
             """
         h += GalleryHTML.overlays(expected: g, actual: a)
         if let d = try images.file(o.diffImage).map({ try store.store(png: $0) }) {

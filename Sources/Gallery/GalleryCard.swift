@@ -1,3 +1,5 @@
+import Snapshots
+
 /// One picture in the gallery: a session's final frame or named snapshot in one theme, or one
 /// interactive element in one state.
 package struct GalleryCard: Codable, Hashable, Sendable {
@@ -25,6 +27,9 @@ package struct GalleryCard: Codable, Hashable, Sendable {
     package var changes: [String] = []
     /// Problem text when status is `error`.
     package var error: String?
+    /// `render gallery --a11y`: the screen's accessibility findings (`gallery.json` holds them as the
+    /// check report does, for any page that shows them). Absent otherwise.
+    package var a11y: A11yResult?
 
     package init(
         session: String, section: Section, snapshot: String?, theme: String, state: String, element: String?,

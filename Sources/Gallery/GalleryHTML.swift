@@ -4,7 +4,8 @@ enum GalleryHTML {
     static func page(_ m: GalleryManifest, portability: [String: String] = [:]) -> String {
         var h =
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
-        h += "<style>\(css)</style></head><body>\n"
+        let a11y = m.cards.contains { $0.a11y != nil }
+        h += "<style>\(css)\(a11y ? A11yHTML.css : "")</style></head><body>\n"
         // State cells are not goldens: counted and filtered on their own, never as "no golden".
         let statuses = ["failed", "environmentChanged", "error", "passed", "new", GalleryCard.stateStatus]
         let counts = statuses.map { s in (s, m.cards.filter { $0.status == s }.count) }.filter { $0.1 > 0 }
@@ -93,6 +94,9 @@ enum GalleryHTML {
         if let m = c.mismatch { h += " <span class=\"mm\">\(fmtPercent(m))</span>" }
         h += "</figcaption>\n"
         if let e = c.error { return h + "<pre class=\"err\">\(esc(e))</pre></figure>\n" }
+        // With `--a11y`: the findings outlined on the current picture (its image wrapped in a `.frame`).
+        let boxes = c.a11y.map(A11yHTML.boxes) ?? ""
+        func actual(_ img: String) -> String { boxes.isEmpty ? img : "<span class=\"frame\">\(img)\(boxes)</span>" }
         if let g = c.golden {
             // A passing card opens on the actual picture alone (expected is the same to the eye); a failing
             // one on expected | actual. Every view is one click away on both.
@@ -104,23 +108,25 @@ enum GalleryHTML {
                 "<div class=\"cmp\" data-mode=\"\(mode)\"><div class=\"modes\">" + button("single", "actual")
                 + button("side", "side by side")
             h += button("onion", "onion skin") + button("slider", "slider") + "</div>\n"
-            h += "<div class=\"single\"><img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"actual\"></div>\n"
+            let current = "<img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"actual\">"
+            h += "<div class=\"single\">\(actual(current))</div>\n"
             h +=
                 """
                 <div class=\"side\"><div><small>expected</small><img loading=\"lazy\" src=\"\(url(g))\" \
                 alt=\"expected\"></div>
                 """
-            h += "<div><small>actual</small><img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"actual\"></div></div>\n"
+            h += "<div><small>actual</small>" + actual(current) + "</div></div>\n"
             h += overlays(expected: g, actual: c.image) + "</div>\n"
             if let d = c.diff { h += "<a class=\"difflink\" href=\"\(url(d))\">expected | diff | actual</a>\n" }
         } else {
-            h += "<img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"\(esc(title))\">\n"
+            h += actual("<img loading=\"lazy\" src=\"\(url(c.image))\" alt=\"\(esc(title))\">") + "\n"
         }
         if !c.changes.isEmpty {
             h += "<ul class=\"changes\">" + c.changes.map { "<li>\(esc($0))</li>" }.joined() + "</ul>\n"
         } else if c.status == "failed" {
             h += "<p class=\"changes\">no element moved, resized, restyled or changed text</p>\n"
         }
+        if let r = c.a11y { h += A11yHTML.list(r) }
         return h + "</figure>\n"
     }
 

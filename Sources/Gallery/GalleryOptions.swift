@@ -66,6 +66,9 @@ package struct GalleryOptions: Sendable {
     /// The golden status' tolerance (`render check`'s): with `semantic`, a change of elements (moved,
     /// restyled ...) fails a card even when the pixels are within tolerance.
     package var tolerance = Tolerance()
+    /// `render gallery --a11y`: each frame card carries its screen's accessibility findings against
+    /// the baseline beside its golden (none read when there is no goldens folder).
+    package var a11y = false
     package init(outputDirectory: String, fontsDirectory: String) {
         self.outputDirectory = outputDirectory
         self.fontsDirectory = fontsDirectory

@@ -30,9 +30,15 @@ struct GalleryUnit {
                     element: nil, image: try store.store(t.frame.bitmap), status: "new")
                 // Each theme (and `--device`) against its own goldens (Snapshots/, Snapshots/ios/,
                 // Snapshots/ios-DEVICE/ ...), where they exist.
-                if let root = options.snapshotsDirectory {
-                    let dir = SnapshotSettings.goldensDirectory(root: root, theme: theme, device: options.device)
-                    try compare(&card, t, goldens: ConfinedFolder(dir), device: device)
+                let goldens = options.snapshotsDirectory.map {
+                    SnapshotSettings.goldensDirectory(root: $0, theme: theme, device: options.device)
+                }
+                if let dir = goldens { try compare(&card, t, goldens: ConfinedFolder(dir), device: device) }
+                if options.a11y {
+                    // Read only: the gallery never writes a baseline (`render check --accept` does).
+                    card.a11y = try A11yBaseline.check(
+                        t.frame, device: device, renderer: renderer, name: t.name, screen: t.snapshot ?? "final",
+                        settings: SnapshotSettings(snapshotsDirectory: goldens ?? ""), mode: .warn)
                 }
                 out.append(card)
             }

@@ -40,6 +40,18 @@ package struct LayoutEngine: Sendable {
         self.styleOverride = styleOverride
     }
 
+    /// An engine over `measurer` with the theme's shared style resolver and no override: a second
+    /// layout of a frame whose text is measured another way (the accessibility large-text pass lays
+    /// each screen out again at larger font scales) without resolving the theme again.
+    package init(theme: Theme, sharedResolverWith measurer: any TextMeasuring, images: ImageStore) {
+        self.theme = theme
+        self.resolver = StyleResolver.shared(for: theme)
+        self.text = measurer as? TextEngine
+        self.images = images
+        self.measurer = measurer
+        self.styleOverride = nil
+    }
+
     /// Frames in dp for the active view, its bars, open overlays and live toasts.
     package func layout(_ tree: WidgetTree, device: Device) -> LayoutResult {
         LayoutPass(

@@ -5,6 +5,15 @@ import Foundation
 /// writing one file would make the second fail on every run with no hint).
 final class GoldenNames: @unchecked Sendable {
     static let shared = GoldenNames()
+    /// The baselines of `assertAccessibility(of:named:)`: named the same way, numbered on their own.
+    static let accessibility = GoldenNames(what: "accessibility baseline", suffix: ".a11y.json")
+    /// How messages name what is claimed, and the file's extension.
+    let what: String
+    let suffix: String
+    init(what: String = "snapshot", suffix: String = ".png") {
+        self.what = what
+        self.suffix = suffix
+    }
     private let lock = NSLock()
     /// Golden path (folder/name) -> the claiming assertion: its test and call site.
     private var owners: [String: (test: String, line: UInt, who: String)] = [:]
@@ -35,7 +44,7 @@ final class GoldenNames: @unchecked Sendable {
             return .failure(
                 Clash(
                     description: """
-                        snapshot \(golden): \(owner.who) and \(place.who) both use \(key).png; give one of them \
+                        \(what) \(golden): \(owner.who) and \(place.who) both use \(key)\(suffix); give one of them \
                         another `named:`
                         """))
         }

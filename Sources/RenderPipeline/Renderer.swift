@@ -16,6 +16,9 @@ public struct RenderedFrame {
     package var layout: LayoutResult
     package var displayList: DisplayList
     public var bitmap: Bitmap
+    /// The images the frame was laid out with (a second layout of the same tree, as the
+    /// accessibility large-text pass makes, sizes image views the same way).
+    package var images = ImageStore()
 }
 
 /// The whole pipeline: decode -> replay -> resources -> layout -> paint -> raster -> encode.
@@ -275,7 +278,7 @@ package final class Renderer {
                 list, images: images, scale: device.scale,
                 pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
         }
-        return RenderedFrame(capture: capture, layout: layout, displayList: list, bitmap: bitmap)
+        return RenderedFrame(capture: capture, layout: layout, displayList: list, bitmap: bitmap, images: images)
     }
 
     /// PNG bytes of a frame.

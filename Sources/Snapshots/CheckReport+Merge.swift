@@ -9,13 +9,14 @@ extension CheckReport {
         guard let first = reports.first else { throw MergeError("no check reports to merge") }
         for r in reports.dropFirst() {
             guard r.rendererVersion == first.rendererVersion, r.recordMode == first.recordMode,
-                r.tolerance == first.tolerance, r.snapshots == first.snapshots
+                r.tolerance == first.tolerance, r.snapshots == first.snapshots, r.a11y == first.a11y
             else {
                 throw MergeError(
                     """
                     the reports come from different runs (renderer \(r.rendererVersion) vs \
                     \(first.rendererVersion), record \(r.recordMode.rawValue) vs \(first.recordMode.rawValue), \
-                    goldens \(r.snapshots ?? "?") vs \(first.snapshots ?? "?"), or another tolerance)
+                    goldens \(r.snapshots ?? "?") vs \(first.snapshots ?? "?"), a11y \(r.a11y?.rawValue ?? "off") vs \
+                    \(first.a11y?.rawValue ?? "off"), or another tolerance)
                     """
                 )
             }
@@ -30,9 +31,11 @@ extension CheckReport {
             outcomes.append((outcomes.count, o))
         }
         outcomes.sort { $0.1.session != $1.1.session ? $0.1.session < $1.1.session : $0.0 < $1.0 }
-        return CheckReport(
+        var merged = CheckReport(
             rendererVersion: first.rendererVersion, recordMode: first.recordMode, tolerance: first.tolerance,
             outcomes: outcomes.map(\.1), snapshots: first.snapshots)
+        merged.a11y = first.a11y
+        return merged
     }
 }
 

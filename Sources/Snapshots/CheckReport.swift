@@ -10,6 +10,9 @@ package struct CheckReport: Codable, Sendable {
     /// its name there, and its diff and actual images are relative to the report's own folder
     /// (`relative(goldens:files:)`, `keepingImages(from:in:)`). Nil in a run's in-memory report.
     package var snapshots: String?
+    /// `render check --a11y[=warn]`: each outcome carries its screen's accessibility result. Absent
+    /// without it (the report's bytes are what they were).
+    package var a11y: A11yMode?
 
     package init(
         rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome],
@@ -27,11 +30,16 @@ package struct CheckReport: Codable, Sendable {
         SnapshotOutcome.Status.summaryOrder.map { s in (s, outcomes.filter { $0.status == s }.count) }
     }
 
-    package var allPassed: Bool { outcomes.allSatisfy(\.passed) }
+    /// Every golden passed, and with `--a11y` no screen has a new finding (`--a11y=warn`: reported
+    /// only), a recorded or an unreadable baseline.
+    package var allPassed: Bool { outcomes.allSatisfy { $0.passed && $0.a11y?.fails != true } }
 
     /// `14 checked: 1 changed, 1 recorded, 2 passed with a new environment, 10 passed`: each kind in
-    /// words, never a status's code name.
-    package var summary: String { "\(outcomes.count) checked: " + outcomes.countedInWords }
+    /// words, never a status's code name; with `--a11y`, `; 1 new, 2 still present, 0 resolved
+    /// accessibility findings`.
+    package var summary: String {
+        "\(outcomes.count) checked: " + outcomes.countedInWords + (a11y == nil ? "" : "; " + outcomes.a11yInWords)
+    }
 
     /// Deterministic JSON (sorted keys).
     package func json() throws -> [UInt8] {
@@ -52,20 +60,23 @@ package struct CheckReport: Codable, Sendable {
                 bySession.append((o.session, [o]))
             }
         }
-        let failures = outcomes.filter { !$0.passed && $0.status != .error }.count
+        let a11yCases = outcomes.filter { $0.a11y != nil }
+        let a11yFailures = a11yCases.filter { $0.a11y?.fails == true }.count
+        let failures = outcomes.filter { !$0.passed && $0.status != .error }.count + a11yFailures
         let errors = outcomes.filter { $0.status == .error }.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x +=
             """
-            <testsuites name=\"render check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" \
+            <testsuites name=\"render check\" tests=\"\(outcomes.count + a11yCases.count)\" failures=\"\(failures)\" \
             errors=\"\(errors)\">\n
             """
         for (session, list) in bySession {
-            let f = list.filter { !$0.passed && $0.status != .error }.count
+            let a = list.filter { $0.a11y != nil }
+            let f = list.filter { !$0.passed && $0.status != .error }.count + a.filter { $0.a11y?.fails == true }.count
             let e = list.filter { $0.status == .error }.count
             x +=
                 """
-                  <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count)\" failures=\"\(f)\" \
+                  <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count + a.count)\" failures=\"\(f)\" \
                 errors=\"\(e)\">\n
                 """
             for o in list {
@@ -88,10 +99,28 @@ package struct CheckReport: Codable, Sendable {
                         message=\"\(Self.escape(first))\">\(Self.escape(o.message))</failure>\n    </testcase>\n
                         """
                 }
+                if let r = o.a11y { x += a11yCase(o.name, r) }
             }
             x += "  </testsuite>\n"
         }
         return x + "</testsuites>\n"
+    }
+
+    /// The test case of one screen's accessibility (`--a11y`): a failure when it fails the run (new
+    /// findings, a recorded or unreadable baseline), its message in `<system-out>` when it has
+    /// something to say (warned, resolved), else empty.
+    func a11yCase(_ name: String, _ r: A11yResult) -> String {
+        let head = "    <testcase classname=\"a11y\" name=\"\(Self.escape(name))\""
+        if r.fails {
+            let first = r.message.split(separator: "\n").first.map(String.init) ?? r.status.rawValue
+            return head
+                + """
+                >\n      <failure type=\"a11y-\(r.status.rawValue)\" \
+                message=\"\(Self.escape(first))\">\(Self.escape(r.message))</failure>\n    </testcase>\n
+                """
+        }
+        guard r.status == .warned || r.count(.resolved) > 0 else { return head + "/>\n" }
+        return head + ">\n      <system-out>\(Self.escape(r.message))</system-out>\n    </testcase>\n"
     }
 
     /// XML attribute/text escaping, valid XML 1.0 for any text: the five markup characters as

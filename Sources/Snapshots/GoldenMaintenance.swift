@@ -16,7 +16,8 @@ package enum GoldenMaintenance {
         return names.sorted()
     }
 
-    /// Goldens (`.png`), sidecars (`.json`) and frames goldens (`NAME.frames/`) directly in `folder`
+    /// Goldens (`.png`), sidecars (`.json`), accessibility baselines (`NAME.a11y.json`, whether or
+    /// not this run audits) and frames goldens (`NAME.frames/`) directly in `folder`
     /// whose name is none of `names`, sorted; other subfolders (themes, devices) are another run's business.
     /// An entry is judged by itself (`lstat`): a link is a file of the folder (deleting it removes
     /// the link, never what it points to) and is never a frames folder.
@@ -28,6 +29,9 @@ package enum GoldenMaintenance {
             // A frames golden (`NAME.frames/`, `--ticks`) belongs to the session NAME.
             if st.st_mode & S_IFMT == S_IFDIR {
                 return file.hasSuffix(".frames") && !names.contains(String(file.dropLast(7)))
+            }
+            if file.hasSuffix(A11yBaseline.suffix) {
+                return !names.contains(String(file.dropLast(A11yBaseline.suffix.count)))
             }
             let ext = (file as NSString).pathExtension
             guard ext == "png" || ext == "json" else { return false }

@@ -51,6 +51,7 @@ extension CheckReport {
         out.outcomes = outcomes.map { o in
             var o = o
             o.golden = g.relative(o.golden) ?? ""
+            if let b = o.a11y?.baseline { o.a11y?.baseline = g.relative(b) ?? "" }
             o.diffImage = o.diffImage.flatMap { f.relative($0) }
             o.actualImage = o.actualImage.flatMap { f.relative($0) }
             return o

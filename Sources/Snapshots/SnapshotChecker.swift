@@ -1,3 +1,4 @@
+import Accessibility
 import Foundation
 import Primitives
 import RenderPipeline
@@ -8,6 +9,9 @@ import WidgetTree
 /// compares every one with its golden: `render check` and `assertSnapshot` both run through here.
 package struct SnapshotChecker {
     package var settings: SnapshotSettings
+    /// With `settings.a11y`: the audit a batch worker keeps warm across its sessions (its glyph
+    /// rasterizer reuses its frame memory); nil: one per `check` call. Made for `renderer`'s fonts.
+    package var audit: AccessibilityAudit?
     package init(settings: SnapshotSettings) { self.settings = settings }
 
     /// One rendered target: the golden name, its snapshot name (nil: final frame) and the frame.
@@ -94,6 +98,8 @@ package struct SnapshotChecker {
             var labelled = settings
             labelled.fontsDirectory = renderer.options.fontsDirectory
             let comparison = GoldenComparison(settings: labelled)
+            // One audit per session at least: its glyph rasterizer serves every screen.
+            let audit = settings.a11y.map { _ in self.audit ?? AccessibilityAudit(renderer: renderer) }
             return try targets.map { t in
                 let env = SnapshotSidecar.Environment.current(
                     options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
@@ -106,6 +112,16 @@ package struct SnapshotChecker {
                 {
                     o.accept = line
                     o.message += "\n" + OutputText.line("  accept the new picture: " + line)
+                }
+                if let mode = settings.a11y, let audit {
+                    let findings = try audit.findings(t.frame, device: device, screen: t.snapshot ?? "final")
+                    var a = try A11yBaseline.evaluate(
+                        name: t.name, findings: findings, screen: Size(width: device.width, height: device.height),
+                        settings: labelled, mode: mode)
+                    if a.status != .recorded && (a.status != .passed || a.count(.resolved) > 0) {
+                        a.accept = acceptLine(path, name: t.name, renderer: renderer) + " --a11y"
+                    }
+                    o.a11y = a
                 }
                 return o
             }

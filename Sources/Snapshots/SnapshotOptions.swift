@@ -54,6 +54,9 @@ package struct SnapshotSettings: Sendable {
     /// `render check --accept`: failing goldens are re-recorded (as `record: .failed`) because the
     /// reviewer accepted them, and the messages say so.
     package var accepting = false
+    /// `render check --a11y[=warn]`: each screen's accessibility findings against its baseline
+    /// `NAME.a11y.json` beside the golden; nil: nothing is audited (the default).
+    package var a11y: A11yMode?
     /// The bundled fonts, for the labels of failure images (default: `BundledFonts`).
     package var fontsDirectory: String = RenderOptions().fontsDirectory
     package init(

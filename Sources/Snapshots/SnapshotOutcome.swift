@@ -84,6 +84,9 @@ package struct SnapshotOutcome: Codable, Hashable, Sendable {
     /// True when a golden, sidecar or failure image could not be written (status `error`; `render
     /// check` exits 2 with the message, not 3). Absent from reports otherwise.
     package var unwritable: Bool?
+    /// With `render check --a11y`: the screen's accessibility findings against its baseline. Absent
+    /// otherwise (a report without `--a11y` is byte for byte what it was).
+    package var a11y: A11yResult?
 
     package var passed: Bool { status.passes }
 }

@@ -18,12 +18,16 @@ struct BenchOptions {
     var render: String?
     var baseline: String?
     var capiCommands = 10_000
+    var a11yRounds = 5
+    var a11yOnly = false
+    var examples = "Examples"
 
     static let usage = """
         usage: bench [--runs N] [--process-runs N] [--gallery N] [--batch N] [--batch-rounds N] [--long-ticks N] \
         [--chromium] [--chromium-runs N]
                      [--no-callgrind] [--out DIR] [--benchmarks DIR] [--fonts DIR] [--render PATH] [--baseline PATH] \
         [--capi-commands N]
+                     [--a11y-rounds N] [--a11y-only] [--examples DIR]
         Run from the repository root (make bench). Renders Benchmarks/messages-screen.json and
         Benchmarks/messages-ticking.json (and that session extended to --long-ticks ticks, default
         1000, 0 to skip, for memory over many frames), prints medians, then a summary table. --batch N
@@ -31,6 +35,8 @@ struct BenchOptions {
         processes of one session each, two at a time, --batch-rounds times in turn (default 3).
         --baseline PATH: an older `render` binary timed in the same rounds as this one (the batch and
         its processes, and the renders beside each Chromium screenshot), for before/after figures.
+        --a11y-rounds N (default 5, 0 to skip): `render check` of --examples (default Examples) beside the
+        accessibility checks on the same screens, in turn; --a11y-only runs only that.
         """
 
     init(_ args: [String]) throws {
@@ -62,6 +68,9 @@ struct BenchOptions {
             case "--render": render = try value()
             case "--baseline": baseline = try value()
             case "--capi-commands": capiCommands = try number()
+            case "--a11y-rounds": a11yRounds = try number()
+            case "--a11y-only": a11yOnly = true
+            case "--examples": examples = try value()
             case "-h", "--help":
                 print(BenchOptions.usage)
                 exit(0)
@@ -120,6 +129,13 @@ func runBench() throws {
     print("PreviewRenderer bench, \(date), \(host.activeProcessorCount) cores\(machine), \(host.hostName)\(load)")
     print("")
     var table = SummaryTable()
+    if o.a11yOnly {
+        try a11yFigures(o, render: render, fonts: fonts, table: &table)
+        print("")
+        print("Summary (\(date), \(host.activeProcessorCount) cores\(machine)\(load)):")
+        print(table.markdown)
+        return
+    }
 
     let stage = try StageBench(session: screen, fontsDirectory: fonts).run(runs: o.runs, outputDirectory: out)
     print(
@@ -321,6 +337,8 @@ func runBench() throws {
         }
     }
 
+    try a11yFigures(o, render: render, fonts: fonts, table: &table)
+
     if o.callgrind {
         print("")
         if let n = process.instructions() {
@@ -375,6 +393,50 @@ func runBench() throws {
     print("")
     print("Summary (\(date), \(host.activeProcessorCount) cores\(machine)\(load)):")
     print(table.markdown)
+}
+
+/// The accessibility checks beside `render check` of the examples (A11yBench), printed and tabled.
+func a11yFigures(_ o: BenchOptions, render: String, fonts: String, table: inout SummaryTable) throws {
+    guard o.a11yRounds > 0 else { return }
+    let r = try A11yBench(render: render, examples: absolute(o.examples), fonts: fonts).run(rounds: o.a11yRounds)
+    let (check, checkCPU) = (Stats.median(r.check), Stats.median(r.checkCPU))
+    let (frames, pixel, large) = (Stats.median(r.frames), Stats.median(r.pixelChecks), Stats.median(r.largeText))
+    let (noLarge, all) = (Stats.median(r.a11yNoLarge), Stats.median(r.a11y))
+    print("")
+    print(
+        """
+        accessibility checks on \(o.examples) (\(r.sessions) sessions, \(r.screens) screens), median of \
+        \(o.a11yRounds) rounds in turn:
+        """)
+    print(
+        String(
+            format: "  render check %@: %@ (CPU %@%@)", o.examples, Stats.ms(check), Stats.ms(checkCPU),
+            r.checkStatus == 0 ? "" : ", some goldens differ on this machine"))
+    print("  in process, the screens rendered (decode, replay, layout, paint, raster): \(Stats.ms(frames))")
+    print(
+        String(
+            format: "  contrast + targets %@: %.1f%% of render check's time, %.1f%% of its CPU time (target <= 10%%)",
+            Stats.ms(pixel), pixel / check * 100, pixel / checkCPU * 100))
+    print(
+        String(
+            format: "  large text (1.3 and 2.0) %@: %.1f%% of render check's time, %.1f%% of its CPU time",
+            Stats.ms(large), large / check * 100, large / checkCPU * 100))
+    print("  \(r.findings) contrast and target findings, \(r.largeTextProblems) large-text ones")
+    print(
+        String(
+            format: "  render a11y %@ as a process: %@ with --no-large-text, %@ with the large-text pass", o.examples,
+            Stats.ms(noLarge), Stats.ms(all)))
+    table.add(
+        "contrast + target checks vs `render check \(o.examples)` (target <= +10%)",
+        String(
+            format: "%@ vs %@, +%.1f%% (CPU %@: +%.1f%%)", Stats.ms(pixel), Stats.ms(check), pixel / check * 100,
+            Stats.ms(checkCPU), pixel / checkCPU * 100))
+    table.add(
+        "large-text pass (1.3 and 2.0) beside it",
+        String(format: "%@, +%.1f%% (CPU: +%.1f%%)", Stats.ms(large), large / check * 100, large / checkCPU * 100))
+    table.add(
+        "`render a11y \(o.examples)`, --no-large-text / with large text",
+        "\(Stats.ms(noLarge)) / \(Stats.ms(all))")
 }
 
 /// The figures again as a Markdown table, to paste into Benchmarks/README.md.

@@ -5,17 +5,18 @@ import Primitives
 import RenderPipeline
 import SessionFormat
 
-/// `render a11y SESSION...`: text contrast and touch targets on every screen (each named snapshot and
+/// `render a11y SESSION...`: text contrast, touch targets and large text on every screen (each named snapshot and
 /// the final frame) of each session; docs/accessibility.md says what each check measures.
 struct A11yCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "a11y",
-        abstract: "Check text contrast and touch-target sizes on every screen of sessions, from the rendered pixels.",
+        abstract: "Check text contrast, touch-target sizes and large text on every screen of sessions.",
         discussion: """
             Exit codes: 0 no findings, 6 findings, 1 a session was rejected, 7 it exceeds a documented limit, \
             3 a session could not be rendered, 2 the JSON report could not be written. Thresholds: text 4.5:1 \
             (3:1 at 24 dp, or 18.66 dp bold) (WCAG 2.2 1.4.3); targets 48x48 dp in the android and default \
-            looks, 44x44 pt in ios, and WCAG 2.2 2.5.8's 24x24 noted. See docs/accessibility.md.
+            looks, 44x44 pt in ios, and WCAG 2.2 2.5.8's 24x24 noted; large text: each screen laid out again at \
+            font scales 1.3 and 2.0, text cut there or past the screen's width reported. See docs/accessibility.md.
             """)
 
     @Argument(help: "Session files, or folders (every *.json in them but *.expect.json).")
@@ -23,6 +24,14 @@ struct A11yCommand: ParsableCommand {
 
     @Option(name: .long, help: "Write every finding here as a JSON array, one finding per line.")
     var json: String?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Lay every screen out again at font scales 1.3 and 2.0 and report text cut there or past the \
+            screen's width (--no-large-text: contrast and targets only).
+            """)
+    var largeText = true
 
     @OptionGroup var common: CommonOptions
 
@@ -35,6 +44,7 @@ struct A11yCommand: ParsableCommand {
             throw ExitCode(ExitCodes.renderFailed)
         }
         var audit = AccessibilityAudit(renderer: renderer)
+        audit.largeText = largeText
         var all: [Finding] = []
         var failure: Int32?
         for path in SessionArguments.expand(sessionArguments) {

@@ -1,3 +1,4 @@
+import Accessibility
 import ArgumentParser
 import Foundation
 import Gallery
@@ -6,6 +7,7 @@ import RenderPipeline
 import Snapshots
 
 extension RecordMode: ExpressibleByArgument {}
+extension A11yMode: ExpressibleByArgument {}
 
 /// `render check SESSIONS...`: each session's final frame and named snapshots against their goldens
 /// (`Snapshots/NAME.png`, `Snapshots/NAME@SNAP.png`; per theme and device in `Snapshots/THEME-DEVICE/`),
@@ -15,7 +17,8 @@ struct CheckCommand: BatchCommand {
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
         discussion: """
             Exit codes: 0 every golden matched, 6 a golden failed, was missing or was recorded (recording never \
-            passes a run), 3 a session could not be rendered, 2 a report, golden, sidecar or failure image could \
+            passes a run), or with --a11y a screen has accessibility findings its baseline NAME.a11y.json does not \
+            hold, 3 a session could not be rendered, 2 a report, golden, sidecar, baseline or failure image could \
             not be written.
             """)
 
@@ -93,6 +96,16 @@ struct CheckCommand: BatchCommand {
     @Flag(name: .long, help: "With --unused: delete them.")
     var delete = false
 
+    @Option(
+        name: .customLong("a11y"),
+        help:
+            """
+            Also check every screen's text contrast and touch targets against its baseline NAME.a11y.json beside \
+            the golden: --a11y fails on new findings (exit 6), --a11y=warn reports them; --accept and --record \
+            write the baseline with the golden.
+            """)
+    var a11y: A11yMode?
+
     @OptionGroup var common: CommonOptions
 
     @OptionGroup var batch: BatchOptions
@@ -156,9 +169,10 @@ struct CheckCommand: BatchCommand {
                 outcomes.append(o)
             }
         }
-        let result = CheckReport(
+        var result = CheckReport(
             rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
             tolerance: settings.tolerance, outcomes: outcomes)
+        result.a11y = a11y
         // Reports and pages name images relative to their folders and read them confined (ReportImages).
         let relative = result.relative(goldens: settings.snapshotsDirectory, files: settings.failuresDirectory)
         let images = ReportImages(goldens: settings.snapshotsDirectory, files: settings.failuresDirectory)
@@ -203,13 +217,15 @@ struct CheckCommand: BatchCommand {
             tolerance: tolerance.tolerance)
         settings.restamp = restamp
         settings.accepting = accept
+        settings.a11y = a11y
         return settings
     }
 
     /// One session in a worker: its outcomes printed as `render check` prints them, and returned as JSON.
     func workerJob() throws -> BatchWorker.Job {
         let renderer = try makeRenderer()
-        let checker = SnapshotChecker(settings: settings)
+        var checker = SnapshotChecker(settings: settings)
+        if a11y != nil { checker.audit = AccessibilityAudit(renderer: renderer) }
         let acceptOnly = GoldenMaintenance.acceptFilter(acceptNames)
         return { fields in
             let path = fields.first ?? ""
@@ -229,12 +245,14 @@ struct CheckCommand: BatchCommand {
                 } else {
                     StdErr.write(lines: "\(label(o.status)) \(o.message)")
                 }
+                if let r = o.a11y { printA11y(r) }
             }
             // The session's exit code as `render check` of it alone would give: the progress line never
             // says ok for a session whose goldens did not pass.
             let code =
                 outcomes.contains { $0.status == .error }
-                ? ExitCodes.renderFailed : outcomes.allSatisfy(\.passed) ? 0 : Self.checkFailed
+                ? ExitCodes.renderFailed
+                : outcomes.allSatisfy { $0.passed && $0.a11y?.fails != true } ? 0 : Self.checkFailed
             return (code, Array(try JSONEncoder().encode(outcomes)))
         }
     }
@@ -244,7 +262,22 @@ struct CheckCommand: BatchCommand {
         guard case .finished(_, let data) = r.outcome,
             let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
         else { return nil }
-        return list.isEmpty ? "nothing to check" : list.countedInWords
+        guard !list.isEmpty else { return "nothing to check" }
+        let new = list.reduce(0) { $0 + ($1.a11y?.count(.new) ?? 0) }
+        return list.countedInWords + (new > 0 ? ", \(new) new accessibility finding\(new == 1 ? "" : "s")" : "")
+    }
+
+    /// One screen's accessibility result: what fails on stderr (`A11Y`), a warning or resolved
+    /// findings on stdout (`a11y`), a clean screen with `-v` only.
+    func printA11y(_ r: A11yResult) {
+        if r.fails {
+            StdErr.write(
+                lines: "A11Y    \(r.message)" + (r.accept.map { "\n" + OutputText.line("  accept: " + $0) } ?? ""))
+        } else if r.status == .warned || r.count(.resolved) > 0 || common.verbose {
+            if common.quiet && r.status != .warned { return }
+            StdOut.write(
+                lines: "a11y    \(r.message)" + (r.accept.map { "\n" + OutputText.line("  accept: " + $0) } ?? ""))
+        }
     }
 
     /// `--unused [--delete]`: goldens of this run's folder that none of the sessions produces.

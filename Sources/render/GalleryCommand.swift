@@ -58,6 +58,15 @@ struct GalleryCommand: BatchCommand {
     @Flag(name: .shortAndLong, help: "No progress lines.")
     var quiet = false
 
+    @Flag(
+        name: .customLong("a11y"),
+        help:
+            """
+            Show each picture's accessibility findings (outlined, with their wording), new or still present \
+            against the baseline NAME.a11y.json beside its golden.
+            """)
+    var a11y = false
+
     func validate() throws {
         if let d = device { do { _ = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") } }
         if let f = fonts { try FontsLocator.requireFolder(f, named: "--fonts \(f)") }
@@ -76,6 +85,7 @@ struct GalleryCommand: BatchCommand {
         o.tolerance = tolerance.tolerance
         o.device = device
         o.appFontsDirectory = fonts
+        o.a11y = a11y
         return o
     }
 

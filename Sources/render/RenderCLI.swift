@@ -29,13 +29,13 @@ struct RenderCLI: ParsableCommand {
         TempFiles.removeOnSignals()
         // A batch command's worker process (Batch/BatchWorker.swift): one comparison at start-up.
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == BatchWorker.flag {
-            BatchWorker.main(Array(CommandLine.arguments.dropFirst(2)))
+            BatchWorker.main(A11yArgument.normalized(Array(CommandLine.arguments.dropFirst(2))))
         }
         // `render serve`'s worker (ServeWorker.swift), started by the server.
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ServeWorker.flag {
             ServeWorker.main(Array(CommandLine.arguments.dropFirst(2)))
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = A11yArgument.normalized(Array(CommandLine.arguments.dropFirst()))
         if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }
         if let typo = CommandSuggestion.message(for: arguments) {
             StdErr.write(typo)

@@ -33,6 +33,9 @@ final class PlantedCorpusTests: XCTestCase {
         #"final: text 13 "Regular 20 at 3.03": contrast 3.03:1 on #ffffff, needs 4.5:1"#,
         #"final: text 15 "Black on white to black": contrast 1.01:1 on #030303, needs 4.5:1"#,
         #"final: text 22 "On white photo": contrast 1.00:1 on #ffffff, needs 4.5:1"#,
+        // Large text: the photo labels sit in 40 dp frames; at 2.0 they wrap to two lines.
+        #"final: text 22 "On white photo": cut at font scale 2.0 (1 of 2 lines shown, 1 partly)"#,
+        #"final: text 25 "On dark photo": cut at font scale 2.0 (1 of 2 lines shown, 1 partly)"#,
     ]
 
     func testCleanSessionHasNoFindings() throws {
@@ -65,6 +68,8 @@ final class PlantedCorpusTests: XCTestCase {
                 #"buttons: button 10 "+": target 32x32 pt, needs 44x44 pt (ios)"#,
                 #"buttons: button 11 "x": target 20x30 pt, needs 44x44 pt (ios); "#
                     + "below WCAG 2.2's 24x24 minimum (2.5.8)",
+                // Without the default look's 36 dp minimum height, the 32 pt button cuts its "+" at 2.0.
+                #"buttons: button 10 "+": cut at font scale 2.0 (its one line cut short)"#,
             ])
     }
 

@@ -24,6 +24,8 @@ public actor Hub {
     var reports: [String: WorkerAnswer] = [:]
     var devices: [String] = []
     static let keptFrames = 48
+    /// The app `render serve --app` plays (LiveHub.swift), or nil.
+    var live: LiveApp?
 
     final class Client: @unchecked Sendable {
         let id: Int
@@ -85,6 +87,7 @@ public actor Hub {
         let c = Client(id: nextClient)
         clients[c.id] = c
         c.mailbox.put("sessions", .text(sessionsMessage()))
+        liveGreeting(c)
         return c
     }
 
@@ -140,6 +143,8 @@ public actor Hub {
                 return ServeError("element: needs slot and id")
             }
             await inspect(c, slot: slot, op: ["element"], extra: [String(id)], source: "tree")
+        case "live":
+            return await liveReceived(c, o)
         case "painted":
             break  // the page's paint time of a frame (the bench reads it on the page)
         default: return ServeError("unknown message type")

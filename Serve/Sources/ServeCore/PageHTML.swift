@@ -55,6 +55,7 @@ enum Page {
           </aside>
         </main>
         <script src="/app.js"></script>
+        <script src="/live.js"></script>
         </body>
         </html>
 

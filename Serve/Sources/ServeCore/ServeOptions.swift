@@ -13,14 +13,21 @@ public struct ServeOptions: Sendable {
     public var fonts: String?
     public var render = "render"
     public var quiet = false
+    /// `--app PATH [APP-ARGS...]`: the app's preview binary, played live (docs/serve.md "Live app").
+    public var app: String?
+    public var appArguments: [String] = []
+    public var recordDir: String?
 
     public static let usage = """
         usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
                             [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
+               render serve [OPTIONS] [--record-dir DIR] --app PATH [APP-ARGS...]
 
         Serves a live page of the folder's sessions (default: the current folder) at http://HOST:PORT/
         (default 127.0.0.1:8080; --port 0 picks a free port): each redraws as its file, its assets or the
         theme file change, with device, look and font-scale controls, a timeline and an inspector.
+        With --app, the page plays the app's preview binary live (clicks tap, typing goes to the field)
+        and records the walk as a script into --record-dir.
         Ctrl-C stops it. Exit codes: 0 stopped, 2 the port is in use or cannot be bound, 64 bad usage.
         See docs/serve.md.
         """
@@ -57,6 +64,11 @@ public struct ServeOptions: Sendable {
             case "--fonts-dir": o.fontsDir = try value(a)
             case "--fonts": o.fonts = try value(a)
             case "--render": o.render = try value(a)
+            case "--record-dir": o.recordDir = try value(a)
+            case "--app":  // the rest of the line is the app's
+                o.app = try value(a)
+                o.appArguments = Array(args[(i + 1)...])
+                i = args.count
             case "-h", "--help": throw ServeError(usage, exitCode: 0)
             default:
                 if a.hasPrefix("-") { throw ServeError("unknown option \(a)\n\n\(usage)") }

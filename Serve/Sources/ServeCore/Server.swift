@@ -11,12 +11,14 @@ public enum Server {
     public static let maxMessage = 16 * 1024
 
     public static func run(_ options: ServeOptions) async throws {
-        let folder = try SessionFolder(target: options.target, excluding: options.themeFile.map { [$0] } ?? [])
+        let live = try LiveApp.make(options)
+        let folder = try SessionFolder(
+            target: live?.folder ?? options.target, excluding: options.themeFile.map { [$0] } ?? [])
         let hub = Hub(folder: folder, options: options)
         let guardian = RequestGuard()
         let watcher = FileWatcher { paths in Task { await hub.changed(paths) } }
         guard let watcher else { throw ServeError("cannot watch files: inotify_init1 failed", exitCode: 2) }
-        watcher.watch(folder.folder)
+        if live == nil { watcher.watch(folder.folder) }  // the live app's session changes by its answers
         let assets = (folder.folder as NSString).appendingPathComponent("assets")
         watcher.watch(assets)
         if let t = options.themeFile {
@@ -24,12 +26,25 @@ public enum Server {
         }
         watcher.start()
         await hub.loadDevices()
+        if let live { await hub.attach(live) }
 
         let router = Router()
         router.add(middleware: GuardMiddleware<BasicRequestContext>(guardian: guardian))
         router.get("/") { _, _ in Self.file(Page.html, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.file(Page.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.file(Page.style, type: "text/css; charset=utf-8") }
+        router.get("/live.js") { _, _ in
+            Self.file(live == nil ? "" : LivePage.script, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/live/session.json") { _, _ -> Response in
+            guard let live, let d = FileManager.default.contents(atPath: live.sessionPath) else {
+                throw HTTPError(.notFound)
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/json", .contentDisposition: "attachment; filename=session.json"],
+                body: .init(byteBuffer: ByteBuffer(bytes: d)))
+        }
         router.get("/thumb/{name}") { _, context -> Response in
             guard let name = context.parameters.get("name"), let a = await hub.thumbnail(name) else {
                 throw HTTPError(.notFound)
@@ -72,6 +87,7 @@ public enum Server {
                 }
                 fflush(stdout)
                 if options.open { Self.openBrowser(url) }
+                if live != nil { Task { await hub.startLive() } }
             },
             logger: logger
         )
@@ -83,6 +99,7 @@ public enum Server {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 hub.terminateWorkers()
+                if let live { hub.stopLive(live) }
                 exit(0)
             }
             source.resume()

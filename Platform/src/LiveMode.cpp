@@ -1,0 +1,186 @@
+#include "LiveMode.h"
+#include "Json.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace preview {
+
+namespace {
+
+long long nowUs() {
+  using namespace std::chrono;
+  return duration_cast<microseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::string quoted(const std::string & s) {
+  JsonValue v;
+  v.kind = JsonValue::String;
+  v.string = s;
+  return toJson(v);
+}
+
+std::string number(double n) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", n);
+  return buf;
+}
+
+// Pixel payloads are left out of an answer (a page shows commands, not megabytes of base64): the
+// session file keeps them.
+void trimPayloads(JsonValue & v) {
+  if (v.kind == JsonValue::String && v.string.size() > 1024) {
+    v.string = "(" + std::to_string(v.string.size()) + " bytes; in the session file)";
+  } else if (v.kind == JsonValue::Array) {
+    for (auto & e : v.array) trimPayloads(e);
+  } else if (v.kind == JsonValue::Object) {
+    for (auto & m : v.object) trimPayloads(m.second);
+  }
+}
+
+// The outcome of a run that ended: what the page shows ("threw", "quit", "hung", ...).
+std::string outcomeOf(int result, const std::string & message) {
+  switch (result) {
+    case RUN_BUSY: return "hung";
+    case RUN_ENGINE_ERROR: return "engine-error";
+    case RUN_SCRIPT_ERROR: return "not-delivered";
+    case RUN_APP_ERROR:
+      if (message.find("the app threw") != std::string::npos) return "threw";
+      if (message.find("QUIT_APP") != std::string::npos) return "quit";
+      return "stopped";
+    default: return "ok";
+  }
+}
+
+}  // namespace
+
+LiveMainThread::LiveMainThread(std::shared_ptr<FWApplication> application, std::shared_ptr<RunContext> context,
+                               RunOptions options, std::istream & in, int out_fd)
+  : PreviewMainThread(std::move(application), std::move(context), Script(), std::move(options)), in(in), out_fd(out_fd) {
+  step_started_us = nowUs();
+}
+
+int LiveMainThread::runLive(std::shared_ptr<LiveMainThread> t) {
+  int result = PreviewMainThread::run(t);
+  if (!t->answered_last) {
+    // The step the run ended in: the app threw, quit (QUIT_APP), or stayed busy in its event queue.
+    if (result == RUN_OK) t->answer(t->input_ended ? "ok" : "quit", t->input_ended ? "" : "the app quit (QUIT_APP)");
+    else t->answer(outcomeOf(result, t->failureMessage()), t->failureMessage());
+  }
+  return result;
+}
+
+bool LiveMainThread::moreSteps() {
+  if (!answered_last) answer(undelivered.empty() ? "ok" : "not-delivered", undelivered);
+  return readStep();
+}
+
+bool LiveMainThread::skipUndelivered(const ScriptStep &, const std::string & why) {
+  undelivered = why;
+  return true;
+}
+
+void LiveMainThread::eventSent(const pr_event & e) {
+  std::string o = "{\"type\":" + quoted(e.type ? e.type : "") + ",\"time\":" + std::to_string(e.time) +
+                  ",\"internalId\":" + std::to_string(e.internal_id);
+  if (e.fields & PR_FIELD_VALUE) o += ",\"value\":" + std::to_string(e.value);
+  if (e.fields & PR_FIELD_TEXT) o += ",\"text\":" + quoted(std::string(e.text ? e.text : "", e.text ? e.text_len : 0));
+  if (e.fields & PR_FIELD_SYS_TYPE) o += ",\"sysType\":" + quoted(e.sys_type_name ? e.sys_type_name : "");
+  if (e.fields & PR_FIELD_SCROLL) o += ",\"scrollPos\":" + number(e.scroll_pos);
+  if (e.fields & PR_FIELD_TIMER_ID) o += ",\"timerId\":" + std::to_string(e.timer_id);
+  if (e.fields & PR_FIELD_VISIBLE) o += ",\"visible\":" + std::to_string(e.visible);
+  o += "}";
+  if (!events_json.empty()) events_json += ",";
+  events_json += o;
+}
+
+void LiveMainThread::answer(const std::string & given, const std::string & givenMessage) {
+  answered_last = true;
+  const long long us = nowUs() - step_started_us;
+  std::string outcome = given, message = givenMessage;
+  const std::string path = options.outDir + "/session.json";
+  std::string commands;
+  size_t total = session_steps;
+  try {
+    context->engine->writeSession(path);
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    JsonValue session = parseJson(text.str());
+    const JsonValue * steps = session.find("steps");
+    if (steps && steps->kind == JsonValue::Array) {
+      total = steps->array.size();
+      for (size_t i = session_steps; i < total; i++) {
+        JsonValue s = steps->array[i];
+        trimPayloads(s);
+        commands += (commands.empty() ? "" : ",") + toJson(s);
+      }
+    }
+  } catch (const EngineError & e) {
+    outcome = "engine-error";
+    message = std::string("the session could not be written: ") + e.what();
+  } catch (const JsonError & e) {
+    outcome = "engine-error";
+    message = std::string("the written session does not read back: ") + e.what();
+  }
+  session_steps = total;
+  std::string line = "{\"step\":";
+  line += script.steps.empty() ? std::string("\"boot\"") : std::to_string(script.steps.size() - 1);
+  line += ",\"outcome\":" + quoted(outcome);
+  if (!message.empty()) line += ",\"message\":" + quoted(message);
+  if (!script.steps.empty() && script.steps.back().type == "snapshot" && outcome == "ok")
+    line += ",\"png\":" + quoted(options.outDir + "/" + script.steps.back().name + ".png");
+  line += ",\"commands\":[" + commands + "],\"events\":[" + events_json + "]";
+  line += ",\"sessionSteps\":" + std::to_string(total) + ",\"session\":" + quoted(path);
+  line += ",\"micros\":" + std::to_string(us) + "}\n";
+  emit(line);
+}
+
+void LiveMainThread::emit(const std::string & line) {
+  size_t done = 0;
+  while (done < line.size()) {
+    ssize_t n = ::write(out_fd, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the reader is gone (the server ended): the app ends at the end of its input
+    done += size_t(n);
+  }
+}
+
+bool LiveMainThread::readStep() {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const size_t index = script.steps.size();
+    const std::string where = "step " + std::to_string(index);
+    try {
+      // The script reader checks a live step as it checks a script's (one step, so "step 0" in
+      // its messages is this step).
+      Script one = parseScript("{\"steps\": [" + line + "]}");
+      if (one.steps.size() != 1) throw ScriptError("a line holds one step");
+      ScriptStep step = one.steps[0];
+      step.index = index;
+      if (step.type == "snapshot" && !snapshot_names.insert(step.name).second)
+        throw ScriptError("snapshot name \"" + step.name + "\" was taken already; each snapshot needs its own name");
+      undelivered.clear();
+      events_json.clear();
+      answered_last = false;
+      step_started_us = nowUs();
+      script.steps.push_back(step);
+      return true;
+    } catch (const ScriptError & e) {
+      std::string why = e.what();
+      const std::string prefix = "step 0: ";
+      if (why.compare(0, prefix.size(), prefix) == 0) why = why.substr(prefix.size());
+      emit("{\"step\":" + std::to_string(index) + ",\"outcome\":\"refused\",\"message\":" + quoted(where + ": " + why) +
+           ",\"commands\":[],\"events\":[]}\n");
+    }
+  }
+  input_ended = true;
+  return false;
+}
+
+}  // namespace preview

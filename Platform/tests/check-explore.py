@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""`--explore`'s test (make platform-tests): walks the stand-in test app (tests/app) to depth 3 and
+checks what the walk wrote: the screens it must find, the failures it must record, a screen's
+script replaying to its PNG, two walks writing the same bytes, and which --out folders it refuses.
+
+usage: check-explore.py APP RENDER OUT_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIX = os.path.join(HERE, "fixtures")
+APP, RENDER, OUT = sys.argv[1:4]
+failures = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def explore(out, *extra):
+    # A short step timeout: the app's Slow (3 s) and Hang buttons are recorded as hanging sooner.
+    args = [APP, "--explore", "--out", out, "--assets", os.path.join(FIX, "assets"), "--http", os.path.join(FIX, "http"),
+            "--step-timeout", "1", *extra]
+    p = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def files(folder):
+    """Every file under `folder` (relative path -> bytes), timings.json aside."""
+    out = {}
+    for root, _, names in os.walk(folder):
+        for n in names:
+            path = os.path.join(root, n)
+            rel = os.path.relpath(path, folder)
+            if rel != "timings.json":
+                out[rel] = open(path, "rb").read()
+    return out
+
+
+os.makedirs(OUT, exist_ok=True)
+first, second = os.path.join(OUT, "walk-1"), os.path.join(OUT, "walk-2")
+for d in (first, second):
+    shutil.rmtree(d, ignore_errors=True)
+
+# 1. The stand-in app to depth 3: 18 distinct screens (the front view in its states, the dialog,
+# the action sheet), every tap accounted for, the throwing and hanging buttons recorded.
+code, stdout, stderr = explore(first, "--render", RENDER)
+check(code == 0, f"the walk ends (exit {code}) {stderr.strip()[-300:]}")
+walk = json.load(open(os.path.join(first, "explore.json")))
+screens = walk["screens"]
+check(len(screens) == 18, f"18 distinct screens to depth 3: {len(screens)}")
+check(walk["complete"] is True and walk["stoppedBy"] is None, f"the walk is complete: {walk['complete']} {walk['stoppedBy']}")
+titles = [s["title"] for s in screens]
+check("dialog 'Hello'" in titles and "action sheet 'Share'" in titles, f"the dialog and the action sheet are screens: {titles}")
+by_path = {" -> ".join(s["path"]): s for s in screens}
+check(by_path.get("tap 'Open dialog'", {}).get("name") == "screen-001", "the dialog is screen-001, reached by one tap")
+check("tap 'Share' -> tap 'Email'" in by_path, f"an action sheet's option is tapped: {sorted(by_path)}")
+check([s["depth"] for s in screens] == sorted(s["depth"] for s in screens) and max(s["depth"] for s in screens) == 3,
+      "screens come in breadth-first order, up to depth 3")
+kinds = {(f["element"], f["kind"]) for f in walk["failures"]}
+check(("tap 'Throw'", "threw") in kinds and ("tap 'Hang'", "hung") in kinds, f"the throwing and hanging taps are recorded: {kinds}")
+throw = next(f for f in walk["failures"] if f["element"] == "tap 'Throw'")
+check(throw["message"] == 'step 0 (tap {"text":"Throw"}): the app threw: the Throw button', f"the failure's message: {throw['message']}")
+check(any("tap 'Hang'" in s for s in walk["skipped"]), "a tap that hung is not tried again from later screens")
+names = {s["name"] for s in screens}
+check(all(e["from"] in names and (e["to"] is None or e["to"] in names) for e in walk["edges"]), "edges join known screens")
+check(len([e for e in walk["edges"] if e["to"] is None]) == len([f for f in walk["failures"] if f["from"]]),
+      "every failing tap is an edge to no screen")
+check(all(os.path.isfile(os.path.join(first, s[k])) for s in screens for k in ("session", "script", "png")),
+      "every screen has its session, script and PNG")
+check(os.path.isfile(os.path.join(first, "map.html")) and os.path.isfile(os.path.join(first, "gallery", "index.html")),
+      "the map page and the gallery are written")
+page = open(os.path.join(first, "map.html")).read()
+check(page.count("<image href=\"screens/") == 18 and "tap &#39;Open dialog&#39;" in page, "the map shows 18 thumbnails and labelled taps")
+card = json.load(open(os.path.join(first, "sessions", "screen-005.json")))
+check(card.get("description") == "depth 2: tap 'Open dialog' -> tap 'OK'", f"a session says its path: {card.get('description')}")
+
+# 2. A screen's script is a test: played by the app, it reaches the same screen, pixel for pixel.
+script = os.path.join(first, "scripts", "screen-008.json")
+replay = os.path.join(OUT, "replay-8")
+shutil.rmtree(replay, ignore_errors=True)
+p = subprocess.run([APP, "--script", script, "--out", replay, "--assets", os.path.join(FIX, "assets"),
+                    "--http", os.path.join(FIX, "http")], capture_output=True, text=True, timeout=60)
+same = p.returncode == 0 and open(os.path.join(replay, "screen.png"), "rb").read() == open(
+    os.path.join(first, "screens", "screen-008.png"), "rb").read()
+check(same, f"scripts/screen-008.json replays to its PNG (exit {p.returncode}) {p.stderr.strip()[-200:]}")
+# And render replays each written session to the walk's PNG.
+p = subprocess.run([RENDER, os.path.join(first, "sessions", "screen-003.json"), "--snapshot", "screen", "-o",
+                    os.path.join(OUT, "replay-3.png"), "-q"], capture_output=True, text=True)
+same = p.returncode == 0 and open(os.path.join(OUT, "replay-3.png"), "rb").read() == open(
+    os.path.join(first, "screens", "screen-003.png"), "rb").read()
+check(same, f"render replays sessions/screen-003.json to its PNG {p.stderr.strip()[-200:]}")
+
+# 3. Same app, same walk, same bytes (timings.json aside), in a folder of another name.
+code, _, stderr = explore(second, "--render", RENDER)
+a, b = files(first), files(second)
+differ = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+check(code == 0 and not differ, f"a second walk writes the same {len(a)} files (exit {code}); differing: {differ[:5]}")
+
+# 4. An earlier walk's folder is replaced whole; a folder the walk did not write is refused.
+open(os.path.join(second, "stray.txt"), "w").write("not the walk's")
+code, _, stderr = explore(second, "--depth", "1", "--no-gallery")
+check(code == 0 and not os.path.exists(os.path.join(second, "stray.txt")) and not os.path.exists(os.path.join(second, "gallery")),
+      f"an earlier walk's folder is replaced whole (exit {code}) {stderr.strip()[-200:]}")
+foreign = os.path.join(OUT, "foreign")
+shutil.rmtree(foreign, ignore_errors=True)
+os.makedirs(foreign)
+open(os.path.join(foreign, "notes.txt"), "w").write("mine")
+code, _, stderr = explore(foreign, "--depth", "1")
+check(code == 64 and "an earlier --explore did not write it" in stderr and os.listdir(foreign) == ["notes.txt"],
+      f"a foreign non-empty --out is refused and left alone (exit {code}) {stderr.strip()}")
+
+# 5. --max-paths bounds the walk by a count, not the machine's speed.
+limited = os.path.join(OUT, "walk-limited")
+shutil.rmtree(limited, ignore_errors=True)
+code, _, stderr = explore(limited, "--max-paths", "5", "--no-gallery")
+w = json.load(open(os.path.join(limited, "explore.json")))
+check(code == 0 and w["paths"] == 5 and w["complete"] is False and w["stoppedBy"] == "max-paths",
+      f"--max-paths 5: 5 paths, stopped by max-paths: {w['paths']} {w['stoppedBy']}")
+check([s["name"] for s in w["screens"]] == [s["name"] for s in screens[:len(w["screens"])]] and
+      [s["hash"] for s in w["screens"]] == [s["hash"] for s in screens[:len(w["screens"])]],
+      "a limited walk is the start of the full walk")
+
+# 6. Bad options are usage errors.
+for bad, said in ((["--depth", "0"], "--depth needs a positive whole number"), ([], "--explore needs --out DIR")):
+    p = subprocess.run([APP, "--explore", *bad], capture_output=True, text=True)
+    check(p.returncode == 64 and said in p.stderr, f"{bad or 'no --out'}: exit 64, says {said!r} ({p.stderr.strip()[:80]})")
+
+print(f"{len(failures)} failure(s)" if failures else "explore tests: all passed")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,134 @@
+import Foundation
+
+/// What `render serve --app` keeps beside the Hub: the app's child process, the log of steps played
+/// (step -> its outcome, commands and events), the locators of the screen shown, and the recording.
+/// Used only from the Hub (an actor), one step at a time.
+final class LiveApp: @unchecked Sendable {
+    let app: AppProcess
+    /// The folder the app writes its session into (the folder the Hub serves).
+    let folder: String
+    let sessionName = "session.json"
+    let recordDir: String?
+    /// The last answers, newest last (a page gets them all again with each change: a slow page
+    /// that misses a message loses nothing).
+    var log: [[String: Any]] = []
+    var steps = 0
+    /// "running", or "ended" with the answer that ended the run.
+    var ended: [String: Any]?
+    var running = false
+    /// Locators (JSON text) of the elements of the screen shown, by id: the tree of the last frame.
+    var locators: [Int: String] = [:]
+    var kinds: [Int: String] = [:]
+    var recording: LiveRecording?
+    /// The last recording's result for the pages (written, or why not).
+    var recordNote: String?
+    /// Steps in flight: each waits for the one before.
+    var chain: Task<Void, Never>?
+    static let keptLog = 60
+
+    init(app: AppProcess, folder: String, recordDir: String?) {
+        self.app = app
+        self.folder = folder
+        self.recordDir = recordDir
+    }
+
+    var sessionPath: String { (folder as NSString).appendingPathComponent(sessionName) }
+
+    /// An answer as the page's log shows it: long command lists shortened.
+    func add(_ answer: [String: Any], input: [String: Any]?) {
+        var entry = answer
+        if let input { entry["input"] = input }
+        if let c = answer["commands"] as? [Any], c.count > 40 {
+            entry["commands"] = Array(c.prefix(40))
+            entry["more"] = c.count - 40
+        }
+        entry["n"] = steps
+        steps += 1
+        log.append(entry)
+        if log.count > Self.keptLog { log.removeFirst(log.count - Self.keptLog) }
+        if answer["ended"] as? Bool == true {
+            ended = answer
+            running = false
+        }
+    }
+
+    /// Numbers the live messages (a page's test waits for one newer than it has seen).
+    var seq = 0
+
+    func message() -> String {
+        seq += 1
+        var o: [String: Any] = [
+            "type": "live", "seq": seq, "log": log, "running": running, "sessionName": sessionName,
+            "canRecord": recordDir != nil,
+        ]
+        if let e = ended { o["ended"] = e }
+        if let r = recording { o["recording"] = ["steps": r.steps.count, "snapshots": r.snapshots] }
+        if let n = recordNote { o["recordNote"] = n }
+        return Hub.json(o)
+    }
+
+    /// The kinds of step a page may send, and what each needs.
+    static let stepTypes: Set<String> = [
+        "tap", "press", "release", "scroll", "input", "tick", "back", "sys", "snapshot",
+    ]
+
+    /// The page's step, checked and rebuilt from known keys only; nil and a reason when it is not one.
+    static func checkedStep(_ o: Any?) -> Result<[String: Any], ServeError> {
+        guard let s = o as? [String: Any], let type = s["type"] as? String, stepTypes.contains(type) else {
+            return .failure(ServeError("live step: needs a type (\(stepTypes.sorted().joined(separator: ", ")))"))
+        }
+        var out: [String: Any] = ["type": type]
+        for key in ["x", "y"] {
+            guard let v = s[key] else { continue }
+            guard let d = v as? Double, d.isFinite, abs(d) < 1e6 else {
+                return .failure(ServeError("live step: bad \(key)"))
+            }
+            out[key] = (d * 100).rounded() / 100  // dp to the hundredth: the script stays readable
+        }
+        for key in ["value", "ms", "internalId"] {
+            guard let v = s[key] else { continue }
+            guard let i = v as? Int, abs(i) < 1 << 40, key != "ms" || i >= 0 else {
+                return .failure(ServeError("live step: bad \(key)"))
+            }
+            out[key] = i
+        }
+        for key in ["textValue", "name", "event"] {
+            guard let v = s[key] else { continue }
+            guard let t = v as? String, t.utf8.count <= 4096 else {
+                return .failure(ServeError("live step: bad \(key)"))
+            }
+            out[key] = t
+        }
+        return .success(out)
+    }
+}
+
+/// A recording: the script so far (each input with a locator), the snapshots taken.
+struct LiveRecording {
+    var steps: [[String: Any]] = []
+    var snapshots: [String] = []
+    var device: Any?
+}
+
+extension LiveApp {
+    /// The app's folder (a new temporary one) and the record folder, checked before anything starts:
+    /// a record folder that cannot be written is an error now, not at Stop.
+    static func make(_ options: ServeOptions) throws -> LiveApp? {
+        guard let path = options.app else { return nil }
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ServeError("--app \(path): no such executable (build it as README \"Preview your app\" says)")
+        }
+        if let dir = options.recordDir {
+            var isDir: ObjCBool = false
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue,
+                access(dir, W_OK) == 0
+            else { throw ServeError("--record-dir \(dir): not a folder this user can write") }
+        }
+        var template = Array((NSTemporaryDirectory() + "render-serve-app.XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw ServeError("cannot create a temporary folder", exitCode: 2) }
+        let folder = SessionFolder.realPath(String(cString: made)) ?? String(cString: made)
+        let app = AppProcess(path: path, arguments: options.appArguments, outDir: folder)
+        return LiveApp(app: app, folder: folder, recordDir: options.recordDir)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// `render serve --app`: the page's live messages (docs/serve.md "Live app"). A step the page sends
+/// goes to the app; its answer goes to the log every page shows, the new session to the pictures
+/// (rendered by the worker as any session), and, while recording, the step with a locator to the
+/// script.
+extension Hub {
+    /// Starts the app's first run.
+    func startLive() async {
+        guard let live else { return }
+        await enqueue { await self.boot(live) }
+    }
+
+    /// At exit: the app ends with the server, and its temporary folder goes (recordings are in --record-dir).
+    nonisolated func stopLive(_ live: LiveApp) {
+        live.app.terminateNow()
+        try? FileManager.default.removeItem(atPath: live.folder)
+    }
+
+    func liveGreeting(_ c: Client) {
+        if let live { c.mailbox.put("live", .text(live.message())) }
+    }
+
+    func liveReceived(_ c: Client, _ o: [String: Any]) async -> ServeError? {
+        guard let live else { return ServeError("live: this server plays no app (render serve --app)") }
+        switch o["op"] as? String {
+        case "step":
+            switch LiveApp.checkedStep(o["step"]) {
+            case .failure(let e): return e
+            case .success(let step): await enqueue { await self.play(live, step) }
+            }
+        case "restart":
+            await enqueue { await self.boot(live) }
+        case "record":
+            guard live.recordDir != nil else { return ServeError("live: record needs --record-dir") }
+            await enqueue { await self.startRecording(live) }
+        case "stop":
+            guard let name = o["name"] as? String else { return ServeError("live: stop needs a name") }
+            let overwrite = o["overwrite"] as? Bool ?? false
+            await enqueue { await self.stopRecording(live, name: name, overwrite: overwrite) }
+        default: return ServeError("live: unknown op")
+        }
+        return nil
+    }
+
+    /// Runs `body` after every live operation queued before it (one step at a time, in order).
+    func enqueue(_ body: @escaping @Sendable () async -> Void) async {
+        guard let live else { return }
+        let previous = live.chain
+        let task = Task {
+            await previous?.value
+            await body()
+        }
+        live.chain = task
+        await task.value
+    }
+
+    func boot(_ live: LiveApp) async {
+        live.recording = nil
+        live.ended = nil
+        live.locators = [:]
+        let answer = await live.app.start()
+        live.running = answer["ended"] as? Bool != true && answer["outcome"] as? String != "not-started"
+        if !live.running { live.ended = answer }
+        live.add(answer, input: nil)
+        await shown(live)
+    }
+
+    func startRecording(_ live: LiveApp) async {
+        await boot(live)
+        live.recording = LiveRecording(device: sessionDevice(live))
+        live.recordNote = nil
+        broadcastLive()
+    }
+
+    func play(_ live: LiveApp, _ step: [String: Any]) async {
+        guard live.running else {
+            live.recordNote = "the app is not running: restart it"
+            broadcastLive()
+            return
+        }
+        let before = live.locators
+        let answer = await live.app.play(step)
+        live.add(answer, input: step)
+        if answer["outcome"] as? String == "ok", live.recording != nil {
+            live.recording?.steps.append(Self.recorded(step, answer: answer, locators: before))
+            if step["type"] as? String == "snapshot", let n = step["name"] as? String {
+                live.recording?.snapshots.append(n)
+            }
+        }
+        await shown(live)
+    }
+
+    /// The step as the script keeps it: an input on an element names it by its locator on the screen
+    /// the step was played on (visible text first, then type and index, the id last), not by a point.
+    static func recorded(_ step: [String: Any], answer: [String: Any], locators: [Int: String]) -> [String: Any] {
+        var s = step
+        guard ["tap", "press", "release", "scroll", "input"].contains(step["type"] as? String ?? ""),
+            let first = (answer["commands"] as? [[String: Any]])?.first, let id = first["internalId"] as? Int,
+            let text = locators[id], let target = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+        else { return s }
+        s["x"] = nil
+        s["y"] = nil
+        s["internalId"] = nil
+        s["target"] = target
+        return s
+    }
+
+    /// After a step: the new frame to every page showing the session, the log, the screen's locators.
+    func shown(_ live: LiveApp) async {
+        await changed([live.sessionPath])
+        broadcastLive()
+        let view = ViewSpec(
+            session: live.sessionName, look: initialLook, device: initialDevice, fontScale: String(initialFontScale),
+            capture: "final", sideBySide: false)
+        guard let fields = stateFields(view, look: initialLook) else { return }
+        let answer = await frame(fields)
+        guard let meta = try? JSONSerialization.jsonObject(with: Data(answer.json)) as? [String: Any],
+            let tree = meta["tree"] as? [[String: Any]]
+        else { return }
+        var locators: [Int: String] = [:]
+        var kinds: [Int: String] = [:]
+        for e in tree {
+            guard let id = e["id"] as? Int else { continue }
+            if let l = e["locator"] as? String { locators[id] = l }
+            if let k = e["kind"] as? String { kinds[id] = k }
+        }
+        live.locators = locators
+        live.kinds = kinds
+    }
+
+    func broadcastLive() {
+        guard let live else { return }
+        let m = live.message()
+        for c in clients.values { c.mailbox.put("live", .text(m)) }
+    }
+
+    func sessionDevice(_ live: LiveApp) -> Any? {
+        guard let d = FileManager.default.contents(atPath: live.sessionPath),
+            let o = try? JSONSerialization.jsonObject(with: d) as? [String: Any]
+        else { return nil }
+        return o["device"]
+    }
+
+    /// Stop: NAME.script.json, NAME.session.json and NAME.SNAPSHOT.png into the record folder (never over
+    /// a file without the page's say-so); the recording stays until written.
+    func stopRecording(_ live: LiveApp, name: String, overwrite: Bool) {
+        defer { broadcastLive() }
+        guard let dir = live.recordDir, let r = live.recording else {
+            live.recordNote = "not recording"
+            return
+        }
+        guard LiveRecordFiles.isName(name) else {
+            live.recordNote = "\"\(name)\" cannot be a file name (letters, digits, . _ -; not starting with .)"
+            return
+        }
+        let files = LiveRecordFiles(dir: dir, name: name, snapshots: r.snapshots)
+        let existing = files.existing()
+        if !existing.isEmpty && !overwrite {
+            live.recordNote = "exists: " + existing.joined(separator: ", ")
+            return
+        }
+        do {
+            try files.write(script: r, from: live.folder, session: live.sessionPath)
+            live.recording = nil
+            live.recordNote = "wrote \(files.script) and \(files.session)"
+        } catch {
+            live.recordNote = "could not write the recording: \(error)"
+        }
+    }
+}
+
+extension Hub {
+    func attach(_ live: LiveApp) { self.live = live }
+}

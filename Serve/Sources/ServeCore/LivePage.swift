@@ -1,0 +1,164 @@
+/// The page's live mode (`render serve --app`): loaded after app.js, it adds the app's controls to
+/// the same page. A click on the picture is a tap at that point, a hold a press until release, the
+/// wheel scrolls; the server decides nothing about the pointer either: the engine in the app resolves
+/// every point (semantics.md item 39).
+enum LivePage {
+    static let script = #"""
+        "use strict";
+        (() => {
+          const live = { log: [], running: false, busy: 0, focused: null, lastInput: performance.now(), offsets: new Map() };
+          window.__live = live;
+          history.live = [];  // __on("live", test): the page's events, as for frames
+          const style = document.createElement("style");
+          style.textContent = `#liveBar { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; padding: 4px 0; }
+            #liveState.bad, #liveLog li.bad { color: #b00020; } #liveLog { padding-left: 20px; font-size: 12px; margin: 0; }
+            #side { grid-template-rows: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 2fr); }
+            #livePane { overflow: auto; min-height: 0; border-bottom: 1px solid #ddd; }
+            #liveLog pre { white-space: pre-wrap; margin: 2px 0; } #recordNote { font-style: italic; }`;
+          document.head.append(style);
+          const bar = document.createElement("div");
+          bar.id = "liveBar";
+          bar.innerHTML = `
+            <span id="liveState">starting the app…</span>
+            <button data-sys="back" title="The system back action">Back</button>
+            <button data-sys="PAUSE">Pause</button><button data-sys="RESUME">Resume</button>
+            <button data-sys="LANGUAGE_CHANGED">Language changed</button><button data-sys="MEMORY_WARNING">Memory warning</button>
+            <span class="clock">Clock <label><input type="checkbox" id="realTime"> real time</label>
+              <button data-tick="16">+16 ms</button><button data-tick="1000">+1 s</button></span>
+            <input id="liveText" placeholder="tap a text field, then type here" size="24" disabled>
+            <button id="record">Record</button><button id="snapshot" disabled>Snapshot</button><button id="stopRecord" disabled>Stop</button>
+            <button id="restart">Restart</button> <a id="download" href="/live/session.json">session so far</a>
+            <span id="recordNote"></span>`;
+          $("#stage").insertBefore(bar, $("#pictures"));
+          const pane = document.createElement("section");
+          pane.id = "livePane";
+          pane.innerHTML = `<h2>Steps</h2><ol id="liveLog"></ol>`;
+          $("#side").prepend(pane);
+          $("#timeline").hidden = true;
+
+          const baseOnText = onText;
+          onText = (m) => (m.type === "live" ? onLive(m) : baseOnText(m));
+
+          function step(s) {
+            // Real time: the time since the last input goes first, as one tick (virtual time stays in the app).
+            const now = performance.now();
+            if ($("#realTime").checked && s.type !== "tick") {
+              const ms = Math.min(600000, Math.round(now - live.lastInput));
+              if (ms > 0) { live.busy++; send({ type: "live", op: "step", step: { type: "tick", ms } }); }
+            }
+            live.lastInput = now;
+            live.busy++;
+            live.sentAt = now;
+            send({ type: "live", op: "step", step: s });
+          }
+          window.__liveStep = step;
+
+          function onLive(m) {
+            const before = live.log.length ? live.log[live.log.length - 1].n : -1;
+            live.log = m.log;
+            live.seq = m.seq;
+            live.running = m.running;
+            const fresh = m.log.filter((e) => e.n > before);
+            live.busy = Math.max(0, live.busy - fresh.filter((e) => e.input).length);
+            for (const e of fresh) {
+              const input = e.input || {};
+              const first = (e.commands || [])[0] || {};
+              if (input.type === "tap" && e.outcome === "ok" && first.internalId !== undefined) {
+                const el = state.byId.get(first.internalId);
+                live.focused = el && el.kind === "textField" ? first.internalId : null;
+                $("#liveText").disabled = live.focused === null;
+                if (live.focused !== null) { $("#liveText").value = el.text || ""; $("#liveText").focus(); }
+              }
+              for (const ev of e.events || []) if (ev.type === "ScrollChangedEvent") live.offsets.set(ev.internalId, ev.scrollPos);
+            }
+            renderLog();
+            const ended = m.ended;
+            $("#liveState").textContent = m.running ? "app running" :
+              ended ? `app ended: ${ended.outcome}${ended.step !== undefined ? ` at step ${ended.step}` : ""}: ${ended.message || ""}` : "starting the app…";
+            $("#liveState").classList.toggle("bad", !m.running && !!ended);
+            const rec = m.recording;
+            $("#record").disabled = !m.canRecord || !!rec;
+            $("#snapshot").disabled = !rec;
+            $("#stopRecord").disabled = !rec;
+            $("#record").textContent = rec ? `Recording (${rec.steps} steps)` : "Record";
+            $("#recordNote").textContent = m.recordNote || "";
+            if (m.recordNote && m.recordNote.startsWith("exists: ") && live.stopName) {
+              const name = live.stopName;
+              live.stopName = null;  // asked once per Stop
+              if (confirm(`${m.recordNote.slice(8)} exist already in the record folder. Replace them?`)) {
+                send({ type: "live", op: "stop", name, overwrite: true });
+              }
+            }
+            emit("live", m);
+          }
+
+          function renderLog() {
+            const ol = $("#liveLog");
+            ol.innerHTML = "";
+            for (const e of live.log) {
+              const li = document.createElement("li");
+              const input = e.input ? JSON.stringify(e.input) : "boot";
+              const cmds = (e.commands || []).flatMap((c) => (c.type === "batch" ? c.steps : [c]));
+              li.className = e.outcome === "ok" ? "" : "bad";
+              li.innerHTML = `<div class="in">${esc(input)} → ${esc(e.outcome)}${e.micros !== undefined ? ` · ${(e.micros / 1000).toFixed(1)} ms` : ""}</div>` +
+                (e.message ? `<div class="msg">${esc(e.message)}</div>` : "") +
+                `<details><summary>${cmds.length}${e.more ? "+" : ""} commands, ${(e.events || []).length} events</summary>` +
+                `<pre>${esc(cmds.map((c) => JSON.stringify(c)).join("\n"))}</pre><pre>${esc((e.events || []).map((v) => JSON.stringify(v)).join("\n"))}</pre></details>`;
+              ol.append(li);
+            }
+            pane.scrollTop = pane.scrollHeight;
+          }
+
+          // The picture: click = tap, hold = press ... release, wheel = scroll.
+          const over = $(".pic[data-slot=main] .overlay");
+          let down = null;
+          over.addEventListener("mousedown", (e) => {
+            if (!state.metas.main || e.button !== 0) return;
+            const p = dpPoint("main", e);
+            down = { p, pressed: false, timer: setTimeout(() => { down.pressed = true; step({ type: "press", x: p.x, y: p.y }); }, 350) };
+          });
+          window.addEventListener("mouseup", (e) => {
+            if (!down) return;
+            clearTimeout(down.timer);
+            const d = down;
+            down = null;
+            if (d.pressed) step({ type: "release", x: d.p.x, y: d.p.y });
+            else if (e.target === over) step({ type: "tap", x: d.p.x, y: d.p.y });
+          });
+          over.addEventListener("wheel", (e) => {
+            if (!state.metas.main) return;
+            e.preventDefault();
+            const p = dpPoint("main", e);
+            // The scroll container under the pointer: the innermost scroll element whose frame holds it.
+            const box = state.tree.filter((t) => t.kind.startsWith("scroll") && t.frame &&
+              p.x >= t.frame[0] && p.y >= t.frame[1] && p.x < t.frame[0] + t.frame[2] && p.y < t.frame[1] + t.frame[3]).pop();
+            const from = box ? (live.offsets.get(box.id) || 0) : 0;
+            const value = Math.max(0, Math.round(from + e.deltaY));
+            if (box) live.offsets.set(box.id, value);
+            step({ type: "scroll", x: p.x, y: p.y, value });
+          }, { passive: false });
+
+          $("#liveText").addEventListener("keydown", (e) => {
+            if (e.key !== "Enter" || live.focused === null) return;
+            step({ type: "input", internalId: live.focused, textValue: e.target.value });
+          });
+          for (const b of bar.querySelectorAll("[data-sys]")) {
+            b.onclick = () => step(b.dataset.sys === "back" ? { type: "back" } : { type: "sys", textValue: b.dataset.sys });
+          }
+          for (const b of bar.querySelectorAll("[data-tick]")) b.onclick = () => step({ type: "tick", ms: Number(b.dataset.tick) });
+          $("#restart").onclick = () => send({ type: "live", op: "restart" });
+          $("#record").onclick = () => send({ type: "live", op: "record" });
+          $("#snapshot").onclick = () => {
+            const name = prompt("Snapshot name", `snapshot-${(live.snapshots = (live.snapshots || 0) + 1)}`);
+            if (name) step({ type: "snapshot", name });
+          };
+          $("#stopRecord").onclick = () => {
+            const name = prompt("Save the recording as (NAME.script.json, NAME.session.json)", "walk");
+            if (!name) return;
+            live.stopName = name;
+            send({ type: "live", op: "stop", name });
+          };
+        })();
+
+        """#
+}

@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""`render serve --app` in a real browser (Playwright driving Debian's chromium) with the headless
+platform's stand-in test app (Platform/tests/app): boot, a click by position, a dialog opened and
+answered, typing, scrolling, a crash and a restart, then a recording with two snapshots whose script,
+replayed through the driver, gives the same commands and PNG bytes (docs/serve.md "Live app").
+Run by `make serve-live-test`:
+    python3 Serve/browser-tests/test_live.py --render .build/release/render --app out/platform/previewtest
+Waits are on events (an answer in the page's log, a frame painted, a process ending), never on time."""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import unittest
+
+ARGS = None
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIX = os.path.join(HERE, "..", "..", "Platform", "tests", "fixtures")
+
+
+def app_args():
+    return ["--assets", os.path.join(FIX, "assets"), "--http", os.path.join(FIX, "http"), "--step-timeout", "2"]
+
+
+class LiveServer:
+    """`render serve --port 0 --record-dir DIR --app APP ...`; the address from its first line."""
+
+    def __init__(self, record_dir):
+        command = ([os.environ["RENDER_SERVE"], "--render", ARGS.render] if os.environ.get("RENDER_SERVE")
+                   else [ARGS.render, "serve"])
+        self.proc = subprocess.Popen([*command, "--port", "0", "--record-dir", record_dir, "--app", ARGS.app, *app_args()],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://([\d.]+):(\d+)/", line)
+        if not m:
+            self.proc.kill()
+            raise RuntimeError(f"render serve did not start: {line!r} {self.proc.stderr.read()}")
+        self.host, self.port = m.group(1), int(m.group(2))
+        self.url = f"http://{self.host}:{self.port}/"
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        return self.proc.wait(timeout=60)
+
+
+def read(path, mode="r"):
+    with open(path, mode) as f:
+        return f.read()
+
+
+def session_commands(path):
+    """The app's commands in a session (batches opened), without the input and capture steps."""
+    out = []
+    for s in json.loads(read(path))["steps"]:
+        for inner in (s["steps"] if s["type"] == "batch" else [s]):
+            if inner["type"].isupper():
+                out.append(inner)
+    return out
+
+
+class Live(unittest.TestCase):
+    """One server, one page; the tests run in order (test_1..., test_2...)."""
+
+    @classmethod
+    def setUpClass(cls):
+        from playwright.sync_api import sync_playwright
+        cls.out = os.path.abspath(ARGS.out)
+        shutil.rmtree(cls.out, ignore_errors=True)
+        cls.records = os.path.join(cls.out, "records")
+        os.makedirs(cls.records)
+        cls.server = LiveServer(cls.records)
+        cls.pw = sync_playwright().start()
+        cls.browser = cls.pw.chromium.launch(executable_path=ARGS.chromium, args=["--no-sandbox"])
+        cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+        cls.answers = []  # what the page's prompts and confirms answer, in order
+        cls.page.on("dialog", lambda d: d.accept(cls.answers.pop(0)) if cls.answers else d.dismiss())
+        cls.page.goto(cls.server.url)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.pw.stop()
+        cls.server.stop()
+
+    def wait(self, kind, test):
+        """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""
+        why = json.dumps(f"no {kind} event: {test}")
+        return self.page.evaluate(f"""() => Promise.race([window.__on('{kind}', {test}),
+            new Promise((_, no) => setTimeout(() => no(new Error({why})), 120000))])""")
+
+    def answered(self, n):
+        """The live message once the log holds answer number n (the boot is 0), and that answer."""
+        m = self.wait("live", f"m => m.log.some(e => e.n === {n})")
+        return m, next(e for e in m["log"] if e["n"] == n)
+
+    def seq(self):
+        return self.page.evaluate("() => window.__live.seq || 0")
+
+    def last_n(self):
+        return self.page.evaluate("() => { const l = window.__live.log; return l.length ? l[l.length - 1].n : -1; }")
+
+    def painted_with(self, js_test):
+        """A frame painted whose tree passes the test (the frame follows the answer)."""
+        return self.wait("frame", f"f => f.ok && ({js_test})(window.__state.tree)")
+
+    def element(self, text, kind=None, reachable=True):
+        return self.page.evaluate(f"""() => window.__state.tree.find(e => e.text === {json.dumps(text)}
+            {f"&& e.kind === {json.dumps(kind)}" if kind else ""} && e.reachable === {json.dumps(reachable)})""")
+
+    def point(self, el):
+        """The page point over an element's centre (its frame in dp from the engine's tree)."""
+        x, y, w, h = el["frame"]
+        b = self.page.locator('.pic[data-slot="main"] .overlay').bounding_box()
+        k = b["width"] / self.page.evaluate("() => window.__state.metas.main.device.width")
+        return b["x"] + (x + w / 2) * k, b["y"] + (y + h / 2) * k
+
+    def click(self, text, kind=None, reachable=True):
+        n = self.last_n()
+        el = self.element(text, kind, reachable)
+        self.assertIsNotNone(el, f"no reachable {text!r} on the screen")
+        self.page.mouse.click(*self.point(el))
+        return self.answered(n + 1)
+
+    def has_text(self, text):
+        return f"t => t.some(e => e.text === {json.dumps(text)})"
+
+    def test_1_boot_and_click_by_position(self):
+        m, boot = self.answered(0)
+        self.assertEqual(boot["outcome"], "ok")
+        self.assertTrue(m["running"])
+        self.painted_with(self.has_text("Open dialog"))
+        m, e = self.click("Open dialog", "button")
+        self.assertEqual(e["outcome"], "ok")
+        self.assertEqual(e["input"]["type"], "tap")
+        self.assertEqual(e["commands"][0]["internalId"], 7)  # the engine's hit test resolved the point
+        self.assertTrue(any(c["type"] == "batch" and c["steps"][0]["type"] == "CREATE_DIALOG" for c in e["commands"]))
+        self.painted_with(self.has_text("Inside the dialog"))
+        # The page shows the step and its commands.
+        self.assertIn("CREATE_DIALOG", self.page.text_content("#liveLog"))
+        # A covered element does not get the tap: the dialog takes it.
+        m, e = self.click("Throw", "button", reachable=False)
+        self.assertEqual(e["outcome"], "not-delivered")
+        self.assertIn("dialog", e["message"])
+        m, e = self.click("OK", "button")
+        self.assertEqual(e["events"][0]["type"], "ValueEvent")
+        self.painted_with(self.has_text("dialog returned 7"))
+
+    def test_2_type_and_scroll(self):
+        field = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'textField')")
+        n = self.last_n()
+        self.page.mouse.click(*self.point(field))
+        self.answered(n + 1)
+        self.page.wait_for_function("() => !document.querySelector('#liveText').disabled")
+        self.page.fill("#liveText", "hello")
+        self.page.press("#liveText", "Enter")
+        m, e = self.answered(n + 2)
+        self.assertEqual(e["input"]["type"], "input")
+        self.assertEqual(e["events"], [{"type": "ValueEvent", "time": 0, "internalId": field["id"], "text": "hello"}])
+        self.painted_with(self.has_text("typed hello"))
+        scroller = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'scrollLayout')")
+        self.page.mouse.move(*self.point(scroller))
+        self.page.mouse.wheel(0, 30)
+        m, e = self.answered(n + 3)
+        self.assertEqual(e["input"]["type"], "scroll")
+        self.assertEqual([v["type"] for v in e["events"]], ["ScrollChangedEvent"])
+        self.assertEqual(e["events"][0]["internalId"], scroller["id"])
+        self.painted_with("t => t.some(e => e.text && e.text.startsWith('scrolled 30'))")
+        self.page.screenshot(path=os.path.join(self.out, "live-page.png"))  # README's docs/serve-live.png
+
+    def test_3_clock_and_sys(self):
+        n = self.last_n()
+        self.page.click("[data-tick='1000']")
+        m, e = self.answered(n + 1)
+        self.assertEqual(e["events"][0]["type"], "TimerEvent")
+        self.painted_with(self.has_text("ticks: 1"))
+        self.page.click("[data-sys='PAUSE']")
+        m, e = self.answered(n + 2)
+        self.assertEqual(e["events"][0].get("sysType"), "PAUSE")
+        self.painted_with(self.has_text("paused"))
+
+    def test_4_app_throws_then_restart(self):
+        m, e = self.click("Throw", "button")
+        self.assertEqual(e["outcome"], "threw")
+        m = self.wait("live", "m => !m.running && m.ended && m.ended.outcome === 'threw'")
+        self.assertIn("the app threw: the Throw button", m["ended"]["message"])
+        self.assertIn("app ended: threw", self.page.inner_text("#liveState"))
+        # The session so far stays downloadable, and the server is alive.
+        session = self.page.evaluate("() => fetch('/live/session.json').then(r => r.json())")
+        self.assertEqual(session["format"], "framework-session")
+        n = self.last_n()
+        self.page.click("#restart")
+        m, e = self.answered(n + 1)
+        self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+        self.assertTrue(self.wait("live", "m => m.running")["running"])
+        self.painted_with("t => t.some(e => e.text === 'Open dialog')")
+
+    def test_4b_app_hangs_then_restart(self):
+        m, e = self.click("Hang", "button")  # its handler never returns: the driver's watchdog ends it (exit 4)
+        self.assertEqual(e["outcome"], "hung")
+        self.assertIn("still busy after", e["message"])
+        m = self.wait("live", "m => !m.running && m.ended && m.ended.outcome === 'hung'")
+        self.assertIn("app ended: hung", self.page.inner_text("#liveState"))
+        n = self.last_n()
+        self.page.click("#restart")
+        m, e = self.answered(n + 1)
+        self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+
+    def test_5_record_two_snapshots_and_replay(self):
+        n, seq = self.last_n(), self.seq()
+        self.page.click("#record")  # a recording starts from a fresh boot, as its replay will
+        self.answered(n + 1)
+        self.wait("live", f"m => m.seq > {seq} && m.recording && m.recording.steps === 0")
+        self.painted_with(self.has_text("Open dialog"))
+        self.click("Open dialog", "button")
+        self.painted_with(self.has_text("Inside the dialog"))
+        n = self.last_n()
+        self.answers.append("dialog")
+        self.page.click("#snapshot")
+        self.answered(n + 1)
+        self.click("OK", "button")
+        self.painted_with(self.has_text("dialog returned 7"))
+        n = self.last_n()
+        self.page.click("[data-tick='16']")
+        self.answered(n + 1)
+        self.answers.append("after")
+        self.page.click("#snapshot")
+        m, e = self.answered(n + 2)
+        self.assertEqual(m["recording"], {"steps": 5, "snapshots": ["dialog", "after"]})
+        self.answers.append("walk")
+        seq = self.seq()
+        self.page.click("#stopRecord")
+        m = self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
+        script = json.loads(read(os.path.join(self.records, "walk.script.json")))
+        self.assertEqual(script["steps"][0], {"type": "tap", "target": {"text": "Open dialog"}})
+        self.assertEqual(script["steps"][2], {"type": "tap", "target": {"text": "OK"}})
+        self.assertEqual([s["type"] for s in script["steps"]], ["tap", "snapshot", "tap", "tick", "snapshot"])
+        # The script through the driver: the same commands, the same PNG bytes.
+        replay = os.path.join(self.out, "replay")
+        p = subprocess.run([ARGS.app, "--script", os.path.join(self.records, "walk.script.json"), "--out", replay,
+                            *app_args()], capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(session_commands(os.path.join(replay, "session.json")),
+                         session_commands(os.path.join(self.records, "walk.session.json")))
+        for name in ["dialog", "after"]:
+            with open(os.path.join(replay, name + ".png"), "rb") as a, \
+                    open(os.path.join(self.records, f"walk.{name}.png"), "rb") as b:
+                self.assertEqual(a.read(), b.read(), f"{name}: the replay's PNG differs")
+            # render replays the recorded session to the same bytes.
+            out = os.path.join(self.out, f"render-{name}.png")
+            subprocess.run([ARGS.render, os.path.join(self.records, "walk.session.json"), "--snapshot", name,
+                            "-o", out, "-q"], check=True)
+            with open(out, "rb") as a, open(os.path.join(self.records, f"walk.{name}.png"), "rb") as b:
+                self.assertEqual(a.read(), b.read(), f"{name}: render's replay of the session differs")
+
+    def test_6_never_overwrites_without_asking(self):
+        before = read(os.path.join(self.records, "walk.script.json"))
+        n, seq = self.last_n(), self.seq()
+        self.page.click("#record")
+        self.answered(n + 1)
+        self.wait("live", f"m => m.seq > {seq} && m.recording && m.recording.steps === 0")
+        self.painted_with(self.has_text("Open dialog"))
+        self.click("Open dialog", "button")
+        # The page closing mid-recording keeps what was recorded: a new page sees it.
+        self.page.close()
+        type(self).page = self.page = self.browser.new_page(viewport={"width": 1280, "height": 800})
+        self.page.on("dialog", lambda d: d.accept(self.answers.pop(0)) if self.answers else d.dismiss())
+        self.page.goto(self.server.url)
+        m = self.wait("live", "m => m.recording")
+        self.assertEqual(m["recording"]["steps"], 1)
+        self.answers.append("walk")  # the name; the confirm below says no
+        self.page.evaluate("() => { window.__confirms = 0; const c = window.confirm; window.confirm = (t) => { window.__confirms++; return false; }; }")
+        seq = self.seq()
+        self.page.click("#stopRecord")
+        m = self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('exists: ')")
+        self.assertIn("walk.script.json", m["recordNote"])
+        self.assertEqual(read(os.path.join(self.records, "walk.script.json")), before)
+        self.assertTrue(m["recording"])  # still recording: nothing lost
+        self.page.evaluate("() => { window.confirm = () => true; }")
+        self.answers.append("walk")
+        seq = self.seq()
+        self.page.click("#stopRecord")
+        self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
+        self.assertNotEqual(read(os.path.join(self.records, "walk.script.json")), before)
+
+
+    def test_7_malformed_live_messages_close_the_connection(self):
+        sys.path.insert(0, HERE)
+        from serve_support import WS
+        for bad, why in [({"type": "live", "op": "step", "step": {"type": "CREATE_BUTTON"}}, "live step: needs a type"),
+                         ({"type": "live", "op": "step", "step": {"type": "tick", "ms": -5}}, "live step: bad ms"),
+                         ({"type": "live", "op": "launch"}, "live: unknown op")]:
+            ws = WS(self.server)
+            ws.send(bad)
+            code, reason = ws.close_reason()
+            ws.close()
+            self.assertEqual(code, 1003)
+            self.assertIn(why, reason)
+        ws = WS(self.server, origin="http://evil.example")
+        self.assertNotEqual(ws.status, 101)  # the same Host/Origin rules as render serve
+        ws.close()
+
+
+class Start(unittest.TestCase):
+    def test_record_dir_not_writable_is_an_error_at_start(self):
+        blocker = os.path.join(os.path.abspath(ARGS.out) + "-file")
+        open(blocker, "w").close()
+        command = ([os.environ["RENDER_SERVE"], "--render", ARGS.render] if os.environ.get("RENDER_SERVE")
+                   else [ARGS.render, "serve"])
+        p = subprocess.run([*command, "--port", "0", "--record-dir", blocker, "--app", ARGS.app],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(p.returncode, 64)
+        self.assertIn(f"--record-dir {blocker}: not a folder this user can write", p.stderr)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--render", default=".build/release/render")
+    parser.add_argument("--app", default="out/platform/previewtest")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", default="out/serve-live")
+    ARGS, rest = parser.parse_known_args()
+    ARGS.render = os.path.abspath(ARGS.render)
+    ARGS.app = os.path.abspath(ARGS.app)
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
