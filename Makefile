@@ -72,12 +72,15 @@ sample: build
 # declaring it, and SwiftPM's own check (which accepts any module reachable through a dependency) on
 # a module it cannot reach at all. check-theme-lookups fails on a theme value read outside Styles
 # (Styles resolves every look once; the others read the resolved looks).
+# check-api compares the library products' public symbols (read from the debug build `swift test` made)
+# with docs/api/: a new public name is a decision (README, "API").
 test: fonts
 	scripts/check-format
 	scripts/check-imports
 	scripts/check-theme-lookups
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(SWIFT) test --explicit-target-dependency-import-check error
+	scripts/check-api
 	@mkdir -p $(OUT)
 	$(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json

@@ -8,13 +8,13 @@ import WidgetTree
 
 /// `render a11y`: the findings of every screen of a session (each named snapshot, then the final
 /// frame), from the frames the pipeline renders anyway plus one glyph-only raster per screen.
-public struct AccessibilityAudit {
-    public let renderer: Renderer
-    public var guideline: TargetGuideline
+package struct AccessibilityAudit {
+    package let renderer: Renderer
+    package var guideline: TargetGuideline
     /// Rasterizes each screen's glyphs alone (black on white): which pixels are text.
     private let maskRasterizer: Rasterizer
     /// Screens audited and text runs measured, for tests that count work.
-    public private(set) var screens = 0
+    package private(set) var screens = 0
     /// The large-text pass (nil: skipped, `render a11y --no-large-text`).
     var largeTextPass: LargeTextPass? = LargeTextPass()
     /// Whether each screen is also laid out again at font scales 1.3 and 2.0 (LargeTextCheck).
@@ -25,7 +25,7 @@ public struct AccessibilityAudit {
     /// Second layouts the large-text pass made, for tests that count work.
     package var largeTextLayouts: Int { largeTextPass?.layouts ?? 0 }
 
-    public init(renderer: Renderer) {
+    package init(renderer: Renderer) {
         self.renderer = renderer
         guideline = TargetGuideline.of(renderer.looks.profile.platform)
         // Incremental, as renders are (the same bytes as a full repaint): screens of one session
@@ -34,7 +34,7 @@ public struct AccessibilityAudit {
     }
 
     /// Every finding of `session`, screen by screen in capture order; and the diagnostics rendering gave.
-    public mutating func run(_ session: Session) throws -> (findings: [Finding], diagnostics: [Diagnostic]) {
+    package mutating func run(_ session: Session) throws -> (findings: [Finding], diagnostics: [Diagnostic]) {
         let replay = renderer.replay(session)
         var findings: [Finding] = []
         var count = 0
@@ -50,7 +50,7 @@ public struct AccessibilityAudit {
     /// One screen's findings: targets, then texts, each in paint order. `screen` names the screen in
     /// the findings (default: "final" or the capture's snapshot name; `render check --a11y` names a
     /// capture that is both a snapshot and the final frame once for each of its goldens).
-    public func findings(_ frame: RenderedFrame, device: Device, screen name: String? = nil) throws -> [Finding] {
+    package func findings(_ frame: RenderedFrame, device: Device, screen name: String? = nil) throws -> [Finding] {
         let screen = name ?? (frame.capture.kind == .final ? "final" : (frame.capture.name ?? "snapshot"))
         let map = frame.layout.hitMap(screen: Rect(x: 0, y: 0, width: device.width, height: device.height))
         let resolver = LocatorResolver(tree: frame.capture.tree, map: map)

@@ -3,8 +3,8 @@ import Primitives
 import SessionFormat
 
 /// One accessibility problem on one screen (the final frame or a named snapshot).
-public struct Finding: Hashable, Sendable {
-    public enum Check: String, Hashable, Sendable {
+package struct Finding: Hashable, Sendable {
+    package enum Check: String, Hashable, Sendable {
         /// Text colour against the pixels behind it (WCAG 2.2 1.4.3).
         case contrast
         /// A tappable element smaller than the platform's guideline (and WCAG 2.2 2.5.8's 24x24).
@@ -13,24 +13,24 @@ public struct Finding: Hashable, Sendable {
         case largeText = "large-text"
     }
     /// "final", or the snapshot's name.
-    public var screen: String
-    public var check: Check
-    public var element: Int
-    public var kind: WidgetKind
+    package var screen: String
+    package var check: Check
+    package var element: Int
+    package var kind: WidgetKind
     /// The element's own text (empty when it has none).
-    public var text: String
+    package var text: String
     /// The element's border box in dp (for targets: the part that takes a touch).
-    public var frame: Rect
+    package var frame: Rect
     /// A locator that finds the element on that screen.
-    public var locator: Locator
+    package var locator: Locator
     /// The measured value: the contrast ratio, or the target's smaller side in dp; for large text,
     /// the lines shown whole (or where the text ends past the screen, in dp).
-    public var measured: Double
+    package var measured: Double
     /// What it needed: the ratio, or the guideline's side in dp; for large text, the lines the text
     /// needs (or the screen's width in dp).
-    public var needed: Double
+    package var needed: Double
     /// The sentence: `text 42 "Terms": contrast 2.90:1 on #ffffff, needs 4.5:1`.
-    public var message: String
+    package var message: String
 
     /// The element as findings name it: `text 42 "Terms"`.
     static func label(_ kind: WidgetKind, _ id: Int, _ text: String) -> String {
@@ -39,7 +39,7 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// One JSON object on one line, keys in a fixed order.
-    public var json: String {
+    package var json: String {
         var w = JSONWriter()
         w.raw("{\"screen\":")
         w.string(screen)
@@ -67,7 +67,7 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// A JSON array, one finding per line (so a stored baseline diffs well).
-    public static func jsonArray(_ findings: [Finding]) -> String {
+    package static func jsonArray(_ findings: [Finding]) -> String {
         findings.isEmpty ? "[]\n" : "[\n" + findings.map(\.json).joined(separator: ",\n") + "\n]\n"
     }
 }

@@ -6,18 +6,18 @@ import WidgetTree
 /// Touch targets: every element a finger can reach that takes a tap itself, measured as the part of
 /// it that takes a touch (its frame clipped by scroll containers, `overflow: hidden` and the screen),
 /// against the look's guideline and WCAG 2.2 2.5.8's 24 x 24 minimum.
-public struct TargetGuideline: Hashable, Sendable {
+package struct TargetGuideline: Hashable, Sendable {
     /// The side a target needs, in dp (1 iOS point = 1 dp).
-    public var side: Double
+    package var side: Double
     /// "dp" or "pt", as the look's own guideline says it.
-    public var unit: String
+    package var unit: String
     /// Whose guideline: "android", "ios", "default".
-    public var look: String
+    package var look: String
 
     /// Android (Material): 48 x 48 dp. iOS (Human Interface Guidelines): 44 x 44 pt. The default
     /// look takes Android's 48 dp, the larger: a screen that passes it passes both
     /// (docs/decisions/2026-11-28-a11y-default-target.md).
-    public static func of(_ platform: PlatformProfile.Platform) -> TargetGuideline {
+    package static func of(_ platform: PlatformProfile.Platform) -> TargetGuideline {
         switch platform {
         case .ios: return TargetGuideline(side: 44, unit: "pt", look: "ios")
         case .android: return TargetGuideline(side: 48, unit: "dp", look: "android")
@@ -26,7 +26,7 @@ public struct TargetGuideline: Hashable, Sendable {
     }
 
     /// WCAG 2.2 2.5.8 Target Size (Minimum), level AA: 24 x 24 CSS px (= dp).
-    public static let wcagMinimum = 24.0
+    package static let wcagMinimum = 24.0
 }
 
 struct TargetCheck {

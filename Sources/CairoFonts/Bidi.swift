@@ -2,14 +2,14 @@ import CFribidi
 
 /// The Unicode bidirectional algorithm (UAX #9) through fribidi: paragraph direction, embedding
 /// levels, and visual reordering of runs on a line.
-public enum Bidi {
+package enum Bidi {
     private static let parLTR = FRIBIDI_PAR_LTR
     private static let parRTL = FRIBIDI_PAR_RTL
     private static let parON = FRIBIDI_PAR_ON
 
     /// The direction of the first strong character (rules P2, P3): true = right-to-left, false =
     /// left-to-right, nil = no strong character.
-    public static func firstStrongDirection(_ text: [UInt32]) -> Bool? {
+    package static func firstStrongDirection(_ text: [UInt32]) -> Bool? {
         guard !text.isEmpty else { return nil }
         var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: text.count)
         text.withUnsafeBufferPointer { fribidi_get_bidi_types($0.baseAddress, FriBidiStrIndex(text.count), &types) }
@@ -21,7 +21,7 @@ public enum Bidi {
 
     /// Embedding levels of one paragraph (even = LTR, odd = RTL). `rightToLeft` forces the base
     /// direction; nil takes it from the first strong character (LTR when there is none).
-    public static func levels(_ text: [UInt32], rightToLeft: Bool?) -> (levels: [UInt8], rightToLeft: Bool) {
+    package static func levels(_ text: [UInt32], rightToLeft: Bool?) -> (levels: [UInt8], rightToLeft: Bool) {
         let n = text.count
         guard n > 0 else { return ([], rightToLeft ?? false) }
         var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_ON, count: n)
@@ -43,7 +43,7 @@ public enum Bidi {
 
     /// Rule L2: given the levels of a line's runs in logical order, the order in which to show
     /// them, left to right (indices into `runLevels`).
-    public static func visualOrder(runLevels: [UInt8]) -> [Int] {
+    package static func visualOrder(runLevels: [UInt8]) -> [Int] {
         var order = Array(runLevels.indices)
         guard let maxLevel = runLevels.max() else { return order }
         let minOdd = runLevels.filter { $0 % 2 == 1 }.min() ?? (maxLevel + 1)
@@ -67,7 +67,7 @@ public enum Bidi {
     }
 
     /// Whether `c` is whitespace for rule L1 (trailing whitespace takes the paragraph level).
-    public static func isWhitespaceForL1(_ c: UInt32) -> Bool {
+    package static func isWhitespaceForL1(_ c: UInt32) -> Bool {
         c == 0x20 || c == 0x09 || c == 0x1680 || (0x2000...0x200A).contains(c) || c == 0x2028 || c == 0x205F
             || c == 0x3000 || c == 0x200B || c == 0x2066 || c == 0x2067 || c == 0x2068 || c == 0x2069
     }

@@ -6,10 +6,10 @@ import Primitives
 #endif
 
 /// Errors from Cairo and FreeType, turned into Swift errors (the PNG codec has its own, `PNGError`).
-public enum NativeError: Error, CustomStringConvertible {
+package enum NativeError: Error, CustomStringConvertible {
     case cairo(String)
     case freetype(String)
-    public var description: String {
+    package var description: String {
         switch self {
         case .cairo(let m): return "cairo: \(m)"
         case .freetype(let m): return "freetype: \(m)"
@@ -18,13 +18,13 @@ public enum NativeError: Error, CustomStringConvertible {
 }
 
 /// An ARGB32 Cairo image surface (premultiplied BGRA in memory, like `Bitmap`).
-public final class CairoSurface {
+package final class CairoSurface {
     let raw: OpaquePointer
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
 
     /// A new transparent surface of `width` x `height` pixels.
-    public init(width: Int, height: Int) throws {
+    package init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw NativeError.cairo("invalid surface size \(width)x\(height)")
         }
@@ -42,7 +42,7 @@ public final class CairoSurface {
     /// must stay valid, and not move, for the surface's whole life: use it inside
     /// `withUnsafeMutableBufferPointer` and let the surface go before the closure returns.
     /// Rendering into a `Bitmap`'s own array this way saves a full-frame copy.
-    public init(borrowing pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
+    package init(borrowing pixels: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767, pixels.count >= width * height * 4,
             Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4
         else {
@@ -62,7 +62,7 @@ public final class CairoSurface {
     /// `count` bytes of 255 (opaque white in premultiplied BGRA) for a frame to draw into. Large
     /// buffers ask the kernel for huge pages before the first touch: a phone screen is 12 MB, three
     /// thousand 4 KB page faults otherwise, which cost more than the drawing.
-    public static func whitePixels(count: Int) -> [UInt8] {
+    package static func whitePixels(count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buf, initialized in
             guard let base = buf.baseAddress, count > 0 else {
                 initialized = 0
@@ -80,10 +80,10 @@ public final class CairoSurface {
     }
 
     /// Makes sure every drawing operation has reached the pixels (before reading borrowed memory).
-    public func flush() { cairo_surface_flush(raw) }
+    package func flush() { cairo_surface_flush(raw) }
 
     /// A surface holding a copy of `bitmap`'s pixels.
-    public convenience init(bitmap: Bitmap) throws {
+    package convenience init(bitmap: Bitmap) throws {
         try self.init(width: bitmap.width, height: bitmap.height)
         cairo_surface_flush(raw)
         let stride = Int(cairo_image_surface_get_stride(raw))
@@ -99,7 +99,7 @@ public final class CairoSurface {
     deinit { cairo_surface_destroy(raw) }
 
     /// A copy of the pixels as a `Bitmap`.
-    public func bitmap() -> Bitmap {
+    package func bitmap() -> Bitmap {
         cairo_surface_flush(raw)
         let stride = Int(cairo_image_surface_get_stride(raw))
         let src = cairo_image_surface_get_data(raw)!
@@ -113,7 +113,7 @@ public final class CairoSurface {
     }
 
     /// Direct access to the pixel rows (premultiplied BGRA, `stride` bytes per row).
-    public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+    package func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
         cairo_surface_flush(raw)
         let r = try body(cairo_image_surface_get_data(raw)!, Int(cairo_image_surface_get_stride(raw)))
         cairo_surface_mark_dirty(raw)
@@ -122,11 +122,11 @@ public final class CairoSurface {
 }
 
 /// An A8 (alpha only) Cairo image surface, used for glyph masks and shadows.
-public final class CairoMask {
+package final class CairoMask {
     let raw: OpaquePointer
-    public let width: Int
-    public let height: Int
-    public init(width: Int, height: Int) throws {
+    package let width: Int
+    package let height: Int
+    package init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw NativeError.cairo("invalid mask size \(width)x\(height)")
         }
@@ -147,7 +147,7 @@ public final class CairoMask {
     /// Bytes per row.
     let stride: Int
     /// Direct access to the alpha rows (`stride` bytes per row). Forgets `rowSpans` and `rowGaps`.
-    public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+    package func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
         rowSpans = nil
         rowGaps = nil
         cairo_surface_flush(raw)
@@ -157,12 +157,12 @@ public final class CairoMask {
     }
     /// Per row, the columns from its first to past its last non-zero value (empty: all zero), once
     /// `trimRows` ran: `DirectMaskTarget` then skips the zeros around them without reading them.
-    public private(set) var rowSpans: [Range<Int32>]?
+    package private(set) var rowSpans: [Range<Int32>]?
     /// Per row (with `rowSpans`), the longest run of zeros inside its span when at least 32 long,
     /// else empty: a shadow's ring inside a card's box is zero across the card, between its sides.
-    public private(set) var rowGaps: [Range<Int32>]?
+    package private(set) var rowGaps: [Range<Int32>]?
     /// Finds `rowSpans` and `rowGaps` (for a mask that is composited many times and mostly zero).
-    public func trimRows() {
+    package func trimRows() {
         var spans: [Range<Int32>] = []
         var gaps: [Range<Int32>] = []
         spans.reserveCapacity(height)
@@ -192,5 +192,5 @@ public final class CairoMask {
         rowGaps = gaps
     }
     /// A context drawing into this mask (only the alpha of sources matters).
-    public func makeContext() -> CairoContext { CairoContext(target: raw) }
+    package func makeContext() -> CairoContext { CairoContext(target: raw) }
 }

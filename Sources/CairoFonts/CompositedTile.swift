@@ -10,16 +10,16 @@ import Primitives
 /// (OVER of a solid colour through a mask) depends on each pixel's own mask value and destination
 /// only. The shadow painter keeps one per mask, colour and background and copies it where the
 /// destination is still that background, instead of compositing a card's shadow again.
-public final class CompositedTile {
+package final class CompositedTile {
     let raw: OpaquePointer
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The background pixel (premultiplied ARGB32 word) the tile was painted over.
-    public let background: UInt32
+    package let background: UInt32
 
     /// Paints only inside `pieces` (tile pixels; nil: everywhere): the rest keeps the background
     /// and must never be copied.
-    public init(mask: CairoMask, color: Color, background: UInt32, pieces: [Rect]? = nil) throws {
+    package init(mask: CairoMask, color: Color, background: UInt32, pieces: [Rect]? = nil) throws {
         width = mask.width
         height = mask.height
         self.background = background
@@ -52,7 +52,7 @@ public final class CompositedTile {
 
     deinit { cairo_surface_destroy(raw) }
 
-    public var bytes: Int { width * height * 4 }
+    package var bytes: Int { width * height * 4 }
 }
 
 extension CairoContext {
@@ -61,7 +61,7 @@ extension CairoContext {
     /// ARGB32 image surface (no group, no device offset, identity matrix), the clip is a single
     /// rectangle of whole pixels, and every target pixel in the part has the same value. Nil
     /// otherwise, or when the part is empty.
-    public func uniformTarget(in rect: (x: Int, y: Int, width: Int, height: Int)) -> (
+    package func uniformTarget(in rect: (x: Int, y: Int, width: Int, height: Int)) -> (
         x: Int, y: Int, width: Int, height: Int, value: UInt32
     )? {
         guard let (data, stride, w, h) = directTarget() else { return nil }
@@ -78,7 +78,7 @@ extension CairoContext {
     }
 
     /// Copies the part of `tile` placed at (x, y) that falls in `area` (from `uniformTarget`) into the target.
-    public func copy(
+    package func copy(
         _ tile: CompositedTile, x: Int, y: Int, into area: (x: Int, y: Int, width: Int, height: Int, value: UInt32)
     ) {
         guard let (data, stride, _, _) = directTarget() else { return }

@@ -8,10 +8,10 @@ import Primitives
 extension DirectMaskTarget {
     /// Composites through `mask` with its top-left pixel at (x, y) (|x|, |y| <= `maxOffset`).
     @inline(__always)
-    public func composite(_ mask: CairoMask, x: Int, y: Int) { composite(mask.rows, x: x, y: y) }
+    package func composite(_ mask: CairoMask, x: Int, y: Int) { composite(mask.rows, x: x, y: y) }
 
     /// Tells Cairo its pixels changed (call once after the composites).
-    public func finish() {
+    package func finish() {
         guard let owner else { return }
         let e = extent
         cairo_surface_mark_dirty_rectangle(owner, Int32(e.x0), Int32(e.y0), Int32(e.x1 - e.x0), Int32(e.y1 - e.y0))
@@ -20,14 +20,14 @@ extension DirectMaskTarget {
 
 extension CairoMask {
     /// The mask's alpha rows, for the compositors (valid while the mask lives).
-    public var rows: AlphaRows {
+    package var rows: AlphaRows {
         AlphaRows(data: data, width: width, height: height, stride: stride, rowSpans: rowSpans, rowGaps: rowGaps)
     }
 }
 
 extension BlurMask {
     /// Blurs `mask` in place with `boxes(sigma:)` (see `gaussian(_:width:height:stride:sigma:)`).
-    public static func gaussian(_ mask: CairoMask, sigma: Double) {
+    package static func gaussian(_ mask: CairoMask, sigma: Double) {
         guard !boxes(sigma: sigma).isEmpty else { return }
         let (w, h) = (mask.width, mask.height)
         mask.withPixels { data, stride in gaussian(data, width: w, height: h, stride: stride, sigma: sigma) }
@@ -39,7 +39,7 @@ extension CairoContext {
     /// the same bytes as `setColor` then `mask` at whole pixels: when `drawsMasksDirectly`, the
     /// operator is OVER, drawing goes straight to an ARGB32 image surface at identity (no group, no
     /// device offset) and the clip is one rectangle of whole pixels. Nil otherwise (use Cairo).
-    public func directMaskTarget(color: Color, alpha: Double = 1) -> DirectMaskTarget? {
+    package func directMaskTarget(color: Color, alpha: Double = 1) -> DirectMaskTarget? {
         guard drawsMasksDirectly, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
             let (data, stride, w, h) = directTarget(), let c = wholePixelClip()
         else { return nil }

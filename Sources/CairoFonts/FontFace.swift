@@ -8,38 +8,38 @@ import Primitives
 /// FreeType reads the file through its memory-mapped stream and HarfBuzz maps it too, so opening is
 /// cheap. Each face owns its FreeType library: FreeType objects are not thread-safe, and a lock per
 /// face lets different faces render on different threads.
-public final class FontFace: @unchecked Sendable {
-    public let path: String
-    public let faceIndex: Int
+package final class FontFace: @unchecked Sendable {
+    package let path: String
+    package let faceIndex: Int
     /// Synthetic emboldening (CSS bold requested, but the family has no bold face).
-    public let syntheticBold: Bool
+    package let syntheticBold: Bool
     /// Synthetic slant (italic requested, but the family has no italic or oblique face).
-    public let syntheticOblique: Bool
+    package let syntheticOblique: Bool
 
     /// Design units per em (from `head`, which bitmap-only faces also have).
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// hhea ascender in design units (positive, above the baseline).
-    public let ascender: Int
+    package let ascender: Int
     /// hhea descender in design units (negative, below the baseline).
-    public let descender: Int
+    package let descender: Int
     /// hhea line gap in design units.
-    public let lineGap: Int
+    package let lineGap: Int
     /// `post` underline position in design units (negative = below the baseline).
-    public let underlinePosition: Int
+    package let underlinePosition: Int
     /// `post` underline thickness in design units.
-    public let underlineThickness: Int
+    package let underlineThickness: Int
     /// OS/2 weight class (400 when the table is missing).
-    public let weightClass: Int
+    package let weightClass: Int
     /// True when the face is italic or oblique by its own flags.
-    public let isItalic: Bool
+    package let isItalic: Bool
     /// The family name stored in the face.
-    public let familyName: String
+    package let familyName: String
     /// How many faces the file holds (collections such as .ttc hold several).
-    public let faceCount: Int
+    package let faceCount: Int
     /// Whether the face draws colour bitmaps (CBDT emoji) instead of outlines.
-    public let isColor: Bool
+    package let isColor: Bool
     /// Pixels per em of the colour strike (0 for outline faces).
-    public let strikePixelSize: Double
+    package let strikePixelSize: Double
 
     let library: OpaquePointer
     let ft: FT_Face
@@ -53,7 +53,7 @@ public final class FontFace: @unchecked Sendable {
     var autohintCoverage = AutohintCoverageState.unknown
 
     /// Opens face `faceIndex` of the font file at `path`.
-    public init(path: String, faceIndex: Int = 0, syntheticBold: Bool = false, syntheticOblique: Bool = false) throws {
+    package init(path: String, faceIndex: Int = 0, syntheticBold: Bool = false, syntheticOblique: Bool = false) throws {
         self.path = path
         self.faceIndex = faceIndex
         self.syntheticBold = syntheticBold
@@ -120,7 +120,7 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Whether the face maps `codepoint` to a real glyph (not .notdef).
-    public func hasGlyph(_ codepoint: UInt32) -> Bool {
+    package func hasGlyph(_ codepoint: UInt32) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if let known = charCache[codepoint] { return known }
@@ -131,20 +131,20 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// The glyph id of `codepoint` (0 when missing).
-    public func glyphIndex(_ codepoint: UInt32) -> UInt32 {
+    package func glyphIndex(_ codepoint: UInt32) -> UInt32 {
         lock.lock()
         defer { lock.unlock() }
         return UInt32(FT_Get_Char_Index(ft, FT_ULong(codepoint)))
     }
 
     /// Ascender, descender (negative) and line gap scaled to `size` (px or dp per em).
-    public func metrics(size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
+    package func metrics(size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
         let k = size / Double(unitsPerEm)
         return (Double(ascender) * k, Double(descender) * k, Double(lineGap) * k)
     }
 
     /// The CSS "normal" line height at `size`: hhea ascender - descender + lineGap.
-    public func normalLineHeight(size: Double) -> Double {
+    package func normalLineHeight(size: Double) -> Double {
         Double(ascender - descender + lineGap) * size / Double(unitsPerEm)
     }
 }

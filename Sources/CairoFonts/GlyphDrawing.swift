@@ -9,7 +9,7 @@ extension CairoContext {
     /// (the current matrix is ignored, the clip is kept). Outline glyphs are rendered as Chromium
     /// does (light hinting, 1/4-px x phase, mask at floor(x)+left, floor(y)-top); colour emoji are
     /// scaled from their bitmap strike, taking only the alpha of `color`.
-    public func drawGlyphMasks(
+    package func drawGlyphMasks(
         _ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color
     ) {
         guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
@@ -79,7 +79,7 @@ extension CairoContext {
     /// without drawing: the rasterizer calls it on other cores before its serial pass. Thread-safe
     /// (the face's lock), and the images depend only on their keys, so the pixels drawn later
     /// are the same whichever thread made them.
-    public static func prepareGlyphMasks(
+    package static func prepareGlyphMasks(
         _ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, pixelSize: Double, color: Color
     ) {
         guard !glyphs.isEmpty, pixelSize > 0, color.a > 0 else { return }
@@ -96,7 +96,7 @@ extension CairoContext {
     /// Adds the outlines of glyphs of `face` at `size` (user units per em) to the current path, in
     /// USER space (so canvas text follows rotation and scaling); x, y are pen positions on the
     /// baseline. Colour bitmap glyphs have no outline and add nothing.
-    public func appendGlyphOutlines(_ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, size: Double) {
+    package func appendGlyphOutlines(_ glyphs: [(id: UInt32, x: Double, y: Double)], face: FontFace, size: Double) {
         guard !face.isColor, size > 0 else { return }
         let k = size / Double(face.unitsPerEm)
         for g in glyphs {

@@ -1,9 +1,9 @@
 import CUnibreak
 
 /// UAX #14 line break opportunities through libunibreak.
-public enum LineBreaker {
+package enum LineBreaker {
     /// What may happen after a character.
-    public enum Break: UInt8, Sendable {
+    package enum Break: UInt8, Sendable {
         /// A hard break (after `\n`, and at the end of the text).
         case mustBreak
         /// A line may wrap after this character.
@@ -20,7 +20,7 @@ public enum LineBreaker {
 
     /// For each code point of `text`, whether a line may (or must) break after it.
     /// `language` is a BCP 47 tag such as "en" or "fi" (nil: language-neutral rules).
-    public static func breaks(_ text: [UInt32], language: String? = nil) -> [Break] {
+    package static func breaks(_ text: [UInt32], language: String? = nil) -> [Break] {
         guard !text.isEmpty else { return [] }
         _ = initialised
         var brks = [CChar](repeating: 0, count: text.count)

@@ -2,39 +2,39 @@ import CHarfBuzz
 import Primitives
 
 /// An ISO 15924 script as a HarfBuzz tag (`Latn`, `Arab`, ...).
-public struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
     /// From a four-letter tag such as "Latn".
-    public init(_ tag: String) {
+    package init(_ tag: String) {
         var v: UInt32 = 0
         for b in tag.utf8.prefix(4) { v = (v << 8) | UInt32(b) }
         rawValue = v
     }
-    public static let common = ScriptTag("Zyyy")
-    public static let inherited = ScriptTag("Zinh")
-    public static let unknown = ScriptTag("Zzzz")
+    package static let common = ScriptTag("Zyyy")
+    package static let inherited = ScriptTag("Zinh")
+    package static let unknown = ScriptTag("Zzzz")
     /// True for Common and Inherited, which take the script of their neighbours.
-    public var isWeak: Bool { self == .common || self == .inherited || self == .unknown }
-    public var description: String {
+    package var isWeak: Bool { self == .common || self == .inherited || self == .unknown }
+    package var description: String {
         String(decoding: [24, 16, 8, 0].map { UInt8((rawValue >> UInt32($0)) & 0xff) }, as: UTF8.self)
     }
 }
 
 /// Glyphs from shaping one run, in visual order (left to right even for RTL runs).
-public struct ShapedGlyphs: Hashable, Sendable {
+package struct ShapedGlyphs: Hashable, Sendable {
     /// Glyph ids in the face.
-    public var ids: [UInt32]
+    package var ids: [UInt32]
     /// For each glyph, the index of the first character of its cluster in the text passed to `shape`.
-    public var clusters: [Int]
+    package var clusters: [Int]
     /// Advances along x, in the units of the size passed to `shape` (px or dp).
-    public var advances: [Double]
+    package var advances: [Double]
     /// Offsets from the pen position: x right, y DOWN.
-    public var xOffsets: [Double]
-    public var yOffsets: [Double]
+    package var xOffsets: [Double]
+    package var yOffsets: [Double]
     /// Whether breaking the text before this glyph's cluster needs reshaping (HarfBuzz UNSAFE_TO_BREAK).
-    public var unsafeToBreak: [Bool]
-    public init(
+    package var unsafeToBreak: [Bool]
+    package init(
         ids: [UInt32] = [], clusters: [Int] = [], advances: [Double] = [], xOffsets: [Double] = [],
         yOffsets: [Double] = [], unsafeToBreak: [Bool] = []
     ) {
@@ -46,9 +46,9 @@ public struct ShapedGlyphs: Hashable, Sendable {
         self.unsafeToBreak = unsafeToBreak
     }
     /// Total advance.
-    public var width: Double { advances.reduce(0, +) }
+    package var width: Double { advances.reduce(0, +) }
     /// The same glyphs at `factor` times the size.
-    public func scaled(by factor: Double) -> ShapedGlyphs {
+    package func scaled(by factor: Double) -> ShapedGlyphs {
         var s = self
         s.advances = advances.map { $0 * factor }
         s.xOffsets = xOffsets.map { $0 * factor }
@@ -58,10 +58,10 @@ public struct ShapedGlyphs: Hashable, Sendable {
 }
 
 /// HarfBuzz shaping (kerning and ligatures on, as OpenType's defaults) and Unicode script lookup.
-public enum Shaper {
+package enum Shaper {
     /// Shapes `text[range]` (UTF-32 code points) with the rest of `text` as context (so Arabic joins
     /// across a cut), in `face` at `size` units per em. Clusters index into `text`.
-    public static func shape(
+    package static func shape(
         _ text: [UInt32], range: Range<Int>, face: FontFace, size: Double,
         rightToLeft: Bool, script: ScriptTag, language: String? = nil
     ) -> ShapedGlyphs {
@@ -113,7 +113,7 @@ public enum Shaper {
     }
 
     /// Shapes a whole string (convenience for canvas text and tests).
-    public static func shape(
+    package static func shape(
         _ string: String, face: FontFace, size: Double, rightToLeft: Bool = false,
         script: ScriptTag? = nil, language: String? = nil
     ) -> ShapedGlyphs {
@@ -125,7 +125,7 @@ public enum Shaper {
     }
 
     /// The Unicode script of one code point (Common / Inherited for shared characters).
-    public static func script(of codepoint: UInt32) -> ScriptTag {
+    package static func script(of codepoint: UInt32) -> ScriptTag {
         ScriptTag(rawValue: hb_unicode_script(hb_unicode_funcs_get_default(), codepoint).rawValue)
     }
 }

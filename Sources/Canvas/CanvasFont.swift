@@ -17,7 +17,7 @@ public struct CanvasFont: Hashable, Sendable {
     }
 
     /// The family text layout gets: generic CSS families become `defaultFamily` (Roboto).
-    public func spec(defaultFamily: String = "Roboto") -> FontSpec {
+    package func spec(defaultFamily: String = "Roboto") -> FontSpec {
         let generic: Set<String> = ["sans-serif", "serif", "monospace", "system-ui", "cursive", "fantasy"]
         let fam = generic.contains(family.lowercased()) ? defaultFamily : family
         return FontSpec(family: fam, weight: weight, style: style)

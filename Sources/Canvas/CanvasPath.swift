@@ -5,31 +5,31 @@ import Primitives
 /// A canvas path in device pixels. Points are transformed by the matrix current when each call
 /// is made (as in HTML canvas), so the path survives later transform changes and is copied by
 /// value with the graphics state.
-public struct CanvasPath: Hashable, Sendable {
-    public enum Segment: Hashable, Sendable {
+package struct CanvasPath: Hashable, Sendable {
+    package enum Segment: Hashable, Sendable {
         case move(Double, Double)
         case line(Double, Double)
         case curve(Double, Double, Double, Double, Double, Double)
         case close
     }
-    public private(set) var segments: [Segment] = []
+    package private(set) var segments: [Segment] = []
     /// Last point (device pixels), nil before the first moveTo.
-    public private(set) var current: (x: Double, y: Double)?
+    package private(set) var current: (x: Double, y: Double)?
     private var subpathStart: (x: Double, y: Double)?
 
-    public init() {}
-    public var isEmpty: Bool { segments.isEmpty }
+    package init() {}
+    package var isEmpty: Bool { segments.isEmpty }
 
-    public static func == (l: CanvasPath, r: CanvasPath) -> Bool { l.segments == r.segments }
-    public func hash(into h: inout Hasher) { h.combine(segments) }
+    package static func == (l: CanvasPath, r: CanvasPath) -> Bool { l.segments == r.segments }
+    package func hash(into h: inout Hasher) { h.combine(segments) }
 
-    public mutating func move(_ x: Double, _ y: Double) {
+    package mutating func move(_ x: Double, _ y: Double) {
         guard x.isFinite, y.isFinite else { return }
         segments.append(.move(x, y))
         current = (x, y)
         subpathStart = (x, y)
     }
-    public mutating func line(_ x: Double, _ y: Double) {
+    package mutating func line(_ x: Double, _ y: Double) {
         guard x.isFinite, y.isFinite else { return }
         if current == nil {
             move(x, y)
@@ -38,13 +38,13 @@ public struct CanvasPath: Hashable, Sendable {
         segments.append(.line(x, y))
         current = (x, y)
     }
-    public mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
+    package mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
         guard [x1, y1, x2, y2, x, y].allSatisfy(\.isFinite) else { return }
         if current == nil { move(x1, y1) }
         segments.append(.curve(x1, y1, x2, y2, x, y))
         current = (x, y)
     }
-    public mutating func close() {
+    package mutating func close() {
         guard current != nil, let s = subpathStart else { return }
         segments.append(.close)
         current = s
@@ -73,7 +73,7 @@ public struct CanvasPath: Hashable, Sendable {
     }
 
     /// Replays the path into Cairo's current path (under whatever matrix `ctx` has).
-    public func replay(on ctx: CairoContext) {
+    package func replay(on ctx: CairoContext) {
         ctx.newPath()
         for s in segments {
             switch s {

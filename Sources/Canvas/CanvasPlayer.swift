@@ -5,21 +5,21 @@ import Styles
 import TextLayout
 
 /// Plays the canvas calls of a `setSurface` step on a `Context` from a Cairo-backed `ContextFactory`.
-public struct CanvasPlayer {
-    public let fonts: FontLibrary
-    public let assets: AssetLoader
+package struct CanvasPlayer {
+    package let fonts: FontLibrary
+    package let assets: AssetLoader
     /// Shapes canvas text; shared across surfaces so its cache is reused.
-    public let text: TextEngine
-    public init(fonts: FontLibrary, assets: AssetLoader) { self.init(text: TextEngine(fonts: fonts), assets: assets) }
+    package let text: TextEngine
+    package init(fonts: FontLibrary, assets: AssetLoader) { self.init(text: TextEngine(fonts: fonts), assets: assets) }
     /// A player using an existing text engine (and its shaping cache).
-    public init(text: TextEngine, assets: AssetLoader) {
+    package init(text: TextEngine, assets: AssetLoader) {
         self.text = text
         self.fonts = text.fonts
         self.assets = assets
     }
 
     /// The surface's size in device pixels, as `ContextFactory` makes it (for budgets before drawing).
-    public static func pixelSize(_ surface: SurfacePayload, scale: Double) -> (width: Int, height: Int) {
+    package static func pixelSize(_ surface: SurfacePayload, scale: Double) -> (width: Int, height: Int) {
         func side(_ v: Double) -> Int {
             v.isFinite ? CheckedInt.int(v * scale, .toNearestOrAwayFromZero, in: 1...8192) : 1
         }
@@ -29,7 +29,7 @@ public struct CanvasPlayer {
     /// Paints `surface` at `scale` pixels per dp; problems (unknown call, bad argument) come back as
     /// messages. Each call takes from `budget`'s canvas work (one unit, plus one per character of
     /// text); once it is spent the remaining calls are skipped, with one message.
-    public func render(_ surface: SurfacePayload, scale: Double, budget: RenderBudget = RenderBudget()) -> (
+    package func render(_ surface: SurfacePayload, scale: Double, budget: RenderBudget = RenderBudget()) -> (
         Bitmap, [String]
     ) {
         let factory = ContextFactory(displayScale: scale, assets: assets, text: text)

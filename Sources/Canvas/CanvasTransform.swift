@@ -28,6 +28,7 @@ public struct CanvasTransform: Hashable, Sendable {
             e: a * m.e + c * m.f + e, f: b * m.e + d * m.f + f)
     }
 
+    /// The point `(x, y)` mapped through the matrix.
     public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (a * x + c * y + e, b * x + d * y + f) }
 
     /// The inverse, or nil when the matrix is singular (nothing can be drawn through it).

@@ -12,7 +12,9 @@ extension Context {
 
     // MARK: Paths
 
+    /// Fills the current path with `fillStyle` (non-zero winding).
     public func fill() { fill(state.path) }
+    /// Strokes the current path with `strokeStyle`, `lineWidth` and the line dash.
     public func stroke() { stroke(state.path) }
 
     func fill(_ path: CanvasPath) {
@@ -45,10 +47,12 @@ extension Context {
 
     // MARK: Rectangles (they do not touch the current path)
 
+    /// Fills a rectangle (user space, dp) without touching the current path.
     public func fillRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
         guard let p = rectPath(x, y, w, h) else { return }
         fill(p)
     }
+    /// Strokes a rectangle without touching the current path.
     public func strokeRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
         guard let p = rectPath(x, y, w, h) else { return }
         stroke(p)

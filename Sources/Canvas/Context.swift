@@ -9,11 +9,11 @@ public final class Context {
     public let surface: Surface
     public let factory: ContextFactory
     /// The current graphics state (what `save()` copies).
-    public internal(set) var state = GraphicsState()
+    package internal(set) var state = GraphicsState()
     var stack: [GraphicsState] = []
     let cr: CairoContext
     /// Problems met while drawing (missing fonts, images that cannot be drawn), in order.
-    public internal(set) var messages: [String] = []
+    package internal(set) var messages: [String] = []
 
     init(surface: Surface, factory: ContextFactory) {
         self.surface = surface
@@ -105,22 +105,26 @@ public final class Context {
 
     // MARK: State stack
 
+    /// Pushes the graphics state (styles, transform, path, clip); `restore()` pops it.
     public func save() { stack.append(state) }
     /// Brings back the last saved state; ignored when nothing is saved.
     public func restore() { if let s = stack.popLast() { state = s } }
 
     // MARK: Transforms
 
+    /// Concatenates a translation, a scaling, a rotation (radians) or a matrix to the transform.
     public func translate(_ x: Double, _ y: Double) { concat(.translation(x, y)) }
     public func scale(_ x: Double, _ y: Double) { concat(.scaling(x, y)) }
     public func rotate(_ angle: Double) { concat(.rotation(angle)) }
     public func transform(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
         concat(CanvasTransform(a: a, b: b, c: c, d: d, e: e, f: f))
     }
+    /// Replaces the transform with the matrix `(a b c d e f)`.
     public func setTransform(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
         let m = CanvasTransform(a: a, b: b, c: c, d: d, e: e, f: f)
         if m.isFinite { state.transform = m }
     }
+    /// Sets the transform back to the identity.
     public func resetTransform() { state.transform = .identity }
     private func concat(_ m: CanvasTransform) {
         guard m.isFinite else { return }
@@ -134,16 +138,20 @@ public final class Context {
 
     // MARK: Paths (points go through the current transform as they are added)
 
+    /// Starts a new, empty path; `closePath()` closes its current subpath.
     public func beginPath() { state.path = CanvasPath() }
     public func closePath() { state.path.close() }
+    /// Starts a subpath at `(x, y)`.
     public func moveTo(_ x: Double, _ y: Double) {
         let p = deviceTransform.apply(x, y)
         state.path.move(p.x, p.y)
     }
+    /// Adds a straight line to `(x, y)`.
     public func lineTo(_ x: Double, _ y: Double) {
         let p = deviceTransform.apply(x, y)
         state.path.line(p.x, p.y)
     }
+    /// Adds a closed rectangle subpath.
     public func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
         guard [x, y, w, h].allSatisfy(\.isFinite) else { return }
         moveTo(x, y)
@@ -213,5 +221,6 @@ public final class Context {
         state.clip = state.path
         state.path = CanvasPath()
     }
+    /// Removes the clip.
     public func resetClip() { state.clip = nil }
 }

@@ -8,20 +8,29 @@ public final class ContextFactory {
     /// Pixels per dp.
     public let displayScale: Double
     /// Where `loadImage` reads (nil: no images).
-    public let assets: AssetLoader?
+    package let assets: AssetLoader?
     /// Shapes canvas text with the bundled fonts (nil: text is measured as empty and not drawn).
-    public let text: TextEngine?
+    package let text: TextEngine?
     /// The render's image memory, from which each image loaded reserves its decoded pixels (nil: not counted).
-    public var budget: RenderBudget?
+    package var budget: RenderBudget?
 
-    public convenience init(displayScale: Double, assets: AssetLoader? = nil, fonts: FontLibrary? = nil) {
+    package convenience init(displayScale: Double, assets: AssetLoader? = nil, fonts: FontLibrary? = nil) {
         self.init(displayScale: displayScale, assets: assets, text: fonts.map { TextEngine(fonts: $0) })
     }
     /// A factory sharing an existing text engine (and its shaping cache).
-    public init(displayScale: Double, assets: AssetLoader?, text: TextEngine?) {
+    package init(displayScale: Double, assets: AssetLoader?, text: TextEngine?) {
         self.displayScale = displayScale
         self.assets = assets
         self.text = text
+    }
+
+    /// A factory for a user of the library: images from `assetsDirectory` (nil: no images), text with the
+    /// bundled fonts (`fontsDirectory`, nil: found as `RenderOptions` finds them), `displayScale` pixels per dp.
+    public convenience init(displayScale: Double, assetsDirectory: String?, fontsDirectory: String? = nil) throws {
+        let fonts = try FontLibrary(fontsDirectory: fontsDirectory ?? BundledFonts.defaultDirectory() ?? "")
+        self.init(
+            displayScale: displayScale, assets: assetsDirectory.map { AssetLoader(assetsDirectory: $0) },
+            fonts: fonts)
     }
 
     /// The display scale (`getDisplayScale()`).

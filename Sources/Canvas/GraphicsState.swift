@@ -4,6 +4,7 @@ import Primitives
 public struct LinearGradient: Hashable, Sendable {
     public var x0, y0, x1, y1: Double
     public private(set) var stops: [Stop] = []
+    /// A colour at an offset (0...1) along the gradient line.
     public struct Stop: Hashable, Sendable {
         public var offset: Double
         public var color: Color
@@ -37,32 +38,32 @@ public enum CanvasTextBaseline: String, Hashable, Sendable, CaseIterable {
 
 /// Everything `save()` copies and `restore()` brings back, including the current path and the
 /// clip (framework-protocol.md section 6: the canvas library copies the whole state).
-public struct GraphicsState: Hashable, Sendable {
-    public var lineWidth: Double = 1
-    public var fillStyle: CanvasStyle = .color(.black)
-    public var strokeStyle: CanvasStyle = .color(.black)
-    public var shadowBlur: Double = 0
+package struct GraphicsState: Hashable, Sendable {
+    package var lineWidth: Double = 1
+    package var fillStyle: CanvasStyle = .color(.black)
+    package var strokeStyle: CanvasStyle = .color(.black)
+    package var shadowBlur: Double = 0
     /// Opaque black by default, as in the canvas library (HTML's default is transparent).
-    public var shadowColor: Color = .black
-    public var shadowOffsetX: Double = 0
-    public var shadowOffsetY: Double = 0
-    public var globalAlpha: Double = 1
-    public var font: CanvasFont = CanvasFont()
-    public var textAlign: CanvasTextAlign = .left
-    public var textBaseline: CanvasTextBaseline = .alphabetic
-    public var imageSmoothingEnabled: Bool = true
+    package var shadowColor: Color = .black
+    package var shadowOffsetX: Double = 0
+    package var shadowOffsetY: Double = 0
+    package var globalAlpha: Double = 1
+    package var font: CanvasFont = CanvasFont()
+    package var textAlign: CanvasTextAlign = .left
+    package var textBaseline: CanvasTextBaseline = .alphabetic
+    package var imageSmoothingEnabled: Bool = true
     /// Dash lengths in dp (empty = solid).
-    public var lineDash: [Double] = []
+    package var lineDash: [Double] = []
     /// User space (dp) to canvas space (dp).
-    public var transform: CanvasTransform = .identity
+    package var transform: CanvasTransform = .identity
     /// The current path, in device pixels.
-    public var path = CanvasPath()
+    package var path = CanvasPath()
     /// The clip, in device pixels (nil = none). `clip()` replaces it.
-    public var clip: CanvasPath?
-    public init() {}
+    package var clip: CanvasPath?
+    package init() {}
 
     /// Whether drawing casts a shadow: a visible colour and a blur or an offset.
-    public var hasShadow: Bool {
+    package var hasShadow: Bool {
         shadowColor.a > 0 && (shadowBlur > 0 || shadowOffsetX != 0 || shadowOffsetY != 0)
     }
 }

@@ -1,19 +1,19 @@
 /// The rows of an A8 (alpha only) mask as the compositors read them: one byte per pixel, `stride`
 /// bytes per row. The memory belongs to whoever made the view (a `CairoMask` in `CairoFonts`) and
 /// must outlive its use.
-public struct AlphaRows {
-    public let data: UnsafePointer<UInt8>
-    public let width: Int
-    public let height: Int
+package struct AlphaRows {
+    package let data: UnsafePointer<UInt8>
+    package let width: Int
+    package let height: Int
     /// Bytes per row.
-    public let stride: Int
+    package let stride: Int
     /// Per row, the columns from its first to past its last non-zero value (nil: not known, read
     /// every column): `DirectMaskTarget` skips the zeros around them without reading them.
-    public let rowSpans: [Range<Int32>]?
+    package let rowSpans: [Range<Int32>]?
     /// Per row (with `rowSpans`), a run of zeros inside its span to skip as well (empty: none).
-    public let rowGaps: [Range<Int32>]?
+    package let rowGaps: [Range<Int32>]?
 
-    public init(
+    package init(
         data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rowSpans: [Range<Int32>]? = nil,
         rowGaps: [Range<Int32>]? = nil
     ) {

@@ -3,27 +3,27 @@ import Primitives
 /// A Gaussian blur of alpha masks approximated by three successive box blurs, as Skia and the W3C
 /// filter-effects spec do: separable, with integer running sums, so it is fast and exactly
 /// reproducible on every machine.
-public enum BlurMask {
+package enum BlurMask {
     /// Skia's largest blur sigma (device pixels): larger blurs look the same and would only cost.
     /// Widget shadows (ShadowPainter) and canvas `shadowBlur` are clamped to it alike.
-    public static let maxSigma = 532.0
+    package static let maxSigma = 532.0
     /// One box pass: output pixel x averages input pixels x + `low` ... x + `high` (inclusive).
-    public struct Box: Hashable, Sendable {
-        public var low: Int
-        public var high: Int
-        public init(low: Int, high: Int) {
+    package struct Box: Hashable, Sendable {
+        package var low: Int
+        package var high: Int
+        package init(low: Int, high: Int) {
             self.low = low
             self.high = high
         }
         /// Pixels averaged.
-        public var size: Int { high - low + 1 }
+        package var size: Int { high - low + 1 }
     }
 
     /// The three box passes approximating a Gaussian of standard deviation `sigma` (pixels).
     /// d = floor(sigma * 3 * sqrt(2 * pi) / 4 + 0.5); odd d: three centred boxes of d; even d: two
     /// boxes of d, shifted half a pixel left then right, and one centred box of d + 1.
     /// Empty when the blur would change nothing (d <= 1).
-    public static func boxes(sigma: Double) -> [Box] {
+    package static func boxes(sigma: Double) -> [Box] {
         guard sigma.isFinite, sigma > 0 else { return [] }
         let d = CheckedInt.int(sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5, .down, in: 0...(1 << 20))
         guard d > 1 else { return [] }
@@ -33,7 +33,7 @@ public enum BlurMask {
     }
 
     /// How far (pixels) the blur can spread ink: the margin a mask needs around its shape.
-    public static func reach(sigma: Double) -> Int {
+    package static func reach(sigma: Double) -> Int {
         let spread = boxes(sigma: sigma).reduce(0) { $0 + max(-$1.low, $1.high) }
         return max(spread, CheckedInt.int(3 * max(0, sigma), .up, in: 0...(1 << 20)))
     }
@@ -41,7 +41,7 @@ public enum BlurMask {
     /// Blurs the `width` x `height` alpha rows at `data` (`stride` bytes per row) in place with
     /// `boxes(sigma:)`, horizontally then vertically. Pixels outside count as 0, so leave
     /// `reach(sigma:)` pixels of margin. (`CairoFonts` blurs a `CairoMask` through this.)
-    public static func gaussian(
+    package static func gaussian(
         _ data: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int, stride: Int, sigma: Double
     ) {
         let passes = boxes(sigma: sigma)

@@ -6,7 +6,7 @@ extension DirectMaskTarget {
     /// Sets every pixel of the rectangle x0 <= x < x1, y0 <= y < y1 inside the clip to the source,
     /// which must be opaque: what Cairo leaves where an opaque colour covers pixels wholly (coverage
     /// 255 is OVER without a mask, and OVER of an opaque colour gives the colour).
-    public func fillOpaque(x0 fx0: Int, y0 fy0: Int, x1 fx1: Int, y1 fy1: Int) {
+    package func fillOpaque(x0 fx0: Int, y0 fy0: Int, x1 fx1: Int, y1 fy1: Int) {
         precondition(source >> 24 == 255, "fillOpaque needs an opaque source")
         let a = max(x0, fx0)
         let b = min(x1, fx1)
@@ -44,7 +44,7 @@ extension DirectMaskTarget {
     /// 255 sets the colour, 0 leaves the pixel, anything else blends each channel as its `lerp8x4`,
     /// mul(source, c) + mul(destination, 255 - c), with mul(x, y) = (t + (t >> 8)) >> 8 for
     /// t = x * y + 0x7f (saturating, though premultiplied pixels never reach it).
-    public func fillOpaque(row coverage: UnsafePointer<UInt8>, x: Int, y: Int, count: Int) {
+    package func fillOpaque(row coverage: UnsafePointer<UInt8>, x: Int, y: Int, count: Int) {
         precondition(source >> 24 == 255, "fillOpaque needs an opaque source")
         guard y >= y0, y < y1 else { return }
         let a = max(x0, x)

@@ -18,14 +18,14 @@ import Primitives
 ///
 /// This module holds no Cairo: the Cairo boundary (`CairoFonts`) makes targets from a context
 /// (`CairoContext.directMaskTarget`) and tells Cairo afterwards which pixels changed (`finish`).
-public struct DirectMaskTarget {
+package struct DirectMaskTarget {
     let pixels: UnsafeMutablePointer<UInt32>
     /// Words per row.
     let stride: Int
     /// The part of the target the clip lets through: x0 <= x < x1, y0 <= y < y1.
     let x0: Int, y0: Int, x1: Int, y1: Int
     /// The premultiplied source pixel, as pixman holds Cairo's solid colour.
-    public let source: UInt32
+    package let source: UInt32
     /// Whose pixels these are (the Cairo surface, opaque here): `finish` marks them changed.
     package let owner: OpaquePointer?
 
@@ -47,11 +47,11 @@ public struct DirectMaskTarget {
     }
 
     /// Positions farther out than this are left to Cairo (its 16.16 fixed-point offsets).
-    public static let maxOffset = 16_384
+    package static let maxOffset = 16_384
 
     /// The premultiplied ARGB32 word pixman composites for `cairo_set_source_rgba` of `color`
     /// with its alpha times `alpha` (as `CairoContext.setColor`).
-    public static func premultiplied(_ color: Color, alpha: Double = 1) -> UInt32 {
+    package static func premultiplied(_ color: Color, alpha: Double = 1) -> UInt32 {
         func clamp(_ v: Double) -> Double { v >= 1 ? 1 : (v > 0 ? v : 0) }
         let a = clamp(color.alpha * alpha)
         func byte(_ v: Double) -> UInt32 {
@@ -67,15 +67,15 @@ public struct DirectMaskTarget {
     let table: [UInt32]
 
     /// Where this target draws: the clip's rectangle cut to the surface, x0 <= x < x1, y0 <= y < y1.
-    public var extent: (x0: Int, y0: Int, x1: Int, y1: Int) { (x0, y0, x1, y1) }
+    package var extent: (x0: Int, y0: Int, x1: Int, y1: Int) { (x0, y0, x1, y1) }
 
     /// Whether the rectangle x0 <= x < x1, y0 <= y < y1 lies wholly where this target draws.
-    public func contains(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
+    package func contains(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
         x0 >= self.x0 && y0 >= self.y0 && x1 <= self.x1 && y1 <= self.y1
     }
 
     /// Composites through `mask` with its top-left pixel at (x, y) (|x|, |y| <= `maxOffset`).
-    public func composite(_ mask: AlphaRows, x: Int, y: Int) {
+    package func composite(_ mask: AlphaRows, x: Int, y: Int) {
         let cx0 = max(x0, x)
         let cy0 = max(y0, y)
         let cx1 = min(x1, x + mask.width)

@@ -4,16 +4,16 @@ import Primitives
 /// alike: stops that make Cairo's straight-colour interpolation match interpolation in
 /// premultiplied colour (CSS, Chromium; semantics.md section 7 item 32). The stops come with their
 /// positions worked out (`GradientStopPositions`, in Painting).
-public enum GradientStops {
+package enum GradientStops {
     /// Straight-colour pieces a segment between two different partial alphas is cut into.
-    public static let pieces = 8
+    package static let pieces = 8
 
     /// Stops for Cairo, which interpolates straight (unpremultiplied) colour, so that the result
     /// matches premultiplied interpolation: a transparent end takes its neighbour's RGB (then the
     /// straight fade is exact: transparent red to blue never passes through purple), and only a
     /// segment between two different partial alphas and colours, where straight and premultiplied
     /// interpolation part, is cut into `pieces` whose ends are the exact premultiplied mix.
-    public static func premultipliedForCairo(_ stops: [(Double, Color)]) -> [(Double, Color)] {
+    package static func premultipliedForCairo(_ stops: [(Double, Color)]) -> [(Double, Color)] {
         guard stops.count > 1 else { return stops }
         var out: [(Double, Color)] = []
         for k in 0..<(stops.count - 1) {
@@ -36,7 +36,7 @@ public enum GradientStops {
     }
 
     /// Interpolates premultiplied colour at t in 0...1, returned straight.
-    public static func mixPremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
+    package static func mixPremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
         let aa = a.alpha
         let ba = b.alpha
         let alpha = aa + (ba - aa) * t

@@ -8,9 +8,9 @@ import Snapshots
 /// outlined, onion-skin and slider views, the labelled diff image, and the command that accepts it;
 /// passed and recorded goldens follow, collapsed. Images are copied in by content hash, read through
 /// `ReportImages` only (inside their folders, PNGs only): the report's paths are relative to them.
-public enum CheckPage {
+package enum CheckPage {
     /// Writes `dir/index.html` and `dir/img/`.
-    public static func write(_ report: CheckReport, to dir: String, images: ReportImages) throws {
+    package static func write(_ report: CheckReport, to dir: String, images: ReportImages) throws {
         let store = try ContentStore(directory: dir)
         // To review: every golden that did not pass but recorded ones (written already: look at them
         // below). A golden that passes in a new environment is among the passed, with its note.

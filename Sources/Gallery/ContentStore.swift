@@ -6,14 +6,14 @@ import Snapshots
 
 /// Images of the gallery, named by the sha256 of their PNG bytes (`img/HASH.png`): a picture that
 /// repeats (the same screen in two states, an unchanged golden) is stored once. Thread-safe.
-public final class ContentStore: @unchecked Sendable {
-    public let directory: String
+package final class ContentStore: @unchecked Sendable {
+    package let directory: String
     private let lock = NSLock()
     private var written = Set<String>()
     /// How many images were offered and how many distinct ones written.
-    public private(set) var offered = 0
+    package private(set) var offered = 0
 
-    public init(directory: String) throws {
+    package init(directory: String) throws {
         self.directory = directory
         // Through `TempFiles.changing`: the folder is usually a temporary one that a signal removes.
         try TempFiles.changing {
@@ -23,7 +23,7 @@ public final class ContentStore: @unchecked Sendable {
 
     /// Stores PNG bytes; returns the path relative to the gallery folder. Anything but a PNG
     /// (signature and header) is refused: a page never carries another file's bytes.
-    public func store(png bytes: [UInt8]) throws -> String {
+    package func store(png bytes: [UInt8]) throws -> String {
         guard PNGCodec.size(of: bytes) != nil else {
             throw AtomicFile.WriteError(path: directory + "/img", reason: "refusing to store bytes that are not a PNG")
         }
@@ -40,12 +40,12 @@ public final class ContentStore: @unchecked Sendable {
     }
 
     /// Encodes and stores a bitmap.
-    public func store(_ bitmap: Bitmap) throws -> String {
+    package func store(_ bitmap: Bitmap) throws -> String {
         try store(png: try PNGCodec.encode(bitmap, compressionLevel: 6))
     }
 
     /// Distinct images written.
-    public var distinctCount: Int {
+    package var distinctCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return written.count

@@ -5,18 +5,18 @@ import SessionFormat
 import Snapshots
 
 /// What a gallery holds: written as `gallery.json` beside `index.html`.
-public struct GalleryManifest: Codable, Sendable {
-    public var rendererVersion: String
-    public var shard: String
+package struct GalleryManifest: Codable, Sendable {
+    package var rendererVersion: String
+    package var shard: String
     /// Session names in the order given (this shard's only).
-    public var sessions: [String]
+    package var sessions: [String]
     /// Each session's `description` (from its file), by session name; sessions without one are absent.
-    public var descriptions: [String: String] = [:]
-    public var themes: [String]
-    public var cards: [GalleryCard]
+    package var descriptions: [String: String] = [:]
+    package var themes: [String]
+    package var cards: [GalleryCard]
     /// Images referenced (cards, goldens, diffs) and distinct files written.
-    public var imagesOffered: Int
-    public var imagesStored: Int
+    package var imagesOffered: Int
+    package var imagesStored: Int
 }
 
 extension GalleryManifest {
@@ -35,19 +35,19 @@ extension GalleryManifest {
 
 /// Renders sessions x themes on every core (one Renderer per worker and theme) into a static gallery
 /// folder, written atomically: built in a temporary sibling folder, then renamed into place.
-public struct GalleryBuilder {
-    public var options: GalleryOptions
+package struct GalleryBuilder {
+    package var options: GalleryOptions
     /// Called with one progress line per rendered unit (from worker threads, serialized).
-    public var progress: (String) -> Void
+    package var progress: (String) -> Void
 
-    public init(options: GalleryOptions, progress: @escaping (String) -> Void = { _ in }) {
+    package init(options: GalleryOptions, progress: @escaping (String) -> Void = { _ in }) {
         self.options = options
         self.progress = progress
     }
 
     /// Builds the gallery for this shard's sessions; returns its manifest. On failure the old gallery
     /// (if any) is left as it was and the temporary folder is removed.
-    public func build(sessions all: [String]) throws -> GalleryManifest {
+    package func build(sessions all: [String]) throws -> GalleryManifest {
         let (out, tmp) = try Self.folders(options)
         do {
             let manifest = try build(sessions: all, out: out, tmp: tmp)
@@ -92,14 +92,14 @@ public struct GalleryBuilder {
     }
 
     /// The themes side by side (`default` when none is given).
-    public var themes: [String] { options.themes.isEmpty ? ["default"] : options.themes }
+    package var themes: [String] { options.themes.isEmpty ? ["default"] : options.themes }
 
     /// The temporary folder the gallery is built in before it replaces `out` (`build` uses it; a
     /// process pool's workers store their images in it).
     /// Through a symlink the link's target is replaced (the link stays), as for files; the temporary
     /// folder is a unique sibling (mkdtemp) that the caller forgets on success and removes on failure,
     /// and that `TempFiles` removes on SIGINT/SIGTERM.
-    public static func folders(_ options: GalleryOptions) throws -> (out: String, tmp: String) {
+    package static func folders(_ options: GalleryOptions) throws -> (out: String, tmp: String) {
         let given =
             options.outputDirectory.hasSuffix("/")
             ? String(options.outputDirectory.dropLast()) : options.outputDirectory
@@ -109,7 +109,7 @@ public struct GalleryBuilder {
 
     /// One session in one theme (index into `themes`): its cards, with images stored in `tmp`, and
     /// how many images were offered. `renderers` keeps one renderer per theme for the next unit.
-    public static func unit(
+    package static func unit(
         session path: String, theme t: Int, options opts: GalleryOptions, into tmp: String,
         renderers: inout [Int: Renderer]
     ) -> (cards: [GalleryCard], offered: Int) {
@@ -129,7 +129,7 @@ public struct GalleryBuilder {
     }
 
     /// The card of a unit that could not be rendered.
-    public static func errorCard(session path: String, theme: String, error: String) -> GalleryCard {
+    package static func errorCard(session path: String, theme: String, error: String) -> GalleryCard {
         var c = GalleryCard(
             session: SnapshotSettings.goldenName(session: path, snapshot: nil), section: .frame, snapshot: nil,
             theme: theme, state: "NORMAL", element: nil, image: "", status: "error")
@@ -139,7 +139,7 @@ public struct GalleryBuilder {
 
     /// Writes the manifest and the page into `tmp` and swaps it into place. `units` holds the cards of
     /// every (session, theme) in that order; `offered` the images offered in all.
-    public func finish(sessions: [String], units: [[GalleryCard]], offered: Int, out: String, tmp: String) throws
+    package func finish(sessions: [String], units: [[GalleryCard]], offered: Int, out: String, tmp: String) throws
         -> GalleryManifest
     {
         let themes = self.themes

@@ -2,36 +2,36 @@ import Snapshots
 
 /// One picture in the gallery: a session's final frame or named snapshot in one theme, or one
 /// interactive element in one state.
-public struct GalleryCard: Codable, Hashable, Sendable {
+package struct GalleryCard: Codable, Hashable, Sendable {
     /// What the card shows.
-    public enum Section: String, Codable, Sendable { case frame, state }
-    public var session: String
-    public var section: Section
+    package enum Section: String, Codable, Sendable { case frame, state }
+    package var session: String
+    package var section: Section
     /// Named snapshot, nil for the final frame.
-    public var snapshot: String?
-    public var theme: String
+    package var snapshot: String?
+    package var theme: String
     /// `NORMAL`, `ACTIVE`, `SELECTED`, `HOVER`, `DISABLED`.
-    public var state: String
+    package var state: String
     /// `button 7` for state cards.
-    public var element: String?
+    package var element: String?
     /// `img/SHA256.png`, relative to the gallery folder.
-    public var image: String
+    package var image: String
     /// The golden (content-hashed copy) and the `expected | diff | actual` composite, when a golden exists.
-    public var golden: String?
-    public var diff: String?
+    package var golden: String?
+    package var diff: String?
     /// `new` (no golden), `passed`, `failed`, `environmentChanged`, `error`; `state` for a state-matrix
     /// cell, which is not a golden and so never "no golden".
-    public var status: String
-    public var mismatch: Double?
+    package var status: String
+    package var mismatch: Double?
     /// Semantic diff and environment changes against the golden's sidecar.
-    public var changes: [String] = []
+    package var changes: [String] = []
     /// Problem text when status is `error`.
-    public var error: String?
+    package var error: String?
     /// `render gallery --a11y`: the screen's accessibility findings (`gallery.json` holds them as the
     /// check report does, for any page that shows them). Absent otherwise.
     package var a11y: A11yResult?
 
-    public init(
+    package init(
         session: String, section: Section, snapshot: String?, theme: String, state: String, element: String?,
         image: String, status: String
     ) {
@@ -46,7 +46,7 @@ public struct GalleryCard: Codable, Hashable, Sendable {
     }
 
     /// The status of every state-matrix cell.
-    public static let stateStatus = "state"
+    package static let stateStatus = "state"
 
     /// Stable sort key (within a session): frames before states, snapshot, theme order, element id, state order.
     func sortKey(themes: [String]) -> [String] {

@@ -5,37 +5,37 @@ import Snapshots
 /// `--shard K/N`: this machine takes the sessions whose name (file name without `.json`) hashes to
 /// K - 1 modulo N (64-bit FNV-1a of its UTF-8 bytes), so N machines together take each session
 /// exactly once, a session lands in the same shard on every machine, and adding one moves no other.
-public struct Shard: Hashable, Sendable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
+package struct Shard: Hashable, Sendable, CustomStringConvertible {
+    package var index: Int
+    package var count: Int
     /// Shard `index` (1-based) of `count`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
     /// Parses `K/N`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
         self.init(index: k, count: n)
     }
-    public static let all = Shard(index: 1, count: 1)!
-    public var description: String { "\(index)/\(count)" }
+    package static let all = Shard(index: 1, count: 1)!
+    package var description: String { "\(index)/\(count)" }
 
     /// The session paths of this shard, in the order given.
-    public func select(sessions: [String]) -> [String] {
+    package func select(sessions: [String]) -> [String] {
         count == 1
             ? sessions : sessions.filter { contains(name: SnapshotSettings.goldenName(session: $0, snapshot: nil)) }
     }
 
     /// Whether the session named `name` belongs to this shard.
-    public func contains(name: String) -> Bool {
+    package func contains(name: String) -> Bool {
         Int(Self.hash(name) % UInt64(count)) == index - 1
     }
 
     /// 64-bit FNV-1a: small, fixed everywhere (Swift's `Hasher` is seeded per process).
-    public static func hash(_ text: String) -> UInt64 {
+    package static func hash(_ text: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return h
@@ -43,33 +43,33 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What `render gallery` renders and where.
-public struct GalleryOptions: Sendable {
+package struct GalleryOptions: Sendable {
     /// Output folder (written atomically: built in a temporary sibling, then renamed).
-    public var outputDirectory: String
+    package var outputDirectory: String
     /// Bundled fonts folder.
-    public var fontsDirectory: String
+    package var fontsDirectory: String
     /// The app's own fonts folder (`--fonts`), used before the bundled fonts.
-    public var appFontsDirectory: String? = nil
+    package var appFontsDirectory: String? = nil
     /// `--device`: WxH@S or a preset name, instead of each session's device; the goldens are then those
     /// of that device (`Snapshots/DEVICE/`, `Snapshots/THEME-DEVICE/`), as `render check --device` uses.
-    public var device: String? = nil
+    package var device: String? = nil
     /// Themes side by side; the first is the one states are rendered in.
-    public var themes: [String] = ["default", "ios", "android"]
+    package var themes: [String] = ["default", "ios", "android"]
     /// Goldens root: when `NAME.png` exists in the theme's folder (`Snapshots/`, `Snapshots/ios/` ...),
     /// cards show expected vs actual.
-    public var snapshotsDirectory: String? = "Snapshots"
-    public var shard: Shard = .all
+    package var snapshotsDirectory: String? = "Snapshots"
+    package var shard: Shard = .all
     /// Worker threads (default: every core).
-    public var workers: Int = 0
+    package var workers: Int = 0
     /// Render the state matrix (ACTIVE, SELECTED, HOVER, DISABLED per interactive element).
-    public var states: Bool = true
+    package var states: Bool = true
     /// The golden status' tolerance (`render check`'s): with `semantic`, a change of elements (moved,
     /// restyled ...) fails a card even when the pixels are within tolerance.
-    public var tolerance = Tolerance()
+    package var tolerance = Tolerance()
     /// `render gallery --a11y`: each frame card carries its screen's accessibility findings against
     /// the baseline beside its golden (none read when there is no goldens folder).
     package var a11y = false
-    public init(outputDirectory: String, fontsDirectory: String) {
+    package init(outputDirectory: String, fontsDirectory: String) {
         self.outputDirectory = outputDirectory
         self.fontsDirectory = fontsDirectory
     }
@@ -77,12 +77,12 @@ public struct GalleryOptions: Sendable {
 
 extension GalleryOptions {
     /// A bad `--device` value, with the reason from the device parser.
-    public struct DeviceFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct DeviceFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The render options of one theme: the bundled and app fonts, and the device when one is given.
-    public func renderOptions(theme: String) throws -> RenderOptions {
+    package func renderOptions(theme: String) throws -> RenderOptions {
         var o = RenderOptions(fontsDirectory: fontsDirectory)
         o.theme = theme
         o.appFontsDirectory = appFontsDirectory

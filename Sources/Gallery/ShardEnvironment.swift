@@ -8,17 +8,17 @@ import Foundation
 ///   pod's environment, so the count comes from `--shard-count N`.
 /// GitHub Actions puts no shard variables in the environment (`strategy.job-index` and `job-total` are
 /// expression contexts only), so its workflows pass `--shard K/N` (docs/ci/github-actions.yml).
-public enum ShardEnvironment {
+package enum ShardEnvironment {
     /// The variables read, in the order tried (named by the error when none is set).
-    public static let variables = ["CI_NODE_INDEX", "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX"]
+    package static let variables = ["CI_NODE_INDEX", "CI_NODE_TOTAL", "JOB_COMPLETION_INDEX"]
 
     /// Why no shard could be chosen: a usage error's message.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The shard the environment names; `count` is `--shard-count`.
-    public static func shard(environment: [String: String], count: Int?) -> Result<Shard, Failure> {
+    package static func shard(environment: [String: String], count: Int?) -> Result<Shard, Failure> {
         Result { try resolve(environment, count) }.mapError { $0 as? Failure ?? Failure(description: "\($0)") }
     }
 

@@ -4,29 +4,29 @@ import Primitives
 import SessionFormat
 
 /// Why an asset or pixel buffer could not be used.
-public struct ImageError: Error, Hashable, CustomStringConvertible {
-    public var message: String
+package struct ImageError: Error, Hashable, CustomStringConvertible {
+    package var message: String
     /// Whether the image was refused for the render's image memory budget (diagnostic `budget`),
     /// not for its own content.
-    public var isBudget = false
-    public init(_ m: String, isBudget: Bool = false) {
+    package var isBudget = false
+    package init(_ m: String, isBudget: Bool = false) {
         message = m
         self.isBudget = isBudget
     }
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Loads PNG assets from the session's assets folder only (no `..`, absolute paths or symlinks out).
-public struct AssetLoader: Sendable {
-    public let assetsDirectory: String
+package struct AssetLoader: Sendable {
+    package let assetsDirectory: String
     /// Pixels per dp of an asset without an `@Nx` suffix (semantics.md section 7 item 8).
-    public let defaultDensity: Double
+    package let defaultDensity: Double
     /// Largest asset file read (bytes); checked with `stat` before reading.
-    public let maxFileSize: Int
+    package let maxFileSize: Int
     /// Largest asset side in pixels (docs/limits.md), as for packed images.
-    public static let maxSide = 8192
+    package static let maxSide = 8192
     /// Most pixels in one asset (docs/limits.md).
-    public static let maxPixels = 40_000_000
+    package static let maxPixels = 40_000_000
 
     /// Where decoded images are kept between loads (nil: every load decodes).
     let decoded: DecodedAssetCache?
@@ -34,7 +34,7 @@ public struct AssetLoader: Sendable {
     /// at each load). A session loads several assets; realpath reads every folder from / down.
     private let realRoot: String?
 
-    public init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
+    package init(assetsDirectory: String, defaultDensity: Double = 3, maxFileSize: Int = 32 * 1024 * 1024) {
         self.init(
             assetsDirectory: assetsDirectory, defaultDensity: defaultDensity, maxFileSize: maxFileSize,
             decoded: .shared)
@@ -51,12 +51,12 @@ public struct AssetLoader: Sendable {
     /// Loads `name` as an image store entry (bitmap + density from the `@Nx` suffix). The file is
     /// read and checked every time; its pixels come from `DecodedAssetCache` when these same bytes
     /// were decoded before.
-    public func load(_ name: String) throws -> ImageStore.Entry { try load(name, budget: nil) }
+    package func load(_ name: String) throws -> ImageStore.Entry { try load(name, budget: nil) }
 
     /// `load(name)`, with its decoded pixels (width x height x 4 bytes, from the header, before
     /// decoding) reserved from `budget`'s image memory; refused (`isBudget`) when they do not fit.
     /// The reservation is the caller's to give back when the image is dropped.
-    public func load(_ name: String, budget: RenderBudget?) throws -> ImageStore.Entry {
+    package func load(_ name: String, budget: RenderBudget?) throws -> ImageStore.Entry {
         let (path, bytes) = try read(name)
         guard let (w, h) = PNGCodec.size(of: bytes) else {
             throw ImageError("asset '\(name)' is not a PNG image (only PNG assets are supported)")
@@ -92,7 +92,7 @@ public struct AssetLoader: Sendable {
     }
 
     /// The bytes of `name`, read only if it resolves to a regular file inside `assetsDirectory`.
-    public func readFile(_ name: String) throws -> [UInt8] { try read(name).bytes }
+    package func readFile(_ name: String) throws -> [UInt8] { try read(name).bytes }
 
     /// `readFile(name)` with the real path it was read from.
     func read(_ name: String) throws -> (path: String, bytes: [UInt8]) {
@@ -119,7 +119,7 @@ public struct AssetLoader: Sendable {
     }
 
     /// The real path of `name`, after checking it cannot leave the assets folder.
-    public func resolve(_ name: String) throws -> String {
+    package func resolve(_ name: String) throws -> String {
         guard !name.isEmpty else { throw ImageError("empty asset name") }
         guard !name.hasPrefix("/"), !name.hasPrefix("~") else {
             throw ImageError("asset '\(name)': absolute paths are not allowed; names are relative to the assets folder")
@@ -146,7 +146,7 @@ public struct AssetLoader: Sendable {
     }
 
     /// Density for a file name: `@1x`/`@2x`/`@3x` before the extension, else the default.
-    public func density(of name: String) -> Double {
+    package func density(of name: String) -> Double {
         let file = name.split(separator: "/").last.map(String.init) ?? name
         let stem = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
         for (suffix, d) in [("@1x", 1.0), ("@2x", 2.0), ("@3x", 3.0)] where stem.lowercased().hasSuffix(suffix) {

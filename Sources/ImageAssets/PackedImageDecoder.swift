@@ -9,11 +9,11 @@ import SessionFormat
 /// RG_RGTC2 (BC5) as red and green with blue 0. RGB_DXT1 is the opaque variant (GL's
 /// `COMPRESSED_RGB_S3TC_DXT1`): the fourth code of a three-colour block is opaque black.
 /// `file` images are loaded by the caller through `AssetLoader`.
-public enum PackedImageDecoder {
+package enum PackedImageDecoder {
     /// Largest width or height accepted (semantics.md section 7 item 24).
-    public static let maxSide = 8192
+    package static let maxSide = 8192
 
-    public static func decode(_ image: PackedImage) throws -> Bitmap {
+    package static func decode(_ image: PackedImage) throws -> Bitmap {
         let w = image.width
         let h = image.height
         let f = image.format
@@ -40,7 +40,7 @@ public enum PackedImageDecoder {
     }
 
     /// Bytes per pixel of the uncompressed formats (framework-protocol.md section 5).
-    public static func bytesPerPixel(_ f: PixelFormat) -> Int? {
+    package static func bytesPerPixel(_ f: PixelFormat) -> Int? {
         switch f {
         case .R8, .LA44: return 1
         case .RG8, .RGB565, .RGBA4, .LUMINANCE_ALPHA, .RGB555, .RGBA5551: return 2
@@ -50,7 +50,7 @@ public enum PackedImageDecoder {
     }
 
     /// Bytes of mip level 0: rows of `width * bpp` bytes, or ceil(w/4) x ceil(h/4) blocks.
-    public static func level0ByteCount(_ f: PixelFormat, width: Int, height: Int) -> Int? {
+    package static func level0ByteCount(_ f: PixelFormat, width: Int, height: Int) -> Int? {
         if let bpp = bytesPerPixel(f) { return width * height * bpp }
         guard let block = BlockDecoder.Kind(f) else { return nil }
         return ((width + 3) / 4) * ((height + 3) / 4) * block.bytesPerBlock

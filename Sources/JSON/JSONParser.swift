@@ -1,16 +1,16 @@
 /// Why a JSON text could not be parsed, with the 1-based line and column of the problem.
-public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var reason: String
+package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var reason: String
     /// True when the document nests deeper than `JSONParser.maxDepth` (limit code `json-too-deep`).
-    public var tooDeep: Bool = false
-    public init(line: Int, column: Int, reason: String) {
+    package var tooDeep: Bool = false
+    package init(line: Int, column: Int, reason: String) {
         self.line = line
         self.column = column
         self.reason = reason
     }
-    public var description: String { "line \(line) column \(column): \(reason)" }
+    package var description: String { "line \(line) column \(column): \(reason)" }
 }
 
 /// A strict RFC 8259 JSON parser over UTF-8 bytes, written for this format rather than using
@@ -22,14 +22,14 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 /// (no bounds checks or array retains per byte; every read is guarded by `pos < count`),
 /// strings without escapes are made straight from their bytes, and integers of up to 15 digits
 /// get their `Double` without `strtod` (exact below 2^53, so the value is the same).
-public struct JSONParser {
+package struct JSONParser {
     // Package, not private: the session's step fast path (`SessionFormat/JSONParser+Steps.swift`,
     // an `JSONEntryReader`) reads them too.
     package let bytes: UnsafeBufferPointer<UInt8>
     package var pos = 0
     private var depth = 0
     /// Nesting limit, so a hostile file cannot overflow the stack.
-    public static let maxDepth = 256
+    package static let maxDepth = 256
     /// Lone surrogate escapes read as U+FFFD, where they were.
     private var substitutions: [Substitution] = []
     /// The member of the top-level object being parsed, and the index in it when it is an array
@@ -42,24 +42,24 @@ public struct JSONParser {
 
     /// A `\uD800`-style escape that is half of a surrogate pair: not a character, so it is read as
     /// U+FFFD (as a browser's JSON.parse keeps going) and reported, instead of refusing the file.
-    public struct Substitution: Hashable, Sendable {
-        public var line: Int
-        public var column: Int
+    package struct Substitution: Hashable, Sendable {
+        package var line: Int
+        package var column: Int
         /// The top-level member (e.g. "steps") and the index inside it when it is an array.
-        public var topKey: String?
-        public var topIndex: Int?
+        package var topKey: String?
+        package var topIndex: Int?
     }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses one JSON document (leading UTF-8 BOM and surrounding white space allowed).
-    public static func parse(_ data: [UInt8]) throws -> JSONValue {
+    package static func parse(_ data: [UInt8]) throws -> JSONValue {
         var ignored: [Substitution] = []
         return try parse(data, substitutions: &ignored)
     }
 
     /// Parses one document; `substitutions` receives every lone surrogate escape read as U+FFFD.
-    public static func parse(_ data: [UInt8], substitutions: inout [Substitution]) throws -> JSONValue {
+    package static func parse(_ data: [UInt8], substitutions: inout [Substitution]) throws -> JSONValue {
         try parse(data, substitutions: &substitutions, entries: nil, of: "")
     }
 

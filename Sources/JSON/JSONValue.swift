@@ -4,7 +4,7 @@ import Primitives
 /// can be reported instead of silently becoming a rounded `Double`. Not `indirect`: arrays and
 /// objects already hold their members on the heap, and an indirect case would box every string
 /// and number of a session once more.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -13,7 +13,7 @@ public enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
 
     /// A short name of the value's type, for messages ("a string", "an array", ...).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -25,40 +25,40 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// Whether this is `null` (without building a value to compare with).
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
     /// The object, if this is one.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
     /// The array, if this is one.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
     /// The string, if this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
     /// The number, if this is one.
-    public var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         if case .number(let n) = self { return n }
         return nil
     }
 }
 
 /// A JSON number: its text as written and its value as a `Double`.
-public struct JSONNumber: Hashable, Sendable {
+package struct JSONNumber: Hashable, Sendable {
     /// The literal text (`12`, `-3.5e2`, or the lenient `NaN` / `Infinity`).
-    public var text: String { didSet { exact = Int(text) } }
-    public var double: Double
+    package var text: String { didSet { exact = Int(text) } }
+    package var double: Double
     /// `Int(text)`, read once: the step decoder asks for it for every integer field.
     private var exact: Int?
-    public init(text: String, double: Double) {
+    package init(text: String, double: Double) {
         self.text = text
         self.double = double
         exact = Int(text)
@@ -72,7 +72,7 @@ public struct JSONNumber: Hashable, Sendable {
 
     /// The value as an `Int`: exact integers (also `16.0`) that fit; nil for fractions, NaN,
     /// infinities and values outside `Int`.
-    public var int: Int? {
+    package var int: Int? {
         if let exact { return exact }
         guard double.isFinite, double.rounded() == double,
             double >= -9.2e18, double <= 9.2e18
@@ -88,20 +88,20 @@ public struct JSONNumber: Hashable, Sendable {
 /// one by comparing keys costs less than hashing (the parser also marks members named like a step
 /// field, `FieldName`, so the step decoder compares integers). An object with many members also
 /// keeps a name index, so lookups and `set` stay O(1) on large (or hostile) input.
-public struct JSONObject: Hashable, Sendable {
+package struct JSONObject: Hashable, Sendable {
     /// One member: key, value, and the step field it names (nil for any other name).
-    public struct Member: Hashable, Sendable {
-        public let key: String
-        public internal(set) var value: JSONValue
+    package struct Member: Hashable, Sendable {
+        package let key: String
+        package internal(set) var value: JSONValue
         package let field: FieldName?
     }
     /// The members in file order.
-    public private(set) var members: [Member] = []
+    package private(set) var members: [Member] = []
     /// Position by key, kept once the object has more than `indexFrom` members.
     private var index: [String: Int]? = nil
     private static let indexFrom = 16
 
-    public init() {}
+    package init() {}
     /// An object from its members in file order (the parser's path). Kept as given when no key
     /// repeats (the usual case: no copy); else rebuilt with each key once.
     init(parsed: [Member]) {
@@ -127,11 +127,11 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     /// The keys in file order.
-    public var keys: [String] { members.map(\.key) }
-    public var count: Int { members.count }
+    package var keys: [String] { members.map(\.key) }
+    package var count: Int { members.count }
 
     /// Sets a key; a repeated key keeps its first position and takes the last value.
-    public mutating func set(_ key: String, _ value: JSONValue) {
+    package mutating func set(_ key: String, _ value: JSONValue) {
         set(Member(key: key, value: value, field: FieldName(name: key)))
     }
 
@@ -174,7 +174,7 @@ public struct JSONObject: Hashable, Sendable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard let i = position(of: key) else { return nil }
         return members[i].value
     }
@@ -185,6 +185,6 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     /// Equal when the members are (the index is only a shortcut to them).
-    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.members == b.members }
-    public func hash(into hasher: inout Hasher) { hasher.combine(members) }
+    package static func == (a: JSONObject, b: JSONObject) -> Bool { a.members == b.members }
+    package func hash(into hasher: inout Hasher) { hasher.combine(members) }
 }

@@ -2,15 +2,15 @@ import Primitives
 
 /// JSON written by hand, byte by byte, in a fixed key order (session files, event lines, reports):
 /// the one place that knows how a JSON string literal and a number are spelled.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
-    public init() {}
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
+    package init() {}
 
     /// Text that is already JSON (punctuation, keys written as literals).
-    public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    package mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     /// A finite number in its shortest exact form (integers without a fraction); others as 0.
-    public mutating func number(_ d: Double) {
+    package mutating func number(_ d: Double) {
         guard d.isFinite else {
             raw("0")
             return
@@ -19,7 +19,7 @@ public struct JSONWriter {
     }
 
     /// A JSON string literal (control characters, quotes and backslashes escaped).
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
@@ -39,10 +39,10 @@ public struct JSONWriter {
     }
 
     /// What has been written, as text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// `s` as a JSON string literal, for JSON assembled from strings.
-    public static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var w = JSONWriter()
         w.string(s)
         return w.text

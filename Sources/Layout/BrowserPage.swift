@@ -6,31 +6,31 @@ import WidgetTree
 /// The in-app browser LAUNCH_BROWSER opens (semantics.md 7 item 42), laid out and coloured: a page
 /// over the screen below the status band, a bar in the look's action bar style with the URL and a
 /// close control, and a blank body that says web content is not rendered.
-public struct LaidOutBrowser: Hashable, Sendable {
-    public var url: String
+package struct LaidOutBrowser: Hashable, Sendable {
+    package var url: String
     /// The whole page (white), from the status band down to the bottom of the screen.
-    public var frame: Rect
-    public var bar: Rect
-    public var barBackground: Color
+    package var frame: Rect
+    package var bar: Rect
+    package var barBackground: Color
     /// The bar's bottom line (nil when the look has none) and its colour.
-    public var line: Rect?
-    public var lineColor: Color
-    public var title: ParagraphLayout
-    public var titleOrigin: Point
+    package var line: Rect?
+    package var lineColor: Color
+    package var title: ParagraphLayout
+    package var titleOrigin: Point
     /// Where a tap closes the page (the close control's touch area).
-    public var close: Rect
+    package var close: Rect
     /// The close control: text ("<", iOS's fallback title when the app has no back icon) or a
     /// cross in `closeCross` (Material's close icon); in `closeColor`.
-    public var closeText: ParagraphLayout?
-    public var closeTextOrigin: Point
-    public var closeCross: Rect?
-    public var closeColor: Color
+    package var closeText: ParagraphLayout?
+    package var closeTextOrigin: Point
+    package var closeCross: Rect?
+    package var closeColor: Color
     /// iOS's action button ("⋮") at the right end of the bar; nil elsewhere.
-    public var more: ParagraphLayout?
-    public var moreOrigin: Point
+    package var more: ParagraphLayout?
+    package var moreOrigin: Point
     /// "Web content is not rendered in the preview", centred in the body.
-    public var note: ParagraphLayout
-    public var noteOrigin: Point
+    package var note: ParagraphLayout
+    package var noteOrigin: Point
 }
 
 /// Lays out the top browser page of the tree, if one is open.

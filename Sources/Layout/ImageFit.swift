@@ -2,9 +2,9 @@ import Primitives
 import Styles
 
 /// Where an image of a given size goes in a box for each `scale` mode (Android ImageView semantics).
-public enum ImageFit {
+package enum ImageFit {
     /// The destination rectangle (may extend past `box`: the caller clips to it).
-    public static func destination(imageSize: Size, in box: Rect, mode: ImageScale) -> Rect {
+    package static func destination(imageSize: Size, in box: Rect, mode: ImageScale) -> Rect {
         guard imageSize.width > 0, imageSize.height > 0 else { return box }
         let sx = box.width / imageSize.width
         let sy = box.height / imageSize.height
@@ -28,7 +28,7 @@ public enum ImageFit {
     }
 
     /// Whether `inner` lies within `outer` (with a little tolerance for rounding).
-    public static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+    package static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
         let e = 1e-6
         return inner.minX >= outer.minX - e && inner.minY >= outer.minY - e
             && inner.maxX <= outer.maxX + e && inner.maxY <= outer.maxY + e
@@ -38,7 +38,7 @@ public enum ImageFit {
 extension RoundedRect {
     /// The rounded outline of a box, radii scaled down as CSS does when they do not fit: the shape
     /// painting draws boxes with and images are clipped to.
-    public static func outline(_ frame: Rect, _ radii: Corners) -> RoundedRect {
+    package static func outline(_ frame: Rect, _ radii: Corners) -> RoundedRect {
         if radii.isZero { return RoundedRect(rect: frame) }
         let w = frame.width
         let h = frame.height
@@ -60,7 +60,7 @@ extension RoundedRect {
 extension ResolvedStyle {
     /// The outline's radii (the box look's) carried inward to the content box (what CSS clips
     /// replaced content to).
-    public func contentRadii(of frame: Rect, outline radii: Corners) -> Corners {
+    package func contentRadii(of frame: Rect, outline radii: Corners) -> Corners {
         let b = borderWidths
         let p = padding
         let inset = max(b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left)

@@ -1,11 +1,11 @@
 import Primitives
 
 /// A stable text form of a layout, for tests and `render --layout-dump`.
-public enum LayoutDump {
+package enum LayoutDump {
     /// One line per element in paint order, `id kind x,y WxH` (dp, at most 2 decimals), indented two
     /// spaces per depth; then the open browser page, `browser "url" x,y WxH close x,y WxH`, and one
     /// line per toast: `toast "text" x,y WxH opacity o`.
-    public static func text(_ layout: LayoutResult) -> String {
+    package static func text(_ layout: LayoutResult) -> String {
         var lines: [String] = []
         for id in layout.paintOrder {
             guard let e = layout[id] else { continue }

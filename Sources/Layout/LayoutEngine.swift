@@ -5,19 +5,19 @@ import TextLayout
 import WidgetTree
 
 /// Lays out a widget tree (semantics.md section 3): constraints down, sizes up, parents place children.
-public struct LayoutEngine: Sendable {
-    public let theme: Theme
-    public let resolver: StyleResolver
+package struct LayoutEngine: Sendable {
+    package let theme: Theme
+    package let resolver: StyleResolver
     /// The text engine behind `measurer` (nil when a caller injected its own measurer).
-    public let text: TextEngine?
-    public let images: ImageStore
+    package let text: TextEngine?
+    package let images: ImageStore
     /// How paragraphs are measured (the text engine, or a fake in tests).
-    public let measurer: any TextMeasuring
+    package let measurer: any TextMeasuring
     /// Replaces style resolution for the elements it returns a style for (tests; previews of one widget).
-    public let styleOverride: (@Sendable (Element) -> ResolvedStyle?)?
+    package let styleOverride: (@Sendable (Element) -> ResolvedStyle?)?
 
     /// The engine over the real text engine.
-    public init(theme: Theme, text: TextEngine, images: ImageStore) {
+    package init(theme: Theme, text: TextEngine, images: ImageStore) {
         self.theme = theme
         // Made once per theme, not per frame (`StyleResolver.shared`).
         self.resolver = StyleResolver.shared(for: theme)
@@ -28,7 +28,7 @@ public struct LayoutEngine: Sendable {
     }
 
     /// An engine with its own text measurer and optional style override.
-    public init(
+    package init(
         theme: Theme, measurer: any TextMeasuring, images: ImageStore = ImageStore(),
         styleOverride: (@Sendable (Element) -> ResolvedStyle?)? = nil
     ) {
@@ -53,7 +53,7 @@ public struct LayoutEngine: Sendable {
     }
 
     /// Frames in dp for the active view, its bars, open overlays and live toasts.
-    public func layout(_ tree: WidgetTree, device: Device) -> LayoutResult {
+    package func layout(_ tree: WidgetTree, device: Device) -> LayoutResult {
         LayoutPass(
             tree: tree, device: device, resolver: resolver, measurer: measurer, images: images,
             styleOverride: styleOverride

@@ -7,7 +7,7 @@ extension LayoutResult {
     /// clips its children (scroll layouts and `overflow: hidden` to their padding box) and by the
     /// screen. What is not painted (opacity 0, a stopped spinner, hidden) takes no touch. The
     /// application's own box is only the window behind and takes none; a launch screen none.
-    public func hitMap(screen: Rect) -> HitMap {
+    package func hitMap(screen: Rect) -> HitMap {
         var map = HitMap(screen: screen)
         guard !self.screen.showsLaunchScreen else { return map }
         map.browser = browser.map { HitMap.BrowserArea(frame: $0.frame, close: $0.close) }

@@ -2,29 +2,29 @@ import Primitives
 
 /// What layout hands painting: one record per laid-out element and the screen's parts, in dp,
 /// screen coordinates (origin at the screen's top-left). Painting reads only this.
-public struct LayoutResult: Sendable {
+package struct LayoutResult: Sendable {
     /// Every laid-out (on-screen-tree) element by id, hidden ones that keep their space included.
-    public var elements: [Int: LaidOutElement] = [:]
+    package var elements: [Int: LaidOutElement] = [:]
     /// The content area of the active view (between the bars, below the status bar).
-    public var contentArea: Rect = .zero
+    package var contentArea: Rect = .zero
     /// Bars on screen (action bar, navigation bar, search bar), in paint order.
-    public var bars: [Int] = []
+    package var bars: [Int] = []
     /// Overlays on screen (open drawer, dialogs, action sheets) in paint order.
-    public var overlays: [Int] = []
+    package var overlays: [Int] = []
     /// Toasts alive now, in paint order.
-    public var toasts: [LaidOutToast] = []
+    package var toasts: [LaidOutToast] = []
     /// The in-app browser page over the screen (LAUNCH_BROWSER), when one is open.
-    public var browser: LaidOutBrowser? = nil
+    package var browser: LaidOutBrowser? = nil
     /// Elements in paint order, parents before children, hidden ones skipped: the application, the
     /// active view's subtree, then each bar and each overlay with its subtree.
-    public var paintOrder: [Int] = []
+    package var paintOrder: [Int] = []
     /// What the screen shows besides elements.
-    public var screen = ScreenParts()
+    package var screen = ScreenParts()
     /// Work the pass did (kinds in `LayoutWork`): counts for complexity tests, not output.
-    public var work = WorkCounts()
-    public init() {}
+    package var work = WorkCounts()
+    package init() {}
 
-    public subscript(id: Int) -> LaidOutElement? {
+    package subscript(id: Int) -> LaidOutElement? {
         get { elements[id] }
         set { elements[id] = newValue }
     }

@@ -3,7 +3,7 @@ import TextLayout
 
 /// What layout needs from text: a paragraph laid out within a width (and height) for a device.
 /// `TextEngine` is the real implementation; tests inject a fake with fixed metrics.
-public protocol TextMeasuring: Sendable {
+package protocol TextMeasuring: Sendable {
     /// Lays out `text` in `style` within `maxWidth` / `maxHeight` dp (nil = unbounded), with line
     /// metrics snapped to whole pixels at `deviceScale` pixels per dp (nil = exact dp). The scale
     /// comes with each call, from the `Device` being laid out: the measurer keeps none of its own.
@@ -21,8 +21,8 @@ public protocol TextMeasuring: Sendable {
 extension TextMeasuring {
     /// Prepares (itemizes and shapes) texts that layout is about to measure, ahead and in any
     /// order; the default does nothing. See `TextEngine.prepareAhead`.
-    public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {}
-    public var preparesAhead: Bool { true }
+    package func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {}
+    package var preparesAhead: Bool { true }
 }
 
 extension TextEngine: TextMeasuring {}

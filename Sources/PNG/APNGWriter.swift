@@ -10,11 +10,11 @@ import Primitives
 /// rectangle of pixels that differ from the previous frame (`APNG_DISPOSE_OP_NONE`,
 /// `APNG_BLEND_OP_SOURCE`: the rectangle replaces what was there), so a spinner turning on a
 /// still screen costs a few kilobytes per frame. Only the previous frame is kept for that.
-public final class APNGWriter {
-    public let width: Int
-    public let height: Int
+package final class APNGWriter {
+    package let width: Int
+    package let height: Int
     /// The number of frames announced in `acTL`; `finish()` checks that many were added.
-    public let frameCount: Int
+    package let frameCount: Int
     private let compressionLevel: Int
     private let sink: ([UInt8]) throws -> Void
     private var sequence: UInt32 = 0
@@ -23,7 +23,7 @@ public final class APNGWriter {
     private var previous: Bitmap?
 
     /// Starts the stream. `loops` 0 plays forever.
-    public init(
+    package init(
         width: Int, height: Int, frameCount: Int, loops: Int = 0, compressionLevel: Int = 1,
         sink: @escaping ([UInt8]) throws -> Void
     ) throws {
@@ -48,7 +48,7 @@ public final class APNGWriter {
     }
 
     /// Encodes and writes one frame shown for `delayMs` milliseconds.
-    public func addFrame(_ bitmap: Bitmap, delayMs: Int) throws {
+    package func addFrame(_ bitmap: Bitmap, delayMs: Int) throws {
         guard !finished else { throw PNGError.png("frame added after finish") }
         guard bitmap.width == width, bitmap.height == height else {
             throw PNGError.png("frame of \(bitmap.width)x\(bitmap.height) in a \(width)x\(height) animation")
@@ -107,7 +107,7 @@ public final class APNGWriter {
     }
 
     /// Writes `IEND`. Fails if fewer frames than announced were added (the file would be invalid).
-    public func finish() throws {
+    package func finish() throws {
         guard !finished else { return }
         guard written == frameCount else { throw PNGError.png("\(written) frames written, \(frameCount) announced") }
         finished = true

@@ -1,9 +1,9 @@
 import Primitives
 
 /// Reading and adding chunks of an encoded PNG without decoding it.
-public enum PNGChunks {
+package enum PNGChunks {
     /// `(type, data range, crc)` of every chunk, in order; nil when the bytes are not a well-formed PNG.
-    public static func list(_ png: [UInt8]) -> [(type: String, data: Range<Int>, crc: UInt32)]? {
+    package static func list(_ png: [UInt8]) -> [(type: String, data: Range<Int>, crc: UInt32)]? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard png.count >= 8, Array(png[0..<8]) == signature else { return nil }
         var out: [(String, Range<Int>, UInt32)] = []
@@ -20,13 +20,13 @@ public enum PNGChunks {
     }
 
     /// The data of the first chunk of `type`.
-    public static func find(_ type: String, in png: [UInt8]) -> [UInt8]? {
+    package static func find(_ type: String, in png: [UInt8]) -> [UInt8]? {
         guard let c = list(png)?.first(where: { $0.type == type }) else { return nil }
         return Array(png[c.data])
     }
 
     /// `png` with a chunk of `type` and `data` added just before IEND.
-    public static func inserting(_ type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
+    package static func inserting(_ type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
         guard let end = list(png)?.last, end.type == "IEND" else { return png }
         var w = PNGChunkWriter()
         w.append(type, data)
@@ -36,7 +36,7 @@ public enum PNGChunks {
 
     /// The CRCs of the chunks that make the picture (IHDR, PLTE, IDAT), chained: changes when any of
     /// their bytes do, read without inflating anything.
-    public static func pictureCRC(_ png: [UInt8]) -> UInt32? {
+    package static func pictureCRC(_ png: [UInt8]) -> UInt32? {
         guard let chunks = list(png) else { return nil }
         var crc: UInt32 = 0
         for c in chunks where ["IHDR", "PLTE", "IDAT"].contains(c.type) {

@@ -1,7 +1,7 @@
 import Primitives
 
 /// PNG encoding (zlib; no time or text chunks: same input, same bytes). Decoding is in PNGDecode.swift.
-public enum PNGCodec {
+package enum PNGCodec {
     /// Bytes of IDAT data gathered before a chunk is written (keeps chunks few and memory bounded).
     static let idatChunkSize = 1 << 18
 
@@ -9,7 +9,7 @@ public enum PNGCodec {
     /// Level 1 (the default) is `PNGFastDeflate`: unfiltered rows, runs from above and from the
     /// left, on all cores. Level 0 is zlib's stored; levels 2...9 are zlib with a filter chosen per
     /// row (adaptive, minimum sum of absolute differences, as libpng does): smaller, much slower.
-    public static func encode(_ bitmap: Bitmap, compressionLevel: Int = 1) throws -> [UInt8] {
+    package static func encode(_ bitmap: Bitmap, compressionLevel: Int = 1) throws -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width < 1 << 31, bitmap.height < 1 << 31 else {
             throw PNGError.png("cannot encode an image of \(bitmap.width)x\(bitmap.height) pixels")
         }

@@ -6,7 +6,7 @@ extension PNGCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Reads width and height from a PNG header without decoding (nil if not a PNG).
-    public static func size(of data: [UInt8]) -> (width: Int, height: Int)? {
+    package static func size(of data: [UInt8]) -> (width: Int, height: Int)? {
         // Signature (8), IHDR length (4) = 13, "IHDR" (4), width (4, big-endian), height (4).
         guard data.count >= 24, Array(data[0..<8]) == signature,
             data[12] == 0x49, data[13] == 0x48, data[14] == 0x44, data[15] == 0x52
@@ -22,13 +22,13 @@ extension PNGCodec {
 
     /// Largest side of a PNG `decode` accepts: the largest device side (`Device.maxPixelSide`), so
     /// every golden and asset a render can use fits, and nothing larger is ever allocated.
-    public static let maxDecodedSide = 8192
+    package static let maxDecodedSide = 8192
     /// Most pixels of a PNG `decode` accepts: a device's most (`SessionLimits.maxPixels`, 8000 x 5000).
-    public static let maxDecodedPixels = 40_000_000
+    package static let maxDecodedPixels = 40_000_000
 
     /// Whether a PNG of `width` x `height` may be decoded: within `maxDecodedSide` per side and
     /// `maxPixels` in all. Judged on the header, before anything is allocated.
-    public static func fitsDecodeLimits(width: Int, height: Int, maxPixels: Int = maxDecodedPixels) -> Bool {
+    package static func fitsDecodeLimits(width: Int, height: Int, maxPixels: Int = maxDecodedPixels) -> Bool {
         width <= maxDecodedSide && height <= maxDecodedSide && width * height <= maxPixels
     }
 
@@ -40,7 +40,7 @@ extension PNGCodec {
     /// and reports them through `image.message`, so a corrupt or truncated file can never unwind
     /// through Swift frames. It also expands palette, grey, grey+alpha, 16-bit and tRNS to 8-bit
     /// straight RGBA, which is then premultiplied here.
-    public static func decode(_ data: [UInt8], maxPixels: Int = maxDecodedPixels) throws -> Bitmap {
+    package static func decode(_ data: [UInt8], maxPixels: Int = maxDecodedPixels) throws -> Bitmap {
         guard let (w, h) = size(of: data) else {
             throw PNGError.png(
                 data.count < 24 ? "not a PNG (only \(data.count) bytes)" : "not a PNG (bad signature or header)")

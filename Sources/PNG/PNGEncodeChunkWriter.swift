@@ -2,28 +2,28 @@ import CZlib
 
 /// Writes a PNG byte stream: the signature, then chunks (length, type, data, CRC-32 from zlib).
 /// Shared by the PNG encoder and any later writer of PNG-based formats (APNG frames).
-public struct PNGChunkWriter: Sendable {
+package struct PNGChunkWriter: Sendable {
     /// The PNG file signature.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Everything written so far.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// Starts a stream with the PNG signature (or empty when `signature` is false).
-    public init(signature: Bool = true) { bytes = signature ? PNGChunkWriter.signature : [] }
+    package init(signature: Bool = true) { bytes = signature ? PNGChunkWriter.signature : [] }
 
     /// Makes room for `count` more bytes at once (one allocation for a whole file whose size is known).
-    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+    package mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
 
     /// Appends one chunk of four-letter `type` with `data`.
-    public mutating func append(_ type: String, _ data: [UInt8] = []) {
+    package mutating func append(_ type: String, _ data: [UInt8] = []) {
         let t = Array(type.utf8)
         precondition(t.count == 4, "PNG chunk types have four letters")
         append(type: t, data[...])
     }
 
     /// Appends one chunk from raw type bytes and a slice of data (no copy of the data).
-    public mutating func append(type t: [UInt8], _ data: ArraySlice<UInt8>) {
+    package mutating func append(type t: [UInt8], _ data: ArraySlice<UInt8>) {
         // Grow geometrically: an exact reserve per chunk reallocated and copied the whole file per IDAT chunk.
         let needed = bytes.count + data.count + 12
         if bytes.capacity < needed { bytes.reserveCapacity(max(needed, 2 * bytes.capacity)) }
@@ -38,7 +38,7 @@ public struct PNGChunkWriter: Sendable {
     /// Appends one byte stream, given as `pieces` in order, as chunks of `type` of at most `limit`
     /// bytes each (the last one shorter): the same bytes as cutting the joined stream, without
     /// joining it first.
-    public mutating func append(type t: [UInt8], pieces: [[UInt8]], limit: Int) {
+    package mutating func append(type t: [UInt8], pieces: [[UInt8]], limit: Int) {
         // Each array's storage is only lent inside a closure: nest one per piece (a few dozen).
         func lend(_ i: Int, _ buffers: [UnsafeBufferPointer<UInt8>]) {
             if i == pieces.count {
@@ -83,7 +83,7 @@ public struct PNGChunkWriter: Sendable {
     }
 
     /// The IHDR chunk data: width, height, bit depth 8, `colorType`, deflate, filter 0, no interlace.
-    public static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
+    package static func header(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
         var d: [UInt8] = []
         for v in [UInt32(width), UInt32(height)] {
             d += [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
@@ -92,7 +92,7 @@ public struct PNGChunkWriter: Sendable {
     }
 
     /// CRC-32 (zlib's) of `data`, continuing from `seed` (0 to start).
-    public static func crc<C: Collection>(_ data: C, seed: UInt32) -> UInt32 where C.Element == UInt8 {
+    package static func crc<C: Collection>(_ data: C, seed: UInt32) -> UInt32 where C.Element == UInt8 {
         let r = data.withContiguousStorageIfAvailable { buf in
             UInt32(crc32(uLong(seed), buf.baseAddress, uInt(buf.count)))
         }
@@ -102,7 +102,7 @@ public struct PNGChunkWriter: Sendable {
     }
 
     /// Appends a big-endian 32-bit number (outside any chunk).
-    public mutating func appendUInt32(_ v: UInt32) {
+    package mutating func appendUInt32(_ v: UInt32) {
         bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
     }
 }

@@ -3,14 +3,14 @@ import CZlib
 /// A zlib deflate stream: feed bytes with `write`, collect the compressed bytes with `finish`.
 /// Output is handed out in pieces of at least `chunkSize` bytes (PNG IDAT chunks) as it grows,
 /// so a large image never holds all its filtered rows at once.
-public final class ZlibDeflater {
+package final class ZlibDeflater {
     private let stream: UnsafeMutablePointer<z_stream>
     private var out = [UInt8](repeating: 0, count: 1 << 16)
     private var pending: [UInt8] = []
     private var finished = false
 
     /// A zlib (RFC 1950) stream at `level` 0...9.
-    public init(level: Int) throws {
+    package init(level: Int) throws {
         // z_stream must not move: zlib keeps a pointer back to it, so it lives on the heap.
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -32,7 +32,7 @@ public final class ZlibDeflater {
     }
 
     /// Compresses `data` (more may follow).
-    public func write(_ data: UnsafeBufferPointer<UInt8>) throws {
+    package func write(_ data: UnsafeBufferPointer<UInt8>) throws {
         guard !finished else { throw PNGError.zlib("write after finish") }
         guard let base = data.baseAddress, data.count > 0 else { return }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: base)
@@ -42,17 +42,17 @@ public final class ZlibDeflater {
     }
 
     /// Compresses `data` (more may follow).
-    public func write(_ data: [UInt8]) throws { try data.withUnsafeBufferPointer { try write($0) } }
+    package func write(_ data: [UInt8]) throws { try data.withUnsafeBufferPointer { try write($0) } }
 
     /// Takes the compressed bytes produced so far if there are at least `minimum` of them.
-    public func take(minimum: Int) -> [UInt8]? {
+    package func take(minimum: Int) -> [UInt8]? {
         guard pending.count >= max(1, minimum) else { return nil }
         defer { pending = [] }
         return pending
     }
 
     /// Ends the stream and returns the compressed bytes not yet taken.
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         if !finished {
             try run(flush: Z_FINISH)
             finished = true

@@ -17,7 +17,7 @@ import Primitives
 /// Bands are compressed on all cores and joined on byte boundaries (an empty stored block ends
 /// each band, as pigz does), so the output is the same whatever the number of cores. About ten
 /// times faster than zlib level 1 and about the same size on screens.
-public enum PNGFastDeflate {
+package enum PNGFastDeflate {
     /// Raw bytes per band: small enough to balance two cores, large enough that the block header
     /// each band repeats (a few hundred bytes) does not matter. 17 bands on a phone screen.
     static let bandBytes = 1 << 19
@@ -25,12 +25,12 @@ public enum PNGFastDeflate {
     /// A zlib stream as its pieces in order: the header, each band's deflate bytes, the Adler-32.
     /// The PNG writer copies them straight into IDAT chunks (joining them first cost a copy and
     /// the page faults of a second file-sized buffer).
-    public struct Pieces {
-        public var pieces: [[UInt8]]
+    package struct Pieces {
+        package var pieces: [[UInt8]]
         /// Total bytes.
-        public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+        package var count: Int { pieces.reduce(0) { $0 + $1.count } }
         /// The stream as one array.
-        public var joined: [UInt8] {
+        package var joined: [UInt8] {
             var out: [UInt8] = []
             out.reserveCapacity(count)
             for p in pieces { out += p }
@@ -40,29 +40,29 @@ public enum PNGFastDeflate {
 
     /// The zlib stream of an opaque image's rows as 8-bit RGB (colour type 2).
     /// `pixels` are premultiplied BGRA words (`Bitmap`'s layout) with alpha 255.
-    public static func zlibRGB(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
+    package static func zlibRGB(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
         encode(OpaqueBGRA.self, pixels, width: width, height: height)!.joined
     }
 
     /// The zlib stream of straight RGBA words (R in the low byte) as 8-bit RGBA rows (colour type 6).
-    public static func zlibRGBA(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
+    package static func zlibRGBA(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> [UInt8] {
         encode(StraightRGBA.self, pixels, width: width, height: height)!.joined
     }
 
     /// `zlibRGB` as pieces.
-    public static func zlibRGBPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
+    package static func zlibRGBPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
         encode(OpaqueBGRA.self, pixels, width: width, height: height)!
     }
 
     /// `zlibRGB` as pieces when every pixel has alpha 255, else nil (found while encoding, without a
     /// pass of its own: see `BandEncoder.run`).
-    public static func zlibRGBPiecesIfOpaque(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces?
+    package static func zlibRGBPiecesIfOpaque(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces?
     {
         encode(OpaqueBGRA.self, pixels, width: width, height: height, opaqueOnly: true)
     }
 
     /// `zlibRGBA` as pieces.
-    public static func zlibRGBAPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
+    package static func zlibRGBAPieces(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) -> Pieces {
         encode(StraightRGBA.self, pixels, width: width, height: height)!
     }
 

@@ -5,29 +5,29 @@ import Styles
 /// `--bounds`: every laid-out element's frame as thin lines with a small id tag, drawn over the
 /// finished picture like Android's "show layout bounds". Plain display items appended after the
 /// frame's own, so they go through the normal raster path (and the display-list dump).
-public struct BoundsOverlay {
+package struct BoundsOverlay {
     /// Frame lines and tag background: opaque, so a probe can find them exactly.
-    public static let lineColor = Color(rgb: 0xd500f9)
+    package static let lineColor = Color(rgb: 0xd500f9)
     /// Margins (outside the frame) and padding (inside the border), with `spacing`: translucent,
     /// as in a browser's box-model view.
-    public static let marginColor = Color(r: 0xff, g: 0x98, b: 0x00, a: 0x55)
-    public static let paddingColor = Color(r: 0x4c, g: 0xaf, b: 0x50, a: 0x55)
+    package static let marginColor = Color(r: 0xff, g: 0x98, b: 0x00, a: 0x55)
+    package static let paddingColor = Color(r: 0x4c, g: 0xaf, b: 0x50, a: 0x55)
     /// Tag text size in dp: small, legible at 2x and 3x.
-    public static let tagSize = 8.0
+    package static let tagSize = 8.0
 
     /// Lays out an element's id tag: white bold `tagSize` text on one line (the caller's text engine).
-    public let tag: (String) -> ParagraphLayout
+    package let tag: (String) -> ParagraphLayout
     /// Also shade margins and padding.
-    public var spacing: Bool
+    package var spacing: Bool
 
-    public init(tag: @escaping (String) -> ParagraphLayout, spacing: Bool = false) {
+    package init(tag: @escaping (String) -> ParagraphLayout, spacing: Bool = false) {
         self.tag = tag
         self.spacing = spacing
     }
 
     /// The overlay items for a laid-out tree on `device`'s screen (dp; `scale` device pixels per dp).
     /// With `subtree` (`--element ID`), only that element and the elements inside it are outlined.
-    public func items(layout: LayoutResult, screen: Rect, scale: Double, subtree: Int? = nil) -> [DisplayItem] {
+    package func items(layout: LayoutResult, screen: Rect, scale: Double, subtree: Int? = nil) -> [DisplayItem] {
         let hair = 1 / max(scale, 0.01)  // one device pixel in dp
         var seen = Set<Int>()
         var boxes: [(id: Int, frame: Rect, clip: Rect)] = []

@@ -2,7 +2,7 @@ import Primitives
 import Styles
 
 /// A paint for fills: a colour or a gradient, in dp screen coordinates.
-public enum Paint: Hashable, Sendable {
+package enum Paint: Hashable, Sendable {
     case color(Color)
     /// From `start` to `end`; stops with positions 0...1.
     case linearGradient(start: Point, end: Point, stops: [ColorStop])
@@ -11,7 +11,7 @@ public enum Paint: Hashable, Sendable {
 }
 
 /// A simple vector path in dp (for widget glyphs: ticks, arrows, spokes, icons drawn by the theme).
-public enum PathSegment: Hashable, Sendable {
+package enum PathSegment: Hashable, Sendable {
     case move(Point)
     case line(Point)
     /// Cubic Bézier to `to` with control points `c1`, `c2`.
@@ -23,7 +23,7 @@ public enum PathSegment: Hashable, Sendable {
 
 /// One drawing operation. Coordinates are dp in screen space; the rasterizer multiplies by the device
 /// scale and snaps box edges to whole pixels (semantics.md section 7 item 27).
-public enum DisplayItem: Hashable, Sendable {
+package enum DisplayItem: Hashable, Sendable {
     /// Saves clip, transform and layer state.
     case save
     case restore
@@ -52,14 +52,14 @@ public enum DisplayItem: Hashable, Sendable {
 }
 
 /// What a frame paints, in order: backend-neutral, comparable, dumpable.
-public struct DisplayList: Hashable, Sendable {
-    public var size: Size
-    public var items: [DisplayItem]
+package struct DisplayList: Hashable, Sendable {
+    package var size: Size
+    package var items: [DisplayItem]
     /// Work painting did (kinds in `PaintWork`), for complexity tests; never compared or hashed.
-    @Uncompared public var work = WorkCounts()
-    public init(size: Size, items: [DisplayItem] = []) {
+    @Uncompared package var work = WorkCounts()
+    package init(size: Size, items: [DisplayItem] = []) {
         self.size = size
         self.items = items
     }
-    public mutating func append(_ i: DisplayItem) { items.append(i) }
+    package mutating func append(_ i: DisplayItem) { items.append(i) }
 }

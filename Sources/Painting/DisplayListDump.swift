@@ -3,9 +3,9 @@ import Styles
 
 /// A stable, readable text form of a display list: one item per line, numbers in dp with at most
 /// two decimals. For tests (compare dumps) and debugging (`render --dump-display-list`).
-public enum DisplayListDump {
+package enum DisplayListDump {
     /// The whole list: a `size` header, then one line per item, nested saves and layers indented.
-    public static func dump(_ list: DisplayList) -> String {
+    package static func dump(_ list: DisplayList) -> String {
         var out = ["size \(list.size)"]
         var depth = 0
         for item in list.items {
@@ -23,10 +23,10 @@ public enum DisplayListDump {
     }
 
     /// The same as `dump` (the name the CLI's `--display-list` uses).
-    public static func text(_ list: DisplayList) -> String { dump(list) }
+    package static func text(_ list: DisplayList) -> String { dump(list) }
 
     /// One item.
-    public static func line(_ item: DisplayItem) -> String {
+    package static func line(_ item: DisplayItem) -> String {
         switch item {
         case .save: return "save"
         case .restore: return "restore"

@@ -1,10 +1,10 @@
 /// The kinds of work painting counts (`DisplayList.work`), for complexity tests: painting N
 /// elements should cost O(N log N), however the tree is shaped.
-public enum PaintWork {
+package enum PaintWork {
     /// Elements painted (with their box, content and children).
-    public static let elements = "paint.elements"
+    package static let elements = "paint.elements"
     /// Children gathered and put in paint order.
-    public static let childrenSorted = "paint.children-sorted"
+    package static let childrenSorted = "paint.children-sorted"
     /// Display items produced.
-    public static let displayItems = "paint.display-items"
+    package static let displayItems = "paint.display-items"
 }

@@ -7,7 +7,7 @@ extension Painter {
     /// children; no ancestors, siblings, bars or overlays), at its place on the screen, so cropping
     /// the raster to its frame gives the element as it looks in the full picture. Empty when the
     /// element has no frame.
-    public func paintAlone(_ id: Int, layout: LayoutResult, device: Device) -> DisplayList {
+    package func paintAlone(_ id: Int, layout: LayoutResult, device: Device) -> DisplayList {
         var b = PaintBuilder(layout: layout, device: device)
         b.paintElement(id)
         return DisplayList(size: Size(width: device.width, height: device.height), items: b.items)

@@ -5,13 +5,13 @@ import Styles
 
 /// Turns a laid-out tree into a display list (semantics.md section 6): shapes from the records'
 /// frames, styles and looks, which layout resolved with the theme (painting takes no theme).
-public struct Painter {
-    public init() {}
+package struct Painter {
+    package init() {}
 
     /// The screen, back to front: white, the application's background, the active view's subtree,
     /// the status band and bottom safe area, the bars, the overlays, the in-app browser, the toasts
     /// (section 7 items 36 and 42).
-    public func paint(_ layout: LayoutResult, device: Device) -> DisplayList {
+    package func paint(_ layout: LayoutResult, device: Device) -> DisplayList {
         var b = PaintBuilder(layout: layout, device: device)
         b.add(.fill(RoundedRect(rect: b.screen), .color(.white)))
 

@@ -15,11 +15,11 @@ import WidgetTree
 /// padding), and a different font moves every frame. Frames are compared where a rule says they
 /// must be equal, with the looks made equal: the `default` theme's looks under the iOS and under
 /// the Android profile, as the report's measurer lays them out.
-public final class LookAgreement {
+package final class LookAgreement {
     private let looks: [Renderer]
     private let sameLooks: [Renderer]
 
-    public init(fontsDirectory: String) throws {
+    package init(fontsDirectory: String) throws {
         func renderer(_ theme: Theme) throws -> Renderer {
             var o = RenderOptions(fontsDirectory: fontsDirectory)
             o.themeValue = theme
@@ -35,12 +35,12 @@ public final class LookAgreement {
     }
 
     /// The session at `path`, its report's findings, every difference, and those no finding explains.
-    public func check(path: String) throws -> LookAgreementResult {
+    package func check(path: String) throws -> LookAgreementResult {
         try check(session: SessionDecoder().decode(fileAt: path).0)
     }
 
     /// The same for a decoded session.
-    public func check(session decoded: Session) throws -> LookAgreementResult {
+    package func check(session decoded: Session) throws -> LookAgreementResult {
         var session = decoded
         for r in looks + sameLooks { session = try r.adopt((decoded, [])).0 }  // each opens the session's fonts
         let s = session
@@ -143,20 +143,20 @@ public final class LookAgreement {
 }
 
 /// What `LookAgreement.check` found in one session.
-public struct LookAgreementResult {
-    public var session: Session
-    public var findings: [PortabilityFinding]
-    public var differences: [LookDifference]
+package struct LookAgreementResult {
+    package var session: Session
+    package var findings: [PortabilityFinding]
+    package var differences: [LookDifference]
     /// The differences no finding explains: each one is a disagreement between the report and the looks.
-    public var unexplained: [LookDifference]
+    package var unexplained: [LookDifference]
     /// Findings that say what an element shows differs, where the looks show it alike although
     /// they could show the difference (`LookAgreement.isUnseen`): the other way to disagree.
-    public var unseen: [PortabilityFinding]
+    package var unseen: [PortabilityFinding]
 }
 
 /// One thing an element shows differently in the ios and the android look at one capture.
-public struct LookDifference: Sendable, CustomStringConvertible {
-    public enum Aspect: String, Sendable {
+package struct LookDifference: Sendable, CustomStringConvertible {
+    package enum Aspect: String, Sendable {
         /// Painted in one look only.
         case shown
         case text, icon, image
@@ -167,23 +167,23 @@ public struct LookDifference: Sendable, CustomStringConvertible {
         /// The replays captured different frames (steps or count).
         case captures
     }
-    public var step: Int
+    package var step: Int
     /// `snapshot "name"`, `final`, `launch`.
-    public var capture: String
-    public var elementId: Int? = nil
-    public var elementKind: WidgetKind? = nil
-    public var aspect: Aspect
-    public var ios: String
-    public var android: String
+    package var capture: String
+    package var elementId: Int? = nil
+    package var elementKind: WidgetKind? = nil
+    package var aspect: Aspect
+    package var ios: String
+    package var android: String
     /// A text difference where the same texts show, one cut shorter (lines or height): what a box of
     /// another size does, unlike a text that shows in one look only.
-    public var textCut = false
+    package var textCut = false
     /// The trees at the capture, for telling which findings reach the element.
     var iosTree = WidgetTree()
     var androidTree = WidgetTree()
 
     /// `step 12 (snapshot "open"): actionBar 3: text: iOS [text "Title"], Android []`.
-    public var description: String {
+    package var description: String {
         let what = elementId.map { "\(elementKind?.rawValue ?? "element") \($0): " } ?? ""
         return "step \(step) (\(capture)): \(what)\(aspect.rawValue): iOS \(ios), Android \(android)"
     }

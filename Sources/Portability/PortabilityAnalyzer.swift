@@ -5,16 +5,16 @@ import Styles
 /// different result. The static part of the report: the profiles (`PlatformProfile.ios/.android`,
 /// the same values the renderer switches on) plus `PlatformFacts` decide what differs, so the report
 /// and `--theme ios|android` cannot disagree about a rule.
-public struct PortabilityAnalyzer: Sendable {
-    public var ios: PlatformProfile
-    public var android: PlatformProfile
-    public init(ios: PlatformProfile = .ios, android: PlatformProfile = .android) {
+package struct PortabilityAnalyzer: Sendable {
+    package var ios: PlatformProfile
+    package var android: PlatformProfile
+    package init(ios: PlatformProfile = .ios, android: PlatformProfile = .android) {
         self.ios = ios
         self.android = android
     }
 
     /// The findings in report order: step index, position inside the step's batches, kind, element.
-    public func findings(_ session: Session) -> [PortabilityFinding] {
+    package func findings(_ session: Session) -> [PortabilityFinding] {
         var walk = Walk(ios: ios, android: android)
         for step in session.steps { walk.visit(step) }
         return walk.found.sorted { a, b in

@@ -2,28 +2,28 @@ import Primitives
 import SessionFormat
 
 /// One place where a session's result differs between the iOS and Android backends.
-public struct PortabilityFinding: Hashable, Sendable, Codable {
+package struct PortabilityFinding: Hashable, Sendable, Codable {
     /// Index of the top-level step (steps inside a batch share it; `path` tells them apart).
-    public var step: Int
+    package var step: Int
     /// JSON path of the step, e.g. `steps[4].steps[2]`.
-    public var path: String
-    public var kind: PortabilityKind
+    package var path: String
+    package var kind: PortabilityKind
     /// The step in short: `SET_STYLE 7 padding "10 20"`, `tap 12`.
-    public var command: String
+    package var command: String
     /// The element concerned (the style's target, the created element, the click's receiver ...).
-    public var elementId: Int?
-    public var elementKind: WidgetKind?
-    public var key: String?
-    public var value: String?
+    package var elementId: Int?
+    package var elementKind: WidgetKind?
+    package var key: String?
+    package var value: String?
     /// One line: what iOS does, what Android does.
-    public var message: String
+    package var message: String
     /// The element's frame at the end of the session under each profile (when measured).
-    public var effect: MeasuredEffect?
+    package var effect: MeasuredEffect?
     /// Another element whose subtree shows the difference (the page view a navigation tap turns),
     /// for `LookAgreement`; not part of the report's text or JSON.
-    public var alsoAffects: Int?
+    package var alsoAffects: Int?
 
-    public init(
+    package init(
         step: Int, path: String, kind: PortabilityKind, command: String, elementId: Int?, elementKind: WidgetKind?,
         key: String? = nil, value: String? = nil, message: String, effect: MeasuredEffect? = nil
     ) {
@@ -52,19 +52,19 @@ public struct PortabilityFinding: Hashable, Sendable, Codable {
 
 /// An element's frame in dp at the end of the session under the iOS and the Android profile (nil =
 /// not laid out there: not created, hidden or deleted).
-public struct MeasuredEffect: Hashable, Sendable, Codable {
-    public var elementId: Int
-    public var ios: Rect?
-    public var android: Rect?
-    public init(elementId: Int, ios: Rect?, android: Rect?) {
+package struct MeasuredEffect: Hashable, Sendable, Codable {
+    package var elementId: Int
+    package var ios: Rect?
+    package var android: Rect?
+    package init(elementId: Int, ios: Rect?, android: Rect?) {
         self.elementId = elementId
         self.ios = ios
         self.android = android
     }
-    public var differs: Bool { ios != android }
+    package var differs: Bool { ios != android }
 
     /// "element 7: 40x20 at 10,20 on iOS, 60x20 at 10,20 on Android".
-    public var text: String {
+    package var text: String {
         func f(_ r: Rect?) -> String {
             guard let r else { return "not shown" }
             let n = PlatformReading.number

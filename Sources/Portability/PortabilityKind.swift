@@ -1,7 +1,7 @@
 /// The kinds of difference the portability report finds: a stable code each (in reports, JSON and
 /// tests), the fact behind it and where the fact sheet states it. The declaration order is the
 /// report's order within one step.
-public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+package enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case unsupportedWidget = "unsupported-widget"
     case ignoredCommand = "ignored-command"
     case direction = "direction"
@@ -32,13 +32,13 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     case actionBarTitle = "action-bar-title"
     case switchLabels = "switch-labels"
 
-    public var code: String { rawValue }
+    package var code: String { rawValue }
 
-    public static func < (a: PortabilityKind, b: PortabilityKind) -> Bool { a.order < b.order }
+    package static func < (a: PortabilityKind, b: PortabilityKind) -> Bool { a.order < b.order }
     private var order: Int { Self.allCases.firstIndex(of: self)! }
 
     /// The fact, in one line (docs/portability.md's table).
-    public var fact: String {
+    package var fact: String {
         switch self {
         case .unsupportedWidget:
             return "A widget one backend does not create: nothing of it (or its children) is shown there."
@@ -177,7 +177,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     }
 
     /// Where the fact sheet (docs/framework-protocol.md) states it.
-    public var source: String {
+    package var source: String {
         switch self {
         case .unsupportedWidget: return "protocol 1 (table), 3.4, 8 item 12"
         case .ignoredCommand: return "protocol 1 (table), 8 item 12"
@@ -213,7 +213,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
 
     /// Whether the difference can move or resize elements: only these findings get measured frames
     /// (a colour or an event value leaves every frame where it is).
-    public var affectsLayout: Bool {
+    package var affectsLayout: Bool {
         switch self {
         case .selectorDropped, .normalOnlyKey, .borderStyle, .iosColour, .androidColour, .timerInterval, .timerTarget,
             .clickValue,
@@ -228,7 +228,7 @@ public enum PortabilityKind: String, CaseIterable, Hashable, Sendable, Codable, 
     }
 
     /// Driven by a PlatformProfile field (true) or by the report's own fact table (`PlatformFacts`).
-    public var profileField: String? {
+    package var profileField: String? {
         switch self {
         case .unsupportedWidget: return "unsupportedKinds"
         case .ignoredCommand: return "ignoredCommands"

@@ -3,8 +3,8 @@ import Primitives
 
 /// docs/portability.md, generated (`make portability-docs`): what the report checks, how to run it,
 /// and the report of every shared session. Generated so the documented reports cannot go stale.
-public enum PortabilityMarkdown {
-    public static func document(_ reports: [PortabilityReport]) -> String {
+package enum PortabilityMarkdown {
+    package static func document(_ reports: [PortabilityReport]) -> String {
         var s = """
             # Portability report: where iOS and Android would disagree
 

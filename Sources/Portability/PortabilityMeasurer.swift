@@ -7,12 +7,12 @@ import Styles
 /// `default` theme, or the one given) but the iOS and then the Android profile, and gives each
 /// finding's element its final frame under both. Looks are kept equal on purpose, so a differing
 /// frame comes from behaviour, not from the ios/android themes' bar heights or fonts.
-public final class PortabilityMeasurer {
+package final class PortabilityMeasurer {
     private let iosRenderer: Renderer
     private let androidRenderer: Renderer
 
     /// `base`: the looks (default: the built-in `default` theme); `device` overrides the session's.
-    public init(fontsDirectory: String, base: Theme? = nil, device: Device? = nil, fontScale: Double = 1) throws {
+    package init(fontsDirectory: String, base: Theme? = nil, device: Device? = nil, fontScale: Double = 1) throws {
         let looks = try base ?? ThemeLoader.load("default")
         func renderer(_ platform: String) throws -> Renderer {
             var t = looks
@@ -28,13 +28,13 @@ public final class PortabilityMeasurer {
     }
 
     /// Decodes a session file (with the device override, if any).
-    public func load(path: String) throws -> Session {
+    package func load(path: String) throws -> Session {
         _ = try androidRenderer.load(path: path)  // opens the session's own fonts for this renderer too
         return try iosRenderer.load(path: path).0
     }
 
     /// Final frames (dp) of every laid-out element under the iOS and the Android profile.
-    public func frames(_ session: Session) -> (ios: [Int: Rect], android: [Int: Rect]) {
+    package func frames(_ session: Session) -> (ios: [Int: Rect], android: [Int: Rect]) {
         (
             iosRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:],
             androidRenderer.finalLayout(session)?.layout.elements.mapValues(\.frame) ?? [:]
@@ -44,7 +44,7 @@ public final class PortabilityMeasurer {
     /// The findings with `effect` filled in for those that can change layout and name an element laid
     /// out under either profile. The frame is the one at the end of the session: every difference
     /// before it contributes, not only this finding's.
-    public func measure(_ findings: [PortabilityFinding], in session: Session) -> [PortabilityFinding] {
+    package func measure(_ findings: [PortabilityFinding], in session: Session) -> [PortabilityFinding] {
         guard findings.contains(where: { $0.elementId != nil && $0.kind.affectsLayout }) else { return findings }
         let (i, a) = frames(session)
         return findings.map { f in

@@ -5,20 +5,20 @@ import SessionFormat
 
 /// The portability report of one session: its findings in order, as text (one line each plus a
 /// summary) or JSON (fixed key order). Same session, same bytes.
-public struct PortabilityReport: Sendable, Codable {
-    public var session: String
-    public var findings: [PortabilityFinding]
+package struct PortabilityReport: Sendable, Codable {
+    package var session: String
+    package var findings: [PortabilityFinding]
     /// Whether frames were measured (a `PortabilityMeasurer` was given).
-    public var measured: Bool
+    package var measured: Bool
 
-    public init(session: String, findings: [PortabilityFinding], measured: Bool) {
+    package init(session: String, findings: [PortabilityFinding], measured: Bool) {
         self.session = session
         self.findings = findings
         self.measured = measured
     }
 
     /// Analyzes a session; with a measurer, also lays it out under both profiles.
-    public static func make(
+    package static func make(
         _ session: Session, analyzer: PortabilityAnalyzer = PortabilityAnalyzer(),
         measurer: PortabilityMeasurer? = nil
     ) -> PortabilityReport {
@@ -28,7 +28,7 @@ public struct PortabilityReport: Sendable, Codable {
     }
 
     /// Findings per kind, in kind order, kinds with none left out.
-    public var counts: [(kind: PortabilityKind, count: Int)] {
+    package var counts: [(kind: PortabilityKind, count: Int)] {
         PortabilityKind.allCases.compactMap { k in
             let n = findings.lazy.filter { $0.kind == k }.count
             return n > 0 ? (k, n) : nil
@@ -36,7 +36,7 @@ public struct PortabilityReport: Sendable, Codable {
     }
 
     /// `summary: 3 findings: shorthand-list 2, lone-border 1` (or `summary: no differences`).
-    public var summary: String {
+    package var summary: String {
         guard !findings.isEmpty else { return "summary: no differences between iOS and Android" }
         let n = findings.count
         return "summary: \(n) finding\(n == 1 ? "" : "s"): "
@@ -45,7 +45,7 @@ public struct PortabilityReport: Sendable, Codable {
 
     /// `step 12 (SET_STYLE 7 padding "10 20"): shorthand-list: iOS reads ...`, with the measured frames
     /// when they differ.
-    public static func line(_ f: PortabilityFinding) -> String {
+    package static func line(_ f: PortabilityFinding) -> String {
         var s = "step \(f.step) (\(f.command)): \(f.kind.code): \(f.message)"
         if let e = f.effect, e.differs { s += "; measured: \(e.text)" }
         return s
@@ -53,7 +53,7 @@ public struct PortabilityReport: Sendable, Codable {
 
     /// The report as text: a header line, one line per finding, the summary. Each line is made
     /// safe to print (`OutputText`): a session's ids and values never start a line of their own.
-    public var text: String {
+    package var text: String {
         let lines = ["\(session): portability report (iOS vs Android)"] + findings.map(Self.line) + [summary]
         return OutputText.lines(lines) + "\n"
     }
@@ -61,10 +61,10 @@ public struct PortabilityReport: Sendable, Codable {
     // MARK: - JSON
 
     /// One session as a JSON object (keys in a fixed order).
-    public var json: String { jsonObject(indent: "") + "\n" }
+    package var json: String { jsonObject(indent: "") + "\n" }
 
     /// Several sessions: `{"sessions": [...], "total": N}`.
-    public static func json(_ reports: [PortabilityReport]) -> String {
+    package static func json(_ reports: [PortabilityReport]) -> String {
         var s = "{\n  \"sessions\": ["
         s += reports.map { "\n    " + $0.jsonObject(indent: "    ") }.joined(separator: ",")
         s += reports.isEmpty ? "],\n" : "\n  ],\n"

@@ -7,17 +7,17 @@ import SessionFormat
 /// Texts are compared without their line breaks and spaces (wrapping is a look's width), and a
 /// text cut short by an ellipsis matches any text it is the start of (truncation is a look's width
 /// too). A text drawn only in a fully transparent colour shows nothing.
-public struct ShownContent: Hashable, Sendable {
-    public var kind: WidgetKind
+package struct ShownContent: Hashable, Sendable {
+    package var kind: WidgetKind
     /// Visible texts, each with its role (`text`, `hint`, `subtitle`, `option`, ...), in record order.
-    public var texts: [ShownText]
+    package var texts: [ShownText]
     /// Image-store keys of the icons drawn (the element's own, then its action-bar option icons).
-    public var icons: [String]
+    package var icons: [String]
     /// What its image area draws: an image key, `own pixels`, or nil.
-    public var image: String?
+    package var image: String?
 
     /// The elements a layout paints (hidden ones and those under a hidden ancestor are not painted).
-    public static func read(_ layout: LayoutResult) -> [Int: ShownContent] {
+    package static func read(_ layout: LayoutResult) -> [Int: ShownContent] {
         var out: [Int: ShownContent] = [:]
         for id in layout.paintOrder {
             guard let e = layout[id] else { continue }
@@ -39,10 +39,10 @@ public struct ShownContent: Hashable, Sendable {
 }
 
 /// A visible text: its characters without white space, and whether an ellipsis cut it.
-public struct ShownText: Hashable, Sendable, CustomStringConvertible {
-    public var role: String
-    public var text: String
-    public var truncated: Bool
+package struct ShownText: Hashable, Sendable, CustomStringConvertible {
+    package var role: String
+    package var text: String
+    package var truncated: Bool
 
     /// Nil when the paragraph draws nothing visible (no glyphs, or every run fully transparent).
     init?(role: String, _ p: ParagraphLayout) {
@@ -71,5 +71,5 @@ public struct ShownText: Hashable, Sendable, CustomStringConvertible {
             }
     }
 
-    public var description: String { "\(role) \"\(text)\(truncated ? "…" : "")\"" }
+    package var description: String { "\(role) \"\(text)\(truncated ? "…" : "")\"" }
 }

@@ -27,7 +27,8 @@ public enum SessionRenderingError: Error, CustomStringConvertible {
 }
 
 /// Renders the final frame (or the last `snapshot` step named `snapshot`) of the session file at
-/// `path`. `options` default to the built-in theme and the bundled fonts found by `BundledFonts`.
+/// `path`. `options` default to the built-in theme and the bundled fonts found as
+/// `RenderOptions()` finds them.
 public func renderSession(
     _ path: String, snapshot: String? = nil,
     options: RenderOptions = RenderOptions()
@@ -53,7 +54,7 @@ public func renderSession(
 
 extension HeadlessBackend {
     /// A backend for `device` with the built-in theme (`default`, `ios`, `android`) or a theme file,
-    /// the bundled fonts found by `BundledFonts` unless `fontsDirectory` names them, the app's own
+    /// the bundled fonts found as `RenderOptions()` finds them unless `fontsDirectory` names them, the app's own
     /// fonts, and asset names resolved in `assetsDirectory`.
     public convenience init(
         device: Device, theme: String = "default", fontsDirectory: String? = nil,

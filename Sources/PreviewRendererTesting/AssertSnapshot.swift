@@ -2,6 +2,10 @@ import Foundation
 import PreviewRenderer
 import Snapshots
 
+// The two types assertSnapshot's parameters use, so a test can name them with this import alone.
+@_exported import enum Snapshots.RecordMode
+@_exported import struct Snapshots.Tolerance
+
 #if canImport(Testing)
     import Testing
 #endif

@@ -3,7 +3,7 @@
 /// from an accidentally different frame (`render check` skips decoding a golden whose recorded
 /// fingerprint equals the new frame's).
 extension Bitmap {
-    public var fingerprint: [UInt8] {
+    package var fingerprint: [UInt8] {
         var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(width)
         var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F ^ UInt64(height)
         @inline(__always) func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }

@@ -18,7 +18,7 @@ public struct Bitmap: Hashable, Sendable {
     }
     /// Index of the first pixel of premultiplied B, G, R, A bytes whose colour exceeds its alpha
     /// (so the bytes are not premultiplied), or nil.
-    public static func firstUnpremultiplied(_ bgra: [UInt8]) -> Int? {
+    package static func firstUnpremultiplied(_ bgra: [UInt8]) -> Int? {
         bgra.withUnsafeBufferPointer { b in
             var i = 0
             while i + 3 < b.count {
@@ -30,7 +30,7 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
     /// Builds a bitmap from straight-alpha RGBA bytes.
-    public init(width: Int, height: Int, straightRGBA rgba: [UInt8]) {
+    package init(width: Int, height: Int, straightRGBA rgba: [UInt8]) {
         let count = width * height * 4
         precondition(rgba.count >= count, "straightRGBA: \(rgba.count) bytes for \(width)x\(height)")
         // Raw pointers, and opaque pixels (nearly all of a screen) only swapped: a golden is 12 MB

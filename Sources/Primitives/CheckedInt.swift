@@ -4,14 +4,14 @@
 /// session can carry numbers like 1e20 or 1.79e308 that survive arithmetic into such a conversion.
 /// These never trap: the value is rounded as asked, NaN becomes `nan` and everything else is
 /// clamped into `range`.
-public enum CheckedInt {
+package enum CheckedInt {
     /// Default bounds: ±2^53, where every Double is still an exact integer, and far enough from
     /// `Int.max` that adding or multiplying two pixel-sized results cannot overflow first.
-    public static let safeRange: ClosedRange<Int> = -(1 << 53)...(1 << 53)
+    package static let safeRange: ClosedRange<Int> = -(1 << 53)...(1 << 53)
 
     /// `v` rounded by `rule` (default: toward zero, as `Int(_:)`) and clamped into `range`.
     @inline(__always)
-    public static func int(
+    package static func int(
         _ v: Double, _ rule: FloatingPointRoundingRule = .towardZero,
         in range: ClosedRange<Int> = safeRange, nan: Int = 0
     ) -> Int {
@@ -24,18 +24,18 @@ public enum CheckedInt {
 
     /// A channel byte: `v` rounded to nearest (away from zero on ties) and clamped to 0...255.
     @inline(__always)
-    public static func byte(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt8 {
+    package static func byte(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt8 {
         UInt8(int(v, rule, in: 0...255))  // guard-conversion: already an Int in 0...255
     }
 
     /// An `Int32` (Cairo, FreeType and libpng arguments), clamped to its range.
     @inline(__always)
-    public static func int32(_ v: Double, _ rule: FloatingPointRoundingRule = .towardZero) -> Int32 {
+    package static func int32(_ v: Double, _ rule: FloatingPointRoundingRule = .towardZero) -> Int32 {
         Int32(int(v, rule, in: Int(Int32.min)...Int(Int32.max)))  // guard-conversion: in range
     }
 
     /// `String(Int(v))` for an integral `v` of moderate size, else `String(v)`: numbers in messages.
-    public static func text(_ v: Double) -> String {
+    package static func text(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(int(v)) : String(v)
     }
 }

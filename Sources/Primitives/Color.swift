@@ -19,11 +19,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let black = Color(r: 0, g: 0, b: 0)
     public static let white = Color(r: 255, g: 255, b: 255)
     public static let transparent = Color(r: 0, g: 0, b: 0, a: 0)
-    public var isTransparent: Bool { a == 0 }
+    package var isTransparent: Bool { a == 0 }
     /// Alpha as 0...1.
-    public var alpha: Double { Double(a) / 255 }
+    package var alpha: Double { Double(a) / 255 }
     /// The same colour with alpha multiplied by `f` (0...1).
-    public func withAlphaMultiplied(by f: Double) -> Color {
+    package func withAlphaMultiplied(by f: Double) -> Color {
         var c = self
         c.a = CheckedInt.byte(Double(a) * max(0, min(1, f)))
         return c

@@ -4,16 +4,16 @@ import Foundation
 /// and device names, names through the C library) as file names: the one rule for every surface
 /// that turns such a name into a file, so none of them can climb out of its folder
 /// (docs/limits.md, "File access").
-public enum FileNames {
+package enum FileNames {
     /// Longest name kept as it is, in UTF-8 bytes: room for the longest suffix a golden gets
     /// (`.frames-0000.diff.png`) and a temporary file's `.NAME.XXXXXX` within NAME_MAX (255).
-    public static let maxBytes = 180
+    package static let maxBytes = 180
 
     /// `name` as one plain file name: `/`, `\`, NUL and the other control characters (and DEL) become
     /// `replacement`; "", "." and ".." become `replacement`s (never the folder or its parent); a name
     /// longer than `maxBytes` is cut at a character boundary and ends with `~` and 16 hex digits of
     /// the SHA-256 of the whole name, so two long names stay apart. A plain name is unchanged.
-    public static func component(_ name: String, replacement: Character = "_") -> String {
+    package static func component(_ name: String, replacement: Character = "_") -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(name.unicodeScalars.count)
         for s in name.unicodeScalars {
@@ -37,36 +37,36 @@ public enum FileNames {
     }
 
     /// True when `name` is already one plain file name (what `component` leaves unchanged).
-    public static func isPlain(_ name: String) -> Bool { component(name) == name }
+    package static func isPlain(_ name: String) -> Bool { component(name) == name }
 }
 
 /// Why a path from input was refused.
-public struct ConfinementError: Error, Hashable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public init(path: String, reason: String) {
+package struct ConfinementError: Error, Hashable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// A folder that paths from input must stay inside: goldens, failure images, a report's folder, a
 /// shard's folder. A relative path is joined to the folder only when it has no absolute start, no
 /// `.`/`..` part and no NUL; reading and writing also judge symlinks by their real path, so a link
 /// that leads out of the folder is neither read (copied into a page) nor written through.
-public struct ConfinedFolder: Sendable {
+package struct ConfinedFolder: Sendable {
     /// The folder as given (paths built from it keep its spelling, for messages).
-    public let path: String
+    package let path: String
 
-    public init(_ path: String) {
+    package init(_ path: String) {
         var p = path
         while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
         self.path = p.isEmpty ? "." : p
     }
 
     /// `folder/relative` for a relative path of plain parts (`img/x.png`, `NAME.frames/0003.png`).
-    public func file(_ relative: String) throws -> String {
+    package func file(_ relative: String) throws -> String {
         guard !relative.isEmpty else { throw ConfinementError(path: relative, reason: "empty file name") }
         guard !relative.contains("\0") else {
             throw ConfinementError(path: relative, reason: "the name contains a NUL character")
@@ -83,7 +83,7 @@ public struct ConfinedFolder: Sendable {
 
     /// The part of `full` after this folder (`folder/a/b.png` -> `a/b.png`), nil when `full` is not
     /// spelt as a path inside it.
-    public func relative(_ full: String) -> String? {
+    package func relative(_ full: String) -> String? {
         let prefix = path == "/" ? "/" : path + "/"
         guard full.hasPrefix(prefix) else { return nil }
         // `folder/` given with its slash spells paths `folder//name`.
@@ -93,7 +93,7 @@ public struct ConfinedFolder: Sendable {
 
     /// The bytes of the regular file `relative` names, when its real path (every symlink resolved)
     /// lies inside the folder's real path; at most `maxBytes`.
-    public func read(_ relative: String, maxBytes: Int = 256 << 20) throws -> [UInt8] {
+    package func read(_ relative: String, maxBytes: Int = 256 << 20) throws -> [UInt8] {
         let joined = try file(relative)
         guard let root = Self.realPath(path) else {
             throw ConfinementError(path: path, reason: "the folder does not exist")
@@ -126,7 +126,7 @@ public struct ConfinedFolder: Sendable {
     }
 
     /// `readIfPresent`: nil when nothing is there; a refusal (link out, not a file) still throws.
-    public func readIfPresent(_ relative: String, maxBytes: Int = 256 << 20) throws -> [UInt8]? {
+    package func readIfPresent(_ relative: String, maxBytes: Int = 256 << 20) throws -> [UInt8]? {
         let joined = try file(relative)
         var st = stat()
         guard lstat(joined, &st) == 0 else { return nil }
@@ -141,7 +141,7 @@ public struct ConfinedFolder: Sendable {
     /// Throws unless writing `full` (a path inside this folder) stays inside it: the folder part
     /// must be this folder or below it, and a symlink at `full` must lead (through every link) to a
     /// place inside the folder's real path. A missing file is fine.
-    public func checkWritable(_ full: String) throws {
+    package func checkWritable(_ full: String) throws {
         guard let rel = relative(full) else {
             throw ConfinementError(path: full, reason: "not inside \(path); refused")
         }
@@ -165,7 +165,7 @@ public struct ConfinedFolder: Sendable {
     /// True when `full` is spelt as a path inside the folder and its parent's real path is the
     /// folder's real path or below it (a name in it that is itself a link counts as inside: deleting
     /// it removes the link, not what it points to).
-    public func holds(_ full: String) -> Bool {
+    package func holds(_ full: String) -> Bool {
         guard relative(full) != nil, let root = Self.realPath(path) else { return false }
         guard let parent = Self.realPath((full as NSString).deletingLastPathComponent) else { return false }
         return parent == root || Self.isInside(parent, root)
@@ -190,7 +190,7 @@ public struct ConfinedFolder: Sendable {
         return current
     }
 
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)

@@ -14,20 +14,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// JSON path of the offending value, e.g. `steps[12].textValue2` (optional).
     public var path: String?
     public var message: String
-    public init(_ severity: Severity, code: String, step: Int?, path: String? = nil, _ message: String) {
+    package init(_ severity: Severity, code: String, step: Int?, path: String? = nil, _ message: String) {
         self.severity = severity
         self.code = code
         self.step = step
         self.path = path
         self.message = message
     }
-    public static func warning(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
+    package static func warning(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.warning, code: code, step: step, path: path, message)
     }
-    public static func info(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
+    package static func info(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.info, code: code, step: step, path: path, message)
     }
-    public static func error(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
+    package static func error(_ code: String, step: Int?, path: String? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.error, code: code, step: step, path: path, message)
     }
     /// `step N: warning: message` (or `info`, `error`; the CLI prefixes the file name).
@@ -38,9 +38,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Collects diagnostics from a stage; passed explicitly (no global state).
-public struct DiagnosticLog: Sendable {
-    public private(set) var items: [Diagnostic] = []
-    public init() {}
-    public mutating func add(_ d: Diagnostic) { items.append(d) }
-    public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
+package struct DiagnosticLog: Sendable {
+    package private(set) var items: [Diagnostic] = []
+    package init() {}
+    package mutating func add(_ d: Diagnostic) { items.append(d) }
+    package mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// SHA-256 of files, computed once per process and file version: the cache key is the path with
 /// the file's size and modification time, so a font checked by every snapshot of a test run is
 /// read and hashed once, and a file replaced under the same name is hashed again.
-public enum FileChecksums {
+package enum FileChecksums {
     private struct Key: Hashable {
         var path: String
         var size: Int64
@@ -13,7 +13,7 @@ public enum FileChecksums {
     nonisolated(unsafe) private static var cache: [Key: String] = [:]
 
     /// The file's sha256 as 64 hex digits; nil when it cannot be read.
-    public static func sha256(ofFile path: String) -> String? {
+    package static func sha256(ofFile path: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         #if os(Linux)

@@ -15,15 +15,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A size in dp.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) {
+package struct Size: Hashable, Sendable, CustomStringConvertible {
+    package var width: Double
+    package var height: Double
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
-    public static let zero = Size(width: 0, height: 0)
-    public var description: String { "\(fmt(width))x\(fmt(height))" }
+    package static let zero = Size(width: 0, height: 0)
+    package var description: String { "\(fmt(width))x\(fmt(height))" }
 }
 
 /// An axis-aligned rectangle in dp.
@@ -45,71 +45,72 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var maxY: Double { y + height }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
-    public var size: Size { Size(width: width, height: height) }
+    package var size: Size { Size(width: width, height: height) }
     public var origin: Point { Point(x: x, y: y) }
     /// The rectangle moved by (dx, dy).
-    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    package func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
     /// The rectangle shrunk by insets (never to a negative size).
-    public func inset(by e: Sides<Double>) -> Rect {
+    package func inset(by e: Sides<Double>) -> Rect {
         Rect(
             x: x + e.left, y: y + e.top, width: max(0, width - e.left - e.right),
             height: max(0, height - e.top - e.bottom))
     }
     /// The rectangle grown by `d` on every side.
-    public func outset(_ d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
-    public func intersection(_ o: Rect) -> Rect {
+    package func outset(_ d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+    package func intersection(_ o: Rect) -> Rect {
         let x0 = max(x, o.x)
         let y0 = max(y, o.y)
         let x1 = min(maxX, o.maxX)
         let y1 = min(maxY, o.maxY)
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
+    /// Whether `p` is inside (the right and bottom edges excluded).
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
     public var description: String { "\(fmt(x)),\(fmt(y)) \(fmt(width))x\(fmt(height))" }
 }
 
 /// Four values in CSS order: top, right, bottom, left.
-public struct Sides<T: Hashable & Sendable>: Hashable, Sendable {
-    public var top: T
-    public var right: T
-    public var bottom: T
-    public var left: T
-    public init(top: T, right: T, bottom: T, left: T) {
+package struct Sides<T: Hashable & Sendable>: Hashable, Sendable {
+    package var top: T
+    package var right: T
+    package var bottom: T
+    package var left: T
+    package init(top: T, right: T, bottom: T, left: T) {
         self.top = top
         self.right = right
         self.bottom = bottom
         self.left = left
     }
     /// The same value on all four sides.
-    public init(all v: T) { self.init(top: v, right: v, bottom: v, left: v) }
-    public func map<U>(_ f: (T) -> U) -> Sides<U> {
+    package init(all v: T) { self.init(top: v, right: v, bottom: v, left: v) }
+    package func map<U>(_ f: (T) -> U) -> Sides<U> {
         Sides<U>(top: f(top), right: f(right), bottom: f(bottom), left: f(left))
     }
 }
 
 extension Sides where T == Double {
-    public static let zero = Sides(all: 0.0)
-    public var horizontal: Double { left + right }
-    public var vertical: Double { top + bottom }
+    package static let zero = Sides(all: 0.0)
+    package var horizontal: Double { left + right }
+    package var vertical: Double { top + bottom }
 }
 
 /// Four corner radii: top-left, top-right, bottom-right, bottom-left (CSS order).
-public struct Corners: Hashable, Sendable {
-    public var topLeft: Double
-    public var topRight: Double
-    public var bottomRight: Double
-    public var bottomLeft: Double
-    public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
+package struct Corners: Hashable, Sendable {
+    package var topLeft: Double
+    package var topRight: Double
+    package var bottomRight: Double
+    package var bottomLeft: Double
+    package init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft
         self.topRight = topRight
         self.bottomRight = bottomRight
         self.bottomLeft = bottomLeft
     }
-    public init(all r: Double) { self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r) }
-    public static let zero = Corners(all: 0)
-    public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
+    package init(all r: Double) { self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r) }
+    package static let zero = Corners(all: 0)
+    package var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
     /// Radii reduced by `d` (for inner outlines inside a border), never below 0.
-    public func inset(_ d: Double) -> Corners {
+    package func inset(_ d: Double) -> Corners {
         Corners(
             topLeft: max(0, topLeft - d), topRight: max(0, topRight - d),
             bottomRight: max(0, bottomRight - d), bottomLeft: max(0, bottomLeft - d))
@@ -117,17 +118,17 @@ public struct Corners: Hashable, Sendable {
 }
 
 /// A rectangle with rounded corners: the outline that backgrounds, borders, shadows and clips follow.
-public struct RoundedRect: Hashable, Sendable {
-    public var rect: Rect
-    public var radii: Corners
-    public init(rect: Rect, radii: Corners = .zero) {
+package struct RoundedRect: Hashable, Sendable {
+    package var rect: Rect
+    package var radii: Corners
+    package init(rect: Rect, radii: Corners = .zero) {
         self.rect = rect
         self.radii = radii
     }
 }
 
 /// Formats a number for dumps: integers without a fraction, others with up to 2 decimals.
-public func fmt(_ v: Double) -> String {
+package func fmt(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v == v.rounded() && abs(v) < 1e15 { return CheckedInt.text(v) }
     var s = String(format: "%.2f", v)

@@ -1,11 +1,11 @@
 /// Where each colour stop of a gradient sits, by the CSS rules, worked out once for every gradient
 /// of a style (Painting's `GradientMapper` puts the result in the display list; Raster only fits
 /// the positions to Cairo's 0...1 offsets).
-public enum GradientStopPositions {
+package enum GradientStopPositions {
     /// Positions for every stop: a missing (or non-finite) first is 0, a missing last is 1, a
     /// position below an earlier one takes the earlier one, and runs of missing ones spread evenly
     /// between their neighbours.
-    public static func resolve(_ positions: [Double?]) -> [Double] {
+    package static func resolve(_ positions: [Double?]) -> [Double] {
         let n = positions.count
         guard n > 0 else { return [] }
         var pos: [Double?] = positions.map { $0.flatMap { $0.isFinite ? $0 : nil } }

@@ -3,18 +3,18 @@
 /// three, so that painting sees laid-out text without depending on the text engine.
 
 /// Identifies one loaded font face inside a `FontLibrary` (for the rasterizer to draw glyphs).
-public struct FaceID: Hashable, Sendable, Comparable {
-    public var index: Int
-    public init(_ index: Int) { self.index = index }
-    public static func < (a: FaceID, b: FaceID) -> Bool { a.index < b.index }
+package struct FaceID: Hashable, Sendable, Comparable {
+    package var index: Int
+    package init(_ index: Int) { self.index = index }
+    package static func < (a: FaceID, b: FaceID) -> Bool { a.index < b.index }
 }
 
 /// One positioned glyph; x, y in dp relative to the paragraph's top-left, y on the baseline.
-public struct PositionedGlyph: Hashable, Sendable {
-    public var id: UInt32
-    public var x: Double
-    public var y: Double
-    public init(id: UInt32, x: Double, y: Double) {
+package struct PositionedGlyph: Hashable, Sendable {
+    package var id: UInt32
+    package var x: Double
+    package var y: Double
+    package init(id: UInt32, x: Double, y: Double) {
         self.id = id
         self.x = x
         self.y = y
@@ -22,17 +22,17 @@ public struct PositionedGlyph: Hashable, Sendable {
 }
 
 /// Glyphs of one face, size and colour, ready to draw.
-public struct GlyphRun: Hashable, Sendable {
-    public var face: FaceID
+package struct GlyphRun: Hashable, Sendable {
+    package var face: FaceID
     /// Font size in dp.
-    public var size: Double
-    public var color: Color
-    public var glyphs: [PositionedGlyph]
+    package var size: Double
+    package var color: Color
+    package var glyphs: [PositionedGlyph]
     /// Underline box (dp, paragraph coordinates), if any.
-    public var underlineBox: Rect?
+    package var underlineBox: Rect?
     /// Whether the face is a colour bitmap face (emoji).
-    public var isColor: Bool
-    public init(
+    package var isColor: Bool
+    package init(
         face: FaceID, size: Double, color: Color, glyphs: [PositionedGlyph], underlineBox: Rect? = nil,
         isColor: Bool = false
     ) {
@@ -46,15 +46,15 @@ public struct GlyphRun: Hashable, Sendable {
 }
 
 /// One laid-out line.
-public struct LineLayout: Hashable, Sendable {
+package struct LineLayout: Hashable, Sendable {
     /// The line's box in paragraph coordinates (dp): top, height (line height), x and width of its ink advance.
-    public var rect: Rect
+    package var rect: Rect
     /// Baseline y in paragraph coordinates.
-    public var baseline: Double
+    package var baseline: Double
     /// The characters of this line (for dumps and tests), after ellipsis.
-    public var text: String
-    public var runs: [GlyphRun]
-    public init(rect: Rect, baseline: Double, text: String, runs: [GlyphRun]) {
+    package var text: String
+    package var runs: [GlyphRun]
+    package init(rect: Rect, baseline: Double, text: String, runs: [GlyphRun]) {
         self.rect = rect
         self.baseline = baseline
         self.text = text
@@ -63,18 +63,18 @@ public struct LineLayout: Hashable, Sendable {
 }
 
 /// A laid-out paragraph: its size (as wide as its longest line, as tall as its lines) and lines.
-public struct ParagraphLayout: Hashable, Sendable {
-    public var size: Size
-    public var lines: [LineLayout]
+package struct ParagraphLayout: Hashable, Sendable {
+    package var size: Size
+    package var lines: [LineLayout]
     /// True when text was cut (ellipsis or clip by max-lines / height).
-    public var truncated: Bool
+    package var truncated: Bool
     /// The min-scale factor applied (1 = none).
-    public var scale: Double
-    public init(size: Size, lines: [LineLayout], truncated: Bool = false, scale: Double = 1) {
+    package var scale: Double
+    package init(size: Size, lines: [LineLayout], truncated: Bool = false, scale: Double = 1) {
         self.size = size
         self.lines = lines
         self.truncated = truncated
         self.scale = scale
     }
-    public static let empty = ParagraphLayout(size: .zero, lines: [])
+    package static let empty = ParagraphLayout(size: .zero, lines: [])
 }

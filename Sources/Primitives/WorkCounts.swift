@@ -6,40 +6,40 @@ import Foundation
 /// Hot loops count in local integers and add them here once per pass (a paragraph, a layout, a
 /// step), so counting costs nothing measurable and never changes output. Each engine keeps its own
 /// counts (per instance; a shared engine adds under the lock it already has).
-public struct WorkCounts: Sendable, Equatable, CustomStringConvertible {
+package struct WorkCounts: Sendable, Equatable, CustomStringConvertible {
     private var counts: [String: Int] = [:]
-    public init() {}
+    package init() {}
 
     /// The count of one kind (0 when none was recorded).
-    public subscript(_ kind: String) -> Int {
+    package subscript(_ kind: String) -> Int {
         get { counts[kind] ?? 0 }
         set { counts[kind] = newValue }
     }
 
     /// Adds `n` operations of `kind`.
-    public mutating func add(_ kind: String, _ n: Int) {
+    package mutating func add(_ kind: String, _ n: Int) {
         guard n != 0 else { return }
         counts[kind, default: 0] &+= n
     }
 
     /// Adds every count of `other`.
-    public mutating func add(_ other: WorkCounts) {
+    package mutating func add(_ other: WorkCounts) {
         for (k, v) in other.counts { add(k, v) }
     }
 
     /// The kinds recorded, sorted (stable output).
-    public var kinds: [String] { counts.keys.sorted() }
+    package var kinds: [String] { counts.keys.sorted() }
 
     /// All operations of every kind.
-    public var total: Int { counts.values.reduce(0, &+) }
+    package var total: Int { counts.values.reduce(0, &+) }
 
     /// `kind=n` pairs, sorted by kind.
-    public var description: String { kinds.map { "\($0)=\(counts[$0]!)" }.joined(separator: " ") }
+    package var description: String { kinds.map { "\($0)=\(counts[$0]!)" }.joined(separator: " ") }
 
     /// The largest ratio of work between inputs of size `large` and `small` that an algorithm in
     /// O(n log n) can show: (large / small) x log2(large) / log2(small), times `slack` for constant
     /// terms. A quadratic algorithm shows about (large / small)^2 and exceeds it for 8x steps.
-    public static func nLogNRatio(small: Int, large: Int, slack: Double = 1.25) -> Double {
+    package static func nLogNRatio(small: Int, large: Int, slack: Double = 1.25) -> Double {
         let s = Double(max(2, small))
         let l = Double(max(2, large))
         return l / s * log2(l) / log2(s) * slack
@@ -48,7 +48,7 @@ public struct WorkCounts: Sendable, Equatable, CustomStringConvertible {
     /// The kinds whose count grew faster than n log n from `small` (the work for size `n`) to
     /// `large` (for size `m`), one message each ("kind: a -> b (xr, bound xq)"); empty when every
     /// kind is within `nLogNRatio`. The complexity tests of every stage report these.
-    public static func growthBeyondNLogN(_ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int) -> [String] {
+    package static func growthBeyondNLogN(_ small: WorkCounts, _ large: WorkCounts, n: Int, m: Int) -> [String] {
         let bound = nLogNRatio(small: n, large: m)
         return Set(small.kinds + large.kinds).sorted().compactMap { kind in
             let ratio = Double(large[kind]) / Double(max(1, small[kind]))
@@ -61,9 +61,9 @@ public struct WorkCounts: Sendable, Equatable, CustomStringConvertible {
 /// whose equality means "the same content" (two trees with the same elements are equal, however
 /// they were built).
 @propertyWrapper
-public struct Uncompared<Value: Sendable>: Hashable, Sendable {
-    public var wrappedValue: Value
-    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-    public static func == (_: Self, _: Self) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+package struct Uncompared<Value: Sendable>: Hashable, Sendable {
+    package var wrappedValue: Value
+    package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    package static func == (_: Self, _: Self) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }

@@ -12,10 +12,10 @@ import TextLayout
 /// image surfaces are cached in the instance between frames, and so is the last frame: when the
 /// next list differs from it only in drawing items (a counter, a spinner), only the boxes those
 /// items cover are repainted, with the same pixels a full repaint gives. Use one rasterizer per thread.
-public final class Rasterizer {
-    public let fonts: FontLibrary
+package final class Rasterizer {
+    package let fonts: FontLibrary
     /// Which fast paths are on and how a full repaint is split: given at `init`, never changed.
-    public let options: RasterOptions
+    package let options: RasterOptions
     private let shadows = ShadowPainter()
     private let imagePainter = ImagePainter()
     /// Opaque fills and borders painted with their shapes' kept coverage.
@@ -26,7 +26,7 @@ public final class Rasterizer {
     /// `adoptWhiteFrame`).
     private var spare: WhiteFrame?
 
-    public init(fonts: FontLibrary, options: RasterOptions = RasterOptions()) {
+    package init(fonts: FontLibrary, options: RasterOptions = RasterOptions()) {
         self.fonts = fonts
         self.options = options
         fills.enabled = options.keepsFillCoverage
@@ -37,7 +37,7 @@ public final class Rasterizer {
     /// Starts filling a white frame of this size on another core, for the first render to take:
     /// until then the process is busy on one core with replay and layout, and a phone frame is
     /// 12 MB of fresh memory to fault in and fill. Does nothing once a frame exists (or one is coming).
-    public func prepareWhiteFrame(pixelWidth: Int, pixelHeight: Int) {
+    package func prepareWhiteFrame(pixelWidth: Int, pixelHeight: Int) {
         guard previous == nil, spare == nil, pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767,
             Workers.limit > 1
         else { return }
@@ -50,7 +50,7 @@ public final class Rasterizer {
 
     /// Takes a white frame someone else is filling (`Renderer.start` fills one right after decoding
     /// the session, on the thread that decoded it), for the first render.
-    public func adoptWhiteFrame(_ frame: WhiteFrame) {
+    package func adoptWhiteFrame(_ frame: WhiteFrame) {
         guard previous == nil, spare == nil else { return }
         spare = frame
     }
@@ -60,7 +60,7 @@ public final class Rasterizer {
     /// worker renders one session after another, and a fresh 12 MB array is 3,000 pages for the
     /// kernel to map and zero each time. Only the memory is reused: the next frame is filled white
     /// before anything is drawn, as a fresh one is.
-    public func forgetLastFrame() {
+    package func forgetLastFrame() {
         recycled = previous?.pixels ?? []
         previous = nil
     }
@@ -76,18 +76,18 @@ public final class Rasterizer {
 
     /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from
     /// the cache).
-    public var shadowBlurCount: Int { shadows.blurCount }
+    package var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.
-    public private(set) var partialFrames = 0
+    package private(set) var partialFrames = 0
     /// Largest text drawn, device pixels per em (TextPainter.maxPixelSize).
-    public static let maxTextPixelSize = TextPainter.maxPixelSize
+    package static let maxTextPixelSize = TextPainter.maxPixelSize
     /// Glyph runs of the last frame not drawn because they were over `TextPainter.maxPixelSize`.
-    public private(set) var skippedText = 0
+    package private(set) var skippedText = 0
     /// Drawing items of the last frame that cannot reach the surface (a label scrolled 10^5 dp away, a
     /// shadow far outside): neither their masks are made nor are they drawn.
-    public private(set) var culledItems = 0
+    package private(set) var culledItems = 0
     /// The device-pixel box the last frame repainted (the whole frame after a full repaint).
-    public private(set) var lastDamage: Rect = .zero
+    package private(set) var lastDamage: Rect = .zero
 
     /// The last frame: its list, item boxes, images and pixels. The pixels are the array the last
     /// `Bitmap` was returned with: drawing into it again copies it first only while the caller still
@@ -104,7 +104,8 @@ public final class Rasterizer {
 
     /// Renders `list` at `scale` pixels per dp into a `pixelWidth` x `pixelHeight` bitmap.
     /// An image key missing from `images` is skipped (the caller reports it).
-    public func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int) throws
+    package func render(_ list: DisplayList, images: ImageStore, scale: Double, pixelWidth: Int, pixelHeight: Int)
+        throws
         -> Bitmap
     {
         guard scale.isFinite, scale > 0 else { throw NativeError.cairo("invalid device scale \(scale)") }
@@ -539,23 +540,23 @@ public final class Rasterizer {
 /// Which of the rasterizer's fast paths are on, and how a full repaint is split: one value given to
 /// `Rasterizer.init`. Every fast path gives the same bytes as the general one; tests turn them off
 /// to compare (the defaults are what renders use).
-public struct RasterOptions: Sendable, Equatable {
+package struct RasterOptions: Sendable, Equatable {
     /// Repaint only what changed since the previous frame (off: full repaints).
-    public var incremental = true
+    package var incremental = true
     /// How many horizontal bands a full repaint is painted in (`paintInBands`): fixed, never the
     /// machine's core count, so the bytes are the same everywhere.
-    public var bandCount = 2
+    package var bandCount = 2
     /// Opaque fills and borders through `CoverageFills`.
-    public var keepsFillCoverage = true
+    package var keepsFillCoverage = true
     /// Shadows copied from composited tiles (`ShadowTiles`).
-    public var copiesShadowTiles = true
+    package var copiesShadowTiles = true
     /// Shadows inside their element's box composited through kept effective masks (`ShadowBoxMasks`).
-    public var keepsShadowBoxMasks = true
+    package var keepsShadowBoxMasks = true
     /// Items a later opaque box covers are skipped (`OpaqueCover.covered`).
-    public var skipsCoveredItems = true
+    package var skipsCoveredItems = true
     /// Glyph and shadow masks composited straight into the frame where that gives Cairo's bytes
     /// (`DirectMaskTarget`).
-    public var drawsMasksDirectly = true
+    package var drawsMasksDirectly = true
 
-    public init() {}
+    package init() {}
 }

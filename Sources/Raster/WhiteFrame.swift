@@ -4,14 +4,14 @@ import Primitives
 
 /// A frame of opaque white pixels made ahead on another thread: pending from creation until
 /// `fill(count:)` or `cancel()` is called (exactly one of them, once); `take` waits for it.
-public final class WhiteFrame: @unchecked Sendable {
+package final class WhiteFrame: @unchecked Sendable {
     private var pixels: [UInt8] = []
     private let ready = DispatchGroup()
 
-    public init() { ready.enter() }
+    package init() { ready.enter() }
 
     /// Fills `count` bytes of white (premultiplied BGRA 255s) on the calling thread.
-    public func fill(count: Int) {
+    package func fill(count: Int) {
         // Made ahead only when the memory is there (PixelMemory); else the rasterizer's own check
         // reports it as an error.
         if (try? PixelMemory.check(bytes: count * 2, for: "the white frame")) != nil {
@@ -21,7 +21,7 @@ public final class WhiteFrame: @unchecked Sendable {
     }
 
     /// Gives up: `take` returns nil.
-    public func cancel() { ready.leave() }
+    package func cancel() { ready.leave() }
 
     /// The pixels when they are `count` bytes (else nil: another frame size, or cancelled); once.
     func take(count: Int) -> [UInt8]? {

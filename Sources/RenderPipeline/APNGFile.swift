@@ -3,12 +3,12 @@ import Primitives
 
 /// An animated PNG written to a file as frames arrive (`--apng`): `APNGWriter` streaming into an
 /// `AtomicFileStream`, so OUT appears, complete, only at `commit()`.
-public final class APNGFile {
+package final class APNGFile {
     private let stream: AtomicFileStream
     private let writer: APNGWriter
 
     /// Opens the temporary file and writes the header announcing `frameCount` frames.
-    public init(path: String, width: Int, height: Int, frameCount: Int, compressionLevel: Int) throws {
+    package init(path: String, width: Int, height: Int, frameCount: Int, compressionLevel: Int) throws {
         let s = try AtomicFileStream(path: path)
         stream = s
         writer = try APNGWriter(
@@ -17,10 +17,10 @@ public final class APNGFile {
     }
 
     /// Encodes and appends one frame shown for `delayMs`.
-    public func add(_ bitmap: Bitmap, delayMs: Int) throws { try writer.addFrame(bitmap, delayMs: delayMs) }
+    package func add(_ bitmap: Bitmap, delayMs: Int) throws { try writer.addFrame(bitmap, delayMs: delayMs) }
 
     /// Ends the animation and renames it into place.
-    public func commit() throws {
+    package func commit() throws {
         try writer.finish()
         try stream.commit()
     }

@@ -6,18 +6,18 @@ import WidgetTree
 /// each frame lasts until the next frame's time. The launch frame is kept and held for
 /// `launchHoldMs` (it has no duration of its own: it shows at time 0 before any view exists), and
 /// the last frame is held for `lastFrameMs` before the animation loops.
-public struct AnimationPlan: Sendable {
-    public struct Frame: Hashable, Sendable {
+package struct AnimationPlan: Sendable {
+    package struct Frame: Hashable, Sendable {
         /// Index into the replay's captures.
-        public var capture: Int
-        public var time: Int
-        public var delayMs: Int
+        package var capture: Int
+        package var time: Int
+        package var delayMs: Int
     }
-    public static let launchHoldMs = 500
-    public static let lastFrameMs = 1000
-    public private(set) var frames: [Frame] = []
+    package static let launchHoldMs = 500
+    package static let lastFrameMs = 1000
+    package private(set) var frames: [Frame] = []
 
-    public init(captures: [Capture]) {
+    package init(captures: [Capture]) {
         var kept: [(index: Int, time: Int, launch: Bool)] = []
         for (i, c) in captures.enumerated() {
             let launch = c.kind == .launch
@@ -38,5 +38,5 @@ public struct AnimationPlan: Sendable {
     }
 
     /// Delay by capture index, for the frames that are kept.
-    public var delays: [Int: Int] { Dictionary(uniqueKeysWithValues: frames.map { ($0.capture, $0.delayMs) }) }
+    package var delays: [Int: Int] { Dictionary(uniqueKeysWithValues: frames.map { ($0.capture, $0.delayMs) }) }
 }

@@ -6,18 +6,18 @@ import Foundation
 /// Plain POSIX calls on purpose: `FileManager.createFile` makes its own temporary file and renames
 /// it (a second rename on top of ours) and copies the bytes into `Data` first, which cost about
 /// 1.2 ms per PNG in a `render` process (Benchmarks/README.md).
-public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
-        public init(path: String, reason: String) {
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let stream = try AtomicFileStream(path: path)
         stream.reserve(bytes.count)
         try stream.write(bytes)
@@ -25,7 +25,7 @@ public enum AtomicFile {
     }
 
     /// Text, atomically.
-    public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+    package static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
 
     /// The folder part ("." for a bare name) and the file name of `path`.
     static func split(_ path: String) -> (dir: String, name: String) {

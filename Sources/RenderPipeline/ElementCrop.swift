@@ -4,13 +4,13 @@ import SessionFormat
 /// `--element ID`: the element's frame in device pixels, cut out of a frame rendered with
 /// `RenderOptions.isolatedElement`. Edges are snapped as the rasterizer snaps box edges
 /// (round(x * scale)), so the crop holds exactly the pixels the element's box covers.
-public enum ElementCrop {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum ElementCrop {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The pixel box of element `id` in `frame`, clamped to the screen.
-    public static func pixelBox(_ id: Int, in frame: RenderedFrame, scale: Double) throws -> (
+    package static func pixelBox(_ id: Int, in frame: RenderedFrame, scale: Double) throws -> (
         x: Int, y: Int, width: Int, height: Int
     ) {
         guard let e = frame.capture.tree.elements[id] else {
@@ -32,13 +32,13 @@ public enum ElementCrop {
     }
 
     /// The element's pixels alone.
-    public static func crop(_ id: Int, from frame: RenderedFrame, scale: Double) throws -> Bitmap {
+    package static func crop(_ id: Int, from frame: RenderedFrame, scale: Double) throws -> Bitmap {
         let b = try pixelBox(id, in: frame, scale: scale)
         return crop(frame.bitmap, x: b.x, y: b.y, width: b.width, height: b.height)
     }
 
     /// Rows `y..<y+height`, columns `x..<x+width` of a bitmap (inside it).
-    public static func crop(_ src: Bitmap, x: Int, y: Int, width: Int, height: Int) -> Bitmap {
+    package static func crop(_ src: Bitmap, x: Int, y: Int, width: Int, height: Int) -> Bitmap {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         for row in 0..<height {
             let s = ((y + row) * src.width + x) * 4

@@ -5,13 +5,13 @@ import SessionFormat
 import WidgetTree
 
 /// Events as JSON lines (semantics.md section 7 item 23), keys in a fixed order.
-public enum EventJSON {
-    public static func line(_ e: AppEvent) -> String {
+package enum EventJSON {
+    package static func line(_ e: AppEvent) -> String {
         var parts = ["\"time\":\(e.time)", "\"type\":\(JSONWriter.quote(e.type))", "\"internalId\":\(e.internalId)"]
         for (k, v) in e.fields { parts.append("\(JSONWriter.quote(k)):\(value(v))") }
         return "{" + parts.joined(separator: ",") + "}"
     }
-    public static func lines(_ events: [AppEvent]) -> String { events.map(line).map { $0 + "\n" }.joined() }
+    package static func lines(_ events: [AppEvent]) -> String { events.map(line).map { $0 + "\n" }.joined() }
 
     static func value(_ v: EventValue) -> String {
         switch v {

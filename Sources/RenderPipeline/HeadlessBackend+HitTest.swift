@@ -9,6 +9,7 @@ extension HeadlessBackend {
     /// A tap at a point (dp): the element a finger there reaches, or its nearest ancestor that
     /// takes taps; on an open drawer's scrim it closes the drawer.
     public func tap(at p: Point) { touch(.tap, at: p) }
+    /// Pressed at a point (the element under it gets it, as a finger would).
     public func press(at p: Point) { touch(.press, at: p) }
     /// Released where it was pressed, whatever the point (the pressed element gets it).
     public func release(at p: Point) { touch(.release, at: p) }
@@ -29,7 +30,7 @@ extension HeadlessBackend {
 
     /// Applies a decoded input step (a session file's or a script's, `internalId`, `target` or
     /// point) as the next step: the C library's `pr_input_step` and the headless platform use it.
-    public func apply(input step: Step) {
+    package func apply(input step: Step) {
         guard case .input = step.kind else { return }
         submit(step.kind, address: step.address)
     }

@@ -20,7 +20,7 @@ import WidgetTree
 ///     let png = try b.screenshotPNG()
 public final class HeadlessBackend {
     public let device: Device
-    public let renderer: Renderer
+    package let renderer: Renderer
     private var engine: ReplayEngine
     private let resources: ResourceLoader
     private var requests: ImageRequestTracker
@@ -30,16 +30,16 @@ public final class HeadlessBackend {
     /// Events completed (scroll events laid out) and not yet polled: at most `maxPendingEvents`.
     private var pending: [AppEvent] = []
     /// Events not queued since the last poll because the queue was full.
-    public private(set) var droppedEvents = 0
+    package private(set) var droppedEvents = 0
     /// The most events held for an app that does not poll (`pollEvents`); later ones are dropped
     /// with the warning `events-dropped` (docs/limits.md). An app polls every frame; a backend
     /// left running for hours without polling (ticking timers) must not fill memory.
-    public let maxPendingEvents: Int
-    public static let defaultMaxPendingEvents = 100_000
+    package let maxPendingEvents: Int
+    package static let defaultMaxPendingEvents = 100_000
     /// The most diagnostics held: past it they are counted (`diagnosticsDropped`), with one
     /// warning `too-many-diagnostics` (a bad call repeated every frame for hours).
-    public static let maxDiagnostics = 100_000
-    public private(set) var diagnosticsDropped = 0
+    package static let maxDiagnostics = 100_000
+    package private(set) var diagnosticsDropped = 0
     /// Layout of the current tree, dropped by every call that may change it.
     private var cached: (layout: LayoutResult, images: ImageStore)?
     /// Everything reported so far (replay and resource diagnostics), in order.
@@ -48,7 +48,7 @@ public final class HeadlessBackend {
     /// step), pixel payloads kept on disk, within the budget of a session file
     /// (`SessionRecording`): `writeRecordedSession` writes them as a session file that replays to
     /// the same frames.
-    public let recording: SessionRecording
+    package let recording: SessionRecording
     /// Entries of the open batch past `SessionLimits.maxSteps`, or past a session file's bytes,
     /// dropped (reported once per batch); `batchBytes` counts its texts and pixels.
     private var batchOverflow = false
@@ -63,7 +63,7 @@ public final class HeadlessBackend {
 
     /// A backend sharing a renderer (its theme, fonts and caches). `recording` and
     /// `maxPendingEvents` bound what it holds (defaults: a session file's limits, 100,000 events).
-    public init(
+    package init(
         device: Device, renderer: Renderer, assetsDirectory: String = "",
         recording: SessionRecording = SessionRecording(), maxPendingEvents: Int = defaultMaxPendingEvents
     ) {
@@ -84,9 +84,9 @@ public final class HeadlessBackend {
     }
 
     /// The virtual time (ms).
-    public var time: Int { engine.now }
+    package var time: Int { engine.now }
     /// The current widget tree.
-    public var tree: WidgetTree { engine.tree }
+    package var tree: WidgetTree { engine.tree }
     var engineLastInput: InputOutcome? { engine.lastInput }
 
     // MARK: - Commands and data
@@ -111,7 +111,7 @@ public final class HeadlessBackend {
         submit(.command(c))
     }
     /// Whether a batch is open.
-    public var batchIsOpen: Bool { batch != nil }
+    package var batchIsOpen: Bool { batch != nil }
     /// Starts collecting commands to apply together (nothing is drawn or captured inside a batch).
     public func beginBatch() { if batch == nil { batch = [] } }
     /// Applies the collected commands as one batch step.
@@ -133,6 +133,7 @@ public final class HeadlessBackend {
 
     /// A display-link frame `ms` after the previous one: timers due by then fire.
     public func tick(_ ms: Int) { submit(.tick(ms: ms)) }
+    /// A press and a release of element `id` (by internal id, as the session steps do).
     public func press(_ id: Int) { submit(.input(.press, internalId: id, value: 0, text: "")) }
     public func release(_ id: Int) { submit(.input(.release, internalId: id, value: 0, text: "")) }
     /// A tap; on an action bar, `barButton` ("menu", "back", "save", "compose") presses that button.
@@ -141,6 +142,7 @@ public final class HeadlessBackend {
     public func tap(_ id: Int, barButton: String = "") {
         submit(.input(.tap, internalId: id, value: 0, text: barButton))
     }
+    /// Selects (or deselects) a switch, checkbox or radio button.
     public func select(_ id: Int, _ selected: Bool = true) {
         submit(.input(.select, internalId: id, value: selected ? 1 : 0, text: ""))
     }
@@ -209,11 +211,11 @@ public final class HeadlessBackend {
 
     /// The recorded steps with their pixels (read back from the recording's temporary file; []
     /// if it cannot be read). Holds every payload in memory at once: `writeRecordedSession` does not.
-    public var recordedSteps: [Step] { (try? recording.steps()) ?? [] }
+    package var recordedSteps: [Step] { (try? recording.steps()) ?? [] }
 
     /// Everything this backend was given so far as a session (`SessionWriter` writes it), with
     /// `notExact` when the recording stopped at its budget.
-    public func recordedSession(name: String = "api") -> Session {
+    package func recordedSession(name: String = "api") -> Session {
         var s = sessionHeader(name: name)
         s.steps = recordedSteps
         return s

@@ -8,23 +8,23 @@ import WidgetTree
 /// `render inspect`: what is at a point of a frame (the element a touch there reaches and its
 /// ancestors, with their resolved style and where each value came from) and the tree a user can
 /// reach, each element with the locator that finds it (semantics.md items 39 and 43).
-public struct Inspection {
-    public let tree: WidgetTree
-    public let layout: LayoutResult
-    public let map: HitMap
+package struct Inspection {
+    package let tree: WidgetTree
+    package let layout: LayoutResult
+    package let map: HitMap
     /// Resolves each inspected element's style again with where each value came from (only here:
     /// rendering records no provenance).
     let resolver: StyleResolver?
     /// Per element, per selector: the step that last set each `StyleDeclarations` field.
     let styleSteps: [Int: [Selector: [String: Int]]]
 
-    public init(tree: WidgetTree, layout: LayoutResult, device: Device) {
+    package init(tree: WidgetTree, layout: LayoutResult, device: Device) {
         self.init(tree: tree, layout: layout, device: device, resolver: nil, steps: [])
     }
 
     /// An inspection that names the session step behind each declared value: `steps` are the
     /// session's steps up to the inspected frame.
-    public init(tree: WidgetTree, layout: LayoutResult, device: Device, resolver: StyleResolver?, steps: [Step]) {
+    package init(tree: WidgetTree, layout: LayoutResult, device: Device, resolver: StyleResolver?, steps: [Step]) {
         self.tree = tree
         self.layout = layout
         self.resolver = resolver
@@ -33,7 +33,7 @@ public struct Inspection {
     }
 
     /// The element at `p` and its ancestors, one block each.
-    public func point(_ p: Point) -> String {
+    package func point(_ p: Point) -> String {
         let at = "\(fmt(p.x)),\(fmt(p.y))"
         switch map.touch(at: p) {
         case .nothing: return "point \(at): nothing there takes a touch\n"
@@ -55,7 +55,7 @@ public struct Inspection {
     }
 
     /// The reachable elements in paint order, indented by depth, each with a locator that finds it.
-    public func reachableTree() -> String {
+    package func reachableTree() -> String {
         let resolver = LocatorResolver(tree: tree, map: map)
         var lines: [String] = []
         var depth: [Int: Int] = [:]
@@ -83,7 +83,7 @@ public struct Inspection {
 
     /// The element's resolved style and looks with the source of each value; empty when it was
     /// not laid out. The cascade (semantics.md section 2): theme < NORMAL < SELECTED < ACTIVE.
-    public func style(_ id: Int) -> [StyleProvenance.Entry] {
+    package func style(_ id: Int) -> [StyleProvenance.Entry] {
         guard let el = tree.elements[id], let laidOut = layout[id] else { return [] }
         guard let resolver else {
             return Mirror(reflecting: laidOut.style).children.compactMap { c in
@@ -109,7 +109,7 @@ public struct Inspection {
     /// "elements": [{"id", "kind", "text", "frame": [x, y, w, h], "style": {key: {"value",
     /// "source"}}}]}`, the source being `{"session": step, "selector": "NORMAL"}` (step null when
     /// unknown), `{"theme": key}` or `{"default": true}`.
-    public func pointJSON(_ p: Point) -> String {
+    package func pointJSON(_ p: Point) -> String {
         var ids: [Int] = []
         if case .element(let id) = map.touch(at: p) {
             var cur: Int? = id
@@ -124,7 +124,7 @@ public struct Inspection {
     }
 
     /// One element as JSON (see `pointJSON`).
-    public func elementJSON(_ id: Int) -> String {
+    package func elementJSON(_ id: Int) -> String {
         let kind = tree.elements[id]?.kind.rawValue ?? ""
         let text = tree.elements[id]?.text ?? ""
         let frame = layout[id].map { f in
@@ -175,7 +175,7 @@ public struct Inspection {
 
 extension Renderer {
     /// The frame of a capture for `render inspect`: its tree laid out on the session's device.
-    public func inspection(of capture: Capture, session: Session) -> Inspection {
+    package func inspection(of capture: Capture, session: Session) -> Inspection {
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)
         let (layout, _) = layOut(capture.tree, resources: resources, device: session.device)
         return Inspection(
@@ -185,4 +185,4 @@ extension Renderer {
 }
 
 /// A capture, named for modules that do not import WidgetTree (the CLI).
-public typealias RenderedCapture = Capture
+package typealias RenderedCapture = Capture

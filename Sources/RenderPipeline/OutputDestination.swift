@@ -4,7 +4,7 @@ import Foundation
 /// APNG, dumps, events, reports, goldens): standard output for `-`; the node itself for a character
 /// device or a FIFO (written straight, never replaced: `-o /dev/null` stays a device); otherwise a
 /// regular file replaced atomically — through a symlink that is the link's target, so the link stays.
-public enum OutputDestination: Equatable {
+package enum OutputDestination: Equatable {
     case standardOutput
     /// A character device or FIFO, opened for writing as it is (no create, no truncate, no rename).
     case stream(path: String)
@@ -14,7 +14,7 @@ public enum OutputDestination: Equatable {
     /// Most symlinks followed before giving up (as the kernel's own limit).
     static let maxLinks = 40
 
-    public static func resolve(_ path: String) throws -> OutputDestination {
+    package static func resolve(_ path: String) throws -> OutputDestination {
         if path == "-" { return .standardOutput }
         guard !path.isEmpty else { throw AtomicFile.WriteError(path: path, reason: "empty file name") }
         // An already open descriptor (`-o /dev/stdout > out.png`, bash's `>(...)`): written through,

@@ -12,7 +12,7 @@ public struct RenderOptions: Sendable {
     /// A theme given as a value (used instead of `theme` when set): e.g. `default` with `platform` changed.
     public var themeValue: Theme? = nil
     /// Whether a session's own `theme` replaces `theme` (the CLI without `--theme`).
-    public var sessionThemeApplies: Bool = false
+    package var sessionThemeApplies: Bool = false
     /// Replaces the session's device (from `--device`).
     public var device: Device? = nil
     /// The bundled fonts folder (holds `fonts.lock`).
@@ -20,9 +20,9 @@ public struct RenderOptions: Sendable {
     /// The app's own fonts (`--fonts DIR`); otherwise the session's `fonts` folder.
     public var appFontsDirectory: String? = nil
     /// Capture a frame per tick (for `--frames`).
-    public var captureTicks: Bool = false
+    package var captureTicks: Bool = false
     /// With `captureTicks`: display-link frames at this rate inside each tick (`--fps`); nil: one per tick.
-    public var fps: Int? = nil
+    package var fps: Int? = nil
     /// Accessibility text size, as a phone's user setting: every font size is multiplied by it.
     public var fontScale: Double = 1
     /// zlib level of PNG output (0...9). 1 is fast; 9 gives smaller files.
@@ -31,20 +31,21 @@ public struct RenderOptions: Sendable {
     public var showBounds: Bool = false
     public var boundsSpacing: Bool = false
     /// `--element ID`: paint only this element's subtree (the caller crops to its frame, `ElementCrop`).
-    public var isolatedElement: Int? = nil
-    /// `fontsDirectory`: the bundled fonts folder; nil finds it by `BundledFonts.defaultDirectory()`.
+    package var isolatedElement: Int? = nil
+    /// `fontsDirectory`: the bundled fonts folder (holds `fonts.lock`); nil finds it: `$PREVIEW_RENDERER_FONTS`,
+    /// `Fonts/` by the executable or the installed fonts, the checkout's `Fonts/`, then `./Fonts`.
     public init(fontsDirectory: String? = nil) {
         self.fontsDirectory = fontsDirectory ?? BundledFonts.defaultDirectory() ?? ""
     }
 }
 
 /// Seconds spent in each stage, summed over the frames rendered.
-public struct StageTimings: Sendable {
-    public var decode = 0.0, replay = 0.0, resources = 0.0, layout = 0.0, paint = 0.0, raster = 0.0, encode = 0.0,
+package struct StageTimings: Sendable {
+    package var decode = 0.0, replay = 0.0, resources = 0.0, layout = 0.0, paint = 0.0, raster = 0.0, encode = 0.0,
         write = 0.0
-    public init() {}
+    package init() {}
     /// `decode 1.2 ms, replay ...` for `-v` and the benchmark.
-    public var summary: String {
+    package var summary: String {
         let parts: [(String, Double)] = [
             ("decode", decode), ("replay", replay), ("resources", resources), ("layout", layout),
             ("paint", paint), ("raster", raster), ("encode", encode), ("write", write),

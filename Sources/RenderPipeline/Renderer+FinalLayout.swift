@@ -6,7 +6,7 @@ import WidgetTree
 extension Renderer {
     /// The final capture of a session and its layout, without painting or rasterizing: what the
     /// portability report measures (an element's frame under one platform profile).
-    public func finalLayout(_ session: Session) -> (capture: Capture, layout: LayoutResult)? {
+    package func finalLayout(_ session: Session) -> (capture: Capture, layout: LayoutResult)? {
         let replay = replay(session)
         guard let last = replay.captures.last else { return nil }
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)

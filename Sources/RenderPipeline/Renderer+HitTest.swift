@@ -15,7 +15,7 @@ extension Renderer {
 
     /// The replay's window on layout: the tree at each input step laid out, with its own resource
     /// loader (its diagnostics are the frames' to give, once).
-    public func hitMapSource(for session: Session) -> HitMapSource {
+    package func hitMapSource(for session: Session) -> HitMapSource {
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)
         let device = session.device
         return HitMapSource { [unowned self] tree in self.hitMap(tree, resources: resources, device: device) }

@@ -12,9 +12,9 @@ import WidgetTree
 
 /// One rendered frame: its pixels and the intermediate results (for dumps, tests and diffs).
 public struct RenderedFrame {
-    public var capture: Capture
-    public var layout: LayoutResult
-    public var displayList: DisplayList
+    package var capture: Capture
+    package var layout: LayoutResult
+    package var displayList: DisplayList
     public var bitmap: Bitmap
     /// The images the frame was laid out with (a second layout of the same tree, as the
     /// accessibility large-text pass makes, sizes image views the same way).
@@ -23,24 +23,24 @@ public struct RenderedFrame {
 
 /// The whole pipeline: decode -> replay -> resources -> layout -> paint -> raster -> encode.
 /// Holds what is worth keeping between renders (theme, fonts, shaped-text cache).
-public final class Renderer {
-    public let options: RenderOptions
+package final class Renderer {
+    package let options: RenderOptions
     /// The theme (the session's own, when `options.sessionThemeApplies` and it names one).
-    public private(set) var theme: Theme
+    package private(set) var theme: Theme
     /// The theme's looks and settings as Styles resolves them (the replay's click value, toast
     /// duration and platform, the assets' density); made once per theme.
-    public var looks: ThemeLooks { StyleResolver.shared(for: theme).looks }
+    package var looks: ThemeLooks { StyleResolver.shared(for: theme).looks }
     /// The font library: bundled fonts plus the app's own (`--fonts`, else the session's `fonts` folder).
-    public private(set) var fonts: FontLibrary
-    public private(set) var text: TextEngine
+    package private(set) var fonts: FontLibrary
+    package private(set) var text: TextEngine
     /// The app fonts folder the library was opened with.
     private var appFonts: String?
-    public private(set) var timings = StageTimings()
+    package private(set) var timings = StageTimings()
     /// One rasterizer per renderer, so blurred shadows and image surfaces are reused between frames.
     private var rasterizer: Rasterizer
 
     /// Loads the theme and opens the font library (fonts themselves open lazily).
-    public init(options: RenderOptions) throws {
+    package init(options: RenderOptions) throws {
         self.options = options
         theme = try options.themeValue ?? ThemeLoader.load(options.theme)
         appFonts = options.appFontsDirectory
@@ -68,7 +68,7 @@ public final class Renderer {
     }
 
     /// Decodes a session file; applies the `--device` override.
-    public func load(path: String) throws -> (Session, [Diagnostic]) {
+    package func load(path: String) throws -> (Session, [Diagnostic]) {
         let decoded = try timed(&timings.decode) { try SessionDecoder().decode(fileAt: path) }
         return try adopt(decoded)
     }
@@ -78,7 +78,7 @@ public final class Renderer {
     /// loading the theme and the font list and then parsing the session. Returns both outcomes
     /// (the caller reports a renderer failure before a session one, as `init` then `load` would);
     /// pass the session to `adopt`.
-    public static func start(options: RenderOptions, decoding path: String)
+    package static func start(options: RenderOptions, decoding path: String)
         -> (renderer: Result<Renderer, Error>, session: Result<(Session, [Diagnostic]), Error>)
     {
         final class Slot: @unchecked Sendable {
@@ -112,7 +112,7 @@ public final class Renderer {
 
     /// Takes a decoded session (from `start`): applies the `--device` override and opens the
     /// session's own fonts folder when it has one.
-    public func adopt(_ decoded: (Session, [Diagnostic])) throws -> (Session, [Diagnostic]) {
+    package func adopt(_ decoded: (Session, [Diagnostic])) throws -> (Session, [Diagnostic]) {
         var (session, diags) = decoded
         if let d = options.device { session.device = d }
         if options.sessionThemeApplies, options.themeValue == nil, let t = session.theme, t != options.theme {
@@ -128,28 +128,28 @@ public final class Renderer {
     /// session laid out, and its stage timings: a batch worker calls it before each session, so no
     /// session's picture or paragraphs are built on another's (caches of glyphs, shadow masks and
     /// fonts stay warm) and `-v` prints each session's own times, not the worker's running totals.
-    public func forgetLastFrame() {
+    package func forgetLastFrame() {
         timings = StageTimings()
         rasterizer.forgetLastFrame()
         text.forgetLaidOutText()
     }
 
     /// Replays a session into captures, events and diagnostics.
-    public func replay(_ session: Session) -> ReplayResult {
+    package func replay(_ session: Session) -> ReplayResult {
         var opts = replayOptions
         opts.hitMaps = hitMapSource(for: session)
         return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
     }
 
     /// The state at virtual time `ms` (`--at`, semantics.md 7 item 34) as a `.final` capture.
-    public func state(_ session: Session, at ms: Int) -> Capture {
+    package func state(_ session: Session, at ms: Int) -> Capture {
         var opts = replayOptions
         opts.hitMaps = hitMapSource(for: session)
         return timed(&timings.replay) { Replayer(session: session, options: opts).state(at: ms).capture }
     }
 
     /// The replay options this renderer's theme and options give.
-    public var replayOptions: ReplayOptions {
+    package var replayOptions: ReplayOptions {
         var o = ReplayOptions(
             clickValue: looks.clickValue, toastDuration: looks.toast.defaultDuration,
             captureTicks: options.captureTicks, fps: options.fps, platform: looks.profile)
@@ -161,7 +161,7 @@ public final class Renderer {
     /// Renders every capture of a replay in order. Also returns the image requests the layout
     /// triggers (an `ImageRequestEvent` when an image view without a static image gets its size or a
     /// new width, semantics.md 7 item 38), merged into the replay's events, and resource diagnostics.
-    public func renderAll(
+    package func renderAll(
         _ session: Session, _ replay: ReplayResult,
         only: (Capture) -> Bool = { _ in true }
     ) throws -> (frames: [RenderedFrame], events: [AppEvent], diagnostics: [Diagnostic]) {
@@ -174,7 +174,7 @@ public final class Renderer {
     /// capture's index) instead of keeping them: memory stays at one frame for any session length.
     /// `isolating`: paint only that element and its subtree, as `RenderOptions.isolatedElement` does
     /// (the gallery's state cells pick a different element per render with one renderer).
-    public func renderEach(
+    package func renderEach(
         _ session: Session, _ replay: ReplayResult, only: (Capture, Int) -> Bool = { _, _ in true },
         isolating: Int? = nil,
         body: (RenderedFrame, Int) throws -> Void
@@ -282,12 +282,12 @@ public final class Renderer {
     }
 
     /// PNG bytes of a frame.
-    public func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+    package func encode(_ bitmap: Bitmap) throws -> [UInt8] {
         try timed(&timings.encode) { try PNGCodec.encode(bitmap, compressionLevel: options.compressionLevel) }
     }
 
     /// Writes bytes atomically (temporary file in the same folder, then rename): never a half-written file.
-    public func write(_ bytes: [UInt8], to path: String) throws {
+    package func write(_ bytes: [UInt8], to path: String) throws {
         try timed(&timings.write) { try AtomicFile.write(bytes, to: path) }
     }
 

@@ -15,11 +15,11 @@ import SessionFormat
 ///
 /// So the memory held is the steps' own fields (their texts count against `maxFileBytes`) and a
 /// few words per distinct payload; the disk held is at most `maxFileBytes` of distinct payloads.
-public final class SessionRecording {
+package final class SessionRecording {
     /// The largest session file written (bytes).
-    public let maxFileBytes: Int
+    package let maxFileBytes: Int
     /// The most steps written, batch entries included.
-    public let maxSteps: Int
+    package let maxSteps: Int
     /// Bytes kept for the file's header (name, device, folders, `notExact`) within `maxFileBytes`.
     static let headerAllowance = 64 * 1024
 
@@ -34,27 +34,27 @@ public final class SessionRecording {
     private var entries: [Entry] = []
     private let spill = PayloadSpill()
     /// Bytes the recorded steps take in the written file (separators included).
-    public private(set) var stepBytes = 0
+    package private(set) var stepBytes = 0
     /// Steps recorded, batch entries included.
-    public private(set) var stepCount = 0
+    package private(set) var stepCount = 0
     /// The step index the recording stopped at, and why; nil while it is exact.
-    public private(set) var stopped: (step: Int, reason: String)?
+    package private(set) var stopped: (step: Int, reason: String)?
 
-    public init(maxFileBytes: Int = SessionLimits.maxFileBytes, maxSteps: Int = SessionLimits.maxSteps) {
+    package init(maxFileBytes: Int = SessionLimits.maxFileBytes, maxSteps: Int = SessionLimits.maxSteps) {
         self.maxFileBytes = maxFileBytes
         self.maxSteps = maxSteps
     }
 
     /// Bytes of pixel payloads held in memory (only those the temporary file could not take).
-    public var payloadMemoryBytes: Int { spill.memoryBytes }
+    package var payloadMemoryBytes: Int { spill.memoryBytes }
     /// Bytes of distinct pixel payloads in the temporary file.
-    public var payloadDiskBytes: Int { spill.diskBytes }
+    package var payloadDiskBytes: Int { spill.diskBytes }
     /// Pixel payloads recorded, and how many of them were equal to one stored before.
-    public var payloadsRecorded: Int { spill.stored }
-    public var payloadsShared: Int { spill.shared }
+    package var payloadsRecorded: Int { spill.stored }
+    package var payloadsShared: Int { spill.shared }
 
     /// Why the written session does not replay exactly what the app did; nil while it does.
-    public var notExact: String? {
+    package var notExact: String? {
         stopped.map { "the app's calls from step \($0.step) on were not recorded: \($0.reason)" }
     }
 
@@ -97,12 +97,12 @@ public final class SessionRecording {
     }
 
     /// The recorded steps with their payloads (read back from the temporary file).
-    public func steps() throws -> [Step] { try entries.map(restore) }
+    package func steps() throws -> [Step] { try entries.map(restore) }
 
     /// Writes `header` (its name, device, folders, theme; its steps are ignored) and the recorded
     /// steps as a session file at `path`, a step at a time (one payload in memory at once),
     /// replacing it atomically. Folders are written relative to `folder`.
-    public func write(_ header: Session, to path: String, folder: String) throws {
+    package func write(_ header: Session, to path: String, folder: String) throws {
         var head = header
         head.steps = []
         head.notExact = notExact

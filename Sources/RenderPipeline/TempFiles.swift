@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The signals are taken by one thread in `sigwait` (`removeOnSignals()`), not by a signal handler,
 /// so the cleanup may use ordinary code (locks, FileManager) safely.
-public enum TempFiles {
+package enum TempFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var live: [String: Bool] = [:]  // path -> is a folder
     nonisolated(unsafe) private static var installed = false
@@ -18,12 +18,12 @@ public enum TempFiles {
     nonisolated(unsafe) private static var children: Set<pid_t> = []
 
     /// `pid` writes into this process's temporary items until `releaseChild`.
-    public static func adoptChild(_ pid: pid_t) {
+    package static func adoptChild(_ pid: pid_t) {
         lock.lock()
         children.insert(pid)
         lock.unlock()
     }
-    public static func releaseChild(_ pid: pid_t) {
+    package static func releaseChild(_ pid: pid_t) {
         lock.lock()
         children.remove(pid)
         lock.unlock()
@@ -52,7 +52,7 @@ public enum TempFiles {
     }
 
     /// Creates the folder `DIR/.NAME.XXXXXX` beside `target` and registers it.
-    public static func makeFolder(beside target: String) throws -> String {
+    package static func makeFolder(beside target: String) throws -> String {
         try changing { try makeFolderNow(beside: target) }
     }
 
@@ -78,17 +78,17 @@ public enum TempFiles {
     /// waits for the changes in flight before it removes anything, and from then on `changing` throws
     /// instead of running: a file made while its folder was being removed kept the folder alive
     /// (`rmdir`: not empty), and a folder made after kept it too.
-    public static func changing<T>(_ body: () throws -> T) throws -> T { try changes.run(body) }
+    package static func changing<T>(_ body: () throws -> T) throws -> T { try changes.run(body) }
 
     /// The temporary item became the real output (renamed into place): no longer removed on a signal.
-    public static func forget(_ path: String) {
+    package static func forget(_ path: String) {
         lock.lock()
         live[path] = nil
         lock.unlock()
     }
 
     /// Removes a temporary item now (a write failed or was abandoned).
-    public static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         removeLocked(path)
@@ -100,7 +100,7 @@ public enum TempFiles {
     }
 
     /// Temporary items that exist now (for tests and `-v`).
-    public static var pending: [String] {
+    package static var pending: [String] {
         lock.lock()
         defer { lock.unlock() }
         return live.keys.sorted()
@@ -109,7 +109,7 @@ public enum TempFiles {
     /// From now on SIGINT, SIGTERM and SIGHUP remove every temporary item, then end the process as
     /// the signal would (or with `exitStatus`, see `exitStatusOnSignal`). Call first thing in `main`:
     /// the signals are blocked in this thread and so in every thread started after it.
-    public static func removeOnSignals() {
+    package static func removeOnSignals() {
         lock.lock()
         defer { lock.unlock() }
         guard !installed else { return }
@@ -145,7 +145,7 @@ public enum TempFiles {
     }
 
     /// A process that is meant to be stopped by Ctrl-C (`render watch`) ends with this status instead.
-    public static var exitStatusOnSignal: Int32? {
+    package static var exitStatusOnSignal: Int32? {
         get {
             lock.lock()
             defer { lock.unlock() }
@@ -169,14 +169,14 @@ public enum TempFiles {
 /// Work that a stop waits for: `run` counts the bodies in flight, `stop` refuses new ones and waits
 /// for those running. Nesting is allowed; an inner `run` after `stop` throws rather than waits, so
 /// the outer body ends and the stop goes on.
-public final class ChangeGate: @unchecked Sendable {
+package final class ChangeGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var inFlight = 0
     private var stopped = false
 
-    public init() {}
+    package init() {}
 
-    public func run<T>(_ body: () throws -> T) throws -> T {
+    package func run<T>(_ body: () throws -> T) throws -> T {
         condition.lock()
         guard !stopped else {
             condition.unlock()
@@ -195,7 +195,7 @@ public final class ChangeGate: @unchecked Sendable {
 
     /// Refuses new work and waits, at most `limit` seconds, for the work in flight; returns how many
     /// bodies were still running when it gave up (0: all ended).
-    @discardableResult public func stop(limit: TimeInterval) -> Int {
+    @discardableResult package func stop(limit: TimeInterval) -> Int {
         condition.lock()
         defer { condition.unlock() }
         stopped = true

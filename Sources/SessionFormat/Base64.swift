@@ -1,13 +1,13 @@
 /// Why base64 text could not be decoded.
-public struct Base64Error: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct Base64Error: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// Standard base64 (RFC 4648: `A-Z a-z 0-9 + /`, `=` padding) decoding with a precise error,
 /// which `Data(base64Encoded:)` does not give. Missing final padding is accepted.
-public enum Base64 {
+package enum Base64 {
     private static let table: [Int8] = {
         var t = [Int8](repeating: -1, count: 256)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
@@ -16,7 +16,7 @@ public enum Base64 {
     }()
 
     /// Decodes `text`; throws naming the first bad character and its offset.
-    public static func decode(_ text: String) throws -> [UInt8] {
+    package static func decode(_ text: String) throws -> [UInt8] {
         let chars = Array(text.utf8)
         var end = chars.count
         var padding = 0

@@ -53,5 +53,5 @@ public enum CommandType: Int, CaseIterable, Hashable, Sendable {
         uniqueKeysWithValues: allCases.map { (names[$0.rawValue], $0) })
 
     /// The widget a `CREATE_*` command makes, or nil for other commands.
-    public var createdKind: WidgetKind? { WidgetKind(creating: self) }
+    package var createdKind: WidgetKind? { WidgetKind(creating: self) }
 }

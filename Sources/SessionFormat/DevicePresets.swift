@@ -2,22 +2,22 @@ import Foundation
 import Primitives
 
 /// Why a device description cannot be used (bad preset name, size or scale).
-public struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
+package struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
     /// `bad-device`, or `device-too-large` for the pixel limits (docs/limits.md).
-    public var code: String
-    public init(_ message: String, code: String = "bad-device") {
+    package var code: String
+    package init(_ message: String, code: String = "bad-device") {
         self.message = message
         self.code = code
     }
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// The named devices a session (`"device": {"preset": NAME}`) or the CLI (`--device NAME`) can use.
 /// Sizes in dp. A `-landscape` suffix on any name swaps width and height.
-public enum DevicePresets {
+package enum DevicePresets {
     /// The presets, sorted by name.
-    public static let all: [(name: String, device: Device)] = [
+    package static let all: [(name: String, device: Device)] = [
         ("galaxy-s23", Device(width: 360, height: 780, scale: 3, statusBar: 24)),
         ("ipad", Device(width: 820, height: 1180, scale: 2, statusBar: 24)),
         ("iphone-15", Device(width: 393, height: 852, scale: 3, statusBar: 47, safeAreaBottom: 34)),
@@ -28,10 +28,10 @@ public enum DevicePresets {
     ]
 
     /// The suffix that turns a preset sideways.
-    public static let landscapeSuffix = "-landscape"
+    package static let landscapeSuffix = "-landscape"
 
     /// The preset with this name (case-insensitive, optional `-landscape`), or nil.
-    public static func named(_ name: String) -> Device? {
+    package static func named(_ name: String) -> Device? {
         var key = name.lowercased()
         var landscape = false
         if key.hasSuffix(landscapeSuffix) {
@@ -44,18 +44,18 @@ public enum DevicePresets {
     }
 
     /// "phone, pixel-7, ..." for error messages and `--help`.
-    public static var names: String { all.map(\.name).sorted().joined(separator: ", ") }
+    package static var names: String { all.map(\.name).sorted().joined(separator: ", ") }
 }
 
 extension Device {
     /// Largest output side in pixels (semantics.md section 7 item 24): larger is an error, not a clamp.
-    public static let maxPixelSide = 8192
+    package static let maxPixelSide = 8192
     /// Allowed `scale` (pixels per dp).
-    public static let scaleRange: ClosedRange<Double> = 0.5...4
+    package static let scaleRange: ClosedRange<Double> = 0.5...4
 
     /// Parses the CLI's `--device` value: `WxH@S` (`390x844@3`), `WxH` (scale 2), a preset name,
     /// or a preset with a scale (`pixel-7@2`). The result is validated.
-    public static func parse(_ text: String) throws -> Device {
+    package static func parse(_ text: String) throws -> Device {
         let s = text.trimmingCharacters(in: .whitespaces)
         var base = s
         var scale: Double?
@@ -89,7 +89,7 @@ extension Device {
 
     /// Checks sizes and scale: sizes positive and finite, scale 0.5 ... 4, bars not negative,
     /// output at least 1 and at most 8192 pixels per side.
-    public func validate() throws {
+    package func validate() throws {
         guard width.isFinite, width > 0 else {
             throw DeviceError("device width must be a positive number of dp (got \(width))")
         }

@@ -4,14 +4,14 @@ import Primitives
 /// One input step given alone, as JSON (`{"type": "tap", "target": {"text": "Save"}}`): what the C
 /// library's `pr_input_step` and the headless platform's scripts hand over, read by the same rules
 /// as a session file's step.
-public enum InputStepDecoder {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum InputStepDecoder {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The step, with its warnings (unknown keys). Throws a `Failure` naming the problem when the
     /// text is not JSON or not an input step (press, release, tap, select, scroll, input).
-    public static func decode(_ json: String) throws -> (Step, [Diagnostic]) {
+    package static func decode(_ json: String) throws -> (Step, [Diagnostic]) {
         let value: JSONValue
         do { value = try JSONParser.parse(Array(json.utf8)) } catch { throw Failure(description: "not JSON: \(error)") }
         guard case .object(let obj) = value, case .string(let type)? = obj["type"],

@@ -28,7 +28,7 @@ public struct Locator: Hashable, Sendable {
     public var within: Locator? { withinChain.first }
 
     /// The locator keys a file may use.
-    public static let keys = ["text", "textContains", "type", "index", "id", "within"]
+    package static let keys = ["text", "textContains", "type", "index", "id", "within"]
 
     /// How the locator reads in messages: `{"text": "Save", "within": {"id": 3}}`.
     public var description: String {
@@ -38,7 +38,7 @@ public struct Locator: Hashable, Sendable {
     }
 
     /// The locator as a JSON object (the form `target` takes in a session file).
-    public func write(_ w: inout JSONWriter) {
+    package func write(_ w: inout JSONWriter) {
         var first = true
         func key(_ k: String) {
             w.raw(first ? "{\"\(k)\":" : ",\"\(k)\":")
@@ -73,7 +73,7 @@ public struct Locator: Hashable, Sendable {
 }
 
 /// How an input step names its element besides `internalId` (session-format.md section 4).
-public enum InputAddress: Hashable, Sendable {
+package enum InputAddress: Hashable, Sendable {
     /// A locator, resolved when the step runs.
     case target(Locator)
     /// A touch at this point (dp, screen coordinates): the element it reaches.
@@ -81,8 +81,8 @@ public enum InputAddress: Hashable, Sendable {
 
     /// The `internalId` of an input step that names its element only by target or point (no
     /// element has it: framework ids are positive, the bar buttons' small negatives).
-    public static let unresolvedId = Int.min
+    package static let unresolvedId = Int.min
 }
 
 /// Most nested `within`s a locator may have (a hand-written one needs two or three).
-public let maxLocatorDepth = 16
+package let maxLocatorDepth = 16

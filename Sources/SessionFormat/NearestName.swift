@@ -2,12 +2,12 @@
 /// distance (Levenshtein, case-insensitive). Session keys, command names, step types, style keys,
 /// themes, subcommands and command-line options all ask here, so every misspelling is answered alike.
 /// (In SessionFormat, the lowest module that names things a user types: Styles and the CLI import it.)
-public enum NearestName {
+package enum NearestName {
     /// The candidate within `maxDistance` edits of `name` (case ignored), the nearest first and
     /// alphabetical among equals; nil when none is that close or `name` is one of them exactly.
     /// The default allows one edit in a name of up to 3 letters, else 2, and 3 from 9 letters on:
     /// `darkk` finds `dark`, `CREATE_TEXTFEILD` finds `CREATE_TEXTFIELD`, `x` finds nothing near.
-    public static func nearest<S: Sequence>(to name: String, in candidates: S, maxDistance: Int? = nil) -> String?
+    package static func nearest<S: Sequence>(to name: String, in candidates: S, maxDistance: Int? = nil) -> String?
     where S.Element == String {
         let limit = maxDistance ?? (name.count <= 3 ? 1 : min(3, max(2, name.count / 3)))
         let key = Array(name.lowercased())
@@ -23,13 +23,13 @@ public enum NearestName {
     }
 
     /// ` (did you mean "X"?)` for the nearest candidate, or "" when none is near.
-    public static func hint<S: Sequence>(for name: String, in candidates: S, maxDistance: Int? = nil) -> String
+    package static func hint<S: Sequence>(for name: String, in candidates: S, maxDistance: Int? = nil) -> String
     where S.Element == String {
         nearest(to: name, in: candidates, maxDistance: maxDistance).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// Levenshtein distance between two strings as given (case counts).
-    public static func distance(_ a: String, _ b: String) -> Int { distance(Array(a), Array(b)) }
+    package static func distance(_ a: String, _ b: String) -> Int { distance(Array(a), Array(b)) }
 
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }

@@ -1,25 +1,25 @@
 import Primitives
 
 /// A decoded session file (session-format.md): the device, where assets live, and the steps.
-public struct Session: Sendable {
+package struct Session: Sendable {
     /// The session's name (`name`, or the file name without `.json`).
-    public var name: String
-    public var description: String?
-    public var device: Device
+    package var name: String
+    package var description: String?
+    package var device: Device
     /// Absolute path of the assets folder (resolved against the session file's folder).
-    public var assetsDirectory: String
+    package var assetsDirectory: String
     /// Absolute path of the app's own fonts folder, if any.
-    public var fontsDirectory: String?
+    package var fontsDirectory: String?
     /// The theme the session was recorded with (`theme`: a bundled name, or the absolute path of a
     /// theme file); nil: the renderer's own choice (`--theme`, else `default`).
-    public var theme: String?
+    package var theme: String?
     /// Absolute path of the session file ("" when decoded from memory).
-    public var sourcePath: String
-    public var steps: [Step]
+    package var sourcePath: String
+    package var steps: [Step]
     /// Why a recorded session does not replay exactly what the app did (`notExact` in the file: a
     /// live recording that hit its budget stops there); nil for an exact one.
-    public var notExact: String?
-    public init(
+    package var notExact: String?
+    package init(
         name: String, description: String? = nil, device: Device = Device(), assetsDirectory: String = "",
         fontsDirectory: String? = nil, theme: String? = nil, sourcePath: String = "", steps: [Step]
     ) {
@@ -176,11 +176,11 @@ public struct SurfacePayload: Hashable, Sendable {
 }
 
 /// The kinds of user input step.
-public enum InputKind: String, Hashable, Sendable { case press, release, tap, select, scroll, input }
+package enum InputKind: String, Hashable, Sendable { case press, release, tap, select, scroll, input }
 
 /// One step of the replay. `index` of each step is its position in the top-level `steps` array;
 /// steps inside a batch share the batch's index and carry their own `path`.
-public enum StepKind: Hashable, Sendable {
+package enum StepKind: Hashable, Sendable {
     case command(Command)
     case batch([Step])
     case setImageData(internalId: Int, image: PackedImage)
@@ -193,16 +193,16 @@ public enum StepKind: Hashable, Sendable {
 }
 
 /// A step with where it came from (for diagnostics).
-public struct Step: Hashable, Sendable {
-    public var kind: StepKind
+package struct Step: Hashable, Sendable {
+    package var kind: StepKind
     /// Index in the top-level `steps` array.
-    public var index: Int
+    package var index: Int
     /// JSON path, e.g. `steps[4]` or `steps[4].steps[2]`.
-    public var path: String
+    package var path: String
     /// An input step's `target` or point (session-format.md section 4); nil for other steps and
     /// for input steps that give only `internalId`.
-    public var address: InputAddress?
-    public init(_ kind: StepKind, index: Int, path: String? = nil, address: InputAddress? = nil) {
+    package var address: InputAddress?
+    package init(_ kind: StepKind, index: Int, path: String? = nil, address: InputAddress? = nil) {
         self.kind = kind
         self.index = index
         self.path = path ?? "steps[\(index)]"

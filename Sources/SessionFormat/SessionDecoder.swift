@@ -9,23 +9,23 @@ import Primitives
 #endif
 
 /// A session that cannot be rendered at all (not JSON, wrong format/version, no steps array, bad device).
-public struct SessionError: Error, Sendable, CustomStringConvertible {
+package struct SessionError: Error, Sendable, CustomStringConvertible {
     /// The file (or "<memory>").
-    public var file: String
+    package var file: String
     /// JSON path or position, e.g. `steps` or `line 3 column 5`.
-    public var location: String?
-    public var reason: String
+    package var location: String?
+    package var reason: String
     /// Which check failed (docs/limits.md): `no-such-file`, `unreadable`, `file-too-large`,
     /// `not-json`, `json-too-deep`, `not-a-session`, `bad-format`, `bad-version`, `no-steps`,
     /// `too-many-steps`, `bad-header`, `bad-device`, `device-too-large`.
-    public var code: String
-    public init(file: String, location: String? = nil, reason: String, code: String = "not-a-session") {
+    package var code: String
+    package init(file: String, location: String? = nil, reason: String, code: String = "not-a-session") {
         self.file = file
         self.location = location
         self.reason = reason
         self.code = code
     }
-    public var description: String { "\(file)\(location.map { ": \($0)" } ?? ""): error: \(reason)" }
+    package var description: String { "\(file)\(location.map { ": \($0)" } ?? ""): error: \(reason)" }
 }
 
 /// Decodes session files (session-format.md). Steps that cannot be decoded are skipped with a
@@ -33,20 +33,20 @@ public struct SessionError: Error, Sendable, CustomStringConvertible {
 ///
 /// Diagnostic codes: `bad-step` (error: the step or batch entry is skipped), `unknown-key`
 /// (warning: ignored), `bad-canvas-op` (warning: one canvas call dropped), `bad-name` (warning).
-public struct SessionDecoder {
+package struct SessionDecoder {
     /// The only `format` accepted.
-    public static let formatName = "framework-session"
+    package static let formatName = "framework-session"
     /// The only `version` accepted.
-    public static let version = 1
+    package static let version = 1
     /// Top-level keys of version 1.
     static let knownTopKeys: Set<String> = [
         "format", "version", "name", "description", "device", "assets", "fonts", "theme", "steps", "notExact",
     ]
 
-    public init() {}
+    package init() {}
 
     /// Decodes a session file from disk (paths of assets/fonts resolved against its folder).
-    public func decode(fileAt path: String) throws -> (Session, [Diagnostic]) {
+    package func decode(fileAt path: String) throws -> (Session, [Diagnostic]) {
         let data: Data
         // The size is checked before reading, so a huge file costs nothing.
         // `lstat` as `FileManager.attributesOfItem` does, without its attribute dictionary and `Any` cast.
@@ -69,12 +69,12 @@ public struct SessionDecoder {
 
     /// Decodes JSON bytes; `path` names the file in messages and anchors relative folders
     /// (an empty path or "<memory>" anchors them at the current directory).
-    public func decode(data: [UInt8], path: String) throws -> (Session, [Diagnostic]) {
+    package func decode(data: [UInt8], path: String) throws -> (Session, [Diagnostic]) {
         try decode(data: data, path: path, maxSteps: SessionLimits.maxSteps)
     }
 
     /// `decode(data:path:)` with another step limit (batch entries included); tests lower it.
-    public func decode(data: [UInt8], path: String, maxSteps: Int) throws -> (Session, [Diagnostic]) {
+    package func decode(data: [UInt8], path: String, maxSteps: Int) throws -> (Session, [Diagnostic]) {
         try decode(data: data, path: path, maxSteps: maxSteps, readingStepCommands: true)
     }
 

@@ -5,10 +5,10 @@ import Primitives
 /// Writes a `Session` as a session file (session-format.md), the inverse of `SessionDecoder`:
 /// decoding the output gives the same steps, so a live run recorded through the C API replays to
 /// the same pixels. Fields at their default (0, "") are left out, as a hand-written file would.
-public enum SessionWriter {
+package enum SessionWriter {
     /// The session as JSON bytes. Folders are written relative to `folder` (the folder the file
     /// will be in) when they are inside it, else as absolute paths.
-    public static func encode(_ session: Session, folder: String) -> [UInt8] {
+    package static func encode(_ session: Session, folder: String) -> [UInt8] {
         var bytes = header(session, folder: folder)
         for (i, s) in session.steps.enumerated() {
             bytes += stepSeparator(first: i == 0)
@@ -21,7 +21,7 @@ public enum SessionWriter {
     // recording keeps its pixels on disk): header, then each step after its separator, then footer.
 
     /// Everything before the first step: the format, name, device, folders, theme, `notExact`.
-    public static func header(_ session: Session, folder: String) -> [UInt8] {
+    package static func header(_ session: Session, folder: String) -> [UInt8] {
         var w = JSONWriter()
         w.raw("{\"format\":\"framework-session\",\"version\":1,\"name\":")
         w.string(session.name)
@@ -53,17 +53,17 @@ public enum SessionWriter {
     }
 
     /// What goes before a step: a newline, after a comma unless it is the first.
-    public static func stepSeparator(first: Bool) -> [UInt8] { first ? [0x0A] : [0x2C, 0x0A] }
+    package static func stepSeparator(first: Bool) -> [UInt8] { first ? [0x0A] : [0x2C, 0x0A] }
 
     /// One step as JSON (an input step with its `target` or point, if it has one).
-    public static func step(_ kind: StepKind, address: InputAddress? = nil) -> [UInt8] {
+    package static func step(_ kind: StepKind, address: InputAddress? = nil) -> [UInt8] {
         var w = JSONWriter()
         step(kind, &w, address: address)
         return w.bytes
     }
 
     /// What closes the file after the last step.
-    public static let footer: [UInt8] = Array("\n]}\n".utf8)
+    package static let footer: [UInt8] = Array("\n]}\n".utf8)
 
     static func device(_ d: Device, _ w: inout JSONWriter) {
         w.raw("{\"width\":")

@@ -9,7 +9,7 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// The kind created by a command, or nil when the command does not create an element
     /// (CREATE_LINK, CREATE_TIMER and CREATE_TOAST/NOTIFICATION make no tree element).
-    public init?(creating c: CommandType) {
+    package init?(creating c: CommandType) {
         switch c {
         case .CREATE_APPLICATION: self = .application
         case .CREATE_FRAMEVIEW: self = .frameView
@@ -51,7 +51,7 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// Layout containers (their children are laid out by them).
-    public var isContainer: Bool {
+    package var isContainer: Bool {
         switch self {
         case .application, .frameView, .navigationView, .linearLayout, .frameLayout, .eventLayout, .scrollLayout,
             .flipperLayout, .tableLayout, .autoColumnLayout, .dialog, .alertDialog, .pager, .radioGroup, .listView,
@@ -70,9 +70,9 @@ public enum Selector: Int, CaseIterable, Hashable, Sendable, Comparable {
     case selected = 3
     case disabled = 4
     case link = 5
-    public var name: String { Selector.names[rawValue] }
+    package var name: String { Selector.names[rawValue] }
     /// By name, case-insensitively ("ACTIVE", "active").
-    public init?(name: String) {
+    package init?(name: String) {
         guard let i = Selector.names.firstIndex(of: name.uppercased()) else { return nil }
         self = Selector.allCases[i]
     }

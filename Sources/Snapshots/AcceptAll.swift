@@ -1,13 +1,13 @@
 /// One command that accepts several failing goldens at once (the review page's "accept all shown"),
 /// made from their own accept lines (`SnapshotChecker.acceptLine`), which within one run differ only
 /// in the session, the golden's name and `--ticks`.
-public enum AcceptAll {
+package enum AcceptAll {
     /// `render check S1 S2 --accept N1 N2 --snapshots DIR [--theme T] [--device D] [--ticks]` for the
     /// outcomes that have an accept line; nil when none has. Lines whose options differ (they come
     /// from different runs) give one command each, joined by ` && `.
     /// An outcome whose golden passed but whose accessibility baseline needs accepting (`--a11y`)
     /// gives its baseline's accept line; `--a11y` on one line is kept on the joined command.
-    public static func command(_ outcomes: [SnapshotOutcome]) -> String? {
+    package static func command(_ outcomes: [SnapshotOutcome]) -> String? {
         var groups: [(prefix: String, options: String, sessions: [String], names: [String], ticks: Bool)] = []
         var a11y = false
         for o in outcomes {

@@ -20,7 +20,7 @@ import RenderPipeline
 ///   - theme: theme name or file.
 /// - Returns: every outcome (discardable).
 @discardableResult
-public func assertSnapshot(
+package func assertSnapshot(
     session: String, snapshot: String? = nil, snapshots: String? = nil, fontsDirectory: String,
     theme: String = "default", record: RecordMode? = nil, tolerance: Tolerance = Tolerance(),
     failuresDirectory: String? = nil, fail: (String) -> Void

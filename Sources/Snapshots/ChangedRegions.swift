@@ -1,16 +1,16 @@
 /// A box of changed pixels (device pixels, top-left origin).
-public struct PixelBox: Codable, Hashable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
+package struct PixelBox: Codable, Hashable, Sendable, CustomStringConvertible {
+    package var x: Int, y: Int, width: Int, height: Int
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
     /// `x,y WxH px`.
-    public var description: String { "\(x),\(y) \(width)x\(height) px" }
+    package var description: String { "\(x),\(y) \(width)x\(height) px" }
     /// True when the boxes overlap or are closer than `gap` pixels.
     func near(_ o: PixelBox, gap: Int) -> Bool {
         x <= o.maxX + gap && o.x <= maxX + gap && y <= o.maxY + gap && o.y <= maxY + gap
@@ -24,9 +24,9 @@ public struct PixelBox: Codable, Hashable, Sendable, CustomStringConvertible {
 
 /// The changed regions of a mismatch mask: bounding boxes of mismatching pixels, merged while any two
 /// are within `gap` pixels, so a reviewer sees "the button" rather than a hundred glyph edges.
-public enum ChangedRegions {
+package enum ChangedRegions {
     /// Regions in reading order (top to bottom, then left to right).
-    public static func boxes(mask: [Bool], width: Int, height: Int, gap: Int = 8) -> [PixelBox] {
+    package static func boxes(mask: [Bool], width: Int, height: Int, gap: Int = 8) -> [PixelBox] {
         guard !mask.isEmpty, width > 0, height > 0 else { return [] }
         // Per row, runs of mismatching pixels; a run joins a box it touches (within gap).
         var boxes: [PixelBox] = []
@@ -51,7 +51,7 @@ public enum ChangedRegions {
     }
 
     /// Merges boxes until no two are within `gap` of each other.
-    public static func merge(_ input: [PixelBox], gap: Int) -> [PixelBox] {
+    package static func merge(_ input: [PixelBox], gap: Int) -> [PixelBox] {
         var boxes = input
         var changed = true
         while changed {

@@ -5,7 +5,7 @@ extension CheckReport {
     /// Joins the reports of the shards of one run: outcomes of all, ordered by session path (the
     /// order of an unsharded run over folders, whose sessions are sorted by name) and, within a
     /// session, as checked. The shards must agree on renderer, record mode and tolerance.
-    public static func merged(_ reports: [CheckReport]) throws -> CheckReport {
+    package static func merged(_ reports: [CheckReport]) throws -> CheckReport {
         guard let first = reports.first else { throw MergeError("no check reports to merge") }
         for r in reports.dropFirst() {
             guard r.rendererVersion == first.rendererVersion, r.recordMode == first.recordMode,
@@ -40,7 +40,7 @@ extension CheckReport {
 }
 
 /// Shard reports that cannot be joined.
-public struct MergeError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ d: String) { description = d }
+package struct MergeError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ d: String) { description = d }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// The machine-readable result of a `render check` run: JSON for tools, JUnit XML for CI.
-public struct CheckReport: Codable, Sendable {
-    public var rendererVersion: String
-    public var recordMode: RecordMode
-    public var tolerance: Tolerance
-    public var outcomes: [SnapshotOutcome]
+package struct CheckReport: Codable, Sendable {
+    package var rendererVersion: String
+    package var recordMode: RecordMode
+    package var tolerance: Tolerance
+    package var outcomes: [SnapshotOutcome]
     /// The goldens folder, as given to `render check`, in a report file: each outcome's `golden` is
     /// its name there, and its diff and actual images are relative to the report's own folder
     /// (`relative(goldens:files:)`, `keepingImages(from:in:)`). Nil in a run's in-memory report.
-    public var snapshots: String?
+    package var snapshots: String?
     /// `render check --a11y[=warn]`: each outcome carries its screen's accessibility result. Absent
     /// without it (the report's bytes are what they were).
     package var a11y: A11yMode?
 
-    public init(
+    package init(
         rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome],
         snapshots: String? = nil
     ) {
@@ -26,23 +26,23 @@ public struct CheckReport: Codable, Sendable {
     }
 
     /// Count per status, in the summary's order (what needs a look first).
-    public var counts: [(SnapshotOutcome.Status, Int)] {
+    package var counts: [(SnapshotOutcome.Status, Int)] {
         SnapshotOutcome.Status.summaryOrder.map { s in (s, outcomes.filter { $0.status == s }.count) }
     }
 
     /// Every golden passed, and with `--a11y` no screen has a new finding (`--a11y=warn`: reported
     /// only), a recorded or an unreadable baseline.
-    public var allPassed: Bool { outcomes.allSatisfy { $0.passed && $0.a11y?.fails != true } }
+    package var allPassed: Bool { outcomes.allSatisfy { $0.passed && $0.a11y?.fails != true } }
 
     /// `14 checked: 1 changed, 1 recorded, 2 passed with a new environment, 10 passed`: each kind in
     /// words, never a status's code name; with `--a11y`, `; 1 new, 2 still present, 0 resolved
     /// accessibility findings`.
-    public var summary: String {
+    package var summary: String {
         "\(outcomes.count) checked: " + outcomes.countedInWords + (a11y == nil ? "" : "; " + outcomes.a11yInWords)
     }
 
     /// Deterministic JSON (sorted keys).
-    public func json() throws -> [UInt8] {
+    package func json() throws -> [UInt8] {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try e.encode(self)) + [0x0a]
@@ -51,7 +51,7 @@ public struct CheckReport: Codable, Sendable {
     /// JUnit XML: one test suite per session, one test case per golden; a golden that passes is a pass
     /// (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
     /// (recorded included: recording never passes), `error` an `<error>`.
-    public func junit() -> String {
+    package func junit() -> String {
         var bySession: [(String, [SnapshotOutcome])] = []
         for o in outcomes {
             if let i = bySession.firstIndex(where: { $0.0 == o.session }) {

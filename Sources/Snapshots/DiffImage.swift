@@ -6,12 +6,12 @@ import SessionFormat
 /// The failure image a reviewer opens: `expected | diff | actual` (ImageDiff.composite) under a header
 /// that names each panel, drawn by the renderer itself (a three-label screen with the bundled fonts),
 /// so the picture explains itself outside any report.
-public enum DiffImage {
-    public static let headerHeight = 30.0
+package enum DiffImage {
+    package static let headerHeight = 30.0
     static let titles = ["expected (golden)", "diff: changed pixels in magenta", "actual"]
 
     /// The labelled composite. Without fonts (`fontsDirectory` unreadable) the header is left out.
-    public static func labelled(expected: Bitmap, actual: Bitmap, diff: ImageDiff?, fontsDirectory: String) -> Bitmap {
+    package static func labelled(expected: Bitmap, actual: Bitmap, diff: ImageDiff?, fontsDirectory: String) -> Bitmap {
         let body = ImageDiff.composite(expected: expected, actual: actual, diff: diff)
         let panel = max(expected.width, actual.width)
         guard let header = try? header(width: body.width, panel: panel, fontsDirectory: fontsDirectory),

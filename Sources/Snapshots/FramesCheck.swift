@@ -9,7 +9,7 @@ import RenderPipeline
 /// toast that goes wrong at tick 7 fails even when the final frame is right.
 extension SnapshotChecker {
     /// One outcome named `NAME.frames`. The renderer must capture ticks (`RenderOptions.captureTicks`).
-    public func checkFrames(session path: String, renderer: Renderer) -> SnapshotOutcome {
+    package func checkFrames(session path: String, renderer: Renderer) -> SnapshotOutcome {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil) + ".frames"
         let folder = settings.snapshotsDirectory + "/" + name
         let goldensFolder = ConfinedFolder(settings.snapshotsDirectory)

@@ -8,52 +8,52 @@ import RenderPipeline
 /// (index, virtual time, kind, name) and, where a frame differs from the one before, the PNG patch of
 /// the pixels that changed (`NNNN.png`, placed at `at`) and the element records that changed, so a
 /// spinner's twelve frames cost a little more than its final golden, not twelve times as much.
-public struct FramesGolden: Codable, Sendable {
-    public struct Frame: Codable, Sendable {
-        public var index: Int
+package struct FramesGolden: Codable, Sendable {
+    package struct Frame: Codable, Sendable {
+        package var index: Int
         /// Virtual time in ms.
-        public var time: Int
+        package var time: Int
         /// `tick`, `snapshot` or `final`.
-        public var kind: String
-        public var name: String?
+        package var kind: String
+        package var name: String?
         /// The patch file (relative to the folder) and its top-left corner in pixels; nil when the
         /// pixels equal the previous frame's.
-        public var patch: String?
-        public var at: [Int]?
+        package var patch: String?
+        package var at: [Int]?
         /// A frame may start from one of the session's goldens (a named snapshot's last capture, the
         /// final frame) instead of the previous frame, where that leaves fewer pixels to store; a frame
         /// equal to a golden stores none. The golden's file name and the sha256 of its bytes.
-        public var base: String?
-        public var baseSHA256: String?
+        package var base: String?
+        package var baseSHA256: String?
         /// Element records that differ from the previous frame's (added or changed), ids no longer
         /// drawn, and the paint order when it changed.
-        public var elements: [SnapshotSidecar.ElementRecord]?
-        public var removed: [Int]?
-        public var order: [Int]?
+        package var elements: [SnapshotSidecar.ElementRecord]?
+        package var removed: [Int]?
+        package var order: [Int]?
     }
-    public var environment: SnapshotSidecar.Environment
-    public var width: Int
-    public var height: Int
-    public var frames: [Frame]
+    package var environment: SnapshotSidecar.Environment
+    package var width: Int
+    package var height: Int
+    package var frames: [Frame]
 
     /// One rendered frame as the checker sees it.
-    public struct Rendered {
-        public var time: Int, kind: String, name: String?
-        public var bitmap: Bitmap
-        public var sidecar: SnapshotSidecar
+    package struct Rendered {
+        package var time: Int, kind: String, name: String?
+        package var bitmap: Bitmap
+        package var sidecar: SnapshotSidecar
     }
 
     /// Builds a golden one frame at a time (only the previous frame is kept).
-    public struct Encoder {
-        public private(set) var frames: [Frame] = []
+    package struct Encoder {
+        package private(set) var frames: [Frame] = []
         /// Patch file name -> PNG bytes.
-        public private(set) var files: [String: [UInt8]] = [:]
+        package private(set) var files: [String: [UInt8]] = [:]
         var previous: Rendered?
         var size = (0, 0)
-        public init() {}
+        package init() {}
 
         /// `goldens`: the session's goldens (file name, sha256, pixels) a frame may start from.
-        public mutating func append(_ r: Rendered, goldens: [(file: String, sha256: String, pixels: Bitmap)] = [])
+        package mutating func append(_ r: Rendered, goldens: [(file: String, sha256: String, pixels: Bitmap)] = [])
             throws
         {
             let i = frames.count
@@ -96,23 +96,23 @@ public struct FramesGolden: Codable, Sendable {
             previous = r
         }
 
-        public func golden(environment: SnapshotSidecar.Environment) -> FramesGolden {
+        package func golden(environment: SnapshotSidecar.Environment) -> FramesGolden {
             FramesGolden(environment: environment, width: size.0, height: size.1, frames: frames)
         }
     }
 
     /// Replays a golden one frame at a time: each frame's pixels and element records.
-    public struct Cursor {
+    package struct Cursor {
         let golden: FramesGolden
         /// Reads a patch by name.
         let file: (String) throws -> [UInt8]
         /// Reads a golden of the goldens folder by name.
         let goldenFile: (String) throws -> [UInt8]
         var next = 0
-        public private(set) var pixels: Bitmap
+        package private(set) var pixels: Bitmap
         var records: [Int: SnapshotSidecar.ElementRecord] = [:]
         var order: [Int] = []
-        public init(
+        package init(
             _ golden: FramesGolden, file: @escaping (String) throws -> [UInt8],
             goldenFile: @escaping (String) throws -> [UInt8]
         ) {
@@ -122,7 +122,7 @@ public struct FramesGolden: Codable, Sendable {
             pixels = Bitmap(width: max(1, golden.width), height: max(1, golden.height))
         }
         /// The next frame, its pixels and element records; nil after the last.
-        public mutating func advance() throws -> (Frame, Bitmap, [SnapshotSidecar.ElementRecord])? {
+        package mutating func advance() throws -> (Frame, Bitmap, [SnapshotSidecar.ElementRecord])? {
             guard next < golden.frames.count else { return nil }
             let f = golden.frames[next]
             next += 1
@@ -143,9 +143,9 @@ public struct FramesGolden: Codable, Sendable {
 }
 
 /// Why a frames golden cannot be replayed.
-public enum FramesGoldenError: Error, CustomStringConvertible {
+package enum FramesGoldenError: Error, CustomStringConvertible {
     case goldenChanged(String)
-    public var description: String {
+    package var description: String {
         switch self {
         case .goldenChanged(let n):
             return

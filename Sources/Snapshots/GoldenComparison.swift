@@ -5,12 +5,12 @@ import RenderPipeline
 
 /// Compares one rendered image (with its sidecar) against its golden, applies the record mode and
 /// writes failure artefacts. File work only: rendering happens before (SnapshotChecker).
-public struct GoldenComparison {
-    public var settings: SnapshotSettings
-    public init(settings: SnapshotSettings) { self.settings = settings }
+package struct GoldenComparison {
+    package var settings: SnapshotSettings
+    package init(settings: SnapshotSettings) { self.settings = settings }
 
     /// The outcome for `name` (`NAME` or `NAME@SNAP`) given the actual image and sidecar.
-    public func evaluate(
+    package func evaluate(
         name: String, session: String, snapshot: String?, actual: Bitmap,
         sidecar: SnapshotSidecar, reproduce: String
     ) throws -> SnapshotOutcome {
@@ -191,11 +191,11 @@ public struct GoldenComparison {
 }
 
 /// A golden whose PNG header claims more pixels than any device has; refused before decoding.
-public struct GoldenTooLarge: Error, CustomStringConvertible {
-    public var path: String
-    public var width: Int
-    public var height: Int
-    public var description: String {
+package struct GoldenTooLarge: Error, CustomStringConvertible {
+    package var path: String
+    package var width: Int
+    package var height: Int
+    package var description: String {
         """
         golden \(path) is \(width)x\(height) px by its PNG header, larger than any render (at most \
         \(PNGCodec.maxDecodedSide) per side and \(PNGCodec.maxDecodedPixels) pixels); refused without decoding it \

@@ -5,15 +5,15 @@ import RenderPipeline
 /// A golden, sidecar or failure image that could not be written: `render check` exits 2 with the
 /// reason (a full disk, a read-only folder, a folder in the way, a link out of the folder), never 3
 /// ("could not render").
-public struct GoldenWriteError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ d: String) { description = d }
+package struct GoldenWriteError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ d: String) { description = d }
 }
 
 /// Two snapshot names of one session that become the same golden file.
-public struct GoldenNameCollision: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ d: String) { description = d }
+package struct GoldenNameCollision: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ d: String) { description = d }
 }
 
 /// The file work of goldens and failure artefacts, confined to their folders (`ConfinedFolder`):

@@ -4,10 +4,10 @@ import RenderPipeline
 
 /// Keeping a goldens folder in step with its sessions: which goldens a session produces, which files
 /// no session produces any more (`render check --unused`), and which goldens an `--accept` names.
-public enum GoldenMaintenance {
+package enum GoldenMaintenance {
     /// The golden names a session produces: `NAME` for the final frame and `NAME@SNAP` for each named
     /// snapshot, as `SnapshotChecker` names them (replayed, not rendered).
-    public static func goldenNames(session path: String, renderer: Renderer) throws -> [String] {
+    package static func goldenNames(session path: String, renderer: Renderer) throws -> [String] {
         let (session, _) = try renderer.load(path: path)
         var names: Set<String> = [SnapshotSettings.goldenName(session: path, snapshot: nil)]
         for c in renderer.replay(session).captures where c.kind == .snapshot {
@@ -21,7 +21,7 @@ public enum GoldenMaintenance {
     /// whose name is none of `names`, sorted; other subfolders (themes, devices) are another run's business.
     /// An entry is judged by itself (`lstat`): a link is a file of the folder (deleting it removes
     /// the link, never what it points to) and is never a frames folder.
-    public static func unused(in folder: String, names: Set<String>) -> [String] {
+    package static func unused(in folder: String, names: Set<String>) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.sorted().filter { file in
             var st = stat()
@@ -40,11 +40,11 @@ public enum GoldenMaintenance {
     }
 
     /// The accept-filter entry that names a session's frames golden (`NAME.frames`).
-    public static let framesMarker = ".frames"
+    package static let framesMarker = ".frames"
 
     /// `--accept` names by session: `login-form@filled` -> ["login-form": ["filled"]], `login-form` ->
     /// ["login-form": [""]] (the final frame). No names: nil (every failing golden of the sessions).
-    public static func acceptFilter(_ names: [String]) -> [String: Set<String>]? {
+    package static func acceptFilter(_ names: [String]) -> [String: Set<String>]? {
         guard !names.isEmpty else { return nil }
         var out: [String: Set<String>] = [:]
         for n in names {

@@ -7,12 +7,12 @@ import Primitives
 /// frame's fingerprint with the stamp instead of inflating and unfiltering 12 MB of golden: the
 /// same verdict (the pixels are the golden's exactly), without the decode that was most of the
 /// check's time. A golden without a stamp (or whose picture chunks changed since) is decoded as before.
-public enum GoldenStamp {
+package enum GoldenStamp {
     static let type = "pxHS"
     static let version: UInt8 = 1
 
     /// `png` (the encoding of a golden) with its stamp.
-    public static func stamped(_ png: [UInt8]) throws -> [UInt8] {
+    package static func stamped(_ png: [UInt8]) throws -> [UInt8] {
         guard let crc = PNGChunks.pictureCRC(png) else { return png }
         let decoded = try PNGCodec.decode(png)
         let data =
@@ -24,7 +24,7 @@ public enum GoldenStamp {
 
     /// Whether `png` decodes to exactly `bitmap`'s pixels, by its stamp (false when it has none, or
     /// when its picture chunks are not the ones it was stamped with).
-    public static func matches(_ png: [UInt8], _ bitmap: Bitmap) -> Bool {
+    package static func matches(_ png: [UInt8], _ bitmap: Bitmap) -> Bool {
         guard let data = PNGChunks.find(type, in: png), data.count == 21, data[0] == version,
             let crc = PNGChunks.pictureCRC(png)
         else { return false }

@@ -4,17 +4,17 @@ import Primitives
 /// Compares two bitmaps the way `scripts/compare-png` does: both blurred with a 3x3 box (so a sub-pixel
 /// edge shift is not a failure), then a pixel mismatches when its largest channel difference exceeds
 /// `threshold`. Colours are composited over white first.
-public struct ImageDiff {
+package struct ImageDiff {
     /// Share of mismatching pixels, 0...1.
-    public var mismatch: Double
+    package var mismatch: Double
     /// Mean absolute channel difference (0...255) before blurring.
-    public var meanDifference: Double
+    package var meanDifference: Double
     /// Pixels that mismatch (x, y), at most `limit`-many bounding boxes worth; for diff images.
-    public var mask: [Bool]
-    public var width: Int
-    public var height: Int
+    package var mask: [Bool]
+    package var width: Int
+    package var height: Int
 
-    public static func compare(_ a: Bitmap, _ b: Bitmap, threshold: Int = 40) -> ImageDiff? {
+    package static func compare(_ a: Bitmap, _ b: Bitmap, threshold: Int = 40) -> ImageDiff? {
         guard a.width == b.width, a.height == b.height else { return nil }
         let w = a.width
         let h = a.height
@@ -77,7 +77,7 @@ public struct ImageDiff {
     }
 
     /// The box (x0..<x1, y0..<y1) of pixels that differ between two bitmaps of one size; nil when none.
-    public static func changedBox(_ a: Bitmap, _ b: Bitmap) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+    package static func changedBox(_ a: Bitmap, _ b: Bitmap) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
         let w = a.width
         let h = a.height
         var x0 = w
@@ -114,7 +114,7 @@ public struct ImageDiff {
     /// `expected | diff | actual` side by side, 8 px of grey between panels. The diff panel is a greyed,
     /// faded copy of the expected image with mismatching pixels in magenta, a colour the screens around
     /// it rarely use (solid red could not be told apart from red content).
-    public static func composite(expected: Bitmap, actual: Bitmap, diff: ImageDiff?) -> Bitmap {
+    package static func composite(expected: Bitmap, actual: Bitmap, diff: ImageDiff?) -> Bitmap {
         let w = max(expected.width, actual.width)
         let h = max(expected.height, actual.height)
         var out = Bitmap(width: w * 3 + 8, height: h)

@@ -9,22 +9,22 @@ import RenderPipeline
 /// regular files whose real path lies inside the folder and that are PNGs (signature and header)
 /// are handed out, so a report naming `/proc/self/environ` or `../../secret`, or a golden that is
 /// a link to one, never reaches a review page.
-public struct ReportImages: Sendable {
-    public var goldens: ConfinedFolder
-    public var files: ConfinedFolder
+package struct ReportImages: Sendable {
+    package var goldens: ConfinedFolder
+    package var files: ConfinedFolder
     /// Largest image read (bytes).
-    public static let maxBytes = 256 << 20
+    package static let maxBytes = 256 << 20
 
-    public init(goldens: String, files: String) {
+    package init(goldens: String, files: String) {
         self.goldens = ConfinedFolder(goldens)
         self.files = ConfinedFolder(files)
     }
 
     /// The golden PNG of an outcome whose `golden` is relative to the goldens folder.
-    public func golden(_ o: SnapshotOutcome) -> [UInt8]? { png(o.golden, in: goldens) }
+    package func golden(_ o: SnapshotOutcome) -> [UInt8]? { png(o.golden, in: goldens) }
 
     /// A diff or actual image by its path relative to `files`.
-    public func file(_ relative: String?) -> [UInt8]? { relative.flatMap { png($0, in: files) } }
+    package func file(_ relative: String?) -> [UInt8]? { relative.flatMap { png($0, in: files) } }
 
     func png(_ relative: String, in folder: ConfinedFolder) -> [UInt8]? {
         guard relative.hasSuffix(".png"), let bytes = try? folder.read(relative, maxBytes: Self.maxBytes),
@@ -34,7 +34,7 @@ public struct ReportImages: Sendable {
     }
 
     /// The PNG signature and a well-formed IHDR of a size a golden can have.
-    public static func isPNG(_ bytes: [UInt8]) -> Bool {
+    package static func isPNG(_ bytes: [UInt8]) -> Bool {
         guard let (w, h) = PNGCodec.size(of: bytes) else { return false }
         return w <= 1 << 16 && h <= 1 << 16
     }
@@ -43,7 +43,7 @@ public struct ReportImages: Sendable {
 extension CheckReport {
     /// The report with paths relative to their folders: `golden` to the goldens folder `goldens`,
     /// diff and actual images to `files`; a path outside its folder is dropped (golden: "").
-    public func relative(goldens: String, files: String) -> CheckReport {
+    package func relative(goldens: String, files: String) -> CheckReport {
         let g = ConfinedFolder(goldens)
         let f = ConfinedFolder(files)
         var out = self
@@ -60,14 +60,14 @@ extension CheckReport {
     }
 
     /// Folder of a report's own images, beside the report: `images/SHA256.png`.
-    public static let imagesFolder = "images"
+    package static let imagesFolder = "images"
 
     /// The report with its diff and actual images (read through `images`: confined, PNG only)
     /// copied into `folder/images/`, named by the SHA-256 of their bytes, and their paths relative
     /// to `folder`; an image that cannot be read is dropped from the outcome. Goldens stay where
     /// they are (`golden` is relative to the goldens folder). The same images give the same
     /// report, whichever folder they came from (a shard's or an unsharded run's).
-    public func keepingImages(from images: ReportImages, in folder: String) throws -> CheckReport {
+    package func keepingImages(from images: ReportImages, in folder: String) throws -> CheckReport {
         var out = self
         var written = Set<String>()
         func keep(_ relative: String?) throws -> String? {

@@ -1,32 +1,32 @@
 import Primitives
 
 /// One thing that changed about one element between a golden's sidecar and the current render.
-public struct ElementChange: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct ElementChange: Codable, Hashable, Sendable, CustomStringConvertible {
     /// What kind of change it is.
-    public enum Kind: String, Codable, Sendable {
+    package enum Kind: String, Codable, Sendable {
         case added, removed, moved, resized, restyled, textChanged, linesChanged
     }
-    public var kind: Kind
-    public var elementId: Int
-    public var elementKind: String
+    package var kind: Kind
+    package var elementId: Int
+    package var elementKind: String
     /// The changed property for `restyled` (`color`, `background`, `border`, `tint`); empty otherwise.
-    public var property: String
+    package var property: String
     /// `button 7 moved 4 dp down`, `label 9 color #333333 -> #555555` ...
-    public var message: String
-    public var description: String { message }
+    package var message: String
+    package var description: String { message }
 }
 
 /// Compares two sidecars element by element (matched by id): the semantic diff a reviewer reads.
-public enum SemanticDiff {
+package enum SemanticDiff {
     /// Positions closer than this (dp) count as the same: layout arithmetic is rounded to 2 decimals.
     static let epsilon = 0.01
 
     /// Changes in paint order of the expected sidecar, then added elements in actual order.
-    public static func changes(expected: SnapshotSidecar, actual: SnapshotSidecar) -> [ElementChange] {
+    package static func changes(expected: SnapshotSidecar, actual: SnapshotSidecar) -> [ElementChange] {
         changes(expected: expected.elements, actual: actual.elements)
     }
 
-    public static func changes(expected: [SnapshotSidecar.ElementRecord], actual: [SnapshotSidecar.ElementRecord])
+    package static func changes(expected: [SnapshotSidecar.ElementRecord], actual: [SnapshotSidecar.ElementRecord])
         -> [ElementChange]
     {
         var actualById: [Int: SnapshotSidecar.ElementRecord] = [:]
@@ -88,7 +88,7 @@ public enum SemanticDiff {
 
     /// The changes as lines for people: when three or more elements moved by the same amount (a parent
     /// and its subtree, everything below an inserted element) they become one line naming the first few.
-    public static func summarize(_ changes: [ElementChange]) -> [String] {
+    package static func summarize(_ changes: [ElementChange]) -> [String] {
         func motion(_ c: ElementChange) -> String? {
             guard c.kind == .moved, let r = c.message.range(of: " moved ") else { return nil }
             return String(c.message[r.lowerBound...])

@@ -7,24 +7,24 @@ import WidgetTree
 
 /// Renders a session's final frame and each named snapshot (the last capture of each name) and
 /// compares every one with its golden: `render check` and `assertSnapshot` both run through here.
-public struct SnapshotChecker {
-    public var settings: SnapshotSettings
+package struct SnapshotChecker {
+    package var settings: SnapshotSettings
     /// With `settings.a11y`: the audit a batch worker keeps warm across its sessions (its glyph
     /// rasterizer reuses its frame memory); nil: one per `check` call. Made for `renderer`'s fonts.
     package var audit: AccessibilityAudit?
-    public init(settings: SnapshotSettings) { self.settings = settings }
+    package init(settings: SnapshotSettings) { self.settings = settings }
 
     /// One rendered target: the golden name, its snapshot name (nil: final frame) and the frame.
-    public struct Target {
-        public var name: String
-        public var snapshot: String?
-        public var frame: RenderedFrame
+    package struct Target {
+        package var name: String
+        package var snapshot: String?
+        package var frame: RenderedFrame
     }
 
     /// Renders the final frame and every named snapshot of a session: named snapshots in capture
     /// order, then the final frame; with the session's device (for the sidecar).
     /// `only`: restrict to these snapshot names (`""` = the final frame); nil = all.
-    public static func render(session path: String, renderer: Renderer, only: Set<String>? = nil) throws -> (
+    package static func render(session path: String, renderer: Renderer, only: Set<String>? = nil) throws -> (
         device: Device, targets: [Target]
     ) {
         let (session, _) = try renderer.load(path: path)
@@ -60,7 +60,7 @@ public struct SnapshotChecker {
 
     /// "no snapshot step named 'filed' (did you mean "filled"?) (snapshots: filled, start)": why a
     /// check of one snapshot found nothing to check, naming the snapshots that exist.
-    public static func noSuchSnapshot(_ name: String, session path: String, renderer: Renderer) -> String {
+    package static func noSuchSnapshot(_ name: String, session path: String, renderer: Renderer) -> String {
         var names: [String] = []
         if let (session, _) = try? renderer.load(path: path) {
             for c in renderer.replay(session).captures where c.kind == .snapshot {
@@ -91,7 +91,7 @@ public struct SnapshotChecker {
     /// Checks one session: an outcome per target. A session that cannot be rendered gives one `.error` outcome.
     /// `only`: these targets alone are rendered, compared and recorded (snapshot names, `""` for the
     /// final frame); nil: the final frame and every named snapshot.
-    public func check(session path: String, renderer: Renderer, only: Set<String>? = nil) -> [SnapshotOutcome] {
+    package func check(session path: String, renderer: Renderer, only: Set<String>? = nil) -> [SnapshotOutcome] {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
         do {
             let (device, targets) = try Self.render(session: path, renderer: renderer, only: only)
@@ -141,7 +141,7 @@ public struct SnapshotChecker {
 
     /// The `.error` outcome of a session that could not be rendered (`reason`: why; a batch also
     /// uses it for a session whose worker crashed or timed out).
-    public func errorOutcome(session path: String, renderer: Renderer, reason: String) -> SnapshotOutcome {
+    package func errorOutcome(session path: String, renderer: Renderer, reason: String) -> SnapshotOutcome {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
         return SnapshotOutcome(
             name: name, session: path, snapshot: nil, status: .error,
@@ -178,7 +178,7 @@ public struct SnapshotChecker {
         return parts.joined(separator: " ")
     }
 
-    public static func shellQuote(_ s: String) -> String {
+    package static func shellQuote(_ s: String) -> String {
         let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./@=:+,".contains($0) }
         return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

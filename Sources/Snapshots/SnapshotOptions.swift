@@ -15,7 +15,7 @@ public enum RecordMode: String, CaseIterable, Codable, Sendable {
     case all
 
     /// `PREVIEW_RECORD` from the environment (`never` when unset or unknown).
-    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+    package static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
         env["PREVIEW_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .never
     }
 }
@@ -39,27 +39,27 @@ public struct Tolerance: Codable, Hashable, Sendable {
 }
 
 /// Where goldens and failure artefacts go, and how to compare.
-public struct SnapshotSettings: Sendable {
+package struct SnapshotSettings: Sendable {
     /// Folder of goldens (`Snapshots/`): `NAME.png`, `NAME@SNAP.png` and their `.json` sidecars.
-    public var snapshotsDirectory: String
+    package var snapshotsDirectory: String
     /// Where `NAME.diff.png` (expected | diff | actual) and `NAME.actual.json` go on failure.
-    public var failuresDirectory: String
-    public var record: RecordMode
-    public var tolerance: Tolerance
+    package var failuresDirectory: String
+    package var record: RecordMode
+    package var tolerance: Tolerance
     /// Command prefix used in the reproduce line (`render check`).
-    public var command: String
+    package var command: String
     /// `render check --restamp`: a golden whose pixels are the new frame's exactly but whose sidecar
     /// names another environment gets the new sidecar (the PNG is left as it is).
-    public var restamp = false
+    package var restamp = false
     /// `render check --accept`: failing goldens are re-recorded (as `record: .failed`) because the
     /// reviewer accepted them, and the messages say so.
-    public var accepting = false
+    package var accepting = false
     /// `render check --a11y[=warn]`: each screen's accessibility findings against its baseline
     /// `NAME.a11y.json` beside the golden; nil: nothing is audited (the default).
     package var a11y: A11yMode?
     /// The bundled fonts, for the labels of failure images (default: `BundledFonts`).
-    public var fontsDirectory: String = RenderOptions().fontsDirectory
-    public init(
+    package var fontsDirectory: String = RenderOptions().fontsDirectory
+    package init(
         snapshotsDirectory: String = "Snapshots", failuresDirectory: String = "out/snapshot-failures",
         record: RecordMode = .never, tolerance: Tolerance = Tolerance(), command: String = "render check"
     ) {
@@ -71,7 +71,7 @@ public struct SnapshotSettings: Sendable {
     }
 
     /// Golden base path (without extension) of a session and optional named snapshot.
-    public func goldenBase(session: String, snapshot: String?) -> String {
+    package func goldenBase(session: String, snapshot: String?) -> String {
         snapshotsDirectory + "/" + Self.goldenName(session: session, snapshot: snapshot)
     }
 
@@ -82,7 +82,7 @@ public struct SnapshotSettings: Sendable {
     /// `/` made `_`, a theme file `...json` gives `__`, never `..`), so the folder is `root` or one
     /// folder inside it. Goldens of several themes and devices live side by side and the default
     /// folder never changes.
-    public static func goldensDirectory(root: String, theme: String, device: String?) -> String {
+    package static func goldensDirectory(root: String, theme: String, device: String?) -> String {
         var parts: [String] = []
         var t = (theme as NSString).lastPathComponent
         if t.hasSuffix(".json") { t = String(t.dropLast(5)) }
@@ -96,7 +96,7 @@ public struct SnapshotSettings: Sendable {
     /// it is, as `--out-dir` keeps it). SNAP is made one plain file name (`FileNames.component`: a
     /// snapshot `../x` or `a/b` gives `NAME@.._x`, `NAME@a_b`), and a name too long for a file is cut
     /// with its hash, so no golden, sidecar or failure image of it can land outside its folder.
-    public static func goldenName(session: String, snapshot: String?) -> String {
+    package static func goldenName(session: String, snapshot: String?) -> String {
         var base = (session as NSString).lastPathComponent
         if base.hasSuffix(".json") { base = String(base.dropLast(5)) }
         guard let snap = snapshot else { return base }

@@ -1,7 +1,7 @@
 /// The verdict on one golden (a session's final frame or one named snapshot).
-public struct SnapshotOutcome: Codable, Hashable, Sendable {
+package struct SnapshotOutcome: Codable, Hashable, Sendable {
     /// The raw values are the JSON report's (stable); people read `words` and `badge`.
-    public enum Status: String, Codable, Sendable {
+    package enum Status: String, Codable, Sendable {
         /// Matches the golden within tolerance, in the environment it was recorded in.
         case passed
         /// Changed: pixels differ beyond tolerance (or an element changed), whatever else changed. A
@@ -21,10 +21,10 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
         case error
 
         /// Whether a golden with this status passes the check.
-        public var passes: Bool { self == .passed || self == .environmentChanged || self == .restamped }
+        package var passes: Bool { self == .passed || self == .environmentChanged || self == .restamped }
 
         /// How a summary counts it: `2 changed, 1 passed with a new environment`.
-        public var words: String {
+        package var words: String {
             switch self {
             case .passed: return "passed"
             case .failed: return "changed"
@@ -37,7 +37,7 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
         }
 
         /// The short badge of the review page and the progress lines.
-        public var badge: String {
+        package var badge: String {
             switch self {
             case .passed: return "passed"
             case .failed: return "changed"
@@ -50,51 +50,51 @@ public struct SnapshotOutcome: Codable, Hashable, Sendable {
         }
 
         /// Every status, in the order summaries count them: what needs a look first.
-        public static let summaryOrder: [Status] = [
+        package static let summaryOrder: [Status] = [
             .failed, .missing, .recorded, .error, .environmentChanged, .restamped, .passed,
         ]
     }
     /// `NAME` or `NAME@SNAP`.
-    public var name: String
-    public var session: String
-    public var snapshot: String?
-    public var status: Status
-    public var golden: String
+    package var name: String
+    package var session: String
+    package var snapshot: String?
+    package var status: Status
+    package var golden: String
     /// Share of mismatching pixels (0...1); nil when not compared or the sizes differ.
-    public var mismatch: Double?
+    package var mismatch: Double?
     /// Changed regions in device pixels.
-    public var regions: [PixelBox] = []
+    package var regions: [PixelBox] = []
     /// What changed, element by element (from the sidecars).
-    public var changes: [ElementChange] = []
+    package var changes: [ElementChange] = []
     /// Environment fields that differ from the golden's sidecar.
-    public var environmentChanges: [String] = []
+    package var environmentChanges: [String] = []
     /// `expected | diff | actual` image, when written.
-    public var diffImage: String?
+    package var diffImage: String?
     /// One line that reproduces the check.
-    public var reproduce: String
+    package var reproduce: String
     /// One line that accepts the new picture (re-records this golden alone), for goldens that did not pass.
-    public var accept: String?
+    package var accept: String?
     /// The actual frame as written on failure (`NAME.actual.png` beside the diff image).
-    public var actualImage: String?
+    package var actualImage: String?
     /// The human message (also used by `assertSnapshot`): one line, or several made with
     /// `OutputText.lines`; either way no line of it comes raw from input (`render check` prints it as is).
-    public var message: String
+    package var message: String
     /// Notes that do not change the verdict (no sidecar yet, the environment changed).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// True when a golden, sidecar or failure image could not be written (status `error`; `render
     /// check` exits 2 with the message, not 3). Absent from reports otherwise.
-    public var unwritable: Bool?
+    package var unwritable: Bool?
     /// With `render check --a11y`: the screen's accessibility findings against its baseline. Absent
     /// otherwise (a report without `--a11y` is byte for byte what it was).
     package var a11y: A11yResult?
 
-    public var passed: Bool { status.passes }
+    package var passed: Bool { status.passes }
 }
 
 extension Array where Element == SnapshotOutcome {
     /// `2 changed, 1 passed with a new environment`: each kind counted in words, what needs a look
     /// first; "nothing" when empty.
-    public var countedInWords: String {
+    package var countedInWords: String {
         let parts = SnapshotOutcome.Status.summaryOrder.compactMap { s -> String? in
             let n = filter { $0.status == s }.count
             return n == 0 ? nil : "\(n) \(s.words)"

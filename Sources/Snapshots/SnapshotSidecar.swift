@@ -10,17 +10,17 @@ import WidgetTree
 
 /// The sidecar `Snapshots/NAME.json` beside a golden PNG: the environment it was rendered in and a
 /// layout dump per element, so a failure can say *what* changed, not only that pixels did.
-public struct SnapshotSidecar: Codable, Hashable, Sendable {
+package struct SnapshotSidecar: Codable, Hashable, Sendable {
     /// What the golden was rendered with; a difference here is reported as an environment change.
-    public struct Environment: Codable, Hashable, Sendable {
-        public var rendererVersion: String
+    package struct Environment: Codable, Hashable, Sendable {
+        package var rendererVersion: String
         /// sha256 of each font file the frame's text was drawn with, by file name (no folder: the
         /// same file from Fonts/ or from its Debian install path is the same font).
-        public var fonts: [String: String]
-        public var theme: String
+        package var fonts: [String: String]
+        package var theme: String
         /// `WxH@S` in dp.
-        public var device: String
-        public init(rendererVersion: String, fonts: [String: String], theme: String, device: String) {
+        package var device: String
+        package init(rendererVersion: String, fonts: [String: String], theme: String, device: String) {
             self.rendererVersion = rendererVersion
             self.fonts = fonts
             self.theme = theme
@@ -28,7 +28,7 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
         }
         enum CodingKeys: String, CodingKey { case rendererVersion, fonts, theme, device }
         /// Sidecars written before per-file font checksums have none: nothing to compare, not a change.
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             rendererVersion = try c.decode(String.self, forKey: .rendererVersion)
             fonts = try c.decodeIfPresent([String: String].self, forKey: .fonts) ?? [:]
@@ -38,7 +38,7 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
         /// `field: old -> new` for each field that differs, in a fixed order. A font file counts when
         /// both renders used it and its bytes differ (a swapped file); a font used by only one of them
         /// follows from what the screen shows, which the element diff reports.
-        public func changes(to other: Environment) -> [String] {
+        package func changes(to other: Environment) -> [String] {
             var out: [String] = []
             if rendererVersion != other.rendererVersion {
                 out.append("renderer version \(rendererVersion) -> \(other.rendererVersion)")
@@ -55,18 +55,18 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
     }
 
     /// One laid-out element: what a reviewer would name when it changes.
-    public struct ElementRecord: Codable, Hashable, Sendable {
-        public var id: Int
-        public var kind: String
+    package struct ElementRecord: Codable, Hashable, Sendable {
+        package var id: Int
+        package var kind: String
         /// x, y, width, height in dp (2 decimals).
-        public var frame: [Double]
+        package var frame: [Double]
         /// The element's text (label, title, field text), empty when none.
-        public var text: String
+        package var text: String
         /// Lines of its laid-out paragraph; nil when it shows no text.
-        public var lines: Int?
+        package var lines: Int?
         /// Resolved colours by property (`color`, `background`, `border`, `tint`), as `#rrggbb`.
-        public var colors: [String: String]
-        public init(
+        package var colors: [String: String]
+        package init(
             id: Int, kind: String, frame: [Double], text: String = "", lines: Int? = nil, colors: [String: String] = [:]
         ) {
             self.id = id
@@ -78,17 +78,17 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
         }
     }
 
-    public var environment: Environment
+    package var environment: Environment
     /// Elements in paint order.
-    public var elements: [ElementRecord]
+    package var elements: [ElementRecord]
 
-    public init(environment: Environment, elements: [ElementRecord]) {
+    package init(environment: Environment, elements: [ElementRecord]) {
         self.environment = environment
         self.elements = elements
     }
 
     /// The sidecar of a rendered frame.
-    public init(frame: RenderedFrame, environment: Environment) {
+    package init(frame: RenderedFrame, environment: Environment) {
         let layout = frame.layout
         var records: [ElementRecord] = []
         for id in layout.paintOrder {
@@ -115,14 +115,14 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
     }
 
     /// Deterministic JSON (sorted keys, pretty printed).
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try e.encode(self)) + [0x0a]
     }
 
     /// Reads a sidecar; nil when the file is missing or not a sidecar.
-    public static func read(_ path: String) -> SnapshotSidecar? {
+    package static func read(_ path: String) -> SnapshotSidecar? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try? JSONDecoder().decode(SnapshotSidecar.self, from: data)
     }
@@ -131,7 +131,9 @@ public struct SnapshotSidecar: Codable, Hashable, Sendable {
 extension SnapshotSidecar.Environment {
     /// The environment of a rendered frame: the renderer's version, the checksum of every font file
     /// its text used (cached per file version, so free after the first frame), the theme and device.
-    public static func current(options: RenderOptions, device: Device, frame: RenderedFrame, fonts library: FontLibrary)
+    package static func current(
+        options: RenderOptions, device: Device, frame: RenderedFrame, fonts library: FontLibrary
+    )
         -> Self
     {
         var faces: Set<FaceID> = []

@@ -2,15 +2,15 @@ import Foundation
 
 /// Size and modification time of one file (a folder is listed file by file). Polling these is
 /// enough to notice an editor's save, needs no inotify, and works on every file system.
-public struct FileStamp: Hashable, Sendable {
-    public var size: UInt64
-    public var modified: Double
+package struct FileStamp: Hashable, Sendable {
+    package var size: UInt64
+    package var modified: Double
 }
 
-public enum FileStamps {
+package enum FileStamps {
     /// Stamps of every file under `paths` (files as themselves, folders recursively), keyed by path.
     /// A path that does not exist has no entry, so creating or deleting a file is a change too.
-    public static func scan(_ paths: [String]) -> [String: FileStamp] {
+    package static func scan(_ paths: [String]) -> [String: FileStamp] {
         let fm = FileManager.default
         var out: [String: FileStamp] = [:]
         func add(_ p: String) {
@@ -38,35 +38,35 @@ public enum FileStamps {
 /// when any of them changes (after they stay unchanged for one more poll, so a save in progress is
 /// not rendered half-written). A render that fails is reported and the loop keeps watching.
 /// Time and files come in through closures, so tests drive it with a fake clock.
-public struct WatchLoop {
+package struct WatchLoop {
     /// What one render reports: whether it wrote the picture, and one line for the log.
-    public struct Result: Sendable {
-        public var ok: Bool
-        public var line: String
-        public init(ok: Bool, line: String) {
+    package struct Result: Sendable {
+        package var ok: Bool
+        package var line: String
+        package init(ok: Bool, line: String) {
             self.ok = ok
             self.line = line
         }
     }
 
     /// Poll period.
-    public var intervalMs = 300
+    package var intervalMs = 300
     /// Stop after this many renders (the first included); nil: until interrupted.
-    public var maxRenders: Int?
+    package var maxRenders: Int?
     /// The paths to watch; asked again after each render (a session may name another assets folder).
-    public var watched: () -> [String]
+    package var watched: () -> [String]
     /// Renders once.
-    public var render: () -> Result
+    package var render: () -> Result
     /// Prints one line (with its own time stamp).
-    public var log: (String) -> Void
+    package var log: (String) -> Void
     /// Waits `ms` milliseconds.
-    public var sleep: (Int) -> Void
+    package var sleep: (Int) -> Void
     /// The file stamps of paths (replaceable for tests).
-    public var scan: ([String]) -> [String: FileStamp] = FileStamps.scan
+    package var scan: ([String]) -> [String: FileStamp] = FileStamps.scan
     /// `HH:mm:ss.SSS` now, for the log lines.
-    public var clock: () -> String = WatchLoop.wallClock
+    package var clock: () -> String = WatchLoop.wallClock
 
-    public init(
+    package init(
         watched: @escaping () -> [String], render: @escaping () -> Result,
         log: @escaping (String) -> Void, sleep: @escaping (Int) -> Void
     ) {
@@ -78,7 +78,7 @@ public struct WatchLoop {
 
     /// Runs until `maxRenders` renders happened (forever without it). Returns (renders, failed renders).
     @discardableResult
-    public func run() -> (renders: Int, failures: Int) {
+    package func run() -> (renders: Int, failures: Int) {
         var renders = 0
         var failures = 0
         func once(_ why: String) {
@@ -118,7 +118,7 @@ public struct WatchLoop {
         return keys.count == 1 ? first + gone : "\(first)\(gone) and \(keys.count - 1) more"
     }
 
-    public static func wallClock() -> String {
+    package static func wallClock() -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "HH:mm:ss.SSS"

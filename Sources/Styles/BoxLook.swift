@@ -1,11 +1,11 @@
 import Primitives
 
 /// How a box is drawn: its background, its outline's radii and its shadow.
-public struct BoxLook: Hashable, Sendable {
-    public var background: Background?
-    public var radii: Corners
-    public var shadow: Shadow?
-    public init(background: Background?, radii: Corners, shadow: Shadow?) {
+package struct BoxLook: Hashable, Sendable {
+    package var background: Background?
+    package var radii: Corners
+    package var shadow: Shadow?
+    package init(background: Background?, radii: Corners, shadow: Shadow?) {
         self.background = background
         self.radii = radii
         self.shadow = shadow

@@ -5,7 +5,7 @@ import Primitives
 /// (`StyleResolver.controlLook`): theme colour strings parsed, the element's declared `tint`
 /// preferred over the theme's accent, an error line's red, whether an underline gives way to the
 /// element's own border. Painting turns it into shapes and decides no colour of its own.
-public enum ControlLook: Hashable, Sendable {
+package enum ControlLook: Hashable, Sendable {
     /// A button: the overlay painted over its box now (the theme's pressed overlay while it is
     /// pressed, the darker one when it has a background of its own); nil = none.
     case button(overlay: Color?)
@@ -43,35 +43,35 @@ public enum ControlLook: Hashable, Sendable {
 
 extension ControlLook {
     /// A coloured line or ring of a given width (dp).
-    public struct Line: Hashable, Sendable {
-        public var color: Color
-        public var width: Double
-        public init(color: Color, width: Double) {
+    package struct Line: Hashable, Sendable {
+        package var color: Color
+        package var width: Double
+        package init(color: Color, width: Double) {
             self.color = color
             self.width = width
         }
     }
 
     /// The red of a field's underline, bezel and error line while it has an error (SET_ERROR).
-    public static let errorColor = Color(rgb: 0xd32f2f)
+    package static let errorColor = Color(rgb: 0xd32f2f)
 
     /// A text field's underline, or its iOS bezel (`UITextFieldBorderStyleRoundedRect`); both nil
     /// when neither shows (the element's own border replaces them).
-    public struct Field: Hashable, Sendable {
-        public var underline: Line?
-        public var bezel: Bezel?
-        public init(underline: Line?, bezel: Bezel?) {
+    package struct Field: Hashable, Sendable {
+        package var underline: Line?
+        package var bezel: Bezel?
+        package init(underline: Line?, bezel: Bezel?) {
             self.underline = underline
             self.bezel = bezel
         }
     }
 
     /// A rounded outline over a fill (nil: the element's own background shows).
-    public struct Bezel: Hashable, Sendable {
-        public var fill: Color?
-        public var border: Line
-        public var radii: Corners
-        public init(fill: Color?, border: Line, radii: Corners) {
+    package struct Bezel: Hashable, Sendable {
+        package var fill: Color?
+        package var border: Line
+        package var radii: Corners
+        package init(fill: Color?, border: Line, radii: Corners) {
             self.fill = fill
             self.border = border
             self.radii = radii
@@ -79,14 +79,14 @@ extension ControlLook {
     }
 
     /// A switch's track (its colour for the current state) and its round thumb.
-    public struct Switch: Hashable, Sendable {
-        public var trackRadius: Double
-        public var track: Color
-        public var thumbSize: Double
-        public var thumb: Color
+    package struct Switch: Hashable, Sendable {
+        package var trackRadius: Double
+        package var track: Color
+        package var thumbSize: Double
+        package var thumb: Color
         /// The thumb's outline; nil = none.
-        public var ring: Line?
-        public init(trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
+        package var ring: Line?
+        package init(trackRadius: Double, track: Color, thumbSize: Double, thumb: Color, ring: Line?) {
             self.trackRadius = trackRadius
             self.track = track
             self.thumbSize = thumbSize
@@ -96,14 +96,14 @@ extension ControlLook {
     }
 
     /// A checkbox's box: filled with a tick when checked, else a bordered square.
-    public struct Checkbox: Hashable, Sendable {
-        public var radius: Double
+    package struct Checkbox: Hashable, Sendable {
+        package var radius: Double
         /// Width of the border and of the tick's stroke.
-        public var strokeWidth: Double
-        public var checked: Color
-        public var tick: Color
-        public var border: Color
-        public init(radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
+        package var strokeWidth: Double
+        package var checked: Color
+        package var tick: Color
+        package var border: Color
+        package init(radius: Double, strokeWidth: Double, checked: Color, tick: Color, border: Color) {
             self.radius = radius
             self.strokeWidth = strokeWidth
             self.checked = checked
@@ -113,12 +113,12 @@ extension ControlLook {
     }
 
     /// A page control's dots: the current page's colour and the others'.
-    public struct PageDots: Hashable, Sendable {
-        public var dotSize: Double
-        public var gap: Double
-        public var current: Color
-        public var other: Color
-        public init(dotSize: Double, gap: Double, current: Color, other: Color) {
+    package struct PageDots: Hashable, Sendable {
+        package var dotSize: Double
+        package var gap: Double
+        package var current: Color
+        package var other: Color
+        package init(dotSize: Double, gap: Double, current: Color, other: Color) {
             self.dotSize = dotSize
             self.gap = gap
             self.current = current
@@ -127,13 +127,13 @@ extension ControlLook {
     }
 
     /// A radio row's ring (selected: the selected colour with a dot of it inside).
-    public struct Radio: Hashable, Sendable {
-        public var size: Double
-        public var ringWidth: Double
-        public var dotSize: Double
-        public var selected: Color
-        public var unselected: Color
-        public init(size: Double, ringWidth: Double, dotSize: Double, selected: Color, unselected: Color) {
+    package struct Radio: Hashable, Sendable {
+        package var size: Double
+        package var ringWidth: Double
+        package var dotSize: Double
+        package var selected: Color
+        package var unselected: Color
+        package init(size: Double, ringWidth: Double, dotSize: Double, selected: Color, unselected: Color) {
             self.size = size
             self.ringWidth = ringWidth
             self.dotSize = dotSize
@@ -143,26 +143,26 @@ extension ControlLook {
     }
 
     /// The theme's image placeholder: a fill and an optional border.
-    public struct Placeholder: Hashable, Sendable {
-        public var fill: Color
-        public var border: Line?
-        public init(fill: Color, border: Line?) {
+    package struct Placeholder: Hashable, Sendable {
+        package var fill: Color
+        package var border: Line?
+        package init(fill: Color, border: Line?) {
             self.fill = fill
             self.border = border
         }
     }
 
-    public struct ActionBar: Hashable, Sendable {
+    package struct ActionBar: Hashable, Sendable {
         /// Along the bar's bottom.
-        public var line: Line
+        package var line: Line
         /// The back arrow's or menu button's strokes.
-        public var icon: Color
+        package var icon: Color
         /// Which button the left icon frame holds: the back arrow (creation flag bit 0), else the
         /// drawer's menu button.
-        public var leftButton: LeftButton
+        package var leftButton: LeftButton
         /// Drawn in an option's box when its icon asset is missing.
-        public var placeholder: Placeholder
-        public init(line: Line, icon: Color, leftButton: LeftButton, placeholder: Placeholder) {
+        package var placeholder: Placeholder
+        package init(line: Line, icon: Color, leftButton: LeftButton, placeholder: Placeholder) {
             self.line = line
             self.icon = icon
             self.leftButton = leftButton
@@ -171,17 +171,17 @@ extension ControlLook {
     }
 
     /// The action bar's left button.
-    public enum LeftButton: Hashable, Sendable {
+    package enum LeftButton: Hashable, Sendable {
         case back, menu
     }
 
-    public struct SearchBar: Hashable, Sendable {
+    package struct SearchBar: Hashable, Sendable {
         /// Along the bar's top.
-        public var line: Line
+        package var line: Line
         /// The field's colour and corner radius (the field's box is the element's one row).
-        public var field: Color
-        public var fieldRadius: Double
-        public init(line: Line, field: Color, fieldRadius: Double) {
+        package var field: Color
+        package var fieldRadius: Double
+        package init(line: Line, field: Color, fieldRadius: Double) {
             self.line = line
             self.field = field
             self.fieldRadius = fieldRadius
@@ -189,10 +189,10 @@ extension ControlLook {
     }
 
     /// The iOS dialog's "X": its colour and the side of the square at the header's right end.
-    public struct DialogClose: Hashable, Sendable {
-        public var color: Color
-        public var side: Double
-        public init(color: Color, side: Double) {
+    package struct DialogClose: Hashable, Sendable {
+        package var color: Color
+        package var side: Double
+        package init(color: Color, side: Double) {
             self.color = color
             self.side = side
         }

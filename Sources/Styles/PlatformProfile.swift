@@ -4,12 +4,12 @@ import SessionFormat
 /// docs/framework-protocol.md sections 1-3 and 8, as switches the style parser, the replay and the
 /// layout read. Looks (sizes, colours, fonts) stay in the theme's data; behaviour is code, chosen by
 /// the theme's `platform` field ("ios", "android"; absent = `neutral`, the documented preview rules).
-public struct PlatformProfile: Hashable, Sendable {
-    public enum Platform: String, CaseIterable, Hashable, Sendable { case neutral, ios, android }
-    public var platform: Platform
+package struct PlatformProfile: Hashable, Sendable {
+    package enum Platform: String, CaseIterable, Hashable, Sendable { case neutral, ios, android }
+    package var platform: Platform
 
     /// How `padding`, `margin` and `border-radius` read a list of numbers (protocol 2.1).
-    public enum ListRule: String, Hashable, Sendable {
+    package enum ListRule: String, Hashable, Sendable {
         /// CSS repetition: "10 20" = 10 20 10 20 (the preview's documented rule).
         case css
         /// iOS: only the first number, applied to every side / corner.
@@ -17,10 +17,10 @@ public struct PlatformProfile: Hashable, Sendable {
         /// Android: top right bottom left, a missing value repeats the previous one ("10 20" = 10 20 20 20).
         case repeatLast
     }
-    public var listRule: ListRule
+    package var listRule: ListRule
 
     /// How colour strings parse (protocol 2.1).
-    public enum ColorRule: String, Hashable, Sendable {
+    package enum ColorRule: String, Hashable, Sendable {
         /// Every documented form (hex, names, rgb(), transparent).
         case preview
         /// iOS `colorFromString`: white, black, else hex after the first character; `#rgb` reads as
@@ -29,13 +29,13 @@ public struct PlatformProfile: Hashable, Sendable {
         /// Android `Color.parseColor`: #rrggbb, #aarrggbb and Android names; anything else fails (key ignored).
         case android
     }
-    public var colorRule: ColorRule
+    package var colorRule: ColorRule
 
     /// `border: 1` (one token): a black 1 dp border (preview, iOS) or an error that drops the key (Android).
-    public var loneBorderTokenIsError: Bool
+    package var loneBorderTokenIsError: Bool
 
     /// `match-parent` on a linear layout's main axis (protocol 3.1 item 2, 8 item 6).
-    public enum MainAxisMatchParent: String, Hashable, Sendable {
+    package enum MainAxisMatchParent: String, Hashable, Sendable {
         /// Counts as weight 1 (semantics.md decision 15).
         case weightOne
         /// iOS: treated as wrap-content; only weight stretches.
@@ -43,92 +43,92 @@ public struct PlatformProfile: Hashable, Sendable {
         /// Android: fills the remaining space.
         case fill
     }
-    public var mainAxisMatchParent: MainAxisMatchParent
+    package var mainAxisMatchParent: MainAxisMatchParent
 
     /// Kinds that keep their space when hidden (Android INVISIBLE); every other kind collapses (GONE).
-    public var keepsSpaceWhenHidden: Set<WidgetKind>
+    package var keepsSpaceWhenHidden: Set<WidgetKind>
 
     /// Kinds the backend does not create: their CREATE step makes nothing visible (children included).
-    public var unsupportedKinds: Set<WidgetKind>
+    package var unsupportedKinds: Set<WidgetKind>
 
     /// Commands the backend ignores (no effect at all).
-    public var ignoredCommands: Set<CommandType>
+    package var ignoredCommands: Set<CommandType>
 
     /// iOS: bars whose parent is the application disappear at the first view switch (protocol 8 item 14).
-    public var appBarsDroppedAtViewSwitch: Bool
+    package var appBarsDroppedAtViewSwitch: Bool
 
     /// Android ignores a timer's interval and fires every 1000 ms; nil = the interval as given.
-    public var fixedTimerInterval: Int?
+    package var fixedTimerInterval: Int?
 
     /// iOS sends `TimerEvent(0)` to id 1 whatever the timer id; false = TimerEvent(timer id) to the element.
-    public var timerEventToRootWithIdZero: Bool
+    package var timerEventToRootWithIdZero: Bool
 
     /// Selectors whose SET_STYLE is stored at all (iOS: NORMAL and ACTIVE); nil = every selector.
-    public var storedSelectors: Set<Selector>?
+    package var storedSelectors: Set<Selector>?
 
     /// iOS: layout keys, `background`, text keys, `icon`, `hint`, `scale` apply only for NORMAL.
-    public var normalOnlyKeys: Set<String>
+    package var normalOnlyKeys: Set<String>
 
     /// Style keys the backend ignores (iOS: font-style, line-spacing, ...; Android: tint, border-width, ...).
-    public var ignoredKeys: Set<String>
+    package var ignoredKeys: Set<String>
 
     /// `font-size: small|medium|large` means 9/12/15 (Android, preview) or nothing (iOS: parses to 0 = unset).
-    public var fontSizeKeywords: Bool
+    package var fontSizeKeywords: Bool
 
     /// Direction of CREATE_LINEAR_LAYOUT's value: iOS 1 = vertical else horizontal; Android 2 =
     /// horizontal else vertical; neutral as documented in semantics.md.
-    public enum DirectionRule: String, Hashable, Sendable { case neutral, verticalOnlyIfOne, horizontalOnlyIfTwo }
-    public var directionRule: DirectionRule
+    package enum DirectionRule: String, Hashable, Sendable { case neutral, verticalOnlyIfOne, horizontalOnlyIfTwo }
+    package var directionRule: DirectionRule
 
     /// Value of a click's ValueEvent (iOS 1, Android 0). The theme's `clickValue` is the source of truth
     /// for the look; this mirrors it for the platform's own rule.
-    public var clickValue: Int
+    package var clickValue: Int
 
     /// iOS insets a scroll view's content by the part of it under bars that overlay content (the
     /// status bar and 44 pt navigation bar at the top, the 49 pt tab bar at the bottom), so scroll
     /// position 0 shows the content's top just below the bar (protocol 3.3, `adjustedContentInset`).
-    public var scrollContentInsetUnderBars = false
+    package var scrollContentInsetUnderBars = false
 
     /// Labels' value bits (CREATE_TEXT): the preview and iOS draw `# ` headings (bit 1) and link
     /// `#tags`, `@users` and URLs (bit 0); Android's `FWTextView` ignores markdown and, for any
     /// non-zero value, links web URLs only (protocol 1 CREATE_TEXT and 3.7).
-    public var labelsLinkURLsOnlyAndIgnoreMarkdown = false
+    package var labelsLinkURLsOnlyAndIgnoreMarkdown = false
 
     /// Android runs a whole batch inside one try/catch (protocol 1 "Batching", 2.2 `border`, `weight`):
     /// a SET_STYLE whose value throws (`parseColor("1")`, `new Integer("1.5")`) ends the batch, and
     /// its later commands never run. iOS and the preview carry on with the next command.
-    public var abortsBatchOnStyleError = false
+    package var abortsBatchOnStyleError = false
 
     /// CREATE_SWITCH's `text` (on) and `text2` (off) labels: Android's `FWSwitch` shows the one for the
     /// state beside the switch (textOn/textOff), as the preview does; iOS's `UISwitch` ignores both.
-    public var switchShowsLabels = true
+    package var switchShowsLabels = true
 
     /// A tap on a NavigationBarItem at index i (semantics.md 7 item 37): iOS's tab bar shows page i of
     /// its page view (the first FlipperLayout or Pager created) and tells the app (ValueEvent(i) and a
     /// visibility event to that layout) before the item's ValueEvent(1) (`ViewController.mm
     /// tabBar:didSelectItem:`), as the preview does; Android's item is a plain `FWButton`: only its
     /// click ValueEvent, no page changes (`NativeCommand.java` CREATE_NAVIGATIONBAR_ITEM).
-    public var navigationTapShowsPage = true
+    package var navigationTapShowsPage = true
 
     /// The pixel format an `ImageRequestEvent` asks for (semantics.md 7 item 38): iOS RGB555
     /// (`ViewController.mm fwImageView:didChangeSize:`), Android RGB565 (`FWImageView.requestImage`);
     /// the preview asks as Android does.
-    public var imageRequestFormat: PixelFormat = .RGB565
+    package var imageRequestFormat: PixelFormat = .RGB565
 
     /// How long a toast shows (semantics.md 7 item 41). The framework passes `showToast(message,
     /// duration)` through unchanged; iOS ignores the value (`TopViewController.mm showToast`: 1 s,
     /// then a 0.3 s fade: the `ios` theme's `toast.defaultDuration` 1300); Android hands it to
     /// `Toast.makeText` (0 becomes `LENGTH_SHORT`), where 1 is `LENGTH_LONG` (3.5 s) and any other
     /// value a short toast (2 s: the theme's `defaultDuration`). The preview follows Android.
-    public enum ToastLengths: String, Hashable, Sendable {
+    package enum ToastLengths: String, Hashable, Sendable {
         /// The theme's `defaultDuration` whatever the value (iOS).
         case fixed
         /// Value 1: `longToastDuration`; any other: the theme's `defaultDuration` (Android, preview).
         case shortOrLong
     }
-    public var toastLengths: ToastLengths = .shortOrLong
+    package var toastLengths: ToastLengths = .shortOrLong
     /// Android's `LENGTH_LONG` (ms, `NotificationManagerService.LONG_DELAY`).
-    public static let longToastDuration = 3500
+    package static let longToastDuration = 3500
 
     /// What opening and closing the in-app browser (LAUNCH_BROWSER, semantics.md 7 item 42) tells
     /// the app. Android starts `FWWebActivity` (`FrameWork.launchBrowser`): the app's activity is
@@ -137,17 +137,17 @@ public struct PlatformProfile: Hashable, Sendable {
     /// SysInfoEvents (`AndroidPlatform.cpp nativeOnPause` ...). iOS adds a WKWebView over the app's
     /// own view (`TopViewController.mm createWebBrowserWithUrl`), and its close button only removes
     /// it: the app stays active and hears nothing. The preview's overlay is in-app too (as iOS).
-    public var browserPausesApp = false
+    package var browserPausesApp = false
 
     /// How long a toast with this CREATE_TOAST value shows (ms), given the theme's short duration.
-    public func toastDuration(value: Int, short: Int) -> Int {
+    package func toastDuration(value: Int, short: Int) -> Int {
         switch toastLengths {
         case .fixed: return short
         case .shortOrLong: return value == 1 ? Self.longToastDuration : short
         }
     }
 
-    public init(
+    package init(
         platform: Platform, listRule: ListRule, colorRule: ColorRule, loneBorderTokenIsError: Bool,
         mainAxisMatchParent: MainAxisMatchParent, keepsSpaceWhenHidden: Set<WidgetKind>,
         unsupportedKinds: Set<WidgetKind>, ignoredCommands: Set<CommandType>, appBarsDroppedAtViewSwitch: Bool,
@@ -175,7 +175,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// The preview's documented rules (docs/semantics.md): what `default` and user themes without `platform` get.
-    public static let neutral = PlatformProfile(
+    package static let neutral = PlatformProfile(
         platform: .neutral, listRule: .css, colorRule: .preview, loneBorderTokenIsError: false,
         mainAxisMatchParent: .weightOne, keepsSpaceWhenHidden: [], unsupportedKinds: [], ignoredCommands: [],
         appBarsDroppedAtViewSwitch: false, fixedTimerInterval: nil, timerEventToRootWithIdZero: false,
@@ -183,7 +183,7 @@ public struct PlatformProfile: Hashable, Sendable {
         directionRule: .neutral, clickValue: 1)
 
     /// The framework's iOS backend (`iOS/ViewManager.m`, `ViewController.mm`, `LinearLayoutView.m`).
-    public static let ios = PlatformProfile(
+    package static let ios = PlatformProfile(
         platform: .ios, listRule: .firstOnly, colorRule: .ios, loneBorderTokenIsError: false,
         mainAxisMatchParent: .wrap, keepsSpaceWhenHidden: [],
         // CREATE_ALERT_DIALOG is a no-op on iOS (protocol 1); the rest per protocol 8 item 12.
@@ -212,7 +212,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// The framework's Android backend (`A/ViewStyleManager.java`, `NativeCommand.java`, widget classes).
-    public static let android = PlatformProfile(
+    package static let android = PlatformProfile(
         platform: .android, listRule: .repeatLast, colorRule: .android, loneBorderTokenIsError: true,
         mainAxisMatchParent: .fill,
         keepsSpaceWhenHidden: [
@@ -241,7 +241,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// "iOS", "Android" or "the preview", for messages.
-    public var displayName: String {
+    package var displayName: String {
         switch platform {
         case .neutral: return "the preview"
         case .ios: return "iOS"
@@ -250,7 +250,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// The profile of a `platform` name ("ios", "android", "neutral"); nil for an unknown name.
-    public static func named(_ name: String) -> PlatformProfile? {
+    package static func named(_ name: String) -> PlatformProfile? {
         switch name.lowercased() {
         case "ios": return .ios
         case "android": return .android
@@ -263,5 +263,5 @@ public struct PlatformProfile: Hashable, Sendable {
 extension Theme {
     /// The behaviour profile this theme asks for (`platform` field); `neutral` when absent or unknown
     /// (ThemeValidator rejects unknown names on load).
-    public var profile: PlatformProfile { platform.flatMap(PlatformProfile.named) ?? .neutral }
+    package var profile: PlatformProfile { platform.flatMap(PlatformProfile.named) ?? .neutral }
 }

@@ -2,32 +2,32 @@ extension Theme {
     /// A radio button row of a RadioGroup (ADD_OPTION): a ring, filled with a dot when selected,
     /// then the option's label. Every field is optional; a missing one comes from the checkbox
     /// look (`Theme.radioLook`), so themes without it keep drawing radio groups as before.
-    public struct RadioButtonLook: Codable, Hashable, Sendable {
+    package struct RadioButtonLook: Codable, Hashable, Sendable {
         /// Outer diameter of the ring.
-        public var size: Double?
-        public var borderWidth: Double?
+        package var size: Double?
+        package var borderWidth: Double?
         /// Ring colour when not selected.
-        public var borderColor: String?
+        package var borderColor: String?
         /// Ring and dot colour when selected.
-        public var selectedColor: String?
+        package var selectedColor: String?
         /// Diameter of the selected dot.
-        public var dotSize: Double?
+        package var dotSize: Double?
         /// Between the ring and the label.
-        public var labelGap: Double?
+        package var labelGap: Double?
         /// Added to the taller of ring and label for each row.
-        public var rowPadding: Double?
-        public init() {}
+        package var rowPadding: Double?
+        package init() {}
     }
 
     /// The radio look with every field filled in.
-    public struct ResolvedRadioLook: Hashable, Sendable {
-        public var size, borderWidth, dotSize, labelGap, rowPadding: Double
-        public var borderColor, selectedColor: String
+    package struct ResolvedRadioLook: Hashable, Sendable {
+        package var size, borderWidth, dotSize, labelGap, rowPadding: Double
+        package var borderColor, selectedColor: String
     }
 
     /// `radioButton` with the checkbox's numbers where it says nothing: size, border width and
     /// colour, label gap, the checked colour for the selected ring; a dot half the size; rows 8 taller.
-    public var radioLook: ResolvedRadioLook {
+    package var radioLook: ResolvedRadioLook {
         let r = radioButton ?? RadioButtonLook()
         let size = r.size ?? checkbox.size
         return ResolvedRadioLook(

@@ -25,5 +25,5 @@ enum ResolverMemo {
 
 extension StyleResolver {
     /// `StyleResolver(theme:)`, made once per theme (see `ResolverMemo`).
-    public static func shared(for theme: Theme) -> StyleResolver { ResolverMemo.resolver(for: theme) }
+    package static func shared(for theme: Theme) -> StyleResolver { ResolverMemo.resolver(for: theme) }
 }

@@ -3,53 +3,53 @@ import Primitives
 /// The styles one selector map of one element declares (nil = not declared). Built by
 /// `StyleParser.apply(key:value:to:)` from SET_STYLE steps; later declarations overwrite earlier ones,
 /// and a value that does not parse leaves the previous one in place.
-public struct StyleDeclarations: Hashable, Sendable {
+package struct StyleDeclarations: Hashable, Sendable {
     // Box
-    public var width: Dimension?
-    public var height: Dimension?
-    public var minWidth: Double?
-    public var minHeight: Double?
-    public var maxWidth: Double?
-    public var maxHeight: Double?
-    public var margin = Sides<Double?>(all: nil)
-    public var padding = Sides<Double?>(all: nil)
-    public var weight: Double?
-    public var gravity: Gravity?
+    package var width: Dimension?
+    package var height: Dimension?
+    package var minWidth: Double?
+    package var minHeight: Double?
+    package var maxWidth: Double?
+    package var maxHeight: Double?
+    package var margin = Sides<Double?>(all: nil)
+    package var padding = Sides<Double?>(all: nil)
+    package var weight: Double?
+    package var gravity: Gravity?
     /// Frame-layout offsets (`top`, `right`, `bottom`, `left`), a preview extension.
-    public var offsets = Sides<Double?>(all: nil)
-    public var overflowHidden: Bool?
+    package var offsets = Sides<Double?>(all: nil)
+    package var overflowHidden: Bool?
     // Paint
-    public var background: Background?
-    public var borderWidth = Sides<Double?>(all: nil)
-    public var borderStyle = Sides<BorderStyle?>(all: nil)
-    public var borderColor = Sides<Color?>(all: nil)
-    public var borderRadius: Corners?
-    public var shadow: Shadow?
-    public var opacity: Double?
-    public var zoom: Double?
-    public var tint: Color?
+    package var background: Background?
+    package var borderWidth = Sides<Double?>(all: nil)
+    package var borderStyle = Sides<BorderStyle?>(all: nil)
+    package var borderColor = Sides<Color?>(all: nil)
+    package var borderRadius: Corners?
+    package var shadow: Shadow?
+    package var opacity: Double?
+    package var zoom: Double?
+    package var tint: Color?
     // Text
-    public var color: Color?
-    public var fontSize: Double?
-    public var fontWeight: Int?
-    public var fontStyle: FontStyle?
-    public var fontFamily: String?
-    public var textAlign: TextAlign?
-    public var noWrap: Bool?
-    public var ellipsis: Bool?
-    public var maxLines: Int?
-    public var lineHeight: Double?
-    public var minScale: Double?
-    public var hint: String?
+    package var color: Color?
+    package var fontSize: Double?
+    package var fontWeight: Int?
+    package var fontStyle: FontStyle?
+    package var fontFamily: String?
+    package var textAlign: TextAlign?
+    package var noWrap: Bool?
+    package var ellipsis: Bool?
+    package var maxLines: Int?
+    package var lineHeight: Double?
+    package var minScale: Double?
+    package var hint: String?
     // Images and icons
-    public var icon: String?  // "" = none
-    public var iconAttachment: IconAttachment?
-    public var imageScale: ImageScale?
+    package var icon: String?  // "" = none
+    package var iconAttachment: IconAttachment?
+    package var imageScale: ImageScale?
 
-    public init() {}
+    package init() {}
 
     /// This map with every property that `other` declares taken from `other`.
-    public func overlaid(with other: StyleDeclarations) -> StyleDeclarations {
+    package func overlaid(with other: StyleDeclarations) -> StyleDeclarations {
         StyleMerge.overlay(self, with: other)
     }
 }

@@ -3,11 +3,11 @@
 /// platform ignores) and its portability notes. Applying it is `StyleParser.apply` on the same
 /// input without parsing again: a replay keeps the effects of the pairs it has seen in one
 /// session (the cards of a list repeat the same few pairs), never across sessions.
-public struct StyleEffect: Sendable {
+package struct StyleEffect: Sendable {
     /// The assignments; nil when the key changes nothing (ignored keys, NORMAL-only keys).
     let set: StyleKeyApplier.Setter?
     /// The notes a fresh parse gives; the caller words them with the step that sets the pair.
-    public let notes: [PortabilityNote]
+    package let notes: [PortabilityNote]
 
     init(set: StyleKeyApplier.Setter? = nil, notes: [PortabilityNote]) {
         self.set = set
@@ -15,5 +15,5 @@ public struct StyleEffect: Sendable {
     }
 
     /// Makes the assignments in `decl`.
-    public func apply(to decl: inout StyleDeclarations) { set?(&decl) }
+    package func apply(to decl: inout StyleDeclarations) { set?(&decl) }
 }

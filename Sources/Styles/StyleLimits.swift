@@ -4,16 +4,16 @@ import Primitives
 /// its range is refused where it is parsed: the SET_STYLE step gets a `bad-style-value` diagnostic
 /// and the element keeps the value it had before that step. Bounded here, every later stage can
 /// trust the numbers (no 1e20 dp font reaching a glyph cache, no 1.79e308 shadow offset).
-public enum StyleLimits {
+package enum StyleLimits {
     /// Any number in any style value (lengths, offsets, radii, blur, weights, angles): at most this
     /// far from 0. 100,000 dp is over 12 times the largest device side (8,192 px at scale 1).
-    public static let maxMagnitude = 100_000.0
+    package static let maxMagnitude = 100_000.0
     /// `font-size` in dp: (0, 1000].
-    public static let maxFontSize = 1000.0
+    package static let maxFontSize = 1000.0
     /// `zoom`: [0, 10].
-    public static let maxZoom = 10.0
+    package static let maxZoom = 10.0
     /// `max-lines`: [0, 100000].
-    public static let maxLines = 100_000.0
+    package static let maxLines = 100_000.0
 
     /// The reason a number token of `raw` is out of the general range, if one is.
     static func outOfRange(_ raw: String) -> String? {

@@ -3,28 +3,28 @@ import Primitives
 import SessionFormat
 
 /// Why a SET_STYLE could not be applied.
-public struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// A note that the value means something else on iOS or Android (semantics.md sections 2 and 7).
-public struct PortabilityNote: Hashable, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+package struct PortabilityNote: Hashable, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// Parses SET_STYLE key/value strings (semantics.md section 2) into declarations.
-public enum StyleParser {
+package enum StyleParser {
     /// Keys only Android reads, with no visual effect in a headless preview: accepted with a note.
-    public static let ignoredKeys: Set<String> = [
+    package static let ignoredKeys: Set<String> = [
         "decoration", "animate-transition", "title", "frame", "divider", "enter-animation", "return-animation",
         "drawer-button", "page-margin", "line-spacing", "box-shadow", "text-shadow",
     ]
 
     /// Every key that changes a declaration, sorted (for messages and documentation).
-    public static let knownKeys: [String] = [
+    package static let knownKeys: [String] = [
         "background", "background-color", "border", "border-bottom", "border-color", "border-left", "border-radius",
         "border-right", "border-style", "border-top", "border-width", "bottom", "color", "font-family", "font-size",
         "font-style", "font-weight", "gravity", "height", "hint", "icon", "icon-attachment", "left", "line-height",
@@ -38,7 +38,8 @@ public enum StyleParser {
     /// Applies `key: value` to `decl`. Keys and keywords are case-insensitive. On an unknown key or
     /// an unparsable value it throws and leaves `decl` unchanged. Returns portability notes.
     @discardableResult
-    public static func apply(key: String, value: String, to decl: inout StyleDeclarations) throws -> [PortabilityNote] {
+    package static func apply(key: String, value: String, to decl: inout StyleDeclarations) throws -> [PortabilityNote]
+    {
         try apply(key: key, value: value, to: &decl, profile: .neutral)
     }
 
@@ -47,7 +48,7 @@ public enum StyleParser {
     /// another `selector`, leaves `decl` unchanged and returns a note saying so. Whether the
     /// selector is stored at all is the caller's question (`stores(_:profile:)`).
     @discardableResult
-    public static func apply(
+    package static func apply(
         key: String, value: String, to decl: inout StyleDeclarations, profile: PlatformProfile,
         selector: Selector = .normal
     ) throws -> [PortabilityNote] {
@@ -59,7 +60,7 @@ public enum StyleParser {
     /// What `apply(key:value:to:profile:selector:)` does, without a declaration map: the
     /// assignments and notes, or the same error. Depends only on its arguments, so a replay may
     /// keep it for a repeated pair within one session (ReplayEngine's style memo).
-    public static func effect(
+    package static func effect(
         key: String, value: String, profile: PlatformProfile, selector: Selector = .normal
     ) throws -> StyleEffect {
         let k = key.trimmingSpaceAndNewlines().lowercased()
@@ -97,23 +98,23 @@ public enum StyleParser {
     }
 
     /// Whether the platform keeps SET_STYLE for `selector` at all (iOS: NORMAL and ACTIVE only).
-    public static func stores(_ selector: Selector, profile: PlatformProfile) -> Bool {
+    package static func stores(_ selector: Selector, profile: PlatformProfile) -> Bool {
         profile.storedSelectors?.contains(selector) ?? true
     }
 
     /// Parses a colour under a platform's colour rule (nil: that platform cannot read it).
-    public static func parseColor(_ s: String, rule: PlatformProfile.ColorRule) -> Color? {
+    package static func parseColor(_ s: String, rule: PlatformProfile.ColorRule) -> Color? {
         ColorParser.parse(s, rule: rule)?.color
     }
 
     /// Parses a colour: `#rgb`, `#rrggbb`, `#aarrggbb` (alpha first), Android names, `rgb()`, `rgba()`, `transparent`.
-    public static func parseColor(_ s: String) -> Color? { ColorParser.parse(s)?.color }
+    package static func parseColor(_ s: String) -> Color? { ColorParser.parse(s)?.color }
 
     /// Parses a colour with the notes on how iOS or Android would read it differently.
-    public static func parseColorWithNotes(_ s: String) -> (color: Color, notes: [PortabilityNote])? {
+    package static func parseColorWithNotes(_ s: String) -> (color: Color, notes: [PortabilityNote])? {
         ColorParser.parse(s)
     }
 
     /// Parses a `shadow` value (single radius or CSS form); nil when it does not parse.
-    public static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }
+    package static func parseShadow(_ s: String) -> Shadow? { try? PaintValueParser.shadow(s).0 }
 }

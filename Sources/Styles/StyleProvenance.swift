@@ -3,7 +3,7 @@ import SessionFormat
 
 /// Where a resolved value came from, for `render inspect`: the session step that declared it (and
 /// under which selector), a theme key, or the built-in default.
-public enum StyleSource: Hashable, Sendable {
+package enum StyleSource: Hashable, Sendable {
     /// step: the session step's index (nil when the caller could not tell which step).
     case session(step: Int?, selector: Selector)
     case theme(key: String)
@@ -13,28 +13,28 @@ public enum StyleSource: Hashable, Sendable {
 /// One element's resolved style and looks, key by key with where each value came from. Made only
 /// when an inspection asks (`StyleResolver.provenance`): resolution itself records nothing, so
 /// rendering pays nothing for it; this re-runs the same cascade with a note per key.
-public struct StyleProvenance: Sendable {
-    public struct Entry: Hashable, Sendable {
+package struct StyleProvenance: Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The `ResolvedStyle` field, or `background`, `borderRadius`, `shadow` (the box look) and
         /// `tint` (the control look's accent).
-        public var key: String
+        package var key: String
         /// The value as `render inspect` prints it.
-        public var value: String
-        public var source: StyleSource
-        public init(key: String, value: String, source: StyleSource) {
+        package var value: String
+        package var source: StyleSource
+        package init(key: String, value: String, source: StyleSource) {
             self.key = key
             self.value = value
             self.source = source
         }
     }
-    public var entries: [Entry]
+    package var entries: [Entry]
 }
 
 extension StyleResolver {
     /// Every resolved key of an element in its current state with its value and source. `steps`
     /// names, per selector, the session step that last set each `StyleDeclarations` field (see
     /// `StyleProvenance.fields(of:)`); a declared field without a step is reported with step nil.
-    public func provenance(
+    package func provenance(
         kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool,
         steps: [Selector: [String: Int]] = [:]
     ) -> StyleProvenance {
@@ -136,7 +136,7 @@ extension StyleResolver {
 
 extension StyleProvenance {
     /// The `StyleDeclarations` fields a map declares (an optional with a value, or sides with one).
-    public static func fields(of d: StyleDeclarations) -> Set<String> {
+    package static func fields(of d: StyleDeclarations) -> Set<String> {
         Set(Mirror(reflecting: d).children.compactMap { c in c.label.flatMap { isSet(c.value) ? $0 : nil } })
     }
 
@@ -151,7 +151,7 @@ extension StyleProvenance {
 
     /// A value as text: numbers in the shortest form, sides and corners as their numbers in order
     /// (top right bottom left; from the top-left corner), `none` for an unset optional.
-    public static func show(_ v: Any) -> String {
+    package static func show(_ v: Any) -> String {
         let m = Mirror(reflecting: v)
         if m.displayStyle == .optional { return m.children.first.map { show($0.value) } ?? "none" }
         if let d = v as? Double { return fmt(d) }

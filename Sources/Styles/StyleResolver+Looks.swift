@@ -2,17 +2,17 @@ import Primitives
 import SessionFormat
 
 /// What a control look depends on besides the element's style: its state now.
-public struct ControlState: Hashable, Sendable {
-    public var pressed: Bool
+package struct ControlState: Hashable, Sendable {
+    package var pressed: Bool
     /// SET_INT_VALUE non-zero (a switch that is on).
-    public var on: Bool
+    package var on: Bool
     /// The field shows an error line (SET_ERROR with a message).
-    public var hasError: Bool
+    package var hasError: Bool
     /// The action bar's creation flag bit 0: a back arrow rather than the drawer's menu button.
-    public var backButton: Bool
+    package var backButton: Bool
     /// The element's height in dp (the search bar's field is inset 8 in it).
-    public var height: Double
-    public init(
+    package var height: Double
+    package init(
         pressed: Bool = false, on: Bool = false, hasError: Bool = false, backButton: Bool = false, height: Double = 0
     ) {
         self.pressed = pressed
@@ -26,17 +26,17 @@ public struct ControlState: Hashable, Sendable {
 /// Where a value of a look came from: the element's resolved style (the session or the theme's
 /// `widgetDefaults`, which the style's own provenance tells apart), a theme key, or a built-in
 /// default. Recorded while the look is resolved; only `render inspect` reads it.
-public enum LookSource: Hashable, Sendable {
+package enum LookSource: Hashable, Sendable {
     case style
     case theme(String)
     case builtIn
 }
 
 /// The box look's values and where each came from.
-public struct BoxLookSources: Hashable, Sendable {
-    public var background: LookSource = .style
-    public var radii: LookSource = .style
-    public var shadow: LookSource = .style
+package struct BoxLookSources: Hashable, Sendable {
+    package var background: LookSource = .style
+    package var radii: LookSource = .style
+    package var shadow: LookSource = .style
 }
 
 /// The per-element looks, decided once from the resolved style and the theme: this is the one
@@ -46,10 +46,10 @@ public struct BoxLookSources: Hashable, Sendable {
 extension StyleResolver {
     /// The box look: the element's own background, radius and shadow, or the theme's for widgets
     /// that have one (buttons, bars, panels) where the element (or its `widgetDefaults`) sets none.
-    public func boxLook(_ kind: WidgetKind, _ s: ResolvedStyle) -> BoxLook { resolveBox(kind, s).look }
+    package func boxLook(_ kind: WidgetKind, _ s: ResolvedStyle) -> BoxLook { resolveBox(kind, s).look }
 
     /// The box look with the source of each of its values.
-    public func resolveBox(_ kind: WidgetKind, _ s: ResolvedStyle) -> (look: BoxLook, sources: BoxLookSources) {
+    package func resolveBox(_ kind: WidgetKind, _ s: ResolvedStyle) -> (look: BoxLook, sources: BoxLookSources) {
         var sources = BoxLookSources()
         var radii = s.borderRadius
         var shadow = s.shadow
@@ -105,7 +105,7 @@ extension StyleResolver {
     // MARK: Control looks
 
     /// The control look of a widget kind that draws more than its box; nil for the others.
-    public func controlLook(_ kind: WidgetKind, _ s: ResolvedStyle, _ state: ControlState) -> ControlLook? {
+    package func controlLook(_ kind: WidgetKind, _ s: ResolvedStyle, _ state: ControlState) -> ControlLook? {
         switch kind {
         case .button: return .button(overlay: state.pressed ? pressedOverlay(s) : nil)
         case .textField, .textView: return .field(field(kind, s, hasError: state.hasError))
@@ -152,7 +152,7 @@ extension StyleResolver {
 
     /// The theme key a control's accent comes from when the element declares no `tint`; nil for
     /// kinds without an accent.
-    public func tintKey(_ kind: WidgetKind) -> String? {
+    package func tintKey(_ kind: WidgetKind) -> String? {
         switch kind {
         case .progressSpinner: return "spinner.color"
         case .segmentedControl, .checkbox: return "checkbox.checkedColor"

@@ -4,19 +4,19 @@ import SessionFormat
 /// Resolves an element's style for its current state: theme defaults for its kind, then NORMAL,
 /// then SELECTED (if selected), then ACTIVE (if pressed). LINK's `color` becomes `linkColor`.
 /// The theme's defaults are parsed once, in `init`: resolution runs for every element every frame.
-public struct StyleResolver: Sendable {
-    public let theme: Theme
+package struct StyleResolver: Sendable {
+    package let theme: Theme
     /// Theme font + `widgetDefaults` per kind, parsed.
     private let kindDefaults: [StyleDeclarations]  // indexed by WidgetKind.tableIndex
     private let linkColor: Color
     private let hintColor: Color
     /// Problems in the theme's `widgetDefaults` (ThemeLoader rejects such themes; a Theme built in
     /// code may still have them): "widgetDefaults.button.padding: ...", in kind and key order.
-    public let themeProblems: [String]
+    package let themeProblems: [String]
     /// The theme's screen-wide looks and widget metrics, resolved with the resolver.
-    public let looks: ThemeLooks
+    package let looks: ThemeLooks
 
-    public init(theme: Theme) {
+    package init(theme: Theme) {
         self.theme = theme
         var base = StyleDeclarations()
         base.fontFamily = theme.font.family
@@ -47,10 +47,10 @@ public struct StyleResolver: Sendable {
     }
 
     /// The theme's declarations for a kind (font and `widgetDefaults`), before the element's own.
-    public func defaults(for kind: WidgetKind) -> StyleDeclarations { kindDefaults[kind.tableIndex] }
+    package func defaults(for kind: WidgetKind) -> StyleDeclarations { kindDefaults[kind.tableIndex] }
 
     /// The style of an element of `kind` with selector maps `styles`, pressed (ACTIVE) and/or selected.
-    public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool)
+    package func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], pressed: Bool, selected: Bool)
         -> ResolvedStyle
     {
         var d = defaults(for: kind)
@@ -65,7 +65,7 @@ public struct StyleResolver: Sendable {
 
     /// The style in one explicit state, for the gallery's state matrix: NORMAL, then the state's map
     /// (`.hover` and `.disabled` included); `.normal` and `.link` give the NORMAL look.
-    public func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], state: Selector) -> ResolvedStyle {
+    package func resolve(kind: WidgetKind, styles: [Selector: StyleDeclarations], state: Selector) -> ResolvedStyle {
         var d = defaults(for: kind)
         if let n = styles[.normal] { StyleMerge.overlay(&d, with: n) }
         if state != .normal && state != .link, let s = styles[state] { StyleMerge.overlay(&d, with: s) }
@@ -76,7 +76,7 @@ public struct StyleResolver: Sendable {
     }
 
     /// A theme colour string parsed (theme files are validated on load, so this cannot fail for them).
-    public func color(_ s: String) -> Color { StyleParser.parseColor(s) ?? .black }
+    package func color(_ s: String) -> Color { StyleParser.parseColor(s) ?? .black }
 
     /// Declarations with every default filled in, the theme's control defaults included (a text
     /// field's or picker's padding when no side is declared, a text field's natural height when the

@@ -7,7 +7,7 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file path or built-in theme name.
     public var source: String
     public var message: String
-    public init(source: String, _ message: String) {
+    package init(source: String, _ message: String) {
         self.source = source
         self.message = message
     }
@@ -41,7 +41,7 @@ public enum ThemeLoader {
     }
 
     /// The theme as pretty JSON with sorted keys (the CLI's "print a theme"; a starting point to edit).
-    public static func json(of theme: Theme) -> String {
+    package static func json(of theme: Theme) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(theme) else { return "{}" }

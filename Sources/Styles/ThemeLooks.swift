@@ -5,116 +5,116 @@ import Primitives
 /// number lists turned into sides. Layout sizes and places with these values and the replay reads
 /// its settings from them; nothing outside Styles reads a `Theme` (scripts/check-theme-lookups).
 /// Per-element looks (box and control) are `StyleResolver.boxLook` and `controlLook`.
-public struct ThemeLooks: Hashable, Sendable {
+package struct ThemeLooks: Hashable, Sendable {
     /// A text look with its family and colour resolved.
-    public struct Text: Hashable, Sendable {
-        public var family: String
-        public var size: Double
-        public var weight: Int
-        public var color: Color
+    package struct Text: Hashable, Sendable {
+        package var family: String
+        package var size: Double
+        package var weight: Int
+        package var color: Color
     }
-    public struct ActionBar: Hashable, Sendable {
-        public var height: Double
+    package struct ActionBar: Hashable, Sendable {
+        package var height: Double
         /// true: the bar overlays content (iOS); false: pushes it down.
-        public var overlaysContent: Bool
-        public var title: Text
-        public var subtitle: Text
-        public var titleX: Double
-        public var titleXAfterButton: Double
-        public var titleCentered: Bool
-        public var buttonX: Double
-        public var iconSize: Double
-        public var saveText: String
-        public var saveRightInset: Double
-        public var saveColor: Color
+        package var overlaysContent: Bool
+        package var title: Text
+        package var subtitle: Text
+        package var titleX: Double
+        package var titleXAfterButton: Double
+        package var titleCentered: Bool
+        package var buttonX: Double
+        package var iconSize: Double
+        package var saveText: String
+        package var saveRightInset: Double
+        package var saveColor: Color
         /// The bar's fill, bottom line and icon colour, for what draws a bar of its own (the in-app
         /// browser's page, semantics.md 7 item 42); the action bar element takes its box look.
-        public var background: Color
-        public var lineColor: Color
-        public var lineWidth: Double
-        public var iconColor: Color
+        package var background: Color
+        package var lineColor: Color
+        package var lineWidth: Double
+        package var iconColor: Color
     }
-    public struct NavigationBar: Hashable, Sendable {
-        public var height: Double
-        public var overlaysContent: Bool
-        public var iconSize: Double
-        public var label: Text
-        public var selectedColor: Color
-        public var color: Color
+    package struct NavigationBar: Hashable, Sendable {
+        package var height: Double
+        package var overlaysContent: Bool
+        package var iconSize: Double
+        package var label: Text
+        package var selectedColor: Color
+        package var color: Color
     }
     /// What a control measures with besides its style.
-    public struct Controls: Hashable, Sendable {
-        public var buttonIconSize: Double
-        public var buttonIconGap: Double
+    package struct Controls: Hashable, Sendable {
+        package var buttonIconSize: Double
+        package var buttonIconGap: Double
         /// The password dot as the theme gives it ("" measures as nothing).
-        public var passwordDot: String
-        public var switchTrackWidth: Double
-        public var switchTrackHeight: Double
-        public var switchThumbSize: Double
-        public var switchLabelGap: Double
-        public var checkboxSize: Double
-        public var checkboxLabelGap: Double
-        public var pickerArrow: String
-        public var pickerArrowWidth: Double
-        public var radioSize: Double
-        public var radioLabelGap: Double
-        public var radioRowPadding: Double
-        public var spinnerSize: Double
-        public var placeholderSize: Size
-        public var pageDotSize: Double
-        public var pageDotGap: Double
+        package var passwordDot: String
+        package var switchTrackWidth: Double
+        package var switchTrackHeight: Double
+        package var switchThumbSize: Double
+        package var switchLabelGap: Double
+        package var checkboxSize: Double
+        package var checkboxLabelGap: Double
+        package var pickerArrow: String
+        package var pickerArrowWidth: Double
+        package var radioSize: Double
+        package var radioLabelGap: Double
+        package var radioRowPadding: Double
+        package var spinnerSize: Double
+        package var placeholderSize: Size
+        package var pageDotSize: Double
+        package var pageDotGap: Double
     }
-    public struct Dialog: Hashable, Sendable {
-        public var sideMargin: Double
-        public var maxWidth: Double
-        public var padding: Double
-        public var verticalMargin: Double
-        public var headerHeight: Double
-        public var title: Text
-        public var titleCentered: Bool
+    package struct Dialog: Hashable, Sendable {
+        package var sideMargin: Double
+        package var maxWidth: Double
+        package var padding: Double
+        package var verticalMargin: Double
+        package var headerHeight: Double
+        package var title: Text
+        package var titleCentered: Bool
         /// Left inset of a left-aligned title; nil = `padding`.
-        public var titleX: Double?
+        package var titleX: Double?
     }
-    public struct ActionSheet: Hashable, Sendable {
-        public var titleHeight: Double
-        public var rowHeight: Double
-        public var title: Text
-        public var option: Text
-        public var cancelText: String
+    package struct ActionSheet: Hashable, Sendable {
+        package var titleHeight: Double
+        package var rowHeight: Double
+        package var title: Text
+        package var option: Text
+        package var cancelText: String
     }
-    public struct Toast: Hashable, Sendable {
+    package struct Toast: Hashable, Sendable {
         /// The theme's colour with the toast's opacity applied.
-        public var background: Color
-        public var radius: Double
-        public var padding: Sides<Double>
-        public var font: Text
-        public var bottomOffset: Double
+        package var background: Color
+        package var radius: Double
+        package var padding: Sides<Double>
+        package var font: Text
+        package var bottomOffset: Double
         /// Centred in the content area (iOS) rather than above its bottom.
-        public var centered: Bool
-        public var defaultDuration: Int
-        public var fadeDuration: Int
+        package var centered: Bool
+        package var defaultDuration: Int
+        package var fadeDuration: Int
     }
     /// Whose system bands the look draws (status glyphs, home indicator); nil = none (the default look).
-    public enum System: Hashable, Sendable { case ios, android }
+    package enum System: Hashable, Sendable { case ios, android }
 
-    public var fontFamily: String
+    package var fontFamily: String
     /// A text field's hint colour (also the in-app browser's "not rendered" note).
-    public var hintColor: Color
-    public var actionBar: ActionBar
-    public var navigationBar: NavigationBar
-    public var searchBarHeight: Double
-    public var controls: Controls
-    public var dialog: Dialog
-    public var actionSheet: ActionSheet
-    public var toast: Toast
+    package var hintColor: Color
+    package var actionBar: ActionBar
+    package var navigationBar: NavigationBar
+    package var searchBarHeight: Double
+    package var controls: Controls
+    package var dialog: Dialog
+    package var actionSheet: ActionSheet
+    package var toast: Toast
     /// Drawer width = screen width - drawerRightGap.
-    public var drawerRightGap: Double
-    public var scrim: Color
-    public var system: System?
-    public var profile: PlatformProfile
+    package var drawerRightGap: Double
+    package var scrim: Color
+    package var system: System?
+    package var profile: PlatformProfile
     /// Replay and resource settings: pixels per dp of unsuffixed assets, a click's value.
-    public var assetDensity: Double
-    public var clickValue: Int
+    package var assetDensity: Double
+    package var clickValue: Int
 
     init(_ theme: Theme, color: (String) -> Color) {
         func text(_ t: Theme.TextLook) -> Text {
@@ -174,7 +174,7 @@ public struct ThemeLooks: Hashable, Sendable {
     }
 
     /// 1 to 4 numbers in CSS order and repetition.
-    public static func sides(_ v: [Double]) -> Sides<Double> {
+    package static func sides(_ v: [Double]) -> Sides<Double> {
         switch v.count {
         case 0: return .zero
         case 1: return Sides(all: v[0])

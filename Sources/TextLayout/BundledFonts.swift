@@ -10,7 +10,7 @@ import Foundation
 /// 3. `Fonts/` of the checkout these sources were compiled from (a package dependency's checkout:
 ///    its font files may be absent, and are then read from their Debian install paths, see `fonts.lock`);
 /// 4. `./Fonts`.
-public enum BundledFonts {
+package enum BundledFonts {
     /// The fonts folder of the checkout this file was compiled in.
     static let checkoutFonts: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -20,7 +20,7 @@ public enum BundledFonts {
 
     /// The folder by the rule above; nil when none has a `fonts.lock`. `executable` is the running
     /// program's path (a test passes a stand-in for an installed one).
-    public static func defaultDirectory(
+    package static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = executablePath
     ) -> String? {
         let fm = FileManager.default
@@ -39,23 +39,23 @@ public enum BundledFonts {
     }
 
     /// Where `make install` puts the fonts, relative to the install prefix (`bin/render` is beside it).
-    public static let installedFonts = "share/preview-renderer/fonts"
+    package static let installedFonts = "share/preview-renderer/fonts"
 
     /// The running executable: /proc/self/exe, since `argv[0]` is only `render` when found through PATH.
-    public static var executablePath: String {
+    package static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "."
     }
 
     /// The message when no folder is found: what to pass or set.
-    public static let notFoundMessage =
+    package static let notFoundMessage =
         """
         no bundled fonts folder (one with fonts.lock) found: pass its path (--fonts-dir DIR, fontsDirectory:) or \
         set PREVIEW_RENDERER_FONTS
         """
 
     /// `p` made absolute against the working folder.
-    public static func absolute(_ p: String) -> String {
+    package static func absolute(_ p: String) -> String {
         p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
     }
 }

@@ -17,7 +17,7 @@ extension FontLibrary {
     ]
 
     /// The faces tried for `spec`, in order: the requested family (or the default), then the fixed chain.
-    public func fallbackChain(_ spec: FontSpec) -> [FaceID] {
+    package func fallbackChain(_ spec: FontSpec) -> [FaceID] {
         if let hit = withLock({ chains[spec] }) { return hit }
         var chain = [resolve(spec)]
         for family in Self.fallbackFamilies {
@@ -35,7 +35,7 @@ extension FontLibrary {
     /// The face that draws the grapheme cluster `scalars` for `spec`: the first face of the chain
     /// that has all its characters (emoji-presentation clusters try the emoji face first); if none
     /// has them all, the first with the base character; else the requested face.
-    public func face(forCluster scalars: [UInt32], spec: FontSpec) -> FaceID {
+    package func face(forCluster scalars: [UInt32], spec: FontSpec) -> FaceID {
         let key = ClusterKey(spec: spec, scalars: scalars)
         if let hit = withLock({ clusterCache[key] }) { return hit }
         let id = chooseFace(scalars, spec: spec)

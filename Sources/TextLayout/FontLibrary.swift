@@ -8,9 +8,9 @@ import Styles
 /// Start-up reads only `Fonts/fonts.lock` (file, family, weight, style per face); a face is opened
 /// the first time a glyph, metric or drawing needs it. App fonts are scanned once (FreeType names
 /// and OS/2 weights) and win over bundled families of the same name.
-public final class FontLibrary: @unchecked Sendable {
+package final class FontLibrary: @unchecked Sendable {
     /// The family used when a requested one is unknown.
-    public static let defaultFamily = "Roboto"
+    package static let defaultFamily = "Roboto"
 
     /// One face file as listed by the lock (or found in the app folder).
     struct Entry {
@@ -29,7 +29,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// Normalized family name -> entry indices (app entries before bundled ones).
     let families: [String: [Int]]
     /// Display names of the families, sorted.
-    public let familyNames: [String]
+    package let familyNames: [String]
 
     private let lock = NSLock()
     private var opened: [Int: FontFace] = [:]
@@ -45,7 +45,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var aliases: [String: [Int]?] = [:]
 
     /// `fontsDirectory`: the bundled Fonts/ folder; `appFontsDirectory`: a session's own fonts, used first.
-    public init(fontsDirectory: String, appFontsDirectory: String? = nil) throws {
+    package init(fontsDirectory: String, appFontsDirectory: String? = nil) throws {
         guard !fontsDirectory.isEmpty else { throw FontLibraryError.noFolder }
         let lockPath = (fontsDirectory as NSString).appendingPathComponent("fonts.lock")
         guard let lockText = try? String(contentsOfFile: lockPath, encoding: .utf8) else {
@@ -93,11 +93,11 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Files of the app fonts folder that were not read, each with the reason (outside the folder
     /// through a symlink, not a regular file): reported by the renderer as warnings.
-    public let refusedAppFonts: [String]
+    package let refusedAppFonts: [String]
 
     /// Whether `family` names a bundled or app family (case-insensitive, ignoring spaces, `-`, `_`):
     /// by the project's short name (the lock's family) or by the font's own family name.
-    public func hasFamily(_ family: String) -> Bool { candidates(family) != nil }
+    package func hasFamily(_ family: String) -> Bool { candidates(family) != nil }
 
     /// The entries of `family`: the lock's (or an app font's) family of that name, else the family
     /// whose font calls itself so. Only families whose short name starts the requested name are
@@ -120,14 +120,14 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Faces opened so far (app faces are opened with the library; bundled faces when text first
     /// needs them), for start-up tests: opening the library reads `fonts.lock` and opens no face.
-    public var openedFaceCount: Int {
+    package var openedFaceCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return opened.count
     }
 
     /// The face behind a FaceID (for drawing glyphs); nil when its file cannot be opened.
-    public func face(_ id: FaceID) -> FontFace? {
+    package func face(_ id: FaceID) -> FontFace? {
         let entryIndex = id.index >> 2
         guard id.index >= 0, entryIndex < entries.count else { return nil }
         lock.lock()
@@ -155,7 +155,7 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// The face a request resolves to in its own family (the default family when unknown), with
     /// synthetic bold or oblique only where the family has no such face.
-    public func resolve(_ spec: FontSpec) -> FaceID {
+    package func resolve(_ spec: FontSpec) -> FaceID {
         if let hit = withLock({ resolved[spec] }) { return hit }
         let id =
             match(family: spec.family, weight: spec.weight, style: spec.style)
@@ -168,29 +168,29 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Ascent (positive), descent (positive, below the baseline) and line gap of the resolved face at `size`.
-    public func metrics(_ spec: FontSpec, size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
+    package func metrics(_ spec: FontSpec, size: Double) -> (ascent: Double, descent: Double, lineGap: Double) {
         guard let f = face(resolve(spec)) else { return (size * 0.93, size * 0.24, 0) }
         let m = f.metrics(size: size)
         return (m.ascent, -m.descent, m.lineGap)
     }
 
     /// Whether a face is a colour (emoji) face, known from the lock without opening it.
-    public func isColorFace(_ id: FaceID) -> Bool {
+    package func isColorFace(_ id: FaceID) -> Bool {
         let i = id.index >> 2
         return i >= 0 && i < entries.count && entries[i].isColor
     }
 
     /// The file a face is read from (absolute or relative to the working folder).
-    public func file(of id: FaceID) -> String? {
+    package func file(of id: FaceID) -> String? {
         let i = id.index >> 2
         return i >= 0 && i < entries.count ? entries[i].path : nil
     }
 
     /// Font files that were refused because they differ from `fonts.lock`, sorted.
-    public var refusedFiles: [String] { withLock { mismatched.sorted() } }
+    package var refusedFiles: [String] { withLock { mismatched.sorted() } }
 
     /// The display name and file of a face (for dumps and diagnostics).
-    public func describe(_ id: FaceID) -> String {
+    package func describe(_ id: FaceID) -> String {
         let i = id.index >> 2
         guard i >= 0, i < entries.count else { return "face#\(id.index)" }
         let e = entries[i]
@@ -239,13 +239,13 @@ public final class FontLibrary: @unchecked Sendable {
 }
 
 /// Why a font library cannot be set up.
-public enum FontLibraryError: Error, CustomStringConvertible {
+package enum FontLibraryError: Error, CustomStringConvertible {
     case missingLock(String)
     /// No folder was given and none was found (`BundledFonts`).
     case noFolder
     /// `packages`: the Debian packages that hold the missing files (from the lock).
     case missingFonts(directory: String, files: [String], packages: [String])
-    public var description: String {
+    package var description: String {
         switch self {
         case .noFolder: return "fonts: " + BundledFonts.notFoundMessage
         case .missingLock(let p):

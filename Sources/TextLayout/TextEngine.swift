@@ -10,8 +10,8 @@ import Styles
 /// Lines are aligned within `maxWidth` when it is given (else within the longest line); a caller
 /// that sizes a box to `size.width` and wants centred or right-aligned text lays out again with
 /// `maxWidth: size.width` (cached, and the lines break the same way).
-public final class TextEngine: @unchecked Sendable {
-    public let fonts: FontLibrary
+package final class TextEngine: @unchecked Sendable {
+    package let fonts: FontLibrary
     let shapes = ShapeCache()
     private let lock = NSLock()
     private var preparedCache = FrameCache<PreparedKey, PreparedText>(limit: 2000)
@@ -21,13 +21,13 @@ public final class TextEngine: @unchecked Sendable {
     /// a span's `sizeDelta` and an explicit line height are multiplied by it before layout.
     /// Non-finite or non-positive values mean 1. Fixed at construction, so a layout can never
     /// mix two scales; a renderer with another scale makes another engine.
-    public let fontScale: Double
+    package let fontScale: Double
 
     /// Whether line pieces cut at HarfBuzz safe breaks reuse the run's glyphs (`SafeSlice.swift`);
     /// off only in tests that check it gives what shaping every piece again gives.
     let slicesSafeCuts: Bool
 
-    public convenience init(fonts: FontLibrary, fontScale: Double = 1) {
+    package convenience init(fonts: FontLibrary, fontScale: Double = 1) {
         self.init(fonts: fonts, fontScale: fontScale, slicesSafeCuts: true)
     }
 
@@ -68,7 +68,7 @@ public final class TextEngine: @unchecked Sendable {
     /// Chromium does; nil (or a non-finite or non-positive value) keeps exact dp metrics. It is an
     /// argument, not engine state, so one engine can serve devices of different scales at once,
     /// and the layout cache is keyed by it.
-    public func layout(
+    package func layout(
         _ text: AttributedText, style: ParagraphStyle, maxWidth: Double?, maxHeight: Double? = nil,
         deviceScale: Double? = nil
     ) -> ParagraphLayout {
@@ -96,7 +96,7 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Height of one line in `style` (dp): the line height, or the font's hhea metrics (snapped to
     /// pixels at `deviceScale` as `layout` does).
-    public func lineHeight(_ style: ParagraphStyle, deviceScale: Double? = nil) -> Double {
+    package func lineHeight(_ style: ParagraphStyle, deviceScale: Double? = nil) -> Double {
         let device = Self.validScale(deviceScale)
         let style = Self.applying(fontScale: fontScale, AttributedText(""), style).1
         if let lh = style.lineHeight { return lh }
@@ -129,7 +129,7 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Ends a frame: cached text the frame did not use is dropped (see `FrameCache`), so memory
     /// does not grow with frames whose text is new each time. The renderer calls it after each frame.
-    public func endFrame() {
+    package func endFrame() {
         lock.withLock {
             layoutCache.endFrame()
             preparedCache.endFrame()
@@ -140,7 +140,7 @@ public final class TextEngine: @unchecked Sendable {
     /// Drops every paragraph, prepared text and shaped run kept so far (not the fonts' own caches):
     /// a batch worker calls it between sessions (through `Renderer.forgetLastFrame`), so nothing a
     /// session laid out is reused by the next one.
-    public func forgetLaidOutText() {
+    package func forgetLaidOutText() {
         lock.withLock {
             layoutCache.removeAll()
             preparedCache.removeAll()
@@ -149,11 +149,11 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// Shaping-cache statistics (for tests and timing reports).
-    public var shapingCacheStats: (hits: Int, misses: Int) { (shapes.hits, shapes.misses) }
+    package var shapingCacheStats: (hits: Int, misses: Int) { (shapes.hits, shapes.misses) }
 
     /// The work this engine has done so far (kinds in `TextWork`), for complexity tests: counts of
     /// operations, which grow with the input the way the algorithms do, on any machine.
-    public var work: WorkCounts {
+    package var work: WorkCounts {
         var w = lock.withLock { workValue.counts }
         let s = shapes.workCounts
         w.add(TextWork.shapingInput, s.input)
@@ -166,7 +166,7 @@ public final class TextEngine: @unchecked Sendable {
     /// follows (which then only breaks lines): the screen's texts were otherwise shaped one after
     /// another on one core while the other waited. Each distinct text is prepared once, by one
     /// thread, so results and work counts are those of preparing them in order.
-    public func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {
+    package func prepareAhead(_ items: [(text: AttributedText, font: FontSpec)]) {
         guard preparesAhead else { return }
         var seen = Set<PreparedKey>()
         var todo: [PreparedKey] = []
@@ -183,7 +183,7 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// Whether `prepareAhead` does anything: only with more than one thread to prepare on.
-    public var preparesAhead: Bool { Workers.limit > 1 }
+    package var preparesAhead: Bool { Workers.limit > 1 }
 
     func prepare(_ text: AttributedText, font: FontSpec) -> PreparedText {
         let key = PreparedKey(text: text, font: font)

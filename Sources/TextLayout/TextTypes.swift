@@ -2,11 +2,11 @@ import Primitives
 import Styles
 
 /// A font request: family name plus weight and style. Resolved to a bundled face by `FontLibrary`.
-public struct FontSpec: Hashable, Sendable {
-    public var family: String
-    public var weight: Int
-    public var style: FontStyle
-    public init(family: String, weight: Int = 400, style: FontStyle = .normal) {
+package struct FontSpec: Hashable, Sendable {
+    package var family: String
+    package var weight: Int
+    package var style: FontStyle
+    package init(family: String, weight: Int = 400, style: FontStyle = .normal) {
         self.family = family
         self.weight = weight
         self.style = style
@@ -14,21 +14,21 @@ public struct FontSpec: Hashable, Sendable {
 }
 
 /// How a paragraph is set: the parts of a `ResolvedStyle` that text layout needs.
-public struct ParagraphStyle: Hashable, Sendable {
-    public var font: FontSpec
+package struct ParagraphStyle: Hashable, Sendable {
+    package var font: FontSpec
     /// Font size in dp.
-    public var size: Double
-    public var color: Color
+    package var size: Double
+    package var color: Color
     /// nil: left, or right when the paragraph's first strong character is right-to-left.
-    public var align: TextAlign?
-    public var noWrap: Bool
-    public var ellipsis: Bool
-    public var maxLines: Int?
+    package var align: TextAlign?
+    package var noWrap: Bool
+    package var ellipsis: Bool
+    package var maxLines: Int?
     /// Line height in dp; nil = the font's own (hhea ascender - descender + lineGap).
-    public var lineHeight: Double?
+    package var lineHeight: Double?
     /// Shrink-to-fit factor (0...1), nil = off.
-    public var minScale: Double?
-    public init(
+    package var minScale: Double?
+    package init(
         font: FontSpec, size: Double, color: Color = .black, align: TextAlign? = nil, noWrap: Bool = false,
         ellipsis: Bool = false, maxLines: Int? = nil, lineHeight: Double? = nil, minScale: Double? = nil
     ) {
@@ -43,7 +43,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.minScale = minScale
     }
     /// The paragraph style of a resolved element style.
-    public init(_ s: ResolvedStyle) {
+    package init(_ s: ResolvedStyle) {
         self.init(
             font: FontSpec(family: s.fontFamily, weight: s.fontWeight, style: s.fontStyle), size: s.fontSize,
             color: s.color, align: s.textAlign, noWrap: s.noWrap, ellipsis: s.ellipsis, maxLines: s.maxLines,
@@ -52,15 +52,16 @@ public struct ParagraphStyle: Hashable, Sendable {
 }
 
 /// A piece of text with its own look (for links, markdown headings): overrides of the paragraph style.
-public struct TextSpan: Hashable, Sendable {
-    public var text: String
-    public var color: Color?
-    public var underline: Bool
-    public var weight: Int?
+package struct TextSpan: Hashable, Sendable {
+    package var text: String
+    package var color: Color?
+    package var underline: Bool
+    package var weight: Int?
     /// Added to the paragraph's font size (markdown headings: +4).
-    public var sizeDelta: Double
-    public init(_ text: String, color: Color? = nil, underline: Bool = false, weight: Int? = nil, sizeDelta: Double = 0)
-    {
+    package var sizeDelta: Double
+    package init(
+        _ text: String, color: Color? = nil, underline: Bool = false, weight: Int? = nil, sizeDelta: Double = 0
+    ) {
         self.text = text
         self.color = color
         self.underline = underline
@@ -70,17 +71,17 @@ public struct TextSpan: Hashable, Sendable {
 }
 
 /// Text made of spans. A plain string is one span.
-public struct AttributedText: Hashable, Sendable {
-    public var spans: [TextSpan]
-    public init(_ spans: [TextSpan]) { self.spans = spans }
-    public init(_ plain: String) { self.spans = [TextSpan(plain)] }
-    public var string: String { spans.map(\.text).joined() }
+package struct AttributedText: Hashable, Sendable {
+    package var spans: [TextSpan]
+    package init(_ spans: [TextSpan]) { self.spans = spans }
+    package init(_ plain: String) { self.spans = [TextSpan(plain)] }
+    package var string: String { spans.map(\.text).joined() }
 
     /// Feeds only the spans' texts to `hasher`: for cache keys that hash a text with its style
     /// and widths, where the full synthesized hash (every span's colour, weight and size delta,
     /// the paragraph style's family name and colour ...) cost more than the lookup. Keys equal by
     /// `==` still hash equally; texts that differ only in their looks merely share a bucket.
-    public func hashSpanTexts(into hasher: inout Hasher) {
+    package func hashSpanTexts(into hasher: inout Hasher) {
         hasher.combine(spans.count)
         for span in spans { hasher.combine(span.text) }
     }

@@ -2,22 +2,22 @@ import Primitives
 
 /// The kinds of work text layout counts (`TextEngine.work`), for complexity tests: each grows
 /// linearly with the text when layout is linear.
-public enum TextWork {
+package enum TextWork {
     /// Paragraphs laid out (layout-cache misses).
-    public static let layouts = "text.layouts"
+    package static let layouts = "text.layouts"
     /// Code points itemized (prepared-text cache misses).
-    public static let charsPrepared = "text.chars-prepared"
+    package static let charsPrepared = "text.chars-prepared"
     /// Code points the line breaker examined (break candidates and widths).
-    public static let breakScans = "text.break-scans"
+    package static let breakScans = "text.break-scans"
     /// Code points handed to the shaping cache, context included (each is copied and hashed, hit or miss).
-    public static let shapingInput = "text.shaping-input"
+    package static let shapingInput = "text.shaping-input"
     /// Glyphs HarfBuzz produced (shaping-cache misses).
-    public static let glyphsShaped = "text.glyphs-shaped"
+    package static let glyphsShaped = "text.glyphs-shaped"
     /// Glyphs positioned on lines.
-    public static let glyphsPlaced = "text.glyphs-placed"
+    package static let glyphsPlaced = "text.glyphs-placed"
     /// Glyph indices examined to cut line pieces from a run at safe breaks (`SafeSlice.swift`):
     /// binary-search steps and the glyphs of each piece.
-    public static let sliceScans = "text.slice-scans"
+    package static let sliceScans = "text.slice-scans"
 }
 
 /// Work counted during one paragraph's layout, on one thread: plain integers, added to the

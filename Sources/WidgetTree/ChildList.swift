@@ -13,7 +13,7 @@
 /// 20,000 reorders of 20,000 children take 12-16 s). The map comes back once several removals
 /// follow one another without an insert in between (a list being emptied). Either way the slots
 /// visited are counted (`ReplayWork.childrenScanned`) against the render's tree-edit budget.
-public struct ChildList: Hashable, Sendable {
+package struct ChildList: Hashable, Sendable {
     /// Child ids in order, tombstones included (a slot is dead when `alive` says so).
     private var ids: [Int] = []
     /// One flag per slot while some slot is dead; empty when all are alive (the usual case).
@@ -31,11 +31,11 @@ public struct ChildList: Hashable, Sendable {
     /// Removals in a row from a long list that are scanned before the map is built.
     static let scanRemovals = 2
 
-    public init() {}
-    public init(_ ids: [Int]) { self.ids = ids }
+    package init() {}
+    package init(_ ids: [Int]) { self.ids = ids }
 
     /// The live children in order. O(1) when no slot is dead (the stored array itself).
-    public var array: [Int] {
+    package var array: [Int] {
         if dead == 0 { return ids }
         var out: [Int] = []
         out.reserveCapacity(ids.count - dead)
@@ -43,8 +43,8 @@ public struct ChildList: Hashable, Sendable {
         return out
     }
 
-    public var count: Int { ids.count - dead }
-    public var isEmpty: Bool { count == 0 }
+    package var count: Int { ids.count - dead }
+    package var isEmpty: Bool { count == 0 }
 
     /// Appends `id`, or inserts it before the live child at `index` (clamped to 0...count).
     /// Returns the slots touched beyond the append itself (for `ReplayWork` counts).
@@ -128,6 +128,6 @@ public struct ChildList: Hashable, Sendable {
         return ids.count
     }
 
-    public static func == (a: ChildList, b: ChildList) -> Bool { a.array == b.array }
-    public func hash(into h: inout Hasher) { h.combine(array) }
+    package static func == (a: ChildList, b: ChildList) -> Bool { a.array == b.array }
+    package func hash(into h: inout Hasher) { h.combine(array) }
 }

@@ -11,7 +11,7 @@ struct EventDrops {
 
 extension ReplayEngine {
     /// Events dropped so far because `options.maxHeldEvents` were held undrained.
-    public var droppedEventCount: Int { eventDrops.total }
+    package var droppedEventCount: Int { eventDrops.total }
 
     /// Counts `n` events of `type` dropped at `time`; the first drop since the last drain gets a
     /// `too-many-events` warning on its step.

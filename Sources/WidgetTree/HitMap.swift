@@ -22,8 +22,8 @@ public struct HitMap: Sendable {
         public var clippedBy: Int?
         /// An action sheet's rows that take a tap, in the order shown: one per option, then Cancel
         /// (semantics.md item 40); the title row takes none and is not listed. Empty for other kinds.
-        public var rows: [Row]
-        public init(
+        package var rows: [Row]
+        package init(
             id: Int, kind: WidgetKind, frame: Rect, visible: Rect?, parent: Int?, clippedBy: Int?, rows: [Row] = []
         ) {
             self.id = id
@@ -37,28 +37,28 @@ public struct HitMap: Sendable {
     }
 
     /// A row of an action sheet: where it is (screen, dp) and the text it shows.
-    public struct Row: Hashable, Sendable {
-        public var frame: Rect
-        public var label: String
-        public init(frame: Rect, label: String) {
+    package struct Row: Hashable, Sendable {
+        package var frame: Rect
+        package var label: String
+        package init(frame: Rect, label: String) {
             self.frame = frame
             self.label = label
         }
     }
 
     /// The index in `rows` of the row of `id` under `p`, or nil (the title row, or outside).
-    public func row(of id: Int, at p: Point) -> Int? {
+    package func row(of id: Int, at p: Point) -> Int? {
         entry(id)?.rows.firstIndex { $0.frame.contains(p) }
     }
 
     /// An overlay that takes every touch outside its panel.
-    public struct Blocker: Sendable {
+    package struct Blocker: Sendable {
         /// Position of the overlay's own entry in `entries`.
-        public var position: Int
-        public var id: Int
+        package var position: Int
+        package var id: Int
         /// A drawer: touches outside it land on its scrim and close it. Otherwise a modal panel.
-        public var isDrawer: Bool
-        public init(position: Int, id: Int, isDrawer: Bool) {
+        package var isDrawer: Bool
+        package init(position: Int, id: Int, isDrawer: Bool) {
             self.position = position
             self.id = id
             self.isDrawer = isDrawer
@@ -68,33 +68,34 @@ public struct HitMap: Sendable {
     public var screen: Rect
     /// The in-app browser over the screen (semantics.md item 42), when one is open: it takes every
     /// touch on it; a tap on its close control closes it.
-    public var browser: BrowserArea?
-    public struct BrowserArea: Hashable, Sendable {
-        public var frame: Rect
-        public var close: Rect
-        public init(frame: Rect, close: Rect) {
+    package var browser: BrowserArea?
+    package struct BrowserArea: Hashable, Sendable {
+        package var frame: Rect
+        package var close: Rect
+        package init(frame: Rect, close: Rect) {
             self.frame = frame
             self.close = close
         }
     }
     /// Painted elements in paint order (later ones on top).
     public private(set) var entries: [Entry] = []
-    public private(set) var blockers: [Blocker] = []
+    package private(set) var blockers: [Blocker] = []
     private var position: [Int: Int] = [:]
 
-    public init(screen: Rect) { self.screen = screen }
+    package init(screen: Rect) { self.screen = screen }
 
     /// Appends an element painted after every one added so far.
-    public mutating func append(_ e: Entry, blocks: Bool = false) {
+    package mutating func append(_ e: Entry, blocks: Bool = false) {
         position[e.id] = entries.count
         if blocks { blockers.append(Blocker(position: entries.count, id: e.id, isDrawer: e.kind == .navigationView)) }
         entries.append(e)
     }
 
+    /// Element `id`'s entry (nil when it is not laid out).
     public func entry(_ id: Int) -> Entry? { position[id].map { entries[$0] } }
 
     /// What a touch at `p` (dp) reaches.
-    public enum Touch: Hashable, Sendable {
+    package enum Touch: Hashable, Sendable {
         /// The topmost element whose visible area holds the point.
         case element(Int)
         /// Nothing: a modal dialog or sheet (`by`) takes the touch outside its panel.
@@ -109,7 +110,7 @@ public struct HitMap: Sendable {
 
     /// The one rule: the topmost element in paint order whose visible area holds `p`, unless an
     /// overlay above it takes the touch first.
-    public func touch(at p: Point) -> Touch {
+    package func touch(at p: Point) -> Touch {
         guard screen.contains(p) else { return .nothing }
         if let b = browser, b.frame.contains(p) { return .browser(close: b.close.contains(p)) }
         let top = blockers.last
@@ -121,7 +122,7 @@ public struct HitMap: Sendable {
     }
 
     /// Whether `id` is `ancestor` or inside it (following painted parents).
-    public func isInside(_ id: Int, _ ancestor: Int) -> Bool {
+    package func isInside(_ id: Int, _ ancestor: Int) -> Bool {
         var cur: Int? = id
         var hops = 0
         while let c = cur, hops <= entries.count {
@@ -133,7 +134,7 @@ public struct HitMap: Sendable {
     }
 
     /// The paint root an element belongs to (active view, bar or overlay).
-    public func root(of id: Int) -> Int {
+    package func root(of id: Int) -> Int {
         var cur = id
         var hops = 0
         while let p = entry(cur)?.parent, hops <= entries.count {
@@ -144,7 +145,7 @@ public struct HitMap: Sendable {
     }
 
     /// Whether a touch can reach a painted element, and where.
-    public enum Reach: Hashable, Sendable {
+    package enum Reach: Hashable, Sendable {
         /// A touch at `point` reaches the element or one of its descendants.
         case reachable(Point)
         /// Not painted now (hidden, another view or page, a closed drawer, not attached).
@@ -160,11 +161,11 @@ public struct HitMap: Sendable {
 
     /// Occluders more than this are sampled no further (a free point among them is searched
     /// column by column: quadratic in their number).
-    public static let maxOccluders = 4096
+    package static let maxOccluders = 4096
 
     /// Whether a touch somewhere on `id`'s visible area reaches it (item 39: an element named by id
     /// or locator is delivered only then).
-    public func reach(_ id: Int) -> Reach {
+    package func reach(_ id: Int) -> Reach {
         guard let pos = position[id] else { return .notShown }
         let e = entries[pos]
         guard e.frame.width > 0, e.frame.height > 0 else { return .zeroSize }
@@ -213,11 +214,11 @@ public struct HitMap: Sendable {
 
 /// Makes the hit map of a tree (by laying it out): the replay engine's only window on layout.
 /// Counts the layouts it made (`layouts`), so tests can check that only input steps cost one.
-public final class HitMapSource: @unchecked Sendable {
+package final class HitMapSource: @unchecked Sendable {
     private let make: (WidgetTree) -> HitMap
-    public private(set) var layouts = 0
-    public init(_ make: @escaping (WidgetTree) -> HitMap) { self.make = make }
-    public func map(for tree: WidgetTree) -> HitMap {
+    package private(set) var layouts = 0
+    package init(_ make: @escaping (WidgetTree) -> HitMap) { self.make = make }
+    package func map(for tree: WidgetTree) -> HitMap {
         layouts += 1
         return make(tree)
     }

@@ -6,23 +6,24 @@ import SessionFormat
 /// reach now (`HitMap.reach`): by visible text (after SET_TEXT_VALUE; a field's value, not its
 /// hint), kind and index in reading order (frame top edge, then left edge), id, inside another.
 public struct LocatorResolver {
-    public let tree: WidgetTree
-    public let map: HitMap
+    package let tree: WidgetTree
+    package let map: HitMap
     /// Most candidates a message lists.
-    public static let maxListed = 5
+    package static let maxListed = 5
 
-    public init(tree: WidgetTree, map: HitMap) {
+    package init(tree: WidgetTree, map: HitMap) {
         self.tree = tree
         self.map = map
     }
 
+    /// What a locator resolved to: one element, or why not.
     public enum Outcome: Hashable, Sendable {
         case found(Int)
         /// None or several matched: what to tell the user (with up to five candidates).
         case failed(String)
     }
 
-    public func resolve(_ l: Locator) -> Outcome {
+    package func resolve(_ l: Locator) -> Outcome {
         var scope: Int? = nil
         if let inner = l.within {
             switch resolve(inner) {
@@ -68,7 +69,7 @@ public struct LocatorResolver {
 
     /// The text an element shows (its value; a field's hint is not its text; an image view's
     /// text is its file name, which it does not show).
-    public func text(_ id: Int) -> String {
+    package func text(_ id: Int) -> String {
         guard let e = tree.elements[id], e.kind != .imageView else { return "" }
         return e.text
     }
@@ -86,7 +87,7 @@ public struct LocatorResolver {
     }
 
     /// `button 12 "Save" at 16,80 328x48`, up to five, then how many more.
-    public func describe(_ ids: [Int]) -> String {
+    package func describe(_ ids: [Int]) -> String {
         var parts = ids.prefix(Self.maxListed).map { id -> String in
             let kind = map.entry(id)?.kind.rawValue ?? tree.elements[id]?.kind.rawValue ?? "element"
             let t = text(id)
@@ -126,8 +127,8 @@ public struct LocatorResolver {
 }
 
 /// Why a touch cannot reach an element, in words: "is under dialog 31", "is in hidden frameView 7".
-public enum ReachText {
-    public static func reason(_ r: HitMap.Reach, _ id: Int, tree: WidgetTree, map: HitMap) -> String {
+package enum ReachText {
+    package static func reason(_ r: HitMap.Reach, _ id: Int, tree: WidgetTree, map: HitMap) -> String {
         switch r {
         case .reachable: return "is reachable"
         case .zeroSize: return "has zero size"
@@ -168,7 +169,7 @@ public enum ReachText {
         return "is not on screen"
     }
 
-    public static func label(_ id: Int, _ tree: WidgetTree) -> String {
+    package static func label(_ id: Int, _ tree: WidgetTree) -> String {
         tree.elements[id].map { "\($0.kind.rawValue) \(id)" } ?? "element \(id)"
     }
 }
@@ -176,7 +177,7 @@ public enum ReachText {
 extension LocatorResolver {
     /// The plainest locator that finds `e` on its screen: its text, else its text and kind, else its
     /// kind and index, else its id. One rule for `render inspect --tree`, the live page and `render a11y`.
-    public func plainestLocator(_ e: HitMap.Entry) -> Locator {
+    package func plainestLocator(_ e: HitMap.Entry) -> Locator {
         let shown = text(e.id)
         if !shown.isEmpty {
             if resolve(Locator(text: shown)) == .found(e.id) { return Locator(text: shown) }

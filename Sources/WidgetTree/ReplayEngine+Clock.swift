@@ -30,7 +30,7 @@ extension ReplayEngine {
     }
 
     /// Moves the clock forward to `time` without a tick capture (for the frame at a given time).
-    public mutating func advance(to time: Int) {
+    package mutating func advance(to time: Int) {
         finishPendingTickCapture()
         let target = min(time, Self.maxTime)
         guard target > now else { return }

@@ -11,7 +11,7 @@ public struct InputOutcome: Hashable, Sendable {
     public var element: Int?
     /// Why it was not delivered (nil when it was).
     public var message: String?
-    public init(delivered: Bool, element: Int?, message: String? = nil) {
+    package init(delivered: Bool, element: Int?, message: String? = nil) {
         self.delivered = delivered
         self.element = element
         self.message = message
@@ -32,7 +32,7 @@ struct TouchState {
 /// headless platform's scripts (through the C library).
 extension ReplayEngine {
     /// The outcome of the last input step (nil before any).
-    public var lastInput: InputOutcome? { touch.last }
+    package var lastInput: InputOutcome? { touch.last }
 
     /// Kinds that take a tap themselves; a touch on anything else goes to the nearest ancestor
     /// of these kinds (a label in an EventLayout: the layout), or stays where it landed.

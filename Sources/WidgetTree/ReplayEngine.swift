@@ -4,13 +4,13 @@ import Styles
 
 /// The tree right after a `scroll` step, kept so the pipeline can lay it out and complete the
 /// step's ScrollChangedEvent (clamped `scrollPos`, `scrollRem`, `height`).
-public struct ScrollState: Sendable {
+package struct ScrollState: Sendable {
     /// Index of the ScrollChangedEvent in the event list it travels with.
-    public var event: Int
+    package var event: Int
     /// The scrolled element.
-    public var id: Int
-    public var tree: WidgetTree
-    public init(event: Int, id: Int, tree: WidgetTree) {
+    package var id: Int
+    package var tree: WidgetTree
+    package init(event: Int, id: Int, tree: WidgetTree) {
         self.event = event
         self.id = id
         self.tree = tree
@@ -33,22 +33,22 @@ struct ReplayTimer {
 /// A steppable engine: `boot()`, then `apply(_:)` one step at a time, then `finish()`.
 /// `Replayer.run()` drives it over a session's steps; `HeadlessBackend` (RenderPipeline) drives
 /// it from Swift calls, so both clients share every rule.
-public struct ReplayEngine {
+package struct ReplayEngine {
     /// The session: its device (launch screen) and, for `boot()`, the steps to look ahead into.
-    public let session: Session
-    public let options: ReplayOptions
+    package let session: Session
+    package let options: ReplayOptions
 
     /// The current widget tree (the state a frame drawn now would show).
-    public internal(set) var tree = WidgetTree()
+    package internal(set) var tree = WidgetTree()
     /// Events produced and not yet drained, in order.
-    public internal(set) var events: [AppEvent] = []
-    public internal(set) var diagnostics: [Diagnostic] = []
+    package internal(set) var events: [AppEvent] = []
+    package internal(set) var diagnostics: [Diagnostic] = []
     /// Captures taken so far (launch frame, ticks when `captureTicks`, snapshots).
-    public internal(set) var captures: [Capture] = []
+    package internal(set) var captures: [Capture] = []
     var recorded: [RecordedCommand] = []
     /// The tree at each `scroll` step, so the pipeline can complete its ScrollChangedEvent after
     /// layout (the content size needs layout); `event` indexes `events`.
-    public internal(set) var scrollStates: [ScrollState] = []
+    package internal(set) var scrollStates: [ScrollState] = []
     var booted = false
     var timers: [ReplayTimer] = []
     var timerOrder = 0
@@ -92,9 +92,9 @@ public struct ReplayEngine {
     var stepPath = "steps[0]"
 
     /// The virtual time (ms).
-    public var now: Int { tree.time }
+    package var now: Int { tree.time }
 
-    public init(session: Session, options: ReplayOptions = ReplayOptions()) {
+    package init(session: Session, options: ReplayOptions = ReplayOptions()) {
         self.session = session
         self.options = options
     }
@@ -102,7 +102,7 @@ public struct ReplayEngine {
     // MARK: - Run
 
     /// Every step of the session, then the final capture.
-    public mutating func run() -> ReplayResult {
+    package mutating func run() -> ReplayResult {
         boot()
         for step in session.steps { apply(step) }
         return finish(lastStep: session.steps.last?.index ?? 0)
@@ -110,7 +110,7 @@ public struct ReplayEngine {
 
     /// Ends the replay: completes a pending tick capture, appends the `.final` capture and returns
     /// everything gathered (events and scroll states not drained yet).
-    public mutating func finish(lastStep: Int) -> ReplayResult {
+    package mutating func finish(lastStep: Int) -> ReplayResult {
         finishPendingTickCapture()
         summariseDroppedEvents()
         summariseSkippedTreeEdits()
@@ -123,7 +123,7 @@ public struct ReplayEngine {
 
     /// Takes the events produced so far with the scroll states that refer to them (indices into
     /// the returned events); the engine keeps going with empty lists.
-    public mutating func drainEvents() -> (events: [AppEvent], scrollStates: [ScrollState]) {
+    package mutating func drainEvents() -> (events: [AppEvent], scrollStates: [ScrollState]) {
         defer {
             events = []
             scrollStates = []
@@ -133,13 +133,13 @@ public struct ReplayEngine {
     }
 
     /// Takes the diagnostics produced so far.
-    public mutating func drainDiagnostics() -> [Diagnostic] {
+    package mutating func drainDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
         return diagnostics
     }
 
     /// Takes the captures taken so far (a pending tick capture is completed first).
-    public mutating func drainCaptures() -> [Capture] {
+    package mutating func drainCaptures() -> [Capture] {
         finishPendingTickCapture()
         defer { captures = [] }
         return captures
@@ -149,7 +149,7 @@ public struct ReplayEngine {
     /// frame, and SysInfoEvent START then RESUME (session-format.md section 5). `lookahead` are the
     /// steps whose commands decide the application id (default: the session's steps); a caller
     /// feeding steps one by one passes its first step. Does nothing the second time.
-    public mutating func boot(lookahead: [Step]? = nil) {
+    package mutating func boot(lookahead: [Step]? = nil) {
         guard !booted else { return }
         booted = true
         let steps = lookahead ?? session.steps
@@ -190,7 +190,7 @@ public struct ReplayEngine {
     // MARK: - Steps
 
     /// Applies one step (semantics.md sections 1, 6 and 7); never fails (problems are diagnostics).
-    public mutating func apply(_ step: Step) {
+    package mutating func apply(_ step: Step) {
         if !booted { boot(lookahead: [step]) }
         tree.tally.steps &+= 1
         stepIndex = step.index

@@ -2,15 +2,15 @@ import Primitives
 
 /// The kinds of work replay counts on the tree it builds (`WidgetTree.work`), for complexity
 /// tests: replaying N steps should touch O(N log N) elements, however the tree is shaped.
-public enum ReplayWork {
+package enum ReplayWork {
     /// Steps applied (batch entries included).
-    public static let steps = "replay.steps"
+    package static let steps = "replay.steps"
     /// Parent links followed to refuse cycles when attaching.
-    public static let ancestorSteps = "replay.ancestor-steps"
+    package static let ancestorSteps = "replay.ancestor-steps"
     /// Children scanned to take one out of its parent's list.
-    public static let childrenScanned = "replay.children-scanned"
+    package static let childrenScanned = "replay.children-scanned"
     /// Elements of the subtrees removed or deleted.
-    public static let subtreeElements = "replay.subtree-elements"
+    package static let subtreeElements = "replay.subtree-elements"
 }
 
 /// The counts of the `ReplayWork` kinds as plain integers (`WidgetTree.tally`): added to per

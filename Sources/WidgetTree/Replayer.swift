@@ -19,6 +19,7 @@ public struct AppEvent: Hashable, Sendable {
         self.internalId = internalId
         self.fields = fields
     }
+    /// Events are equal when time, type, element and every field (in order) are.
     public static func == (a: AppEvent, b: AppEvent) -> Bool {
         a.time == b.time && a.type == b.type && a.internalId == b.internalId
             && a.fields.map(\.0) == b.fields.map(\.0) && a.fields.map(\.1) == b.fields.map(\.1)
@@ -30,7 +31,7 @@ public struct AppEvent: Hashable, Sendable {
     }
 
     /// The field an `ImageRequestEvent` names its pixel format in (`"format": "RGB555"`).
-    public static let formatField = "format"
+    package static let formatField = "format"
 
     /// The pixel format an `ImageRequestEvent` asks for (semantics.md 7 item 38): `rawValue` is the
     /// framework's `InternalFormat` ordinal (RGB565 3, RGB555 15), `name` its name; nil for events
@@ -53,17 +54,17 @@ public enum EventValue: Hashable, Sendable {
 }
 
 /// A frame the replay captured: a named snapshot, a tick's frame, or the final state.
-public struct Capture: Sendable {
-    public enum Kind: Hashable, Sendable { case snapshot, tick, final, launch }
-    public var kind: Kind
+package struct Capture: Sendable {
+    package enum Kind: Hashable, Sendable { case snapshot, tick, final, launch }
+    package var kind: Kind
     /// Snapshot name (nil for ticks and the final frame).
-    public var name: String?
+    package var name: String?
     /// Virtual time (ms).
-    public var time: Int
+    package var time: Int
     /// Index of the step that produced it.
-    public var step: Int
-    public var tree: WidgetTree
-    public init(kind: Kind, name: String?, time: Int, step: Int, tree: WidgetTree) {
+    package var step: Int
+    package var tree: WidgetTree
+    package init(kind: Kind, name: String?, time: Int, step: Int, tree: WidgetTree) {
         self.kind = kind
         self.name = name
         self.time = time
@@ -74,18 +75,18 @@ public struct Capture: Sendable {
 
 /// What replaying a session gives: captures in order (ticks, snapshots; the last is the final frame),
 /// the events in order, and diagnostics.
-public struct ReplayResult: Sendable {
-    public var captures: [Capture]
-    public var events: [AppEvent]
-    public var diagnostics: [Diagnostic]
+package struct ReplayResult: Sendable {
+    package var captures: [Capture]
+    package var events: [AppEvent]
+    package var diagnostics: [Diagnostic]
     /// The final state (after the last step).
-    public var final: WidgetTree
+    package var final: WidgetTree
     /// Commands that were accepted but draw nothing (preferences, purchases, LAUNCH_BROWSER,
     /// SHARE_LINK, notifications, FLUSH_VIEW, QUIT_APP, ...), in order.
-    public var recorded: [RecordedCommand]
+    package var recorded: [RecordedCommand]
     /// The tree at each `scroll` step (`event` indexes `events`), to complete ScrollChangedEvents after layout.
-    public var scrollStates: [ScrollState] = []
-    public init(
+    package var scrollStates: [ScrollState] = []
+    package init(
         captures: [Capture], events: [AppEvent], diagnostics: [Diagnostic], final: WidgetTree,
         recorded: [RecordedCommand] = []
     ) {
@@ -99,12 +100,12 @@ public struct ReplayResult: Sendable {
 
 /// A command the replay accepted without a visible effect: what a real backend would have done
 /// (opened a browser, stored a preference, ...), kept so a caller can list it.
-public struct RecordedCommand: Hashable, Sendable {
+package struct RecordedCommand: Hashable, Sendable {
     /// Virtual time (ms) and top-level step index.
-    public var time: Int
-    public var step: Int
-    public var command: Command
-    public init(time: Int, step: Int, command: Command) {
+    package var time: Int
+    package var step: Int
+    package var command: Command
+    package init(time: Int, step: Int, command: Command) {
         self.time = time
         self.step = step
         self.command = command
@@ -112,35 +113,35 @@ public struct RecordedCommand: Hashable, Sendable {
 }
 
 /// Options of a replay.
-public struct ReplayOptions: Sendable {
+package struct ReplayOptions: Sendable {
     /// Value of a click's ValueEvent (theme: 1 default/iOS, 0 Android).
-    public var clickValue: Int = 1
+    package var clickValue: Int = 1
     /// A short toast's length (ms, the theme's `toast.defaultDuration`): see `PlatformProfile.toastDuration`.
-    public var toastDuration: Int = 2000
+    package var toastDuration: Int = 2000
     /// Record a capture for every tick (for --frames / --apng); snapshots and the final frame always.
-    public var captureTicks: Bool = false
+    package var captureTicks: Bool = false
     /// With `captureTicks`: also capture display-link frames at this rate inside each tick (`--fps`),
     /// at the times `k * 1000 / fps` ms (rounded) strictly between the tick's start and end.
     /// nil or 0: one frame per tick.
-    public var fps: Int? = nil
+    package var fps: Int? = nil
     /// The backend whose behaviour the replay follows (style parsing, widgets it does not have,
     /// commands it ignores, timers, bars at view switches, directions): `--theme ios|android`
     /// pass the theme's `profile`; `.neutral` is the preview's documented rules.
-    public var platform: PlatformProfile = .neutral
+    package var platform: PlatformProfile = .neutral
     /// Whether a `font-family` names a font the renderer has (its bundled and app fonts); nil = not
     /// checked. An unknown family gets a `font-family` warning and the theme's default (semantics
     /// section 2).
-    public var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
+    package var fontFamilyKnown: (@Sendable (String) -> Bool)? = nil
     /// Lays out the tree at an input step to find where touches land (semantics.md item 39); nil
     /// (no layout at hand): ids are taken as given and targets and points are skipped.
-    public var hitMaps: HitMapSource? = nil
+    package var hitMaps: HitMapSource? = nil
     /// Most events held undrained (`defaultMaxHeldEvents`); past it, events are dropped and counted
     /// (`too-many-events`). A long-lived backend that drains events may keep its own queue under
     /// the same constant.
-    public var maxHeldEvents: Int = ReplayOptions.defaultMaxHeldEvents
+    package var maxHeldEvents: Int = ReplayOptions.defaultMaxHeldEvents
     /// The tree-edit work budget of this replay (`maxTreeEditWork`; tests make it smaller).
-    public var treeEditWork: Int = ReplayOptions.maxTreeEditWork
-    public init(
+    package var treeEditWork: Int = ReplayOptions.maxTreeEditWork
+    package init(
         clickValue: Int = 1, toastDuration: Int = 2000, captureTicks: Bool = false, fps: Int? = nil,
         platform: PlatformProfile = .neutral
     ) {
@@ -151,29 +152,29 @@ public struct ReplayOptions: Sendable {
         self.platform = platform
     }
     /// Most frames `fps` adds inside one tick (a minute at 60 fps); a longer tick gets a diagnostic.
-    public static let maxGeneratedFramesPerTick = 3600
+    package static let maxGeneratedFramesPerTick = 3600
     /// Shortest timer interval (semantics.md section 6): shorter ones run at this rate.
-    public static let minTimerInterval = 10
+    package static let minTimerInterval = 10
     /// Most elements alive at once (docs/limits.md); a CREATE_* past it is skipped with the
     /// error `too-many-elements`.
-    public static let maxElements = 200_000
+    package static let maxElements = 200_000
     /// Deepest element nesting laid out (Layout stops at this depth); deeper elements get one
     /// `tree-too-deep` warning per replay. Every walk of the tree here is iterative.
-    public static let maxTreeDepth = 256
+    package static let maxTreeDepth = 256
     /// Most frames one replay captures (ticks, display-link frames and snapshots; the final
     /// frame always comes on top): later ones are dropped with the error `too-many-frames`.
-    public static let maxFrames = 100_000
+    package static let maxFrames = 100_000
     /// Most events a replay holds undrained (docs/limits.md): a `render` keeps every event of the
     /// session for `--events`, so 200,000 (about 30 MB); later ones are dropped, counted by type,
     /// with the warning `too-many-events`. Timers firing every 10 ms for over half an hour of
     /// virtual time stay under it; hostile ticks no longer grow memory without bound (1.35 GB).
-    public static let defaultMaxHeldEvents = 200_000
+    package static let defaultMaxHeldEvents = 200_000
     /// Work the tree edits of one replay may do (docs/limits.md, "Tree edits"): child-list slots
     /// scanned or shifted plus links followed to refuse cycles (`ReplayWork.childrenScanned` and
     /// `ancestorSteps`). A REORDER_CHILD that does not fit is skipped with the warning `budget`.
-    public static let maxTreeEditWork = 200_000_000
+    package static let maxTreeEditWork = 200_000_000
     /// Longest timer interval kept (keeps the clock arithmetic far from overflow).
-    public static let maxTimerInterval = 1_000_000_000_000_000
+    package static let maxTimerInterval = 1_000_000_000_000_000
 }
 
 /// Replays a session's steps into a widget tree, with the virtual clock, input and events.
@@ -190,17 +191,17 @@ public struct ReplayOptions: Sendable {
 ///   REORDER_CHILD past the tree-edit work budget skipped);
 /// - `not-delivered` (an error): an input step whose element a finger cannot reach, whose target
 ///   finds none or several, or whose point reaches nothing (a warning when nothing is there at all).
-public struct Replayer {
-    public let session: Session
-    public let options: ReplayOptions
-    public init(session: Session, options: ReplayOptions = ReplayOptions()) {
+package struct Replayer {
+    package let session: Session
+    package let options: ReplayOptions
+    package init(session: Session, options: ReplayOptions = ReplayOptions()) {
         self.session = session
         self.options = options
     }
 
     /// Replays every step (semantics.md sections 1, 6 and 7). Never fails: steps that cannot be
     /// applied become diagnostics. The last capture is always `.final`.
-    public func run() -> ReplayResult {
+    package func run() -> ReplayResult {
         var engine = ReplayEngine(session: session, options: options)
         return engine.run()
     }
@@ -209,7 +210,7 @@ public struct Replayer {
     /// up to the first tick that would move the clock past `ms`; that tick only advances the clock
     /// to `ms` (firing the timers due by then). Past the last step the clock runs on to `ms`.
     /// Returns a `.final` capture at time `ms` and the diagnostics of the steps applied.
-    public func state(at ms: Int) -> (capture: Capture, diagnostics: [Diagnostic]) {
+    package func state(at ms: Int) -> (capture: Capture, diagnostics: [Diagnostic]) {
         var stateOptions = ReplayOptions(
             clickValue: options.clickValue, toastDuration: options.toastDuration,
             platform: options.platform)

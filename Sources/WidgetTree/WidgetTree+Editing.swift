@@ -4,7 +4,7 @@ import SessionFormat
 /// element is ever its own ancestor (semantics.md section 1).
 extension WidgetTree {
     /// Ids of `id` and all its descendants, parent first (pre-order). Safe against bad links.
-    public func subtree(of id: Int) -> [Int] {
+    package func subtree(of id: Int) -> [Int] {
         guard elements[id] != nil else { return [] }
         var out: [Int] = []
         var seen: Set<Int> = []
@@ -18,7 +18,7 @@ extension WidgetTree {
     }
 
     /// True when `id` hangs from the root through live parents (so it can be on screen).
-    public func isAttachedToRoot(_ id: Int) -> Bool {
+    package func isAttachedToRoot(_ id: Int) -> Bool {
         guard let root = rootId else { return false }
         return isAncestor(root, of: id) && elements[id] != nil
     }

@@ -5,7 +5,7 @@ extension WidgetTree {
     /// True when `id` and its ancestors are visible and it hangs from the root through the active
     /// FrameView, an app-level bar, or a shown overlay (dialog, sheet, open drawer). Overlays count
     /// wherever their parent is, because the backend places them itself.
-    public func isOnScreen(_ id: Int) -> Bool {
+    package func isOnScreen(_ id: Int) -> Bool {
         var cur = id
         for _ in 0..<100_000 {
             guard let e = elements[cur], e.isVisible else { return false }

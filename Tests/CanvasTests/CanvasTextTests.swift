@@ -45,6 +45,29 @@ struct CanvasTextTests {
         #expect(c.messages == [])
     }
 
+    // The one public initializer (a library user's: folders, no package types) reads images and fonts
+    // as the package's own initializer does: same image, same text metrics; no assets folder, no images.
+    @Test func publicInitializerTakesFolders() throws {
+        let folders = try ContextFactory(
+            displayScale: 2, assetsDirectory: S.repo.appendingPathComponent("Examples/assets").path,
+            fontsDirectory: S.repo.appendingPathComponent("Fonts").path)
+        let own = ContextFactory(displayScale: 2, assets: S.assets, fonts: try S.fonts())
+        #expect(try folders.loadImage("photo@2x.png") == (try own.loadImage("photo@2x.png")))
+        let a = try folders.createContext(width: 100, height: 30)
+        let b = try own.createContext(width: 100, height: 30)
+        a.font = CanvasFont(size: 20, family: "Roboto")
+        b.font = a.font
+        #expect(a.measureText("Hello").width > 40)
+        #expect(a.measureText("Hello") == b.measureText("Hello"))
+        let noAssets = try ContextFactory(displayScale: 1, assetsDirectory: nil)
+        #expect(throws: (any Error).self) { try noAssets.loadImage("photo@2x.png") }
+        let missing = S.repo.appendingPathComponent("Examples/assets").path
+        let error = #expect(throws: (any Error).self) {
+            try ContextFactory(displayScale: 1, assetsDirectory: nil, fontsDirectory: missing)
+        }
+        #expect("\(try #require(error))".contains("cannot read \(missing)/fonts.lock"))
+    }
+
     @Test func measureTextAndAlignment() throws {
         let fonts = try S.fonts()
         let c = try S.context(200, 40, fonts: fonts)
