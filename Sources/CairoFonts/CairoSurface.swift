@@ -143,9 +143,9 @@ package final class CairoMask {
     }
     deinit { cairo_surface_destroy(raw) }
     /// The alpha rows, for reading (`DirectMaskTarget`); written through `withPixels` or a context.
-    let data: UnsafePointer<UInt8>
+    @usableFromInline let data: UnsafePointer<UInt8>
     /// Bytes per row.
-    let stride: Int
+    @usableFromInline let stride: Int
     /// Direct access to the alpha rows (`stride` bytes per row). Forgets `rowSpans` and `rowGaps`.
     package func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
         rowSpans = nil

@@ -19,11 +19,11 @@ import Primitives
 /// This module holds no Cairo: the Cairo boundary (`CairoFonts`) makes targets from a context
 /// (`CairoContext.directMaskTarget`) and tells Cairo afterwards which pixels changed (`finish`).
 package struct DirectMaskTarget {
-    let pixels: UnsafeMutablePointer<UInt32>
+    @usableFromInline let pixels: UnsafeMutablePointer<UInt32>
     /// Words per row.
-    let stride: Int
+    @usableFromInline let stride: Int
     /// The part of the target the clip lets through: x0 <= x < x1, y0 <= y < y1.
-    let x0: Int, y0: Int, x1: Int, y1: Int
+    @usableFromInline let x0: Int, y0: Int, x1: Int, y1: Int
     /// The premultiplied source pixel, as pixman holds Cairo's solid colour.
     package let source: UInt32
     /// Whose pixels these are (the Cairo surface, opaque here): `finish` marks them changed.
@@ -64,7 +64,7 @@ package struct DirectMaskTarget {
 
     /// Per mask value m: the source through it (each channel mul(source, m)), then at 256 + m,
     /// 255 - its alpha in both 16-bit halves (what the destination is multiplied by).
-    let table: [UInt32]
+    @usableFromInline let table: [UInt32]
 
     /// Where this target draws: the clip's rectangle cut to the surface, x0 <= x < x1, y0 <= y < y1.
     package var extent: (x0: Int, y0: Int, x1: Int, y1: Int) { (x0, y0, x1, y1) }
@@ -75,7 +75,10 @@ package struct DirectMaskTarget {
     }
 
     /// Composites through `mask` with its top-left pixel at (x, y) (|x|, |y| <= `maxOffset`).
-    package func composite(_ mask: AlphaRows, x: Int, y: Int) {
+    /// Inlinable: `CairoFonts` calls it per glyph and `Raster` per shadow piece; inlined there, the
+    /// mask's row arrays are borrowed rather than retained and released per call
+    /// (Benchmarks/notes/compositors-across-modules.md).
+    @inlinable package func composite(_ mask: AlphaRows, x: Int, y: Int) {
         let cx0 = max(x0, x)
         let cy0 = max(y0, y)
         let cx1 = min(x1, x + mask.width)
@@ -154,7 +157,7 @@ package struct DirectMaskTarget {
     /// where the mask is 0, set where it is 255 and the source opaque), blended four at a time
     /// (blue and red, green and alpha of four pixels in the 16-bit lanes of two vectors); the source
     /// through each mask value comes from `t` (`table`), so only the destination is multiplied here.
-    static func over(
+    @usableFromInline static func over(
         _ dst: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, count: Int, source: UInt32,
         table t: UnsafePointer<UInt32>
     ) {

@@ -25,8 +25,8 @@ package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertibl
 package struct JSONParser {
     // Package, not private: the session's step fast path (`SessionFormat/JSONParser+Steps.swift`,
     // an `JSONEntryReader`) reads them too.
-    package let bytes: UnsafeBufferPointer<UInt8>
-    package var pos = 0
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline package var pos = 0
     private var depth = 0
     /// Nesting limit, so a hostile file cannot overflow the stack.
     package static let maxDepth = 256
@@ -359,11 +359,12 @@ package struct JSONParser {
         }
     }
 
-    package func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
+    // Inlinable: SessionFormat's step fast path calls these per byte from its own module.
+    @inlinable package func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
     private mutating func skipDigits() { while let b = peek(), isDigit(b) { pos += 1 } }
 
-    package mutating func skipSpace() {
+    @inlinable package mutating func skipSpace() {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0A, 0x0D: pos += 1
