@@ -178,7 +178,17 @@ extension Renderer {
     public func inspection(of capture: Capture, session: Session) -> Inspection {
         let resources = ResourceLoader(session: session, fonts: fonts, assetDensity: looks.assetDensity)
         let (layout, _) = layOut(capture.tree, resources: resources, device: session.device)
-        return Inspection(
+        return inspection(of: capture, layout: layout, session: session)
+    }
+
+    /// The inspection of a frame this renderer has drawn, on the layout it drew (the live page's
+    /// worker: no second layout per frame).
+    package func inspection(of frame: RenderedFrame, session: Session) -> Inspection {
+        inspection(of: frame.capture, layout: frame.layout, session: session)
+    }
+
+    func inspection(of capture: Capture, layout: LayoutResult, session: Session) -> Inspection {
+        Inspection(
             tree: capture.tree, layout: layout, device: session.device, resolver: StyleResolver.shared(for: theme),
             steps: session.steps.filter { $0.index <= capture.step })
     }

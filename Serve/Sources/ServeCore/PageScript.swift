@@ -129,6 +129,7 @@ extension Page {
         function figure(slot) { return document.querySelector(`.pic[data-slot="${slot}"]`); }
 
         async function onFrame(buf) {
+          const recv = performance.timeOrigin + performance.now();  // for the bench's breakdown
           const view = new DataView(buf);
           const n = view.getUint32(0);
           const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
@@ -144,19 +145,27 @@ extension Page {
             return;
           }
           const bitmap = await createImageBitmap(new Blob([png], { type: "image/png" }));
+          const decoded = performance.timeOrigin + performance.now();
           state.metas[head.slot] = meta;
           requestAnimationFrame((ts) => {
             const canvas = $(".img", figure(head.slot));
-            canvas.width = bitmap.width; canvas.height = bitmap.height;
-            canvas.getContext("2d").drawImage(bitmap, 0, 0);
+            const shown = state.shown || (state.shown = {});
+            if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
+              bitmap.close(); sendView(); return;
+            }
+            if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
+            else { canvas.width = bitmap.width; canvas.height = bitmap.height; canvas.getContext("2d").drawImage(bitmap, 0, 0); }
+            shown[head.slot] = head.state;
             bitmap.close();
             layoutSlot(head.slot);
             const t = performance.timeOrigin + ts;
             const f = { slot: head.slot, version: head.version, state: head.state, look: head.look, ok: true, t,
-              width: canvas.width, height: canvas.height, capture: state.view.capture };
+              width: canvas.width, height: canvas.height, capture: state.view.capture,
+              noticed: head.noticed, sent: head.sent, recv, decoded, timing: meta.timing, bytes: png.length,
+              patch: head.patch || null };
             window.__frames.push(f);
             if (window.__frames.length > 500) window.__frames.splice(0, 100);
-            send({ type: "painted", slot: head.slot, version: head.version, t });
+            send({ type: "painted", slot: head.slot, version: head.version, state: head.state, t });
             emit("frame", f);
           });
           if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }

@@ -18,7 +18,7 @@ public enum Server {
         guard let watcher else { throw ServeError("cannot watch files: inotify_init1 failed", exitCode: 2) }
         watcher.watch(folder.folder)
         let assets = (folder.folder as NSString).appendingPathComponent("assets")
-        watcher.watch(assets)
+        watcher.watch(assets, whenCreated: true)
         if let t = options.themeFile {
             watcher.watch(((SessionFolder.realPath(t) ?? t) as NSString).deletingLastPathComponent)
         }
