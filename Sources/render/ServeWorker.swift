@@ -201,9 +201,12 @@ final class ServeWorkerState {
         let before = r.timings
         let one = ReplayResult(captures: [s.capture], events: [], diagnostics: [], final: s.capture.tree)
         var bitmap: Bitmap?
+        var inspectNanos: UInt64 = 0
         let rendered = try r.renderEach(s.session, one) { frame, _ in
             bitmap = frame.bitmap
+            let t = DispatchTime.now().uptimeNanoseconds
             if !thumb && s.inspection == nil { s.inspection = r.inspection(of: frame, session: s.session) }
+            inspectNanos = DispatchTime.now().uptimeNanoseconds - t
         }
         states[spec[0]] = s
         guard var b = bitmap else { return (["ok": false, "diagnostics": [Self.failure("nothing was rendered")]], []) }
@@ -216,15 +219,21 @@ final class ServeWorkerState {
             "ok": true, "diagnostics": all.map(Self.json), "pixelWidth": b.width, "pixelHeight": b.height,
             "errors": all.filter { $0.severity == .error }.count,
         ]
+        var treeNanos: UInt64 = 0
         if !thumb {
             let d = s.session.device
             json["device"] = ["width": d.width, "height": d.height, "scale": d.scale]
             json["timeline"] = s.timeline
             json["shown"] = ["kind": "\(s.capture.kind)", "time": s.capture.time, "step": s.capture.step]
+            let t = DispatchTime.now().uptimeNanoseconds
             json["tree"] = s.inspection.map(Self.tree) ?? []
+            treeNanos = DispatchTime.now().uptimeNanoseconds - t
         }
         // Where a live frame's time went (the bench reads it; docs/serve.md): each stage's ms.
-        json["timing"] = Self.timing(r.timings, since: before, started: started, stated: stated)
+        var timing = Self.timing(r.timings, since: before, started: started, stated: stated)
+        timing["inspect"] = (Double(inspectNanos) / 1e5).rounded() / 10
+        timing["tree"] = (Double(treeNanos) / 1e5).rounded() / 10
+        json["timing"] = timing
         return (json, png)
     }
 
@@ -241,12 +250,11 @@ final class ServeWorkerState {
         ]
     }
 
-    /// The elements in paint order with their parent, frame in dp, text, reach and locator.
+    /// The elements in paint order with their parent, frame in dp, text and reach. Not their locators:
+    /// finding the plainest locator of every element took most of a frame's time on the bench screen
+    /// (about 100 ms of CPU against 30 for the whole render); an inspected element's comes with its answer.
     static func tree(_ inspection: Inspection) -> [[String: Any]] {
         let resolver = LocatorResolver(tree: inspection.tree, map: inspection.map)
-        // `render inspect --tree`'s lines, one per reachable element in paint order: their locators.
-        let lines = inspection.reachableTree().split(separator: "\n", omittingEmptySubsequences: false)
-        var next = 0
         var out: [[String: Any]] = []
         for e in inspection.map.entries {
             var o: [String: Any] = [
@@ -256,12 +264,6 @@ final class ServeWorkerState {
             if let v = e.visible { o["visible"] = rect(v) }
             if case .reachable = inspection.map.reach(e.id) {
                 o["reachable"] = true
-                if next < lines.count {
-                    let line = lines[next].drop { $0 == " " }
-                    let described = resolver.describe([e.id])
-                    if line.hasPrefix(described) { o["locator"] = String(line.dropFirst(described.count + 2)) }
-                    next += 1
-                }
             } else {
                 o["reachable"] = false
                 o["why"] = ReachText.reason(
@@ -329,6 +331,7 @@ final class ServeWorkerState {
         if let e = s.map.entry(id) {
             o["kind"] = e.kind.rawValue
             o["frame"] = rect(e.frame)
+            if case .reachable = s.map.reach(id) { o["locator"] = resolver.plainestLocator(e).description }
         }
         if let p {
             o["point"] = [p.x, p.y]

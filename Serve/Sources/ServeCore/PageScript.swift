@@ -307,7 +307,7 @@ extension Page {
             }
             head.textContent = label;
             head.dataset.id = e.id;
-            head.title = e.reachable ? (e.locator || "") : `not reachable: ${e.why || ""}`;
+            head.title = e.reachable ? `${e.kind} ${e.id} (its locator: hover or select it)` : `not reachable: ${e.why || ""}`;
             if (!e.reachable) head.classList.add("unreachable");
             head.addEventListener("click", (ev) => { if (ev.detail !== 0 || true) select(e.id, null, true); });
             head.addEventListener("mouseenter", () => { state.hover = { id: e.id, frame: e.frame, slot: "*" }; drawAllOutlines(); });
@@ -342,7 +342,7 @@ extension Page {
           if (d.touch !== "element") { box.innerHTML = `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`; return; }
           const el = state.byId.get(d.id) || {};
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
-            ["locator", el.locator ? `<code>${esc(el.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
+            ["locator", d.locator ? `<code>${esc(d.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
           let html = `<table id="facts">${rows.map(([k, v]) => `<tr><th>${k}</th><td data-key="${k}">${k === "locator" ? v : esc(v)}</td></tr>`).join("")}</table>`;
           const styleRows = [], raw = [];
           for (const line of (d.lines || []).slice(1)) {
