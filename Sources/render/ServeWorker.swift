@@ -347,7 +347,7 @@ final class ServeWorkerState {
     }
 
     /// The lines of `text` (`render inspect --point`'s output) that describe element `id`: its header
-    /// line (`KIND ID ...`) and the more deeply indented lines under it.
+    /// line (`KIND ID ...`) and its style lines under it, not its ancestors' blocks that follow.
     static func block(of id: Int, in text: String) -> [String] {
         let lines = text.split(separator: "\n").map(String.init)
         func indent(_ l: String) -> Int { l.prefix { $0 == " " }.count }
@@ -356,7 +356,9 @@ final class ServeWorkerState {
             guard words.count >= 2, words[1] == "\(id)" else { continue }
             var out = [l.trimmingCharacters(in: .whitespaces)]
             for m in lines[(i + 1)...] {
-                guard indent(m) > indent(l) else { break }
+                // Its own `key: value (source)` lines; the next element's header (its parent) ends it.
+                guard indent(m) > indent(l), m.drop(while: { $0 == " " }).prefix(while: { $0 != " " }).hasSuffix(":")
+                else { break }
                 out.append(String(m.dropFirst(indent(l))))
             }
             return out
