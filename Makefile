@@ -107,6 +107,14 @@ serve:
 serve-live-test: serve build fonts platform-app
 	python3 Serve/browser-tests/test_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/serve-live
 
+## The copy `make install` and the .deb carry beside `render`: the Swift runtime and Foundation linked in,
+## as `render` has them, so it runs with no Swift toolchain. A build folder of its own (the flag changes
+## every compile command: in Serve/.build it would rebuild the whole stack for `make serve` and back).
+.PHONY: serve-static
+SERVE_STATIC_BIN := Serve/.build-static/release/render-serve
+serve-static:
+	cd Serve && $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product render-serve
+
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
 # Its Swift tests use plain imports, so the release build `make serve` made is reused (testable imports
 # would rebuild SwiftNIO's whole stack with -enable-testing: minutes on two cores).
@@ -272,15 +280,16 @@ platform-tests: platform-app build
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
 
-## Installs the release `render`, the C library (header, .so, .pc), the bundled fonts, the man page and the docs
-## under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.
+## Installs the release `render` with `render serve`'s server beside it, the C library (header, .so, .pc),
+## the bundled fonts, the man page and the docs under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.
 .PHONY: install deb package-test print-version
 print-version:
 	@echo $(VERSION)
 PREFIX ?= /usr/local
 DESTDIR ?=
-install: build c-library fonts
-	scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION)
+install: build serve-static c-library fonts
+	scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) \
+	  $(SERVE_STATIC_BIN)
 
 ## The Debian package $(DEB): `make install` into a staging folder, then dpkg-deb (scripts/make-deb.sh).
 DEB := $(OUT)/preview-renderer_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# `make install` (and `make deb`, which installs into a staging folder): puts the release `render`, the C
+# `make install` (and `make deb`, which installs into a staging folder): puts the release `render` and
+# `render-serve` beside it (`render serve` runs the binary of that name in its own folder), the C
 # library (header, libpreview_renderer.so, preview_renderer.pc), the bundled fonts with fonts.lock, the
 # man page and the docs under DESTDIR/PREFIX. The installed `render` and library find the fonts at
 # PREFIX/share/preview-renderer/fonts with no option (TextLayout's BundledFonts, the C library's
 # FontsLookup); the .pc file names PREFIX, not DESTDIR.
-#   scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION
+#   scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION SERVER
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# = 5 ] || { echo "usage: scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION" >&2; exit 64; }
-destdir=$1 prefix=$2 render=$3 library=$4 version=$5
+[ $# = 6 ] || { echo "usage: scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION SERVER" >&2; exit 64; }
+destdir=$1 prefix=$2 render=$3 library=$4 version=$5 server=$6
 case "$prefix" in /*) ;; *) echo "install: PREFIX must be an absolute path (got '$prefix')" >&2; exit 64;; esac
 [ -n "$version" ] || { echo "install: no version read from Sources/RenderPipeline/Version.swift" >&2; exit 1; }
 root=$destdir$prefix
@@ -16,6 +17,11 @@ fonts=$root/share/preview-renderer/fonts
 doc=$root/share/doc/preview-renderer
 
 install -D -m 755 "$render" "$root/bin/render"
+# The server must not need the Swift toolchain's libraries (`make serve` links them in statically).
+if ldd "$server" 2>/dev/null | grep -q 'libswiftCore\|libFoundation'; then
+  echo "install: $server links the Swift runtime dynamically (build it with make serve)" >&2; exit 1
+fi
+install -D -m 755 "$server" "$root/bin/render-serve"
 install -D -m 644 "$library" "$root/lib/libpreview_renderer.so"
 install -D -m 644 CLibrary/include/preview_renderer.h "$root/include/preview_renderer.h"
 mkdir -p "$root/lib/pkgconfig"

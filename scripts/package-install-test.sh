@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI only (.ci/run, as root): installs the Debian package for real with apt-get (which pulls what its
 # Depends: names), runs /usr/bin/render on a sample in a folder with no checkout around and checks the
-# PNG against the checkout's render of it, checks that pkg-config finds the installed C library, then
-# removes the package and checks that its files are gone.
+# PNG against the checkout's render of it, checks that `render serve --help` reaches /usr/bin/render-serve
+# and that pkg-config finds the installed C library, then removes the package and checks that its files
+# are gone.
 #   scripts/package-install-test.sh PACKAGE.deb CHECKOUT_RENDER
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,11 +30,12 @@ cp "$root/Examples/$sample.json" "$work/"
 "$checkout_render" "$root/Examples/$sample.json" -o "$work/checkout.png" -q
 cmp -s "$work/$sample.png" "$work/checkout.png" || fail "/usr/bin/render's $sample.png differs from the checkout's"
 [ "$(pkg-config --modversion preview_renderer)" = "$version" ] || fail "pkg-config does not find preview_renderer $version"
+/usr/bin/render serve --help | grep -q "^usage: render serve" || fail "/usr/bin/render serve --help does not reach render-serve"
 man -w render > /dev/null 2>&1 || [ -f /usr/share/man/man1/render.1.gz ] || fail "no man page"
 echo "package-install-test: apt-get installed $(basename "$deb"); /usr/bin/render drew $sample.json, same bytes as the checkout's"
 
 DEBIAN_FRONTEND=noninteractive apt-get remove -y -q preview-renderer
-for f in /usr/bin/render /usr/lib/libpreview_renderer.so /usr/share/preview-renderer/fonts/fonts.lock; do
+for f in /usr/bin/render /usr/bin/render-serve /usr/lib/libpreview_renderer.so /usr/share/preview-renderer/fonts/fonts.lock; do
   [ ! -e "$f" ] || fail "$f is still there after apt-get remove"
 done
 echo "package-install-test: apt-get remove preview-renderer removed its files"

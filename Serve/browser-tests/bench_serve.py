@@ -23,6 +23,21 @@ def percentile(xs, p):
     return xs[min(len(xs) - 1, max(0, int(round(p / 100 * len(xs) + 0.5)) - 1))]
 
 
+def breakdown(t0, f):
+    """Where one edit's time went (ms): the write until the server noticed it (inotify), until the
+    frame was queued for the page (the worker: `state` = load, replay and inspect the new session,
+    then layout, paint, raster, PNG encode, the tree's JSON), until the page received it, decoded the
+    PNG, and painted (its requestAnimationFrame time)."""
+    if "noticed" not in f:  # a server from before these fields
+        return {}
+    out = {"noticed": f["noticed"] - t0, "worker_wait": f["sent"] - f["noticed"], "socket": f["recv"] - f["sent"],
+           "decode": f["decoded"] - f["recv"], "paint": f["t"] - f["decoded"], "png_kb": f["bytes"] / 1024,
+           "patch": 1 if f.get("patch") else 0}
+    for k, v in (f.get("timing") or {}).items():
+        out["worker_" + k] = v
+    return out
+
+
 def playwright_or_skip():
     try:
         from playwright.sync_api import sync_playwright  # noqa: F401
@@ -84,13 +99,16 @@ def main():
             pages = [browser.new_page(viewport={"width": 1280, "height": 800})]
             pages[0].goto(server.url)
             wait = "v => window.__on('frame', f => f.ok && f.slot === 'main' && f.version >= v).then(f => f.t)"
+            whole = "v => window.__on('frame', f => f.ok && f.slot === 'main' && f.version >= v)"
             pages[0].evaluate(wait, 0)
             version = pages[0].evaluate("() => window.__frames.at(-1).version")
-            one = []
+            one, parts = [], []
             for _ in range(a.edits):
                 t0 = save()
                 version += 1
-                one.append(pages[0].evaluate(wait, version) - t0)
+                f = pages[0].evaluate(whole, version)
+                one.append(f["t"] - t0)
+                parts.append(breakdown(t0, f))
             for _ in range(a.pages - 1):
                 p = browser.new_page(viewport={"width": 1280, "height": 800})
                 p.goto(server.url)
@@ -110,12 +128,16 @@ def main():
         "pages": a.pages, "pages_p50_ms": percentile(many, 50), "pages_p95_ms": percentile(many, 95),
         "render_process_median_ms": statistics.median(process), "server_stats": stats,
         "load_average": os.getloadavg(),
+        "breakdown_p50_ms": {k: statistics.median(p[k] for p in parts) for k in parts[0]},
+        "frames_as_changed_rectangles": sum(p.get("patch", 0) for p in parts),
     }
     with open(os.path.join(a.out, "serve-bench.json"), "w") as f:
         json.dump(result, f, indent=1)
     print(f"render serve, bench screen 1170x2532: edit-to-pixel p50 {result['p50_ms']:.1f} ms, "
           f"p95 {result['p95_ms']:.1f} ms over {a.edits} edits (goal p95 <= 50 ms); "
           f"one `render` process {result['render_process_median_ms']:.1f} ms (median of 11)")
+    print("where it went (medians, ms): " + ", ".join(f"{k} {v:.1f}" for k, v in result["breakdown_p50_ms"].items())
+          + f"; {result['frames_as_changed_rectangles']} of {a.edits} frames sent as changed rectangles")
     print(f"render serve, {a.pages} pages open: p50 {result['pages_p50_ms']:.1f} ms, "
           f"p95 {result['pages_p95_ms']:.1f} ms until the last page painted ({len(many)} edits); "
           f"load average {os.getloadavg()[0]:.1f}")

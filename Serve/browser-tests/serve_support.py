@@ -9,6 +9,7 @@ import signal
 import socket
 import struct
 import subprocess
+import zlib
 
 
 def session(background="#e3f2fd", final_background="#ffcc80", label="Hello"):
@@ -160,6 +161,16 @@ class WS:
                 n = struct.unpack(">I", data[:4])[0]
                 return json.loads(data[4:4 + n]), len(data) - 4 - n
 
+    def frame_bytes(self):
+        """The next frame message's header (JSON) and picture bytes, skipping text messages."""
+        while True:
+            op, data = self.message()
+            if op == 0x8:
+                raise EOFError(f"closed: {data!r}")
+            if op == 0x2:
+                n = struct.unpack(">I", data[:4])[0]
+                return json.loads(data[4:4 + n]), data[4 + n:]
+
     def close_reason(self):
         """Reads until the server's close frame: (code, reason)."""
         while True:
@@ -169,6 +180,44 @@ class WS:
 
     def close(self):
         self.sock.close()
+
+
+def png_rgba(data):
+    """A PNG's pixels (8-bit RGB or RGBA, not interlaced) as (width, height, RGBA rows): enough to compare
+    the server's frames and changed rectangles pixel for pixel."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, idat, width = 8, b"", 0
+    while at < len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + n]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and color in (2, 6), (depth, color)
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + n
+    raw, stride = zlib.decompress(idat), width * channels
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if channels == 3:
+            line = bytearray(b for i in range(width) for b in (*line[i * 3:i * 3 + 3], 255))
+        rows.append(line)
+    return width, height, rows
 
 
 def rss_kb(pid):

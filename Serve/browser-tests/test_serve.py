@@ -14,7 +14,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_support import WS, Server, children, hex_rgb, rss_kb, session, write  # noqa: E402
+from serve_support import WS, Server, children, hex_rgb, png_rgba, rss_kb, session, write  # noqa: E402
 
 ARGS = None
 BLUE, ORANGE, GREEN, RED = "#e3f2fd", "#ffcc80", "#a5d6a7", "#ef9a9a"
@@ -127,6 +127,18 @@ class Browser(unittest.TestCase):
         # The resolved style table comes from `render inspect`'s lines, one row per value.
         rows = self.page.evaluate("() => document.querySelectorAll('#style tr').length")
         self.assertGreater(rows, 5)
+        # Values as the session writes them (its SET_STYLE steps), not Swift's debug text.
+        style = self.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#style tr')]
+            .map(r => [r.querySelector('th').textContent, r.querySelector('td').firstChild.textContent.trim()]))""")
+        self.assertEqual(style["gravity"], "top|left")
+        self.assertEqual(style["margin"], "20 20 20 20")
+        self.assertEqual(style["background"], "#1e88e5")
+        self.assertEqual(style["width"], "wrap-content")
+        self.assertEqual(style["offsets"], "none")
+        self.assertEqual(style["border"], "none")
+        for key, value in style.items():
+            for debug in ("Gravity(", "Sides<", "Optional(", "fixed(", "Styles."):
+                self.assertNotIn(debug, value, key)
         # Click selects it in the tree.
         self.page.mouse.down()
         self.page.mouse.up()
@@ -297,6 +309,73 @@ class Security(unittest.TestCase):
         self.assertLess(rss_kb(self.server.proc.pid) - base, 64 * 1024)
         slow.close()
         watcher.close()
+
+
+class Frames(unittest.TestCase):
+    """What goes over the WebSocket after a save: only the changed rectangle to a page that has painted
+    the frame it changes, the same pixels as the whole frame; an `assets/` folder made while serving."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = folder("frames")
+        cls.path = os.path.join(cls.dir, "screen.json")
+        write(cls.path, session(BLUE, ORANGE, "Hello"))
+        cls.server = Server(ARGS.render, cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def test_a_save_sends_the_changed_rectangle_with_the_whole_frames_pixels(self):
+        page = WS(self.server)
+        page.send({"type": "view", "session": "screen.json"})
+        first, png = page.frame_bytes()
+        self.assertNotIn("patch", first)
+        before = png_rgba(png)
+        page.send({"type": "painted", "slot": "main", "state": first["state"], "version": first["version"], "t": 0})
+        write(self.path, session(BLUE, ORANGE, "Hallo, world"))  # only the label changes
+        head, patch = page.frame_bytes()
+        self.assertEqual(head["base"], first["state"])
+        x, y, w, h = head["patch"]
+        self.assertLess(w * h, before[0] * before[1] // 2, head["patch"])
+        # A page that has painted nothing gets the whole frame of the same state.
+        fresh = WS(self.server)
+        fresh.send({"type": "view", "session": "screen.json"})
+        whole_head, whole = fresh.frame_bytes()
+        self.assertEqual((whole_head["state"], "patch" in whole_head), (head["state"], False))
+        width, height, rows = before
+        pw, ph, patch_rows = png_rgba(patch)
+        self.assertEqual((pw, ph), (w, h))
+        for r in range(h):
+            rows[y + r][x * 4:(x + w) * 4] = patch_rows[r]
+        self.assertEqual(rows, png_rgba(whole)[2], "the first frame with the rectangle drawn over it")
+        self.assertNotEqual(rows, png_rgba(png)[2], "the label changed")
+        page.close()
+        fresh.close()
+
+    def test_an_assets_folder_made_while_serving_is_watched(self):
+        steps = [
+            {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1},
+            {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+            {"type": "CREATE_IMAGEVIEW", "internalId": 2, "childInternalId": 3, "textValue": "logo.png"},
+        ]
+        write(os.path.join(self.dir, "pictured.json"), json.dumps(
+            {"format": "framework-session", "version": 1, "assets": "assets", "steps": steps}))
+        page = WS(self.server)
+        page.send({"type": "view", "session": "pictured.json"})
+        head, missing = page.frame_bytes()
+        def placeholder(meta):  # the folder or the file missing: a placeholder drawn
+            return any("assets" in d["message"] or "logo.png" in d["message"] for d in meta["diagnostics"])
+        self.assertTrue(placeholder(head["meta"]), head["meta"])
+        os.mkdir(os.path.join(self.dir, "assets"))  # after the server started
+        shutil.copy(os.path.join(os.path.dirname(__file__), "../../Examples/assets/logo.png"),
+                    os.path.join(self.dir, "assets", "logo.png"))
+        while True:  # frames of the folder's appearance, then of the copied file
+            head, drawn = page.frame_bytes()
+            if not placeholder(head["meta"]):
+                break
+        self.assertNotEqual(png_rgba(drawn)[2], png_rgba(missing)[2])
+        page.close()
 
 
 class Process(unittest.TestCase):

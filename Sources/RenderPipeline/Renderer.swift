@@ -38,6 +38,9 @@ package final class Renderer {
     package private(set) var timings = StageTimings()
     /// One rasterizer per renderer, so blurred shadows and image surfaces are reused between frames.
     private var rasterizer: Rasterizer
+    /// The device-pixel box the last frame repainted over the frame before it (the whole frame after
+    /// a full repaint; empty when nothing changed): the live page's worker sends only that box.
+    package var lastDamage: Rect { rasterizer.lastDamage }
 
     /// Loads the theme and opens the font library (fonts themselves open lazily).
     package init(options: RenderOptions) throws {

@@ -149,12 +149,13 @@ extension StyleProvenance {
         }
     }
 
-    /// A value as text: numbers in the shortest form, sides and corners as their numbers in order
-    /// (top right bottom left; from the top-left corner), `none` for an unset optional.
+    /// A value as text, as a session writes it (`StyleValueText`): numbers in the shortest form, sides
+    /// and corners as their numbers in order (top right bottom left; from the top-left corner), `none`
+    /// for an unset optional.
     package static func show(_ v: Any) -> String {
         let m = Mirror(reflecting: v)
         if m.displayStyle == .optional { return m.children.first.map { show($0.value) } ?? "none" }
-        if let d = v as? Double { return fmt(d) }
+        if let text = StyleValueText.text(v) { return text }
         let numbers = m.children.compactMap { $0.value as? Double }
         if m.displayStyle == .struct, !numbers.isEmpty, numbers.count == m.children.count {
             return numbers.map(fmt).joined(separator: " ")

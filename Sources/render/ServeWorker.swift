@@ -48,7 +48,10 @@ enum ServeWorker {
                 json = ["ok": false, "diagnostics": [ServeWorkerState.failure("\(error)")]]
             }
             let body = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data("{}".utf8)
-            let data = Array("\(body.count)\n".utf8) + Array(body) + png
+            var data = Array("\(body.count)\n".utf8) + Array(body) + png
+            if let p = worker.takePatch() {
+                data = Array(p.header(jsonCount: body.count).utf8) + Array(body) + png + p.png + Array(p.base.utf8)
+            }
             let answer = BatchWire.answer(index: index, exit: 0, data: data)
             if !answer.withUnsafeBytes({ BatchPool.writeAll(answers, $0) }) { exit(0) }  // the server is gone
         }
@@ -56,11 +59,12 @@ enum ServeWorker {
     }
 }
 
-/// One laid-out state: the capture shown and its inspection (hit map, layout, tree).
+/// One replayed state: the capture shown and its inspection (hit map, layout, tree), which is made
+/// from the frame's own layout when the frame is drawn (one layout per frame, not two).
 struct ServeState {
     var session: Session
     var capture: RenderedCapture
-    var inspection: Inspection
+    var inspection: Inspection?
     var timeline: [[String: Any]]
     var diagnostics: [Diagnostic]
 }
@@ -73,6 +77,14 @@ final class ServeWorkerState {
     private var rendererOrder: [String] = []
     /// The state each renderer last rendered: its next frame may be painted over that one's pixels.
     private var lastRendered: [String: String] = [:]
+    /// The state each renderer last drew (the base its next frame's changed rectangle applies to).
+    private var lastState: [String: String] = [:]
+    /// The changed rectangle of the frame just answered, if it has one (`FramePatch`).
+    private var patch: FramePatch?
+    func takePatch() -> FramePatch? {
+        defer { patch = nil }
+        return patch
+    }
     private var states: [String: ServeState] = [:]
     private var stateOrder: [String] = []
     static let keptRenderers = 6
@@ -137,6 +149,7 @@ final class ServeWorkerState {
             let old = rendererOrder.removeFirst()
             renderers[old] = nil
             lastRendered[old] = nil
+            lastState[old] = nil
         }
         return (key, r)
     }
@@ -168,8 +181,7 @@ final class ServeWorkerState {
             return o
         }
         let s = ServeState(
-            session: session, capture: capture, inspection: r.inspection(of: capture, session: session),
-            timeline: timeline, diagnostics: diags)
+            session: session, capture: capture, inspection: nil, timeline: timeline, diagnostics: diags)
         states[spec[0]] = s
         stateOrder.append(spec[0])
         if stateOrder.count > Self.keptStates { states[stateOrder.removeFirst()] = nil }
@@ -177,38 +189,72 @@ final class ServeWorkerState {
     }
 
     func frame(_ spec: [String], thumb: Bool) throws -> ([String: Any], [UInt8]) {
+        let started = DispatchTime.now().uptimeNanoseconds
         let (rkey, r, built, diags) = try state(spec)
-        guard let s = built else { return (["ok": false, "diagnostics": diags.map(Self.json)], []) }
+        let stated = DispatchTime.now().uptimeNanoseconds
+        guard var s = built else { return (["ok": false, "diagnostics": diags.map(Self.json)], []) }
         // A renderer paints over its last frame's pixels only for the same session file and look.
+        let base = lastRendered[rkey] == spec[1] ? lastState[rkey] : nil
         if lastRendered[rkey] != spec[1] { r.forgetLastFrame() }
         lastRendered[rkey] = spec[1]
+        lastState[rkey] = nil  // set again once this frame is drawn
+        let before = r.timings
         let one = ReplayResult(captures: [s.capture], events: [], diagnostics: [], final: s.capture.tree)
         var bitmap: Bitmap?
-        let rendered = try r.renderEach(s.session, one) { frame, _ in bitmap = frame.bitmap }
+        var inspectNanos: UInt64 = 0
+        let rendered = try r.renderEach(s.session, one) { frame, _ in
+            bitmap = frame.bitmap
+            let t = DispatchTime.now().uptimeNanoseconds
+            if !thumb && s.inspection == nil { s.inspection = r.inspection(of: frame, session: s.session) }
+            inspectNanos = DispatchTime.now().uptimeNanoseconds - t
+        }
+        states[spec[0]] = s
         guard var b = bitmap else { return (["ok": false, "diagnostics": [Self.failure("nothing was rendered")]], []) }
+        lastState[rkey] = spec[0]
         if thumb { b = Self.shrink(b, toWidth: Self.thumbWidth) }
         let png = try r.encode(b)
+        if !thumb { patch = try self.patch(of: b, base: base, state: spec[0], damage: r.lastDamage, renderer: r) }
         let all = s.diagnostics + rendered.diagnostics
         var json: [String: Any] = [
             "ok": true, "diagnostics": all.map(Self.json), "pixelWidth": b.width, "pixelHeight": b.height,
             "errors": all.filter { $0.severity == .error }.count,
         ]
+        var treeNanos: UInt64 = 0
         if !thumb {
             let d = s.session.device
             json["device"] = ["width": d.width, "height": d.height, "scale": d.scale]
             json["timeline"] = s.timeline
             json["shown"] = ["kind": "\(s.capture.kind)", "time": s.capture.time, "step": s.capture.step]
-            json["tree"] = Self.tree(s.inspection)
+            let t = DispatchTime.now().uptimeNanoseconds
+            json["tree"] = s.inspection.map(Self.tree) ?? []
+            treeNanos = DispatchTime.now().uptimeNanoseconds - t
         }
+        // Where a live frame's time went (the bench reads it; docs/serve.md): each stage's ms.
+        var timing = Self.timing(r.timings, since: before, started: started, stated: stated)
+        timing["inspect"] = (Double(inspectNanos) / 1e5).rounded() / 10
+        timing["tree"] = (Double(treeNanos) / 1e5).rounded() / 10
+        json["timing"] = timing
         return (json, png)
     }
 
-    /// The elements in paint order with their parent, frame in dp, text, reach and locator.
+    /// Milliseconds per stage between two readings of a renderer's timings; `state`: loading,
+    /// replaying and inspecting the state (nothing when it was in memory); `total`: all of it, from
+    /// `started` (a monotonic clock's nanoseconds) to now.
+    static func timing(_ t: StageTimings, since b: StageTimings, started: UInt64, stated: UInt64) -> [String: Double] {
+        func ms(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
+        let now = DispatchTime.now().uptimeNanoseconds
+        return [
+            "state": ms(Double(stated - started) / 1e9), "resources": ms(t.resources - b.resources),
+            "layout": ms(t.layout - b.layout), "paint": ms(t.paint - b.paint), "raster": ms(t.raster - b.raster),
+            "encode": ms(t.encode - b.encode), "total": ms(Double(now - started) / 1e9),
+        ]
+    }
+
+    /// The elements in paint order with their parent, frame in dp, text and reach. Not their locators:
+    /// finding the plainest locator of every element took most of a frame's time on the bench screen
+    /// (about 100 ms of CPU against 30 for the whole render); an inspected element's comes with its answer.
     static func tree(_ inspection: Inspection) -> [[String: Any]] {
         let resolver = LocatorResolver(tree: inspection.tree, map: inspection.map)
-        // `render inspect --tree`'s lines, one per reachable element in paint order: their locators.
-        let lines = inspection.reachableTree().split(separator: "\n", omittingEmptySubsequences: false)
-        var next = 0
         var out: [[String: Any]] = []
         for e in inspection.map.entries {
             var o: [String: Any] = [
@@ -218,12 +264,6 @@ final class ServeWorkerState {
             if let v = e.visible { o["visible"] = rect(v) }
             if case .reachable = inspection.map.reach(e.id) {
                 o["reachable"] = true
-                if next < lines.count {
-                    let line = lines[next].drop { $0 == " " }
-                    let described = resolver.describe([e.id])
-                    if line.hasPrefix(described) { o["locator"] = String(line.dropFirst(described.count + 2)) }
-                    next += 1
-                }
             } else {
                 o["reachable"] = false
                 o["why"] = ReachText.reason(
@@ -236,17 +276,28 @@ final class ServeWorkerState {
 
     static func rect(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
 
+    /// A state with its inspection: made from the state's capture when no frame of it was drawn yet.
+    func inspected(_ spec: [String]) throws -> (Inspection?, [Diagnostic]) {
+        let (_, r, built, diags) = try state(spec)
+        guard var s = built else { return (nil, diags) }
+        if let i = s.inspection { return (i, diags) }
+        let i = r.inspection(of: s.capture, session: s.session)
+        s.inspection = i
+        states[spec[0]] = s
+        return (i, diags)
+    }
+
     func hit(_ spec: [String], _ p: Point) throws -> [String: Any] {
-        let (_, _, built, diags) = try state(spec)
+        let (built, diags) = try inspected(spec)
         guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
-        switch s.inspection.map.touch(at: p) {
+        switch s.map.touch(at: p) {
         case .element(let id): return Self.describe(id, s, at: p)
-        case .nothing: return ["ok": true, "touch": "nothing", "lines": [s.inspection.point(p)]]
-        case .blocked(let by): return ["ok": true, "touch": "blocked", "by": by, "lines": [s.inspection.point(p)]]
-        case .scrim(let d): return ["ok": true, "touch": "scrim", "by": d, "lines": [s.inspection.point(p)]]
+        case .nothing: return ["ok": true, "touch": "nothing", "lines": [s.point(p)]]
+        case .blocked(let by): return ["ok": true, "touch": "blocked", "by": by, "lines": [s.point(p)]]
+        case .scrim(let d): return ["ok": true, "touch": "scrim", "by": d, "lines": [s.point(p)]]
         case .browser(let close):
             return [
-                "ok": true, "touch": close ? "browser-close" : "browser", "lines": [s.inspection.point(p)],
+                "ok": true, "touch": close ? "browser-close" : "browser", "lines": [s.point(p)],
             ]
         }
     }
@@ -254,17 +305,17 @@ final class ServeWorkerState {
     /// An element picked in the tree: `render inspect`'s text at a point of it that a touch
     /// reaches (the element itself or one inside it, whose ancestors it is among).
     func element(_ spec: [String], _ id: Int) throws -> [String: Any] {
-        let (_, _, built, diags) = try state(spec)
+        let (built, diags) = try inspected(spec)
         guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
-        guard let entry = s.inspection.map.entry(id) else {
+        guard let entry = s.map.entry(id) else {
             return ["ok": false, "diagnostics": [Self.failure("no element \(id) on this frame")]]
         }
         let area = entry.visible ?? entry.frame
         for fy in [0.5, 0.25, 0.75, 0.1, 0.9] {
             for fx in [0.5, 0.25, 0.75, 0.1, 0.9] {
                 let p = Point(x: area.x + area.width * fx, y: area.y + area.height * fy)
-                if case .element(let hit) = s.inspection.map.touch(at: p),
-                    hit == id || s.inspection.map.isInside(hit, id)
+                if case .element(let hit) = s.map.touch(at: p),
+                    hit == id || s.map.isInside(hit, id)
                 {
                     return Self.describe(id, s, at: p)
                 }
@@ -274,28 +325,29 @@ final class ServeWorkerState {
     }
 
     /// The element's own facts and its block of `render inspect --point` (resolved style and sources).
-    static func describe(_ id: Int, _ s: ServeState, at p: Point?) -> [String: Any] {
-        let resolver = LocatorResolver(tree: s.inspection.tree, map: s.inspection.map)
+    static func describe(_ id: Int, _ s: Inspection, at p: Point?) -> [String: Any] {
+        let resolver = LocatorResolver(tree: s.tree, map: s.map)
         var o: [String: Any] = ["ok": true, "touch": "element", "id": id, "text": resolver.text(id)]
-        if let e = s.inspection.map.entry(id) {
+        if let e = s.map.entry(id) {
             o["kind"] = e.kind.rawValue
             o["frame"] = rect(e.frame)
+            if case .reachable = s.map.reach(id) { o["locator"] = resolver.plainestLocator(e).description }
         }
         if let p {
             o["point"] = [p.x, p.y]
-            o["lines"] = block(of: id, in: s.inspection.point(p))
+            o["lines"] = block(of: id, in: s.point(p))
         } else {
             o["lines"] = [
                 "no point of \(resolver.describe([id])) takes a touch: "
                     + ReachText.reason(
-                        s.inspection.map.reach(id), id, tree: s.inspection.tree, map: s.inspection.map)
+                        s.map.reach(id), id, tree: s.tree, map: s.map)
             ]
         }
         return o
     }
 
     /// The lines of `text` (`render inspect --point`'s output) that describe element `id`: its header
-    /// line (`KIND ID ...`) and the more deeply indented lines under it.
+    /// line (`KIND ID ...`) and its style lines under it, not its ancestors' blocks that follow.
     static func block(of id: Int, in text: String) -> [String] {
         let lines = text.split(separator: "\n").map(String.init)
         func indent(_ l: String) -> Int { l.prefix { $0 == " " }.count }
@@ -304,7 +356,9 @@ final class ServeWorkerState {
             guard words.count >= 2, words[1] == "\(id)" else { continue }
             var out = [l.trimmingCharacters(in: .whitespaces)]
             for m in lines[(i + 1)...] {
-                guard indent(m) > indent(l) else { break }
+                // Its own `key: value (source)` lines; the next element's header (its parent) ends it.
+                guard indent(m) > indent(l), m.drop(while: { $0 == " " }).prefix(while: { $0 != " " }).hasSuffix(":")
+                else { break }
                 out.append(String(m.dropFirst(indent(l))))
             }
             return out

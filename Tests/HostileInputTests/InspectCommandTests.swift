@@ -19,7 +19,7 @@ import Testing
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "point 100,490 reaches button 12")
         #expect(lines.dropFirst().first == #"button 12 "Sign in" at 24,467.67 342x48"#)
-        #expect(lines.contains { $0.hasPrefix("  height: fixed(48.0) (NORMAL, step ") })
+        #expect(lines.contains { $0.hasPrefix("  height: 48 (NORMAL, step ") })
         #expect(lines.contains { $0.hasPrefix("  linearLayout 4 at ") })
     }
 

@@ -39,7 +39,7 @@ import WidgetTree
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "point 20,25 reaches button 4")
         #expect(lines.dropFirst().first?.hasPrefix(#"button 4 "OK" at 0,0 "#) == true)
-        #expect(lines.contains("  height: fixed(50.0) (NORMAL, step 4)"))
+        #expect(lines.contains("  height: 50 (NORMAL, step 4)"))
         #expect(lines.contains("  color: #ff0000 (SELECTED, step 5)"))
         #expect(lines.contains("  opacity: 1 (default)"))
         #expect(lines.contains("  minHeight: 36 (theme: widgetDefaults.button.min-height)"))
@@ -57,7 +57,7 @@ import WidgetTree
         let elements = object?["elements"] as? [[String: Any]] ?? []
         #expect(elements.prefix(3).map { $0["id"] as? Int } == [4, 3, 2])
         let style = elements.first?["style"] as? [String: [String: Any]] ?? [:]
-        #expect(style["height"]?["value"] as? String == "fixed(50.0)")
+        #expect(style["height"]?["value"] as? String == "50")
         let height = style["height"]?["source"] as? [String: Any]
         #expect(height?["session"] as? Int == 4 && height?["selector"] as? String == "NORMAL")
         let background = style["background"]?["source"] as? [String: Any]

@@ -13,6 +13,8 @@ import Foundation
 public final class FileWatcher: @unchecked Sendable {
     private let fd: Int32
     private var folders: [Int32: String] = [:]
+    /// Folders to watch as soon as they appear (`watch(_:whenCreated:)`), by full path.
+    private var wanted: Set<String> = []
     private let lock = NSLock()
     private let changed: @Sendable ([String]) -> Void
 
@@ -30,6 +32,15 @@ public final class FileWatcher: @unchecked Sendable {
         guard wd >= 0 else { return false }
         lock.withLock { folders[wd] = folder }
         return true
+    }
+
+    /// Watches a folder that may not exist yet (the sessions' `assets/`): now if it exists, and
+    /// again whenever it is created or moved into its parent, which must be watched. The parent's
+    /// event for the new folder is reported only after the new watch is in place, so a caller that
+    /// treats it as a change misses none of the files written into the folder since.
+    public func watch(_ folder: String, whenCreated: Bool) {
+        if whenCreated { lock.withLock { _ = wanted.insert(folder) } }
+        watch(folder)
     }
 
     public func start() {
@@ -56,8 +67,17 @@ public final class FileWatcher: @unchecked Sendable {
                     let p = (buffer + nameStart).assumingMemoryBound(to: CChar.self)
                     name = String(cString: p)
                 }
-                if let folder = lock.withLock({ folders[event.wd] }) {
-                    paths.append(name.isEmpty ? folder : (folder as NSString).appendingPathComponent(name))
+                if event.mask & UInt32(IN_IGNORED) != 0 {
+                    lock.withLock { _ = folders.removeValue(forKey: event.wd) }  // the folder is gone
+                } else if let folder = lock.withLock({ folders[event.wd] }) {
+                    let path = name.isEmpty ? folder : (folder as NSString).appendingPathComponent(name)
+                    let appeared = UInt32(IN_CREATE | IN_MOVED_TO)
+                    if event.mask & UInt32(IN_ISDIR) != 0, event.mask & appeared != 0,
+                        lock.withLock({ wanted.contains(path) })
+                    {
+                        watch(path)
+                    }
+                    paths.append(path)
                 }
                 at = nameStart + Int(event.len)
             }

@@ -13,6 +13,8 @@ public actor Hub {
     let themeFile: String?
     let initialLook: String
     var versions: [String: Int] = [:]
+    /// When the last change of each session was noticed (ms since 1970): the bench's breakdown.
+    var noticed: [String: Double] = [:]
     /// Bumped when an asset or the theme file changes: every state is new then.
     var generation = 0
     var clients: [Int: Client] = [:]
@@ -33,6 +35,8 @@ public actor Hub {
         var view: ViewSpec?
         var hover: (slot: String, x: Double, y: Double)?
         var hovering = false
+        /// Per slot, the state the page last said it painted (a frame's `state`).
+        var painted: [String: String] = [:]
         /// The portability report last sent (a hover does not send it again).
         var sentReport: String?
         init(id: Int) { self.id = id }
@@ -146,7 +150,12 @@ public actor Hub {
         case "live":
             return await liveReceived(c, o)
         case "painted":
-            break  // the page's paint time of a frame (the bench reads it on the page)
+            // The state a slot of the page now shows: its next frame may be only the changed rectangle.
+            if let slot = o["slot"] as? String, let state = o["state"] as? String,
+                c.view?.slots.contains(where: { $0.slot == slot }) == true
+            {
+                c.painted[slot] = state
+            }
         default: return ServeError("unknown message type")
         }
         return nil
@@ -189,22 +198,31 @@ public actor Hub {
             let answer = await frame(fields)
             // The page may have moved on (or the session changed again) while this rendered.
             guard c.view == v, stateFields(v, look: look)?.first == fields[0] else { continue }
-            let header: [String: Any] = [
+            var header: [String: Any] = [
                 "type": "frame", "slot": slot, "session": v.session, "look": look, "state": fields[0],
                 "version": versions[v.session, default: 0],
+                "sent": (Date().timeIntervalSince1970 * 1000).rounded(),  // the bench's breakdown (ms)
+                "noticed": noticed[v.session] ?? 0,
             ]
-            c.mailbox.put(slot, .binary(Self.frameMessage(header, answer)))
+            // Only the changed rectangle to a page that has painted the frame it changes (FramePatch).
+            var png = answer.png
+            if let p = answer.patch, c.painted[slot] == p.base {
+                header["patch"] = p.rect
+                header["base"] = p.base
+                png = p.png
+            }
+            c.mailbox.put(slot, .binary(Self.frameMessage(header, answer, png: png)))
         }
     }
 
     /// A frame message: 4 bytes of header length (big-endian), the header JSON with the worker's
     /// JSON as `meta`, then the PNG bytes (none when the session did not load).
-    static func frameMessage(_ header: [String: Any], _ a: WorkerAnswer) -> [UInt8] {
+    static func frameMessage(_ header: [String: Any], _ a: WorkerAnswer, png: [UInt8]) -> [UInt8] {
         var head = Array(json(header).utf8)
         head.removeLast()  // the closing brace: the worker's JSON goes in as it is
         head += Array(#","meta":"#.utf8) + a.json + [UInt8(ascii: "}")]
         let n = UInt32(head.count)
-        return [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + head + a.png
+        return [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + head + png
     }
 
     func inspect(_ c: Client, slot: String, op: [String], extra: [String], source: String) async {
@@ -250,6 +268,10 @@ public actor Hub {
         guard let path = folder.path(of: name) else { return nil }
         let key = "\(name)|\(versions[name, default: 0])|\(generation)"
         if let t = thumbs[key] { return t }
+        // After a save, the pages' new frames first: a thumbnail drawn beside them would take a core
+        // from the edit-to-pixel path (two cores here; the list asks for it as the frame renders).
+        for t in Array(inflight.values) { _ = await t.value }
+        if let t = thumbs[key] { return t }
         let fields = ["thumb", "thumb|" + key, path, "default", String(generation), "session", "1.0", "final"]
         let a = await side.call(fields)
         if thumbs.count > 256 { thumbs = [:] }
@@ -269,14 +291,16 @@ public actor Hub {
             let name = (p as NSString).lastPathComponent
             if dir == folder.folder && SessionFolder.isSessionName(name) && !folder.excluded.contains(p) {
                 sessions.insert(name)
-            } else if dir == folder.folder && name == "assets" {
-                continue  // the folder itself appearing: watched by the caller
-            } else if p == themeFile || dir != folder.folder {
+            } else if p == themeFile || dir != folder.folder || name == "assets" {
+                // `assets` itself: the folder appeared (now watched) or went, with whatever it holds.
                 other = true
             }
         }
         guard !sessions.isEmpty || other else { return }
-        for s in sessions { versions[s, default: 0] += 1 }
+        for s in sessions {
+            versions[s, default: 0] += 1
+            noticed[s] = (Date().timeIntervalSince1970 * 1000).rounded()
+        }
         if other { generation += 1 }
         let list = sessionsMessage()
         let pages = Array(clients.values)

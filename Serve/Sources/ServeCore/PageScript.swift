@@ -129,6 +129,7 @@ extension Page {
         function figure(slot) { return document.querySelector(`.pic[data-slot="${slot}"]`); }
 
         async function onFrame(buf) {
+          const recv = performance.timeOrigin + performance.now();  // for the bench's breakdown
           const view = new DataView(buf);
           const n = view.getUint32(0);
           const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
@@ -144,19 +145,27 @@ extension Page {
             return;
           }
           const bitmap = await createImageBitmap(new Blob([png], { type: "image/png" }));
+          const decoded = performance.timeOrigin + performance.now();
           state.metas[head.slot] = meta;
           requestAnimationFrame((ts) => {
             const canvas = $(".img", figure(head.slot));
-            canvas.width = bitmap.width; canvas.height = bitmap.height;
-            canvas.getContext("2d").drawImage(bitmap, 0, 0);
+            const shown = state.shown || (state.shown = {});
+            if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
+              bitmap.close(); sendView(); return;
+            }
+            if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
+            else { canvas.width = bitmap.width; canvas.height = bitmap.height; canvas.getContext("2d").drawImage(bitmap, 0, 0); }
+            shown[head.slot] = head.state;
             bitmap.close();
             layoutSlot(head.slot);
             const t = performance.timeOrigin + ts;
             const f = { slot: head.slot, version: head.version, state: head.state, look: head.look, ok: true, t,
-              width: canvas.width, height: canvas.height, capture: state.view.capture };
+              width: canvas.width, height: canvas.height, capture: state.view.capture,
+              noticed: head.noticed, sent: head.sent, recv, decoded, timing: meta.timing, bytes: png.length,
+              patch: head.patch || null };
             window.__frames.push(f);
             if (window.__frames.length > 500) window.__frames.splice(0, 100);
-            send({ type: "painted", slot: head.slot, version: head.version, t });
+            send({ type: "painted", slot: head.slot, version: head.version, state: head.state, t });
             emit("frame", f);
           });
           if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
@@ -298,7 +307,7 @@ extension Page {
             }
             head.textContent = label;
             head.dataset.id = e.id;
-            head.title = e.reachable ? (e.locator || "") : `not reachable: ${e.why || ""}`;
+            head.title = e.reachable ? `${e.kind} ${e.id} (its locator: hover or select it)` : `not reachable: ${e.why || ""}`;
             if (!e.reachable) head.classList.add("unreachable");
             head.addEventListener("click", (ev) => { if (ev.detail !== 0 || true) select(e.id, null, true); });
             head.addEventListener("mouseenter", () => { state.hover = { id: e.id, frame: e.frame, slot: "*" }; drawAllOutlines(); });
@@ -333,7 +342,7 @@ extension Page {
           if (d.touch !== "element") { box.innerHTML = `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`; return; }
           const el = state.byId.get(d.id) || {};
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
-            ["locator", el.locator ? `<code>${esc(el.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
+            ["locator", d.locator ? `<code>${esc(d.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
           let html = `<table id="facts">${rows.map(([k, v]) => `<tr><th>${k}</th><td data-key="${k}">${k === "locator" ? v : esc(v)}</td></tr>`).join("")}</table>`;
           const styleRows = [], raw = [];
           for (const line of (d.lines || []).slice(1)) {

@@ -20,7 +20,7 @@ public enum Server {
         guard let watcher else { throw ServeError("cannot watch files: inotify_init1 failed", exitCode: 2) }
         if live == nil { watcher.watch(folder.folder) }  // the live app's session changes by its answers
         let assets = (folder.folder as NSString).appendingPathComponent("assets")
-        watcher.watch(assets)
+        watcher.watch(assets, whenCreated: true)
         if let t = options.themeFile {
             watcher.watch(((SessionFolder.realPath(t) ?? t) as NSString).deletingLastPathComponent)
         }

@@ -4,6 +4,8 @@ import Foundation
 public struct WorkerAnswer: Sendable {
     public var json: [UInt8]
     public var png: [UInt8]
+    /// The frame's changed rectangle over the worker's previous frame, when it sent one.
+    public var patch: FramePatch? = nil
     /// The JSON's `ok` (false: the session did not load, or the worker failed).
     public var ok: Bool { Self.okFlag(json) }
 
@@ -103,8 +105,10 @@ public final class WorkerProcess: @unchecked Sendable {
             switch WorkerWire.parseAnswer(buffer) {
             case .answer(_, let data, let used):
                 buffer.removeSubrange(0..<used)
-                guard let (json, png) = WorkerWire.split(data) else { return .failure("malformed worker answer") }
-                return WorkerAnswer(json: json, png: png)
+                guard let (json, png, patch) = WorkerWire.splitFrame(data) else {
+                    return .failure("malformed worker answer")
+                }
+                return WorkerAnswer(json: json, png: png, patch: patch)
             case .malformed:
                 process?.terminate()
                 process = nil

@@ -1,0 +1,50 @@
+import Foundation
+import Primitives
+import RenderPipeline
+
+/// A live frame's changed rectangle: the pixels of `rect` (device pixels) as a PNG, to draw over
+/// the frame of state `base` that a page already shows. Decoding a few rows instead of a whole
+/// 1170 x 2532 picture is most of the edit-to-pixel time the browser spends (docs/serve.md).
+struct FramePatch {
+    var base: String
+    var x: Int, y: Int, width: Int, height: Int
+    var png: [UInt8]
+
+    /// The answer's first line when a patch follows the frame (`JSONLEN PATCHLEN BASELEN X Y W H`);
+    /// the bytes then are the JSON, the whole frame's PNG, the patch's PNG and the base state's name.
+    func header(jsonCount: Int) -> String {
+        "\(jsonCount) \(png.count) \(base.utf8.count) \(x) \(y) \(width) \(height)\n"
+    }
+}
+
+extension ServeWorkerState {
+    /// `RENDER_SERVE_FULL_FRAMES=1` sends whole frames only (to compare, in the bench).
+    static let fullFramesOnly = ProcessInfo.processInfo.environment["RENDER_SERVE_FULL_FRAMES"] == "1"
+
+    /// The part of `b` the renderer repainted over `base`'s frame, when that is under half of it.
+    func patch(of b: Bitmap, base: String?, state: String, damage: Rect, renderer r: Renderer) throws -> FramePatch? {
+        guard !Self.fullFramesOnly, let base, base != state else { return nil }
+        let x0 = max(0, Int(damage.x.rounded(.down)))
+        let y0 = max(0, Int(damage.y.rounded(.down)))
+        let x1 = min(b.width, Int((damage.x + damage.width).rounded(.up)))
+        let y1 = min(b.height, Int((damage.y + damage.height).rounded(.up)))
+        // Nothing changed: one unchanged pixel, so the page still takes the new state as painted.
+        let (x, y, w, h) = x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : (0, 0, 1, 1)
+        guard w * h * 2 <= b.width * b.height else { return nil }
+        return FramePatch(base: base, x: x, y: y, width: w, height: h, png: try r.encode(Self.crop(b, x, y, w, h)))
+    }
+
+    static func crop(_ b: Bitmap, _ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Bitmap {
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        b.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<h {
+                    let from = ((y + row) * b.width + x) * 4
+                    let to = UnsafeMutableBufferPointer(rebasing: dst[(row * w * 4)..<((row + 1) * w * 4)])
+                    _ = to.update(fromContentsOf: UnsafeBufferPointer(rebasing: src[from..<(from + w * 4)]))
+                }
+            }
+        }
+        return Bitmap(width: w, height: h, pixels: out)
+    }
+}
