@@ -7,7 +7,7 @@ import Primitives
 /// pixels changed.
 extension DirectMaskTarget {
     /// Composites through `mask` with its top-left pixel at (x, y) (|x|, |y| <= `maxOffset`).
-    @inlinable package func composite(_ mask: CairoMask, x: Int, y: Int) { composite(mask.rows, x: x, y: y) }
+    package func composite(_ mask: CairoMask, x: Int, y: Int) { composite(mask.rows, x: x, y: y) }
 
     /// Tells Cairo its pixels changed (call once after the composites).
     package func finish() {
@@ -19,7 +19,7 @@ extension DirectMaskTarget {
 
 extension CairoMask {
     /// The mask's alpha rows, for the compositors (valid while the mask lives).
-    @inlinable package var rows: AlphaRows {
+    package var rows: AlphaRows {
         AlphaRows(data: data, width: width, height: height, stride: stride, rowSpans: rowSpans, rowGaps: rowGaps)
     }
 }
