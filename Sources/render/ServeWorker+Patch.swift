@@ -24,10 +24,10 @@ extension ServeWorkerState {
     /// The part of `b` the renderer repainted over `base`'s frame, when that is under half of it.
     func patch(of b: Bitmap, base: String?, state: String, damage: Rect, renderer r: Renderer) throws -> FramePatch? {
         guard !Self.fullFramesOnly, let base, base != state else { return nil }
-        let x0 = max(0, Int(damage.x.rounded(.down)))
-        let y0 = max(0, Int(damage.y.rounded(.down)))
-        let x1 = min(b.width, Int((damage.x + damage.width).rounded(.up)))
-        let y1 = min(b.height, Int((damage.y + damage.height).rounded(.up)))
+        let x0 = max(0, CheckedInt.int(damage.x, .down))
+        let y0 = max(0, CheckedInt.int(damage.y, .down))
+        let x1 = min(b.width, CheckedInt.int(damage.x + damage.width, .up))
+        let y1 = min(b.height, CheckedInt.int(damage.y + damage.height, .up))
         // Nothing changed: one unchanged pixel, so the page still takes the new state as painted.
         let (x, y, w, h) = x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : (0, 0, 1, 1)
         guard w * h * 2 <= b.width * b.height else { return nil }
