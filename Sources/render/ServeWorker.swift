@@ -119,6 +119,7 @@ final class ServeWorkerState {
         case "element" where fields.count == 9:
             guard let id = Int(fields[8]) else { return (["ok": false, "diagnostics": [Self.failure("bad id")]], []) }
             return (try element(Array(fields[1...7]), id), [])
+        case "locators" where fields.count == 8: return (try locators(Array(fields.dropFirst())), [])
         case "portability" where fields.count == 5: return (try portability(Array(fields.dropFirst())), [])
         case "devices": return (["ok": true, "devices": DevicePresets.all.map(\.name)], [])
         default: return (["ok": false, "diagnostics": [Self.failure("unknown request")]], [])
@@ -300,6 +301,21 @@ final class ServeWorkerState {
                 "ok": true, "touch": close ? "browser-close" : "browser", "lines": [s.point(p)],
             ]
         }
+    }
+
+    /// The plainest locator of every reachable element of a state: asked for only while the live page
+    /// records (each recorded input names its element so), not with every frame (it costs more than the
+    /// frame on a large screen).
+    func locators(_ spec: [String]) throws -> [String: Any] {
+        let (built, diags) = try inspected(spec)
+        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
+        let resolver = LocatorResolver(tree: s.tree, map: s.map)
+        var out: [[String: Any]] = []
+        for e in s.map.entries {
+            guard case .reachable = s.map.reach(e.id) else { continue }
+            out.append(["id": e.id, "locator": resolver.plainestLocator(e).description])
+        }
+        return ["ok": true, "locators": out]
     }
 
     /// An element picked in the tree: `render inspect`'s text at a point of it that a touch

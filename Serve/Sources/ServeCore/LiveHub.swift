@@ -70,7 +70,7 @@ extension Hub {
         await boot(live)
         live.recording = LiveRecording(device: sessionDevice(live))
         live.recordNote = nil
-        broadcastLive()
+        await shown(live)  // again, now recording: the boot screen's locators for the first input
     }
 
     func play(_ live: LiveApp, _ step: [String: Any]) async {
@@ -118,15 +118,25 @@ extension Hub {
         guard let meta = try? JSONSerialization.jsonObject(with: Data(answer.json)) as? [String: Any],
             let tree = meta["tree"] as? [[String: Any]]
         else { return }
-        var locators: [Int: String] = [:]
         var kinds: [Int: String] = [:]
         for e in tree {
-            guard let id = e["id"] as? Int else { continue }
-            if let l = e["locator"] as? String { locators[id] = l }
-            if let k = e["kind"] as? String { kinds[id] = k }
+            guard let id = e["id"] as? Int, let k = e["kind"] as? String else { continue }
+            kinds[id] = k
+        }
+        live.kinds = kinds
+        // The frame's tree carries no locators (they cost more than the frame): asked for while recording.
+        var locators: [Int: String] = [:]
+        if live.recording != nil {
+            let answer = await main.call(["locators"] + fields)
+            if let json = try? JSONSerialization.jsonObject(with: Data(answer.json)) as? [String: Any],
+                let list = json["locators"] as? [[String: Any]]
+            {
+                for e in list {
+                    if let id = e["id"] as? Int, let l = e["locator"] as? String { locators[id] = l }
+                }
+            }
         }
         live.locators = locators
-        live.kinds = kinds
     }
 
     func broadcastLive() {
