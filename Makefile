@@ -30,6 +30,9 @@ DEBIAN_PACKAGES += python3-yaml
 # The C API's tests (make c-tests) compile with cc and c++.
 DEBIAN_PACKAGES += g++
 
+# The package test (make package-test) asks the packaged `render serve` for its page and a thumbnail.
+DEBIAN_PACKAGES += curl
+
 # `render serve`'s browser tests (make serve-test): Playwright for Python, from PyPI with pip, drives chromium.
 DEBIAN_PACKAGES += python3-pip
 
