@@ -39,8 +39,11 @@ DEBIAN_PACKAGES += python3-pip
 .PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
 ## Everything a newcomer needs: system packages, fonts, a release build (with `render serve`'s server), and a
-## rendered sample.
-setup: deps fonts build serve sample
+## rendered sample. `render` and `render-serve` are two packages whose release builds each keep about one core
+## busy, so they build side by side (docs/decisions/2026-11-28-setup-builds-side-by-side.md).
+setup: deps fonts
+	$(MAKE) --no-print-directory -j2 build serve
+	$(MAKE) --no-print-directory sample
 
 ## Debian packages (needs root or sudo; skipped when all are installed already).
 deps:
