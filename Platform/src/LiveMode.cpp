@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <sstream>
+#include <string_view>
 #include <unistd.h>
 
 namespace preview {
@@ -110,12 +112,13 @@ void LiveMainThread::answer(const std::string & given, const std::string & given
     std::ifstream file(path, std::ios::binary);
     std::ostringstream text;
     text << file.rdbuf();
-    JsonValue session = parseJson(text.str());
-    const JsonValue * steps = session.find("steps");
-    if (steps && steps->kind == JsonValue::Array) {
-      total = steps->array.size();
-      for (size_t i = session_steps; i < total; i++) {
-        JsonValue s = steps->array[i];
+    bool whole = true;
+    JsonValue steps = newSteps(text.str(), whole);
+    const size_t first = whole ? session_steps : 0;
+    if (steps.kind == JsonValue::Array) {
+      total = (whole ? 0 : session_steps) + steps.array.size();
+      for (size_t i = first; i < steps.array.size(); i++) {
+        JsonValue s = steps.array[i];
         trimPayloads(s);
         commands += (commands.empty() ? "" : ",") + toJson(s);
       }
@@ -128,6 +131,7 @@ void LiveMainThread::answer(const std::string & given, const std::string & given
     message = std::string("the written session does not read back: ") + e.what();
   }
   session_steps = total;
+  const long long written_us = nowUs() - step_started_us - us;
   std::string line = "{\"step\":";
   line += script.steps.empty() ? std::string("\"boot\"") : std::to_string(script.steps.size() - 1);
   line += ",\"outcome\":" + quoted(outcome);
@@ -136,8 +140,39 @@ void LiveMainThread::answer(const std::string & given, const std::string & given
     line += ",\"png\":" + quoted(options.outDir + "/" + script.steps.back().name + ".png");
   line += ",\"commands\":[" + commands + "],\"events\":[" + events_json + "]";
   line += ",\"sessionSteps\":" + std::to_string(total) + ",\"session\":" + quoted(path);
-  line += ",\"micros\":" + std::to_string(us) + "}\n";
+  line += ",\"micros\":" + std::to_string(us) + ",\"writeMicros\":" + std::to_string(written_us) + "}\n";
   emit(line);
+}
+
+// The session is written a step at a time: header, `"steps":[`, each step after "\n" or ",\n", then
+// "\n]}\n" (SessionWriter). A walk's file only grows, so when it starts with the last file's bytes (its
+// length and hash match), the new steps are the rest: parsing only them keeps an answer's cost from
+// growing with the walk. Anything else (the first answer, a header that changed) is parsed whole.
+JsonValue LiveMainThread::newSteps(const std::string & text, bool & whole) {
+  static const std::string footer = "\n]}\n";
+  const bool closed =
+    text.size() >= footer.size() && text.compare(text.size() - footer.size(), footer.size(), footer) == 0;
+  const size_t body = closed ? text.size() - footer.size() : 0;
+  const std::hash<std::string_view> hash;
+  JsonValue out;
+  whole = true;
+  if (closed && written_size > 0 && body >= written_size &&
+      hash(std::string_view(text).substr(0, written_size)) == written_hash) {
+    std::string rest = text.substr(written_size, body - written_size);
+    if (session_steps > 0 && !rest.empty()) {
+      if (rest[0] != ',') throw JsonError("the session's new steps do not follow the last ones");
+      rest.erase(0, 1);
+    }
+    out = parseJson("[" + rest + "]");
+    whole = false;
+  } else {
+    JsonValue session = parseJson(text);
+    const JsonValue * steps = session.find("steps");
+    if (steps) out = *steps;
+  }
+  written_size = closed ? body : 0;
+  written_hash = closed ? hash(std::string_view(text).substr(0, body)) : 0;
+  return out;
 }
 
 void LiveMainThread::emit(const std::string & line) {

@@ -8,6 +8,7 @@
 #ifndef PREVIEW_LIVEMODE_H
 #define PREVIEW_LIVEMODE_H
 
+#include "Json.h"
 #include "PreviewMainThread.h"
 
 #include <istream>
@@ -36,6 +37,9 @@ class LiveMainThread : public PreviewMainThread {
   bool readStep();
   // One whole line on the answers' descriptor.
   void emit(const std::string & line);
+  // The steps the written session `text` added since the last answer, as a JSON array; whole = false
+  // when they were read from the end of the file only (see written_size).
+  JsonValue newSteps(const std::string & text, bool & whole);
 
   std::istream & in;
   int out_fd;
@@ -44,6 +48,10 @@ class LiveMainThread : public PreviewMainThread {
   std::string undelivered;      // why the current step reached no element ("" when it did)
   std::string events_json;      // the events of the current step, as JSON objects joined by ","
   size_t session_steps = 0;     // steps of the written session already answered
+  // The last written session's length without its closing `\n]}\n`, and a hash of those bytes: a file
+  // that starts with them holds only new steps after them.
+  size_t written_size = 0;
+  size_t written_hash = 0;
   long long step_started_us = 0;
   std::set<std::string> snapshot_names;
 };

@@ -144,6 +144,9 @@ package final class Renderer {
         return timed(&timings.replay) { Replayer(session: session, options: opts).run() }
     }
 
+    /// Runs `body` as replay time (`LiveReplay`'s steps count in the replay stage).
+    func timedReplay<T>(_ body: () throws -> T) rethrows -> T { try timed(&timings.replay, body) }
+
     /// The state at virtual time `ms` (`--at`, semantics.md 7 item 34) as a `.final` capture.
     package func state(_ session: Session, at ms: Int) -> Capture {
         var opts = replayOptions

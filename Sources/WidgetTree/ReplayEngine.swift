@@ -153,11 +153,10 @@ package struct ReplayEngine {
         guard !booted else { return }
         booted = true
         let steps = lookahead ?? session.steps
-        if let app = Self.firstCommand(in: steps, where: { $0.type == .CREATE_APPLICATION }) {
+        let first = Self.bootCommand(in: steps)
+        if let app = first, app.type == .CREATE_APPLICATION {
             appId = app.childInternalId
-        } else if let first = Self.firstCommand(in: steps, where: { $0.type == .CREATE_FRAMEVIEW })
-            ?? Self.firstCommand(in: steps, where: { $0.type.createdKind != nil })
-        {
+        } else if let first {
             // semantics.md section 1: the implicit root takes the id the first FrameView names as parent.
             appId = first.internalId
             var root = Element(id: appId, kind: .application, parent: nil)
@@ -172,6 +171,16 @@ package struct ReplayEngine {
         }
         emit("SysInfoEvent", to: appId, [("sysType", .string("START"))])
         emit("SysInfoEvent", to: appId, [("sysType", .string("RESUME"))])
+    }
+
+    /// The command `boot` takes the application id from: the first CREATE_APPLICATION, else the first
+    /// CREATE_FRAMEVIEW (whose parent is the implicit root), else the first command creating anything.
+    /// A caller that boots on some steps and feeds more later (`LiveReplay`) compares it to know
+    /// whether booting on all of them would have chosen the same.
+    package static func bootCommand(in steps: [Step]) -> Command? {
+        firstCommand(in: steps, where: { $0.type == .CREATE_APPLICATION })
+            ?? firstCommand(in: steps, where: { $0.type == .CREATE_FRAMEVIEW })
+            ?? firstCommand(in: steps, where: { $0.type.createdKind != nil })
     }
 
     /// The first command, batch entries included in order, that `matches` (found in place: listing

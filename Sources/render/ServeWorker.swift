@@ -86,6 +86,11 @@ final class ServeWorkerState {
         return patch
     }
     private var states: [String: ServeState] = [:]
+    /// Replays kept after their last step (ServeWorker+Live.swift); whether the last state built
+    /// applied only a session's new steps (the frame's timing says so).
+    private var lives = LiveReplays()
+    /// How the last state built was made: decode and replay ms, and whether only new steps were applied.
+    private var lastBuild: [String: Any] = [:]
     private var stateOrder: [String] = []
     static let keptRenderers = 6
     static let keptStates = 16
@@ -151,6 +156,7 @@ final class ServeWorkerState {
             renderers[old] = nil
             lastRendered[old] = nil
             lastState[old] = nil
+            lives.forget(rendererKey: old)
         }
         return (key, r)
     }
@@ -161,14 +167,25 @@ final class ServeWorkerState {
         let (rkey, r) = try renderer(theme: spec[2], themeGen: spec[3], device: spec[4], fontScale: spec[5])
         if let s = states[spec[0]] { return (rkey, r, s, s.diagnostics) }
         let loaded: (Session, [Diagnostic])
+        let before = r.timings
         do { loaded = try r.load(path: spec[1]) } catch {
             return (rkey, r, nil, [.error("rejected", step: nil, "\(error)")])
         }
         let (session, decodeDiags) = loaded
-        let replay = r.replay(session)
+        let choice = spec[6]
+        // The final frame from the replay kept of this session's last version, when it only grew.
+        let replay: ReplayResult
+        if choice == "final" {
+            let (kept, incremental) = lives.replay(session, path: spec[1], rendererKey: rkey, renderer: r)
+            replay = kept
+            lastBuild["incremental"] = incremental
+        } else {
+            replay = r.replay(session)
+        }
+        lastBuild["decode"] = Self.ms(r.timings.decode - before.decode)
+        lastBuild["replay"] = Self.ms(r.timings.replay - before.replay)
         var capture = replay.captures.last!
         var diags = decodeDiags + replay.diagnostics
-        let choice = spec[6]
         if choice.hasPrefix("capture:"), let i = Int(choice.dropFirst(8)), replay.captures.indices.contains(i) {
             capture = replay.captures[i]
         } else if choice.hasPrefix("at:"), let ms = Int(choice.dropFirst(3)), ms >= 0 {
@@ -191,6 +208,7 @@ final class ServeWorkerState {
 
     func frame(_ spec: [String], thumb: Bool) throws -> ([String: Any], [UInt8]) {
         let started = DispatchTime.now().uptimeNanoseconds
+        lastBuild = [:]
         let (rkey, r, built, diags) = try state(spec)
         let stated = DispatchTime.now().uptimeNanoseconds
         guard var s = built else { return (["ok": false, "diagnostics": diags.map(Self.json)], []) }
@@ -234,15 +252,19 @@ final class ServeWorkerState {
         var timing = Self.timing(r.timings, since: before, started: started, stated: stated)
         timing["inspect"] = (Double(inspectNanos) / 1e5).rounded() / 10
         timing["tree"] = (Double(treeNanos) / 1e5).rounded() / 10
-        json["timing"] = timing
+        var timed: [String: Any] = timing
+        timed.merge(lastBuild) { a, _ in a }
+        json["timing"] = timed
         return (json, png)
     }
+
+    /// Seconds as milliseconds to the tenth.
+    static func ms(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
 
     /// Milliseconds per stage between two readings of a renderer's timings; `state`: loading,
     /// replaying and inspecting the state (nothing when it was in memory); `total`: all of it, from
     /// `started` (a monotonic clock's nanoseconds) to now.
     static func timing(_ t: StageTimings, since b: StageTimings, started: UInt64, stated: UInt64) -> [String: Double] {
-        func ms(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
         let now = DispatchTime.now().uptimeNanoseconds
         return [
             "state": ms(Double(stated - started) / 1e9), "resources": ms(t.resources - b.resources),

@@ -24,6 +24,8 @@ final class LiveApp: @unchecked Sendable {
     var recordNote: String?
     /// Steps in flight: each waits for the one before.
     var chain: Task<Void, Never>?
+    /// The session list's refresh, once the app has had no step for a moment (LiveFrames.swift).
+    var listRefresh: Task<Void, Never>?
     static let keptLog = 60
 
     init(app: AppProcess, folder: String, recordDir: String?) {

@@ -27,7 +27,11 @@ extension Hub {
         case "step":
             switch LiveApp.checkedStep(o["step"]) {
             case .failure(let e): return e
-            case .success(let step): await enqueue { await self.play(live, step) }
+            case .success(let step):
+                var stamped: [String: Double] = [:]
+                LiveTiming.stamp(&stamped, "received")
+                let stages = stamped
+                await enqueue { await self.play(live, step, stages: stages) }
             }
         case "restart":
             await enqueue { await self.boot(live) }
@@ -73,14 +77,18 @@ extension Hub {
         await shown(live)  // again, now recording: the boot screen's locators for the first input
     }
 
-    func play(_ live: LiveApp, _ step: [String: Any]) async {
+    func play(_ live: LiveApp, _ step: [String: Any], stages: [String: Double] = [:]) async {
         guard live.running else {
             live.recordNote = "the app is not running: restart it"
             broadcastLive()
             return
         }
         let before = live.locators
-        let answer = await live.app.play(step)
+        var stages = stages
+        LiveTiming.stamp(&stages, "toApp")
+        var answer = await live.app.play(step)
+        LiveTiming.stamp(&stages, "fromApp")
+        if LiveTiming.enabled { answer["stages"] = stages }
         live.add(answer, input: step)
         if answer["outcome"] as? String == "ok", live.recording != nil {
             live.recording?.steps.append(Self.recorded(step, answer: answer, locators: before))
@@ -108,7 +116,8 @@ extension Hub {
 
     /// After a step: the new frame to every page showing the session, the log, the screen's locators.
     func shown(_ live: LiveApp) async {
-        await changed([live.sessionPath])
+        await liveChanged(live)
+        live.stampLast("framed")
         broadcastLive()
         let view = ViewSpec(
             session: live.sessionName, look: initialLook, device: initialDevice, fontScale: String(initialFontScale),
