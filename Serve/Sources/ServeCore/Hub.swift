@@ -196,6 +196,11 @@ public actor Hub {
         for (slot, look) in v.slots {
             guard let fields = stateFields(v, look: look) else { continue }
             let answer = await frame(fields)
+            // Only the changed rectangle to a page that has painted the frame it changes (FramePatch);
+            // the others get the whole frame, which the worker encodes only when one asks for it.
+            let patch = answer.patch.flatMap { c.painted[slot] == $0.base ? $0 : nil }
+            var png = patch?.png ?? answer.png
+            if patch == nil && answer.png.isEmpty && answer.patch != nil { png = await wholeFrame(fields) }
             // The page may have moved on (or the session changed again) while this rendered.
             guard c.view == v, stateFields(v, look: look)?.first == fields[0] else { continue }
             var header: [String: Any] = [
@@ -204,12 +209,9 @@ public actor Hub {
                 "sent": (Date().timeIntervalSince1970 * 1000).rounded(),  // the bench's breakdown (ms)
                 "noticed": noticed[v.session] ?? 0,
             ]
-            // Only the changed rectangle to a page that has painted the frame it changes (FramePatch).
-            var png = answer.png
-            if let p = answer.patch, c.painted[slot] == p.base {
+            if let p = patch {
                 header["patch"] = p.rect
                 header["base"] = p.base
-                png = p.png
             }
             c.mailbox.put(slot, .binary(Self.frameMessage(header, answer, png: png)))
         }

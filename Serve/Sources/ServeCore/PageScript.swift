@@ -153,6 +153,7 @@ extension Page {
             if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
               bitmap.close(); sendView(); return;
             }
+            const changed = shown[head.slot] !== head.state;
             if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
             else { canvas.width = bitmap.width; canvas.height = bitmap.height; canvas.getContext("2d").drawImage(bitmap, 0, 0); }
             shown[head.slot] = head.state;
@@ -166,9 +167,14 @@ extension Page {
             window.__frames.push(f);
             if (window.__frames.length > 500) window.__frames.splice(0, 100);
             send({ type: "painted", slot: head.slot, version: head.version, state: head.state, t });
-            emit("frame", f);
+            // The tree, the timeline and the inspector after the picture is on screen: rebuilding the
+            // tree's rows before it would hold the new picture back (docs/serve.md, "Live").
+            setTimeout(() => {
+              if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
+              if (changed) refreshInspector(head.slot);
+              emit("frame", f);
+            }, 0);
           });
-          if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
           figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
         }
 
@@ -234,6 +240,7 @@ extension Page {
           if (state.hoverBusy || !state.pendingHover) return;
           state.hoverBusy = true;
           send(state.pendingHover);
+          state.lastHover = state.pendingHover;
           state.pendingHover = null;
         }
 
@@ -254,7 +261,22 @@ extension Page {
           state.selectedFrame = el ? el.frame : null;
           markTree(id);
           drawAllOutlines();
+          state.asked = id;
           send({ type: "element", slot: slot || (state.view.sideBySide ? "android" : "main"), id });
+        }
+
+        // A new state painted in the slot the inspector reads (a save, another look, device or capture):
+        // its values are asked again of the new state, the selected element's or the one under the pointer.
+        function refreshInspector(slot) {
+          const d = state.inspect;
+          if (!d || d.slot !== slot) return;
+          if (state.selected !== null) {
+            state.asked = state.selected;
+            send({ type: "element", slot, id: state.selected });
+          } else if (d.source === "hover" && state.lastHover && state.lastHover.slot === slot) {
+            state.pendingHover = state.lastHover;
+            pumpHover();
+          }
         }
 
         function drawAllOutlines() { for (const slot in state.metas) drawOutlines(slot); }
@@ -338,7 +360,15 @@ extension Page {
         function renderInspector() {
           const box = $("#inspector"), d = state.inspect;
           if (!d) { box.innerHTML = `<p class="hint">Hover the picture to inspect an element; click to select it.</p>`; return; }
-          if (!d.ok) { box.innerHTML = `<p class="hint">${esc(((d.diagnostics || [])[0] || {}).message || "no answer")}</p>`; return; }
+          if (!d.ok) {
+            const why = ((d.diagnostics || [])[0] || {}).message || "no answer";
+            // The selected element is not in the state now shown (a save removed it, say).
+            const id = state.asked;
+            const gone = d.source === "tree" && id !== null && id !== undefined && !state.byId.has(id);
+            const text = gone ? `Element #${id} is not on this frame any more (${why}).` : why;
+            box.innerHTML = `<p class="hint${gone ? " gone" : ""}">${esc(text)}</p>`;
+            return;
+          }
           if (d.touch !== "element") { box.innerHTML = `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`; return; }
           const el = state.byId.get(d.id) || {};
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
