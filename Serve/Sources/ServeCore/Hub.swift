@@ -23,6 +23,8 @@ public actor Hub {
     var frameOrder: [String] = []
     var inflight: [String: Task<WorkerAnswer, Never>] = [:]
     var thumbs: [String: WorkerAnswer] = [:]
+    /// Thumbnails being drawn: the pages that ask for one at the same time share its render.
+    var thumbsInflight: [String: Task<WorkerAnswer, Never>] = [:]
     var reports: [String: WorkerAnswer] = [:]
     var devices: [String] = []
     static let keptFrames = 48
@@ -48,7 +50,8 @@ public actor Hub {
         if let d = options.fontsDir { args += ["--fonts-dir", d] }
         if let f = options.fonts { args += ["--fonts", f] }
         main = WorkerProcess(render: options.render, arguments: args, name: "main")
-        side = WorkerProcess(render: options.render, arguments: args, name: "side")
+        // Thumbnails and reports yield the cores to the pictures and the browser (WorkerProcess.niceness).
+        side = WorkerProcess(render: options.render, arguments: args, name: "side", niceness: 10)
         themeFile = options.themeFile.map { SessionFolder.realPath($0) ?? $0 }
         var looks = ["default", "ios", "android"]
         if let t = options.theme, options.themeFile == nil, !looks.contains(t) { looks.append(t) }
@@ -270,12 +273,19 @@ public actor Hub {
         guard let path = folder.path(of: name) else { return nil }
         let key = "\(name)|\(versions[name, default: 0])|\(generation)"
         if let t = thumbs[key] { return t }
+        if let t = thumbsInflight[key] { return await t.value }
         // After a save, the pages' new frames first: a thumbnail drawn beside them would take a core
         // from the edit-to-pixel path (two cores here; the list asks for it as the frame renders).
-        for t in Array(inflight.values) { _ = await t.value }
-        if let t = thumbs[key] { return t }
+        let frames = Array(inflight.values)
         let fields = ["thumb", "thumb|" + key, path, "default", String(generation), "session", "1.0", "final"]
-        let a = await side.call(fields)
+        let worker = side
+        let t = Task {
+            for f in frames { _ = await f.value }
+            return await worker.call(fields)
+        }
+        thumbsInflight[key] = t
+        let a = await t.value
+        thumbsInflight[key] = nil
         if thumbs.count > 256 { thumbs = [:] }
         thumbs[key] = a
         return a
