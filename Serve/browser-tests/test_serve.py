@@ -214,8 +214,9 @@ class Browser(unittest.TestCase):
 
     def test_9b_inspector_follows_a_save(self):
         """The selected element's values are asked again of each new state; a save that removes it says so."""
-        el = self.label()
-        self.page.click(f'#tree [data-id="{el["id"]}"]:is(summary, .leaf)')
+        el, _, _ = self.hover_label()
+        self.page.mouse.down()
+        self.page.mouse.up()  # selects it: the inspector asks for the element by id
         self.inspect(f"d => d.source === 'tree' && d.id === {el['id']} && d.text === 'Hello'")
         before = self.facts()
         self.assertEqual((before["text"], self.style()["background"]), ("Hello", "#1e88e5"))

@@ -307,6 +307,11 @@ extension Page {
           const sig = entries.map((e) => `${e.id}:${e.parent}:${e.kind}:${e.text}`).join("|");
           state.tree = entries;
           state.byId = new Map(entries.map((e) => [e.id, e]));
+          // The hovered element's outline follows its frame in the new state (or goes with it).
+          if (state.hover && state.hover.id !== undefined) {
+            const e = state.byId.get(state.hover.id);
+            state.hover = e ? { ...state.hover, frame: e.frame } : null;
+          }
           if (sig === state.treeSig) { drawAllOutlines(); return; }
           state.treeSig = sig;
           const open = new Set([...document.querySelectorAll("#tree details[open]")].map((d) => d.dataset.id));
