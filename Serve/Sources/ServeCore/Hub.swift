@@ -314,16 +314,18 @@ public actor Hub {
             noticed[s] = (Date().timeIntervalSince1970 * 1000).rounded()
         }
         if other { generation += 1 }
-        let list = sessionsMessage()
         let pages = Array(clients.values)
-        for c in pages { c.mailbox.put("sessions", .text(list)) }
         await withTaskGroup(of: Void.self) { group in
             for c in pages {
                 guard let v = c.view, other || sessions.contains(v.session) else { continue }
                 group.addTask { await self.deliver(c) }
-                if v.sideBySide { group.addTask { await self.portability(c) } }
+                if v.sideBySide { Task { await self.portability(c) } }  // on the side worker, not waited for
             }
         }
+        // The list after the frames: each page asks for the new thumbnails when it gets it, and their
+        // renders and requests would otherwise share the cores with this render and the page's paint.
+        let list = sessionsMessage()
+        for c in pages { c.mailbox.put("sessions", .text(list)) }
     }
 
     /// Renders counted by operation, pages open and messages dropped for slow pages.
