@@ -90,7 +90,9 @@ extension Page {
             }
             const src = `/thumb/${encodeURIComponent(s.name)}?v=${s.version}`;
             const img = li.querySelector("img");
-            if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+            // A new thumbnail once the frame being drawn is on screen: its request and render would
+            // share the cores with the picture's decode and paint.
+            if (img.getAttribute("src") !== src) afterDrawing(() => img.setAttribute("src", src));
             li.classList.toggle("selected", !!state.view && state.view.session === s.name);
             list.append(li);
           }
@@ -126,6 +128,15 @@ extension Page {
 
         // ---- frames
 
+        // Frames being decoded and drawn, and what waits for them to be on screen (afterDrawing).
+        state.drawing = 0;
+        const waitingForDrawing = [];
+        function afterDrawing(fn) { if (state.drawing) waitingForDrawing.push(fn); else fn(); }
+        function drawn() {
+          state.drawing = Math.max(0, state.drawing - 1);
+          if (!state.drawing) for (const fn of waitingForDrawing.splice(0)) fn();
+        }
+
         function figure(slot) { return document.querySelector(`.pic[data-slot="${slot}"]`); }
 
         async function onFrame(buf) {
@@ -144,14 +155,16 @@ extension Page {
             emit("frame", f);
             return;
           }
-          const bitmap = await createImageBitmap(new Blob([png], { type: "image/png" }));
+          state.drawing++;
+          let bitmap;
+          try { bitmap = await createImageBitmap(new Blob([png], { type: "image/png" })); } catch (e) { drawn(); throw e; }
           const decoded = performance.timeOrigin + performance.now();
           state.metas[head.slot] = meta;
           requestAnimationFrame((ts) => {
             const canvas = $(".img", figure(head.slot));
             const shown = state.shown || (state.shown = {});
             if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
-              bitmap.close(); sendView(); return;
+              bitmap.close(); sendView(); drawn(); return;
             }
             const changed = shown[head.slot] !== head.state;
             if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
@@ -173,6 +186,7 @@ extension Page {
               if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
               if (changed) refreshInspector(head.slot);
               emit("frame", f);
+              drawn();
             }, 0);
           });
           figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
