@@ -377,6 +377,12 @@ class Frames(unittest.TestCase):
         fresh.send({"type": "view", "session": "screen.json"})
         whole_head, whole = fresh.frame()
         self.assertEqual((whole_head["state"], "patch" in whole_head), (head["state"], False))
+        # The whole frame of that state was encoded once, for the first page that needed it, and kept.
+        third = WS(self.server)
+        third.send({"type": "view", "session": "screen.json"})
+        self.assertEqual(third.frame()[1], whole)
+        self.assertEqual(self.server.stats()["main"].get("whole", 0), 1)
+        third.close()
         width, height, rows = before
         pw, ph, patch_rows = png_rgba(patch)
         self.assertEqual((pw, ph), (w, h))
