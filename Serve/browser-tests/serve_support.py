@@ -152,17 +152,8 @@ class WS:
                 return opcode, data
 
     def frame(self):
-        """The next frame message's header (JSON) and PNG size, skipping text messages."""
-        while True:
-            op, data = self.message()
-            if op == 0x8:
-                raise EOFError(f"closed: {data!r}")
-            if op == 0x2:
-                n = struct.unpack(">I", data[:4])[0]
-                return json.loads(data[4:4 + n]), len(data) - 4 - n
-
-    def frame_bytes(self):
-        """The next frame message's header (JSON) and picture bytes, skipping text messages."""
+        """The next frame message, skipping text messages: its header (JSON) and its picture bytes (a
+        whole PNG, the changed rectangle's PNG, or nothing when the session did not load)."""
         while True:
             op, data = self.message()
             if op == 0x8:

@@ -212,6 +212,40 @@ class Browser(unittest.TestCase):
         self.page.wait_for_selector('#list li[data-name="third.json"]')
         self.assertEqual(self.page.locator("#list li").count(), 3)
 
+    def test_9b_inspector_follows_a_save(self):
+        """The selected element's values are asked again of each new state; a save that removes it says so."""
+        el, _, _ = self.hover_label()
+        self.page.mouse.down()
+        self.page.mouse.up()  # selects it: the inspector asks for the element by id
+        self.inspect(f"d => d.source === 'tree' && d.id === {el['id']} && d.text === 'Hello'")
+        before = self.facts()
+        self.assertEqual((before["text"], self.style()["background"]), ("Hello", "#1e88e5"))
+        write(self.path, session(BLUE, RED, "Hallo, world").replace("#1e88e5", "#43a047"))
+        d = self.inspect(f"d => d.source === 'tree' && d.id === {el['id']} && d.text === 'Hallo, world'")
+        after = self.facts()
+        self.assertEqual((after["id"], after["text"]), (str(el["id"]), "Hallo, world"))
+        self.assertEqual(self.style()["background"], "#43a047")
+        moved = self.label()["frame"]
+        self.assertEqual(d["frame"], moved)
+        self.assertGreater(moved[2], el["frame"][2], "the longer text is wider")
+        self.assertNotEqual(after["frame"], before["frame"])
+        self.shot("inspector-after-save.png")
+        # The label removed: the inspector says the selected element is gone.
+        steps = json.loads(session(BLUE, RED))
+        steps["steps"] = [s for s in steps["steps"] if el["id"] not in (s.get("internalId"), s.get("childInternalId"))]
+        write(self.path, json.dumps(steps))
+        self.inspect("d => d.source === 'tree' && !d.ok")
+        self.assertIn(f"Element #{el['id']} is not on this frame any more", self.page.inner_text("#inspector"))
+        write(self.path, session(BLUE, RED))
+
+    def facts(self):
+        return self.page.evaluate(
+            "() => Object.fromEntries([...document.querySelectorAll('#facts td')].map(t => [t.dataset.key, t.textContent]))")
+
+    def style(self):
+        return self.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#style tr')]
+            .map(r => [r.querySelector('th').textContent, r.querySelector('td').firstChild.textContent.trim()]))""")
+
 
 class Security(unittest.TestCase):
     """The rules of docs/serve.md, "Safe by default", over raw HTTP and WebSocket."""
@@ -272,9 +306,9 @@ class Security(unittest.TestCase):
         self.assertEqual(code, 1009)
         # The other page is still served.
         other.send({"type": "view", "session": "screen.json"})
-        head, size = other.frame()
+        head, png = other.frame()
         self.assertTrue(head["meta"]["ok"])
-        self.assertGreater(size, 0)
+        self.assertTrue(png.startswith(b"\x89PNG"))
 
     def test_fifty_pages_update_and_render_once(self):
         path = os.path.join(self.dir, "screen.json")
@@ -329,20 +363,26 @@ class Frames(unittest.TestCase):
     def test_a_save_sends_the_changed_rectangle_with_the_whole_frames_pixels(self):
         page = WS(self.server)
         page.send({"type": "view", "session": "screen.json"})
-        first, png = page.frame_bytes()
+        first, png = page.frame()
         self.assertNotIn("patch", first)
         before = png_rgba(png)
         page.send({"type": "painted", "slot": "main", "state": first["state"], "version": first["version"], "t": 0})
         write(self.path, session(BLUE, ORANGE, "Hallo, world"))  # only the label changes
-        head, patch = page.frame_bytes()
+        head, patch = page.frame()
         self.assertEqual(head["base"], first["state"])
         x, y, w, h = head["patch"]
         self.assertLess(w * h, before[0] * before[1] // 2, head["patch"])
         # A page that has painted nothing gets the whole frame of the same state.
         fresh = WS(self.server)
         fresh.send({"type": "view", "session": "screen.json"})
-        whole_head, whole = fresh.frame_bytes()
+        whole_head, whole = fresh.frame()
         self.assertEqual((whole_head["state"], "patch" in whole_head), (head["state"], False))
+        # The whole frame of that state was encoded once, for the first page that needed it, and kept.
+        third = WS(self.server)
+        third.send({"type": "view", "session": "screen.json"})
+        self.assertEqual(third.frame()[1], whole)
+        self.assertEqual(self.server.stats()["main"].get("whole", 0), 1)
+        third.close()
         width, height, rows = before
         pw, ph, patch_rows = png_rgba(patch)
         self.assertEqual((pw, ph), (w, h))
@@ -363,7 +403,7 @@ class Frames(unittest.TestCase):
             {"format": "framework-session", "version": 1, "assets": "assets", "steps": steps}))
         page = WS(self.server)
         page.send({"type": "view", "session": "pictured.json"})
-        head, missing = page.frame_bytes()
+        head, missing = page.frame()
         def placeholder(meta):  # the folder or the file missing: a placeholder drawn
             return any("assets" in d["message"] or "logo.png" in d["message"] for d in meta["diagnostics"])
         self.assertTrue(placeholder(head["meta"]), head["meta"])
@@ -371,7 +411,7 @@ class Frames(unittest.TestCase):
         shutil.copy(os.path.join(os.path.dirname(__file__), "../../Examples/assets/logo.png"),
                     os.path.join(self.dir, "assets", "logo.png"))
         while True:  # frames of the folder's appearance, then of the copied file
-            head, drawn = page.frame_bytes()
+            head, drawn = page.frame()
             if not placeholder(head["meta"]):
                 break
         self.assertNotEqual(png_rgba(drawn)[2], png_rgba(missing)[2])

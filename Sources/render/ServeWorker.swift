@@ -14,7 +14,10 @@ import WidgetTree
 /// engine would print goes to stderr. Requests (the first field is the operation):
 ///
 /// - `frame STATE PATH THEME THEMEGEN DEVICE FONTSCALE CAPTURE`: renders one capture (`final`,
-///   `capture:N`, `at:MS`); the JSON holds the device, the diagnostics, the timeline and the tree.
+///   `capture:N`, `at:MS`); the JSON holds the device, the diagnostics, the timeline and the tree. The
+///   PNG is the whole frame, or none when the changed rectangle over the previous state goes with it
+///   (ServeWorker+Patch.swift): most pages need only that, and the whole frame is asked for apart.
+/// - `whole STATE PATH ...same...`: the same frame as a whole PNG, never a rectangle.
 /// - `thumb STATE PATH ...same...`: the final frame, shrunk to at most 160 px wide.
 /// - `hit STATE PATH ...same... X Y`: what a touch at X,Y dp reaches (the engine's hit map,
 ///   semantics.md item 39) and `render inspect --point`'s text for it.
@@ -47,10 +50,10 @@ enum ServeWorker {
             do { (json, png) = try worker.handle(fields) } catch {
                 json = ["ok": false, "diagnostics": [ServeWorkerState.failure("\(error)")]]
             }
-            let body = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data("{}".utf8)
-            var data = Array("\(body.count)\n".utf8) + Array(body) + png
+            let body = ServeJSON.bytes(json)
+            var data = Array("\(body.count)\n".utf8) + body + png
             if let p = worker.takePatch() {
-                data = Array(p.header(jsonCount: body.count).utf8) + Array(body) + png + p.png + Array(p.base.utf8)
+                data = Array(p.header(jsonCount: body.count).utf8) + body + png + p.png + Array(p.base.utf8)
             }
             let answer = BatchWire.answer(index: index, exit: 0, data: data)
             if !answer.withUnsafeBytes({ BatchPool.writeAll(answers, $0) }) { exit(0) }  // the server is gone
@@ -115,6 +118,7 @@ final class ServeWorkerState {
     func handle(_ fields: [String]) throws -> ([String: Any], [UInt8]) {
         switch fields.first {
         case "frame" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: false)
+        case "whole" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: false, whole: true)
         case "thumb" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: true)
         case "hit" where fields.count == 10:
             guard let x = Double(fields[8]), let y = Double(fields[9]), x.isFinite, y.isFinite else {
@@ -206,14 +210,14 @@ final class ServeWorkerState {
         return (rkey, r, s, diags)
     }
 
-    func frame(_ spec: [String], thumb: Bool) throws -> ([String: Any], [UInt8]) {
+    func frame(_ spec: [String], thumb: Bool, whole: Bool = false) throws -> ([String: Any], [UInt8]) {
         let started = DispatchTime.now().uptimeNanoseconds
         lastBuild = [:]
         let (rkey, r, built, diags) = try state(spec)
         let stated = DispatchTime.now().uptimeNanoseconds
         guard var s = built else { return (["ok": false, "diagnostics": diags.map(Self.json)], []) }
         // A renderer paints over its last frame's pixels only for the same session file and look.
-        let base = lastRendered[rkey] == spec[1] ? lastState[rkey] : nil
+        let base = lastRendered[rkey] == spec[1] && !whole ? lastState[rkey] : nil
         if lastRendered[rkey] != spec[1] { r.forgetLastFrame() }
         lastRendered[rkey] = spec[1]
         lastState[rkey] = nil  // set again once this frame is drawn
@@ -231,8 +235,8 @@ final class ServeWorkerState {
         guard var b = bitmap else { return (["ok": false, "diagnostics": [Self.failure("nothing was rendered")]], []) }
         lastState[rkey] = spec[0]
         if thumb { b = Self.shrink(b, toWidth: Self.thumbWidth) }
-        let png = try r.encode(b)
         if !thumb { patch = try self.patch(of: b, base: base, state: spec[0], damage: r.lastDamage, renderer: r) }
+        let png = patch == nil ? try r.encode(b) : []
         let all = s.diagnostics + rendered.diagnostics
         var json: [String: Any] = [
             "ok": true, "diagnostics": all.map(Self.json), "pixelWidth": b.width, "pixelHeight": b.height,

@@ -23,6 +23,8 @@ public actor Hub {
     var frameOrder: [String] = []
     var inflight: [String: Task<WorkerAnswer, Never>] = [:]
     var thumbs: [String: WorkerAnswer] = [:]
+    /// Thumbnails being drawn: the pages that ask for one at the same time share its render.
+    var thumbsInflight: [String: Task<WorkerAnswer, Never>] = [:]
     var reports: [String: WorkerAnswer] = [:]
     var devices: [String] = []
     static let keptFrames = 48
@@ -48,7 +50,8 @@ public actor Hub {
         if let d = options.fontsDir { args += ["--fonts-dir", d] }
         if let f = options.fonts { args += ["--fonts", f] }
         main = WorkerProcess(render: options.render, arguments: args, name: "main")
-        side = WorkerProcess(render: options.render, arguments: args, name: "side")
+        // Thumbnails and reports yield the cores to the pictures and the browser (WorkerProcess.niceness).
+        side = WorkerProcess(render: options.render, arguments: args, name: "side", niceness: 10)
         themeFile = options.themeFile.map { SessionFolder.realPath($0) ?? $0 }
         var looks = ["default", "ios", "android"]
         if let t = options.theme, options.themeFile == nil, !looks.contains(t) { looks.append(t) }
@@ -196,6 +199,11 @@ public actor Hub {
         for (slot, look) in v.slots {
             guard let fields = stateFields(v, look: look) else { continue }
             let answer = await frame(fields)
+            // Only the changed rectangle to a page that has painted the frame it changes (FramePatch);
+            // the others get the whole frame, which the worker encodes only when one asks for it.
+            let patch = answer.patch.flatMap { c.painted[slot] == $0.base ? $0 : nil }
+            var png = patch?.png ?? answer.png
+            if patch == nil && answer.png.isEmpty && answer.patch != nil { png = await wholeFrame(fields) }
             // The page may have moved on (or the session changed again) while this rendered.
             guard c.view == v, stateFields(v, look: look)?.first == fields[0] else { continue }
             var header: [String: Any] = [
@@ -204,12 +212,9 @@ public actor Hub {
                 "sent": (Date().timeIntervalSince1970 * 1000).rounded(),  // the bench's breakdown (ms)
                 "noticed": noticed[v.session] ?? 0,
             ]
-            // Only the changed rectangle to a page that has painted the frame it changes (FramePatch).
-            var png = answer.png
-            if let p = answer.patch, c.painted[slot] == p.base {
+            if let p = patch {
                 header["patch"] = p.rect
                 header["base"] = p.base
-                png = p.png
             }
             c.mailbox.put(slot, .binary(Self.frameMessage(header, answer, png: png)))
         }
@@ -268,12 +273,19 @@ public actor Hub {
         guard let path = folder.path(of: name) else { return nil }
         let key = "\(name)|\(versions[name, default: 0])|\(generation)"
         if let t = thumbs[key] { return t }
+        if let t = thumbsInflight[key] { return await t.value }
         // After a save, the pages' new frames first: a thumbnail drawn beside them would take a core
         // from the edit-to-pixel path (two cores here; the list asks for it as the frame renders).
-        for t in Array(inflight.values) { _ = await t.value }
-        if let t = thumbs[key] { return t }
+        let frames = Array(inflight.values)
         let fields = ["thumb", "thumb|" + key, path, "default", String(generation), "session", "1.0", "final"]
-        let a = await side.call(fields)
+        let worker = side
+        let t = Task {
+            for f in frames { _ = await f.value }
+            return await worker.call(fields)
+        }
+        thumbsInflight[key] = t
+        let a = await t.value
+        thumbsInflight[key] = nil
         if thumbs.count > 256 { thumbs = [:] }
         thumbs[key] = a
         return a
@@ -302,16 +314,18 @@ public actor Hub {
             noticed[s] = (Date().timeIntervalSince1970 * 1000).rounded()
         }
         if other { generation += 1 }
-        let list = sessionsMessage()
         let pages = Array(clients.values)
-        for c in pages { c.mailbox.put("sessions", .text(list)) }
         await withTaskGroup(of: Void.self) { group in
             for c in pages {
                 guard let v = c.view, other || sessions.contains(v.session) else { continue }
                 group.addTask { await self.deliver(c) }
-                if v.sideBySide { group.addTask { await self.portability(c) } }
+                if v.sideBySide { Task { await self.portability(c) } }  // on the side worker, not waited for
             }
         }
+        // The list after the frames: each page asks for the new thumbnails when it gets it, and their
+        // renders and requests would otherwise share the cores with this render and the page's paint.
+        let list = sessionsMessage()
+        for c in pages { c.mailbox.put("sessions", .text(list)) }
     }
 
     /// Renders counted by operation, pages open and messages dropped for slow pages.

@@ -90,7 +90,9 @@ extension Page {
             }
             const src = `/thumb/${encodeURIComponent(s.name)}?v=${s.version}`;
             const img = li.querySelector("img");
-            if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+            // A new thumbnail once the frame being drawn is on screen: its request and render would
+            // share the cores with the picture's decode and paint.
+            if (img.getAttribute("src") !== src) afterDrawing(() => img.setAttribute("src", src));
             li.classList.toggle("selected", !!state.view && state.view.session === s.name);
             list.append(li);
           }
@@ -126,6 +128,15 @@ extension Page {
 
         // ---- frames
 
+        // Frames being decoded and drawn, and what waits for them to be on screen (afterDrawing).
+        state.drawing = 0;
+        const waitingForDrawing = [];
+        function afterDrawing(fn) { if (state.drawing) waitingForDrawing.push(fn); else fn(); }
+        function drawn() {
+          state.drawing = Math.max(0, state.drawing - 1);
+          if (!state.drawing) for (const fn of waitingForDrawing.splice(0)) fn();
+        }
+
         function figure(slot) { return document.querySelector(`.pic[data-slot="${slot}"]`); }
 
         async function onFrame(buf) {
@@ -144,15 +155,18 @@ extension Page {
             emit("frame", f);
             return;
           }
-          const bitmap = await createImageBitmap(new Blob([png], { type: "image/png" }));
+          state.drawing++;
+          let bitmap;
+          try { bitmap = await createImageBitmap(new Blob([png], { type: "image/png" })); } catch (e) { drawn(); throw e; }
           const decoded = performance.timeOrigin + performance.now();
           state.metas[head.slot] = meta;
           requestAnimationFrame((ts) => {
             const canvas = $(".img", figure(head.slot));
             const shown = state.shown || (state.shown = {});
             if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
-              bitmap.close(); sendView(); return;
+              bitmap.close(); sendView(); drawn(); return;
             }
+            const changed = shown[head.slot] !== head.state;
             if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
             else { canvas.width = bitmap.width; canvas.height = bitmap.height; canvas.getContext("2d").drawImage(bitmap, 0, 0); }
             shown[head.slot] = head.state;
@@ -166,9 +180,15 @@ extension Page {
             window.__frames.push(f);
             if (window.__frames.length > 500) window.__frames.splice(0, 100);
             send({ type: "painted", slot: head.slot, version: head.version, state: head.state, t });
-            emit("frame", f);
+            // The tree, the timeline and the inspector after the picture is on screen: rebuilding the
+            // tree's rows before it would hold the new picture back (docs/serve.md, "Live").
+            setTimeout(() => {
+              if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
+              if (changed) refreshInspector(head.slot);
+              emit("frame", f);
+              drawn();
+            }, 0);
           });
-          if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
           figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
         }
 
@@ -234,6 +254,7 @@ extension Page {
           if (state.hoverBusy || !state.pendingHover) return;
           state.hoverBusy = true;
           send(state.pendingHover);
+          state.lastHover = state.pendingHover;
           state.pendingHover = null;
         }
 
@@ -254,7 +275,22 @@ extension Page {
           state.selectedFrame = el ? el.frame : null;
           markTree(id);
           drawAllOutlines();
+          state.asked = id;
           send({ type: "element", slot: slot || (state.view.sideBySide ? "android" : "main"), id });
+        }
+
+        // A new state painted in the slot the inspector reads (a save, another look, device or capture):
+        // its values are asked again of the new state, the selected element's or the one under the pointer.
+        function refreshInspector(slot) {
+          const d = state.inspect;
+          if (!d || d.slot !== slot) return;
+          if (state.selected !== null) {
+            state.asked = state.selected;
+            send({ type: "element", slot, id: state.selected });
+          } else if (d.source === "hover" && state.lastHover && state.lastHover.slot === slot) {
+            state.pendingHover = state.lastHover;
+            pumpHover();
+          }
         }
 
         function drawAllOutlines() { for (const slot in state.metas) drawOutlines(slot); }
@@ -285,6 +321,11 @@ extension Page {
           const sig = entries.map((e) => `${e.id}:${e.parent}:${e.kind}:${e.text}`).join("|");
           state.tree = entries;
           state.byId = new Map(entries.map((e) => [e.id, e]));
+          // The hovered element's outline follows its frame in the new state (or goes with it).
+          if (state.hover && state.hover.id !== undefined) {
+            const e = state.byId.get(state.hover.id);
+            state.hover = e ? { ...state.hover, frame: e.frame } : null;
+          }
           if (sig === state.treeSig) { drawAllOutlines(); return; }
           state.treeSig = sig;
           const open = new Set([...document.querySelectorAll("#tree details[open]")].map((d) => d.dataset.id));
@@ -338,7 +379,15 @@ extension Page {
         function renderInspector() {
           const box = $("#inspector"), d = state.inspect;
           if (!d) { box.innerHTML = `<p class="hint">Hover the picture to inspect an element; click to select it.</p>`; return; }
-          if (!d.ok) { box.innerHTML = `<p class="hint">${esc(((d.diagnostics || [])[0] || {}).message || "no answer")}</p>`; return; }
+          if (!d.ok) {
+            const why = ((d.diagnostics || [])[0] || {}).message || "no answer";
+            // The selected element is not in the state now shown (a save removed it, say).
+            const id = state.asked;
+            const gone = d.source === "tree" && id !== null && id !== undefined && !state.byId.has(id);
+            const text = gone ? `Element #${id} is not on this frame any more (${why}).` : why;
+            box.innerHTML = `<p class="hint${gone ? " gone" : ""}">${esc(text)}</p>`;
+            return;
+          }
           if (d.touch !== "element") { box.innerHTML = `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`; return; }
           const el = state.byId.get(d.id) || {};
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],

@@ -38,9 +38,14 @@ public final class WorkerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
-    public init(render: String, arguments: [String], name: String) {
+    /// The worker's nice(1) value: above 0, the kernel gives the cores to the other processes first
+    /// (the main worker, the browser) when they want them; the worker gets what they leave.
+    let niceness: Int
+
+    public init(render: String, arguments: [String], name: String, niceness: Int = 0) {
         self.render = render
         self.arguments = arguments
+        self.niceness = niceness
         queue = DispatchQueue(label: "render-serve.worker.\(name)")
     }
 
@@ -73,10 +78,18 @@ public final class WorkerProcess: @unchecked Sendable {
     }
     private var pid: Int32?
 
+    static let nice = "/usr/bin/nice"
+
     private func start() -> Bool {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: render)
-        p.arguments = ["--serve-worker"] + arguments
+        // Started through nice(1), which execs the worker: every thread it makes runs at that value.
+        if niceness > 0, FileManager.default.isExecutableFile(atPath: Self.nice) {
+            p.executableURL = URL(fileURLWithPath: Self.nice)
+            p.arguments = ["-n", String(niceness), render, "--serve-worker"] + arguments
+        } else {
+            p.executableURL = URL(fileURLWithPath: render)
+            p.arguments = ["--serve-worker"] + arguments
+        }
         let stdin = Pipe()
         let stdout = Pipe()
         p.standardInput = stdin
