@@ -45,6 +45,7 @@ extension Page {
         function onText(m) {
           if (m.type === "sessions") return onSessions(m);
           if (m.type === "inspect") return onInspect(m);
+          if (m.type === "a11y") return onA11y(m);
           if (m.type === "portability") {
             if (!state.view || m.session !== state.view.session) return;
             state.findings = (m.data && m.data.findings) || [];
@@ -167,6 +168,7 @@ extension Page {
             if (window.__frames.length > 500) window.__frames.splice(0, 100);
             send({ type: "painted", slot: head.slot, version: head.version, state: head.state, t });
             emit("frame", f);
+            a11yPainted();
           });
           if (head.slot !== "ios") { setTree(meta.tree || []); renderTimeline(meta); }
           figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
@@ -278,6 +280,7 @@ extension Page {
             const el = state.byId.get(state.selected);
             box(el ? el.frame : null, "rgba(45,108,223,1)", []);
           }
+          a11yOutlines(slot, box);
           if (state.hover && (state.hover.slot === slot || state.view.sideBySide)) box(state.hover.frame, "rgba(230,80,0,1)", [6, 3]);
         }
 
@@ -344,6 +347,7 @@ extension Page {
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
             ["locator", d.locator ? `<code>${esc(d.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
           let html = `<table id="facts">${rows.map(([k, v]) => `<tr><th>${k}</th><td data-key="${k}">${k === "locator" ? v : esc(v)}</td></tr>`).join("")}</table>`;
+          html += a11yInspector(d.id, d.slot);  // its findings first, where they are seen without scrolling
           const styleRows = [], raw = [];
           for (const line of (d.lines || []).slice(1)) {
             const m = /^\s*([\w.-]+): (.*?)(?: \(([^()]*)\))?$/.exec(line);
