@@ -22,6 +22,8 @@ import WidgetTree
 /// - `hit STATE PATH ...same... X Y`: what a touch at X,Y dp reaches (the engine's hit map,
 ///   semantics.md item 39) and `render inspect --point`'s text for it.
 /// - `element STATE PATH ...same... ID`: the same for one element of the tree.
+/// - `a11y STATE PATH ...same...`: the accessibility findings of the shown capture (`render a11y`'s
+///   checks: contrast, touch targets, large text), as `render a11y --json` words them.
 /// - `portability PATH THEME DEVICE FONTSCALE`: the measured portability report (`render portability`).
 /// - `devices`: the names of the device presets.
 ///
@@ -79,9 +81,9 @@ final class ServeWorkerState {
     private var renderers: [String: Renderer] = [:]
     private var rendererOrder: [String] = []
     /// The state each renderer last rendered: its next frame may be painted over that one's pixels.
-    private var lastRendered: [String: String] = [:]
+    var lastRendered: [String: String] = [:]
     /// The state each renderer last drew (the base its next frame's changed rectangle applies to).
-    private var lastState: [String: String] = [:]
+    var lastState: [String: String] = [:]
     /// The changed rectangle of the frame just answered, if it has one (`FramePatch`).
     private var patch: FramePatch?
     func takePatch() -> FramePatch? {
@@ -129,6 +131,7 @@ final class ServeWorkerState {
             guard let id = Int(fields[8]) else { return (["ok": false, "diagnostics": [Self.failure("bad id")]], []) }
             return (try element(Array(fields[1...7]), id), [])
         case "locators" where fields.count == 8: return (try locators(Array(fields.dropFirst())), [])
+        case "a11y" where fields.count == 8: return (try accessibility(Array(fields.dropFirst())), [])
         case "portability" where fields.count == 5: return (try portability(Array(fields.dropFirst())), [])
         case "devices": return (["ok": true, "devices": DevicePresets.all.map(\.name)], [])
         default: return (["ok": false, "diagnostics": [Self.failure("unknown request")]], [])

@@ -26,6 +26,8 @@ public actor Hub {
     /// Thumbnails being drawn: the pages that ask for one at the same time share its render.
     var thumbsInflight: [String: Task<WorkerAnswer, Never>] = [:]
     var reports: [String: WorkerAnswer] = [:]
+    /// Accessibility findings per state, asked for by pages whose Accessibility panel is open (Hub+A11y.swift).
+    var findings: [String: WorkerAnswer] = [:]
     var devices: [String] = []
     static let keptFrames = 48
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
@@ -150,6 +152,9 @@ public actor Hub {
                 return ServeError("element: needs slot and id")
             }
             await inspect(c, slot: slot, op: ["element"], extra: [String(id)], source: "tree")
+        case "a11y":
+            guard let slot = o["slot"] as? String else { return ServeError("a11y: needs slot") }
+            await accessibility(c, slot: slot)
         case "live":
             return await liveReceived(c, o)
         case "painted":

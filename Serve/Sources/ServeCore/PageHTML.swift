@@ -1,5 +1,6 @@
 /// The page `render serve` serves: plain HTML, CSS and JavaScript in the binary, nothing fetched
-/// from anywhere else (no npm, no CDN). PageStyle.swift and PageScript.swift hold the other two files.
+/// from anywhere else (no npm, no CDN). PageStyle.swift and PageScript.swift hold the other two files;
+/// PageA11y.swift the accessibility panel, LivePage.swift the live app's controls.
 enum Page {
     static let html = #"""
         <!doctype html>
@@ -40,6 +41,7 @@ enum Page {
                 <div class="frame"><canvas class="img"></canvas><canvas class="overlay"></canvas></div></figure>
             </div>
             <div id="notes" hidden></div>
+            <details id="a11yPane"><summary>Accessibility <span id="a11yCount"></span></summary><div id="a11y"></div></details>
             <div id="timeline">
               <button id="play" title="Play at real speed">▶</button>
               <input id="scrub" type="range" min="0" max="0" value="0" aria-label="Time">
@@ -55,6 +57,7 @@ enum Page {
           </aside>
         </main>
         <script src="/app.js"></script>
+        <script src="/a11y.js"></script>
         <script src="/live.js"></script>
         </body>
         </html>

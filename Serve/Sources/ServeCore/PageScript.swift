@@ -45,6 +45,7 @@ extension Page {
         function onText(m) {
           if (m.type === "sessions") return onSessions(m);
           if (m.type === "inspect") return onInspect(m);
+          if (m.type === "a11y") return onA11y(m);
           if (m.type === "portability") {
             if (!state.view || m.session !== state.view.session) return;
             state.findings = (m.data && m.data.findings) || [];
@@ -187,6 +188,7 @@ extension Page {
               if (changed) refreshInspector(head.slot);
               emit("frame", f);
               drawn();
+              a11yPainted();
             }, 0);
           });
           figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
@@ -314,6 +316,7 @@ extension Page {
             const el = state.byId.get(state.selected);
             box(el ? el.frame : null, "rgba(45,108,223,1)", []);
           }
+          a11yOutlines(slot, box);
           if (state.hover && (state.hover.slot === slot || state.view.sideBySide)) box(state.hover.frame, "rgba(230,80,0,1)", [6, 3]);
         }
 
@@ -393,6 +396,7 @@ extension Page {
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
             ["locator", d.locator ? `<code>${esc(d.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
           let html = `<table id="facts">${rows.map(([k, v]) => `<tr><th>${k}</th><td data-key="${k}">${k === "locator" ? v : esc(v)}</td></tr>`).join("")}</table>`;
+          html += a11yInspector(d.id, d.slot);  // its findings first, where they are seen without scrolling
           const styleRows = [], raw = [];
           for (const line of (d.lines || []).slice(1)) {
             const m = /^\s*([\w.-]+): (.*?)(?: \(([^()]*)\))?$/.exec(line);

@@ -32,6 +32,7 @@ public enum Server {
         router.add(middleware: GuardMiddleware<BasicRequestContext>(guardian: guardian))
         router.get("/") { _, _ in Self.file(Page.html, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.file(Page.script, type: "text/javascript; charset=utf-8") }
+        router.get("/a11y.js") { _, _ in Self.file(PageA11y.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.file(Page.style, type: "text/css; charset=utf-8") }
         router.get("/live.js") { _, _ in
             Self.file(live == nil ? "" : LivePage.script, type: "text/javascript; charset=utf-8")
