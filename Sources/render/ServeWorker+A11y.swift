@@ -24,12 +24,15 @@ extension ServeWorkerState {
         lastState[rkey] = spec[0]
         // As `render a11y --json` writes each finding, plus the locator as the inspector prints it.
         let list: [[String: Any]] = findings.compactMap { f in
-            guard var o = try? JSONSerialization.jsonObject(with: Data(f.json.utf8)) as? [String: Any] else { return nil }
+            guard var o = try? JSONSerialization.jsonObject(with: Data(f.json.utf8)) as? [String: Any] else {
+                return nil
+            }
             o["locatorText"] = f.locator.description
             return o
         }
         return [
-            "ok": true, "findings": list, "guideline": [
+            "ok": true, "findings": list,
+            "guideline": [
                 "side": audit.guideline.side, "unit": audit.guideline.unit, "look": audit.guideline.look,
             ],
             "diagnostics": diags.map(Self.json),
