@@ -141,6 +141,9 @@ class Live(unittest.TestCase):
         self.painted_with(self.has_text("Inside the dialog"))
         # The page shows the step and its commands.
         self.assertIn("CREATE_DIALOG", self.page.text_content("#liveLog"))
+        # README's docs/serve-live.png: the app with its dialog open, the steps so far, no diagnostics.
+        self.assertTrue(self.page.evaluate("() => document.querySelector('#diagnostics').hidden"))
+        self.page.screenshot(path=os.path.join(self.out, "live-page.png"))
         # A covered element does not get the tap: the dialog takes it.
         m, e = self.click("Throw", "button", reachable=False)
         self.assertEqual(e["outcome"], "not-delivered")
@@ -169,7 +172,7 @@ class Live(unittest.TestCase):
         self.assertEqual([v["type"] for v in e["events"]], ["ScrollChangedEvent"])
         self.assertEqual(e["events"][0]["internalId"], scroller["id"])
         self.painted_with("t => t.some(e => e.text && e.text.startsWith('scrolled 30'))")
-        self.page.screenshot(path=os.path.join(self.out, "live-page.png"))  # README's docs/serve-live.png
+        self.page.screenshot(path=os.path.join(self.out, "live-typed.png"))
 
     def test_3_clock_and_sys(self):
         n = self.last_n()
