@@ -9,18 +9,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FIX = os.path.join(HERE, "fixtures")
-APP, RENDER, OUT = sys.argv[1:4]
-failures = []
+from platformtest import FIX, check, command_line, finish  # noqa: E402  (beside this script)
 
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
+APP, RENDER, OUT = command_line()
 
 
 def explore(out, *extra):
@@ -127,10 +119,55 @@ check([s["name"] for s in w["screens"]] == [s["name"] for s in screens[:len(w["s
       [s["hash"] for s in w["screens"]] == [s["hash"] for s in screens[:len(w["screens"])]],
       "a limited walk is the start of the full walk")
 
-# 6. Bad options are usage errors.
+# 6. --budget: a walk out of time stops starting paths and says so; what it wrote is valid and the
+# start of the full walk. A budget of a microsecond is over once the first run (always played) has
+# ended, whatever the machine: the counts below do not depend on its speed.
+budgeted = os.path.join(OUT, "walk-budget")
+shutil.rmtree(budgeted, ignore_errors=True)
+code, stdout, stderr = explore(budgeted, "--budget", "0.000001", "--no-gallery")
+w = json.load(open(os.path.join(budgeted, "explore.json")))
+check(code == 0 and w["complete"] is False and w["stoppedBy"] == "budget" and "stopped by budget" in stdout,
+      f"--budget: the walk says it stopped on its budget (exit {code}): {w['complete']} {w['stoppedBy']} {stdout.strip()}")
+check(w["paths"] == 1 and [s["hash"] for s in w["screens"]] == [screens[0]["hash"]] and w["edges"] == [],
+      f"--budget: the first screen alone, as the full walk's first: {w['paths']} path(s), {len(w['screens'])} screen(s)")
+check(all(os.path.isfile(os.path.join(budgeted, w["screens"][0][k])) for k in ("session", "script", "png")),
+      "--budget: the screen it found has its session, script and PNG")
+
+
+def ticks(folder, screen):
+    """The test app's tick counter as a screen's session leaves it ("ticks: N")."""
+    steps = json.load(open(os.path.join(folder, "sessions", screen + ".json")))["steps"]
+    flat = [t for s in steps for t in (s.get("steps", []) if s["type"] == "batch" else [s])]
+    texts = [t["textValue"] for t in flat if t.get("textValue", "").startswith("ticks: ")]
+    return texts[-1] if texts else None
+
+
+# 7. --tick: without it virtual time is frozen (the app's one-second timer never fires: the counter
+# stays at 0 and does not make screens); with --tick 1000 a tick follows the boot and every step.
+by_path = {" -> ".join(s["path"]): s for s in screens}
+check(ticks(first, "screen-000") == "ticks: 0" and ticks(first, by_path["back"]["name"]) == "ticks: 0",
+      "without --tick the counter stays at 0")
+back = by_path["back"]["name"]
+check("back -> back" not in by_path and {"from": back, "to": back, "label": "back"} in walk["edges"],
+      "without --tick a second back is the same screen (an edge to itself)")
+ticked = os.path.join(OUT, "walk-tick")
+shutil.rmtree(ticked, ignore_errors=True)
+code, _, stderr = explore(ticked, "--tick", "1000", "--depth", "2", "--max-paths", "12", "--no-gallery")
+w = json.load(open(os.path.join(ticked, "explore.json")))
+tp = {" -> ".join(s["path"]): s for s in w["screens"]}
+check(code == 0 and w["options"]["tick"] == 1000 and ticks(ticked, "screen-000") == "ticks: 1" and
+      ticks(ticked, tp["back"]["name"]) == "ticks: 2",
+      f"--tick 1000: 1 tick after the boot, one more after the step (exit {code}) {stderr.strip()[-200:]}")
+script_steps = json.load(open(os.path.join(ticked, tp["back"]["script"])))["steps"]
+check([s["type"] for s in script_steps] == ["tick", "back", "tick", "snapshot"],
+      f"--tick: the screen's script ticks after the boot and after its step: {[s['type'] for s in script_steps]}")
+two = "tap 'Open dialog' -> tap 'OK'"
+check(two in tp and ticks(ticked, tp[two]["name"]) == "ticks: 3" and ticks(first, by_path[two]["name"]) == "ticks: 0",
+      "--tick: two taps, three ticks (frozen without --tick)")
+
+# 8. Bad options are usage errors.
 for bad, said in ((["--depth", "0"], "--depth needs a positive whole number"), ([], "--explore needs --out DIR")):
     p = subprocess.run([APP, "--explore", *bad], capture_output=True, text=True)
     check(p.returncode == 64 and said in p.stderr, f"{bad or 'no --out'}: exit 64, says {said!r} ({p.stderr.strip()[:80]})")
 
-print(f"{len(failures)} failure(s)" if failures else "explore tests: all passed")
-sys.exit(1 if failures else 0)
+finish("explore tests")
