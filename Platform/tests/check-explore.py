@@ -40,13 +40,14 @@ first, second = os.path.join(OUT, "walk-1"), os.path.join(OUT, "walk-2")
 for d in (first, second):
     shutil.rmtree(d, ignore_errors=True)
 
-# 1. The stand-in app to depth 3: 18 distinct screens (the front view in its states, the dialog,
-# the action sheet), every tap accounted for, the throwing and hanging buttons recorded.
+# 1. The stand-in app to depth 3: 34 distinct screens (the front view in its states, the dialog,
+# the action sheet, the More view in its states), every tap accounted for, the throwing and hanging
+# buttons recorded.
 code, stdout, stderr = explore(first, "--render", RENDER)
 check(code == 0, f"the walk ends (exit {code}) {stderr.strip()[-300:]}")
 walk = json.load(open(os.path.join(first, "explore.json")))
 screens = walk["screens"]
-check(len(screens) == 18, f"18 distinct screens to depth 3: {len(screens)}")
+check(len(screens) == 34 and walk["paths"] == 113, f"34 distinct screens to depth 3 in 113 paths: {len(screens)} {walk['paths']}")
 check(walk["complete"] is True and walk["stoppedBy"] is None, f"the walk is complete: {walk['complete']} {walk['stoppedBy']}")
 titles = [s["title"] for s in screens]
 check("dialog 'Hello'" in titles and "action sheet 'Share'" in titles, f"the dialog and the action sheet are screens: {titles}")
@@ -69,9 +70,32 @@ check(all(os.path.isfile(os.path.join(first, s[k])) for s in screens for k in ("
 check(os.path.isfile(os.path.join(first, "map.html")) and os.path.isfile(os.path.join(first, "gallery", "index.html")),
       "the map page and the gallery are written")
 page = open(os.path.join(first, "map.html")).read()
-check(page.count("<image href=\"screens/") == 18 and "tap &#39;Open dialog&#39;" in page, "the map shows 18 thumbnails and labelled taps")
-card = json.load(open(os.path.join(first, "sessions", "screen-005.json")))
+check(page.count("<image href=\"screens/") == 34 and "tap &#39;Open dialog&#39;" in page, "the map shows 34 thumbnails and labelled taps")
+card = json.load(open(os.path.join(first, "sessions", "screen-006.json")))
 check(card.get("description") == "depth 2: tap 'Open dialog' -> tap 'OK'", f"a session says its path: {card.get('description')}")
+
+# 1b. The More view's widgets: the action bar's back and save buttons, each row of the picker's option
+# sheet and of the list, the slider set to 50, the system back: each an edge from the More view.
+more = by_path.get("tap 'More'", {}).get("name")
+edges = {e["label"]: e["to"] for e in walk["edges"] if e["from"] == more}
+check(more == "screen-004" and len(edges) == 8, f"the More view is screen-004 with 8 taps: {more} {sorted(edges)}")
+check(edges.get("tap the action bar's back button") == "screen-000" and edges.get("back") == "screen-000",
+      f"the action bar's back and the system back return to the first screen: {edges}")
+expected = {"tap the action bar's save button": "'saved'", "pick 'Red' in picker #1": "'picked Red'",
+            "pick 'Blue' in picker #1": "'picked Blue'", "tap row 'Alice' of listView #1": "'list row 0'",
+            "tap row 'Bob' of listView #1": "'list row 1'", "set slider #1 to 50": "'slider 50'"}
+names = {s["name"]: s for s in screens}
+got = {label: names[edges[label]]["title"] if edges.get(label) in names else None for label in expected}
+check(got == expected, f"save, picker rows, list rows and the slider each reach the app: {got}")
+blue = names.get(edges.get("pick 'Blue' in picker #1"), {})
+picked = json.load(open(os.path.join(first, blue["script"]))) if blue else {"steps": []}
+check({"type": "tap", "target": {"type": "picker", "index": 0}, "row": 1} in picked["steps"],
+      f"a picker row is a tap with its row: {picked['steps']}")
+p = subprocess.run([RENDER, os.path.join(first, blue["session"]), "--snapshot", "screen", "-o",
+                    os.path.join(OUT, "replay-picked.png"), "-q"], capture_output=True, text=True)
+same = p.returncode == 0 and open(os.path.join(OUT, "replay-picked.png"), "rb").read() == open(
+    os.path.join(first, blue["png"]), "rb").read()
+check(same, f"render replays the picked screen's session (the picker showing Blue) to its PNG {p.stderr.strip()[-200:]}")
 
 # 2. A screen's script is a test: played by the app, it reaches the same screen, pixel for pixel.
 script = os.path.join(first, "scripts", "screen-008.json")
