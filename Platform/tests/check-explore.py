@@ -97,6 +97,29 @@ same = p.returncode == 0 and open(os.path.join(OUT, "replay-picked.png"), "rb").
     os.path.join(first, blue["png"]), "rb").read()
 check(same, f"render replays the picked screen's session (the picker showing Blue) to its PNG {p.stderr.strip()[-200:]}")
 
+# 1c. The same input in a script of one's own: a list row, a slider's value, a row a picker lacks.
+def play(name, steps):
+    path = os.path.join(OUT, name + ".json")
+    json.dump({"steps": steps}, open(path, "w"))
+    out = os.path.join(OUT, name)
+    shutil.rmtree(out, ignore_errors=True)
+    p = subprocess.run([APP, "--script", path, "--out", out, "--assets", os.path.join(FIX, "assets"),
+                        "--http", os.path.join(FIX, "http")], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stderr, out
+
+
+more_step = {"type": "tap", "target": {"text": "More"}}
+code, stderr, out = play("native", [more_step, {"type": "tap", "target": {"type": "listView", "index": 0}, "row": 1},
+                                    {"type": "select", "target": {"type": "slider", "index": 0}, "value": 7},
+                                    {"type": "snapshot", "name": "s"}])
+text = open(os.path.join(out, "session.json")).read() if code == 0 else ""
+check(code == 0 and '"textValue":"list row 1"' in text and '"textValue":"slider 7"' in text and
+      '"type":"SET_INT_VALUE","internalId":51,"value":7}' in text,
+      f"a list row and a slider value reach the app; the slider's value is in the session (exit {code}) {stderr[-200:]}")
+code, stderr, _ = play("native-bad-row", [more_step, {"type": "tap", "target": {"type": "picker", "index": 0}, "row": 5}])
+check(code == 2 and 'step 1 (tap {"type":"picker","index":0}): the picker element 49 has 2 option(s); no row 5' in stderr,
+      f"a row the picker does not have is not delivered (exit {code}) {stderr.strip()[-200:]}")
+
 # 2. A screen's script is a test: played by the app, it reaches the same screen, pixel for pixel.
 script = os.path.join(first, "scripts", "screen-008.json")
 replay = os.path.join(OUT, "replay-8")
