@@ -52,6 +52,9 @@ bool tappable(const std::string & kind) {
          kind == "checkbox" || kind == "segmentedControl";
 }
 
+// Kinds whose rows or value the platform itself sets (NativeInput.h).
+bool platformInput(const std::string & kind) { return kind == "picker" || kind == "listView" || kind == "slider"; }
+
 long long number(const JsonValue & o, const char * key) {
   auto v = o.find(key);
   return v && v->kind == JsonValue::Number ? (long long)v->number : 0;
@@ -131,7 +134,7 @@ class Inspector {
       std::string why;
       long long found = 0;
       if (engine.find("{\"id\":" + std::to_string(n.first) + "}", found, why)) reachable.insert(n.first);
-      else if (tappable(n.second.kind) && blockedReason(why))
+      else if ((tappable(n.second.kind) || platformInput(n.second.kind)) && blockedReason(why))
         unreachable.push_back("{\"element\":" + quoted(describe(n.second)) + ",\"why\":" + quoted(shorter(why)) + "}");
     }
     std::string canonical, actions, title;
@@ -242,7 +245,7 @@ class Inspector {
       canonical += "  option " + std::to_string(n.options[row].first) + " " + n.options[row].second + "\n";
       addAction(actions, "pick '" + n.options[row].second + "' in " + words(n, loc),
                 "{\"type\":\"tap\",\"target\":" + loc + ",\"row\":" + std::to_string(row) + "}",
-                describe(n) + " option '" + n.options[row].second + "'");
+                describe(n));
     }
   }
 
@@ -256,7 +259,7 @@ class Inspector {
       std::string name = row.second.empty() ? "" : row.second.begin()->second;
       addAction(actions, "tap row '" + name + "' of " + words(n, loc),
                 "{\"type\":\"tap\",\"target\":" + loc + ",\"row\":" + std::to_string(row.first) + "}",
-                describe(n) + " row " + std::to_string(row.first));
+                describe(n));
     }
   }
 
