@@ -56,7 +56,8 @@ bool NativeInput::play(const ScriptStep & step, EngineLink & engine, long long &
     // iOS's picker sheet (ViewController.mm pickerButtonPushed): the app hears the row, the picker
     // shows that option. Android's Spinner sends the same position.
     if (step.row >= w.options)
-      throw NotDelivered("the picker " + what + " has " + std::to_string(w.options) + " option(s); no row " + std::to_string(step.row));
+      throw NotDelivered("the picker " + what + " has " + std::to_string(w.options) + " option(s); no row " +
+                         std::to_string(step.row));
     Command shown(Command::SET_INT_VALUE, int(id));
     shown.setValue(int(step.row));
     engine.sendCommands({shown});
