@@ -105,7 +105,9 @@ class Walk {
     size_t nextIndex = 0, finished = 0;
     bool over = false;
     while (finished < nextIndex || (!over && nextIndex < level.size())) {
-      if (!over && o.budget > 0 && seconds() - started > o.budget) over = true;
+      // The first screen is always played (a walk has at least its start), whatever the budget.
+      const bool first = runs + nextIndex == 0;
+      if (!over && !first && o.budget > 0 && seconds() - started > o.budget) over = true;
       while (!over && nextIndex < level.size() && running.size() < size_t(o.jobs)) {
         Path & p = level[nextIndex];
         double t = seconds();

@@ -13,16 +13,18 @@
 namespace preview {
 
 const char * const exploreSampleText = "Sample text";
+const long long exploreSliderValue = 50;
 
 namespace {
 
 // The element tree as the app's commands built it (the engine keeps the same; the platform only
 // needs kinds, parents, texts and control values, which the session holds).
 struct Node {
-  long long id = 0, parent = 0, value = 0;
+  long long id = 0, parent = 0, value = 0, flags = 0;
   std::string kind, text;
   std::vector<long long> children;
   std::vector<std::pair<long long, std::string> > options;  // ADD_OPTION: (value, label)
+  std::map<long long, std::map<long long, std::string> > rows;  // a list's SET_TEXT_DATA, sheet 0: row -> column -> text
 };
 
 // CREATE_* command names and the kinds `--layout-dump` and locators call them.
@@ -49,6 +51,9 @@ bool tappable(const std::string & kind) {
   return kind == "button" || kind == "eventLayout" || kind == "navigationBarItem" || kind == "switchControl" ||
          kind == "checkbox" || kind == "segmentedControl";
 }
+
+// Kinds whose rows or value the platform itself sets (NativeInput.h).
+bool platformInput(const std::string & kind) { return kind == "picker" || kind == "listView" || kind == "slider"; }
 
 long long number(const JsonValue & o, const char * key) {
   auto v = o.find(key);
@@ -81,6 +86,7 @@ class Tree {
         n.kind = k.second;
         n.text = str(step, "textValue");
         n.value = number(step, "value");
+        n.flags = number(step, "flags");
         if (n.kind == "imageView") n.text.clear();  // a file name, not shown
         nodes[n.id] = n;
         if (nodes.count(id)) nodes[id].children.push_back(n.id);
@@ -92,9 +98,13 @@ class Tree {
     else if (type == "LAUNCH_BROWSER") browserUrl = str(step, "textValue");
     else if (it == nodes.end()) return;
     else if (type == "SET_TEXT_VALUE" && it->second.kind != "imageView") it->second.text = str(step, "textValue");
+    else if (type == "SET_INT_VALUE" && (it->second.kind == "frameView" || it->second.kind == "application"))
+      return;  // a view switch (FWViewBase::show), not a control's value: the reachable tree shows it
     else if (type == "SET_INT_VALUE") it->second.value = number(step, "value");
     else if (type == "ADD_OPTION") it->second.options.emplace_back(number(step, "value"), str(step, "textValue"));
-    else if (type == "CLEAR") it->second.options.clear();
+    else if (type == "SET_TEXT_DATA" && number(step, "sheet") == 0)
+      it->second.rows[number(step, "row")][number(step, "column")] = str(step, "textValue");
+    else if (type == "CLEAR") { it->second.options.clear(); it->second.rows.clear(); }
     else if (type == "input") it->second.text = str(step, "textValue");
     else if (type == "select") it->second.value = number(step, "value");
     else if (type == "tap" && (it->second.kind == "checkbox" || it->second.kind == "switchControl"))
@@ -124,7 +134,7 @@ class Inspector {
       std::string why;
       long long found = 0;
       if (engine.find("{\"id\":" + std::to_string(n.first) + "}", found, why)) reachable.insert(n.first);
-      else if (tappable(n.second.kind) && blockedReason(why))
+      else if ((tappable(n.second.kind) || platformInput(n.second.kind)) && blockedReason(why))
         unreachable.push_back("{\"element\":" + quoted(describe(n.second)) + ",\"why\":" + quoted(shorter(why)) + "}");
     }
     std::string canonical, actions, title;
@@ -180,9 +190,17 @@ class Inspector {
         addAction(actions, "type '" + std::string(exploreSampleText) + "' into " + words(n, loc),
                   "{\"type\":\"input\",\"target\":" + loc + ",\"textValue\":" + quoted(exploreSampleText) + "}",
                   describe(n));
-      } else if (n.kind == "actionBar" && hasDrawer()) {  // the hamburger opens the app's navigation drawer
-        addAction(actions, "tap the menu button",
-                  "{\"type\":\"tap\",\"target\":" + locator(n) + ",\"textValue\":\"menu\"}", "actionBar menu");
+      } else if (n.kind == "actionBar") {
+        barButtons(n, actions);
+      } else if (n.kind == "picker") {
+        pickerRows(n, canonical, actions);
+      } else if (n.kind == "listView") {
+        listRows(n, canonical, actions);
+      } else if (n.kind == "slider") {
+        std::string loc = locator(n);
+        addAction(actions, "set " + words(n, loc) + " to " + std::to_string(exploreSliderValue),
+                  "{\"type\":\"select\",\"target\":" + loc + ",\"value\":" + std::to_string(exploreSliderValue) + "}",
+                  describe(n));
       } else if (tappable(n.kind)) {
         std::string loc = locator(n);
         addAction(actions, "tap " + words(n, loc), "{\"type\":\"tap\",\"target\":" + loc + "}", describe(n));
@@ -205,6 +223,44 @@ class Inspector {
     addAction(actions, "tap Cancel",
               "{\"type\":\"tap\",\"target\":{\"type\":\"actionSheet\"},\"row\":" + std::to_string(n.options.size()) + "}",
               "option Cancel");
+  }
+
+  // The action bar's buttons (semantics.md item 14): back and save when its flags show them (bit 0,
+  // bit 1), the menu button when the app has a navigation drawer for it to open.
+  void barButtons(const Node & n, std::string & actions) {
+    const std::string loc = locator(n);
+    auto button = [&](const std::string & name, const std::string & label) {
+      addAction(actions, label, "{\"type\":\"tap\",\"target\":" + loc + ",\"textValue\":\"" + name + "\"}",
+                "actionBar " + name);
+    };
+    if (hasDrawer()) button("menu", "tap the menu button");
+    if (n.flags & 1) button("back", "tap the action bar's back button");
+    if (n.flags & 2) button("save", "tap the action bar's save button");
+  }
+
+  // A picker: a pick per option row, as its option sheet offers them (NativeInput.h).
+  void pickerRows(const Node & n, std::string & canonical, std::string & actions) {
+    const std::string loc = locator(n);
+    for (size_t row = 0; row < n.options.size(); row++) {
+      canonical += "  option " + std::to_string(n.options[row].first) + " " + n.options[row].second + "\n";
+      addAction(actions, "pick '" + n.options[row].second + "' in " + words(n, loc),
+                "{\"type\":\"tap\",\"target\":" + loc + ",\"row\":" + std::to_string(row) + "}",
+                describe(n));
+    }
+  }
+
+  // A list view: a tap per row of its first sheet, named by the row's first column.
+  void listRows(const Node & n, std::string & canonical, std::string & actions) {
+    const std::string loc = locator(n);
+    for (auto & row : n.rows) {
+      std::string text;
+      for (auto & cell : row.second) text += (text.empty() ? "" : " ") + cell.second;
+      canonical += "  row " + std::to_string(row.first) + " " + text + "\n";
+      std::string name = row.second.empty() ? "" : row.second.begin()->second;
+      addAction(actions, "tap row '" + name + "' of " + words(n, loc),
+                "{\"type\":\"tap\",\"target\":" + loc + ",\"row\":" + std::to_string(row.first) + "}",
+                describe(n));
+    }
   }
 
   bool hasDrawer() const {

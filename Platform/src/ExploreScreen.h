@@ -12,6 +12,8 @@ namespace preview {
 
 // The fixed text `--explore` types into every text field (documented in docs/explore.md).
 extern const char * const exploreSampleText;
+// The value `--explore` sets a slider to (documented in docs/explore.md).
+extern const long long exploreSliderValue;
 
 // Reads the session the run wrote at `sessionPath` (the app's commands and the script's input
 // steps: the element tree), asks the engine which elements a touch reaches now, and writes the

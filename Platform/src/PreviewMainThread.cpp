@@ -103,6 +103,7 @@ void PreviewMainThread::sendCommands(const std::vector<Command> & commands) {
       else if (c.getType() == Command::QUIT_APP) quit = true;
     }
   }
+  native.observe(commands);
   try {
     context->engine->sendCommands(commands);
   } catch (const EngineError & e) {
@@ -267,7 +268,10 @@ void PreviewMainThread::beginStep() {
     }
   }
   try {
+    long long target = 0;
+    std::unique_ptr<Event> event;
     if (s.type == "snapshot") context->engine->snapshot(s.name, options.outDir + "/" + s.name + ".png");
+    else if (native.play(s, *context->engine, target, event)) sendEvent(int(target), *event);
     else context->engine->apply(s);
   } catch (const NotDelivered & e) {
     // A target that finds nothing (or several), an element a finger cannot reach: as for an id

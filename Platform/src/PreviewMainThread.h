@@ -7,6 +7,7 @@
 #ifndef PREVIEW_PREVIEWMAINTHREAD_H
 #define PREVIEW_PREVIEWMAINTHREAD_H
 
+#include "NativeInput.h"
 #include "PreviewThread.h"
 #include "Script.h"
 
@@ -90,6 +91,7 @@ class PreviewMainThread : public PreviewThread {
 
   std::mutex mutex;               // guards what worker threads reach through sendCommands
   std::set<long long> live_ids;   // elements created and not deleted (script ids are checked)
+  NativeInput native;             // pickers', lists' and sliders' own input (NativeInput.h)
   std::vector<Count> slot_counts{1};
   size_t diagnostics_seen = 0;
   bool session_written = false;

@@ -195,6 +195,10 @@ Script parseScript(const std::string & source) {
     }
     if (auto v = s.find("value")) step.value = integer(*v, where + ": \"value\"");
     if (auto v = s.find("textValue")) step.textValue = text(*v, where + ": \"textValue\"");
+    if (auto v = s.find("row")) {
+      step.row = integer(*v, where + ": \"row\"");
+      if (step.type != "tap" || step.row < 0) throw ScriptError(where + ": \"row\" is a tap's, 0 or more");
+    }
     if (step.type == "tick") {
       auto ms = s.find("ms");
       if (!ms) throw ScriptError(where + ": tick needs \"ms\"");

@@ -19,7 +19,8 @@ struct ScriptStep {
   size_t index = 0;          // position in the script's `steps`
   std::string type;          // lower case: tap, press, ..., snapshot
   long long internalId = 0;  // target element (tap, press, release, select, scroll, input)
-  long long value = 0;       // select on/off, scroll offset in dp
+  long long value = 0;       // select on/off (a slider: its value), scroll offset in dp
+  long long row = -1;        // tap: an action sheet's, picker's or list view's row (-1: none)
   long long ms = 0;          // tick
   std::string textValue;     // input text, sys type (upper case), tap's bar button
   std::string name;          // snapshot name

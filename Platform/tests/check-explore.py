@@ -9,18 +9,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FIX = os.path.join(HERE, "fixtures")
-APP, RENDER, OUT = sys.argv[1:4]
-failures = []
+from platformtest import FIX, check, command_line, finish  # noqa: E402  (beside this script)
 
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
+APP, RENDER, OUT = command_line()
 
 
 def explore(out, *extra):
@@ -48,13 +40,14 @@ first, second = os.path.join(OUT, "walk-1"), os.path.join(OUT, "walk-2")
 for d in (first, second):
     shutil.rmtree(d, ignore_errors=True)
 
-# 1. The stand-in app to depth 3: 18 distinct screens (the front view in its states, the dialog,
-# the action sheet), every tap accounted for, the throwing and hanging buttons recorded.
+# 1. The stand-in app to depth 3: 34 distinct screens (the front view in its states, the dialog,
+# the action sheet, the More view in its states), every tap accounted for, the throwing and hanging
+# buttons recorded.
 code, stdout, stderr = explore(first, "--render", RENDER)
 check(code == 0, f"the walk ends (exit {code}) {stderr.strip()[-300:]}")
 walk = json.load(open(os.path.join(first, "explore.json")))
 screens = walk["screens"]
-check(len(screens) == 18, f"18 distinct screens to depth 3: {len(screens)}")
+check(len(screens) == 34 and walk["paths"] == 113, f"34 distinct screens to depth 3 in 113 paths: {len(screens)} {walk['paths']}")
 check(walk["complete"] is True and walk["stoppedBy"] is None, f"the walk is complete: {walk['complete']} {walk['stoppedBy']}")
 titles = [s["title"] for s in screens]
 check("dialog 'Hello'" in titles and "action sheet 'Share'" in titles, f"the dialog and the action sheet are screens: {titles}")
@@ -77,9 +70,55 @@ check(all(os.path.isfile(os.path.join(first, s[k])) for s in screens for k in ("
 check(os.path.isfile(os.path.join(first, "map.html")) and os.path.isfile(os.path.join(first, "gallery", "index.html")),
       "the map page and the gallery are written")
 page = open(os.path.join(first, "map.html")).read()
-check(page.count("<image href=\"screens/") == 18 and "tap &#39;Open dialog&#39;" in page, "the map shows 18 thumbnails and labelled taps")
-card = json.load(open(os.path.join(first, "sessions", "screen-005.json")))
+check(page.count("<image href=\"screens/") == 34 and "tap &#39;Open dialog&#39;" in page, "the map shows 34 thumbnails and labelled taps")
+card = json.load(open(os.path.join(first, "sessions", "screen-006.json")))
 check(card.get("description") == "depth 2: tap 'Open dialog' -> tap 'OK'", f"a session says its path: {card.get('description')}")
+
+# 1b. The More view's widgets: the action bar's back and save buttons, each row of the picker's option
+# sheet and of the list, the slider set to 50, the system back: each an edge from the More view.
+more = by_path.get("tap 'More'", {}).get("name")
+edges = {e["label"]: e["to"] for e in walk["edges"] if e["from"] == more}
+check(more == "screen-004" and len(edges) == 8, f"the More view is screen-004 with 8 taps: {more} {sorted(edges)}")
+check(edges.get("tap the action bar's back button") == "screen-000" and edges.get("back") == "screen-000",
+      f"the action bar's back and the system back return to the first screen: {edges}")
+expected = {"tap the action bar's save button": "'saved'", "pick 'Red' in picker #1": "'picked Red'",
+            "pick 'Blue' in picker #1": "'picked Blue'", "tap row 'Alice' of listView #1": "'list row 0'",
+            "tap row 'Bob' of listView #1": "'list row 1'", "set slider #1 to 50": "'slider 50'"}
+names = {s["name"]: s for s in screens}
+got = {label: names[edges[label]]["title"] if edges.get(label) in names else None for label in expected}
+check(got == expected, f"save, picker rows, list rows and the slider each reach the app: {got}")
+blue = names.get(edges.get("pick 'Blue' in picker #1"), {})
+picked = json.load(open(os.path.join(first, blue["script"]))) if blue else {"steps": []}
+check({"type": "tap", "target": {"type": "picker", "index": 0}, "row": 1} in picked["steps"],
+      f"a picker row is a tap with its row: {picked['steps']}")
+p = subprocess.run([RENDER, os.path.join(first, blue["session"]), "--snapshot", "screen", "-o",
+                    os.path.join(OUT, "replay-picked.png"), "-q"], capture_output=True, text=True)
+same = p.returncode == 0 and open(os.path.join(OUT, "replay-picked.png"), "rb").read() == open(
+    os.path.join(first, blue["png"]), "rb").read()
+check(same, f"render replays the picked screen's session (the picker showing Blue) to its PNG {p.stderr.strip()[-200:]}")
+
+# 1c. The same input in a script of one's own: a list row, a slider's value, a row a picker lacks.
+def play(name, steps):
+    path = os.path.join(OUT, name + ".json")
+    json.dump({"steps": steps}, open(path, "w"))
+    out = os.path.join(OUT, name)
+    shutil.rmtree(out, ignore_errors=True)
+    p = subprocess.run([APP, "--script", path, "--out", out, "--assets", os.path.join(FIX, "assets"),
+                        "--http", os.path.join(FIX, "http")], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stderr, out
+
+
+more_step = {"type": "tap", "target": {"text": "More"}}
+code, stderr, out = play("native", [more_step, {"type": "tap", "target": {"type": "listView", "index": 0}, "row": 1},
+                                    {"type": "select", "target": {"type": "slider", "index": 0}, "value": 7},
+                                    {"type": "snapshot", "name": "s"}])
+text = open(os.path.join(out, "session.json")).read() if code == 0 else ""
+check(code == 0 and '"textValue":"list row 1"' in text and '"textValue":"slider 7"' in text and
+      '"type":"SET_INT_VALUE","internalId":51,"value":7}' in text,
+      f"a list row and a slider value reach the app; the slider's value is in the session (exit {code}) {stderr[-200:]}")
+code, stderr, _ = play("native-bad-row", [more_step, {"type": "tap", "target": {"type": "picker", "index": 0}, "row": 5}])
+check(code == 2 and 'step 1 (tap {"type":"picker","index":0}): the picker element 49 has 2 option(s); no row 5' in stderr,
+      f"a row the picker does not have is not delivered (exit {code}) {stderr.strip()[-200:]}")
 
 # 2. A screen's script is a test: played by the app, it reaches the same screen, pixel for pixel.
 script = os.path.join(first, "scripts", "screen-008.json")
@@ -127,10 +166,55 @@ check([s["name"] for s in w["screens"]] == [s["name"] for s in screens[:len(w["s
       [s["hash"] for s in w["screens"]] == [s["hash"] for s in screens[:len(w["screens"])]],
       "a limited walk is the start of the full walk")
 
-# 6. Bad options are usage errors.
+# 6. --budget: a walk out of time stops starting paths and says so; what it wrote is valid and the
+# start of the full walk. A budget of a microsecond is over once the first run (always played) has
+# ended, whatever the machine: the counts below do not depend on its speed.
+budgeted = os.path.join(OUT, "walk-budget")
+shutil.rmtree(budgeted, ignore_errors=True)
+code, stdout, stderr = explore(budgeted, "--budget", "0.000001", "--no-gallery")
+w = json.load(open(os.path.join(budgeted, "explore.json")))
+check(code == 0 and w["complete"] is False and w["stoppedBy"] == "budget" and "stopped by budget" in stdout,
+      f"--budget: the walk says it stopped on its budget (exit {code}): {w['complete']} {w['stoppedBy']} {stdout.strip()}")
+check(w["paths"] == 1 and [s["hash"] for s in w["screens"]] == [screens[0]["hash"]] and w["edges"] == [],
+      f"--budget: the first screen alone, as the full walk's first: {w['paths']} path(s), {len(w['screens'])} screen(s)")
+check(all(os.path.isfile(os.path.join(budgeted, w["screens"][0][k])) for k in ("session", "script", "png")),
+      "--budget: the screen it found has its session, script and PNG")
+
+
+def ticks(folder, screen):
+    """The test app's tick counter as a screen's session leaves it ("ticks: N")."""
+    steps = json.load(open(os.path.join(folder, "sessions", screen + ".json")))["steps"]
+    flat = [t for s in steps for t in (s.get("steps", []) if s["type"] == "batch" else [s])]
+    texts = [t["textValue"] for t in flat if t.get("textValue", "").startswith("ticks: ")]
+    return texts[-1] if texts else None
+
+
+# 7. --tick: without it virtual time is frozen (the app's one-second timer never fires: the counter
+# stays at 0 and does not make screens); with --tick 1000 a tick follows the boot and every step.
+by_path = {" -> ".join(s["path"]): s for s in screens}
+check(ticks(first, "screen-000") == "ticks: 0" and ticks(first, by_path["back"]["name"]) == "ticks: 0",
+      "without --tick the counter stays at 0")
+back = by_path["back"]["name"]
+check("back -> back" not in by_path and {"from": back, "to": back, "label": "back"} in walk["edges"],
+      "without --tick a second back is the same screen (an edge to itself)")
+ticked = os.path.join(OUT, "walk-tick")
+shutil.rmtree(ticked, ignore_errors=True)
+code, _, stderr = explore(ticked, "--tick", "1000", "--depth", "2", "--max-paths", "12", "--no-gallery")
+w = json.load(open(os.path.join(ticked, "explore.json")))
+tp = {" -> ".join(s["path"]): s for s in w["screens"]}
+check(code == 0 and w["options"]["tick"] == 1000 and ticks(ticked, "screen-000") == "ticks: 1" and
+      ticks(ticked, tp["back"]["name"]) == "ticks: 2",
+      f"--tick 1000: 1 tick after the boot, one more after the step (exit {code}) {stderr.strip()[-200:]}")
+script_steps = json.load(open(os.path.join(ticked, tp["back"]["script"])))["steps"]
+check([s["type"] for s in script_steps] == ["tick", "back", "tick", "snapshot"],
+      f"--tick: the screen's script ticks after the boot and after its step: {[s['type'] for s in script_steps]}")
+two = "tap 'Open dialog' -> tap 'OK'"
+check(two in tp and ticks(ticked, tp[two]["name"]) == "ticks: 3" and ticks(first, by_path[two]["name"]) == "ticks: 0",
+      "--tick: two taps, three ticks (frozen without --tick)")
+
+# 8. Bad options are usage errors.
 for bad, said in ((["--depth", "0"], "--depth needs a positive whole number"), ([], "--explore needs --out DIR")):
     p = subprocess.run([APP, "--explore", *bad], capture_output=True, text=True)
     check(p.returncode == 64 and said in p.stderr, f"{bad or 'no --out'}: exit 64, says {said!r} ({p.stderr.strip()[:80]})")
 
-print(f"{len(failures)} failure(s)" if failures else "explore tests: all passed")
-sys.exit(1 if failures else 0)
+finish("explore tests")

@@ -13,17 +13,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from pngimage import load_png, png_dims  # noqa: E402  (the repository's one PNG reader)
+from platformtest import FIX, check, command_line, finish  # noqa: E402  (beside this script)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FIX = os.path.join(HERE, "fixtures")
-APP, RENDER, OUT = sys.argv[1:4]
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        failures.append(what)
+APP, RENDER, OUT = command_line()
 
 
 def run(script, out, *extra):
@@ -416,5 +408,4 @@ code, answers, stderr = live(os.path.join(OUT, "live-hang"), [{"type": "tap", "t
 check(code == 4 and [a["outcome"] for a in answers] == ["ok"] and "its code has not returned" in stderr,
       f"live: an app that hangs ends with exit 4 (the server says so): {code} {stderr.strip()}")
 
-print(f"{len(failures)} failure(s)" if failures else "platform tests: all passed")
-sys.exit(1 if failures else 0)
+finish("platform tests")

@@ -22,7 +22,9 @@
 
 namespace {
 
-enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105, ID_SHARE = 106 };
+enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105, ID_SHARE = 106, ID_MORE = 107,
+       ID_PICKER = 108, ID_LIST = 109, ID_SLIDER = 110 };
+enum { FW_ID_BACK = -2, FW_ID_SAVE = -4 };  // the framework's include/FWDefs.h
 
 const char * PHOTO_URL = "https://images.test/photo.ppm";
 const char * RED_URL = "https://images.test/red.ppm";
@@ -163,10 +165,16 @@ class TestApp : public FWApplication {
     layout->addChild(dot);
     // Last, so that every id above stays put: the Share button opens an action sheet modally.
     layout->addChild(std::make_shared<Button>("Share", ID_SHARE));
+    // Last again: More shows a second view (made on the first tap) with an action bar, a picker,
+    // a list and a slider: the widgets whose input the platform answers (NativeInput.h).
+    layout->addChild(std::make_shared<Button>("More", ID_MORE));
   }
 
   void onSysEvent(SysEvent & ev) override {
-    if (ev.getType() == SysEvent::BACK) {
+    if (ev.getType() == SysEvent::BACK && more && getActiveViewId() == more->getInternalId()) {
+      ev.setHandled(true);
+      showView(*this, *view);  // back from the second view, as the framework's app does
+    } else if (ev.getType() == SysEvent::BACK) {
       ev.setHandled(true);
       events->setText("back");
     }
@@ -214,6 +222,24 @@ class TestApp : public FWApplication {
       break;
     case ID_HANG:  // code that never returns (the watchdog test)
       while (true) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    case ID_MORE:
+      showMore();
+      break;
+    case FW_ID_BACK:
+      showView(*this, *view);
+      break;
+    case FW_ID_SAVE:
+      moreStatus->setText("saved");
+      break;
+    case ID_PICKER:
+      moreStatus->setText(std::string("picked ") + (ev.getValue() == 1 ? "Blue" : "Red"));
+      break;
+    case ID_LIST:
+      moreStatus->setText("list row " + std::to_string(ev.getValue()));
+      break;
+    case ID_SLIDER:
+      moreStatus->setText("slider " + std::to_string(ev.getValue()));
+      break;
     }
   }
 
@@ -234,6 +260,28 @@ class TestApp : public FWApplication {
   }
 
  private:
+  void showMore() {
+    if (!more) {
+      more = std::make_shared<View>();
+      addChild(more);
+      more->addChild(std::make_shared<ActionBar>("More", 3));  // back and save buttons
+      auto column = std::make_shared<Layout>(1);
+      more->addChild(column);
+      moreStatus = std::make_shared<Label>("nothing picked");
+      column->addChild(moreStatus);
+      auto picker = std::make_shared<Picker>(ID_PICKER);
+      column->addChild(picker);
+      picker->addOption(1, "Red");
+      picker->addOption(2, "Blue");
+      auto list = std::make_shared<ListView>(ID_LIST);
+      column->addChild(list);
+      list->setValue("Alice", 0, 0);
+      list->setValue("Bob", 1, 0);
+      column->addChild(std::make_shared<Slider>(ID_SLIDER));
+    }
+    showView(*this, *more);
+  }
+
   // Red left half, blue right half, a white disc in the middle.
   void drawCanvas() {
     auto t = getThreadPtr();
@@ -249,8 +297,8 @@ class TestApp : public FWApplication {
     t->setSurface(canvasView->getInternalId(), context->getDefaultSurface());
   }
 
-  std::shared_ptr<View> view;
-  std::shared_ptr<Label> status, ticks, caption, events;
+  std::shared_ptr<View> view, more;
+  std::shared_ptr<Label> status, ticks, caption, events, moreStatus;
   std::shared_ptr<Image> photo, canvasView;
   std::shared_ptr<OkDialog> dialog;
   std::vector<std::shared_ptr<Image> > redPhotos;

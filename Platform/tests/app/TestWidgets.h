@@ -167,4 +167,80 @@ class AssetImage : public Element {
   std::string file;
 };
 
+// Reports a widget's ValueEvent as a CommandEvent with the widget's user id, value and value2 (the
+// framework's Picker and ListView do this).
+class ValueWidget : public Element {
+ public:
+  ValueWidget(int id, Command::Type type) : Element(id), type(type) { }
+  void onValueEvent(ValueEvent & ev) override {
+    ev.setHandled(true);
+    CommandEvent changed(getId(), ev.getValue(), ev.getValue2());
+    changed.dispatch(*this);
+  }
+ protected:
+  void create() override { sendCommand(Command(type, getParentInternalId(), getInternalId())); }
+ private:
+  Command::Type type;
+};
+
+// The framework's Picker: options by ADD_OPTION; the platform's option sheet answers with the row.
+class Picker : public ValueWidget {
+ public:
+  explicit Picker(int id) : ValueWidget(id, Command::CREATE_PICKER) { }
+  void addOption(int option, const std::string & name) {
+    Command c(Command::ADD_OPTION, getInternalId());
+    c.setValue(option);
+    c.setTextValue(name);
+    sendCommand(c);
+  }
+};
+
+// The framework's ListView: rows of text by SET_TEXT_DATA; a tap on a row sends its index.
+class ListView : public ValueWidget {
+ public:
+  explicit ListView(int id) : ValueWidget(id, Command::CREATE_LISTVIEW) { }
+  void setValue(const std::string & text, int row, int column) {
+    Command c(Command::SET_TEXT_DATA, getInternalId());
+    c.setRow(row);
+    c.setColumn(column);
+    c.setTextValue(text);
+    sendCommand(c);
+  }
+};
+
+// A slider (CREATE_SLIDER: the framework has no widget class for it; the platform sets its value).
+class Slider : public ValueWidget {
+ public:
+  explicit Slider(int id) : ValueWidget(id, Command::CREATE_SLIDER) { }
+};
+
+// The framework's ActionBar: a title, and flags for its back (bit 0) and save (bit 1) buttons, whose
+// presses reach the app as CommandEvents with FW_ID_BACK (-2) and FW_ID_SAVE (-4).
+class ActionBar : public Element {
+ public:
+  ActionBar(const std::string & title, unsigned int flags) : Element(0, flags), title(title) { }
+ protected:
+  void create() override {
+    Command c(Command::CREATE_ACTIONBAR, getParentInternalId(), getInternalId());
+    c.setTextValue(title);
+    c.setFlags(getFlags());
+    sendCommand(c);
+  }
+ private:
+  std::string title;
+};
+
+// Shows `view` as the framework's FWViewBase::show does: SET_VISIBILITY, SET_INT_VALUE(view, 1),
+// SET_INT_VALUE(app, child = view, 1); its children are created once it is the active view.
+inline void showView(FWApplication & app, Element & view) {
+  app.setActiveViewId(view.getInternalId());
+  view.show();
+  Command shown(Command::SET_INT_VALUE, view.getInternalId());
+  shown.setValue(1);
+  view.sendCommand(shown);
+  Command active(Command::SET_INT_VALUE, app.getInternalId(), view.getInternalId());
+  active.setValue(1);
+  view.sendCommand(active);
+}
+
 #endif
