@@ -1,5 +1,6 @@
 """What the `render serve` tests and the bench share: a session folder, a server process, a
 minimal WebSocket client (the 50-page and security tests need raw frames a browser would not send)."""
+import argparse
 import base64
 import http.client
 import json
@@ -9,6 +10,8 @@ import signal
 import socket
 import struct
 import subprocess
+import sys
+import unittest
 import zlib
 
 
@@ -222,3 +225,43 @@ def rss_kb(pid):
 def children(pid):
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
     return [int(p) for p in out.split()]
+
+
+class PageCase(unittest.TestCase):
+    """A test class with one server and one chromium page at 1280 x 800, shared by its tests (which run in
+    order: test_1..., test_2...). A subclass's setUpClass starts its server and calls open_page."""
+
+    @classmethod
+    def open_page(cls, server, chromium):
+        from playwright.sync_api import sync_playwright
+        cls.server = server
+        cls.pw = sync_playwright().start()
+        cls.browser = cls.pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.pw.stop()
+        cls.server.stop()
+
+    def wait(self, kind, test):
+        """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""
+        why = json.dumps(f"no {kind} event: {test}")
+        return self.page.evaluate(f"""() => Promise.race([window.__on('{kind}', {test}),
+            new Promise((_, no) => setTimeout(() => no(new Error({why})), 120000))])""")
+
+
+def test_args(out, **paths):
+    """The browser tests' command line: --render, --chromium, --out (default OUT) and a --NAME for each
+    keyword (its default a path, made absolute like --render); what is left goes to unittest.main."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--render", default=".build/release/render")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", default=out)
+    for name, default in paths.items():
+        parser.add_argument(f"--{name}", default=default)
+    args, rest = parser.parse_known_args()
+    for name in ["render", *paths]:
+        setattr(args, name, os.path.abspath(getattr(args, name)))
+    return args, [sys.argv[0]] + rest

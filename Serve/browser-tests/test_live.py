@@ -6,7 +6,6 @@ replayed through the driver, gives the same commands and PNG bytes (docs/serve.m
 Run by `make serve-live-test`:
     python3 Serve/browser-tests/test_live.py --render .build/release/render --app out/platform/previewtest
 Waits are on events (an answer in the page's log, a frame painted, a process ending), never on time."""
-import argparse
 import json
 import os
 import re
@@ -18,6 +17,8 @@ import unittest
 
 ARGS = None
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from serve_support import WS, PageCase, test_args  # noqa: E402
 FIX = os.path.join(HERE, "..", "..", "Platform", "tests", "fixtures")
 
 
@@ -62,35 +63,19 @@ def session_commands(path):
     return out
 
 
-class Live(unittest.TestCase):
+class Live(PageCase):
     """One server, one page; the tests run in order (test_1..., test_2...)."""
 
     @classmethod
     def setUpClass(cls):
-        from playwright.sync_api import sync_playwright
         cls.out = os.path.abspath(ARGS.out)
         shutil.rmtree(cls.out, ignore_errors=True)
         cls.records = os.path.join(cls.out, "records")
         os.makedirs(cls.records)
-        cls.server = LiveServer(cls.records)
-        cls.pw = sync_playwright().start()
-        cls.browser = cls.pw.chromium.launch(executable_path=ARGS.chromium, args=["--no-sandbox"])
-        cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+        cls.open_page(LiveServer(cls.records), ARGS.chromium)
         cls.answers = []  # what the page's prompts and confirms answer, in order
         cls.page.on("dialog", lambda d: d.accept(cls.answers.pop(0)) if cls.answers else d.dismiss())
         cls.page.goto(cls.server.url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.pw.stop()
-        cls.server.stop()
-
-    def wait(self, kind, test):
-        """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""
-        why = json.dumps(f"no {kind} event: {test}")
-        return self.page.evaluate(f"""() => Promise.race([window.__on('{kind}', {test}),
-            new Promise((_, no) => setTimeout(() => no(new Error({why})), 120000))])""")
 
     def answered(self, n):
         """The live message once the log holds answer number n (the boot is 0), and that answer."""
@@ -289,10 +274,7 @@ class Live(unittest.TestCase):
         self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
         self.assertNotEqual(read(os.path.join(self.records, "walk.script.json")), before)
 
-
     def test_7_malformed_live_messages_close_the_connection(self):
-        sys.path.insert(0, HERE)
-        from serve_support import WS
         for bad, why in [({"type": "live", "op": "step", "step": {"type": "CREATE_BUTTON"}}, "live step: needs a type"),
                          ({"type": "live", "op": "step", "step": {"type": "tick", "ms": -5}}, "live step: bad ms"),
                          ({"type": "live", "op": "launch"}, "live: unknown op")]:
@@ -320,12 +302,5 @@ class Start(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--render", default=".build/release/render")
-    parser.add_argument("--app", default="out/platform/previewtest")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--out", default="out/serve-live")
-    ARGS, rest = parser.parse_known_args()
-    ARGS.render = os.path.abspath(ARGS.render)
-    ARGS.app = os.path.abspath(ARGS.app)
-    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
+    ARGS, argv = test_args("out/serve-live", app="out/platform/previewtest")
+    unittest.main(argv=argv, verbosity=2)

@@ -4,7 +4,6 @@ live redraws, broken and fixed saves, the inspector, controls, timeline, side by
 layout rule and the security rules (docs/serve.md). Run by `make serve-test` (part of `make test`):
     python3 Serve/browser-tests/test_serve.py --render .build/release/render --out out/serve
 Waits are on events (a frame painted, an answer received, a process ending), never on time."""
-import argparse
 import json
 import os
 import shutil
@@ -14,7 +13,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_support import WS, Server, children, hex_rgb, png_rgba, rss_kb, session, write  # noqa: E402
+from serve_support import WS, PageCase, Server, test_args, children, hex_rgb, png_rgba, rss_kb, session, write  # noqa: E402
 
 ARGS = None
 BLUE, ORANGE, GREEN, RED = "#e3f2fd", "#ffcc80", "#a5d6a7", "#ef9a9a"
@@ -32,34 +31,18 @@ def serve_command():
         ARGS.render, "serve"]
 
 
-class Browser(unittest.TestCase):
+class Browser(PageCase):
     """One server and one page for the browser tests, which run in order (test_1..., test_2...)."""
 
     @classmethod
     def setUpClass(cls):
-        from playwright.sync_api import sync_playwright
         cls.dir = folder("live")
         cls.path = os.path.join(cls.dir, "screen.json")
         write(cls.path, session(BLUE, ORANGE))
         write(os.path.join(cls.dir, "second.json"), session("#ffffff", "#90caf9", "Second"))
-        cls.server = Server(ARGS.render, cls.dir)
-        cls.pw = sync_playwright().start()
-        cls.browser = cls.pw.chromium.launch(executable_path=ARGS.chromium, args=["--no-sandbox"])
-        cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+        cls.open_page(Server(ARGS.render, cls.dir), ARGS.chromium)
         cls.page.goto(cls.server.url)
         cls.version = 0
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.pw.stop()
-        cls.server.stop()
-
-    def wait(self, kind, test):
-        """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""
-        why = json.dumps(f"no {kind} event: {test}")
-        return self.page.evaluate(f"""() => Promise.race([window.__on('{kind}', {test}),
-            new Promise((_, no) => setTimeout(() => no(new Error({why})), 120000))])""")
 
     def frame(self, test):
         return self.wait("frame", test)
@@ -452,11 +435,6 @@ class Process(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--render", default=".build/release/render")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--out", default="out/serve")
-    ARGS, rest = parser.parse_known_args()
-    ARGS.render = os.path.abspath(ARGS.render)
+    ARGS, argv = test_args("out/serve")
     os.makedirs(ARGS.out, exist_ok=True)
-    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
+    unittest.main(argv=argv, verbosity=2)

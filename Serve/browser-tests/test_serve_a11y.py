@@ -4,7 +4,6 @@ findings of the frame shown, worded as `render a11y` words them, outlined on the
 the inspector, and asked for only while the panel is open. Run by `make serve-test`:
     python3 Serve/browser-tests/test_serve_a11y.py --render .build/release/render --out out/serve
 Waits are on events (a frame painted, an answer received), never on time."""
-import argparse
 import json
 import os
 import shutil
@@ -13,7 +12,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_support import Server, write  # noqa: E402
+from serve_support import PageCase, Server, test_args, write  # noqa: E402
 
 ARGS = None
 MAGENTA = (204, 0, 153)  # the findings' outline colour (PageA11y.swift)
@@ -42,34 +41,18 @@ def screen(terms_color="#999999"):
                        "device": {"width": 360, "height": 640, "scale": 2}, "steps": steps}, indent=1)
 
 
-class A11yPanel(unittest.TestCase):
+class A11yPanel(PageCase):
     """One server and one page; the tests run in order (test_1..., test_2...)."""
 
     @classmethod
     def setUpClass(cls):
-        from playwright.sync_api import sync_playwright
         cls.dir = os.path.abspath(os.path.join(ARGS.out, "a11y"))
         shutil.rmtree(cls.dir, ignore_errors=True)
         os.makedirs(cls.dir)
         cls.path = os.path.join(cls.dir, "screen.json")
         write(cls.path, screen())
-        cls.server = Server(ARGS.render, cls.dir)
-        cls.pw = sync_playwright().start()
-        cls.browser = cls.pw.chromium.launch(executable_path=ARGS.chromium, args=["--no-sandbox"])
-        cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+        cls.open_page(Server(ARGS.render, cls.dir), ARGS.chromium)
         cls.page.goto(cls.server.url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.pw.stop()
-        cls.server.stop()
-
-    def wait(self, kind, test):
-        """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""
-        why = json.dumps(f"no {kind} event: {test}")
-        return self.page.evaluate(f"""() => Promise.race([window.__on('{kind}', {test}),
-            new Promise((_, no) => setTimeout(() => no(new Error({why})), 120000))])""")
 
     def overlay_pixel(self, frame):
         """The overlay canvas's pixel at the middle of a frame given in dp, as [r, g, b, a]."""
@@ -159,11 +142,6 @@ class A11yPanel(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--render", default=".build/release/render")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--out", default="out/serve")
-    ARGS, rest = parser.parse_known_args()
-    ARGS.render = os.path.abspath(ARGS.render)
+    ARGS, argv = test_args("out/serve")
     os.makedirs(ARGS.out, exist_ok=True)
-    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
+    unittest.main(argv=argv, verbosity=2)
