@@ -14,6 +14,8 @@
 #include <TimerEvent.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <iostream>
 #include <memory>
 #include <thread>
 #include <sstream>
@@ -136,7 +138,19 @@ class TestApp : public FWApplication {
     layout->addChild(std::make_shared<Button>("Hang", ID_HANG));
     dialog = std::make_shared<OkDialog>();  // shown modally later
     // Constructed after the dialog, so the ids above stay put: field 17, scroller 18.
-    auto field = std::make_shared<TextField>([this](const std::string & t) { events->setText("typed " + t); });
+    // Typing "exit" or "abort" ends the process from the handler (render serve --app's fault tests): a
+    // text, not a button, so the screens, ids and the explore walk stay as they are.
+    auto field = std::make_shared<TextField>([this](const std::string & t) {
+      if (t == "exit") {
+        std::cerr << "previewtest: exit(3) from the text field's handler" << std::endl;
+        std::exit(3);
+      }
+      if (t == "abort") {
+        std::cerr << "previewtest: abort() from the text field's handler" << std::endl;
+        std::abort();
+      }
+      events->setText("typed " + t);
+    });
     field->style("width", "match-parent");
     layout->addChild(field);
     auto scroller = std::make_shared<Scroller>([this](int pos, int rem, int height) {

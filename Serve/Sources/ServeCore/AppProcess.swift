@@ -14,7 +14,11 @@ final class AppProcess: @unchecked Sendable {
     private var input: FileHandle?
     private var output: Int32 = -1
     private var buffer: [UInt8] = []
+    /// Steps written to this run (the app numbers them from 0; the boot is "boot"): an app that ends
+    /// without an answer line (exit(), a signal, the watchdog) is reported at the step it was playing.
+    private var played = 0
     private let errors = StderrTail()
+    private var errorOutput: FileHandle?
     /// The longest answer line accepted (a boot of many commands is a few hundred KB).
     static let maxLine = 64 << 20
 
@@ -40,6 +44,7 @@ final class AppProcess: @unchecked Sendable {
             self.errors.reset()
             let tail = self.errors
             stderr.fileHandleForReading.readabilityHandler = { h in tail.add(h.availableData) }
+            self.errorOutput = stderr.fileHandleForReading
             do { try p.run() } catch {
                 return ["step": "boot", "outcome": "not-started", "message": "cannot start \(self.path): \(error)"]
             }
@@ -48,6 +53,7 @@ final class AppProcess: @unchecked Sendable {
             self.input = stdin.fileHandleForWriting
             self.output = stdout.fileHandleForReading.fileDescriptor
             self.buffer = []
+            self.played = 0
             return self.readAnswer()
         }
     }
@@ -59,6 +65,7 @@ final class AppProcess: @unchecked Sendable {
             guard let data = try? JSONSerialization.data(withJSONObject: step, options: [.sortedKeys]) else {
                 return ["outcome": "refused", "message": "the step is not JSON"]
             }
+            self.played += 1
             do { try self.input?.write(contentsOf: data + Data("\n".utf8)) } catch { return self.ended() }
             return self.readAnswer()
         }
@@ -118,6 +125,12 @@ final class AppProcess: @unchecked Sendable {
 
     static let endsRun: Set<String> = ["threw", "quit", "stopped", "engine-error"]
 
+    private func drainErrors() {
+        guard let h = errorOutput else { return }
+        errorOutput = nil
+        Self.drain(h, into: errors)
+    }
+
     /// The answer when the app's output ended without one: how the process ended.
     private func ended() -> [String: Any] {
         guard let p = process else { return ["outcome": "not-running", "message": "the app is not running"] }
@@ -126,8 +139,10 @@ final class AppProcess: @unchecked Sendable {
         input = nil
         pidLock.withLock { runningPid = nil }
         let status = p.terminationStatus
+        drainErrors()
         let said = errors.text()
         var o: [String: Any] = ["ended": true, "status": Int(status)]
+        o["step"] = played > 0 ? played - 1 : "boot"
         if p.terminationReason == .uncaughtSignal {
             o["outcome"] = "crashed"
             o["message"] = "the app crashed (signal \(status))" + (said.isEmpty ? "" : ": \(said)")
@@ -139,6 +154,23 @@ final class AppProcess: @unchecked Sendable {
             o["message"] = "the app exited with status \(status)" + (said.isEmpty ? "" : ": \(said)")
         }
         return o
+    }
+}
+
+extension AppProcess {
+    /// What the app wrote on stderr just before it ended (exit() right after a message) may still be in
+    /// the pipe when its stdout closes: read it here, not when the handler gets to it, so the message
+    /// has it. Its write end is closed (the app has exited), so this ends at once; 0.1 s at most per
+    /// read when something else holds it open.
+    fileprivate static func drain(_ h: FileHandle, into tail: StderrTail) {
+        h.readabilityHandler = nil
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var fds = pollfd(fd: h.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&fds, 1, 100) > 0 {
+            let n = chunk.withUnsafeMutableBytes { read(h.fileDescriptor, $0.baseAddress, $0.count) }
+            guard n > 0 else { return }
+            tail.add(Data(chunk[0..<n]))
+        }
     }
 }
 
