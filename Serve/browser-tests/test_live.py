@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """`render serve --app` in a real browser (Playwright driving Debian's chromium) with the headless
 platform's stand-in test app (Platform/tests/app): boot, a click by position, a dialog opened and
-answered, typing, scrolling, a crash and a restart, then a recording with two snapshots whose script,
+answered, typing, scrolling by wheel and by drag, the action bar's buttons, the app throwing, hanging,
+calling exit() and abort() and a restart after each, then a recording with two snapshots whose script,
 replayed through the driver, gives the same commands and PNG bytes (docs/serve.md "Live app").
+One test: append e.g. `Live.test_2b_drag_scrolls_and_is_no_tap` (the tests before it set its stage).
 Run by `make serve-live-test`:
     python3 Serve/browser-tests/test_live.py --render .build/release/render --app out/platform/previewtest
 Waits are on events (an answer in the page's log, a frame painted, a process ending), never on time."""
@@ -18,7 +20,7 @@ import unittest
 ARGS = None
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from serve_support import WS, PageCase, test_args  # noqa: E402
+from serve_support import WS, PageCase, png_rgba, test_args  # noqa: E402
 FIX = os.path.join(HERE, "..", "..", "Platform", "tests", "fixtures")
 
 
@@ -93,8 +95,10 @@ class Live(PageCase):
         return self.wait("frame", f"f => f.ok && ({js_test})(window.__state.tree)")
 
     def element(self, text, kind=None, reachable=True):
+        """The tree's element with that text (and kind), reachable or not as asked (None: either)."""
+        reach = "" if reachable is None else f"&& e.reachable === {json.dumps(reachable)}"
         return self.page.evaluate(f"""() => window.__state.tree.find(e => e.text === {json.dumps(text)}
-            {f"&& e.kind === {json.dumps(kind)}" if kind else ""} && e.reachable === {json.dumps(reachable)})""")
+            {f"&& e.kind === {json.dumps(kind)}" if kind else ""} {reach})""")
 
     def point(self, el):
         """The page point over an element's centre (its frame in dp from the engine's tree)."""
@@ -112,6 +116,38 @@ class Live(PageCase):
 
     def has_text(self, text):
         return f"t => t.some(e => e.text === {json.dumps(text)})"
+
+    def scale(self):
+        """Page px per dp of the main picture."""
+        b = self.page.locator('.pic[data-slot="main"] .overlay').bounding_box()
+        return b["width"] / self.page.evaluate("() => window.__state.metas.main.device.width")
+
+    def picture_of(self, el):
+        """The page's pixels over an element's frame (a screenshot of that rectangle), as RGBA rows."""
+        x, y, w, h = el["frame"]
+        b = self.page.locator('.pic[data-slot="main"] .overlay').bounding_box()
+        k = self.scale()
+        clip = {"x": b["x"] + x * k, "y": b["y"] + y * k, "width": w * k, "height": h * k}
+        return png_rgba(self.page.screenshot(clip=clip))[2]
+
+    def type_text(self, text):
+        """A tap on the text field, then the text typed in the bar's box and Enter: the input's answer."""
+        field = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'textField')")
+        n = self.last_n()
+        self.page.mouse.click(*self.point(field))
+        self.answered(n + 1)
+        self.page.wait_for_function("() => !document.querySelector('#liveText').disabled")
+        self.page.fill("#liveText", text)
+        self.page.press("#liveText", "Enter")
+        return self.answered(n + 2)
+
+    def drag(self, el, dy_dp, steps=4):
+        """Presses over an element's centre, moves dy_dp dp down (negative: up) in `steps` moves, releases."""
+        x, y = self.point(el)
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.move(x, y + dy_dp * self.scale(), steps=steps)
+        self.page.mouse.up()
 
     def test_1_boot_and_click_by_position(self):
         m, boot = self.answered(0)
@@ -159,6 +195,40 @@ class Live(PageCase):
         self.painted_with("t => t.some(e => e.text && e.text.startsWith('scrolled 30'))")
         self.page.screenshot(path=os.path.join(self.out, "live-typed.png"))
 
+    def test_2b_drag_scrolls_and_is_no_tap(self):
+        # After test_2's wheel the scroller is at 30; a drag 40 dp up scrolls it to 70, as a finger would.
+        scroller = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'scrollLayout')")
+        row = self.element("row 1", reachable=None)
+        before = self.picture_of(scroller)
+        n = self.last_n()
+        self.drag(scroller, -40)
+        m = self.wait("live", "m => m.log.some(e => e.input && e.input.type === 'scroll' && e.input.value >= 69)")
+        entries = [e for e in m["log"] if e["n"] > n]
+        # Steps while dragging (one in flight at most) and the last offset at release: scrolls only,
+        # from the point the drag started, never a tap or a press.
+        self.assertTrue(entries and all(e["input"]["type"] == "scroll" for e in entries), entries)
+        last = entries[-1]
+        self.assertIn(last["input"]["value"], (69, 70, 71))  # 40 dp of page px, rounded
+        self.assertEqual(last["outcome"], "ok")
+        self.assertEqual(last["events"][0]["type"], "ScrollChangedEvent")
+        self.assertEqual(last["events"][0]["internalId"], scroller["id"])
+        value = last["input"]["value"]
+        self.painted_with(f"t => t.some(e => e.text && e.text.startsWith('scrolled {value} '))")
+        # The content moved by the drag: the row's frame and the pixels over the scroller.
+        self.assertAlmostEqual(self.element("row 1", reachable=None)["frame"][1], row["frame"][1] - (value - 30), places=3)
+        self.assertNotEqual(self.picture_of(scroller), before)
+        # A drag over no scroll container is nothing at all (not a tap on the button it started on): the
+        # next answer is the tick that follows it.
+        n, selected = self.last_n(), self.page.evaluate("() => window.__state.selected")
+        self.drag(self.element("Open dialog", "button"), 60)  # released over Slow
+        self.page.click("[data-tick='16']")
+        m, e = self.answered(n + 1)
+        self.assertEqual(e["input"], {"type": "tick", "ms": 16})
+        self.assertFalse(any(x["n"] > n + 1 for x in m["log"]))
+        self.assertIsNone(self.element("Inside the dialog"))
+        self.assertEqual(self.page.evaluate("() => window.__state.selected"), selected)  # nor an inspector click
+        self.page.screenshot(path=os.path.join(self.out, "live-dragged.png"))
+
     def test_3_clock_and_sys(self):
         n = self.last_n()
         self.page.click("[data-tick='1000']")
@@ -169,6 +239,32 @@ class Live(PageCase):
         m, e = self.answered(n + 2)
         self.assertEqual(e["events"][0].get("sysType"), "PAUSE")
         self.painted_with(self.has_text("paused"))
+
+    def test_3b_action_bar_buttons(self):
+        # The More view has an action bar with back and save (flags 3): the page offers both.
+        self.click("More", "button")
+        self.painted_with(self.has_text("nothing picked"))
+        bar = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'actionBar')")
+        self.assertEqual(bar["barButtons"], ["back", "save"])
+        self.page.wait_for_selector("#barButtons button[data-button='save']")
+        labels = self.page.eval_on_selector_all("#barButtons button", "bs => bs.map(b => [b.dataset.button, b.disabled])")
+        self.assertEqual(labels, [["back", False], ["save", False]])
+        self.page.screenshot(path=os.path.join(self.out, "live-action-bar.png"))
+        n = self.last_n()
+        self.page.click("#barButtons button[data-button='save']")
+        m, e = self.answered(n + 1)
+        self.assertEqual(e["input"], {"type": "tap", "internalId": bar["id"], "textValue": "save"})
+        self.assertEqual(e["outcome"], "ok")
+        # The app's handler of CommandEvent FW_ID_SAVE (-4) set the status label.
+        commands = [c for top in e["commands"] for c in (top["steps"] if top["type"] == "batch" else [top])]
+        self.assertIn("saved", [c.get("textValue") for c in commands if c["type"] == "SET_TEXT_VALUE"], commands)
+        self.painted_with(self.has_text("saved"))
+        self.page.click("#barButtons button[data-button='back']")
+        m, e = self.answered(n + 2)
+        self.assertEqual(e["input"]["textValue"], "back")
+        self.painted_with("t => t.some(e => e.text === 'Open dialog' && e.reachable)")
+        # Back on the first view: no action bar on the screen, no bar buttons.
+        self.page.wait_for_function("() => document.querySelector('#barButtons').children.length === 0")
 
     def test_4_app_throws_then_restart(self):
         m, e = self.click("Throw", "button")
@@ -196,6 +292,35 @@ class Live(PageCase):
         self.page.click("#restart")
         m, e = self.answered(n + 1)
         self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+
+    def ended_then_restart(self, outcome):
+        """The page says the app ended (how, at which step), the session so far downloads, Restart boots."""
+        m = self.wait("live", f"m => !m.running && m.ended && m.ended.outcome === '{outcome}'")
+        state = self.page.inner_text("#liveState")
+        self.assertIn(f"app ended: {outcome} at step {m['ended']['step']}", state)
+        self.page.screenshot(path=os.path.join(self.out, f"live-{outcome}.png"))
+        session = self.page.evaluate("() => fetch('/live/session.json').then(r => r.json())")
+        self.assertEqual(session["format"], "framework-session")
+        n = self.last_n()
+        self.page.click("#restart")
+        m, e = self.answered(n + 1)
+        self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+        self.painted_with("t => t.some(e => e.text === 'Open dialog')")
+        return state
+
+    def test_4c_app_calls_exit_then_restart(self):
+        m, e = self.type_text("exit")  # the field's handler calls exit(3)
+        self.assertEqual((e["outcome"], e["status"], e["step"]), ("exited", 3, 1))  # the tap was step 0
+        self.assertIn("the app exited with status 3", e["message"])
+        self.assertIn("exit(3) from the text field's handler", e["message"])  # its last words on stderr
+        state = self.ended_then_restart("exited")
+        self.assertIn("app ended: exited at step 1: the app exited with status 3", state)
+
+    def test_4d_app_aborts_then_restart(self):
+        m, e = self.type_text("abort")  # the field's handler calls abort(): SIGABRT
+        self.assertEqual((e["outcome"], e["status"], e["step"]), ("crashed", 6, 1))
+        self.assertIn("the app crashed (signal 6)", e["message"])
+        self.ended_then_restart("crashed")
 
     def test_5_record_two_snapshots_and_replay(self):
         n, seq = self.last_n(), self.seq()
@@ -273,6 +398,41 @@ class Live(PageCase):
         self.page.click("#stopRecord")
         self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
         self.assertNotEqual(read(os.path.join(self.records, "walk.script.json")), before)
+
+    def test_6b_record_drag_and_action_bar_then_replay(self):
+        n, seq = self.last_n(), self.seq()
+        self.page.click("#record")
+        self.answered(n + 1)
+        self.wait("live", f"m => m.seq > {seq} && m.recording && m.recording.steps === 0")
+        self.painted_with(self.has_text("Open dialog"))
+        n = self.last_n()
+        self.drag(self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'scrollLayout')"), -25)
+        self.wait("live", f"m => m.log.some(e => e.n > {n} && e.input && e.input.type === 'scroll' && e.input.value >= 24)")
+        self.click("More", "button")
+        self.page.wait_for_selector("#barButtons button[data-button='save']")
+        n = self.last_n()
+        self.page.click("#barButtons button[data-button='save']")
+        self.answered(n + 1)
+        self.page.click("#barButtons button[data-button='back']")
+        self.answered(n + 2)
+        self.painted_with("t => t.some(e => e.text === 'Open dialog' && e.reachable)")
+        self.answers.append("bar")
+        seq = self.seq()
+        self.page.click("#stopRecord")
+        self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
+        steps = json.loads(read(os.path.join(self.records, "bar.script.json")))["steps"]
+        scrolls = [s for s in steps if s["type"] == "scroll"]
+        self.assertTrue(scrolls and all(s["target"] == {"type": "scrollLayout", "index": 0} for s in scrolls), steps)
+        self.assertEqual(steps[len(scrolls):], [
+            {"type": "tap", "target": {"text": "More"}},
+            {"type": "tap", "target": {"text": "More"}, "textValue": "save"},  # the bar, by its title
+            {"type": "tap", "target": {"text": "More"}, "textValue": "back"}])
+        replay = os.path.join(self.out, "replay-bar")
+        p = subprocess.run([ARGS.app, "--script", os.path.join(self.records, "bar.script.json"), "--out", replay,
+                            *app_args()], capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(session_commands(os.path.join(replay, "session.json")),
+                         session_commands(os.path.join(self.records, "bar.session.json")))
 
     def test_7_malformed_live_messages_close_the_connection(self):
         for bad, why in [({"type": "live", "op": "step", "step": {"type": "CREATE_BUTTON"}}, "live step: needs a type"),

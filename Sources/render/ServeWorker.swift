@@ -292,6 +292,7 @@ final class ServeWorkerState {
             ]
             if let p = e.parent { o["parent"] = p }
             if let v = e.visible { o["visible"] = rect(v) }
+            addBarButtons(&o, e.id, inspection)
             if case .reachable = inspection.map.reach(e.id) {
                 o["reachable"] = true
             } else {

@@ -1,8 +1,10 @@
 /// The page's live mode (`render serve --app`): loaded after app.js, it adds the app's controls to
-/// the same page. A click on the picture is a tap at that point, a hold a press until release, the
-/// wheel scrolls; the server decides nothing about the pointer either: the engine in the app resolves
-/// every point (semantics.md item 39).
+/// the same page. The picture's pointer is LivePage+Gestures.swift and the action bar's buttons
+/// LivePage+ActionBar.swift, served after this script in the same live.js.
 enum LivePage {
+    /// live.js: the controls, then the picture's pointer, then the action bar's buttons.
+    static let live = script + gestures + actionBar
+
     static let script = #"""
         "use strict";
         (() => {
@@ -61,6 +63,7 @@ enum LivePage {
             const fresh = m.log.filter((e) => e.n > before);
             live.busy = Math.max(0, live.busy - fresh.filter((e) => e.input).length);
             for (const e of fresh) {
+              if (e.step === "boot") live.offsets.clear();  // a new run starts unscrolled
               const input = e.input || {};
               const first = (e.commands || [])[0] || {};
               if (input.type === "tap" && e.outcome === "ok" && first.internalId !== undefined) {
@@ -120,34 +123,7 @@ enum LivePage {
             return li;
           }
 
-          // The picture: click = tap, hold = press ... release, wheel = scroll.
-          const over = $(".pic[data-slot=main] .overlay");
-          let down = null;
-          over.addEventListener("mousedown", (e) => {
-            if (!state.metas.main || e.button !== 0) return;
-            const p = dpPoint("main", e);
-            down = { p, pressed: false, timer: setTimeout(() => { down.pressed = true; step({ type: "press", x: p.x, y: p.y }); }, 350) };
-          });
-          window.addEventListener("mouseup", (e) => {
-            if (!down) return;
-            clearTimeout(down.timer);
-            const d = down;
-            down = null;
-            if (d.pressed) step({ type: "release", x: d.p.x, y: d.p.y });
-            else if (e.target === over) step({ type: "tap", x: d.p.x, y: d.p.y });
-          });
-          over.addEventListener("wheel", (e) => {
-            if (!state.metas.main) return;
-            e.preventDefault();
-            const p = dpPoint("main", e);
-            // The scroll container under the pointer: the innermost scroll element whose frame holds it.
-            const box = state.tree.filter((t) => t.kind.startsWith("scroll") && t.frame &&
-              p.x >= t.frame[0] && p.y >= t.frame[1] && p.x < t.frame[0] + t.frame[2] && p.y < t.frame[1] + t.frame[3]).pop();
-            const from = box ? (live.offsets.get(box.id) || 0) : 0;
-            const value = Math.max(0, Math.round(from + e.deltaY));
-            if (box) live.offsets.set(box.id, value);
-            step({ type: "scroll", x: p.x, y: p.y, value });
-          }, { passive: false });
+          // The picture's pointer (tap, press, drag, wheel): LivePage+Gestures.swift.
 
           $("#liveText").addEventListener("keydown", (e) => {
             if (e.key !== "Enter" || live.focused === null) return;

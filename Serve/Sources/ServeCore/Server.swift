@@ -35,7 +35,7 @@ public enum Server {
         router.get("/a11y.js") { _, _ in Self.file(PageA11y.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.file(Page.style, type: "text/css; charset=utf-8") }
         router.get("/live.js") { _, _ in
-            Self.file(live == nil ? "" : LivePage.script, type: "text/javascript; charset=utf-8")
+            Self.file(live == nil ? "" : LivePage.live, type: "text/javascript; charset=utf-8")
         }
         router.get("/live/session.json") { _, _ -> Response in
             guard let live, let d = FileManager.default.contents(atPath: live.sessionPath) else {
