@@ -20,7 +20,7 @@ import unittest
 ARGS = None
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from serve_support import WS, PageCase, png_rgba, test_args  # noqa: E402
+from serve_support import WS, PageCase, children, png_rgba, test_args  # noqa: E402
 FIX = os.path.join(HERE, "..", "..", "Platform", "tests", "fixtures")
 
 
@@ -321,6 +321,25 @@ class Live(PageCase):
         self.assertEqual((e["outcome"], e["status"], e["step"]), ("crashed", 6, 1))
         self.assertIn("the app crashed (signal 6)", e["message"])
         self.ended_then_restart("crashed")
+
+    def test_4e_app_killed_between_steps(self):
+        # Killed while idle (as the OOM killer would): the page hears of it at once, not at the next input.
+        m, e = self.click("Open dialog", "button")
+        self.painted_with(self.has_text("Inside the dialog"))
+        apps = [p for p in children(self.server.proc.pid) if "--live" in read(f"/proc/{p}/cmdline").split("\0")]
+        self.assertEqual(len(apps), 1, apps)
+        seq = self.seq()
+        os.kill(apps[0], signal.SIGKILL)
+        m = self.wait("live", f"m => m.seq > {seq} && !m.running && m.ended && m.ended.outcome === 'crashed'")
+        self.assertEqual(m["ended"]["message"], f"the app crashed (signal 9) between steps (after step {e['step']})")
+        self.assertNotIn("step", m["ended"])
+        self.assertIn("app ended: crashed: the app crashed (signal 9) between steps", self.page.inner_text("#liveState"))
+        self.assertIn("(between steps) → crashed", self.page.inner_text("#liveLog"))
+        n = self.last_n()
+        self.page.click("#restart")
+        m, e = self.answered(n + 1)
+        self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+        self.painted_with("t => t.some(e => e.text === 'Open dialog' && e.reachable)")
 
     def test_5_record_two_snapshots_and_replay(self):
         n, seq = self.last_n(), self.seq()

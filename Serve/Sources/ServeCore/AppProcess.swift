@@ -19,6 +19,9 @@ final class AppProcess: @unchecked Sendable {
     private var played = 0
     private let errors = StderrTail()
     private var errorOutput: FileHandle?
+    /// Called (on any thread) whenever a run's process ends, also during a step or a restart: the Hub
+    /// then asks `reapIfEnded()`, which tells an end between steps from one already answered.
+    var onExit: (@Sendable () -> Void)?
     /// The longest answer line accepted (a boot of many commands is a few hundred KB).
     static let maxLine = 64 << 20
 
@@ -45,6 +48,7 @@ final class AppProcess: @unchecked Sendable {
             let tail = self.errors
             stderr.fileHandleForReading.readabilityHandler = { h in tail.add(h.availableData) }
             self.errorOutput = stderr.fileHandleForReading
+            p.terminationHandler = { [weak self] _ in self?.onExit?() }
             do { try p.run() } catch {
                 return ["step": "boot", "outcome": "not-started", "message": "cannot start \(self.path): \(error)"]
             }
@@ -125,14 +129,26 @@ final class AppProcess: @unchecked Sendable {
 
     static let endsRun: Set<String> = ["threw", "quit", "stopped", "engine-error"]
 
+    /// The answer for a run whose process ended while no step waited for it (killed, or exit() from a
+    /// thread of its own after its answer); nil when the run goes on or its end was answered already.
+    func reapIfEnded() async -> [String: Any]? {
+        await withCheckedContinuation { (c: CheckedContinuation<[String: Any]?, Never>) in
+            queue.async {
+                guard let p = self.process, !p.isRunning else { return c.resume(returning: nil) }
+                c.resume(returning: self.ended(idle: true))
+            }
+        }
+    }
+
     private func drainErrors() {
         guard let h = errorOutput else { return }
         errorOutput = nil
         Self.drain(h, into: errors)
     }
 
-    /// The answer when the app's output ended without one: how the process ended.
-    private func ended() -> [String: Any] {
+    /// The answer when the app's output ended without one: how the process ended. `idle`: it ended
+    /// between steps (no step was waiting for it), after the last step answered.
+    private func ended(idle: Bool = false) -> [String: Any] {
         guard let p = process else { return ["outcome": "not-running", "message": "the app is not running"] }
         p.waitUntilExit()
         process = nil
@@ -142,16 +158,18 @@ final class AppProcess: @unchecked Sendable {
         drainErrors()
         let said = errors.text()
         var o: [String: Any] = ["ended": true, "status": Int(status)]
-        o["step"] = played > 0 ? played - 1 : "boot"
+        let step: Any = played > 0 ? played - 1 : "boot"
+        let when = idle ? " between steps (after step \(step))" : ""
+        if !idle { o["step"] = step }
         if p.terminationReason == .uncaughtSignal {
             o["outcome"] = "crashed"
-            o["message"] = "the app crashed (signal \(status))" + (said.isEmpty ? "" : ": \(said)")
+            o["message"] = "the app crashed (signal \(status))\(when)" + (said.isEmpty ? "" : ": \(said)")
         } else if status == 4 {
             o["outcome"] = "hung"
             o["message"] = said.isEmpty ? "the app is still busy after its step time" : said
         } else {
             o["outcome"] = "exited"
-            o["message"] = "the app exited with status \(status)" + (said.isEmpty ? "" : ": \(said)")
+            o["message"] = "the app exited with status \(status)\(when)" + (said.isEmpty ? "" : ": \(said)")
         }
         return o
     }

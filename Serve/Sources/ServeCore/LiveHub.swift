@@ -8,6 +8,7 @@ extension Hub {
     /// Starts the app's first run.
     func startLive() async {
         guard let live else { return }
+        watchExits(live)
         await enqueue { await self.boot(live) }
     }
 

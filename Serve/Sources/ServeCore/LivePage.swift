@@ -113,7 +113,7 @@ enum LivePage {
           function logItem(e, key) {
             const li = document.createElement("li");
             li.dataset.key = key;
-            const input = e.input ? JSON.stringify(e.input) : "boot";
+            const input = e.input ? JSON.stringify(e.input) : e.step === "boot" ? "boot" : "(between steps)";
             const cmds = (e.commands || []).flatMap((c) => (c.type === "batch" ? c.steps : [c]));
             li.className = e.outcome === "ok" ? "" : "bad";
             li.innerHTML = `<div class="in">${esc(input)} → ${esc(e.outcome)}${e.micros !== undefined ? ` · ${(e.micros / 1000).toFixed(1)} ms` : ""}</div>` +
