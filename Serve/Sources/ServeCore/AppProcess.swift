@@ -81,6 +81,8 @@ final class AppProcess: @unchecked Sendable {
     }
     private let pidLock = NSLock()
     private var runningPid: Int32?
+    /// The running app's process id (tests end it by hand).
+    var pid: Int32? { pidLock.withLock { runningPid } }
 
     private func run(_ body: @escaping () -> [String: Any]) async -> [String: Any] {
         await withCheckedContinuation { (c: CheckedContinuation<[String: Any], Never>) in
