@@ -334,7 +334,7 @@ class Live(PageCase):
         self.assertEqual(m["ended"]["message"], f"the app crashed (signal 9) between steps (after step {e['step']})")
         self.assertNotIn("step", m["ended"])
         self.assertIn("app ended: crashed: the app crashed (signal 9) between steps", self.page.inner_text("#liveState"))
-        self.assertIn("(between steps) → crashed", self.page.inner_text("#liveLog"))
+        self.page.wait_for_function("() => $('#liveLog').innerText.includes('(between steps) → crashed')")
         n = self.last_n()
         self.page.click("#restart")
         m, e = self.answered(n + 1)
