@@ -214,6 +214,32 @@ def png_rgba(data):
     return width, height, rows
 
 
+def runs_rgba(data, width, height):
+    """A changed rectangle sent as pixel runs (docs/serve.md, "Live") as (width, height,
+    RGBA rows), expanded and un-premultiplied independently of the page's script, to compare with PNGs."""
+    px, i = bytearray(), 0
+    while i < len(data):
+        h = data[i]
+        i += 1
+        count, literal = (h + 1, True) if h < 128 else (h - 126, False)
+        for k in range(count):
+            b, g, r, a = data[i:i + 4]
+            if literal or k == count - 1:
+                i += 4
+            un = (lambda c: 0 if a == 0 else c if a == 255 else min(255, (c * 255 + a // 2) // a))
+            px += bytes((un(r), un(g), un(b), a))
+    assert len(px) == width * height * 4, (len(px), width, height)
+    stride = width * 4
+    return width, height, [px[y * stride:(y + 1) * stride] for y in range(height)]
+
+
+def patch_rgba(head, data):
+    """A frame message's changed rectangle (PNG or pixel runs) as (width, height, RGBA rows)."""
+    if head.get("patchFormat") == "runs":
+        return runs_rgba(data, head["patch"][2], head["patch"][3])
+    return png_rgba(data)
+
+
 def rss_kb(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:

@@ -4,6 +4,7 @@ live redraws, broken and fixed saves, the inspector, controls, timeline, side by
 layout rule and the security rules (docs/serve.md). Run by `make serve-test` (part of `make test`):
     python3 Serve/browser-tests/test_serve.py --render .build/release/render --out out/serve
 Waits are on events (a frame painted, an answer received, a process ending), never on time."""
+import base64
 import json
 import os
 import shutil
@@ -13,7 +14,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_support import WS, PageCase, Server, test_args, children, hex_rgb, png_rgba, rss_kb, session, write  # noqa: E402
+from serve_support import (  # noqa: E402
+    WS, PageCase, Server, test_args, children, hex_rgb, patch_rgba, png_rgba, rss_kb, session, write)
 
 ARGS = None
 BLUE, ORANGE, GREEN, RED = "#e3f2fd", "#ffcc80", "#a5d6a7", "#ef9a9a"
@@ -140,6 +142,25 @@ class Browser(PageCase):
         write(self.path, session(BLUE, GREEN))
         self.frame(f"f => f.ok && f.slot === 'main' && f.version > {before}")
         self.assertEqual(self.probe(), hex_rgb(GREEN))
+
+    def test_4b_a_changed_rectangle_as_pixel_runs_paints_the_whole_frames_pixels(self):
+        before = self.page.evaluate("() => window.__frames.at(-1).version")
+        write(self.path, session(BLUE, GREEN, "Hallo, runs"))  # only the label changes: a small rectangle
+        f = self.frame(f"f => f.ok && f.slot === 'main' && f.version > {before}")
+        self.assertEqual(f["format"], "runs", f)
+        # Every pixel of the page's picture equals the whole frame a fresh page gets for that state.
+        shown = base64.b64decode(self.page.evaluate("""() => { const c = document.querySelector('.pic[data-slot=main] .img');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let s = '';
+            for (let i = 0; i < d.length; i += 32768) s += String.fromCharCode(...d.subarray(i, i + 32768));
+            return btoa(s); }"""))
+        fresh = WS(self.server)
+        fresh.send({"type": "view", "session": "screen.json"})
+        head, whole = fresh.frame()
+        fresh.close()
+        self.assertEqual(head["state"], f["state"])
+        width, height, rows = png_rgba(whole)
+        self.assertEqual((width, height), (f["width"], f["height"]))
+        self.assertEqual(shown, b"".join(rows))
 
     def test_5_broken_save_keeps_picture_then_clears(self):
         v = self.page.evaluate("() => window.__frames.at(-1).version")
@@ -367,7 +388,7 @@ class Frames(unittest.TestCase):
         self.assertEqual(self.server.stats()["main"].get("whole", 0), 1)
         third.close()
         width, height, rows = before
-        pw, ph, patch_rows = png_rgba(patch)
+        pw, ph, patch_rows = patch_rgba(head, patch)
         self.assertEqual((pw, ph), (w, h))
         for r in range(h):
             rows[y + r][x * 4:(x + w) * 4] = patch_rows[r]

@@ -2,18 +2,23 @@ import Foundation
 import Primitives
 import RenderPipeline
 
-/// A live frame's changed rectangle: the pixels of `rect` (device pixels) as a PNG, to draw over
-/// the frame of state `base` that a page already shows. Decoding a few rows instead of a whole
-/// 1170 x 2532 picture is most of the edit-to-pixel time the browser spends (docs/serve.md).
+/// A live frame's changed rectangle: the pixels of `rect` (device pixels), to draw over the frame of
+/// state `base` that a page already shows. Decoding a few rows instead of a whole 1170 x 2532 picture
+/// is most of the edit-to-pixel time the browser spends (docs/serve.md). A small rectangle goes as
+/// runs of pixels (`PixelRuns`), which the page expands itself at once; a larger one as a PNG, which
+/// the browser decodes on another thread and hands back a task later.
 struct FramePatch {
     var base: String
     var x: Int, y: Int, width: Int, height: Int
-    var png: [UInt8]
+    var bytes: [UInt8]
+    /// `bytes` are `PixelRuns` (true) or a PNG.
+    var runs: Bool
 
-    /// The answer's first line when a patch follows the frame (`JSONLEN PATCHLEN BASELEN X Y W H`);
-    /// the bytes then are the JSON, the whole frame's PNG, the patch's PNG and the base state's name.
+    /// The answer's first line when a patch follows the frame (`JSONLEN PATCHLEN BASELEN X Y W H FORMAT`,
+    /// FORMAT 0 for a PNG, 1 for pixel runs); the bytes then are the JSON, the whole frame's PNG, the
+    /// patch's bytes and the base state's name.
     func header(jsonCount: Int) -> String {
-        "\(jsonCount) \(png.count) \(base.utf8.count) \(x) \(y) \(width) \(height)\n"
+        "\(jsonCount) \(bytes.count) \(base.utf8.count) \(x) \(y) \(width) \(height) \(runs ? 1 : 0)\n"
     }
 }
 
@@ -31,7 +36,11 @@ extension ServeWorkerState {
         // Nothing changed: one unchanged pixel, so the page still takes the new state as painted.
         let (x, y, w, h) = x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : (0, 0, 1, 1)
         guard w * h * 2 <= b.width * b.height else { return nil }
-        return FramePatch(base: base, x: x, y: y, width: w, height: h, png: try r.encode(Self.crop(b, x, y, w, h)))
+        let crop = Self.crop(b, x, y, w, h)
+        if w * h <= PixelRuns.maxPixels, let runs = PixelRuns.encode(crop.pixels) {
+            return FramePatch(base: base, x: x, y: y, width: w, height: h, bytes: runs, runs: true)
+        }
+        return FramePatch(base: base, x: x, y: y, width: w, height: h, bytes: try r.encode(crop), runs: false)
     }
 
     static func crop(_ b: Bitmap, _ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Bitmap {

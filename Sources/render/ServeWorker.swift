@@ -55,7 +55,7 @@ enum ServeWorker {
             let body = ServeJSON.bytes(json)
             var data = Array("\(body.count)\n".utf8) + body + png
             if let p = worker.takePatch() {
-                data = Array(p.header(jsonCount: body.count).utf8) + body + png + p.png + Array(p.base.utf8)
+                data = Array(p.header(jsonCount: body.count).utf8) + body + png + p.bytes + Array(p.base.utf8)
             }
             let answer = BatchWire.answer(index: index, exit: 0, data: data)
             if !answer.withUnsafeBytes({ BatchPool.writeAll(answers, $0) }) { exit(0) }  // the server is gone

@@ -207,7 +207,7 @@ public actor Hub {
             // Only the changed rectangle to a page that has painted the frame it changes (FramePatch);
             // the others get the whole frame, which the worker encodes only when one asks for it.
             let patch = answer.patch.flatMap { c.painted[slot] == $0.base ? $0 : nil }
-            var png = patch?.png ?? answer.png
+            var png = patch?.bytes ?? answer.png
             if patch == nil && answer.png.isEmpty && answer.patch != nil { png = await wholeFrame(fields) }
             // The page may have moved on (or the session changed again) while this rendered.
             guard c.view == v, stateFields(v, look: look)?.first == fields[0] else { continue }
@@ -220,6 +220,7 @@ public actor Hub {
             if let p = patch {
                 header["patch"] = p.rect
                 header["base"] = p.base
+                if p.runs { header["patchFormat"] = "runs" }
             }
             c.mailbox.put(slot, .binary(Self.frameMessage(header, answer, png: png)))
         }

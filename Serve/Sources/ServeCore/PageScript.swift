@@ -158,26 +158,31 @@ extension Page {
           }
           state.drawing++;
           let bitmap;
-          try { bitmap = await createImageBitmap(new Blob([png], { type: "image/png" })); } catch (e) { drawn(); throw e; }
+          // A small changed rectangle comes as pixel runs, expanded here at once; a PNG goes through
+          // the browser's decoder thread and comes back a task later.
+          if (head.patchFormat === "runs") bitmap = pixelRuns(png, head.patch[2], head.patch[3]);
+          else try { bitmap = await createImageBitmap(new Blob([png], { type: "image/png" })); } catch (e) { drawn(); throw e; }
           const decoded = performance.timeOrigin + performance.now();
           state.metas[head.slot] = meta;
           requestAnimationFrame((ts) => {
             const canvas = $(".img", figure(head.slot));
             const shown = state.shown || (state.shown = {});
             if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
-              bitmap.close(); sendView(); drawn(); return;
+              if (bitmap.close) bitmap.close();
+              sendView(); drawn(); return;
             }
             const changed = shown[head.slot] !== head.state;
-            if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
+            if (bitmap instanceof ImageData) canvas.getContext("2d").putImageData(bitmap, head.patch[0], head.patch[1]);
+            else if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
             else { canvas.width = bitmap.width; canvas.height = bitmap.height; canvas.getContext("2d").drawImage(bitmap, 0, 0); }
             shown[head.slot] = head.state;
-            bitmap.close();
+            if (bitmap.close) bitmap.close();
             layoutSlot(head.slot);
             const t = performance.timeOrigin + ts;
             const f = { slot: head.slot, version: head.version, state: head.state, look: head.look, ok: true, t,
               width: canvas.width, height: canvas.height, capture: state.view.capture,
               noticed: head.noticed, sent: head.sent, recv, decoded, timing: meta.timing, bytes: png.length,
-              patch: head.patch || null };
+              patch: head.patch || null, format: head.patch ? head.patchFormat || "png" : "whole" };
             window.__frames.push(f);
             if (window.__frames.length > 500) window.__frames.splice(0, 100);
             send({ type: "painted", slot: head.slot, version: head.version, state: head.state, t });
@@ -192,6 +197,26 @@ extension Page {
             }, 0);
           });
           figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
+        }
+
+        // Pixel runs (docs/serve.md, "Live"; Sources/render/PixelRuns.swift) to an ImageData:
+        // byte h < 128: h + 1 literal pixels follow; h >= 128: one pixel repeated h - 126 times. Pixels are
+        // premultiplied B, G, R, A; straight RGBA comes out, rounded as the PNG encoder rounds.
+        function pixelRuns(bytes, w, h) {
+          const out = new Uint8ClampedArray(w * h * 4);
+          const un = (c, a) => (a === 0 ? 0 : Math.min(255, Math.floor((c * 255 + (a >> 1)) / a)));
+          let i = 0, o = 0;
+          while (i < bytes.length && o < out.length) {
+            const c = bytes[i++];
+            let n = c < 128 ? c + 1 : 1, repeat = c < 128 ? 1 : c - 126;
+            for (; n > 0; n--, i += 4) {
+              const b = bytes[i], g = bytes[i + 1], r = bytes[i + 2], a = bytes[i + 3];
+              let R = r, G = g, B = b;
+              if (a !== 255) { R = un(r, a); G = un(g, a); B = un(b, a); }
+              for (let k = 0; k < repeat; k++, o += 4) { out[o] = R; out[o + 1] = G; out[o + 2] = B; out[o + 3] = a; }
+            }
+          }
+          return new ImageData(out, w, h);
         }
 
         function caption(head, meta) {
@@ -381,17 +406,16 @@ extension Page {
 
         function renderInspector() {
           const box = $("#inspector"), d = state.inspect;
-          if (!d) { box.innerHTML = `<p class="hint">Hover the picture to inspect an element; click to select it.</p>`; return; }
+          if (!d) return showInspector(box, `<p class="hint">Hover the picture to inspect an element; click to select it.</p>`);
           if (!d.ok) {
             const why = ((d.diagnostics || [])[0] || {}).message || "no answer";
             // The selected element is not in the state now shown (a save removed it, say).
             const id = state.asked;
             const gone = d.source === "tree" && id !== null && id !== undefined && !state.byId.has(id);
             const text = gone ? `Element #${id} is not on this frame any more (${why}).` : why;
-            box.innerHTML = `<p class="hint${gone ? " gone" : ""}">${esc(text)}</p>`;
-            return;
+            return showInspector(box, `<p class="hint${gone ? " gone" : ""}">${esc(text)}</p>`);
           }
-          if (d.touch !== "element") { box.innerHTML = `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`; return; }
+          if (d.touch !== "element") return showInspector(box, `<p class="hint">${esc((d.lines || []).join("\n"))}</p>`);
           const el = state.byId.get(d.id) || {};
           const rows = [["id", d.id], ["type", d.kind], ["text", d.text || "—"], ["frame", frameText(d.frame)],
             ["locator", d.locator ? `<code>${esc(d.locator)}</code>` : (el.why ? esc(`not reachable: ${el.why}`) : "—")]];
@@ -412,7 +436,13 @@ extension Page {
           html += `<h3>Portability</h3>` + (notes.length
             ? `<ul id="portability">${notes.map((f) => `<li>${esc(f.line || f.message)}</li>`).join("")}</ul>`
             : `<p class="hint">no difference between iOS and Android reported for this element</p>`);
-          box.innerHTML = html;
+          showInspector(box, html);
+        }
+
+        // The same facts again (a new state that left the element as it was): the DOM stays, and so
+        // does its layout; rebuilding it cost the page milliseconds per live frame.
+        function showInspector(box, html) {
+          if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
         }
 
         function renderNotes() {

@@ -47,6 +47,11 @@ extension Page {
         #side { display: grid; grid-template-rows: minmax(0, 2fr) minmax(0, 3fr); min-height: 0; background: #fff;
           border-left: 1px solid #ddd; }
         #treePane, #inspectorPane { overflow: auto; min-height: 0; border-bottom: 1px solid #ddd; }
+        /* Each side panel is laid out and painted on its own: a new log entry, tree row or inspector
+           table then costs the frame that shows the picture only that panel (docs/serve.md, "Live"). */
+        #sessions, #treePane, #inspectorPane { contain: strict; }
+        .frame { contain: layout; }
+        .frame canvas.img { will-change: transform; }
         #tree { font-family: ui-monospace, monospace; font-size: 12px; padding: 0 6px 8px; }
         #tree details { margin-left: 12px; }
         #tree > details { margin-left: 0; }
