@@ -38,9 +38,10 @@ DEBIAN_PACKAGES += python3-pip
 
 .PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
-## Everything a newcomer needs: system packages, fonts, a release build (with `render serve`'s server), and a
-## rendered sample. `render` and `render-serve` are two packages whose release builds each keep about one core
-## busy, so they build side by side (docs/decisions/2026-11-28-setup-builds-side-by-side.md).
+## Everything a newcomer needs: system packages, fonts, a release build of `render`, `render serve`'s server
+## (unoptimized: `make serve`), and a rendered sample. The two are packages of their own, built side by side
+## (docs/decisions/2026-11-28-setup-builds-side-by-side.md); under 5 minutes on two cores
+## (docs/decisions/2026-11-28-setup-builds-the-server-unoptimized.md, Benchmarks/notes/setup-time.md).
 setup: deps fonts
 	$(MAKE) --no-print-directory -j2 build serve
 	$(MAKE) --no-print-directory sample
@@ -103,10 +104,14 @@ test: fonts
 
 ## `render serve`'s server, render-serve: Serve/ is a package of its own (Hummingbird), so that the library
 ## products resolve no new package (docs/serve.md, docs/decisions/2026-11-28-serve-package.md).
+## It is built unoptimized (-Onone), without debug info, one compile per module (no separate module job), at the
+## release path: 166 CPU-seconds instead of 508, and edits reach the page as fast (the engine's work is in
+## `render --serve-worker`, release). SERVE_FLAGS="-c release" gives the optimized server (rebuilds Serve/.build).
 .PHONY: serve serve-test
 SERVE_BIN := Serve/.build/release/render-serve
+SERVE_FLAGS ?= -c release -Xswiftc -Onone -Xswiftc -gnone -Xswiftc -no-emit-module-separately-wmo
 serve:
-	cd Serve && $(SWIFT) build -c release --product render-serve
+	cd Serve && $(SWIFT) build $(SERVE_FLAGS) --product render-serve
 
 ## `render serve --app` with the headless platform's test app in chromium (Serve/browser-tests/test_live.py).
 .PHONY: serve-live-test
@@ -122,12 +127,12 @@ serve-static:
 	cd Serve && $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product render-serve
 
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
-# Its Swift tests use plain imports, so the release build `make serve` made is reused (testable imports
-# would rebuild SwiftNIO's whole stack with -enable-testing: minutes on two cores).
+# Its Swift tests use plain imports and `make serve`'s flags, so the build `make serve` made is reused (testable
+# imports or other flags would rebuild SwiftNIO's whole stack: minutes on two cores).
 serve-test: serve build fonts
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
-	cd Serve && $(SWIFT) test -c release --disable-testable-imports
+	cd Serve && $(SWIFT) test $(SERVE_FLAGS) --disable-testable-imports
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test
