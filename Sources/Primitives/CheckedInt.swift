@@ -44,6 +44,27 @@ package enum CheckedInt {
         return Int(r)  // guard-conversion: r is finite and strictly inside `range`
     }
 
+    // The common forms again without default arguments: from another module, which calls these
+    // rather than inlining them, each default argument is a call of its own.
+
+    /// `int(v)` toward zero, within `safeRange`.
+    @inline(__always)
+    package static func int(_ v: Double) -> Int { int(v, .towardZero, in: safeRange, nan: 0) }
+
+    /// `int(v, rule)` within `safeRange`.
+    @inline(__always)
+    package static func int(_ v: Double, _ rule: Rounding) -> Int { int(v, rule, in: safeRange, nan: 0) }
+
+    /// `int(v, in: range)` toward zero.
+    @inline(__always)
+    package static func int(_ v: Double, in range: ClosedRange<Int>) -> Int { int(v, .towardZero, in: range, nan: 0) }
+
+    /// `int(v, rule, in: range)`.
+    @inline(__always)
+    package static func int(_ v: Double, _ rule: Rounding, in range: ClosedRange<Int>) -> Int {
+        int(v, rule, in: range, nan: 0)
+    }
+
     /// A channel byte: `v` rounded to nearest (away from zero on ties) and clamped to 0...255.
     @inline(__always)
     package static func byte(_ v: Double, _ rule: Rounding = .toNearestOrAwayFromZero) -> UInt8 {
