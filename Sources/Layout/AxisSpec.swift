@@ -27,10 +27,14 @@ enum AxisSpec: Hashable {
 enum Box {
     /// Padding plus border widths: what lies between the border box and the content box.
     static func insets(_ s: ResolvedStyle) -> Sides<Double> {
-        let b = s.borderWidths
-        return Sides(
-            top: s.padding.top + b.top, right: s.padding.right + b.right,
-            bottom: s.padding.bottom + b.bottom, left: s.padding.left + b.left)
+        // Added into `b` rather than made with `Sides(...)`: Primitives' generic initializer is
+        // a call here, not inlined (Styles/Sides+InModule.swift).
+        var b = s.borderWidths
+        b.top += s.padding.top
+        b.right += s.padding.right
+        b.bottom += s.padding.bottom
+        b.left += s.padding.left
+        return b
     }
 
     /// min-* wins over max-*; sizes are never negative.

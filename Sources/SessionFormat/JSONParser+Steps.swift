@@ -15,6 +15,13 @@ import JSON
 /// syntax rules); a SET_STYLE's `value` is a selector ordinal (0 ... 5). No null, no nesting.
 /// Such a step decodes without a diagnostic of its own but the text limits, which
 /// `StepDecoder.decodeTopLevel(command:index:)` applies as `command` does.
+///
+/// Every helper the loop calls lives in this file and is `@inline(__always)`: `JSONParser` is in
+/// another module (`JSON`), whose `package` helpers (`peek`, `skipSpace`, `FieldName`'s getters and
+/// `==`) Swift does not inline across modules, and per byte those calls cost about 0.6 M
+/// instructions on the bench screen (Benchmarks/notes/package-access-and-cross-module-inlining.md).
+/// So the fast path reads `bytes` and `pos` (stored properties: direct access) with its own
+/// `byte()` and `skipBlank()`, spells the names itself and matches fields with `switch`, not `==`.
 extension JSONParser {
     /// The command at `pos` (`pos` then after it), or nil with `pos` unchanged. `lastType` is the
     /// last command type read, tried first, and updated.
@@ -27,35 +34,53 @@ extension JSONParser {
         return c
     }
 
+    /// The byte at `pos`, or nil at the end (`JSONParser.peek`, inlined here).
+    @inline(__always) private func byte() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
+
+    /// Skips JSON white space (`JSONParser.skipSpace`, inlined here).
+    @inline(__always) private mutating func skipBlank() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
     private mutating func readStepCommand(_ lastType: inout CommandType?) -> Command? {
-        guard peek() == UInt8(ascii: "{") else { return nil }
+        guard byte() == UInt8(ascii: "{") else { return nil }
         pos += 1
         var c = Command(type: .CREATE_APPLICATION)
-        var seen = FieldSet([])
+        // The fields seen so far, one bit each (`fieldKey`'s `bit`).
+        var seen: UInt32 = 0
         var type: CommandType?
         while true {
-            skipSpace()
-            guard let field = fieldKey(), !seen.contains(field) else { return nil }
-            seen.insert(field)
-            skipSpace()
-            guard peek() == UInt8(ascii: ":") else { return nil }
+            skipBlank()
+            guard let (field, bit) = fieldKey(), seen & bit == 0 else { return nil }
+            seen |= bit
+            skipBlank()
+            guard byte() == UInt8(ascii: ":") else { return nil }
             pos += 1
-            skipSpace()
+            skipBlank()
             switch field {
             case .type:
                 guard let name = quotedBytes(), let t = commandType(name, &lastType) else { return nil }
                 type = t
-            case .textValue, .textValue2, .key:
+            case .textValue:
                 guard let text = quotedBytes() else { return nil }
-                if field == .textValue { c.textValue = String(decoding: text, as: UTF8.self) }
-                if field == .textValue2 { c.textValue2 = String(decoding: text, as: UTF8.self) }
+                c.textValue = String(decoding: text, as: UTF8.self)
+            case .textValue2:
+                guard let text = quotedBytes() else { return nil }
+                c.textValue2 = String(decoding: text, as: UTF8.self)
+            case .key:
+                guard quotedBytes() != nil else { return nil }
             case .internalId, .childInternalId, .value, .width, .height, .row, .column, .sheet, .flags:
                 guard let n = plainInteger() else { return nil }
                 _ = c.setInteger(field, n)
             default: return nil
             }
-            skipSpace()
-            switch peek() {
+            skipBlank()
+            switch byte() {
             case UInt8(ascii: ","): pos += 1
             case UInt8(ascii: "}"):
                 pos += 1
@@ -72,14 +97,15 @@ extension JSONParser {
     }
 
     /// The step field whose name is exactly the key at `pos` (`pos` then after its closing
-    /// quote); nil for any other key. Matched against the few names with the key's first letter
-    /// without finding the key's end first (a name has no quote, backslash or control character,
-    /// so a name followed by a quote is the whole key): what `FieldName.named` answers.
-    private mutating func fieldKey() -> FieldName? {
-        guard peek() == UInt8(ascii: "\""), pos + 1 < bytes.count else { return nil }
+    /// quote), with a bit of its own for the loop's set of fields seen; nil for any other key.
+    /// Matched against the few names with the key's first letter without finding the key's end
+    /// first (a name has no quote, backslash or control character, so a name followed by a quote
+    /// is the whole key): what `FieldName.named` answers.
+    @inline(__always) private mutating func fieldKey() -> (FieldName, bit: UInt32)? {
+        guard byte() == UInt8(ascii: "\""), pos + 1 < bytes.count else { return nil }
         let start = pos + 1
-        func names(_ f: FieldName) -> Bool {
-            let name = f.literal
+        // The name as a literal here, not `FieldName.literal` (a call into the JSON module).
+        @inline(__always) func names(_ name: StaticString) -> Bool {
             let n = name.utf8CodeUnitCount
             guard start + n < bytes.count, bytes[start + n] == UInt8(ascii: "\"") else { return false }
             for i in 0..<n where name.utf8Start[i] != bytes[start + i] { return false }
@@ -88,20 +114,20 @@ extension JSONParser {
         }
         switch bytes[start] {
         case UInt8(ascii: "t"):
-            if names(.type) { return .type }
-            if names(.textValue) { return .textValue }
-            if names(.textValue2) { return .textValue2 }
-        case UInt8(ascii: "i"): if names(.internalId) { return .internalId }
+            if names("type") { return (.type, 1 << 0) }
+            if names("textValue") { return (.textValue, 1 << 1) }
+            if names("textValue2") { return (.textValue2, 1 << 2) }
+        case UInt8(ascii: "i"): if names("internalId") { return (.internalId, 1 << 3) }
         case UInt8(ascii: "c"):
-            if names(.childInternalId) { return .childInternalId }
-            if names(.column) { return .column }
-        case UInt8(ascii: "v"): if names(.value) { return .value }
-        case UInt8(ascii: "k"): if names(.key) { return .key }
-        case UInt8(ascii: "w"): if names(.width) { return .width }
-        case UInt8(ascii: "h"): if names(.height) { return .height }
-        case UInt8(ascii: "r"): if names(.row) { return .row }
-        case UInt8(ascii: "f"): if names(.flags) { return .flags }
-        case UInt8(ascii: "s"): if names(.sheet) { return .sheet }
+            if names("childInternalId") { return (.childInternalId, 1 << 4) }
+            if names("column") { return (.column, 1 << 5) }
+        case UInt8(ascii: "v"): if names("value") { return (.value, 1 << 6) }
+        case UInt8(ascii: "k"): if names("key") { return (.key, 1 << 7) }
+        case UInt8(ascii: "w"): if names("width") { return (.width, 1 << 8) }
+        case UInt8(ascii: "h"): if names("height") { return (.height, 1 << 9) }
+        case UInt8(ascii: "r"): if names("row") { return (.row, 1 << 10) }
+        case UInt8(ascii: "f"): if names("flags") { return (.flags, 1 << 11) }
+        case UInt8(ascii: "s"): if names("sheet") { return (.sheet, 1 << 12) }
         default: break
         }
         // Fields no command has (steps, ms, name, image, surface) end the fast path anyway.
@@ -110,8 +136,8 @@ extension JSONParser {
 
     /// The bytes of a string starting at `pos` when it has no escape or control character
     /// (`pos` then after its closing quote); nil otherwise.
-    private mutating func quotedBytes() -> UnsafeBufferPointer<UInt8>? {
-        guard peek() == UInt8(ascii: "\"") else { return nil }
+    @inline(__always) private mutating func quotedBytes() -> UnsafeBufferPointer<UInt8>? {
+        guard byte() == UInt8(ascii: "\"") else { return nil }
         var end = pos + 1
         // Eight bytes a step while none is a quote, a backslash or a control character
         // (plain 64-bit arithmetic, the same on every CPU); the loop below finds which one.
@@ -137,9 +163,9 @@ extension JSONParser {
 
     /// An integer as `parseNumber` reads a plain one (optional `-`, `0` or 1 to 15 digits not
     /// starting with 0, no fraction or exponent); nil for any other number or text.
-    private mutating func plainInteger() -> Int? {
+    @inline(__always) private mutating func plainInteger() -> Int? {
         var negative = false
-        if peek() == UInt8(ascii: "-") {
+        if byte() == UInt8(ascii: "-") {
             negative = true
             pos += 1
         }
@@ -151,7 +177,7 @@ extension JSONParser {
         }
         let digits = pos - digitsStart
         guard digits >= 1, digits <= 15, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
-        if let next = peek(), next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+        if let next = byte(), next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
             return nil
         }
         return negative ? -v : v

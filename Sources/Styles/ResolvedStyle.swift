@@ -13,18 +13,18 @@ package struct ResolvedStyle: Hashable, Sendable {
     package var naturalMinHeight: Double = 0
     package var maxWidth: Double = .infinity
     package var maxHeight: Double = .infinity
-    package var margin: Sides<Double> = .zero
-    package var padding: Sides<Double> = .zero
+    package var margin: Sides<Double> = zeroSides
+    package var padding: Sides<Double> = zeroSides
     package var weight: Double = 0
     package var gravity = Gravity()
     /// Frame-layout offsets; nil on a side = not given.
-    package var offsets = Sides<Double?>(all: nil)
+    package var offsets = unsetDoubleSides
     package var overflowHidden = false
 
     /// nil: neither the element nor the theme's widgetDefaults set one (a widget look may supply
     /// it); `.color(.transparent)` when explicitly `transparent` or `none`.
     package var background: Background? = nil
-    package var border = Sides<BorderSide>(all: .none)
+    package var border = noBorderSides
     /// nil: neither the element nor the theme's widgetDefaults set one; the box look
     /// (`StyleResolver.boxLook`) puts in the theme's radius for the widgets that have one, and
     /// a declared radius, `0` included, stays.
@@ -60,5 +60,5 @@ package struct ResolvedStyle: Hashable, Sendable {
     package init() {}
 
     /// Border widths per side (0 where no border is drawn).
-    package var borderWidths: Sides<Double> { border.map { $0.isVisible ? $0.width : 0 } }
+    package var borderWidths: Sides<Double> { border.mapped(into: zeroSides) { $0.isVisible ? $0.width : 0 } }
 }

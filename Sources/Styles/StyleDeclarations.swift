@@ -11,18 +11,18 @@ package struct StyleDeclarations: Hashable, Sendable {
     package var minHeight: Double?
     package var maxWidth: Double?
     package var maxHeight: Double?
-    package var margin = Sides<Double?>(all: nil)
-    package var padding = Sides<Double?>(all: nil)
+    package var margin = unsetDoubleSides
+    package var padding = unsetDoubleSides
     package var weight: Double?
     package var gravity: Gravity?
     /// Frame-layout offsets (`top`, `right`, `bottom`, `left`), a preview extension.
-    package var offsets = Sides<Double?>(all: nil)
+    package var offsets = unsetDoubleSides
     package var overflowHidden: Bool?
     // Paint
     package var background: Background?
-    package var borderWidth = Sides<Double?>(all: nil)
-    package var borderStyle = Sides<BorderStyle?>(all: nil)
-    package var borderColor = Sides<Color?>(all: nil)
+    package var borderWidth = unsetDoubleSides
+    package var borderStyle = unsetBorderStyleSides
+    package var borderColor = unsetColorSides
     package var borderRadius: Corners?
     package var shadow: Shadow?
     package var opacity: Double?

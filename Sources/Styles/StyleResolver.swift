@@ -92,12 +92,12 @@ package struct StyleResolver: Sendable {
         r.minHeight = d.minHeight ?? 0
         r.maxWidth = d.maxWidth ?? .infinity
         r.maxHeight = d.maxHeight ?? .infinity
-        r.margin = d.margin.map { $0 ?? 0 }
-        r.padding = d.padding.map { $0 ?? 0 }
+        r.margin = d.margin.mapped(into: zeroSides) { $0 ?? 0 }
+        r.padding = d.padding.mapped(into: zeroSides) { $0 ?? 0 }
         if let p = controlPadding(kind), d.padding.top == nil, d.padding.right == nil, d.padding.bottom == nil,
             d.padding.left == nil
         {
-            r.padding = Sides(all: p)
+            r.padding = .sides(zeroSides, top: p, right: p, bottom: p, left: p)
         }
         if kind == .textField && !sessionMinHeight { r.naturalMinHeight = theme.textField.height }
         r.weight = d.weight ?? 0
@@ -105,7 +105,7 @@ package struct StyleResolver: Sendable {
         r.offsets = d.offsets
         r.overflowHidden = d.overflowHidden ?? false
         r.background = d.background  // `transparent` stays: it overrides a theme background
-        r.border = Sides(top: side(d, 0), right: side(d, 1), bottom: side(d, 2), left: side(d, 3))
+        r.border = .sides(noBorderSides, top: side(d, 0), right: side(d, 1), bottom: side(d, 2), left: side(d, 3))
         r.borderRadius = d.borderRadius
         r.shadow = d.shadow.flatMap { s in
             s.color.a == 0 || (s.blur == 0 && s.spread <= 0 && s.offsetX == 0 && s.offsetY == 0) ? nil : s

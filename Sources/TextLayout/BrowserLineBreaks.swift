@@ -11,7 +11,7 @@ enum BrowserLineBreaks {
     static func tailor(_ breaks: [LineBreaker.Break], _ text: [UInt32]) -> [LineBreaker.Break] {
         var out = breaks
         guard text.count > 1 else { return out }
-        for i in 0..<(text.count - 1) where out[i] != .mustBreak {
+        for i in 0..<(text.count - 1) where !out[i].isMustBreak {
             let ch = text[i]
             let next = text[i + 1]
             guard isTableChar(ch), isTableChar(next) else { continue }

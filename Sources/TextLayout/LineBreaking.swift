@@ -114,7 +114,7 @@ struct LineBreaking {
         var j = pos + 1
         defer { tally?.breakScans += j - pos }
         while j < hard.upperBound {
-            if text.breakAfter[j - 1] != .noBreak && text.graphemeStart[j] { return j }
+            if !text.breakAfter[j - 1].isNoBreak && text.graphemeStart[j] { return j }
             j += 1
         }
         return hard.upperBound

@@ -70,7 +70,10 @@ struct TextItemizer {
                 }
                 let c = chars[i]
                 if c < 128, asciiFaces[Int(c)] >= 0 {
-                    f = FaceID(asciiFaces[Int(c)])
+                    // Set into a copy rather than `FaceID(_:)`, a call into Primitives per character.
+                    var remembered = face[i]
+                    remembered.index = asciiFaces[Int(c)]
+                    f = remembered
                 } else {
                     f = table!.face(c)
                     if c < 128 { asciiFaces[Int(c)] = f.index }
@@ -88,8 +91,10 @@ struct TextItemizer {
         var runStart = 0
         for k in 1...chars.count {
             let g = line.lowerBound
-            if k < chars.count && p.span[g + k] == p.span[g + runStart] && face[k] == face[runStart]
-                && level[k] == level[runStart] && script[k] == script[runStart]
+            // Faces and scripts compared by their stored numbers: `FaceID` and `ScriptTag` are other
+            // modules' `package` types, whose `==` would be a call per character.
+            if k < chars.count && p.span[g + k] == p.span[g + runStart] && face[k].index == face[runStart].index
+                && level[k] == level[runStart] && script[k].rawValue == script[runStart].rawValue
             {
                 continue
             }
