@@ -219,9 +219,11 @@ class Browser(PageCase):
     def test_9b_inspector_follows_a_save(self):
         """The selected element's values are asked again of each new state; a save that removes it says so."""
         el, _, _ = self.hover_label()
+        # Its answer, not an earlier test's selection of the same label (the page keeps past events).
+        seen = self.page.evaluate("() => window.__inspect ? window.__inspect.n : 0")
         self.page.mouse.down()
         self.page.mouse.up()  # selects it: the inspector asks for the element by id
-        self.inspect(f"d => d.source === 'tree' && d.id === {el['id']} && d.text === 'Hello'")
+        self.inspect(f"d => d.n > {seen} && d.source === 'tree' && d.id === {el['id']} && d.text === 'Hello'")
         before = self.facts()
         self.assertEqual((before["text"], self.style()["background"]), ("Hello", "#1e88e5"))
         write(self.path, session(BLUE, RED, "Hallo, world").replace("#1e88e5", "#43a047"))

@@ -6,7 +6,7 @@ extension Page {
         const $ = (s, r = document) => r.querySelector(s);
         const state = {
           sessions: [], view: null, metas: {}, tree: [], byId: new Map(), hover: null, selected: null,
-          findings: [], inspect: null, pendingHover: null, hoverBusy: false, playing: false, waiting: 0,
+          findings: [], inspect: null, pendingHover: null, hoverBusy: false, asks: 0, hoverAsked: 0, selectedAsk: 0, playing: false, waiting: 0,
         };
         // For tests and the bench: every frame painted, with the page's requestAnimationFrame time.
         window.__frames = [];
@@ -281,6 +281,7 @@ extension Page {
           if (state.hoverBusy || !state.pendingHover) return;
           state.hoverBusy = true;
           send(state.pendingHover);
+          state.hoverAsked = ++state.asks;
           state.lastHover = state.pendingHover;
           state.pendingHover = null;
         }
@@ -289,7 +290,11 @@ extension Page {
           if (m.source === "hover") { state.hoverBusy = false; pumpHover(); }
           const d = m.data || {};
           if (m.source === "hover") state.hover = d.touch === "element" ? { id: d.id, frame: d.frame, slot: m.slot } : null;
-          state.inspect = { ...d, slot: m.slot, source: m.source };
+          // A hover asked before the latest selection answers late: the selected element's facts stay.
+          if (m.source === "hover" && state.selected !== null && state.hoverAsked < state.selectedAsk) {
+            return drawAllOutlines();
+          }
+          state.inspect = { ...d, slot: m.slot, source: m.source, n: (state.inspects = (state.inspects || 0) + 1) };
           window.__inspect = state.inspect;
           renderInspector();
           drawAllOutlines();
@@ -298,6 +303,7 @@ extension Page {
 
         function select(id, slot, fromTree) {
           state.selected = id;
+          state.selectedAsk = ++state.asks;
           const el = state.byId.get(id);
           state.selectedFrame = el ? el.frame : null;
           markTree(id);
