@@ -5,7 +5,7 @@ import Foundation
 /// answer is the next line of its stdout. The app ending (it threw, quit, hung past its step time,
 /// crashed, called exit()) ends only the child: the answer then says what happened, and `start()`
 /// begins a new run.
-final class AppProcess: @unchecked Sendable {
+public final class AppProcess: @unchecked Sendable {
     let path: String
     let arguments: [String]
     let outDir: String
@@ -21,18 +21,18 @@ final class AppProcess: @unchecked Sendable {
     private var errorOutput: FileHandle?
     /// Called (on any thread) whenever a run's process ends, also during a step or a restart: the Hub
     /// then asks `reapIfEnded()`, which tells an end between steps from one already answered.
-    var onExit: (@Sendable () -> Void)?
+    public var onExit: (@Sendable () -> Void)?
     /// The longest answer line accepted (a boot of many commands is a few hundred KB).
     static let maxLine = 64 << 20
 
-    init(path: String, arguments: [String], outDir: String) {
+    public init(path: String, arguments: [String], outDir: String) {
         self.path = path
         self.arguments = arguments
         self.outDir = outDir
     }
 
     /// Starts the app (ending a run still going) and returns the boot's answer.
-    func start() async -> [String: Any] {
+    public func start() async -> [String: Any] {
         await run {
             self.end()
             let p = Process()
@@ -63,7 +63,7 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// Plays one step (a JSON object) and returns its answer.
-    func play(_ step: [String: Any]) async -> [String: Any] {
+    public func play(_ step: [String: Any]) async -> [String: Any] {
         await run {
             guard self.process != nil else { return ["outcome": "not-running", "message": "the app is not running"] }
             guard let data = try? JSONSerialization.data(withJSONObject: step, options: [.sortedKeys]) else {
@@ -82,7 +82,7 @@ final class AppProcess: @unchecked Sendable {
     private let pidLock = NSLock()
     private var runningPid: Int32?
     /// The running app's process id (tests end it by hand).
-    var pid: Int32? { pidLock.withLock { runningPid } }
+    public var pid: Int32? { pidLock.withLock { runningPid } }
 
     private func run(_ body: @escaping () -> [String: Any]) async -> [String: Any] {
         await withCheckedContinuation { (c: CheckedContinuation<[String: Any], Never>) in
@@ -133,7 +133,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// The answer for a run whose process ended while no step waited for it (killed, or exit() from a
     /// thread of its own after its answer); nil when the run goes on or its end was answered already.
-    func reapIfEnded() async -> [String: Any]? {
+    public func reapIfEnded() async -> [String: Any]? {
         await withCheckedContinuation { (c: CheckedContinuation<[String: Any]?, Never>) in
             queue.async {
                 guard let p = self.process, !p.isRunning else { return c.resume(returning: nil) }
