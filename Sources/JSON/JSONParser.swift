@@ -158,13 +158,15 @@ package struct JSONParser {
         pos += 1
         var items: [JSONValue] = []
         skipSpace()
+        let isTopArray = depth == 2 && topKey != nil
+        let reader = isTopArray && topKey == entryReaderKey ? entryReader : nil
         if peek() == UInt8(ascii: "]") {
             pos += 1
             depth -= 1
+            reader?.begin()
+            reader?.end(at: pos)
             return .array(items)
         }
-        let isTopArray = depth == 2 && topKey != nil
-        let reader = isTopArray && topKey == entryReaderKey ? entryReader : nil
         // A repeated key takes the last array (as `JSONObject` keeps the last value).
         reader?.begin()
         while true {
@@ -185,6 +187,7 @@ package struct JSONParser {
             case UInt8(ascii: "]"):
                 pos += 1
                 depth -= 1
+                reader?.end(at: pos)
                 return .array(items)
             default: throw error("expected ',' or ']' in an array")
             }
@@ -411,4 +414,6 @@ package protocol JSONEntryReader: AnyObject {
     /// Reads the entry at `parser.pos` and returns true with `pos` after it, or returns false with
     /// `pos` where it was (the general parser then reads the entry).
     func read(_ parser: inout JSONParser) -> Bool
+    /// The array ended; `offset` is the byte after its `]`.
+    func end(at offset: Int)
 }

@@ -12,6 +12,13 @@ public struct Bitmap: Hashable, Sendable {
         self.height = height
         self.pixels = pixels
     }
+    /// The pixels hashed as one block of bytes (an image's fingerprint is taken at every layout: one
+    /// `Hasher.combine` per byte was most of a live tap's time in the app, for a 300 x 300 surface).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
     /// A transparent bitmap.
     public init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))

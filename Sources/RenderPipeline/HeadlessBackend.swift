@@ -42,6 +42,8 @@ public final class HeadlessBackend {
     package private(set) var diagnosticsDropped = 0
     /// Layout of the current tree, dropped by every call that may change it.
     private var cached: (layout: LayoutResult, images: ImageStore)?
+    /// The last tree laid out (for a frame or an input's hit test) and its layout, shared by both.
+    package let layouts: LayoutMemo
     /// Everything reported so far (replay and resource diagnostics), in order.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Every step applied so far, in order (a batch as one step, a screenshot as a `snapshot`
@@ -77,7 +79,9 @@ public final class HeadlessBackend {
         opts.captureTicks = false  // screenshots are taken on demand
         let resources = ResourceLoader(
             session: session, fonts: renderer.fonts, assetDensity: renderer.looks.assetDensity)
-        opts.hitMaps = renderer.hitMapSource(resources: resources, device: device)
+        let layouts = LayoutMemo()
+        self.layouts = layouts
+        opts.hitMaps = renderer.hitMapSource(resources: resources, device: device, memo: layouts)
         engine = ReplayEngine(session: session, options: opts)
         self.resources = resources
         requests = ImageRequestTracker(scale: device.scale, format: renderer.looks.profile.imageRequestFormat)
@@ -293,7 +297,8 @@ public final class HeadlessBackend {
 
     func currentLayout() -> (LayoutResult, ImageStore) {
         if let c = cached { return c }
-        let r = renderer.layOut(engine.tree, resources: resources, device: device)
+        let tree = engine.tree
+        let r = layouts.layout(of: tree, on: device) { renderer.layOut(tree, resources: resources, device: device) }
         cached = r
         collectResourceDiagnostics()
         return r

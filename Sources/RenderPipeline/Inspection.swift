@@ -75,7 +75,7 @@ package struct Inspection {
     func label(_ id: Int) -> String { ReachText.label(id, tree) }
 
     /// `button 12 "Save" at 16,80 328x48`, then its resolved style, each value with its source.
-    func describe(_ id: Int, indent: String) -> [String] {
+    package func describe(_ id: Int, indent: String) -> [String] {
         guard let el = tree.elements[id] else { return ["\(indent)element \(id)"] }
         let text = el.text.isEmpty ? "" : " \(JSONWriter.quote(el.text))"
         let frame = layout[id].map { " at \($0.frame)" } ?? " (not laid out)"
@@ -153,17 +153,32 @@ package struct Inspection {
     /// SET_STYLE steps read again with the replay's platform rules (a re-created id starts over).
     static func styleSteps(_ steps: [Step], profile: PlatformProfile) -> [Int: [Selector: [String: Int]]] {
         var out: [Int: [Selector: [String: Int]]] = [:]
+        // The fields one declaration sets, by its selector, key and value: a session repeats the same
+        // few declarations, and reading a declaration's fields (by reflection) was most of the cost.
+        var fieldsOf: [String: Set<String>] = [:]
         func visit(_ step: Step, index: Int) {
             switch step.kind {
             case .batch(let inner): for s in inner { visit(s, index: index) }
             case .command(let c) where c.type == .SET_STYLE:
-                guard let selector = c.selector ?? Selector(rawValue: c.value),
-                    let effect = try? StyleParser.effect(
-                        key: c.textValue, value: c.textValue2, profile: profile, selector: selector)
-                else { return }
-                var d = StyleDeclarations()
-                effect.apply(to: &d)
-                for field in StyleProvenance.fields(of: d) {
+                guard let selector = c.selector ?? Selector(rawValue: c.value) else { return }
+                let memo = "\(selector.name)\u{1}\(c.textValue)\u{1}\(c.textValue2)"
+                let fields: Set<String>
+                if let known = fieldsOf[memo] {
+                    fields = known
+                } else {
+                    guard
+                        let effect = try? StyleParser.effect(
+                            key: c.textValue, value: c.textValue2, profile: profile, selector: selector)
+                    else {
+                        fieldsOf[memo] = []
+                        return
+                    }
+                    var d = StyleDeclarations()
+                    effect.apply(to: &d)
+                    fields = StyleProvenance.fields(of: d)
+                    fieldsOf[memo] = fields
+                }
+                for field in fields {
                     out[c.internalId, default: [:]][selector, default: [:]][field] = index
                 }
             case .command(let c) where "\(c.type)".hasPrefix("CREATE_"):

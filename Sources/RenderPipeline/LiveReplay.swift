@@ -21,11 +21,12 @@ package final class LiveReplay {
     package private(set) var stepsAdvanced = 0
 
     /// Boots and applies every step of `session` (the same work as `Renderer.replay`).
-    package init(renderer: Renderer, session: Session) {
+    /// `layouts`: where the caller keeps its frames' layouts, for the hit tests of the steps after them.
+    package init(renderer: Renderer, session: Session, layouts: LayoutMemo? = nil) {
         self.renderer = renderer
         self.session = session
         var options = renderer.replayOptions
-        options.hitMaps = renderer.hitMapSource(for: session)
+        options.hitMaps = renderer.hitMapSource(for: session, memo: layouts)
         engine = ReplayEngine(session: session, options: options)
         bootCommand = ReplayEngine.bootCommand(in: session.steps)
         renderer.timedReplay {

@@ -76,6 +76,12 @@ package final class Renderer {
         return try adopt(decoded)
     }
 
+    /// The same through `decoder`, which decodes only the steps a file it read before has gained.
+    package func load(path: String, growing decoder: GrowingSessionDecoder) throws -> (Session, [Diagnostic]) {
+        let decoded = try timed(&timings.decode) { try decoder.decode(fileAt: path) }
+        return try adopt(decoded)
+    }
+
     /// Makes a renderer and decodes the session at `path` at the same time, the decoding on a
     /// second thread: a `render` process otherwise spends its first milliseconds on one core,
     /// loading the theme and the font list and then parsing the session. Returns both outcomes

@@ -138,6 +138,15 @@ public struct PackedImage: Hashable, Sendable {
         self.data = data
         self.file = file
     }
+    /// The bytes hashed as one block (a fingerprint taken at every layout; see `Bitmap.hash(into:)`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(levels)
+        data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(file)
+    }
 }
 
 /// One canvas call of a `setSurface` step: `[name, args...]`.

@@ -47,6 +47,11 @@ package struct SessionDecoder {
 
     /// Decodes a session file from disk (paths of assets/fonts resolved against its folder).
     package func decode(fileAt path: String) throws -> (Session, [Diagnostic]) {
+        try decode(data: Self.read(fileAt: path), path: path)
+    }
+
+    /// A session file's bytes, its size checked before it is read (a huge file costs nothing).
+    static func read(fileAt path: String) throws -> [UInt8] {
         let data: Data
         // The size is checked before reading, so a huge file costs nothing.
         // `lstat` as `FileManager.attributesOfItem` does, without its attribute dictionary and `Any` cast.
@@ -64,7 +69,7 @@ package struct SessionDecoder {
                 file: path, reason: exists ? "cannot read the file" : "no such file",
                 code: exists ? "unreadable" : "no-such-file")
         }
-        return try decode(data: [UInt8](data), path: path)
+        return [UInt8](data)
     }
 
     /// Decodes JSON bytes; `path` names the file in messages and anchors relative folders
@@ -80,9 +85,11 @@ package struct SessionDecoder {
 
     /// `decode(data:path:maxSteps:)`; `readingStepCommands` false decodes every step from its JSON
     /// tree (tests compare that with the parser's step fast path, `JSONParser+Steps.swift`).
-    func decode(data: [UInt8], path: String, maxSteps: Int, readingStepCommands: Bool) throws -> (
-        Session, [Diagnostic]
-    ) {
+    /// `stepReader` is the parse's reader of `steps` (the caller may ask it where the array ended).
+    func decode(
+        data: [UInt8], path: String, maxSteps: Int, readingStepCommands: Bool,
+        stepReader: StepCommandReader = StepCommandReader()
+    ) throws -> (Session, [Diagnostic]) {
         let file = path.isEmpty ? "<memory>" : path
         func fail(_ location: String?, _ reason: String, code: String = "bad-header") -> SessionError {
             SessionError(file: file, location: location, reason: reason, code: code)
@@ -95,7 +102,6 @@ package struct SessionDecoder {
 
         // 1. JSON syntax.
         let root: JSONValue
-        let stepReader = StepCommandReader()
         var substitutions: [JSONParser.Substitution] = []
         if let encoding = Self.wideEncoding(data) {
             throw fail(
@@ -253,31 +259,12 @@ package struct SessionDecoder {
 
         // 5. Steps: a bad one is skipped with a diagnostic, the rest still decodes.
         var stepDecoder = StepDecoder(maxSteps: maxSteps)
-        var steps: [Step] = []
-        steps.reserveCapacity(stepValues.count)
         var snapshotSteps: [String: Int] = [:]
         var duplicates: [Diagnostic] = []
-        // Entries the parser read as commands stand as `null` in `stepValues`; `stepCommands` has
-        // one slot per entry of the (last) top-level `steps` array, which is `stepValues`.
-        let stepCommands = stepReader.commands
-        for (i, v) in stepValues.enumerated() {
-            let step =
-                if i < stepCommands.count, let command = stepCommands[i] {
-                    stepDecoder.decodeTopLevel(command: command, index: i)
-                } else {
-                    stepDecoder.decodeTopLevel(v, index: i)
-                }
-            guard let step else { continue }
-            if case .snapshot(let name) = step.kind {
-                // A second PNG of one name would overwrite the first: the later step is skipped.
-                if let first = snapshotSteps[name] {
-                    duplicates.append(Self.duplicateSnapshot(name, first: first, second: i))
-                    continue
-                }
-                snapshotSteps[name] = i
-            }
-            steps.append(step)
-        }
+        let steps = Self.decodeSteps(
+            stepValues, commands: stepReader.commands, first: 0, decoder: &stepDecoder, snapshots: &snapshotSteps,
+            duplicates: &duplicates)
+        stepReader.counted = stepDecoder.decodedSteps
         diagnostics.append(contentsOf: Self.merged(stepDecoder.diagnostics, duplicates))
 
         let sourcePath = path.isEmpty || path == "<memory>" ? "" : Self.absolute(path)
@@ -286,6 +273,38 @@ package struct SessionDecoder {
             fontsDirectory: fontsDirectory, theme: theme, sourcePath: sourcePath, steps: steps)
         session.notExact = notExact
         return (session, diagnostics)
+    }
+
+    /// The top-level steps of `values` (the entries of `steps` from index `first` on): entries the
+    /// parser read as commands stand as `null` in `values` and are in `commands` (one slot per entry).
+    /// A step that does not decode is left out (the decoder keeps its diagnostic); a snapshot whose
+    /// name an earlier one took too, with an error in `duplicates`.
+    static func decodeSteps(
+        _ values: [JSONValue], commands: [Command?], first: Int, decoder: inout StepDecoder,
+        snapshots: inout [String: Int], duplicates: inout [Diagnostic]
+    ) -> [Step] {
+        var steps: [Step] = []
+        steps.reserveCapacity(values.count)
+        for (k, v) in values.enumerated() {
+            let i = first + k
+            let step =
+                if k < commands.count, let command = commands[k] {
+                    decoder.decodeTopLevel(command: command, index: i)
+                } else {
+                    decoder.decodeTopLevel(v, index: i)
+                }
+            guard let step else { continue }
+            if case .snapshot(let name) = step.kind {
+                // A second PNG of one name would overwrite the first: the later step is skipped.
+                if let earlier = snapshots[name] {
+                    duplicates.append(Self.duplicateSnapshot(name, first: earlier, second: i))
+                    continue
+                }
+                snapshots[name] = i
+            }
+            steps.append(step)
+        }
+        return steps
     }
 
     /// The error for a snapshot step whose name an earlier one took (docs/session-format.md "Captures").

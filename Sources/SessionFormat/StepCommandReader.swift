@@ -9,7 +9,19 @@ final class StepCommandReader: JSONEntryReader {
     /// The last command type read (runs of SET_STYLE are the common case).
     var lastType: CommandType?
 
-    func begin() { commands = [] }
+    /// How many `steps` arrays the parse met (a repeated key starts again), and the byte after the
+    /// last one's `]`: where a file that only grows continues (`GrowingSessionDecoder`).
+    private(set) var arrays = 0
+    private(set) var closedAt: Int?
+    /// The step decoder's count of those entries (batch entries included, as the step limit counts).
+    var counted = 0
+
+    func begin() {
+        commands = []
+        arrays += 1
+    }
+
+    func end(at offset: Int) { closedAt = offset }
 
     func read(_ parser: inout JSONParser) -> Bool {
         // `lastType` through a local: passed `inout` straight from this class, it was checked for

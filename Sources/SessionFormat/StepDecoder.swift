@@ -7,7 +7,7 @@ import Primitives
 struct StepDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// Steps decoded so far, batch entries included (limit `SessionLimits.maxSteps`).
-    private var decodedSteps = 0
+    private(set) var decodedSteps = 0
     let maxSteps: Int
     init(maxSteps: Int = SessionLimits.maxSteps) { self.maxSteps = maxSteps }
 

@@ -10,6 +10,9 @@ import WidgetTree
 struct LiveReplays {
     private var kept: [String: LiveReplay] = [:]
     private var order: [String] = []
+    /// Per renderer: the last frame's layout, which the next step's hit test reuses (a live tap hits
+    /// the screen that frame showed).
+    private var layouts: [String: LayoutMemo] = [:]
     /// One session played live, and one edited beside it: each holds a whole replay's captures.
     static let limit = 2
 
@@ -21,16 +24,44 @@ struct LiveReplays {
         order.removeAll { $0 == key }
         order.append(key)
         if let live = kept[key], live.advance(to: session) { return (live.result, true) }
-        let live = LiveReplay(renderer: r, session: session)
+        let live = LiveReplay(renderer: r, session: session, layouts: layouts(rendererKey))
         kept[key] = live
         if order.count > Self.limit { kept[order.removeFirst()] = nil }
         return (live.result, false)
     }
 
+    /// The memo of a renderer's last frame layout.
+    mutating func layouts(_ rendererKey: String) -> LayoutMemo {
+        if let m = layouts[rendererKey] { return m }
+        let m = LayoutMemo()
+        layouts[rendererKey] = m
+        return m
+    }
+
     /// A renderer dropped: its replays go with it.
     mutating func forget(rendererKey: String) {
+        layouts[rendererKey] = nil
         let prefix = rendererKey + "\u{1}"
         for key in order where key.hasPrefix(prefix) { kept[key] = nil }
         order.removeAll { $0.hasPrefix(prefix) }
+    }
+}
+
+/// A decoder per session file read lately: a file that only grew since (a live app's session after
+/// each input) is decoded by its new steps (`GrowingSessionDecoder`).
+struct GrowingDecoders {
+    private var kept: [String: GrowingSessionDecoder] = [:]
+    private var order: [String] = []
+    /// Files kept: the live session and a few edited beside it (each holds its last version's bytes).
+    static let limit = 4
+
+    mutating func decoder(for path: String) -> GrowingSessionDecoder {
+        order.removeAll { $0 == path }
+        order.append(path)
+        if let d = kept[path] { return d }
+        let d = GrowingSessionDecoder()
+        kept[path] = d
+        if order.count > Self.limit { kept[order.removeFirst()] = nil }
+        return d
     }
 }

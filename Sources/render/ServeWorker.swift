@@ -94,6 +94,7 @@ final class ServeWorkerState {
     /// Replays kept after their last step (ServeWorker+Live.swift); whether the last state built
     /// applied only a session's new steps (the frame's timing says so).
     private var lives = LiveReplays()
+    private var decoders = GrowingDecoders()
     /// How the last state built was made: decode and replay ms, and whether only new steps were applied.
     private var lastBuild: [String: Any] = [:]
     private var stateOrder: [String] = []
@@ -175,7 +176,7 @@ final class ServeWorkerState {
         if let s = states[spec[0]] { return (rkey, r, s, s.diagnostics) }
         let loaded: (Session, [Diagnostic])
         let before = r.timings
-        do { loaded = try r.load(path: spec[1]) } catch {
+        do { loaded = try r.load(path: spec[1], growing: decoders.decoder(for: spec[1])) } catch {
             return (rkey, r, nil, [.error("rejected", step: nil, "\(error)")])
         }
         let (session, decodeDiags) = loaded
@@ -228,8 +229,10 @@ final class ServeWorkerState {
         let one = ReplayResult(captures: [s.capture], events: [], diagnostics: [], final: s.capture.tree)
         var bitmap: Bitmap?
         var inspectNanos: UInt64 = 0
+        let memo = lives.layouts(rkey)
         let rendered = try r.renderEach(s.session, one) { frame, _ in
             bitmap = frame.bitmap
+            memo.keep(frame.capture.tree, on: s.session.device, (frame.layout, frame.images))
             let t = DispatchTime.now().uptimeNanoseconds
             if !thumb && s.inspection == nil { s.inspection = r.inspection(of: frame, session: s.session) }
             inspectNanos = DispatchTime.now().uptimeNanoseconds - t
@@ -381,7 +384,9 @@ final class ServeWorkerState {
         }
         if let p {
             o["point"] = [p.x, p.y]
-            o["lines"] = block(of: id, in: s.point(p))
+            // Only its own block: `render inspect --point` describes every ancestor too, and the
+            // resolved style with sources of each was most of a hover's time.
+            o["lines"] = s.describe(id, indent: "")
         } else {
             o["lines"] = [
                 "no point of \(resolver.describe([id])) takes a touch: "
@@ -390,26 +395,6 @@ final class ServeWorkerState {
             ]
         }
         return o
-    }
-
-    /// The lines of `text` (`render inspect --point`'s output) that describe element `id`: its header
-    /// line (`KIND ID ...`) and its style lines under it, not its ancestors' blocks that follow.
-    static func block(of id: Int, in text: String) -> [String] {
-        let lines = text.split(separator: "\n").map(String.init)
-        func indent(_ l: String) -> Int { l.prefix { $0 == " " }.count }
-        for (i, l) in lines.enumerated().dropFirst() {
-            let words = l.split(separator: " ", maxSplits: 2)
-            guard words.count >= 2, words[1] == "\(id)" else { continue }
-            var out = [l.trimmingCharacters(in: .whitespaces)]
-            for m in lines[(i + 1)...] {
-                // Its own `key: value (source)` lines; the next element's header (its parent) ends it.
-                guard indent(m) > indent(l), m.drop(while: { $0 == " " }).prefix(while: { $0 != " " }).hasSuffix(":")
-                else { break }
-                out.append(String(m.dropFirst(indent(l))))
-            }
-            return out
-        }
-        return lines
     }
 
     /// `render portability`'s measured report for one session under a device and font scale.

@@ -142,11 +142,15 @@ public actor Hub {
             c.hover = (slot, x, y)
             guard !c.hovering else { return nil }  // the answer under way picks up the newest point
             c.hovering = true
-            while let h = c.hover {
-                c.hover = nil
-                await inspect(c, slot: h.slot, op: ["hit"], extra: [String(h.x), String(h.y)], source: "hover")
+            // Answered beside the page's later messages: a live tap right after the pointer moved goes to
+            // the app while the worker looks at the point (waiting for it cost the tap 5 ms).
+            Task {
+                while let h = c.hover {
+                    c.hover = nil
+                    await inspect(c, slot: h.slot, op: ["hit"], extra: [String(h.x), String(h.y)], source: "hover")
+                }
+                c.hovering = false
             }
-            c.hovering = false
         case "element":
             guard let slot = o["slot"] as? String, let id = o["id"] as? Int else {
                 return ServeError("element: needs slot and id")

@@ -11,7 +11,10 @@ final class LiveApp: @unchecked Sendable {
     let recordDir: String?
     /// The last answers, newest last (a page gets them all again with each change: a slow page
     /// that misses a message loses nothing).
-    var log: [[String: Any]] = []
+    private(set) var log: [[String: Any]] = []
+    /// Each entry of `log` as JSON, made once: the whole log went through JSONSerialization with every
+    /// message before (30 ms for 60 entries in the unoptimized server, beside every live frame).
+    private var logJSON: [String] = []
     var steps = 0
     /// "running", or "ended" with the answer that ended the run.
     var ended: [String: Any]?
@@ -47,7 +50,11 @@ final class LiveApp: @unchecked Sendable {
         entry["n"] = steps
         steps += 1
         log.append(entry)
-        if log.count > Self.keptLog { log.removeFirst(log.count - Self.keptLog) }
+        logJSON.append(Hub.json(entry))
+        if log.count > Self.keptLog {
+            log.removeFirst(log.count - Self.keptLog)
+            logJSON.removeFirst(logJSON.count - Self.keptLog)
+        }
         if answer["ended"] as? Bool == true {
             ended = answer
             running = false
@@ -57,16 +64,25 @@ final class LiveApp: @unchecked Sendable {
     /// Numbers the live messages (a page's test waits for one newer than it has seen).
     var seq = 0
 
+    /// The newest entry changed (its timing stages): its JSON is made again.
+    func replaceLast(_ entry: [String: Any]) {
+        guard !log.isEmpty else { return }
+        log[log.count - 1] = entry
+        logJSON[logJSON.count - 1] = Hub.json(entry)
+    }
+
     func message() -> String {
         seq += 1
         var o: [String: Any] = [
-            "type": "live", "seq": seq, "log": log, "running": running, "sessionName": sessionName,
+            "type": "live", "seq": seq, "running": running, "sessionName": sessionName,
             "canRecord": recordDir != nil,
         ]
         if let e = ended { o["ended"] = e }
         if let r = recording { o["recording"] = ["steps": r.steps.count, "snapshots": r.snapshots] }
         if let n = recordNote { o["recordNote"] = n }
-        return Hub.json(o)
+        var text = Hub.json(o)
+        text.removeLast()  // its closing brace: the log's entries follow as they were made
+        return text + #","log":["# + logJSON.joined(separator: ",") + "]}"
     }
 
     /// The kinds of step a page may send, and what each needs.
@@ -127,10 +143,25 @@ extension LiveApp {
                 access(dir, W_OK) == 0
             else { throw ServeError("--record-dir \(dir): not a folder this user can write") }
         }
-        var template = Array((NSTemporaryDirectory() + "render-serve-app.XXXXXX").utf8CString)
+        var template = Array((workBase() + "render-serve-app.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw ServeError("cannot create a temporary folder", exitCode: 2) }
         let folder = SessionFolder.realPath(String(cString: made)) ?? String(cString: made)
         let app = AppProcess(path: path, arguments: options.appArguments, outDir: folder)
         return LiveApp(app: app, folder: folder, recordDir: options.recordDir)
+    }
+
+    /// Where the app's folder goes: the app rewrites its session there after every input (a new file
+    /// and a rename, which cost 1.3 ms a step on the disk and 0.4 ms in memory), so in memory
+    /// (/dev/shm) when TMPDIR does not name a place and /dev/shm has room for a few sessions of the
+    /// largest size; else the temporary folder (docs/decisions/2026-11-28-live-app-folder-in-memory.md).
+    static func workBase(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let shm = "/dev/shm/"
+        var fs = statvfs()
+        if environment["TMPDIR"] == nil, access(shm, W_OK) == 0, statvfs(shm, &fs) == 0,
+            UInt64(fs.f_bavail) * UInt64(fs.f_frsize) >= 1 << 30
+        {
+            return shm
+        }
+        return NSTemporaryDirectory()
     }
 }

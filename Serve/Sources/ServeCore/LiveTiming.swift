@@ -22,6 +22,6 @@ extension LiveApp {
         var stages = last["stages"] as? [String: Double] ?? [:]
         LiveTiming.stamp(&stages, name)
         last["stages"] = stages
-        log[log.count - 1] = last
+        replaceLast(last)
     }
 }

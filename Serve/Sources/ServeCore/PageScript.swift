@@ -253,6 +253,7 @@ extension Page {
           }
           for (const c of [img, over]) { c.style.width = `${w}px`; c.style.height = `${h}px`; }
           over.width = Math.round(w * devicePixelRatio); over.height = Math.round(h * devicePixelRatio);
+          over.drawnSig = "";  // a canvas sized anew is blank
           drawOutlines(slot);
         }
 
@@ -269,16 +270,28 @@ extension Page {
             if (!state.metas[slot]) return;
             const p = dpPoint(slot, e);
             state.pendingHover = { type: "hover", slot, x: p.x, y: p.y };
-            pumpHover();
+            // Asked once per animation frame at most (a pointer moves many times per frame), and not
+            // while a button is down: a press in the same frame is a tap in the live mode, and the
+            // tap's step goes first (a hover asked before it held it up by 5 ms on the server).
+            if (!state.hoverFrame) state.hoverFrame = requestAnimationFrame(() => { state.hoverFrame = 0; pumpHover(); });
           });
+          over.addEventListener("mousedown", () => { state.pressing = true; });
           over.addEventListener("mouseleave", () => { state.hover = null; drawAllOutlines(); });
           over.addEventListener("click", () => {
-            if (state.hover && state.hover.id !== undefined) select(state.hover.id, slot, false);
+            // A point the engine has not answered for yet: the click selects what its answer names.
+            if (state.pendingHover || state.hoverBusy) state.selectOnHover = true;
+            else if (state.hover && state.hover.id !== undefined) select(state.hover.id, slot, false);
           });
         }
+        // The held hover goes after everything the release sends (the live mode's tap first).
+        window.addEventListener("mouseup", () => {
+          if (!state.pressing) return;
+          state.pressing = false;
+          setTimeout(pumpHover);
+        });
 
         function pumpHover() {
-          if (state.hoverBusy || !state.pendingHover) return;
+          if (state.hoverBusy || !state.pendingHover || state.pressing) return;
           state.hoverBusy = true;
           send(state.pendingHover);
           state.hoverAsked = ++state.asks;
@@ -290,6 +303,11 @@ extension Page {
           if (m.source === "hover") { state.hoverBusy = false; pumpHover(); }
           const d = m.data || {};
           if (m.source === "hover") state.hover = d.touch === "element" ? { id: d.id, frame: d.frame, slot: m.slot } : null;
+          // The answer for the point a click waited for (no newer one asked): its element is selected.
+          if (m.source === "hover" && state.selectOnHover && !state.hoverBusy && !state.pendingHover) {
+            state.selectOnHover = false;
+            if (state.hover) return select(state.hover.id, m.slot, false);
+          }
           // A hover asked before the latest selection answers late: the selected element's facts stay.
           if (m.source === "hover" && state.selected !== null && state.hoverAsked < state.selectedAsk) {
             return drawAllOutlines();
@@ -332,23 +350,29 @@ extension Page {
           const meta = state.metas[slot];
           if (!meta) return;
           const over = $(".overlay", figure(slot));
+          const boxes = [];
+          const collect = (f, color, dash) => { if (f) boxes.push([f, color, dash]); };
+          if (state.selected !== null) {
+            const el = state.byId.get(state.selected);
+            collect(el ? el.frame : null, "rgba(45,108,223,1)", []);
+          }
+          a11yOutlines(slot, collect);
+          if (state.hover && (state.hover.slot === slot || state.view.sideBySide)) collect(state.hover.frame, "rgba(230,80,0,1)", [6, 3]);
+          // The same outlines as drawn: the canvas is left alone (a redraw is a browser frame, and a frame
+          // begun just before a live tap's picture arrives makes the picture wait for the next one).
+          const sig = JSON.stringify(boxes);
+          if (over.drawnSig === sig) return;
+          over.drawnSig = sig;
           const ctx = over.getContext("2d");
           ctx.clearRect(0, 0, over.width, over.height);
           const k = over.width / meta.device.width;
-          const box = (f, color, dash) => {
-            if (!f) return;
+          for (const [f, color, dash] of boxes) {
             ctx.save(); ctx.strokeStyle = color; ctx.lineWidth = 2 * devicePixelRatio; ctx.setLineDash(dash);
             ctx.fillStyle = color.replace("1)", "0.12)");
             ctx.fillRect(f[0] * k, f[1] * k, f[2] * k, f[3] * k);
             ctx.strokeRect(f[0] * k + 1, f[1] * k + 1, Math.max(0, f[2] * k - 2), Math.max(0, f[3] * k - 2));
             ctx.restore();
-          };
-          if (state.selected !== null) {
-            const el = state.byId.get(state.selected);
-            box(el ? el.frame : null, "rgba(45,108,223,1)", []);
           }
-          a11yOutlines(slot, box);
-          if (state.hover && (state.hover.slot === slot || state.view.sideBySide)) box(state.hover.frame, "rgba(230,80,0,1)", [6, 3]);
         }
 
         function setTree(entries) {
@@ -396,8 +420,10 @@ extension Page {
         }
 
         function markTree(id) {
-          for (const n of document.querySelectorAll("#tree .sel")) n.classList.remove("sel");
           const n = document.querySelector(`#tree [data-id="${id}"]:is(summary, .leaf)`);
+          const marked = document.querySelectorAll("#tree .sel");
+          if (n && marked.length === 1 && marked[0] === n) return;  // as shown: no style or layout work
+          for (const m of marked) m.classList.remove("sel");
           if (!n) return;
           n.classList.add("sel");
           for (let d = n.parentElement; d && d.id !== "tree"; d = d.parentElement) if (d.tagName === "DETAILS") d.open = true;
