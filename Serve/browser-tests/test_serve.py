@@ -137,6 +137,20 @@ class Browser(PageCase):
         self.assertEqual(d["frame"], root["frame"])
         self.assertEqual(self.page.evaluate("() => window.__state.selected"), root["id"])
 
+    def test_3b_a_click_with_no_hover_answered_selects_what_is_under_it(self):
+        """A click at once (the pointer arrives and presses in one go) selects the element the engine
+        names for the click's own point, not whatever the last answered hover was."""
+        el = self.label()
+        x, y, w, h = el["frame"]
+        b = self.page.locator('.pic[data-slot="main"] .overlay').bounding_box()
+        k = b["width"] / self.page.evaluate("() => window.__state.metas.main.device.width")
+        self.page.mouse.move(2, 2)  # off the picture: no element under the pointer
+        seen = self.page.evaluate("() => window.__inspect ? window.__inspect.n : 0")
+        self.page.mouse.click(b["x"] + (x + w / 2) * k, b["y"] + (y + h / 2) * k)
+        d = self.inspect(f"d => d.n > {seen} && d.source === 'tree'")
+        self.assertEqual(d["id"], el["id"])
+        self.assertEqual(self.page.evaluate("() => window.__state.selected"), el["id"])
+
     def test_4_edit_redraws(self):
         before = self.page.evaluate("() => window.__state.metas.main && window.__frames.at(-1).version")
         write(self.path, session(BLUE, GREEN))

@@ -12,9 +12,10 @@ final class LiveApp: @unchecked Sendable {
     /// The last answers, newest last (a page gets them all again with each change: a slow page
     /// that misses a message loses nothing).
     private(set) var log: [[String: Any]] = []
-    /// Each entry of `log` as JSON, made once: the whole log went through JSONSerialization with every
-    /// message before (30 ms for 60 entries in the unoptimized server, beside every live frame).
-    private var logJSON: [String] = []
+    /// Each entry of `log` as JSON, made once when a message first needs it (after the step's frame
+    /// went out): the whole log went through JSONSerialization with every message before (30 ms for
+    /// 60 entries in the unoptimized server, beside every live frame).
+    private var logJSON: [String?] = []
     var steps = 0
     /// "running", or "ended" with the answer that ended the run.
     var ended: [String: Any]?
@@ -50,7 +51,7 @@ final class LiveApp: @unchecked Sendable {
         entry["n"] = steps
         steps += 1
         log.append(entry)
-        logJSON.append(Hub.json(entry))
+        logJSON.append(nil)
         if log.count > Self.keptLog {
             log.removeFirst(log.count - Self.keptLog)
             logJSON.removeFirst(logJSON.count - Self.keptLog)
@@ -68,7 +69,7 @@ final class LiveApp: @unchecked Sendable {
     func replaceLast(_ entry: [String: Any]) {
         guard !log.isEmpty else { return }
         log[log.count - 1] = entry
-        logJSON[logJSON.count - 1] = Hub.json(entry)
+        logJSON[logJSON.count - 1] = nil
     }
 
     func message() -> String {
@@ -82,7 +83,8 @@ final class LiveApp: @unchecked Sendable {
         if let n = recordNote { o["recordNote"] = n }
         var text = Hub.json(o)
         text.removeLast()  // its closing brace: the log's entries follow as they were made
-        return text + #","log":["# + logJSON.joined(separator: ",") + "]}"
+        for i in logJSON.indices where logJSON[i] == nil { logJSON[i] = Hub.json(log[i]) }
+        return text + #","log":["# + logJSON.map { $0 ?? "{}" }.joined(separator: ",") + "]}"
     }
 
     /// The kinds of step a page may send, and what each needs.

@@ -268,7 +268,12 @@ extension Page {
           const slot = fig.dataset.slot, over = $(".overlay", fig);
           over.addEventListener("mousemove", (e) => {
             if (!state.metas[slot]) return;
+            // A move to where the pointer was asks nothing new (the browser sends such moves around a
+            // click; a new state under a still pointer is asked again by refreshInspector).
             const p = dpPoint(slot, e);
+            const at = `${slot} ${p.x} ${p.y}`;
+            if (at === state.movedTo) return;
+            state.movedTo = at;
             state.pendingHover = { type: "hover", slot, x: p.x, y: p.y };
             // Asked once per animation frame at most (a pointer moves many times per frame), and not
             // while a button is down: a press in the same frame is a tap in the live mode, and the
@@ -276,7 +281,7 @@ extension Page {
             if (!state.hoverFrame) state.hoverFrame = requestAnimationFrame(() => { state.hoverFrame = 0; pumpHover(); });
           });
           over.addEventListener("mousedown", () => { state.pressing = true; });
-          over.addEventListener("mouseleave", () => { state.hover = null; drawAllOutlines(); });
+          over.addEventListener("mouseleave", () => { state.hover = null; state.movedTo = null; drawAllOutlines(); });
           over.addEventListener("click", () => {
             // A point the engine has not answered for yet: the click selects what its answer names.
             if (state.pendingHover || state.hoverBusy) state.selectOnHover = true;
