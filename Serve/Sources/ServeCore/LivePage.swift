@@ -78,15 +78,15 @@ enum LivePage {
             // log waits for it (built first, it held the picture back by 8 to 18 ms).
             if (!live.logWaits) { live.logWaits = true; afterDrawing(() => { live.logWaits = false; renderLog(); }); }
             const ended = m.ended;
-            $("#liveState").textContent = m.running ? "app running" :
-              ended ? `app ended: ${ended.outcome}${ended.step !== undefined ? ` at step ${ended.step}` : ""}: ${ended.message || ""}` : "starting the app…";
+            setText($("#liveState"), m.running ? "app running" :
+              ended ? `app ended: ${ended.outcome}${ended.step !== undefined ? ` at step ${ended.step}` : ""}: ${ended.message || ""}` : "starting the app…");
             $("#liveState").classList.toggle("bad", !m.running && !!ended);
             const rec = m.recording;
             $("#record").disabled = !m.canRecord || !!rec;
             $("#snapshot").disabled = !rec;
             $("#stopRecord").disabled = !rec;
-            $("#record").textContent = rec ? `Recording (${rec.steps} steps)` : "Record";
-            $("#recordNote").textContent = m.recordNote || "";
+            setText($("#record"), rec ? `Recording (${rec.steps} steps)` : "Record");
+            setText($("#recordNote"), m.recordNote || "");
             if (m.recordNote && m.recordNote.startsWith("exists: ") && live.stopName) {
               const name = live.stopName;
               live.stopName = null;  // asked once per Stop

@@ -4,6 +4,9 @@ extension Page {
     static let script = #"""
         "use strict";
         const $ = (s, r = document) => r.querySelector(s);
+        // Text set only when it differs: the same text set again still replaces the text node, and every
+        // live tap then laid out the page around each caption and label it touched.
+        function setText(el, t) { if (el.textContent !== t) el.textContent = t; }
         const state = {
           sessions: [], view: null, metas: {}, tree: [], byId: new Map(), hover: null, selected: null,
           findings: [], inspect: null, pendingHover: null, hoverBusy: false, asks: 0, hoverAsked: 0, selectedAsk: 0, playing: false, waiting: 0,
@@ -40,7 +43,7 @@ extension Page {
           ws.onmessage = (e) => typeof e.data === "string" ? onText(JSON.parse(e.data)) : onFrame(e.data);
         }
 
-        function status(t, bad) { const s = $("#status"); s.textContent = t; s.classList.toggle("bad", !!bad); }
+        function status(t, bad) { const s = $("#status"); setText(s, t); s.classList.toggle("bad", !!bad); }
 
         function onText(m) {
           if (m.type === "sessions") return onSessions(m);
@@ -196,7 +199,7 @@ extension Page {
               a11yPainted();
             }, 0);
           });
-          figure(head.slot).querySelector("figcaption").textContent = caption(head, meta);
+          setText(figure(head.slot).querySelector("figcaption"), caption(head, meta));
         }
 
         // Pixel runs (docs/serve.md, "Live"; Sources/render/PixelRuns.swift) to an ImageData:
@@ -228,14 +231,14 @@ extension Page {
         function showDiagnostics(head, meta) {
           const box = $("#diagnostics");
           const diags = (meta.diagnostics || []).filter((d) => !meta.ok || d.severity === "error");
-          if (!diags.length) { box.hidden = true; box.textContent = ""; return; }
+          if (!diags.length) { box.hidden = true; setText(box, ""); return; }
           box.hidden = false;
           box.classList.toggle("warn", meta.ok);
           const lines = diags.map((d) => {
             const where = d.step !== undefined ? `step ${d.step}: ` : "";
             return `${head.session}: ${where}${d.severity}: ${d.message}${d.code ? ` [${d.code}]` : ""}`;
           });
-          box.textContent = (meta.ok ? "" : "This save does not render; showing the last good picture.\n") + lines.join("\n");
+          setText(box, (meta.ok ? "" : "This save does not render; showing the last good picture.\n") + lines.join("\n"));
         }
 
         // The picture's CSS size: the device's size in dp (1 CSS pixel per dp), or fitted to the stage.
@@ -502,7 +505,7 @@ extension Page {
           const scrub = $("#scrub");
           scrub.max = String(max);
           if (!state.playing) scrub.value = String(meta.shown ? meta.shown.time : max);
-          $("#time").textContent = state.view.capture === "final" ? `final · ${max} ms` : `${meta.shown ? meta.shown.time : 0} ms`;
+          setText($("#time"), state.view.capture === "final" ? `final · ${max} ms` : `${meta.shown ? meta.shown.time : 0} ms`);
           const sig = tl.map((c) => `${c.kind}${c.name}${c.time}`).join("|") + state.view.capture;
           if (sig === state.timelineSig) return;
           state.timelineSig = sig;
