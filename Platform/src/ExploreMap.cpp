@@ -18,6 +18,26 @@ std::string num(double v) {
   return buf;
 }
 
+struct Box {
+  double x0, y0, x1, y1;
+  bool meets(const Box & o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+};
+
+// A text's box from its character count: a generous average advance per character at that size (the
+// page's sans-serif), so that a label kept clear of a box by this estimate is clear on screen too.
+double textWidth(const std::string & text, double size) {
+  size_t chars = 0;
+  for (unsigned char c : text)
+    if ((c & 0xC0) != 0x80) chars++;
+  return double(chars) * size * 0.55;
+}
+
+// The point at `t` of the cubic curve p0 p1 p2 p3 (one axis).
+double cubic(double p0, double p1, double p2, double p3, double t) {
+  const double u = 1 - t;
+  return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
+}
+
 }  // namespace
 
 std::string explorerMapPage(const std::vector<ExploreScreen> & screens, const std::vector<ExploreEdge> & edges,
@@ -41,6 +61,14 @@ std::string explorerMapPage(const std::vector<ExploreScreen> & screens, const st
     if (e.to < 0) failed++;
     else if (e.to == e.from) stays[e.from].push_back(e.label);
     else arrows[{e.from, e.to}].push_back(e.label);
+  }
+  // What a label must not cover: each screen's frame and the lines under it.
+  std::vector<Box> taken;
+  for (size_t i = 0; i < screens.size(); i++) {
+    const double x = at[i].first, y = at[i].second;
+    double textW = textWidth(screens[i].name + " · " + screens[i].title, 12);
+    if (stays.count(int(i))) textW = std::max(textW, textWidth("00 tap(s) stay here", 11));
+    taken.push_back({x - 4, y - 4, x + std::max(thumbW + 4, textW), y + thumbH + (stays.count(int(i)) ? 40 : 24)});
   }
   std::string svg;
   for (int d = 0; d <= maxDepth; d++)
@@ -69,6 +97,26 @@ std::string explorerMapPage(const std::vector<ExploreScreen> & screens, const st
     // Taps back to an earlier column are many (every screen's back, every way home): drawn faint and
     // labelled on hover only, so the forward structure stays readable.
     const bool forward = to.first > from.first;
+    if (forward) {
+      // On the curve, as near its middle as it can be without covering a screen, its lines or another
+      // label (the middle of a curve between two rows is right under the first row's names).
+      // Else a little above or below the curve (into the band between a row's names and the next row).
+      const double w = textWidth(label, 11), mx = (x1 + x2) / 2;
+      bool placed = false;
+      for (double t : {0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74}) {
+        for (double dy : {0.0, 12.0, -12.0, 24.0, -24.0, 36.0, -36.0}) {
+          const double px = cubic(x1, mx, mx, x2, t), py = cubic(y1, y1, y2, y2, t) - 4 + dy;
+          const Box box{px - w / 2 - 2, py - 11, px + w / 2 + 2, py + 4};
+          if (std::any_of(taken.begin(), taken.end(), [&](const Box & b) { return b.meets(box); })) continue;
+          lx = px;
+          ly = py;
+          taken.push_back(box);
+          placed = true;
+          break;
+        }
+        if (placed) break;
+      }
+    }
     svg += std::string("<g class=\"") + (forward ? "edge" : "edge back") + "\"><title>" + html(join(a.second)) +
            "</title><path d=\"" + d + "\" marker-end=\"url(#" + (forward ? "arrow" : "faint") + ")\"/>" +
            (forward ? "<text x=\"" + num(lx) + "\" y=\"" + num(ly) + "\">" + html(label) + "</text>" : "") + "</g>\n";

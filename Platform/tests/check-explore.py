@@ -71,6 +71,41 @@ check(os.path.isfile(os.path.join(first, "map.html")) and os.path.isfile(os.path
       "the map page and the gallery are written")
 page = open(os.path.join(first, "map.html")).read()
 check(page.count("<image href=\"screens/") == 34 and "tap &#39;Open dialog&#39;" in page, "the map shows 34 thumbnails and labelled taps")
+
+# 1a. The map as a browser draws it: no tap's label covers a screen, the lines under it or another label.
+def map_overlaps(path):
+    """Boxes (chromium's own getBBox) of labels that meet a screen's frame or text, or another label; None
+    when no browser is here."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if not os.path.exists("/usr/bin/chromium"):
+        return None
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto("file://" + os.path.abspath(path))
+        found = page.evaluate("""() => {
+          const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height, e.textContent]; };
+          const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+          const labels = [...document.querySelectorAll('.edge:not(.back) text')].map(box);
+          const nodes = [...document.querySelectorAll('.node rect, .node text')].map(box);
+          const out = [];
+          labels.forEach((l, i) => {
+            for (const n of nodes) if (meets(l, n)) out.push([l[4], n[4] || 'a screen']);
+            for (const m of labels.slice(i + 1)) if (meets(l, m)) out.push([l[4], m[4]]);
+          });
+          return out; }""")
+        browser.close()
+    return found
+
+
+overlaps = map_overlaps(os.path.join(first, "map.html"))
+if overlaps is None:
+    print("skip the map's label check: no Playwright or /usr/bin/chromium here")
+else:
+    check(overlaps == [], f"no label on the map covers a screen, its lines or another label: {overlaps[:4]}")
 card = json.load(open(os.path.join(first, "sessions", "screen-006.json")))
 check(card.get("description") == "depth 2: tap 'Open dialog' -> tap 'OK'", f"a session says its path: {card.get('description')}")
 
