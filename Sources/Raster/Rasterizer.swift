@@ -265,7 +265,9 @@ package final class Rasterizer {
                         reuse = []
                     }
                 } : nil)
-        if fresh { pixels = white }
+        // Moved, not assigned: the closure above holds `white` too, and painting into an array held
+        // twice copied the whole frame first (one-thread renders, as batch workers run).
+        if fresh { swap(&pixels, &white) }
         covered = coverPlan(list, bounds: bounds, transforms: transforms, width: width, height: height)
         try pixels.withUnsafeMutableBufferPointer { buf in
             try paintInBands(
