@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Primitives
 
@@ -10,12 +11,13 @@ import Primitives
 /// is decoded whole, so the result is always the one `SessionDecoder` gives for the file
 /// (docs/decisions/2026-11-28-growing-session-files-decode-their-new-steps.md).
 package final class GrowingSessionDecoder {
-    /// A version read: its path, its bytes up to its last step (before `\n]}\n`), what it decoded
-    /// to, the entries of its `steps` array, and those entries as the step limit counts them
-    /// (batch entries too; steps dropped with a diagnostic count in both).
+    /// A version read: its path, its bytes and how many of them come before its closing `\n]}\n`,
+    /// what it decoded to, the entries of its `steps` array, and those entries as the step limit counts
+    /// them (batch entries too; steps dropped with a diagnostic count in both).
     private struct Version {
         var path: String
-        var body: [UInt8]
+        var bytes: [UInt8]
+        var bodyCount: Int
         var session: Session
         var diagnostics: [Diagnostic]
         var topLevel: Int
@@ -43,7 +45,7 @@ package final class GrowingSessionDecoder {
             data.suffix(footer.count).elementsEqual(footer)
         {
             last = Version(
-                path: path, body: Array(data.prefix(data.count - footer.count)), session: session,
+                path: path, bytes: data, bodyCount: data.count - footer.count, session: session,
                 diagnostics: diagnostics, topLevel: reader.commands.count, entries: reader.counted)
         }
         return (session, diagnostics)
@@ -52,11 +54,11 @@ package final class GrowingSessionDecoder {
     /// The last version and the steps `data` adds to it, when `data` only adds clean steps.
     private func continued(_ data: [UInt8], path: String) -> (Session, [Diagnostic])? {
         let footer = SessionWriter.footer
-        guard let l = last, l.path == path, data.count > l.body.count + footer.count,
+        guard let l = last, l.path == path, data.count > l.bodyCount + footer.count,
             data.count <= SessionLimits.maxFileBytes, data.suffix(footer.count).elementsEqual(footer),
-            data.prefix(l.body.count).elementsEqual(l.body)
+            Self.sameStart(data, l.bytes, count: l.bodyCount)
         else { return nil }
-        var tail = data[l.body.count..<(data.count - footer.count)]
+        var tail = data[l.bodyCount..<(data.count - footer.count)]
         if l.topLevel > 0 {
             // After steps, the new ones start with the separator.
             guard let comma = tail.firstIndex(where: { !Self.isBlank($0) }), tail[comma] == UInt8(ascii: ",") else {
@@ -68,7 +70,7 @@ package final class GrowingSessionDecoder {
         var session = l.session
         session.steps += added.steps
         last = Version(
-            path: path, body: Array(data.prefix(data.count - footer.count)), session: session,
+            path: path, bytes: data, bodyCount: data.count - footer.count, session: session,
             diagnostics: l.diagnostics, topLevel: l.topLevel + added.topLevel, entries: l.entries + added.entries)
         stepsDecoded += added.steps.count
         grown += 1
@@ -99,6 +101,14 @@ package final class GrowingSessionDecoder {
             snapshots: &snapshots, duplicates: &duplicates)
         guard decoder.diagnostics.isEmpty, duplicates.isEmpty, steps.count == values.count else { return nil }
         return (steps, values.count, decoder.decodedSteps)
+    }
+
+    /// Whether `a` and `b` agree in their first `count` bytes (one memory compare: the last version's
+    /// bytes are most of the file, compared on every read).
+    private static func sameStart(_ a: [UInt8], _ b: [UInt8], count: Int) -> Bool {
+        guard a.count >= count, b.count >= count else { return false }
+        if count == 0 { return true }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 } }
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
