@@ -112,6 +112,64 @@ private func onPixels(
     #expect(mask[15 * side + 9] == mask[24 * side + 30])
 }
 
+/// The blur read the plain way: each box pass along every row, then down every column, one output
+/// pixel at a time from its whole window (outside pixels 0), rounded as `BlurMask` rounds.
+private func referenceBlur(_ mask: [UInt8], width w: Int, height h: Int, stride: Int, sigma: Double) -> [UInt8] {
+    var plane = [Int](repeating: 0, count: w * h)
+    for y in 0..<h { for x in 0..<w { plane[y * w + x] = Int(mask[y * stride + x]) } }
+    func pass(_ get: (Int) -> Int, count n: Int, _ box: BlurMask.Box) -> [Int] {
+        let r = ((1 << 24) + box.size / 2) / box.size
+        return (0..<n).map { x in
+            var sum = 0
+            let first = max(x + box.low, 0)
+            for i in first..<max(first, min(x + box.high + 1, n)) { sum += get(i) }
+            return min(255, (sum * r + (1 << 23)) >> 24)
+        }
+    }
+    let boxes = BlurMask.boxes(sigma: sigma)
+    for box in boxes {
+        for y in 0..<h {
+            let row = pass({ plane[y * w + $0] }, count: w, box)
+            for x in 0..<w { plane[y * w + x] = row[x] }
+        }
+    }
+    for box in boxes {
+        for x in 0..<w {
+            let column = pass({ plane[$0 * w + x] }, count: h, box)
+            for y in 0..<h { plane[y * w + x] = column[y] }
+        }
+    }
+    var out = mask
+    for y in 0..<h { for x in 0..<w { out[y * stride + x] = UInt8(plane[y * w + x]) } }
+    return out
+}
+
+@Test func blurMatchesThePlainReadingOfItsBoxes() {
+    // Random masks, widths on both sides of the 16-column blocks, a stride wider than the row (its
+    // padding must stay), boxes from three pixels to wider than the mask, odd and even.
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt8 {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: seed >> 56)
+    }
+    for (w, h, sigma) in [
+        (1, 1, 2.0), (5, 3, 1.2), (15, 9, 2), (16, 16, 3), (17, 40, 4.5), (33, 7, 2.6),
+        (48, 20, 9), (70, 31, 40), (3, 90, 1.7),
+        // Boxes of over 65,536 pixels: 64-bit products (far past `maxSigma`, which callers clamp to).
+        (20, 3, 40_000),
+    ] {
+        let stride = w + 3
+        var mask = (0..<(stride * h)).map { _ in next() }
+        // Some runs of full coverage and of nothing, as shapes have.
+        for i in Swift.stride(from: 0, to: mask.count, by: 7) { mask[i] = i % 3 == 0 ? 255 : 0 }
+        let expected = referenceBlur(mask, width: w, height: h, stride: stride, sigma: sigma)
+        mask.withUnsafeMutableBufferPointer {
+            BlurMask.gaussian($0.baseAddress!, width: w, height: h, stride: stride, sigma: sigma)
+        }
+        #expect(mask == expected, "\(w) x \(h), sigma \(sigma)")
+    }
+}
+
 @Test func gradientStopsMatchPremultipliedInterpolation() {
     let clear = Color(r: 255, g: 0, b: 0, a: 0)
     let blue = Color(r: 0, g: 0, b: 255, a: 255)
