@@ -78,13 +78,17 @@ sample: build
 # Package.swift says what the code imports: check-imports fails on a module a target imports without
 # declaring it, and SwiftPM's own check (which accepts any module reachable through a dependency) on
 # a module it cannot reach at all. check-theme-lookups fails on a theme value read outside Styles
-# (Styles resolves every look once; the others read the resolved looks).
+# (Styles resolves every look once; the others read the resolved looks). decisions-index --check fails on a
+# stale decisions index or a decision outside the index's stages; check-readmes on a top-level folder
+# without a README.md.
 # check-api compares the library products' public symbols (read from the debug build `swift test` made)
 # with docs/api/: a new public name is a decision (README, "API").
 test: fonts
 	scripts/check-format
 	scripts/check-imports
 	scripts/check-theme-lookups
+	scripts/decisions-index --check
+	scripts/check-readmes
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(SWIFT) test --explicit-target-dependency-import-check error
 	scripts/check-api

@@ -173,8 +173,11 @@ package final class ChangeGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var inFlight = 0
     private var stopped = false
+    /// Called once the gate is closed, before the stop waits (with the gate's lock held: signal, do
+    /// not block). Tests act there, while the stop waits, instead of sleeping and hoping it does.
+    private let closed: (() -> Void)?
 
-    package init() {}
+    package init(closed: (() -> Void)? = nil) { self.closed = closed }
 
     package func run<T>(_ body: () throws -> T) throws -> T {
         condition.lock()
@@ -199,6 +202,7 @@ package final class ChangeGate: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         stopped = true
+        closed?()
         let deadline = Date(timeIntervalSinceNow: limit)
         while inFlight > 0 && condition.wait(until: deadline) {}
         return inFlight

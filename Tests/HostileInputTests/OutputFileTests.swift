@@ -297,14 +297,15 @@ extension OutputFileTests {
 /// flight and refuses new ones (a file made inside a folder being removed kept the folder alive).
 @Suite struct ChangeGateTests {
     @Test func stopWaitsForTheChangeInFlightThenRefusesNewOnes() throws {
-        let gate = ChangeGate()
+        let stopping = DispatchSemaphore(value: 0)
+        let gate = ChangeGate(closed: { stopping.signal() })
         let started = DispatchSemaphore(value: 0)
         let ended = NSLock()
         nonisolated(unsafe) var bodyEnded = false
         let thread = Thread {
             _ = try? gate.run {
                 started.signal()
-                Thread.sleep(forTimeInterval: 0.2)
+                stopping.wait()  // the body ends only once the stop has begun
                 ended.lock()
                 bodyEnded = true
                 ended.unlock()
@@ -322,21 +323,19 @@ extension OutputFileTests {
     }
 
     @Test func aNestedChangeAfterTheStopThrowsSoTheStopIsNotStuck() throws {
-        let gate = ChangeGate()
+        let stopping = DispatchSemaphore(value: 0)
+        let gate = ChangeGate(closed: { stopping.signal() })
         let inside = DispatchSemaphore(value: 0)
-        let stopCalled = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var innerError: Error?
         let thread = Thread {
             _ = try? gate.run {
                 inside.signal()
-                stopCalled.wait()
-                Thread.sleep(forTimeInterval: 0.05)  // the stop is now waiting for this body
+                stopping.wait()  // the stop has closed the gate and waits for this body
                 do { try gate.run {} } catch { innerError = error }
             }
         }
         thread.start()
         inside.wait()
-        stopCalled.signal()
         #expect(gate.stop(limit: 30) == 0)
         #expect(innerError != nil)
     }
