@@ -176,6 +176,36 @@ class Browser(PageCase):
         self.assertEqual((width, height), (f["width"], f["height"]))
         self.assertEqual(shown, b"".join(rows))
 
+    def test_4c_a_frame_decoded_late_never_replaces_a_newer_one(self):
+        # The browser decodes PNGs on another thread: hold the next decode (the frame of the first
+        # save) until the frame of a second save has been painted, then let it finish. The page must
+        # keep the newer picture and tree (it painted the old state back before).
+        self.page.evaluate("""() => {
+            const real = window.createImageBitmap;
+            window.__held = null;
+            window.createImageBitmap = (...a) => {
+              window.createImageBitmap = real;  // only this one decode waits
+              return new Promise((resolve) => { window.__held = () => resolve(real(...a)); });
+            };
+        }""")
+        write(self.path, session(BLUE, RED, "first save"))
+        self.page.wait_for_function("() => window.__held !== null")
+        held = self.page.evaluate("() => window.__frames.at(-1).version")
+        write(self.path, session(BLUE, ORANGE, "second save"))
+        self.frame(f"f => f.ok && f.slot === 'main' && f.version > {held} + 1")
+        newer = self.page.evaluate("() => window.__frames.at(-1).version")
+        self.assertEqual(self.probe(), hex_rgb(ORANGE))
+        self.page.evaluate("() => window.__held()")
+        # Until the held frame is through (decoded, then dropped or painted, its tree set after).
+        self.page.wait_for_function("() => window.__state.drawing === 0")
+        self.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))")
+        self.assertEqual(self.probe(), hex_rgb(ORANGE))
+        self.assertEqual(self.page.evaluate("() => window.__frames.at(-1).version"), newer)
+        self.assertTrue(self.page.evaluate("() => window.__state.tree.some(e => e.text === 'second save')"))
+        write(self.path, session(BLUE, GREEN))  # back to what the next tests start from
+        self.frame(f"f => f.ok && f.slot === 'main' && f.version > {newer}")
+        self.assertEqual(self.probe(), hex_rgb(GREEN))
+
     def test_5_broken_save_keeps_picture_then_clears(self):
         v = self.page.evaluate("() => window.__frames.at(-1).version")
         write(self.path, session(BLUE, GREEN)[:-40])  # cut short: not JSON

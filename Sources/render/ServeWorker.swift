@@ -78,8 +78,7 @@ struct ServeState {
 final class ServeWorkerState {
     let fontsDir: String?
     let appFonts: String?
-    private var renderers: [String: Renderer] = [:]
-    private var rendererOrder: [String] = []
+    private var renderers = RecentlyUsed<Renderer>(limit: 6)
     /// The state each renderer last rendered: its next frame may be painted over that one's pixels.
     var lastRendered: [String: String] = [:]
     /// The state each renderer last drew (the base its next frame's changed rectangle applies to).
@@ -90,16 +89,14 @@ final class ServeWorkerState {
         defer { patch = nil }
         return patch
     }
-    private var states: [String: ServeState] = [:]
+    /// The states built last (a session's version, look and capture), most recently used kept.
+    private var states = RecentlyUsed<ServeState>(limit: 16)
     /// Replays kept after their last step (ServeWorker+Live.swift); whether the last state built
     /// applied only a session's new steps (the frame's timing says so).
     private var lives = LiveReplays()
     private var decoders = GrowingDecoders()
     /// How the last state built was made: decode and replay ms, and whether only new steps were applied.
     private var lastBuild: [String: Any] = [:]
-    private var stateOrder: [String] = []
-    static let keptRenderers = 6
-    static let keptStates = 16
     static let thumbWidth = 160
 
     init(fontsDir: String?, appFonts: String?) {
@@ -142,11 +139,7 @@ final class ServeWorkerState {
     /// The renderer for a look (theme name or file and its generation), device and font scale.
     func renderer(theme: String, themeGen: String, device: String, fontScale: String) throws -> (String, Renderer) {
         let key = [theme, themeGen, device, fontScale].joined(separator: "\u{1}")
-        if let r = renderers[key] {
-            rendererOrder.removeAll { $0 == key }
-            rendererOrder.append(key)
-            return (key, r)
-        }
+        if let r = renderers.use(key) { return (key, r) }
         var values = CommonValues()
         values.theme = theme
         values.themeGiven = true
@@ -157,11 +150,7 @@ final class ServeWorkerState {
         var options = try values.renderOptions()
         options.captureTicks = true  // the timeline shows every tick
         let r = try Renderer(options: options)
-        renderers[key] = r
-        rendererOrder.append(key)
-        if rendererOrder.count > Self.keptRenderers {
-            let old = rendererOrder.removeFirst()
-            renderers[old] = nil
+        for (old, _) in renderers.keep(r, for: key) {
             lastRendered[old] = nil
             lastState[old] = nil
             lives.forget(rendererKey: old)
@@ -173,7 +162,7 @@ final class ServeWorkerState {
     /// built; nil and the diagnostics when the session does not load.
     func state(_ spec: [String]) throws -> (String, Renderer, ServeState?, [Diagnostic]) {
         let (rkey, r) = try renderer(theme: spec[2], themeGen: spec[3], device: spec[4], fontScale: spec[5])
-        if let s = states[spec[0]] { return (rkey, r, s, s.diagnostics) }
+        if let s = states.use(spec[0]) { return (rkey, r, s, s.diagnostics) }
         let loaded: (Session, [Diagnostic])
         let before = r.timings
         do { loaded = try r.load(path: spec[1], growing: decoders.decoder(for: spec[1])) } catch {
@@ -208,9 +197,7 @@ final class ServeWorkerState {
         }
         let s = ServeState(
             session: session, capture: capture, inspection: nil, timeline: timeline, diagnostics: diags)
-        states[spec[0]] = s
-        stateOrder.append(spec[0])
-        if stateOrder.count > Self.keptStates { states[stateOrder.removeFirst()] = nil }
+        states.keep(s, for: spec[0])
         return (rkey, r, s, diags)
     }
 
@@ -237,7 +224,7 @@ final class ServeWorkerState {
             if !thumb && s.inspection == nil { s.inspection = r.inspection(of: frame, session: s.session) }
             inspectNanos = DispatchTime.now().uptimeNanoseconds - t
         }
-        states[spec[0]] = s
+        states.keep(s, for: spec[0])
         guard var b = bitmap else { return (["ok": false, "diagnostics": [Self.failure("nothing was rendered")]], []) }
         lastState[rkey] = spec[0]
         if thumb { b = Self.shrink(b, toWidth: Self.thumbWidth) }
@@ -317,7 +304,7 @@ final class ServeWorkerState {
         if let i = s.inspection { return (i, diags) }
         let i = r.inspection(of: s.capture, session: s.session)
         s.inspection = i
-        states[spec[0]] = s
+        states.keep(s, for: spec[0])
         return (i, diags)
     }
 

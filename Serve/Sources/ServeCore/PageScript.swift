@@ -10,6 +10,7 @@ extension Page {
         const state = {
           sessions: [], view: null, metas: {}, tree: [], byId: new Map(), hover: null, selected: null,
           findings: [], inspect: null, pendingHover: null, hoverBusy: false, asks: 0, hoverAsked: 0, selectedAsk: 0, playing: false, waiting: 0,
+          arrived: {}, paintedSeq: {},  // per slot: frames received, and the number of the one on screen
         };
         // For tests and the bench: every frame painted, with the page's requestAnimationFrame time.
         window.__frames = [];
@@ -150,6 +151,10 @@ extension Page {
           const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
           const png = new Uint8Array(buf, 4 + n);
           if (!state.view || head.session !== state.view.session) return;
+          // Frames arrive in order, but a PNG is decoded on the browser's decoder thread: a small one
+          // can come back before a larger one that arrived first. Each slot shows only frames newer
+          // than the one it shows (an older whole frame painted after would put the old state back).
+          const seq = (state.arrived[head.slot] = (state.arrived[head.slot] || 0) + 1);
           state.waiting = Math.max(0, state.waiting - 1);
           const meta = head.meta;
           showDiagnostics(head, meta);
@@ -168,6 +173,7 @@ extension Page {
           const decoded = performance.timeOrigin + performance.now();
           state.metas[head.slot] = meta;
           requestAnimationFrame((ts) => {
+            if (seq < (state.paintedSeq[head.slot] || 0)) { if (bitmap.close) bitmap.close(); drawn(); return; }
             const canvas = $(".img", figure(head.slot));
             const shown = state.shown || (state.shown = {});
             if (head.patch && shown[head.slot] !== head.base) {  // not over the frame it changes: ask again
@@ -179,6 +185,7 @@ extension Page {
             else if (head.patch) canvas.getContext("2d").drawImage(bitmap, head.patch[0], head.patch[1]);
             else { canvas.width = bitmap.width; canvas.height = bitmap.height; canvas.getContext("2d").drawImage(bitmap, 0, 0); }
             shown[head.slot] = head.state;
+            state.paintedSeq[head.slot] = seq;
             if (bitmap.close) bitmap.close();
             layoutSlot(head.slot);
             const t = performance.timeOrigin + ts;
@@ -552,7 +559,11 @@ extension Page {
         // For tests: a pixel of a picture (canvas pixels), as [r, g, b, a].
         window.__probe = (slot, x, y) => Array.from($(".img", figure(slot)).getContext("2d").getImageData(x, y, 1, 1).data);
 
-        connect();
+        // Once every script has run (a11y.js and live.js add message handlers after this one): a
+        // message that arrived between them went to no handler (the live app's first log was lost
+        // when live.js came late).
+        if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect);
+        else connect();
 
         """#
 }
