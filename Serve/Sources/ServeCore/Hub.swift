@@ -30,6 +30,8 @@ public actor Hub {
     var findings: [String: WorkerAnswer] = [:]
     var devices: [String] = []
     static let keptFrames = 48
+    /// The session list is to be sent once no page's frames are being made (Hub+Coalesce.swift).
+    var listChanged = false
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
     var live: LiveApp?
 
@@ -43,6 +45,10 @@ public actor Hub {
         var painted: [String: String] = [:]
         /// The portability report last sent (a hover does not send it again).
         var sentReport: String?
+        /// Its frames are being made again after a change (Hub+Coalesce.swift), and whether a newer
+        /// change came meanwhile: then they are made once more, for the newest state only.
+        var refreshing = false
+        var refreshAgain = false
         init(id: Int) { self.id = id }
     }
 
@@ -324,18 +330,12 @@ public actor Hub {
             noticed[s] = (Date().timeIntervalSince1970 * 1000).rounded()
         }
         if other { generation += 1 }
-        let pages = Array(clients.values)
-        await withTaskGroup(of: Void.self) { group in
-            for c in pages {
-                guard let v = c.view, other || sessions.contains(v.session) else { continue }
-                group.addTask { await self.deliver(c) }
-                if v.sideBySide { Task { await self.portability(c) } }  // on the side worker, not waited for
-            }
+        for c in clients.values {
+            guard let v = c.view, other || sessions.contains(v.session) else { continue }
+            refresh(c)
         }
-        // The list after the frames: each page asks for the new thumbnails when it gets it, and their
-        // renders and requests would otherwise share the cores with this render and the page's paint.
-        let list = sessionsMessage()
-        for c in pages { c.mailbox.put("sessions", .text(list)) }
+        listChanged = true
+        sendListIfSettled()
     }
 
     /// Renders counted by operation, pages open and messages dropped for slow pages.

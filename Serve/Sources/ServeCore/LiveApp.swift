@@ -28,6 +28,11 @@ final class LiveApp: @unchecked Sendable {
     var recordNote: String?
     /// Steps in flight: each waits for the one before.
     var chain: Task<Void, Never>?
+    /// Operations queued in `chain` and not finished; a step beyond `maxPending` is dropped (and logged).
+    var pending = 0
+    static let maxPending = 32
+    /// Bumped by Restart and Record: steps queued for the run they end are not played.
+    var run = 0
     /// The session list's refresh, once the app has had no step for a moment (LiveFrames.swift).
     var listRefresh: Task<Void, Never>?
     static let keptLog = 60
@@ -148,7 +153,8 @@ extension LiveApp {
         var template = Array((workBase() + "render-serve-app.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw ServeError("cannot create a temporary folder", exitCode: 2) }
         let folder = SessionFolder.realPath(String(cString: made)) ?? String(cString: made)
-        let app = AppProcess(path: path, arguments: options.appArguments, outDir: folder)
+        let app = AppProcess(
+            path: path, arguments: options.appArguments, outDir: folder, stepTimeout: options.stepTimeout)
         return LiveApp(app: app, folder: folder, recordDir: options.recordDir)
     }
 

@@ -11,7 +11,7 @@ extension Hub {
     /// After any end of the app's process, in turn with the steps: only an end no answer reported yet
     /// goes to the log (an end during a step was that step's answer; a restart's end is no news).
     func appEnded(_ live: LiveApp) async {
-        await enqueue {
+        enqueue {
             guard let answer = await live.app.reapIfEnded() else { return }
             live.add(answer, input: nil)
             await self.shown(live)

@@ -9,7 +9,7 @@ extension Hub {
     func startLive() async {
         guard let live else { return }
         watchExits(live)
-        await enqueue { await self.boot(live) }
+        await enqueue { await self.boot(live) }?.value
     }
 
     /// At exit: the app ends with the server, and its temporary folder goes (recordings are in --record-dir).
@@ -32,33 +32,59 @@ extension Hub {
                 var stamped: [String: Double] = [:]
                 LiveTiming.stamp(&stamped, "received")
                 let stages = stamped
-                await enqueue { await self.play(live, step, stages: stages) }
+                guard live.pending < LiveApp.maxPending else {
+                    live.add(
+                        [
+                            "outcome": "refused",
+                            "message": "\(live.pending) steps wait for the app already: this one was dropped",
+                        ], input: step)
+                    broadcastLive()
+                    return nil
+                }
+                let run = live.run
+                enqueue {
+                    // A step sent before a Restart was meant for the run that Restart ended.
+                    guard run == live.run else { return }
+                    await self.play(live, step, stages: stages)
+                }
             }
         case "restart":
-            await enqueue { await self.boot(live) }
+            // Now, not after the steps queued before it: a step the app never answers would hold it.
+            live.run += 1
+            live.app.interrupt()
+            enqueue { await self.boot(live) }
         case "record":
             guard live.recordDir != nil else { return ServeError("live: record needs --record-dir") }
-            await enqueue { await self.startRecording(live) }
+            live.run += 1
+            live.app.interrupt()
+            enqueue { await self.startRecording(live) }
         case "stop":
             guard let name = o["name"] as? String else { return ServeError("live: stop needs a name") }
             let overwrite = o["overwrite"] as? Bool ?? false
-            await enqueue { await self.stopRecording(live, name: name, overwrite: overwrite) }
+            enqueue { await self.stopRecording(live, name: name, overwrite: overwrite) }
         default: return ServeError("live: unknown op")
         }
         return nil
     }
 
-    /// Runs `body` after every live operation queued before it (one step at a time, in order).
-    func enqueue(_ body: @escaping @Sendable () async -> Void) async {
-        guard let live else { return }
+    /// Runs `body` after every live operation queued before it (one step at a time, in order). Not
+    /// waited for: the page's next message (a Restart) is read while the app plays; at most
+    /// `LiveApp.maxPending` steps wait.
+    @discardableResult
+    func enqueue(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        guard let live else { return nil }
         let previous = live.chain
+        live.pending += 1
         let task = Task {
             await previous?.value
             await body()
+            await self.finished(live)
         }
         live.chain = task
-        await task.value
+        return task
     }
+
+    private func finished(_ live: LiveApp) { live.pending -= 1 }
 
     func boot(_ live: LiveApp) async {
         live.recording = nil

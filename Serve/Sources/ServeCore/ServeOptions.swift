@@ -17,17 +17,20 @@ public struct ServeOptions: Sendable {
     public var app: String?
     public var appArguments: [String] = []
     public var recordDir: String?
+    /// `--step-timeout S`: the app's time for its boot and for each step (AppProcess).
+    public var stepTimeout = AppProcess.defaultStepTimeout
 
     public static let usage = """
         usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
                             [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
-               render serve [OPTIONS] [--record-dir DIR] --app PATH [APP-ARGS...]
+               render serve [OPTIONS] [--record-dir DIR] [--step-timeout S] --app PATH [APP-ARGS...]
 
         Serves a live page of the folder's sessions (default: the current folder) at http://HOST:PORT/
         (default 127.0.0.1:8080; --port 0 picks a free port): each redraws as its file, its assets or the
         theme file change, with device, look and font-scale controls, a timeline and an inspector.
         With --app, the page plays the app's preview binary live (clicks tap, typing goes to the field)
-        and records the walk as a script into --record-dir.
+        and records the walk as a script into --record-dir. An app that does not answer a step within
+        --step-timeout seconds (default 10) is reported hung and ended with its helpers.
         Ctrl-C stops it. Exit codes: 0 stopped, 2 the port is in use or cannot be bound, 64 bad usage.
         See docs/serve.md.
         """
@@ -65,6 +68,12 @@ public struct ServeOptions: Sendable {
             case "--fonts": o.fonts = try value(a)
             case "--render": o.render = try value(a)
             case "--record-dir": o.recordDir = try value(a)
+            case "--step-timeout":
+                let v = try value(a)
+                guard let t = Double(v), t.isFinite, (0.1...3600).contains(t) else {
+                    throw ServeError("--step-timeout must be 0.1...3600 seconds, not \(v)")
+                }
+                o.stepTimeout = t
             case "--app":  // the rest of the line is the app's
                 o.app = try value(a)
                 o.appArguments = Array(args[(i + 1)...])

@@ -23,34 +23,44 @@ public struct WorkerAnswer: Sendable {
     }
 }
 
-/// A long-lived `render --serve-worker` process: requests go one at a time over its stdin, answers
-/// come back on its stdout (WorkerWire). A worker that dies (a crash on a hostile session) is
-/// started again for the next request; the request it died on gets an error answer.
+/// A long-lived `render --serve-worker` process (a ChildProcess: its own process group, the default
+/// signal mask): requests go one at a time over its stdin, answers come back on its stdout
+/// (WorkerWire). A worker that dies (a crash on a hostile session) or takes longer than
+/// `requestTimeout` on one request is ended and started again for the next request; the request gets
+/// an error answer.
 public final class WorkerProcess: @unchecked Sendable {
     let render: String
     let arguments: [String]
     private let queue: DispatchQueue
-    private var process: Process?
-    private var input: FileHandle?
-    private var output: Int32 = -1
+    private var child: ChildProcess?
     private var buffer: [UInt8] = []
     private var index = 0
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
+    /// Seconds one request may take (docs/limits.md): the engine's own budgets end a render long before.
+    let requestTimeout: Double
+    public static let defaultRequestTimeout = 60.0
 
     /// The worker's nice(1) value: above 0, the kernel gives the cores to the other processes first
     /// (the main worker, the browser) when they want them; the worker gets what they leave.
     let niceness: Int
 
-    public init(render: String, arguments: [String], name: String, niceness: Int = 0) {
+    public init(
+        render: String, arguments: [String], name: String, niceness: Int = 0,
+        requestTimeout: Double = defaultRequestTimeout
+    ) {
         self.render = render
         self.arguments = arguments
         self.niceness = niceness
+        self.requestTimeout = requestTimeout
         queue = DispatchQueue(label: "render-serve.worker.\(name)")
     }
 
     /// How many requests of each operation this worker has answered (for /api/stats and the tests).
     public var requestCounts: [String: Int] { lock.withLock { counts } }
+
+    /// The running worker's process id (tests).
+    public var pid: Int32? { lock.withLock { runningPid } }
 
     public func call(_ fields: [String]) async -> WorkerAnswer {
         await withCheckedContinuation { (c: CheckedContinuation<WorkerAnswer, Never>) in
@@ -62,55 +72,52 @@ public final class WorkerProcess: @unchecked Sendable {
         }
     }
 
-    /// Stops the worker (its stdin closes; it exits at the end of its input).
+    /// Stops the worker and reaps it.
     public func stop() {
-        queue.sync {
-            try? input?.close()
-            process?.terminate()
-            process = nil
-            input = nil
-        }
+        queue.sync { end() }
     }
 
     /// At exit (Ctrl-C): ends the worker now, whatever it is doing.
     public func terminateNow() {
-        if let pid = lock.withLock({ self.pid }), pid > 0 { kill(pid, SIGTERM) }
+        if let pid = lock.withLock({ runningPid }), pid > 0 { kill(-pid, SIGKILL) }
     }
-    private var pid: Int32?
+    private var runningPid: Int32?
 
     static let nice = "/usr/bin/nice"
 
     private func start() -> Bool {
-        let p = Process()
         // Started through nice(1), which execs the worker: every thread it makes runs at that value.
-        if niceness > 0, FileManager.default.isExecutableFile(atPath: Self.nice) {
-            p.executableURL = URL(fileURLWithPath: Self.nice)
-            p.arguments = ["-n", String(niceness), render, "--serve-worker"] + arguments
-        } else {
-            p.executableURL = URL(fileURLWithPath: render)
-            p.arguments = ["--serve-worker"] + arguments
-        }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        p.standardInput = stdin
-        p.standardOutput = stdout
-        do { try p.run() } catch { return false }
-        process = p
-        lock.withLock { pid = p.processIdentifier }
-        input = stdin.fileHandleForWriting
-        output = stdout.fileHandleForReading.fileDescriptor
+        let c: ChildProcess
+        do {
+            if niceness > 0, FileManager.default.isExecutableFile(atPath: Self.nice) {
+                c = try ChildProcess.spawn(Self.nice, ["-n", String(niceness), render, "--serve-worker"] + arguments)
+            } else {
+                c = try ChildProcess.spawn(render, ["--serve-worker"] + arguments)
+            }
+        } catch { return false }
+        child = c
+        lock.withLock { runningPid = c.pid }
         buffer = []
         return true
     }
 
+    private func end() {
+        child?.reap()
+        child = nil
+        lock.withLock { runningPid = nil }
+    }
+
     private func exchange(_ fields: [String]) -> WorkerAnswer {
-        if process == nil || !(process?.isRunning ?? false) {
+        if let c = child, c.hasExited { end() }
+        if child == nil {
             guard start() else { return .failure("cannot start \(render) --serve-worker") }
         }
+        guard let c = child else { return .failure("cannot start \(render) --serve-worker") }
         index += 1
         let job = WorkerWire.job(index: index, fields: fields)
-        do { try input?.write(contentsOf: job) } catch {
-            process = nil
+        let deadline = Date().addingTimeInterval(requestTimeout)
+        guard Self.write(job, to: c.stdin) else {
+            end()
             return .failure("the render worker stopped")
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -123,20 +130,43 @@ public final class WorkerProcess: @unchecked Sendable {
                 }
                 return WorkerAnswer(json: json, png: png, patch: patch)
             case .malformed:
-                process?.terminate()
-                process = nil
+                end()
                 return .failure("malformed worker answer")
             case .partial:
-                let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                var p = pollfd(fd: c.stdout, events: Int16(POLLIN), revents: 0)
+                let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+                let ready = poll(&p, 1, left)
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 {
+                    end()
+                    let limit = AppProcess.seconds(requestTimeout)
+                    return .failure(
+                        "the render worker took more than \(limit) s on this request; it was ended and restarted")
+                }
+                let n = chunk.withUnsafeMutableBytes { read(c.stdout, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else {
-                    process?.waitUntilExit()
-                    let status = process?.terminationStatus ?? -1
-                    process = nil
-                    return .failure("the render worker stopped (status \(status)) on this request; it was restarted")
+                    let status = c.reap()
+                    end()
+                    let how =
+                        ChildProcess.signal(of: status).map { "signal \($0)" }
+                        ?? "status \(ChildProcess.exitCode(of: status) ?? 0)"
+                    return .failure("the render worker stopped (\(how)) on this request; it was restarted")
                 }
                 buffer += chunk[0..<n]
             }
         }
+    }
+
+    /// The request, whole: a worker reads every request it is sent (a job is a few hundred bytes).
+    private static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var at = 0
+        while at < bytes.count {
+            let n = bytes[at...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            at += n
+        }
+        return true
     }
 }

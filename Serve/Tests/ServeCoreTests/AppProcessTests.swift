@@ -19,7 +19,7 @@ final class AppProcessTests: XCTestCase {
     }
 
     /// An app that answers the boot and `answered` steps, then reads one more step and runs `end`.
-    private func app(answering answered: Int, then end: String) throws -> AppProcess {
+    private func app(answering answered: Int, then end: String, stepTimeout: Double = 10) throws -> AppProcess {
         let path = dir + "/app.sh"
         let script = """
             #!/bin/sh
@@ -31,7 +31,7 @@ final class AppProcessTests: XCTestCase {
             """
         try Data(script.utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o755)
-        return AppProcess(path: path, arguments: [], outDir: dir)
+        return AppProcess(path: path, arguments: [], outDir: dir, stepTimeout: stepTimeout)
     }
 
     func testExitDuringAStepNamesTheStepAndTheAppsLastWords() async throws {
