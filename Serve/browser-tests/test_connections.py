@@ -144,6 +144,23 @@ class Limits(unittest.TestCase):
             time.sleep(0.05)
         self.assertEqual(status(data), 200)
 
+    def test_at_the_maximum_the_oldest_half_sent_request_makes_room(self):
+        half = []
+        for _ in range(3):
+            s = socket.create_connection((self.server.host, self.server.port))
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1")
+            half.append(s)
+            time.sleep(0.05)  # in this order
+        data, _, _ = read_to_end(get(self.server), 5)
+        self.assertEqual(status(data), 200, "a request that is ready takes the place of one that is not")
+        data, took, closed = read_to_end(half[0], 5)
+        self.assertTrue(closed)
+        self.assertEqual(status(data), 503, data)
+        self.assertIn(b"render serve: too many connections (3, --max-connections)", data)
+        self.assertLess(took, 0.5, "closed when the new one came, not at the header timeout")
+        for s in half[1:]:
+            s.close()
+
     def test_a_page_that_answers_pings_stays_one_that_does_not_is_closed(self):
         answering, silent = WS(self.server), WS(self.server)
         start, pings = time.monotonic(), 0
@@ -217,6 +234,7 @@ class OutOfDescriptors(unittest.TestCase):
             data, took, _ = read_to_end(get(server, timeout=10), 10)
             self.assertEqual(status(data), 200, data[:200])
             self.assertLess(time.monotonic() - start, 1 + 3, "answered by the header timeout at the latest")
+            self.assertEqual(os.path.exists(f"/proc/{server.proc.pid}"), True)
             time.sleep(1)  # the idle ones keep arriving as others are closed: no spinning meanwhile
             spent = cpu_seconds(server.proc.pid) - before
             print(f"\n  server CPU {spent:.2f} s; GET / answered in {took:.2f} s", file=sys.stderr)

@@ -54,26 +54,56 @@ extension Double {
     var shown: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
-/// How many connections are served (admitted) now, shared by every event loop.
+/// How many connections are served (admitted) now, shared by every event loop, and which of them are
+/// still sending their first request's headers (the first to go when the maximum is reached).
 final class ConnectionCount: @unchecked Sendable {
     let maximum: Int
     private let lock = NSLock()
     private var admitted = 0
+    private var nextID = 0
+    /// Connections still in their first headers, by the order they came: the oldest is closed to make
+    /// room (a client that takes its time loses its place to one that is ready).
+    private var waiting: [Int: @Sendable () -> Void] = [:]
 
     init(maximum: Int) { self.maximum = maximum }
 
-    /// Counts a new connection in when there is room.
-    func admit() -> Bool {
+    /// Counts a new connection in when there is room, or when the oldest connection still sending its
+    /// headers can be closed for it; nil when every connection served is past its headers.
+    func admit() -> Int? {
         lock.lock()
-        defer { lock.unlock() }
-        guard admitted < maximum else { return false }
-        admitted += 1
-        return true
+        var evict: (@Sendable () -> Void)?
+        if admitted >= maximum, let oldest = waiting.keys.min() {
+            evict = waiting.removeValue(forKey: oldest)
+        }
+        let id: Int?
+        if admitted < maximum || evict != nil {
+            admitted += 1  // an evicted connection releases its place when it closes
+            nextID += 1
+            id = nextID
+        } else {
+            id = nil
+        }
+        lock.unlock()
+        evict?()
+        return id
     }
 
     func release() {
         lock.lock()
         admitted -= 1
+        lock.unlock()
+    }
+
+    /// A connection is reading its first headers: `evict` closes it (on its own event loop).
+    func waitingForHeaders(_ id: Int, evict: @escaping @Sendable () -> Void) {
+        lock.lock()
+        waiting[id] = evict
+        lock.unlock()
+    }
+
+    func headersDone(_ id: Int) {
+        lock.lock()
+        waiting[id] = nil
         lock.unlock()
     }
 
@@ -108,13 +138,14 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     let count: ConnectionCount
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let admitted = count.admit()
+        let id = count.admit()
+        let admitted = id != nil
         if admitted {
             let count = self.count
             channel.closeFuture.whenComplete { _ in count.release() }
         }
         do {
-            let guardHandler = ConnectionGuard(limits: limits, refusedAt: admitted ? nil : count.maximum)
+            let guardHandler = ConnectionGuard(limits: limits, count: count, id: id)
             try channel.pipeline.syncOperations.addHandler(guardHandler, position: .first)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
@@ -153,7 +184,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     let limits: ConnectionLimits
-    let refusedAt: Int?
+    let count: ConnectionCount
+    /// The connection's number among those admitted; nil for one refused.
+    let id: Int?
     var state: State
     var timer: Scheduled<Void>?
     var received = 0
@@ -166,10 +199,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     var frameHeader: [UInt8] = []
     var payloadLeft = 0
 
-    init(limits: ConnectionLimits, refusedAt: Int?) {
+    init(limits: ConnectionLimits, count: ConnectionCount, id: Int?) {
         self.limits = limits
-        self.refusedAt = refusedAt
-        self.state = refusedAt == nil ? .head : .refused
+        self.count = count
+        self.id = id
+        self.state = id == nil ? .refused : .head
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -184,6 +218,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
+        if let id { count.headersDone(id) }
     }
 
     private var started = false
@@ -191,13 +226,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !started else { return }
         started = true
         let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
-        if let maximum = refusedAt {
-            // Answer at once, stop sending, and close when the client does (or a second later): closing
-            // with its request unread would reset the connection before it reads the answer.
-            respond(context, status: "503 Service Unavailable", text: ConnectionLimits.refusalText(maximum))
-            context.close(mode: .output, promise: nil)
-            timer = loop.scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
+        guard let id else {
+            refuse(context, linger: true)
             return
+        }
+        let evict = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        count.waitingForHeaders(id) {
+            evict.eventLoop.execute {
+                let (handler, context) = evict.value
+                if handler.state == .head { handler.refuse(context, linger: false) }
+            }
         }
         timer = loop.scheduleTask(in: ConnectionLimits.amount(limits.headerTimeout)) { [self] in
             guard state == .head else { return }
@@ -206,6 +244,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                     context, status: "408 Request Timeout",
                     text: ConnectionLimits.headerTimeoutText(limits.headerTimeout))
             }
+            context.close(promise: nil)
+        }
+    }
+
+    /// 503 at once, then no more sending. A new connection refused lingers until the client closes (or a
+    /// second later): closing with its request unread would reset the connection before it reads the
+    /// answer. One closed for a new one (its headers were not all there) is closed at once: its socket
+    /// is what the new one needs.
+    private func refuse(_ context: ChannelHandlerContext, linger: Bool) {
+        state = .refused
+        timer?.cancel()
+        respond(context, status: "503 Service Unavailable", text: ConnectionLimits.refusalText(count.maximum))
+        guard linger else {
+            context.close(promise: nil)
+            return
+        }
+        context.close(mode: .output, promise: nil)
+        timer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .seconds(1)) {
             context.close(promise: nil)
         }
     }
@@ -238,6 +294,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                         state = .answering
                         timer?.cancel()
                         timer = nil
+                        if let id { count.headersDone(id) }
                         keepEarly(bytes[i...])
                         break
                     }
