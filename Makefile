@@ -136,6 +136,7 @@ serve-static:
 serve-test: serve build fonts
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
+	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
 	cd Serve && $(SWIFT) test $(SERVE_FLAGS) --disable-testable-imports
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.

@@ -53,12 +53,12 @@ def hex_rgb(h):
 class Server:
     """`render serve FOLDER --port 0`; the address from its first line."""
 
-    def __init__(self, render, folder, *extra):
+    def __init__(self, render, folder, *extra, preexec_fn=None):
         # RENDER_SERVE=path runs that server binary directly (a debug build while working on it).
         command = ([os.environ["RENDER_SERVE"], "--render", render] if os.environ.get("RENDER_SERVE")
                    else [render, "serve"])
         self.proc = subprocess.Popen([*command, folder, "--port", "0", *extra], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn)
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)/", line)
         if not m:

@@ -19,10 +19,14 @@ public struct ServeOptions: Sendable {
     public var recordDir: String?
     /// `--step-timeout S`: the app's time for its boot and for each step (AppProcess).
     public var stepTimeout = AppProcess.defaultStepTimeout
+    // Connection limits (ConnectionGuard.swift; docs/serve.md "Connections", docs/limits.md).
+    /// `--header-timeout S`, `--idle-timeout S`, `--max-connections N`.
+    public var connections = ConnectionLimits()
 
     public static let usage = """
         usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
                             [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
+                            [--header-timeout S] [--idle-timeout S] [--max-connections N]
                render serve [OPTIONS] [--record-dir DIR] [--step-timeout S] --app PATH [APP-ARGS...]
 
         Serves a live page of the folder's sessions (default: the current folder) at http://HOST:PORT/
@@ -31,6 +35,10 @@ public struct ServeOptions: Sendable {
         With --app, the page plays the app's preview binary live (clicks tap, typing goes to the field)
         and records the walk as a script into --record-dir. An app that does not answer a step within
         --step-timeout seconds (default 10) is reported hung and ended with its helpers.
+        Connections: a request's headers must arrive within --header-timeout (default 10 s; else 408),
+        an HTTP connection idle for --idle-timeout (default 60 s) is closed and a page's WebSocket is
+        pinged that often (closed when a ping goes unanswered as long); at most --max-connections
+        (default 256, lowered to fit `ulimit -n`) are served, others get 503.
         Ctrl-C stops it. Exit codes: 0 stopped, 2 the port is in use or cannot be bound, 64 bad usage.
         See docs/serve.md.
         """
@@ -78,6 +86,19 @@ public struct ServeOptions: Sendable {
                 o.app = try value(a)
                 o.appArguments = Array(args[(i + 1)...])
                 i = args.count
+            // Connection limits.
+            case "--header-timeout", "--idle-timeout":
+                let v = try value(a)
+                guard let s = Double(v), s >= 0.1, s <= 86400 else {
+                    throw ServeError("\(a) must be 0.1...86400 seconds, not \(v)")
+                }
+                if a == "--header-timeout" { o.connections.headerTimeout = s } else { o.connections.idleTimeout = s }
+            case "--max-connections":
+                let v = try value(a)
+                guard let n = Int(v), (1...1_000_000).contains(n) else {
+                    throw ServeError("--max-connections must be 1...1000000, not \(v)")
+                }
+                o.connections.maxConnections = n
             case "-h", "--help": throw ServeError(usage, exitCode: 0)
             default:
                 if a.hasPrefix("-") { throw ServeError("unknown option \(a)\n\n\(usage)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -60,21 +61,40 @@ public enum Server {
             return Self.file(Hub.json(o), type: "application/json")
         }
 
+        // Connections (ConnectionGuard.swift, docs/serve.md "Connections"): UTF-8 checked in text messages
+        // (1007), a page pinged every idle timeout and closed when it does not answer within one (1001),
+        // idle HTTP connections closed, at most `maximum` served and sockets accepted only within the
+        // open-file limit.
+        let limits = options.connections
+        let maximum = limits.effectiveMaximum(openFileLimit: ConnectionLimits.openFileLimit())
+        let count = ConnectionCount(maximum: maximum)
+        let idle = ConnectionLimits.amount(limits.idleTimeout)
         var wsConfig = WebSocketServerConfiguration(maxFrameSize: maxMessage)
-        wsConfig.autoPing = .disabled
+        wsConfig.autoPing = .enabled(timePeriod: .nanoseconds(Int64(limits.idleTimeout * 1e9)))
+        wsConfig.validateUTF8 = true
+        let channelConfig = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: idle), ws: wsConfig)
         var logger = Logger(label: "render-serve")
         logger.logLevel = .critical
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channelConfig) {
+                    request, _, _ in
+                    guard request.path == "/ws",
+                        guardian.refusal(host: request.authority, origin: request.headerFields[.origin]) == nil
+                    else { return .dontUpgrade }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        try await Self.page(hub: hub, inbound: inbound, outbound: outbound)
+                    }
+                },
+                limits: limits, count: count)
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(ws: wsConfig)) { request, _, _ in
-                guard request.path == "/ws",
-                    guardian.refusal(host: request.authority, origin: request.headerFields[.origin]) == nil
-                else { return .dontUpgrade }
-                return .upgrade([:]) { inbound, outbound, _ in
-                    try await Self.page(hub: hub, inbound: inbound, outbound: outbound)
-                }
-            },
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: server,
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: AcceptGate(limit: maximum + ConnectionLimits.refusalBand)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 guardian.listening(host: options.host, port: port)
@@ -85,6 +105,11 @@ public enum Server {
                     "render serve: \(url) (\(count) session\(count == 1 ? "" : "s") in \(folder.folder); Ctrl-C stops)")
                 if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {
                     print("render serve: warning: listening on \(options.host): other machines can read these sessions")
+                }
+                if maximum < limits.maxConnections {
+                    print(
+                        "render serve: at most \(maximum) connections, not \(limits.maxConnections): the open-file limit is "
+                            + "\(ConnectionLimits.openFileLimit()) (ulimit -n)")
                 }
                 fflush(stdout)
                 if options.open { Self.openBrowser(url) }
