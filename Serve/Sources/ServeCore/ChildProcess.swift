@@ -176,11 +176,12 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Ends the whole group, reaps the process and closes the server's ends of its pipes; its wait status
     /// (the same on every later call).
+    /// `group: false` (the browser opener, whose browser may live on in its group): the process only.
     @discardableResult
-    func reap() -> Int32 {
+    func reap(group: Bool = true) -> Int32 {
         lock.withLock {
             if let s = status { return s }
-            kill(-pid, SIGKILL)  // its helpers, and itself if it still runs
+            kill(group ? -pid : pid, SIGKILL)  // its helpers, and itself if it still runs
             var s: Int32 = 0
             while waitpid(pid, &s, 0) < 0 && errno == EINTR {}
             status = s

@@ -191,11 +191,21 @@ public enum Server {
         await hub.disconnect(client)
     }
 
+    /// `--open`: xdg-open in a process group of its own, given 10 s (it hands the address to the desktop's
+    /// browser and exits), then ended if it has not, and reaped. Not its group: a browser it started
+    /// may be in it, and is the user's.
     static func openBrowser(_ url: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["xdg-open", url]
-        do { try p.run() } catch { print("render serve: open \(url) in a browser (xdg-open failed)") }
+        guard let opener = try? ChildProcess.spawn("/usr/bin/env", ["xdg-open", url]) else {
+            print("render serve: open \(url) in a browser (xdg-open failed)")
+            return
+        }
+        Thread.detachNewThread {
+            _ = opener.waitForExit(seconds: 10)
+            let status = opener.reap(group: false)
+            if ChildProcess.exitCode(of: status) != 0 {
+                print("render serve: open \(url) in a browser (xdg-open failed)")
+            }
+        }
     }
 }
 
