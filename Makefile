@@ -5,6 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 SAMPLE ?= Examples/example1-front-view.json
 RENDER := .build/release/render
+STEP := OUT=$(OUT) scripts/test-step
 # The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian package, the man page.
 VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)
 # Release builds link the Swift runtime and Foundation statically (about 20 M fewer instructions
@@ -81,30 +82,35 @@ sample: build
 # (Styles resolves every look once; the others read the resolved looks). decisions-index --check fails on a
 # stale decisions index or a decision outside the index's stages; check-readmes on a top-level folder
 # without a README.md.
+# Every step runs through scripts/test-step: its output also goes to $(OUT)/logs/STEP.log, and its wall and CPU
+# seconds to $(OUT)/test-times.tsv, printed at the end with the count of each kind of test (issue 45).
 # check-api compares the library products' public symbols (read from the debug build `swift test` made)
 # with docs/api/: a new public name is a decision (README, "API").
 test: fonts
-	scripts/check-format
-	scripts/check-imports
-	scripts/check-theme-lookups
-	scripts/decisions-index --check
-	scripts/check-readmes
-	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
-	$(SWIFT) test --explicit-target-dependency-import-check error
-	scripts/check-api
 	@mkdir -p $(OUT)
-	$(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
-	$(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
-	$(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
-	$(MAKE) --no-print-directory check-expectations
-	$(MAKE) --no-print-directory c-tests
-	$(MAKE) --no-print-directory platform-tests
-	$(MAKE) --no-print-directory consumer-test
-	$(MAKE) --no-print-directory serve-test
-	$(MAKE) --no-print-directory serve-live-test
-	scripts/check-version
-	scripts/check-ci-examples $(RENDER)
-	$(MAKE) --no-print-directory package-test
+	@$(STEP) --begin
+	$(STEP) check-format scripts/check-format
+	$(STEP) check-imports scripts/check-imports
+	$(STEP) check-theme-lookups scripts/check-theme-lookups
+	$(STEP) decisions-index scripts/decisions-index --check
+	$(STEP) check-readmes scripts/check-readmes
+	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
+	$(STEP) swift-test $(SWIFT) test --explicit-target-dependency-import-check error
+	$(STEP) check-api scripts/check-api
+	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
+	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
+	$(STEP) check-android $(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
+	$(STEP) check-expectations $(MAKE) --no-print-directory check-expectations
+	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
+	$(STEP) platform-tests $(MAKE) --no-print-directory platform-tests
+	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
+	$(STEP) serve-test $(MAKE) --no-print-directory serve-test
+	$(STEP) serve-live-test $(MAKE) --no-print-directory serve-live-test
+	$(STEP) serve-soak $(MAKE) --no-print-directory serve-soak
+	$(STEP) check-version scripts/check-version
+	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
+	$(STEP) package-test $(MAKE) --no-print-directory package-test
+	@$(STEP) --summary
 
 ## `render serve`'s server, render-serve: Serve/ is a package of its own (Hummingbird), so that the library
 ## products resolve no new package (docs/serve.md, docs/decisions/2026-11-28-serve-package.md).
@@ -121,6 +127,19 @@ serve:
 .PHONY: serve-live-test
 serve-live-test: serve build fonts platform-app
 	python3 Serve/browser-tests/test_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/serve-live
+
+## The soak of `render serve` (issue 44, Serve/browser-tests/soak.py): the test app's misbehaving modes (stderr
+## flood, hang, stdout closed, helpers holding the pipes, crashes with helpers alive, a flood after exit) each
+## followed by Restart, and a burst of saves, under ten pages per server (one chromium, nine light); memory,
+## descriptors and processes end where they started. `serve-soak` (in `make test`) runs about a minute; `soak`
+## runs the same cycle for SOAK_SECONDS (30 minutes), its figures in $(OUT)/soak-long/soak.json.
+.PHONY: serve-soak soak
+SOAK_SECONDS ?= 1800
+SOAK = python3 Serve/browser-tests/soak.py --render $(RENDER) --serve $(SERVE_BIN) --app $(PLATFORM_OUT)/previewtest
+serve-soak: serve build fonts platform-app
+	$(SOAK) --duration 60 --out $(OUT)/soak
+soak: serve build fonts platform-app
+	$(SOAK) --duration $(SOAK_SECONDS) --out $(OUT)/soak-long
 
 ## The copy `make install` and the .deb carry beside `render`: the Swift runtime and Foundation linked in,
 ## as `render` has them, so it runs with no Swift toolchain. A build folder of its own (the flag changes
