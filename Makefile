@@ -316,5 +316,7 @@ deb:
 
 ## The package unpacked into a temporary root (dpkg -x): its render on a sample from a folder with no checkout
 ## around, the README's C example built against its header with pkg-config (scripts/package-test.sh).
+## Then scripts/check-install-modes.sh: install.sh under umask 000 makes nothing group- or world-writable.
 package-test: deb
 	scripts/package-test.sh $(DEB) $(RENDER)
+	scripts/check-install-modes.sh $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) $(SERVE_STATIC_BIN)
