@@ -270,6 +270,13 @@ c-tests: c-library build
 	@# Every entry point given the extreme values of its sizes and numbers (docs/limits.md, C library).
 	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_limits_test.c $$($(C_PKG)) -lm -o $(OUT)/c-tests/c_limits_test
 	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_limits_test $(RENDER) $(OUT)/c-tests
+	@# Every function the header declares, called with the extreme values of each parameter's type, each
+	@# function in a child process (a crash or hang names the call): generated from the header, so a new
+	@# function is covered; the generator fails on a prototype or type it cannot read.
+	python3 scripts/make-c-extremes.py CLibrary/include/preview_renderer.h $(OUT)/c-tests/c_extremes_test.c
+	cc -std=c99 -Wall -Wextra -Werror -ICLibrary/tests $(OUT)/c-tests/c_extremes_test.c $$($(C_PKG)) -lm \
+	  -o $(OUT)/c-tests/c_extremes_test
+	env -u LD_LIBRARY_PATH $(OUT)/c-tests/c_extremes_test $(OUT)/c-tests
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
@@ -336,5 +343,7 @@ deb:
 
 ## The package unpacked into a temporary root (dpkg -x): its render on a sample from a folder with no checkout
 ## around, the README's C example built against its header with pkg-config (scripts/package-test.sh).
+## Then scripts/check-install-modes.sh: install.sh under umask 000 makes nothing group- or world-writable.
 package-test: deb
 	scripts/package-test.sh $(DEB) $(RENDER)
+	scripts/check-install-modes.sh $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) $(SERVE_STATIC_BIN)

@@ -7,6 +7,11 @@
 # FontsLookup); the .pc file names PREFIX, not DESTDIR.
 #   scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION SERVER
 set -euo pipefail
+# Every folder 0755 and every file 0644 (the programs 0755) whatever the caller's umask:
+# a package built under umask 000 would otherwise install world-writable folders (issue 44). The
+# umask covers the parents `install -d` makes and the files redirections write; each install names its mode.
+# scripts/check-install-modes.sh (make package-test) installs under umask 000 and checks.
+umask 022
 cd "$(dirname "$0")/.."
 [ $# = 6 ] || { echo "usage: scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION SERVER" >&2; exit 64; }
 destdir=$1 prefix=$2 render=$3 library=$4 version=$5 server=$6
@@ -16,21 +21,22 @@ root=$destdir$prefix
 fonts=$root/share/preview-renderer/fonts
 doc=$root/share/doc/preview-renderer
 
-install -D -m 755 "$render" "$root/bin/render"
+# Every folder first, with its mode (their parents get 0755 from the umask).
+install -d -m 755 "$root/bin" "$root/lib/pkgconfig" "$root/include" "$fonts" "$doc/fonts" "$root/share/man/man1"
+install -m 755 "$render" "$root/bin/render"
 # The server must not need the Swift toolchain's libraries (`make serve` links them in statically).
 if ldd "$server" 2>/dev/null | grep -q 'libswiftCore\|libFoundation'; then
   echo "install: $server links the Swift runtime dynamically (build it with make serve)" >&2; exit 1
 fi
-install -D -m 755 "$server" "$root/bin/render-serve"
-install -D -m 644 "$library" "$root/lib/libpreview_renderer.so"
-install -D -m 644 CLibrary/include/preview_renderer.h "$root/include/preview_renderer.h"
-mkdir -p "$root/lib/pkgconfig"
+install -m 755 "$server" "$root/bin/render-serve"
+# A shared library is not executable (Debian policy 10.2).
+install -m 644 "$library" "$root/lib/libpreview_renderer.so"
+install -m 644 CLibrary/include/preview_renderer.h "$root/include/preview_renderer.h"
 sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" CLibrary/preview_renderer.pc.in \
   > "$root/lib/pkgconfig/preview_renderer.pc"
 chmod 644 "$root/lib/pkgconfig/preview_renderer.pc"
 
 # Only the files fonts.lock names, each checked against its sha256 (scripts/fonts.sh copied them).
-mkdir -p "$fonts" "$doc/fonts"
 install -m 644 Fonts/fonts.lock "$fonts/fonts.lock"
 grep -v '^#' Fonts/fonts.lock | while read -r sum file _ _ _ _ pkg _; do
   [ -n "$file" ] || continue
@@ -41,7 +47,6 @@ grep -v '^#' Fonts/fonts.lock | while read -r sum file _ _ _ _ pkg _; do
 done
 
 # Compressed without a timestamp, so two installs of one commit give the same bytes.
-mkdir -p "$root/share/man/man1"
 sed "s/@VERSION@/$version/" docs/man/render.1 | gzip -9n > "$root/share/man/man1/render.1.gz"
 chmod 644 "$root/share/man/man1/render.1.gz"
 install -m 644 README.md CHANGELOG.md "$doc/"

@@ -6,6 +6,8 @@
 # the same commit gives the same package.
 #   scripts/make-deb.sh STAGE VERSION OUT.deb
 set -euo pipefail
+# DEBIAN/ and its files 0755 / 0644 whatever the caller's umask (dpkg-deb refuses a 0777 DEBIAN/).
+umask 022
 cd "$(dirname "$0")/.."
 [ $# = 3 ] || { echo "usage: scripts/make-deb.sh STAGE VERSION OUT.deb" >&2; exit 64; }
 stage=$(cd "$1" && pwd) version=$2 deb=$3

@@ -21,7 +21,7 @@ package struct AssetLoader: Sendable {
     package let assetsDirectory: String
     /// Pixels per dp of an asset without an `@Nx` suffix (semantics.md section 7 item 8).
     package let defaultDensity: Double
-    /// Largest asset file read (bytes); checked with `stat` before reading.
+    /// Largest asset file read (bytes); judged on the opened file before reading (`LimitedFile`).
     package let maxFileSize: Int
     /// Largest asset side in pixels (docs/limits.md), as for packed images.
     package static let maxSide = 8192
@@ -97,25 +97,17 @@ package struct AssetLoader: Sendable {
     /// `readFile(name)` with the real path it was read from.
     func read(_ name: String) throws -> (path: String, bytes: [UInt8]) {
         let path = try resolve(name)
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw ImageError("asset '\(name)' cannot be read") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ImageError("asset '\(name)' is not a regular file") }
-        guard Int(st.st_size) <= maxFileSize else {
-            throw ImageError("asset '\(name)' is \(st.st_size) bytes, more than the \(maxFileSize)-byte limit")
+        // Judged on the opened file and read from it (LimitedFile), regular files only.
+        do { return (path, try LimitedFile.bytes(at: path, maxBytes: maxFileSize, onlyRegular: true)) } catch let f
+            as LimitedFile.Failure
+        {
+            switch f {
+            case .tooLarge(let size, _):
+                throw ImageError("asset '\(name)' is \(size) bytes, more than the \(maxFileSize)-byte limit")
+            case .notAFile: throw ImageError("asset '\(name)' is not a regular file")
+            case .noSuchFile, .unreadable: throw ImageError("asset '\(name)' cannot be read")
+            }
         }
-        // Read at most one byte past the limit, in case the file grew since stat.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageError("asset '\(name)' cannot be read")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch {
-            throw ImageError("asset '\(name)' cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= maxFileSize else {
-            throw ImageError("asset '\(name)' grew past the size limit while reading")
-        }
-        return (path, [UInt8](data))
     }
 
     /// The real path of `name`, after checking it cannot leave the assets folder.

@@ -104,25 +104,18 @@ package struct ConfinedFolder: Sendable {
         guard Self.isInside(real, root) else {
             throw ConfinementError(path: joined, reason: "a link to \(real), outside \(path); refused")
         }
-        let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw ConfinementError(path: joined, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw ConfinementError(path: joined, reason: "not a regular file")
+        // Judged on the opened file and read from it (LimitedFile), regular files only.
+        do { return try LimitedFile.bytes(at: real, maxBytes: maxBytes, onlyRegular: true) } catch let f
+            as LimitedFile.Failure
+        {
+            switch f {
+            case .notAFile: throw ConfinementError(path: joined, reason: "not a regular file")
+            case .tooLarge(let size, _):
+                throw ConfinementError(path: joined, reason: "\(size) bytes, more than \(maxBytes)")
+            case .noSuchFile: throw ConfinementError(path: joined, reason: "no such file")
+            case .unreadable(let why): throw ConfinementError(path: joined, reason: why)
+            }
         }
-        guard Int(st.st_size) <= maxBytes else {
-            throw ConfinementError(path: joined, reason: "\(st.st_size) bytes, more than \(maxBytes)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            done += n
-        }
-        return Array(bytes[..<done])
     }
 
     /// `readIfPresent`: nil when nothing is there; a refusal (link out, not a file) still throws.

@@ -50,26 +50,18 @@ package struct SessionDecoder {
         try decode(data: Self.read(fileAt: path), path: path)
     }
 
-    /// A session file's bytes, its size checked before it is read (a huge file costs nothing).
+    /// A session file's bytes, its size judged on the opened file before it is read (`LimitedFile`:
+    /// the file a link leads to, not the link; a huge file costs nothing).
     static func read(fileAt path: String) throws -> [UInt8] {
-        let data: Data
-        // The size is checked before reading, so a huge file costs nothing.
-        // `lstat` as `FileManager.attributesOfItem` does, without its attribute dictionary and `Any` cast.
-        var info = stat()
-        if lstat(path, &info) == 0, case let size = Int(info.st_size), size > SessionLimits.maxFileBytes {
-            throw SessionError(
-                file: path, reason: "the file is \(size) bytes; at most \(SessionLimits.maxFileBytes) are read",
-                code: "file-too-large")
+        do { return try LimitedFile.bytes(at: path, maxBytes: SessionLimits.maxFileBytes) } catch let f
+            as LimitedFile.Failure
+        {
+            switch f {
+            case .noSuchFile: throw SessionError(file: path, reason: "no such file", code: "no-such-file")
+            case .tooLarge: throw SessionError(file: path, reason: f.description, code: "file-too-large")
+            case .notAFile, .unreadable: throw SessionError(file: path, reason: f.description, code: "unreadable")
+            }
         }
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw SessionError(
-                file: path, reason: exists ? "cannot read the file" : "no such file",
-                code: exists ? "unreadable" : "no-such-file")
-        }
-        return [UInt8](data)
     }
 
     /// Decodes JSON bytes; `path` names the file in messages and anchors relative folders

@@ -119,8 +119,10 @@ public struct LocatorResolver {
         }.map(\.id)
         var ordered = readingOrder(reachable)
         if let wanted = l.text ?? l.textContains {
-            let score = Dictionary(uniqueKeysWithValues: ordered.map { ($0, NearestName.distance(text($0), wanted)) })
-            ordered = ordered.enumerated().sorted { (score[$0.1]!, $0.0) < (score[$1.1]!, $1.0) }.map(\.1)
+            // Only the listed ones need ranking; the edit distance is bounded (NearestName).
+            var cells = 0
+            let rank = NearestName.ranked(wanted, ordered.map(text), keep: Self.maxListed, cells: &cells)
+            ordered = rank.map { ordered[$0] }
         }
         return ordered.isEmpty ? "" : "; candidates: " + describe(ordered)
     }

@@ -51,10 +51,11 @@ public func pr_release_at(_ handle: OpaquePointer?, _ x: Double, _ y: Double) ->
 
 @_cdecl("pr_scroll_at")
 public func pr_scroll_at(_ handle: OpaquePointer?, _ x: Double, _ y: Double, _ offset: Int64) -> pr_status {
-    guard abs(offset) <= 1_000_000_000 else {
-        return fail(handle, PR_ERR_ARGUMENT, "pr_scroll_at: offset \(offset) is out of range (|offset| <= 10^9)")
+    // Through CArgs.int as pr_scroll: abs(INT64_MIN) traps (issue 44 killed the host with it).
+    checking(handle) {
+        let dp = try CArgs.int(offset, in: -1_000_000_000...1_000_000_000, "pr_scroll_at: offset", "|offset| <= 10^9")
+        return inputStep(handle, "pr_scroll_at") { $0.scroll(at: try point("pr_scroll_at", x, y), to: dp) }
     }
-    return inputStep(handle, "pr_scroll_at") { $0.scroll(at: try point("pr_scroll_at", x, y), to: Int(offset)) }
 }
 
 /// One input step as a session file writes it (`{"type": "tap", "target": {"text": "Save"}}`).
