@@ -105,6 +105,8 @@ class LightPage:
         return out
 
     def run(self):
+        for op, data in self.messages():  # what came with the handshake's answer
+            self.handle(op, data)
         while not self.stop and not self.closed:
             try:
                 chunk = self.sock.recv(1 << 20)

@@ -1,6 +1,7 @@
 // The platform test app: boots, creates a button and a timer, reacts to taps, shows a dialog
 // modally, asks for an image (fetched by a worker thread through the offline HTTP client) and
 // draws on a canvas surface. Platform/tests/run-tests.sh checks what it does.
+#include "SoakModes.h"
 #include "TestWidgets.h"
 
 #include <ContextCairo.h>
@@ -140,7 +141,13 @@ class TestApp : public FWApplication {
     // Constructed after the dialog, so the ids above stay put: field 17, scroller 18.
     // Typing "exit" or "abort" ends the process from the handler (render serve --app's fault tests): a
     // text, not a button, so the screens, ids and the explore walk stay as they are.
+    // "soak:..." texts make the app misbehave for render serve's soak (SoakModes.cpp).
     auto field = std::make_shared<TextField>([this](const std::string & t) {
+      std::string shown;
+      if (soakMode(t, shown)) {
+        events->setText(shown);
+        return;
+      }
       if (t == "exit") {
         std::cerr << "previewtest: exit(3) from the text field's handler" << std::endl;
         std::exit(3);
