@@ -37,6 +37,22 @@ public struct Locator: Hashable, Sendable {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
+    /// The form messages quote: `description` with each text cut to its first `quotedText` characters
+    /// and "…" (a tap on a 4,000-character label quoted the whole label in every message about it).
+    /// Not for files: a recorded target is written whole (`write`).
+    package var quoted: String { Self.fromQuoted(self).description }
+
+    private static func fromQuoted(_ l: Locator) -> Locator {
+        var c = l
+        c.text = l.text.map { $0.count > quotedText ? String($0.prefix(quotedText)) + "…" : $0 }
+        c.textContains = l.textContains.map { $0.count > quotedText ? String($0.prefix(quotedText)) + "…" : $0 }
+        c.withinChain = l.withinChain.map { fromQuoted($0) }
+        return c
+    }
+
+    /// The most characters of a text a message quotes (docs/limits.md).
+    package static let quotedText = 80
+
     /// The locator as a JSON object (the form `target` takes in a session file).
     package func write(_ w: inout JSONWriter) {
         var first = true

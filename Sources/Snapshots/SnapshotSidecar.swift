@@ -123,8 +123,9 @@ package struct SnapshotSidecar: Codable, Hashable, Sendable {
 
     /// Reads a sidecar; nil when the file is missing or not a sidecar.
     package static func read(_ path: String) -> SnapshotSidecar? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(SnapshotSidecar.self, from: data)
+        // A sidecar is under 1 KB; a larger file is not one of ours (docs/limits.md).
+        guard let data = try? LimitedFile.bytes(at: path, maxBytes: 1 << 20) else { return nil }
+        return try? JSONDecoder().decode(SnapshotSidecar.self, from: Data(data))
     }
 }
 

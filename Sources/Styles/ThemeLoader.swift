@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Primitives
 import SessionFormat
 
 /// A theme that could not be loaded: which file (or built-in name) and what is wrong in it.
@@ -26,6 +27,9 @@ public enum ThemeLoader {
     /// Names of the built-in themes (the JSON files in `Themes/`), sorted. A constant rather than a
     /// directory listing on every call; a test checks it against the folder.
     public static let builtInNames = ["android", "default", "ios"]
+    /// The largest theme file read (docs/limits.md): a theme is a few KB; a path to /dev/zero or a huge
+    /// file is refused before it is read.
+    static let maxFileBytes = 4 << 20
 
     /// Loads a built-in theme by name, or a JSON file when `nameOrPath` ends in `.json` or contains `/`.
     public static func load(_ nameOrPath: String) throws -> Theme {
@@ -118,11 +122,12 @@ public enum ThemeLoader {
             }
             url = u
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ThemeError(source: nameOrPath, "cannot read the file \(url.path)")
+        let data: [UInt8]
+        do { data = try LimitedFile.bytes(at: url.path, maxBytes: maxFileBytes) } catch {
+            throw ThemeError(source: nameOrPath, "cannot read the file \(url.path): \(error)")
         }
         return try resolveExtends(
-            parse([UInt8](data), source: nameOrPath), source: nameOrPath,
+            parse(data, source: nameOrPath), source: nameOrPath,
             directory: isPath(nameOrPath) ? url.deletingLastPathComponent() : nil, depth: depth)
     }
 

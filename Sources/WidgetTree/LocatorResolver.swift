@@ -28,7 +28,7 @@ public struct LocatorResolver {
         if let inner = l.within {
             switch resolve(inner) {
             case .found(let id): scope = id
-            case .failed(let why): return .failed("within \(inner.description): \(why)")
+            case .failed(let why): return .failed("within \(inner.quoted): \(why)")
             }
         }
         // Every painted element that meets the criteria, reachable or not (for the messages).
@@ -41,18 +41,18 @@ public struct LocatorResolver {
             if i < reachable.count { return .found(reachable[i]) }
             let listed = reachable.isEmpty ? "" : ": " + describe(reachable)
             return .failed(
-                "no match for \(l.description): index \(i), but \(reachable.count) reachable element(s) match\(listed)"
+                "no match for \(l.quoted): index \(i), but \(reachable.count) reachable element(s) match\(listed)"
                     + unreachableNote(meets, reachable))
         }
         if reachable.count == 1 { return .found(reachable[0]) }
         if reachable.count > 1 {
             return .failed(
                 """
-                \(l.description) matches \(reachable.count) reachable elements; add "index" or "within" to pick one: \
+                \(l.quoted) matches \(reachable.count) reachable elements; add "index" or "within" to pick one: \
                 \(describe(reachable))
                 """)
         }
-        return .failed("no reachable element matches \(l.description)" + unreachableNote(meets, reachable) + nearby(l))
+        return .failed("no reachable element matches \(l.quoted)" + unreachableNote(meets, reachable) + nearby(l))
     }
 
     /// Whether a painted element meets every criterion except `index` and `within`.

@@ -81,3 +81,13 @@ import Testing
         #expect(throws: InputStepDecoder.Failure.self) { try InputStepDecoder.decode("nope") }
     }
 }
+
+/// Messages quote a locator's texts cut to 80 characters (a 4,000-character label was quoted whole in
+/// every message about it); the locator itself, written to files, keeps them whole.
+@Test func messagesQuoteALocatorsLongTextsCut() {
+    let long = String(repeating: "x", count: 4000)
+    let l = Locator(text: long, within: Locator(textContains: long))
+    let cut = String(repeating: "x", count: 80) + "…"
+    #expect(l.quoted == #"{"text":"\#(cut)","within":{"textContains":"\#(cut)"}}"#)
+    #expect(l.description.count > 8000)
+}

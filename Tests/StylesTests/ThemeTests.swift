@@ -209,3 +209,25 @@ func rejectsABrokenTheme(_ change: (String, String), _ message: String) throws {
     #expect(try ThemeLoader.load("DEFAULT") == ThemeLoader.load("default"))
     #expect(ThemeLoader.builtInNames == ["android", "default", "ios"])
 }
+
+/// A theme path is read through LimitedFile (docs/limits.md): a link to a large file is refused by the
+/// opened file's size, unread, with the size and the limit in the message.
+@Test func aThemeFileOverItsLimitIsRefusedUnread() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("theme-limit-\(getpid())")
+    try? FileManager.default.removeItem(at: dir)
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let big = dir.appendingPathComponent("big.data")
+    FileManager.default.createFile(atPath: big.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: big)
+    try handle.truncate(atOffset: 1 << 30)  // sparse: 1 GiB, nothing written
+    try handle.close()
+    let link = dir.appendingPathComponent("theme.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: big)
+    do {
+        _ = try ThemeLoader.load(link.path)
+        Issue.record("a 1 GiB theme file was accepted")
+    } catch let e as ThemeError {
+        #expect("\(e)".contains("the file is 1073741824 bytes; at most 4194304 are read"), "\(e)")
+    }
+}

@@ -13,7 +13,10 @@ extension Hub {
         inflight[wholeKey] = t
         let answer = await t.value
         inflight[wholeKey] = nil
-        if !answer.png.isEmpty { frames[key]?.png = answer.png }
+        if !answer.png.isEmpty, let kept = frames[key] {
+            frames[key]?.png = answer.png
+            frameBytes += answer.png.count - kept.png.count
+        }
         return answer.png
     }
 }

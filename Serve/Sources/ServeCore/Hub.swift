@@ -30,6 +30,9 @@ public actor Hub {
     var findings: [String: WorkerAnswer] = [:]
     var devices: [String] = []
     static let keptFrames = 48
+    /// The kept frames' bytes (PNG and JSON) at most (docs/limits.md), and their sum now.
+    static let keptFrameBytes = 16 << 20
+    var frameBytes = 0
     /// The session list is to be sent once no page's frames are being made (Hub+Coalesce.swift).
     var listChanged = false
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
@@ -204,7 +207,11 @@ public actor Hub {
         inflight[key] = nil
         frames[key] = answer
         frameOrder.append(key)
-        if frameOrder.count > Self.keptFrames { frames[frameOrder.removeFirst()] = nil }
+        frameBytes += answer.byteCount
+        // The oldest go first, past a count or a size: a growing session's frames (their trees) grow too.
+        while frameOrder.count > Self.keptFrames || (frameBytes > Self.keptFrameBytes && frameOrder.count > 1) {
+            if let old = frames.removeValue(forKey: frameOrder.removeFirst()) { frameBytes -= old.byteCount }
+        }
         return answer
     }
 

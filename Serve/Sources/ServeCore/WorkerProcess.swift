@@ -6,6 +6,8 @@ public struct WorkerAnswer: Sendable {
     public var png: [UInt8]
     /// The frame's changed rectangle over the worker's previous frame, when it sent one.
     public var patch: FramePatch? = nil
+    /// What keeping it costs (the Hub's frame cache counts it).
+    var byteCount: Int { json.count + png.count + (patch?.bytes.count ?? 0) }
     /// The JSON's `ok` (false: the session did not load, or the worker failed).
     public var ok: Bool { Self.okFlag(json) }
 
