@@ -33,5 +33,16 @@ extension Hub {
         listChanged = false
         let list = sessionsMessage()
         for c in clients.values { c.mailbox.put("sessions", .text(list)) }
+        // A burst is over: the frames it superseded were freed across the event loops' malloc arenas;
+        // give the free pages back, so the server's memory after a burst is where it was before.
+        Self.trimMalloc()
     }
+
+    /// glibc's malloc_trim(0) (its header is not in Swift's Glibc module; looked up once by name).
+    static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+
+    static func trimMalloc() { _ = mallocTrim?(0) }
 }
