@@ -95,7 +95,7 @@ test: fonts
 	$(STEP) decisions-index scripts/decisions-index --check
 	$(STEP) check-readmes scripts/check-readmes
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
-	$(STEP) swift-test $(SWIFT) test --explicit-target-dependency-import-check error
+	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --explicit-target-dependency-import-check error
 	$(STEP) check-api scripts/check-api
 	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
@@ -112,6 +112,23 @@ test: fonts
 	$(STEP) package-test $(MAKE) --no-print-directory package-test
 	@$(STEP) --summary
 
+## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
+## build that `swift test` keeps warm (a one-line change to Sources/Layout: under 2 minutes). Its table and logs
+## go to $(OUT)/check/ (make test's stay in $(OUT)/). The other suites alone: make c-tests, platform-tests,
+## serve-test, serve-live-test, serve-soak, consumer-test, package-test.
+.PHONY: check
+CHECK_STEP := OUT=$(OUT)/check scripts/test-step
+check: fonts
+	@mkdir -p $(OUT)/check
+	@$(CHECK_STEP) --begin
+	$(CHECK_STEP) check-format scripts/check-format
+	$(CHECK_STEP) check-imports scripts/check-imports
+	$(CHECK_STEP) check-theme-lookups scripts/check-theme-lookups
+	$(CHECK_STEP) decisions-index scripts/decisions-index --check
+	$(CHECK_STEP) check-readmes scripts/check-readmes
+	$(CHECK_STEP) swift-test $(SWIFT) test --explicit-target-dependency-import-check error
+	@$(CHECK_STEP) --summary
+
 ## `render serve`'s server, render-serve: Serve/ is a package of its own (Hummingbird), so that the library
 ## products resolve no new package (docs/serve.md, docs/decisions/2026-11-28-serve-package.md).
 ## It is built unoptimized (-Onone), without debug info, one compile per module (no separate module job), at the
@@ -119,7 +136,7 @@ test: fonts
 ## `render --serve-worker`, release). SERVE_FLAGS="-c release" gives the optimized server (rebuilds Serve/.build).
 .PHONY: serve serve-test
 SERVE_BIN := Serve/.build/release/render-serve
-SERVE_FLAGS ?= -c release -Xswiftc -Onone -Xswiftc -gnone -Xswiftc -no-emit-module-separately-wmo
+SERVE_FLAGS ?= -c release -Xswiftc -Onone -Xswiftc -gnone -Xswiftc -no-emit-module-separately-wmo -Xswiftc -static-stdlib
 serve:
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) --product render-serve
 
@@ -141,22 +158,22 @@ serve-soak: serve build fonts platform-app
 soak: serve build fonts platform-app
 	$(SOAK) --duration $(SOAK_SECONDS) --out $(OUT)/soak-long
 
-## The copy `make install` and the .deb carry beside `render`: the Swift runtime and Foundation linked in,
-## as `render` has them, so it runs with no Swift toolchain. A build folder of its own (the flag changes
-## every compile command: in Serve/.build it would rebuild the whole stack for `make serve` and back).
+## The copy `make install` and the .deb carry beside `render` is `make serve`'s: it links the Swift runtime and
+## Foundation in (-static-stdlib), as `render` has them, so it runs with no Swift toolchain, and the server's stack
+## is compiled once per run for the checkout, the tests and the package (docs/decisions/2026-12-07-serve-built-once.md).
 .PHONY: serve-static
-SERVE_STATIC_BIN := Serve/.build-static/release/render-serve
-serve-static:
-	cd Serve && $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product render-serve
+SERVE_STATIC_BIN := $(SERVE_BIN)
+serve-static: serve
 
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
-# Its Swift tests use plain imports and `make serve`'s flags, so the build `make serve` made is reused (testable
-# imports or other flags would rebuild SwiftNIO's whole stack: minutes on two cores).
+# The unit tests are a program built with `make serve`'s flags (Serve/Tests/ServeUnitTests), so only it is compiled:
+# XCTest or testable imports would rebuild SwiftNIO's whole stack (minutes on two cores).
 serve-test: serve build fonts
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
-	cd Serve && $(SWIFT) test $(SERVE_FLAGS) --disable-testable-imports
+	scripts/check-serve-tests
+	cd Serve && $(SWIFT) build $(SERVE_FLAGS) --product serve-unit-tests && .build/release/serve-unit-tests
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test

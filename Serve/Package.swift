@@ -28,6 +28,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .executableTarget(name: "render-serve", dependencies: ["ServeCore"]),
-        .testTarget(name: "ServeCoreTests", dependencies: ["ServeCore"]),
+        // The unit tests are a program (Tests/ServeUnitTests/TestKit.swift): built with the server's own flags,
+        // `-static-stdlib` included, which XCTest cannot link with, so the stack is compiled once per run.
+        .executableTarget(name: "serve-unit-tests", dependencies: ["ServeCore"], path: "Tests/ServeUnitTests"),
     ]
 )

@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Playwright for Python (PyPI), which `make serve-test` and `make bench` use to drive Debian's chromium
-# (no browser download: the tests launch /usr/bin/chromium). A no-op when it is installed already.
+# Python packages from PyPI the tests use: Playwright for Python, which `make serve-test` and `make bench` use to
+# drive Debian's chromium (no browser download: the tests launch /usr/bin/chromium), and numpy and Pillow, with
+# which scripts/pngimage.py decodes the PNGs check-expectations and the platform checks probe (its pure-Python
+# decoder spent about 40 CPU-seconds of every `make test` there: Benchmarks/notes/test-time.md). A no-op when
+# they are installed already.
 set -euo pipefail
-python3 -c "import playwright" 2>/dev/null && { echo "deps: playwright present"; exit 0; }
-echo "installing: playwright (pip)"
+missing=()
+for module in playwright numpy PIL; do
+  python3 -c "import $module" 2>/dev/null || missing+=("$([ "$module" = PIL ] && echo pillow || echo "$module")")
+done
+[ ${#missing[@]} = 0 ] && { echo "deps: playwright, numpy and pillow present"; exit 0; }
+echo "installing: ${missing[*]} (pip)"
 # Debian's python3 refuses pip installs outside a virtual environment (PEP 668) unless told.
-python3 -m pip install -q --user playwright 2>/dev/null || python3 -m pip install -q --user --break-system-packages playwright
+python3 -m pip install -q --user "${missing[@]}" 2>/dev/null ||
+  python3 -m pip install -q --user --break-system-packages "${missing[@]}"

@@ -22,8 +22,14 @@ public enum Repository {
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expect.json") }.sorted()
     }
 
-    /// The `render` executable built beside the test bundle (`swift test` builds it), if any.
+    /// The `render` the tests run as a process: `PREVIEW_RENDER_BINARY` when set (`make test` sets it to the
+    /// release `render` it has just built from the same sources: the shipped binary, and the tests that
+    /// render every example through it take seconds instead of minutes), else the debug `render` built
+    /// beside the test bundle (`swift test` builds it; `make check` and a bare `swift test` use it).
     public static func renderBinary() -> String? {
+        if let chosen = ProcessInfo.processInfo.environment["PREVIEW_RENDER_BINARY"], !chosen.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: chosen) ? chosen : nil
+        }
         let candidates = [
             URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, CommandLine.arguments[0],
         ]

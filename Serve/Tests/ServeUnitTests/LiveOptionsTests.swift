@@ -1,5 +1,6 @@
+import Foundation
 import ServeCore
-import XCTest
+
 
 /// `render serve --app PATH [APP-ARGS...]`: everything after the app's path is the app's.
 final class LiveOptionsTests: XCTestCase {

@@ -1,5 +1,6 @@
+import Foundation
 import ServeCore
-import XCTest
+
 
 /// `--header-timeout`, `--idle-timeout`, `--max-connections` and the open-file limit's cap
 /// (docs/serve.md "Connections"; the behaviour itself is Serve/browser-tests/test_connections.py's).

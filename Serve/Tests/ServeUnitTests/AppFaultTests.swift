@@ -1,6 +1,6 @@
 import Foundation
 import ServeCore
-import XCTest
+
 
 /// An app that misbehaves cannot hold `render serve --app` (AppProcess.swift, issue 44): a step never
 /// answered, stdout closed while the app lives, a helper holding the pipes, a flood of stderr; the app

@@ -1,0 +1,74 @@
+import Foundation
+
+// The server's unit tests (TestKit.swift: a program, not an XCTest bundle). Every `func test...` of every
+// class here is listed; `make serve-test` fails when one is not (scripts/check-serve-tests).
+let all: [TestEntry] =
+    tests(
+        AppFaultTests.self,
+        [
+            (
+                "testAStepNeverAnsweredIsHungAtTheLimitAndTheGroupEnds",
+                { try await $0.testAStepNeverAnsweredIsHungAtTheLimitAndTheGroupEnds() }
+            ),
+            (
+                "testStdoutClosedWhileTheAppLivesEndsTheRun",
+                { try await $0.testStdoutClosedWhileTheAppLivesEndsTheRun() }
+            ),
+            (
+                "testACrashWithAHelperHoldingThePipesIsSeenAndTheHelperEnds",
+                { try await $0.testACrashWithAHelperHoldingThePipesIsSeenAndTheHelperEnds() }
+            ),
+            (
+                "testRestartEndsAStepThatWaitsForeverAtOnce",
+                { try await $0.testRestartEndsAStepThatWaitsForeverAtOnce() }
+            ),
+            ("testAFloodOfStderrKeepsOnlyATail", { try await $0.testAFloodOfStderrKeepsOnlyATail() }),
+            (
+                "testTheAppStartsWithNoSignalBlockedInAGroupOfItsOwn",
+                { try await $0.testTheAppStartsWithNoSignalBlockedInAGroupOfItsOwn() }
+            ),
+        ])
+    + tests(
+        AppProcessTests.self,
+        [
+            (
+                "testExitDuringAStepNamesTheStepAndTheAppsLastWords",
+                { try await $0.testExitDuringAStepNamesTheStepAndTheAppsLastWords() }
+            ),
+            ("testASignalIsACrashAtItsStep", { try await $0.testASignalIsACrashAtItsStep() }),
+            ("testAnEndBetweenStepsIsReapedOnce", { try await $0.testAnEndBetweenStepsIsReapedOnce() }),
+        ])
+    + tests(
+        ConnectionLimitsTests.self,
+        [
+            ("testDefaults", { try $0.testDefaults() }),
+            ("testOptions", { try $0.testOptions() }),
+            ("testBadValues", { $0.testBadValues() }),
+            ("testTheMaximumFitsTheOpenFileLimit", { $0.testTheMaximumFitsTheOpenFileLimit() }),
+        ])
+    + tests(
+        FileWatcherTests.self,
+        [
+            (
+                "testAFolderCreatedLaterIsWatchedOnceItAppears",
+                { try $0.testAFolderCreatedLaterIsWatchedOnceItAppears() }
+            )
+        ])
+    + tests(
+        LiveOptionsTests.self,
+        [
+            ("testAppTakesTheRestOfTheLine", { try $0.testAppTakesTheRestOfTheLine() }),
+            ("testAppNeedsAPath", { $0.testAppNeedsAPath() }),
+        ])
+    + tests(
+        ServeCoreTests.self,
+        [
+            ("testSessionNamesCannotLeaveTheFolder", { try $0.testSessionNamesCannotLeaveTheFolder() }),
+            ("testListingSkipsLinksAndOtherFiles", { try $0.testListingSkipsLinksAndOtherFiles() }),
+            ("testWireRoundTrip", { $0.testWireRoundTrip() }),
+            ("testGuardRefusesOtherHostsAndOrigins", { $0.testGuardRefusesOtherHostsAndOrigins() }),
+            ("testViewValuesAreChecked", { $0.testViewValuesAreChecked() }),
+            ("testMailboxKeepsOneMessagePerSlot", { await $0.testMailboxKeepsOneMessagePerSlot() }),
+        ])
+
+await runTests(all)
