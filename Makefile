@@ -157,6 +157,7 @@ serve-soak: serve build fonts platform-app
 	$(SOAK) --duration 60 --out $(OUT)/soak
 soak: serve build fonts platform-app
 	$(SOAK) --duration $(SOAK_SECONDS) --out $(OUT)/soak-long
+	python3 Serve/browser-tests/burst_memory.py --render $(RENDER) --out $(OUT)/burst-memory
 
 ## The copy `make install` and the .deb carry beside `render` is `make serve`'s: it links the Swift runtime and
 ## Foundation in (-static-stdlib), as `render` has them, so it runs with no Swift toolchain, and the server's stack

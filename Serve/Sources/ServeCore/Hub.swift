@@ -33,6 +33,9 @@ public actor Hub {
     /// The kept frames' bytes (PNG and JSON) at most (docs/limits.md), and their sum now.
     static let keptFrameBytes = 16 << 20
     var frameBytes = 0
+    /// The kept thumbnails' bytes at most (docs/limits.md), and their sum now.
+    static let keptThumbBytes = 8 << 20
+    var thumbBytes = 0
     /// The session list is to be sent once no page's frames are being made (Hub+Coalesce.swift).
     var listChanged = false
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
@@ -309,8 +312,13 @@ public actor Hub {
         thumbsInflight[key] = t
         let a = await t.value
         thumbsInflight[key] = nil
-        if thumbs.count > 256 { thumbs = [:] }
+        // Each version of a saved session has its thumbnail: the kept ones are dropped past a count or a size.
+        if thumbs.count > 256 || thumbBytes > Self.keptThumbBytes {
+            thumbs = [:]
+            thumbBytes = 0
+        }
         thumbs[key] = a
+        thumbBytes += a.byteCount
         return a
     }
 
