@@ -17,8 +17,14 @@ VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Rend
 # Cairo and pixman are linked statically into `render` (31 -> 17 shared libraries per process) through
 # scripts/pkgconfig-static/cairo.pc; the manifest itself links the shared libcairo, so library products
 # carry no unsafe flags (docs/decisions/2026-11-24-static-cairo-in-the-makefile-only.md).
-STATIC_CAIRO := PKG_CONFIG_PATH=$(CURDIR)/scripts/pkgconfig-static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}
-RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie \
+# The static .pc is made from scripts/pkgconfig-static/cairo.pc with the system cairo's own Cflags, so every compile
+# command is the same with it and without it: the C library (shared libcairo: Debian's libpixman-1.a is not built
+# with -fPIC) then links from the modules `render`'s build compiled, in the same folder (issue 45;
+# docs/decisions/2026-12-07-c-library-from-the-release-build.md). `-Xswiftc -static-stdlib` links the Swift runtime
+# into the shared library as --static-swift-stdlib does into `render` (same instructions, same bytes).
+STATIC_PC := $(abspath $(OUT))/pkgconfig-static
+STATIC_CAIRO := PKG_CONFIG_PATH=$(STATIC_PC)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}
+RELEASE := -c release --static-swift-stdlib -Xswiftc -static-stdlib -Xlinker -no-pie \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # What `make build`, `make c-library`, `make fonts` and `make deb` need (`make build-deps`: CI build jobs).
 BUILD_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev \
@@ -66,8 +72,12 @@ build-deps:
 fonts:
 	@scripts/fonts.sh
 
-build:
+build: $(STATIC_PC)/cairo.pc
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
+
+$(STATIC_PC)/cairo.pc: scripts/pkgconfig-static/cairo.pc
+	@mkdir -p $(@D)
+	sed "s|^Cflags:.*|Cflags: $$(pkg-config --cflags cairo)|" $< > $@
 
 ## Renders the sample session to out/NAME.png.
 sample: build
@@ -86,7 +96,7 @@ sample: build
 # seconds to $(OUT)/test-times.tsv, printed at the end with the count of each kind of test (issue 45).
 # check-api compares the library products' public symbols (read from the debug build `swift test` made)
 # with docs/api/: a new public name is a decision (README, "API").
-test: fonts
+test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)
 	@$(STEP) --begin
 	$(STEP) check-format scripts/check-format
@@ -213,7 +223,7 @@ text-references:
 ## frames per second over 100 ticks, memory, output sizes, a 100-screen gallery and instruction counts.
 ## BENCH_ARGS passes options to the driver (e.g. BENCH_ARGS="--runs 5 --gallery 0 --no-callgrind").
 .PHONY: bench bench-compare bench-builds
-bench:
+bench: $(STATIC_PC)/cairo.pc
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product bench
 	.build/release/bench $(BENCH_ARGS)
@@ -262,13 +272,13 @@ fuzz-smoke:
 
 ## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
 ## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).
-## Built in its own scratch folder: its flags differ from the release `render` (shared Cairo, -static-stdlib).
+## Linked from the modules the release `render` build compiled (.build, the same flags; the shared libcairo).
 .PHONY: c-library c-tests c-tests-tsan
 C_OUT := $(OUT)/c
-C_BUILD := .build-c
+C_BUILD := .build
 C_PKG := PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig pkg-config --cflags --libs preview_renderer
 c-library:
-	$(SWIFT) build -c release -Xswiftc -static-stdlib --product preview_renderer --scratch-path $(C_BUILD)
+	$(SWIFT) build $(RELEASE) --product preview_renderer
 	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig
 	cp CLibrary/include/preview_renderer.h $(C_OUT)/include/
 	cp $(C_BUILD)/release/libpreview_renderer.so $(C_OUT)/lib/
@@ -298,7 +308,8 @@ c-tests: c-library build
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
-	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png
+	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png \
+	  && echo "hello: passed (its screenshot replays byte for byte)"
 	$(MAKE) --no-print-directory c-tests-tsan
 
 ## What a long-lived backend holds: resident memory for 600 phone-sized surfaces (scripts/c-memory.c;
