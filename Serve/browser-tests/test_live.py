@@ -28,13 +28,19 @@ def app_args():
     return ["--assets", os.path.join(FIX, "assets"), "--http", os.path.join(FIX, "http"), "--step-timeout", "2"]
 
 
+# The server's own limit on a step (render serve --step-timeout): above the app's watchdog (2 s, app_args), so the
+# Hang button's exit 4 comes first; `soak:hang` blocks that watchdog, and this limit ends the app.
+SERVER_STEP_TIMEOUT = 4
+
+
 class LiveServer:
     """`render serve --port 0 --record-dir DIR --app APP ...`; the address from its first line."""
 
     def __init__(self, record_dir):
         command = ([os.environ["RENDER_SERVE"], "--render", ARGS.render] if os.environ.get("RENDER_SERVE")
                    else [ARGS.render, "serve"])
-        self.proc = subprocess.Popen([*command, "--port", "0", "--record-dir", record_dir, "--app", ARGS.app, *app_args()],
+        self.proc = subprocess.Popen([*command, "--port", "0", "--record-dir", record_dir, "--step-timeout", str(SERVER_STEP_TIMEOUT),
+                                      "--app", ARGS.app, *app_args()],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)/", line)
@@ -276,6 +282,26 @@ class Live(PageCase):
         self.assertEqual(e["outcome"], "hung")
         self.assertIn("still busy after", e["message"])
         self.ended_then_restart("hung")
+
+    def test_4f_app_never_answers_the_server_ends_it_at_its_step_limit(self):
+        # `soak:hang` (Platform/tests/app/SoakModes.cpp) never answers and holds the lock the app's own
+        # watchdog needs: only the server's --step-timeout ends it, and the page names the limit and the option.
+        seq = self.seq()
+        m, e = self.type_text("soak:hang")
+        self.assertEqual((e["outcome"], e["limit"], e["step"]), ("hung", "step-timeout", 1))
+        self.assertIn(f"did not answer step 1 within {SERVER_STEP_TIMEOUT} s (render serve --step-timeout)",
+                      e["message"])
+        self.wait("live", f"m => m.seq > {seq} && !m.running && m.ended && m.ended.limit === 'step-timeout'")
+        self.page.wait_for_function("() => $('#liveLog').innerText.includes('--step-timeout')")
+        state = self.page.inner_text("#liveState")
+        self.assertIn("app ended: hung at step 1: the app did not answer step 1 within", state)
+        self.assertIn("(render serve --step-timeout): it was ended", state)
+        self.page.screenshot(path=os.path.join(self.out, "live-step-timeout.png"))
+        n = self.last_n()
+        self.page.click("#restart")
+        m, e = self.answered(n + 1)
+        self.assertEqual((e["step"], e["outcome"]), ("boot", "ok"))
+        self.painted_with("t => t.some(e => e.text === 'Open dialog')")
 
     def ended_then_restart(self, outcome):
         """The page says the app ended (how, at which step), the session so far downloads, Restart boots."""
