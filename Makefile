@@ -6,6 +6,10 @@ OUT ?= out
 SAMPLE ?= Examples/example1-front-view.json
 RENDER := .build/release/render
 STEP := OUT=$(OUT) scripts/test-step
+# make test builds everything first, then runs the suites in two chains side by side with TESTED_BUILDS=1, which
+# leaves the build prerequisites out of the suites' targets: asking SwiftPM again, even for nothing, waits for its
+# lock on .build, which the other chain's `swift test` holds for minutes.
+BUILT = $(if $(TESTED_BUILDS),,$(1))
 # The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian package, the man page.
 VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)
 # Release builds link the Swift runtime and Foundation statically (about 20 M fewer instructions
@@ -105,22 +109,33 @@ test: fonts $(STATIC_PC)/cairo.pc
 	$(STEP) decisions-index scripts/decisions-index --check
 	$(STEP) check-readmes scripts/check-readmes
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
+	$(STEP) build-serve $(MAKE) --no-print-directory serve
+	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
+	@echo "make test: two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
+	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 TESTED_BUILDS=1 test-compiles test-runs
+	@$(STEP) --summary
+
+## make test's two chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md): the steps that
+## compile (the debug build the Swift tests run on, the consumer package) beside those that mostly render, serve
+## and wait on browsers; each chain's steps run in turn. `make test` alone runs them this way.
+.PHONY: test-compiles test-runs
+test-compiles:
 	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --explicit-target-dependency-import-check error
 	$(STEP) check-api scripts/check-api
+	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
+test-runs:
 	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(STEP) check-android $(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(STEP) check-expectations $(MAKE) --no-print-directory check-expectations
 	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
 	$(STEP) platform-tests $(MAKE) --no-print-directory platform-tests
-	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
 	$(STEP) serve-test $(MAKE) --no-print-directory serve-test
 	$(STEP) serve-live-test $(MAKE) --no-print-directory serve-live-test
 	$(STEP) serve-soak $(MAKE) --no-print-directory serve-soak
 	$(STEP) check-version scripts/check-version
 	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
 	$(STEP) package-test $(MAKE) --no-print-directory package-test
-	@$(STEP) --summary
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
 ## build that `swift test` keeps warm (a one-line change to Sources/Layout: under 2 minutes). Its table and logs
@@ -152,7 +167,7 @@ serve:
 
 ## `render serve --app` with the headless platform's test app in chromium (Serve/browser-tests/test_live.py).
 .PHONY: serve-live-test
-serve-live-test: serve build fonts platform-app
+serve-live-test: $(call BUILT,serve build fonts platform-app)
 	python3 Serve/browser-tests/test_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/serve-live
 
 ## The soak of `render serve` (issue 44, Serve/browser-tests/soak.py): the test app's misbehaving modes (stderr
@@ -163,7 +178,7 @@ serve-live-test: serve build fonts platform-app
 .PHONY: serve-soak soak
 SOAK_SECONDS ?= 1800
 SOAK = python3 Serve/browser-tests/soak.py --render $(RENDER) --serve $(SERVE_BIN) --app $(PLATFORM_OUT)/previewtest
-serve-soak: serve build fonts platform-app
+serve-soak: $(call BUILT,serve build fonts platform-app)
 	$(SOAK) --duration 60 --out $(OUT)/soak
 soak: serve build fonts platform-app
 	$(SOAK) --duration $(SOAK_SECONDS) --out $(OUT)/soak-long
@@ -179,7 +194,7 @@ serve-static: serve
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
 # The unit tests are a program built with `make serve`'s flags (Serve/Tests/ServeUnitTests), so only it is compiled:
 # XCTest or testable imports would rebuild SwiftNIO's whole stack (minutes on two cores).
-serve-test: serve build fonts
+serve-test: $(call BUILT,serve build fonts)
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
@@ -287,7 +302,7 @@ c-library:
 
 ## The C and C++ test programs (CLibrary/tests) against the installed library, built exactly as the
 ## README shows, then the threads test under ThreadSanitizer (c-tests-tsan).
-c-tests: c-library build
+c-tests: $(call BUILT,c-library build)
 	@mkdir -p $(OUT)/c-tests
 	cc -std=c99 -Wall -Wextra -Werror CLibrary/tests/c_api_test.c $$($(C_PKG)) -o $(OUT)/c-tests/c_api_test
 	c++ -std=c++17 -Wall -Wextra -Werror CLibrary/tests/cpp_api_test.cpp $$($(C_PKG)) -lpthread -o $(OUT)/c-tests/cpp_api_test
@@ -326,7 +341,7 @@ c-memory: c-library
 ## clang (gcc cannot link Swift's TSan runtime); any report fails the run.
 TSAN_CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang++
 SWIFT_LIBS = $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift/linux
-c-tests-tsan: build
+c-tests-tsan: $(call BUILT,build)
 	$(SWIFT) build -c debug -Xswiftc -sanitize=thread --product preview_renderer --scratch-path .build-tsan
 	@mkdir -p $(OUT)/c-tests
 	$(TSAN_CLANG) -std=c++17 -fsanitize=thread -g -O1 CLibrary/tests/cpp_api_test.cpp -ICLibrary/include \
@@ -348,7 +363,7 @@ platform-app: c-library
 	  Platform/src/OfflineHTTPClient.cpp $$($(C_PKG)) $$(pkg-config --cflags cairo)
 	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
 	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
-platform-tests: platform-app build
+platform-tests: $(call BUILT,platform-app build)
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
 
@@ -359,7 +374,7 @@ print-version:
 	@echo $(VERSION)
 PREFIX ?= /usr/local
 DESTDIR ?=
-install: build serve-static c-library fonts
+install: $(call BUILT,build serve-static c-library fonts)
 	scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) \
 	  $(SERVE_STATIC_BIN)
 
