@@ -6,6 +6,10 @@ OUT ?= out
 SAMPLE ?= Examples/example1-front-view.json
 RENDER := .build/release/render
 STEP := OUT=$(OUT) scripts/test-step
+# The debug build `make test` and `make check` run the Swift tests on: a folder of its own, built beside the
+# release build (a plain `swift test` keeps using .build).
+TEST_BUILD := .build-test
+TEST_BUILD_FLAGS := --scratch-path $(TEST_BUILD) --explicit-target-dependency-import-check error
 # make test builds everything first, then runs the suites in two chains side by side with TESTED_BUILDS=1, which
 # leaves the build prerequisites out of the suites' targets: asking SwiftPM again, even for nothing, waits for its
 # lock on .build, which the other chain's `swift test` holds for minutes.
@@ -98,7 +102,7 @@ sample: build
 # without a README.md.
 # Every step runs through scripts/test-step: its output also goes to $(OUT)/logs/STEP.log, and its wall and CPU
 # seconds to $(OUT)/test-times.tsv, printed at the end with the count of each kind of test (issue 45).
-# check-api compares the library products' public symbols (read from the debug build `swift test` made)
+# check-api compares the library products' public symbols (read from the debug build in TEST_BUILD)
 # with docs/api/: a new public name is a decision (README, "API").
 test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)
@@ -108,27 +112,33 @@ test: fonts $(STATIC_PC)/cairo.pc
 	$(STEP) check-theme-lookups scripts/check-theme-lookups
 	$(STEP) decisions-index scripts/decisions-index --check
 	$(STEP) check-readmes scripts/check-readmes
-	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
-	$(STEP) build-serve $(MAKE) --no-print-directory serve
-	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
-	@echo "make test: two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
+	@echo "make test: the builds, then the suites, two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
+	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 test-build-release test-build-debug
 	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 TESTED_BUILDS=1 test-compiles test-runs
 	@$(STEP) --summary
 
-## make test's two chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md): the steps that
-## compile (the debug build the Swift tests run on, the consumer package) beside those that mostly render, serve
-## and wait on browsers; each chain's steps run in turn. `make test` alone runs them this way.
-.PHONY: test-compiles test-runs
+## make test's chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md). First the release
+## builds (render, the server, the C library and the platform's test app) beside the debug build the Swift tests
+## run on (in TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other); then the Swift
+## tests, the API check, the consumer package and the C tests beside the suites that render, serve and wait on
+## browsers. Each chain's steps run in turn.
+.PHONY: test-build-release test-build-debug test-compiles test-runs
+test-build-release:
+	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
+	$(STEP) build-serve $(MAKE) --no-print-directory serve
+	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
+test-build-debug:
+	$(STEP) build-tests $(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 test-compiles:
-	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --explicit-target-dependency-import-check error
-	$(STEP) check-api scripts/check-api
+	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
+	$(STEP) check-api scripts/check-api --build-dir $(TEST_BUILD)/debug
 	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
+	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
 test-runs:
 	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(STEP) check-android $(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(STEP) check-expectations $(MAKE) --no-print-directory check-expectations
-	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
 	$(STEP) platform-tests $(MAKE) --no-print-directory platform-tests
 	$(STEP) serve-test $(MAKE) --no-print-directory serve-test
 	$(STEP) serve-live-test $(MAKE) --no-print-directory serve-live-test
@@ -151,7 +161,7 @@ check: fonts
 	$(CHECK_STEP) check-theme-lookups scripts/check-theme-lookups
 	$(CHECK_STEP) decisions-index scripts/decisions-index --check
 	$(CHECK_STEP) check-readmes scripts/check-readmes
-	$(CHECK_STEP) swift-test $(SWIFT) test --explicit-target-dependency-import-check error
+	$(CHECK_STEP) swift-test $(SWIFT) test $(TEST_BUILD_FLAGS)
 	@$(CHECK_STEP) --summary
 
 ## `render serve`'s server, render-serve: Serve/ is a package of its own (Hummingbird), so that the library
