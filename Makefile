@@ -118,17 +118,17 @@ test: fonts $(STATIC_PC)/cairo.pc
 	@$(STEP) --summary
 
 ## make test's chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md). First the release
-## builds (render, the server, the C library and the platform's test app) beside the debug build the Swift tests
-## run on (in TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other); then the Swift
+## builds (render, the C library and the platform's test app) beside the debug build the Swift tests run on (in
+## TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other) and the server; then the Swift
 ## tests, the API check, the consumer package and the C tests beside the suites that render, serve and wait on
 ## browsers. Each chain's steps run in turn.
 .PHONY: test-build-release test-build-debug test-compiles test-runs
 test-build-release:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
-	$(STEP) build-serve $(MAKE) --no-print-directory serve
 	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
 test-build-debug:
 	$(STEP) build-tests $(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	$(STEP) build-serve $(MAKE) --no-print-directory serve
 test-compiles:
 	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 	$(STEP) check-api scripts/check-api --build-dir $(TEST_BUILD)/debug
@@ -290,10 +290,9 @@ fuzz-large: fuzz-build
 	$(FUZZ_BIN) .build-fuzz/corpus-large .build-fuzz/seeds-large -dict=Fuzz/session.dict -max_len=1048576 \
 	  -rss_limit_mb=4096 -timeout=20 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
 
-## A short fuzz run for CI (30 s each, small and large inputs).
+## A short fuzz run for CI (30 s each, small and large inputs, side by side: libFuzzer runs on one core).
 fuzz-smoke:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
-	$(MAKE) --no-print-directory fuzz-large FUZZ_SECONDS=30
+	$(MAKE) --no-print-directory -j2 FUZZ_SECONDS=30 fuzz fuzz-large
 
 ## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
 ## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).
