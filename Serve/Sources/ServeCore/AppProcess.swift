@@ -53,6 +53,7 @@ public final class AppProcess: @unchecked Sendable {
         await run {
             self.end()
             self.drainWake()
+            self.pidLock.withLock { self.restartAsked = false }
             self.errors.reset()
             let tail = self.errors
             let c: ChildProcess
@@ -87,10 +88,16 @@ public final class AppProcess: @unchecked Sendable {
     /// Restart: ends the run now from any thread, whatever it is doing; a step waiting for its answer is
     /// answered at once (`restarted`). The next `start()` begins a new run.
     public func interrupt() {
-        if let pid = pidLock.withLock({ runningPid }) { kill(-pid, SIGKILL) }
+        // Asked first, then woken, then ended: the step sees "restarted" whichever it notices first (its
+        // output ending with the app, or the wake), not a crash by the SIGKILL Restart sent.
+        pidLock.withLock { restartAsked = true }
         var byte: UInt8 = 0x72
         _ = Glibc.write(wake.write, &byte, 1)
+        if let pid = pidLock.withLock({ runningPid }) { kill(-pid, SIGKILL) }
     }
+    /// Restart was asked since this run started (`interrupt()`); cleared by `start()`.
+    private var restartAsked = false
+    private var restarting: Bool { pidLock.withLock { restartAsked } }
 
     /// At exit (Ctrl-C): ends the app and its helpers now, whatever they are doing.
     func terminateNow() {
@@ -196,7 +203,7 @@ public final class AppProcess: @unchecked Sendable {
                 end()
                 return ["outcome": "stopped", "message": "the app's answer is longer than 64 MiB", "ended": true]
             }
-            if exited { return ended() }  // what it wrote before it ended was read: no answer in it
+            if exited { return restarting ? restarted() : ended() }  // what it wrote before it ended: no answer
             switch waitForOutput(c, until: deadline) {
             case .restarted: return restarted()
             case .timedOut: return timedOut()
@@ -204,12 +211,14 @@ public final class AppProcess: @unchecked Sendable {
                 // Its last answer may still be in the pipe (a helper holds the write end): read what is there.
                 exited = true
                 var p = pollfd(fd: c.stdout, events: Int16(POLLIN), revents: 0)
-                guard poll(&p, 1, 0) > 0, p.revents & Int16(POLLIN) != 0 else { return ended() }
+                guard poll(&p, 1, 0) > 0, p.revents & Int16(POLLIN) != 0 else {
+                    return restarting ? restarted() : ended()
+                }
                 fallthrough
             case .data:
                 let n = chunk.withUnsafeMutableBytes { read(c.stdout, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return ended() }
+                guard n > 0 else { return restarting ? restarted() : ended() }
                 buffer += chunk[0..<n]
             }
         }
