@@ -119,13 +119,14 @@ test: fonts $(STATIC_PC)/cairo.pc
 
 ## make test's chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md). First the release
 ## builds (render, the C library and the platform's test app) beside the debug build the Swift tests run on (in
-## TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other) and the server; then the Swift
-## tests, the API check, the consumer package and the C tests beside the suites that render, serve and wait on
-## browsers. Each chain's steps run in turn.
+## TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other) and the server, the C tests
+## (their ThreadSanitizer build) after the release builds; then the Swift tests, the API check and the consumer
+## package beside the suites that render, serve and wait on browsers. Each chain's steps run in turn.
 .PHONY: test-build-release test-build-debug test-compiles test-runs
 test-build-release:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
+	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
 test-build-debug:
 	$(STEP) build-tests $(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
 	$(STEP) build-serve $(MAKE) --no-print-directory serve
@@ -133,7 +134,6 @@ test-compiles:
 	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 	$(STEP) check-api scripts/check-api --build-dir $(TEST_BUILD)/debug
 	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
-	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
 test-runs:
 	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
