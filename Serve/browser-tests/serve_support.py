@@ -90,6 +90,20 @@ class Server:
         return self.proc.wait(timeout=60)
 
 
+def masked_frame(opcode, payload, declared=None):
+    """A client's WebSocket frame (final, masked, RFC 6455 5.2); `declared` overrides the length it states."""
+    n = len(payload) if declared is None else declared
+    head = bytes([0x80 | opcode])
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 65536:
+        head += bytes([0x80 | 126]) + struct.pack(">H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+    mask = os.urandom(4)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
 class WS:
     """A WebSocket client over a plain socket, masked frames out as RFC 6455 requires."""
 
@@ -111,16 +125,7 @@ class WS:
         self.buf = b""
 
     def send_frame(self, opcode, payload, declared=None):
-        n = len(payload) if declared is None else declared
-        head = bytes([0x80 | opcode])
-        if n < 126:
-            head += bytes([0x80 | n])
-        elif n < 65536:
-            head += bytes([0x80 | 126]) + struct.pack(">H", n)
-        else:
-            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
-        mask = os.urandom(4)
-        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        self.sock.sendall(masked_frame(opcode, payload, declared))
 
     def send(self, obj):
         self.send_frame(0x1, json.dumps(obj).encode())
@@ -138,13 +143,7 @@ class WS:
         """The next whole message: (opcode, payload); continuation frames joined."""
         opcode, data = None, b""
         while True:
-            b0, b1 = self._read(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = struct.unpack(">H", self._read(2))[0]
-            elif n == 127:
-                n = struct.unpack(">Q", self._read(8))[0]
-            payload = self._read(n)
+            b0, payload = self.raw_frame()
             op = b0 & 0x0F
             if op in (0x9, 0xA):
                 continue
@@ -153,6 +152,16 @@ class WS:
             data += payload
             if b0 & 0x80:
                 return opcode, data
+
+    def raw_frame(self):
+        """The next frame as sent, control frames included: (its first byte, its payload)."""
+        b0, b1 = self._read(2)
+        n = b1 & 0x7F
+        if n == 126:
+            n = struct.unpack(">H", self._read(2))[0]
+        elif n == 127:
+            n = struct.unpack(">Q", self._read(8))[0]
+        return b0, self._read(n)
 
     def frame(self):
         """The next frame message, skipping text messages: its header (JSON) and its picture bytes (a

@@ -12,6 +12,8 @@ import struct
 import threading
 import time
 
+from serve_support import masked_frame
+
 MARKS = ("typed ", "flooded", "no events", "stdout closed", "save ")
 
 
@@ -55,19 +57,10 @@ class LightPage:
     # ---- wire
 
     def send_frame(self, opcode, payload):
-        n = len(payload)
-        head = bytes([0x80 | opcode])
-        if n < 126:
-            head += bytes([0x80 | n])
-        elif n < 65536:
-            head += bytes([0x80 | 126]) + struct.pack(">H", n)
-        else:
-            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
-        mask = os.urandom(4)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        frame = masked_frame(opcode, payload)
         with self.send_lock:
             try:
-                self.sock.sendall(head + mask + masked)
+                self.sock.sendall(frame)
             except OSError as e:
                 self.closed = self.closed or f"send: {e}"
 

@@ -73,13 +73,8 @@ def status(data):
 
 def frame(ws):
     """The next frame, control frames included: (opcode, payload)."""
-    b0, b1 = ws._read(2)
-    n = b1 & 0x7F
-    if n == 126:
-        n = struct.unpack(">H", ws._read(2))[0]
-    elif n == 127:
-        n = struct.unpack(">Q", ws._read(8))[0]
-    return b0 & 0x0F, ws._read(n)
+    b0, payload = ws.raw_frame()
+    return b0 & 0x0F, payload
 
 
 def close_code(ws, timeout=5):
