@@ -104,14 +104,18 @@ sample: build
 # seconds to $(OUT)/test-times.tsv, printed at the end with the count of each kind of test (issue 45).
 # check-api compares the library products' public symbols (read from the debug build in TEST_BUILD)
 # with docs/api/: a new public name is a decision (README, "API").
+# The checks of the sources that open both `make test` and `make check`, each a step of STEP ($(1)).
+define source-checks
+$(1) check-format scripts/check-format
+	$(1) check-imports scripts/check-imports
+	$(1) check-theme-lookups scripts/check-theme-lookups
+	$(1) decisions-index scripts/decisions-index --check
+	$(1) check-readmes scripts/check-readmes
+endef
 test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)
 	@$(STEP) --begin
-	$(STEP) check-format scripts/check-format
-	$(STEP) check-imports scripts/check-imports
-	$(STEP) check-theme-lookups scripts/check-theme-lookups
-	$(STEP) decisions-index scripts/decisions-index --check
-	$(STEP) check-readmes scripts/check-readmes
+	$(call source-checks,$(STEP))
 	@echo "make test: the builds, then the suites, two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
 	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 test-build-release test-build-debug
 	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 TESTED_BUILDS=1 test-compiles test-runs
@@ -156,11 +160,7 @@ CHECK_STEP := OUT=$(OUT)/check scripts/test-step
 check: fonts
 	@mkdir -p $(OUT)/check
 	@$(CHECK_STEP) --begin
-	$(CHECK_STEP) check-format scripts/check-format
-	$(CHECK_STEP) check-imports scripts/check-imports
-	$(CHECK_STEP) check-theme-lookups scripts/check-theme-lookups
-	$(CHECK_STEP) decisions-index scripts/decisions-index --check
-	$(CHECK_STEP) check-readmes scripts/check-readmes
+	$(call source-checks,$(CHECK_STEP))
 	$(CHECK_STEP) swift-test $(SWIFT) test $(TEST_BUILD_FLAGS)
 	@$(CHECK_STEP) --summary
 
