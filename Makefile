@@ -44,6 +44,8 @@ DEBIAN_PACKAGES += python3-yaml
 
 # The C API's tests (make c-tests) compile with cc and c++.
 DEBIAN_PACKAGES += g++
+# The platform's C++ sources compile through ccache (make platform-app): a second run or clone compiles nothing again.
+DEBIAN_PACKAGES += ccache
 
 # The package test (make package-test) asks the packaged `render serve` for its page and a thumbnail.
 DEBIAN_PACKAGES += curl
@@ -118,7 +120,7 @@ test: fonts $(STATIC_PC)/cairo.pc
 	$(call source-checks,$(STEP))
 	@echo "make test: the builds, then the suites, two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
 	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 test-build-release test-build-debug
-	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 TESTED_BUILDS=1 test-compiles test-runs
+	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j3 TESTED_BUILDS=1 test-compiles test-runs $(if $(FUZZ_SMOKE),test-fuzz)
 	@$(STEP) --summary
 
 ## make test's chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md). First the release
@@ -126,18 +128,24 @@ test: fonts $(STATIC_PC)/cairo.pc
 ## TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other) and the server, the C tests
 ## (their ThreadSanitizer build) after the release builds; then the Swift tests, the API check and the consumer
 ## package beside the suites that render, serve and wait on browsers. Each chain's steps run in turn.
-.PHONY: test-build-release test-build-debug test-compiles test-runs
+.PHONY: test-build-release test-build-debug test-compiles test-runs test-fuzz
 test-build-release:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
 	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
+# Only the test product: the executables (render, bench, fuzz-session) and the argument parser's plugin tools are not
+# compiled a second time unoptimized for tests that run the release `render`.
 test-build-debug:
-	$(STEP) build-tests $(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	$(STEP) build-tests $(SWIFT) build --product PreviewRendererPackageTests $(TEST_BUILD_FLAGS)
 	$(STEP) build-serve $(MAKE) --no-print-directory serve
 test-compiles:
 	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 	$(STEP) check-api scripts/check-api --build-dir $(TEST_BUILD)/debug
 	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
+# CI's fuzz smoke (.ci/run: make test FUZZ_SMOKE=1), a third chain beside the suites: its build and its two
+# one-core fuzz runs fill what the browser tests leave idle.
+test-fuzz:
+	$(STEP) fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke
 test-runs:
 	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
@@ -301,6 +309,7 @@ fuzz-smoke:
 C_OUT := $(OUT)/c
 C_BUILD := .build
 C_PKG := PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig pkg-config --cflags --libs preview_renderer
+C_PKG_CFLAGS := PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig pkg-config --cflags preview_renderer
 c-library:
 	$(SWIFT) build $(RELEASE) --product preview_renderer
 	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig
@@ -366,12 +375,23 @@ PLATFORM_OUT := $(OUT)/platform
 PLATFORM_SOURCES := $(wildcard Platform/src/*.cpp) $(wildcard Platform/standin/src/*.cpp) $(wildcard Platform/tests/app/*.cpp)
 # The offline HTTP client compiles against both httpclient APIs (getType()/HTTPRequest::GET up to
 # cef38ae, getMethod()/Method::GET from 941fea9 on): the stand-in has both (STANDIN_HTTPCLIENT_METHOD).
+# Each source is compiled on its own (make -j; through ccache when it is installed, as `make deps` installs it:
+# an unchanged file is not compiled again in the next run or the next clone), then linked against the C library
+# as a user's app is.
+CCACHE := $(shell command -v ccache 2>/dev/null)
+PLATFORM_OBJECTS := $(patsubst %.cpp,$(PLATFORM_OUT)/obj/%.o,$(PLATFORM_SOURCES))
+PLATFORM_CXXFLAGS := -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include
 platform-app: c-library
 	@mkdir -p $(PLATFORM_OUT)
-	c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -DSTANDIN_HTTPCLIENT_METHOD -IPlatform/standin/include \
+	$(CCACHE) c++ $(PLATFORM_CXXFLAGS) -fsyntax-only -DSTANDIN_HTTPCLIENT_METHOD \
 	  Platform/src/OfflineHTTPClient.cpp $$($(C_PKG)) $$(pkg-config --cflags cairo)
-	c++ -std=c++17 -Wall -Wextra -Werror -IPlatform/standin/include $(PLATFORM_SOURCES) \
-	  $$($(C_PKG)) $$(pkg-config --cflags --libs cairo) -lpthread -o $(PLATFORM_OUT)/previewtest
+	$(MAKE) --no-print-directory -j2 $(PLATFORM_OUT)/previewtest
+$(PLATFORM_OUT)/previewtest: $(PLATFORM_OBJECTS)
+	c++ $^ $$($(C_PKG)) $$(pkg-config --libs cairo) -lpthread -o $@
+$(PLATFORM_OUT)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CCACHE) c++ $(PLATFORM_CXXFLAGS) -MMD -MP $$($(C_PKG_CFLAGS)) $$(pkg-config --cflags cairo) -c $< -o $@
+-include $(PLATFORM_OBJECTS:.o=.d)
 platform-tests: $(call BUILT,platform-app build)
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
