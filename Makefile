@@ -101,7 +101,7 @@ sample: build
 # a module it cannot reach at all. check-theme-lookups fails on a theme value read outside Styles
 # (Styles resolves every look once; the others read the resolved looks). decisions-index --check fails on a
 # stale decisions index or a decision outside the index's stages; check-readmes on a top-level folder
-# without a README.md.
+# without a README.md; check-doc-names on a doc naming a file or module that does not exist.
 # Every step runs through scripts/test-step: its output also goes to $(OUT)/logs/STEP.log, and its wall and CPU
 # seconds to $(OUT)/test-times.tsv, printed at the end with the count of each kind of test (issue 45).
 # check-api compares the library products' public symbols (read from the debug build in TEST_BUILD)
@@ -113,6 +113,7 @@ $(1) check-format scripts/check-format
 	$(1) check-theme-lookups scripts/check-theme-lookups
 	$(1) decisions-index scripts/decisions-index --check
 	$(1) check-readmes scripts/check-readmes
+	$(1) check-doc-names scripts/check-doc-names
 endef
 test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)

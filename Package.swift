@@ -27,7 +27,7 @@ let package = Package(
         // which SwiftPM suggests when pkg-config cannot find it (README, "Use it from your package").
         // No target has unsafe flags, so a package can depend on this one `from:` a version. The
         // Makefile's release build of `render` links Cairo and pixman statically instead, through
-        // scripts/pkgconfig-static/cairo.pc (decisions.md, "Static Cairo").
+        // scripts/pkgconfig-static/cairo.pc (docs/decisions/2026-11-24-static-cairo-in-the-makefile-only.md).
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
@@ -96,19 +96,19 @@ let package = Package(
         .target(
             name: "Portability",
             dependencies: ["JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "Layout", "RenderPipeline"]),
-        // Goldens with semantic sidecars, comparison, record modes and reports.
-        .target(
-            name: "Snapshots",
-            dependencies: [
-                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
-                "Layout", "Painting", "RenderPipeline", "Accessibility",
-            ]),
         // Accessibility checks from the pixels, the hit map and a second layout: contrast, targets, large text.
         .target(
             name: "Accessibility",
             dependencies: [
                 "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
                 "Raster", "RenderPipeline",
+            ]),
+        // Goldens with semantic sidecars, comparison, record modes and reports.
+        .target(
+            name: "Snapshots",
+            dependencies: [
+                "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "TextLayout",
+                "Layout", "Painting", "RenderPipeline", "Accessibility",
             ]),
         // The library product's one module: re-exports the public API of the stages above.
         .target(

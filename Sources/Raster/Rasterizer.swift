@@ -74,8 +74,7 @@ package final class Rasterizer {
     /// How many shadow tiles were made so far (for tests).
     var shadowTilesMade: Int { shadows.tiles.made }
 
-    /// How many shadow masks were blurred so far    /// How many shadow masks were blurred so far (the rest came from
-    /// the cache).
+    /// How many shadow masks were blurred so far (the rest came from the cache).
     package var shadowBlurCount: Int { shadows.blurCount }
     /// How many frames were repainted only in part (`lastDamage`), for tests and the benchmark.
     package private(set) var partialFrames = 0
