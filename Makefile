@@ -53,6 +53,9 @@ DEBIAN_PACKAGES += curl
 # `render serve`'s browser tests (make serve-test): Playwright for Python, from PyPI with pip, drives chromium.
 DEBIAN_PACKAGES += python3-pip
 
+# The page's JavaScript modules (Serve/Page), type-checked and linted in the source checks (scripts/check-page).
+DEBIAN_PACKAGES += node-typescript eslint
+
 .PHONY: setup deps fonts build sample test check-expectations browser-references text-references clean
 
 ## Everything a newcomer needs: system packages, fonts, a release build of `render`, `render serve`'s server
@@ -101,7 +104,9 @@ sample: build
 # a module it cannot reach at all. check-theme-lookups fails on a theme value read outside Styles
 # (Styles resolves every look once; the others read the resolved looks). decisions-index --check fails on a
 # stale decisions index or a decision outside the index's stages; check-readmes on a top-level folder
-# without a README.md; check-doc-names on a doc naming a file or module that does not exist.
+# without a README.md; check-doc-names on a doc naming a file or module that does not exist. check-format and
+# check-imports cover the server's package (Serve/) too; page-types and page-lint check its page's JavaScript
+# modules with tsc and eslint (scripts/check-page).
 # Every step runs through scripts/test-step: its output also goes to $(OUT)/logs/STEP.log, and its wall and CPU
 # seconds to $(OUT)/test-times.tsv, printed at the end with the count of each kind of test (issue 45).
 # check-api compares the library products' public symbols (read from the debug build in TEST_BUILD)
@@ -110,6 +115,8 @@ sample: build
 define source-checks
 $(1) check-format scripts/check-format
 	$(1) check-imports scripts/check-imports
+	$(1) page-types scripts/check-page types
+	$(1) page-lint scripts/check-page lint
 	$(1) check-theme-lookups scripts/check-theme-lookups
 	$(1) decisions-index scripts/decisions-index --check
 	$(1) check-readmes scripts/check-readmes

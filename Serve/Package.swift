@@ -19,10 +19,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
+        // The page's HTML, CSS and JavaScript modules (Page/README.md), embedded in the binary at build time.
+        .target(
+            name: "ServePage",
+            path: "Page",
+            exclude: ["README.md", "tsconfig.json", ".eslintrc.json", "types.d.ts"],
+            sources: ["PageFiles.swift"],
+            resources: [
+                "index.html", "page.css", "a11y.css", "live.css", "main.js", "dom.js", "state.js", "socket.js",
+                "sessions.js", "frames.js", "hover.js", "outlines.js", "tree.js", "inspector.js", "timeline.js",
+                "a11y.js", "live.js", "live-controls.js", "live-gestures.js", "live-action-bar.js",
+            ].map { .embedInCode($0) }),
         .target(
             name: "ServeCore",
             dependencies: [
+                "ServePage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -30,6 +43,7 @@ let package = Package(
         .executableTarget(name: "render-serve", dependencies: ["ServeCore"]),
         // The unit tests are a program (Tests/ServeUnitTests/TestKit.swift): built with the server's own flags,
         // `-static-stdlib` included, which XCTest cannot link with, so the stack is compiled once per run.
-        .executableTarget(name: "serve-unit-tests", dependencies: ["ServeCore"], path: "Tests/ServeUnitTests"),
+        .executableTarget(
+            name: "serve-unit-tests", dependencies: ["ServeCore", "ServePage"], path: "Tests/ServeUnitTests"),
     ]
 )

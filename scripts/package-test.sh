@@ -49,7 +49,7 @@ cmp -s "$work/x/$sample.png" "$work/checkout.png" || fail "the packaged render's
 echo "package-test: 2/5 the packaged render drew $sample.json in a folder of its own, same bytes as the checkout's"
 
 # 3. Its `render serve`: render-serve beside render, with no Swift runtime library from the toolchain; the
-# page, and a thumbnail drawn by the packaged render as the server's worker; Ctrl-C stops it with exit 0.
+# page and its modules, and a thumbnail drawn by the packaged render as the server's worker; Ctrl-C stops it with exit 0.
 ! ldd "$work/root/usr/bin/render-serve" | grep -q 'libswiftCore\|libFoundation' ||
   fail "the packaged render-serve needs the Swift toolchain's libraries: $(ldd "$work/root/usr/bin/render-serve")"
 "$work/root/usr/bin/render" serve --help > "$work/serve-help.txt" || fail "render serve --help failed"
@@ -61,6 +61,8 @@ echo "$line" > "$work/serve-out.txt"
 url=$(sed -n 's|^render serve: \(http://[^ ]*\) .*|\1|p' "$work/serve-out.txt")
 [ -n "$url" ] || { kill $server; fail "render serve printed no address: $(cat "$work/serve-out.txt")"; }
 curl -sf "$url" | grep -q "<title>" || { kill $server; fail "render serve's page at $url"; }
+# The page's modules are in the binary (Serve/Page, embedded at build time), nothing beside it.
+curl -sf "${url}main.js" | grep -q "connect(" || { kill $server; fail "render serve's page module ${url}main.js"; }
 curl -sf "${url}thumb/$sample.json" -o "$work/thumb.png" || { kill $server; fail "no thumbnail from $url"; }
 kill -INT $server
 wait $server || fail "render serve did not stop cleanly on SIGINT"

@@ -57,12 +57,12 @@ def one_run(args, out):
         (e) => { window.__clickAt = performance.timeOrigin + e.timeStamp; });
       // The page's own work on each live message (the log redrawn): when it ran and for how long.
       window.__liveWork = [];
-      const handle = onText;
-      onText = (m) => {
+      const handle = window.__handlers.get("live");  // the live message's handler (Serve/Page/socket.js)
+      window.__handlers.set("live", (m) => {
         const t = performance.now();
         handle(m);
-        if (m.type === "live") window.__liveWork.push({ at: performance.timeOrigin + t, ms: performance.now() - t });
-      }; }""")
+        window.__liveWork.push({ at: performance.timeOrigin + t, ms: performance.now() - t });
+      }); }""")
     latencies, app_ms, parts = [], [], []
     # The stand-in's dialog opens once only (its second showModal shows nothing), so the taps go to its
     # text field: each is hit-tested and delivered by the engine in the app, recorded, and rendered anew.

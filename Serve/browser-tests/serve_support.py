@@ -68,6 +68,11 @@ class Server:
         self.url = f"http://{self.host}:{self.port}/"
 
     def get(self, path, headers=None):
+        status, _, body = self.response(path, headers)
+        return status, body
+
+    def response(self, path, headers=None):
+        """A GET's status, headers (lower-case names) and body."""
         c = http.client.HTTPConnection(self.host, self.port, timeout=60)
         c.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
         h = {"Host": f"{self.host}:{self.port}"}
@@ -78,7 +83,7 @@ class Server:
         r = c.getresponse()
         body = r.read()
         c.close()
-        return r.status, body
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, body
 
     def stats(self):
         return json.loads(self.get("/api/stats")[1])

@@ -5,7 +5,7 @@ with the server's memory, descriptors and processes measured before and after.
 Two servers run for the whole soak:
 - live: `render-serve --step-timeout S --app previewtest` (the stand-in test app), ten pages: one chromium page
   (Playwright, screenshotted at the end) and nine light WebSocket pages (raw sockets, soak_pages.py) that send
-  the page's `view` and `painted` messages as app.js does and read every frame. A cycle types each of the test
+  the page's `view` and `painted` messages as the page's frames.js does and read every frame. A cycle types each of the test
   app's misbehaving modes into its text field (Platform/README.md "Live mode": soak:flood five times, then
   soak:crash-with-helpers, soak:exit-helper-floods, soak:close-stdout, soak:hang, soak:helper-holds-pipes),
   each followed by Restart: every page must get the new app's first frame within 2 s of the Restart message

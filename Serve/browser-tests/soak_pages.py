@@ -1,5 +1,5 @@
 """The soak's light pages (soak.py): a WebSocket client on a raw socket that behaves as the page's script does
-for frames (PageScript.swift): on the `sessions` message it sends `view` for the first session (the server's
+for frames (Serve/Page/frames.js): on the `sessions` message it sends `view` for the first session (the server's
 look, device and font scale, the final capture), and after every frame `painted` with the frame's slot,
 version and state, so the server may send changed rectangles. It keeps, for each frame, its arrival time, its
 header's version and state and the texts of the frame's tree (`meta.tree`) that the soak looks for, and the

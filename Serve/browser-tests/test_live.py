@@ -292,7 +292,7 @@ class Live(PageCase):
         self.assertIn(f"did not answer step 1 within {SERVER_STEP_TIMEOUT} s (render serve --step-timeout)",
                       e["message"])
         self.wait("live", f"m => m.seq > {seq} && !m.running && m.ended && m.ended.limit === 'step-timeout'")
-        self.page.wait_for_function("() => $('#liveLog').innerText.includes('--step-timeout')")
+        self.page.wait_for_function("() => document.querySelector('#liveLog').innerText.includes('--step-timeout')")
         state = self.page.inner_text("#liveState")
         self.assertIn("app ended: hung at step 1: the app did not answer step 1 within", state)
         self.assertIn("(render serve --step-timeout): it was ended", state)
@@ -344,7 +344,7 @@ class Live(PageCase):
         self.assertEqual(m["ended"]["message"], f"the app crashed (signal 9) between steps (after step {e['step']})")
         self.assertNotIn("step", m["ended"])
         self.assertIn("app ended: crashed: the app crashed (signal 9) between steps", self.page.inner_text("#liveState"))
-        self.page.wait_for_function("() => $('#liveLog').innerText.includes('(between steps) → crashed')")
+        self.page.wait_for_function("() => document.querySelector('#liveLog').innerText.includes('(between steps) → crashed')")
         n = self.last_n()
         self.page.click("#restart")
         m, e = self.answered(n + 1)

@@ -22,6 +22,7 @@ from serve_support import (  # noqa: E402
 
 ARGS = None
 BLUE, ORANGE, GREEN, RED = "#e3f2fd", "#ffcc80", "#a5d6a7", "#ef9a9a"
+PAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Page")  # the page's files
 
 
 def folder(name):
@@ -335,7 +336,7 @@ class Security(unittest.TestCase):
     def test_no_file_outside_the_folder(self):
         for path in ["/thumb/..%2fsecurity-outside%2fsecret.json", "/thumb/%2e%2e%2fsecurity-outside%2fsecret.json",
                      "/thumb/../security-outside/secret.json", "/../security-outside/secret.json",
-                     "/%2e%2e/%2e%2e/etc/passwd", "/thumb/link.json", "/thumb/%2e%2e", "/app.js/../../etc/passwd",
+                     "/%2e%2e/%2e%2e/etc/passwd", "/thumb/link.json", "/thumb/%2e%2e", "/main.js/../../etc/passwd",
                      "/etc/passwd", "/thumb/screen.expect.json"]:
             status, body = self.server.get(path)
             self.assertIn(status, (400, 404), path)
@@ -358,6 +359,46 @@ class Security(unittest.TestCase):
         self.assertNotEqual(WS(self.server, origin="http://evil.example").status, 101)
         self.assertNotEqual(WS(self.server, host="rebound.example").status, 101)
         self.assertEqual(WS(self.server, origin=f"http://127.0.0.1:{self.server.port}").status, 101)
+
+    def test_the_page_files_are_served_with_their_types(self):
+        """Each file of Serve/Page (from the binary) at /NAME, index.html at /, with its content type and no-store;
+        the live mode's entry empty without an app; nothing else of the folder."""
+        types = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+                 ".js": "text/javascript; charset=utf-8"}
+        names = [n for n in sorted(os.listdir(PAGE)) if os.path.splitext(n)[1] in types]
+        self.assertIn("main.js", names)
+        for name in names:
+            status, headers, body = self.server.response("/" if name == "index.html" else "/" + name)
+            self.assertEqual(status, 200, name)
+            self.assertEqual(headers["content-type"], types[os.path.splitext(name)[1]], name)
+            self.assertEqual(headers["cache-control"], "no-store", name)
+            with open(os.path.join(PAGE, name), "rb") as f:
+                self.assertEqual(body, b"" if name == "live.js" else f.read(), name)
+        for path in ["/index.html", "/types.d.ts", "/tsconfig.json", "/PageFiles.swift", "/README.md", "/app.js"]:
+            self.assertEqual(self.server.get(path)[0], 404, path)
+
+    def test_page_dir_serves_the_page_from_disk(self):
+        """--page-dir DIR: the page's files read from DIR at each request (an edit shows on reload), still only
+        the page's names; a folder without index.html is refused."""
+        d = folder("page-dir")
+        for name in os.listdir(PAGE):
+            if os.path.isfile(os.path.join(PAGE, name)):
+                shutil.copy(os.path.join(PAGE, name), d)
+        server = Server(ARGS.render, self.dir, "--page-dir", d)
+        try:
+            with open(os.path.join(d, "page.css"), "a") as f:
+                f.write("/* edited */\n")
+            status, headers, body = server.response("/page.css")
+            self.assertEqual((status, headers["content-type"]), (200, "text/css; charset=utf-8"))
+            self.assertTrue(body.endswith(b"/* edited */\n"))
+            self.assertEqual(server.get("/types.d.ts")[0], 404)
+            self.assertEqual(server.get("/")[0], 200)
+        finally:
+            self.assertEqual(server.stop(), 0)
+        r = subprocess.run([*serve_command(), self.dir, "--port", "0", "--page-dir", self.outside],
+                           capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 64)
+        self.assertIn("has no index.html", r.stderr + r.stdout)
 
     def test_malformed_and_oversized_messages_close_that_connection(self):
         other = WS(self.server)

@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from serve_support import PageCase, Server, test_args, write  # noqa: E402
 
 ARGS = None
-MAGENTA = (204, 0, 153)  # the findings' outline colour (PageA11y.swift)
+MAGENTA = (204, 0, 153)  # the findings' outline colour (Serve/Page/a11y.js)
 
 
 def screen(terms_color="#999999"):

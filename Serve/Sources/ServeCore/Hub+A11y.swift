@@ -20,6 +20,7 @@ extension Hub {
         var head = Array(Self.json(["type": "a11y", "slot": slot, "state": key]).utf8)
         head.removeLast()
         c.mailbox.put(
-            "a11y-" + slot, .text(String(decoding: head + Array(#","data":"#.utf8) + answer.json + [125], as: UTF8.self)))
+            "a11y-" + slot,
+            .text(String(decoding: head + Array(#","data":"#.utf8) + answer.json + [125], as: UTF8.self)))
     }
 }

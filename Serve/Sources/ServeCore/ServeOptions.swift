@@ -22,11 +22,13 @@ public struct ServeOptions: Sendable {
     // Connection limits (ConnectionGuard.swift; docs/serve.md "Connections", docs/limits.md).
     /// `--header-timeout S`, `--idle-timeout S`, `--max-connections N`.
     public var connections = ConnectionLimits()
+    /// `--page-dir DIR`: the page's files read from DIR (Serve/Page) at each request instead of from the binary.
+    public var pageDir: String?
 
     public static let usage = """
         usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
                             [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
-                            [--header-timeout S] [--idle-timeout S] [--max-connections N]
+                            [--header-timeout S] [--idle-timeout S] [--max-connections N] [--page-dir DIR]
                render serve [OPTIONS] [--record-dir DIR] [--step-timeout S] --app PATH [APP-ARGS...]
 
         Serves a live page of the folder's sessions (default: the current folder) at http://HOST:PORT/
@@ -39,6 +41,8 @@ public struct ServeOptions: Sendable {
         an HTTP connection idle for --idle-timeout (default 60 s) is closed and a page's WebSocket is
         pinged that often (closed when a ping goes unanswered as long); at most --max-connections
         (default 256, lowered to fit `ulimit -n`) are served, others get 503.
+        --page-dir DIR serves the page's files from DIR (Serve/Page in a checkout) instead of the copy in the
+        binary: an edit to the page shows on reload, without a build (Serve/Page/README.md).
         Ctrl-C stops it. Exit codes: 0 stopped, 2 the port is in use or cannot be bound, 64 bad usage.
         See docs/serve.md.
         """
@@ -76,6 +80,7 @@ public struct ServeOptions: Sendable {
             case "--fonts": o.fonts = try value(a)
             case "--render": o.render = try value(a)
             case "--record-dir": o.recordDir = try value(a)
+            case "--page-dir": o.pageDir = try value(a)
             case "--step-timeout":
                 let v = try value(a)
                 guard let t = Double(v), t.isFinite, (0.1...3600).contains(t) else {

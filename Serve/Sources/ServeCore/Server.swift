@@ -5,13 +5,14 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// `render serve`: the HTTP routes (the page's three files, thumbnails, stats) and the WebSocket
+/// `render serve`: the HTTP routes (the page's files, thumbnails, stats) and the WebSocket
 /// (frames and inspector answers out, views and pointer positions in), on Hummingbird.
 public enum Server {
     /// The largest message a page may send (a view or a pointer position is under 200 bytes).
     public static let maxMessage = 16 * 1024
 
     public static func run(_ options: ServeOptions) async throws {
+        try PageRoutes.check(pageDir: options.pageDir)
         let live = try LiveApp.make(options)
         let folder = try SessionFolder(
             target: live?.folder ?? options.target, excluding: options.themeFile.map { [$0] } ?? [])
@@ -31,13 +32,7 @@ public enum Server {
 
         let router = Router()
         router.add(middleware: GuardMiddleware<BasicRequestContext>(guardian: guardian))
-        router.get("/") { _, _ in Self.file(Page.html, type: "text/html; charset=utf-8") }
-        router.get("/app.js") { _, _ in Self.file(Page.script, type: "text/javascript; charset=utf-8") }
-        router.get("/a11y.js") { _, _ in Self.file(PageA11y.script, type: "text/javascript; charset=utf-8") }
-        router.get("/app.css") { _, _ in Self.file(Page.style, type: "text/css; charset=utf-8") }
-        router.get("/live.js") { _, _ in
-            Self.file(live == nil ? "" : LivePage.live, type: "text/javascript; charset=utf-8")
-        }
+        PageRoutes.add(to: router, pageDir: options.pageDir, live: live != nil)
         router.get("/live/session.json") { _, _ -> Response in
             guard let live, let d = FileManager.default.contents(atPath: live.sessionPath) else {
                 throw HTTPError(.notFound)
@@ -103,13 +98,16 @@ public enum Server {
                 let count = folder.list().count
                 print(
                     "render serve: \(url) (\(count) session\(count == 1 ? "" : "s") in \(folder.folder); Ctrl-C stops)")
+                if let dir = options.pageDir {
+                    print("render serve: the page's files are read from \(dir) (--page-dir)")
+                }
                 if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {
                     print("render serve: warning: listening on \(options.host): other machines can read these sessions")
                 }
                 if maximum < limits.maxConnections {
                     print(
-                        "render serve: at most \(maximum) connections, not \(limits.maxConnections): the open-file limit is "
-                            + "\(ConnectionLimits.openFileLimit()) (ulimit -n)")
+                        "render serve: at most \(maximum) connections, not \(limits.maxConnections): "
+                            + "the open-file limit is \(ConnectionLimits.openFileLimit()) (ulimit -n)")
                 }
                 fflush(stdout)
                 if options.open { Self.openBrowser(url) }
@@ -147,9 +145,13 @@ public enum Server {
     }
 
     static func file(_ text: String, type: String) -> Response {
+        file(Array(text.utf8), type: type)
+    }
+
+    static func file(_ bytes: [UInt8], type: String) -> Response {
         Response(
             status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// One page's WebSocket: its mailbox drained to the socket by one task, its messages handled in order.

@@ -1,7 +1,6 @@
 import Foundation
 import ServeCore
 
-
 /// An app that misbehaves cannot hold `render serve --app` (AppProcess.swift, issue 44): a step never
 /// answered, stdout closed while the app lives, a helper holding the pipes, a flood of stderr; the app
 /// runs in its own process group with no signal blocked, and every process of a run is gone after it.
@@ -125,7 +124,8 @@ final class AppFaultTests: XCTestCase {
             mask=$(grep SigBlk /proc/$$/status | cut -f2)
             ign=$(grep SigIgn /proc/$$/status | cut -f2)
             pgrp=$(cut -d' ' -f5 /proc/$$/stat)
-            echo "{\\"step\\":\\"boot\\",\\"outcome\\":\\"ok\\",\\"mask\\":\\"$mask\\",\\"ignored\\":\\"$ign\\",\\"pgrp\\":$pgrp}"
+            printf '{"step":"boot","outcome":"ok","mask":"%s",' "$mask"
+            echo "\\"ignored\\":\\"$ign\\",\\"pgrp\\":$pgrp}"
             read line
             """
         try Data(script.utf8).write(to: URL(fileURLWithPath: path))

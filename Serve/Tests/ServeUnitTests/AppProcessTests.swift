@@ -1,7 +1,6 @@
 import Foundation
 import ServeCore
 
-
 /// How `render serve --app` reports an app's end (AppProcess.swift), with small shell scripts as the
 /// app: one answer line per step read, then the end under test.
 final class AppProcessTests: XCTestCase {

@@ -1,7 +1,6 @@
 import Foundation
 import ServeCore
 
-
 /// `--header-timeout`, `--idle-timeout`, `--max-connections` and the open-file limit's cap
 /// (docs/serve.md "Connections"; the behaviour itself is Serve/browser-tests/test_connections.py's).
 final class ConnectionLimitsTests: XCTestCase {

@@ -1,7 +1,6 @@
 import Foundation
 import ServeCore
 
-
 /// The inotify watcher: a folder created after the server started (the sessions' `assets/`) is
 /// watched from the moment it appears, so a file written into it is reported.
 final class FileWatcherTests: XCTestCase {

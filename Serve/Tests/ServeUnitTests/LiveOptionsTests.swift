@@ -1,7 +1,6 @@
 import Foundation
 import ServeCore
 
-
 /// `render serve --app PATH [APP-ARGS...]`: everything after the app's path is the app's.
 final class LiveOptionsTests: XCTestCase {
     func testAppTakesTheRestOfTheLine() throws {

@@ -1,7 +1,6 @@
 import Foundation
 import ServeCore
 
-
 /// The server's rules that need no browser (the browser tests are Serve/browser-tests/test_serve.py).
 final class ServeCoreTests: XCTestCase {
     func testSessionNamesCannotLeaveTheFolder() throws {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (the functions keep XCTest's names, so that the tests read as XCTest tests)
 import Foundation
 
 /// The few XCTest names the server's unit tests use, for a plain executable (`serve-unit-tests`): XCTest
@@ -52,8 +54,8 @@ enum TestRun {
     nonisolated(unsafe) static var failures: [String] = []
     static let lock = NSLock()
     static func fail(_ message: String, _ file: String, _ line: Int) {
-        let where_ = "\((file as NSString).lastPathComponent):\(line)"
-        lock.withLock { failures.append("\(where_): \(message)") }
+        let place = "\((file as NSString).lastPathComponent):\(line)"
+        lock.withLock { failures.append("\(place): \(message)") }
     }
 }
 

@@ -61,6 +61,12 @@ let all: [TestEntry] =
             ("testAppNeedsAPath", { $0.testAppNeedsAPath() }),
         ])
     + tests(
+        PageFilesTests.self,
+        [
+            ("testEveryPageFileIsEmbedded", { try $0.testEveryPageFileIsEmbedded() }),
+            ("testPageDirOption", { try $0.testPageDirOption() }),
+        ])
+    + tests(
         ServeCoreTests.self,
         [
             ("testSessionNamesCannotLeaveTheFolder", { try $0.testSessionNamesCannotLeaveTheFolder() }),
