@@ -126,46 +126,62 @@ test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)
 	@$(STEP) --begin
 	$(call source-checks,$(STEP))
-	@echo "make test: the builds, then the suites, two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
-	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j2 test-build-release test-build-debug
-	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j3 TESTED_BUILDS=1 test-compiles test-runs $(if $(FUZZ_SMOKE),test-fuzz)
+	@echo "make test: two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
+	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory $(if $(FUZZ_SMOKE),-j3,-j2) TESTED_BUILDS=1 test-all
 	@$(STEP) --summary
 
-## make test's chains, side by side on two cores (issue 45, Benchmarks/notes/test-time.md). First the release
-## builds (render, the C library and the platform's test app) beside the debug build the Swift tests run on (in
-## TEST_BUILD, so that SwiftPM's lock on .build does not hold one behind the other) and the server, the C tests
-## (their ThreadSanitizer build) after the release builds; then the Swift tests, the API check and the consumer
-## package beside the suites that render, serve and wait on browsers. Each chain's steps run in turn.
-.PHONY: test-build-release test-build-debug test-compiles test-runs test-fuzz
-test-build-release:
+## make test's steps, two at a time on two cores (issue 45, Benchmarks/notes/test-time.md; the decision
+## docs/decisions/2026-12-07-test-build-product-ccache-fuzz-chain.md). Each step is a target that waits for the
+## step before it in its chain, and for what it needs from the other chain:
+## - the Swift chain: the tests' debug build (TEST_BUILD, its own folder, so that SwiftPM's lock on .build does not
+##   hold one chain behind the other), the Swift tests (on the release `render`), the API check, the C tests (their
+##   ThreadSanitizer build), the consumer package;
+## - the product chain: the release `render`, the server, the platform's test app (and the C library), then the
+##   suites that render, serve and wait on browsers, and the package.
+## After `make setup` the product chain's builds are done, and its suites run beside the tests' build.
+## TESTED_BUILDS=1 leaves the build prerequisites out of the suites' own targets: the chains have built them.
+## FUZZ_SMOKE=1 (.ci/run) adds CI's fuzz smoke as a third chain: its build and its two one-core runs.
+TS := test-step-
+SWIFT_CHAIN := build-tests swift-test check-api c-tests consumer-test
+PRODUCT_CHAIN := build-render build-serve build-platform-app check-default check-ios check-android check-expectations \
+  platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
+TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) fuzz-smoke)
+.PHONY: test-all $(TEST_STEPS)
+test-all: $(TS)consumer-test $(TS)package-test $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
+# Each step of a chain waits for the one before it ("test-step-B:test-step-A" for each pair).
+chain-order = $(join $(addsuffix :,$(addprefix $(TS),$(wordlist 2,99,$(1)))),$(addprefix $(TS),$(filter-out $(lastword $(1)),$(1))))
+$(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_CHAIN)),$(eval $(rule)))
+# What the Swift chain needs from the product chain: the release `render`, the C library (built with the app).
+$(TS)swift-test: $(TS)build-render
+$(TS)c-tests: $(TS)build-platform-app
+$(TS)build-render:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
+$(TS)build-serve:
+	$(STEP) build-serve $(MAKE) --no-print-directory serve
+$(TS)build-platform-app:
 	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
-	$(STEP) c-tests $(MAKE) --no-print-directory c-tests
 # Only the test product: the executables (render, bench, fuzz-session) and the argument parser's plugin tools are not
 # compiled a second time unoptimized for tests that run the release `render`.
-test-build-debug:
+$(TS)build-tests:
 	$(STEP) build-tests $(SWIFT) build --product PreviewRendererPackageTests $(TEST_BUILD_FLAGS)
-	$(STEP) build-serve $(MAKE) --no-print-directory serve
-test-compiles:
+$(TS)swift-test:
 	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
+$(TS)check-api:
 	$(STEP) check-api scripts/check-api --build-dir $(TEST_BUILD)/debug
-	$(STEP) consumer-test $(MAKE) --no-print-directory consumer-test
-# CI's fuzz smoke (.ci/run: make test FUZZ_SMOKE=1), a third chain beside the suites: its build and its two
-# one-core fuzz runs fill what the browser tests leave idle.
-test-fuzz:
-	$(STEP) fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke
-test-runs:
+$(TS)check-default:
 	$(STEP) check-default $(RENDER) check Examples --ticks --junit $(OUT)/check.xml --report $(OUT)/check.json --html $(OUT)/review
+$(TS)check-ios:
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
+$(TS)check-android:
 	$(STEP) check-android $(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
-	$(STEP) check-expectations $(MAKE) --no-print-directory check-expectations
-	$(STEP) platform-tests $(MAKE) --no-print-directory platform-tests
-	$(STEP) serve-test $(MAKE) --no-print-directory serve-test
-	$(STEP) serve-live-test $(MAKE) --no-print-directory serve-live-test
-	$(STEP) serve-soak $(MAKE) --no-print-directory serve-soak
+$(TS)check-version:
 	$(STEP) check-version scripts/check-version
+$(TS)check-ci-examples:
 	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
-	$(STEP) package-test $(MAKE) --no-print-directory package-test
+# The steps that are a make target of the same name.
+$(addprefix $(TS),c-tests consumer-test fuzz-smoke check-expectations platform-tests serve-test serve-live-test \
+  serve-soak package-test):
+	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
 ## build that `swift test` keeps warm (a one-line change to Sources/Layout: under 2 minutes). Its table and logs
