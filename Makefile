@@ -306,10 +306,14 @@ bench-builds: build
 .PHONY: fuzz fuzz-smoke
 FUZZ_SECONDS ?= 600
 FUZZ_BIN = .build-fuzz/debug/fuzz-session
+# Where libFuzzer writes what it finds (crashes, timeouts, slow units). `make fuzz` keeps them in Fuzz/crashers to be
+# committed (the Swift tests replay that folder); CI's smoke writes them to $(OUT)/fuzz-artifacts, so a slow unit
+# it saves on a busy machine never changes what the Swift tests beside it read.
+FUZZ_ARTIFACTS ?= Fuzz/crashers/
 fuzz: fuzz-build
-	@mkdir -p Fuzz/crashers .build-fuzz/corpus
+	@mkdir -p $(FUZZ_ARTIFACTS) .build-fuzz/corpus
 	$(FUZZ_BIN) .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/session.dict -max_len=16384 -rss_limit_mb=4096 -timeout=20 \
-	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
+	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)
 
 ## The same target on inputs up to 1 MiB, from seeds made at run time (scripts/make-fuzz-seeds.py --large): one long
 ## label, many ticks, many reorders, deep moves; the budgets that hold per render, not per item (issue 28).
@@ -317,14 +321,15 @@ fuzz: fuzz-build
 fuzz-build:
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
 fuzz-large: fuzz-build
-	@mkdir -p Fuzz/crashers .build-fuzz/corpus-large
+	@mkdir -p $(FUZZ_ARTIFACTS) .build-fuzz/corpus-large
 	python3 scripts/make-fuzz-seeds.py --large .build-fuzz/seeds-large
 	$(FUZZ_BIN) .build-fuzz/corpus-large .build-fuzz/seeds-large -dict=Fuzz/session.dict -max_len=1048576 \
-	  -rss_limit_mb=4096 -timeout=20 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/crashers/
+	  -rss_limit_mb=4096 -timeout=20 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)
 
 ## A short fuzz run for CI (30 s each, small and large inputs, side by side: libFuzzer runs on one core).
 fuzz-smoke:
-	$(MAKE) --no-print-directory -j2 FUZZ_SECONDS=30 fuzz fuzz-large
+	$(MAKE) --no-print-directory -j2 FUZZ_SECONDS=30 FUZZ_ARTIFACTS=$(abspath $(OUT))/fuzz-artifacts/ fuzz fuzz-large \
+	  || { echo "fuzz-smoke: what libFuzzer found is in $(OUT)/fuzz-artifacts/ (replay: $(FUZZ_BIN) FILE)" >&2; exit 1; }
 
 ## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
 ## (the Swift runtime linked in statically) and out/c/lib/pkgconfig/preview_renderer.pc (with an rpath).
