@@ -421,6 +421,9 @@ ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_OUT := $(OUT)/deb
 DEB_STAGE := $(DEB_OUT)/preview-renderer-$(VERSION)
 DEB := $(DEB_OUT)/preview-renderer_$(VERSION)_$(ARCH).deb
+# DEB_QUICK=1 (make package-test, so make test): gzip -1 instead of xz and no -dbgsym packages, seconds instead of
+# minutes on two busy cores; the files in the packages are the same. A release runs plain `make deb`.
+DEB_COMPRESS := $(if $(DEB_QUICK),-Zgzip -z1)
 DEBS := $(DEB) $(DEB_OUT)/preview-renderer-common_$(VERSION)_all.deb $(DEB_OUT)/libpreview-renderer0_$(VERSION)_$(ARCH).deb \
   $(DEB_OUT)/libpreview-renderer-dev_$(VERSION)_$(ARCH).deb
 .PHONY: package-inputs lintian
@@ -430,7 +433,8 @@ deb: package-inputs
 	@mkdir -p $(DEB_STAGE)
 	cp -r debian $(DEB_STAGE)/
 	scripts/deb-changelog > $(DEB_STAGE)/debian/changelog
-	cd $(DEB_STAGE) && CHECKOUT=$(CURDIR) SWIFT=$(SWIFT) PREVIEW_BUILT=1 \
+	cd $(DEB_STAGE) && CHECKOUT=$(CURDIR) SWIFT=$(SWIFT) PREVIEW_BUILT=1 DEB_COMPRESS="$(DEB_COMPRESS)" \
+	  $(if $(DEB_QUICK),DEB_BUILD_OPTIONS="noautodbgsym $$DEB_BUILD_OPTIONS") \
 	  dpkg-buildpackage -b -us -uc --no-pre-clean > ../dpkg-buildpackage.log 2>&1 \
 	  || { tail -40 ../dpkg-buildpackage.log; exit 1; }
 	rm -rf $(DEB_STAGE)
@@ -442,7 +446,13 @@ lintian:
 ## checkout around, render serve, the README's C example built against their header with pkg-config, the man
 ## pages against the help text (scripts/package-test.sh). Then scripts/check-install-modes.sh: install.sh under
 ## umask 000 makes nothing group- or world-writable.
-package-test: deb
+# The packages' ceilings (download and installed, MB): today's sizes with a little room, so that growth fails;
+# issue 47's target is 45 and 150 (Benchmarks/notes/debian-packages.md says what is left).
+PACKAGE_MAX_DOWNLOAD_MB ?= 53
+PACKAGE_MAX_INSTALLED_MB ?= 205
+package-test: package-inputs
+	$(MAKE) --no-print-directory deb DEB_QUICK=1 TESTED_BUILDS=1
 	$(MAKE) --no-print-directory lintian
-	scripts/package-test.sh $(DEB_OUT) $(RENDER)
+	PACKAGE_MAX_DOWNLOAD_MB=$(PACKAGE_MAX_DOWNLOAD_MB) PACKAGE_MAX_INSTALLED_MB=$(PACKAGE_MAX_INSTALLED_MB) \
+	  scripts/package-test.sh $(DEB_OUT) $(RENDER)
 	scripts/check-install-modes.sh $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) $(SERVE_STATIC_BIN)
