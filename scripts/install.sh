@@ -7,9 +7,6 @@
 # and library find the fonts at PREFIX/share/preview-renderer/fonts with no option (TextLayout's BundledFonts,
 # the C library's FontsLookup); the .pc file names PREFIX, not DESTDIR, and an rpath only when PREFIX is not
 # /usr (where the dynamic linker looks anyway).
-# PREVIEW_INSTALL_FONTS=lock (the Debian packages): only fonts.lock; the font files are read from the Debian
-# font packages the package depends on, each checked against its sha256 when first opened
-# (docs/decisions/2026-12-07-debian-fonts-by-depends.md).
 #   scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION SERVER
 set -euo pipefail
 # Every folder 0755 and every file 0644 (the programs 0755) whatever the caller's umask:
@@ -51,13 +48,8 @@ chmod 644 "$root/lib/pkgconfig/preview_renderer.pc"
 
 # Only the files fonts.lock names, each checked against its sha256 (scripts/fonts.sh copied them).
 install -m 644 Fonts/fonts.lock "$fonts/fonts.lock"
-grep -v '^#' Fonts/fonts.lock | while read -r sum file _ _ _ _ pkg src; do
+grep -v '^#' Fonts/fonts.lock | while read -r sum file _ _ _ _ pkg _; do
   [ -n "$file" ] || continue
-  if [ "${PREVIEW_INSTALL_FONTS:-}" = lock ]; then
-    # The package depends on the font's Debian package: the very file the lock names must be there.
-    echo "$sum  $src" | sha256sum --quiet -c - || { echo "install: $src ($pkg) differs from fonts.lock" >&2; exit 1; }
-    continue
-  fi
   echo "$sum  Fonts/$file" | sha256sum --quiet -c - || { echo "install: Fonts/$file differs from fonts.lock (run make fonts)" >&2; exit 1; }
   install -m 644 "Fonts/$file" "$fonts/$file"
   # Each font's licence travels with it (the Debian package's copyright file).
