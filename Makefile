@@ -14,7 +14,7 @@ TEST_BUILD_FLAGS := --scratch-path $(TEST_BUILD) --explicit-target-dependency-im
 # leaves the build prerequisites out of the suites' targets: asking SwiftPM again, even for nothing, waits for its
 # lock on .build, which the other chain's `swift test` holds for minutes.
 BUILT = $(if $(TESTED_BUILDS),,$(1))
-# The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian package, the man page.
+# The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian packages, the man pages.
 VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)
 # Release builds link the Swift runtime and Foundation statically (about 20 M fewer instructions
 # of dynamic linking) and as a fixed-address executable (no relocations of its 80,000 pointers:
@@ -205,7 +205,7 @@ soak: serve build fonts platform-app
 	$(SOAK) --duration $(SOAK_SECONDS) --out $(OUT)/soak-long
 	python3 Serve/browser-tests/burst_memory.py --render $(RENDER) --out $(OUT)/burst-memory
 
-## The copy `make install` and the .deb carry beside `render` is `make serve`'s: it links the Swift runtime and
+## The copy `make install` and the Debian packages carry (in libexec/preview-renderer/, off the PATH) is `make serve`'s: it links the Swift runtime and
 ## Foundation in (-static-stdlib), as `render` has them, so it runs with no Swift toolchain, and the server's stack
 ## is compiled once per run for the checkout, the tests and the package (docs/decisions/2026-12-07-serve-built-once.md).
 .PHONY: serve-static
@@ -399,8 +399,10 @@ platform-tests: $(call BUILT,platform-app build)
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
 
-## Installs the release `render` with `render serve`'s server beside it, the C library (header, .so, .pc),
-## the bundled fonts, the man page and the docs under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.
+## Installs the release `render` with `render serve`'s server in libexec/preview-renderer/, the C library (header,
+## libpreview_renderer.so.0 and its .so link, .pc), the bundled fonts, a man page per command (scripts/make-man) and
+## the docs they name under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts
+## with no option. Needs patchelf (the library's SONAME).
 .PHONY: install deb package-test print-version
 print-version:
 	@echo $(VERSION)
@@ -424,8 +426,6 @@ DEB := $(DEB_OUT)/preview-renderer_$(VERSION)_$(ARCH).deb
 # DEB_QUICK=1 (make package-test, so make test): gzip -1 instead of xz and no -dbgsym packages, seconds instead of
 # minutes on two busy cores; the files in the packages are the same. A release runs plain `make deb`.
 DEB_COMPRESS := $(if $(DEB_QUICK),-Zgzip -z1)
-DEBS := $(DEB) $(DEB_OUT)/preview-renderer-common_$(VERSION)_all.deb $(DEB_OUT)/libpreview-renderer0_$(VERSION)_$(ARCH).deb \
-  $(DEB_OUT)/libpreview-renderer-dev_$(VERSION)_$(ARCH).deb
 .PHONY: package-inputs lintian
 package-inputs: $(call BUILT,build serve-static c-library fonts)
 deb: package-inputs
