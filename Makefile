@@ -14,7 +14,7 @@ TEST_BUILD_FLAGS := --scratch-path $(TEST_BUILD) --explicit-target-dependency-im
 # leaves the build prerequisites out of the suites' targets: asking SwiftPM again, even for nothing, waits for its
 # lock on .build, which the other chain's `swift test` holds for minutes.
 BUILT = $(if $(TESTED_BUILDS),,$(1))
-# The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian package, the man page.
+# The one version (Sources/RenderPipeline/Version.swift): the .pc file, the Debian packages, the man pages.
 VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/RenderPipeline/Version.swift)
 # Release builds link the Swift runtime and Foundation statically (about 20 M fewer instructions
 # of dynamic linking) and as a fixed-address executable (no relocations of its 80,000 pointers:
@@ -38,6 +38,9 @@ RELEASE := -c release --static-swift-stdlib -Xswiftc -static-stdlib -Xlinker -no
 BUILD_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-dev libfreetype-dev libpng-dev zlib1g-dev \
   libunibreak-dev libfribidi-dev pkg-config python3 fonts-roboto-unhinted fonts-dejavu-core fonts-dejavu-extra \
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji dpkg-dev
+# `make install` sets the C library's SONAME (patchelf); `make deb` builds the packages with debhelper and checks
+# them with lintian (make package-test).
+BUILD_PACKAGES += patchelf debhelper lintian
 DEBIAN_PACKAGES := $(BUILD_PACKAGES) chromium
 # The CI examples' YAML check (scripts/check-ci-examples).
 DEBIAN_PACKAGES += python3-yaml
@@ -226,7 +229,7 @@ soak: serve build fonts platform-app
 	$(SOAK) --duration $(SOAK_SECONDS) --out $(OUT)/soak-long
 	python3 Serve/browser-tests/burst_memory.py --render $(RENDER) --out $(OUT)/burst-memory
 
-## The copy `make install` and the .deb carry beside `render` is `make serve`'s: it links the Swift runtime and
+## The copy `make install` and the Debian packages carry (in libexec/preview-renderer/, off the PATH) is `make serve`'s: it links the Swift runtime and
 ## Foundation in (-static-stdlib), as `render` has them, so it runs with no Swift toolchain, and the server's stack
 ## is compiled once per run for the checkout, the tests and the package (docs/decisions/2026-12-07-serve-built-once.md).
 .PHONY: serve-static
@@ -344,7 +347,7 @@ c-library:
 	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig
 	cp CLibrary/include/preview_renderer.h $(C_OUT)/include/
 	cp $(C_BUILD)/release/libpreview_renderer.so $(C_OUT)/lib/
-	sed -e "s|@PREFIX@|$(abspath $(C_OUT))|" -e "s|@VERSION@|$(VERSION)|" \
+	sed -e '/^#/d' -e "s|@PREFIX@|$(abspath $(C_OUT))|" -e "s|@VERSION@|$(VERSION)|" -e 's|@RPATH@|-Wl,-rpath,$${libdir} |' \
 	  CLibrary/preview_renderer.pc.in > $(C_OUT)/lib/pkgconfig/preview_renderer.pc
 
 ## The C and C++ test programs (CLibrary/tests) against the installed library, built exactly as the
@@ -425,8 +428,10 @@ platform-tests: $(call BUILT,platform-app build)
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
 
-## Installs the release `render` with `render serve`'s server beside it, the C library (header, .so, .pc),
-## the bundled fonts, the man page and the docs under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts with no option.
+## Installs the release `render` with `render serve`'s server in libexec/preview-renderer/, the C library (header,
+## libpreview_renderer.so.0 and its .so link, .pc), the bundled fonts, a man page per command (scripts/make-man) and
+## the docs they name under $(DESTDIR)$(PREFIX) (README "Install"); the installed render and library find the fonts
+## with no option. Needs patchelf (the library's SONAME).
 .PHONY: install deb package-test print-version
 print-version:
 	@echo $(VERSION)
@@ -436,16 +441,47 @@ install: $(call BUILT,build serve-static c-library fonts)
 	scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) \
 	  $(SERVE_STATIC_BIN)
 
-## The Debian package $(DEB): `make install` into a staging folder, then dpkg-deb (scripts/make-deb.sh).
-DEB := $(OUT)/preview-renderer_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
-deb:
-	rm -rf $(OUT)/deb-root
-	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(OUT)/deb-root) PREFIX=/usr
-	scripts/make-deb.sh $(OUT)/deb-root $(VERSION) $(DEB)
+## The Debian packages in $(DEB_OUT) (README "Install"): debhelper from debian/ (dpkg-buildpackage -b -us -uc) in a
+## staging copy of debian/ with the changelog generated from the version (scripts/deb-changelog); debian/rules
+## installs the builds `make build serve c-library` made with scripts/install.sh, so nothing is compiled again
+## (docs/decisions/2026-12-07-debian-packages-by-debhelper.md). `make lintian` (in make package-test): Debian 12's
+## lintian on every package built; an error, or a warning that debian/*.lintian-overrides does not explain, fails.
+## Its binaries/spelling check is left out: it only reports info-level typos in strings of ICU's and the Swift
+## runtime's code linked into the binaries, and takes half of lintian's time.
+ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB_OUT := $(OUT)/deb
+DEB_STAGE := $(DEB_OUT)/preview-renderer-$(VERSION)
+DEB := $(DEB_OUT)/preview-renderer_$(VERSION)_$(ARCH).deb
+# DEB_QUICK=1 (make package-test, so make test): gzip -1 instead of xz and no -dbgsym packages, seconds instead of
+# minutes on two busy cores; the files in the packages are the same. A release runs plain `make deb`.
+DEB_COMPRESS := $(if $(DEB_QUICK),-Zgzip -z1)
+.PHONY: package-inputs lintian
+package-inputs: $(call BUILT,build serve-static c-library fonts)
+deb: package-inputs
+	rm -rf $(DEB_OUT)
+	@mkdir -p $(DEB_STAGE)
+	cp -r debian $(DEB_STAGE)/
+	scripts/deb-changelog > $(DEB_STAGE)/debian/changelog
+	cd $(DEB_STAGE) && CHECKOUT=$(CURDIR) SWIFT=$(SWIFT) PREVIEW_BUILT=1 DEB_COMPRESS="$(DEB_COMPRESS)" \
+	  $(if $(DEB_QUICK),DEB_BUILD_OPTIONS="noautodbgsym $$DEB_BUILD_OPTIONS") \
+	  dpkg-buildpackage -b -us -uc --no-pre-clean > ../dpkg-buildpackage.log 2>&1 \
+	  || { tail -40 ../dpkg-buildpackage.log; exit 1; }
+	rm -rf $(DEB_STAGE)
+	@ls -l $(DEB_OUT)/*.deb
+lintian:
+	lintian --fail-on error,warning -X binaries/spelling $(DEB_OUT)/preview-renderer_$(VERSION)_$(ARCH).changes
 
-## The package unpacked into a temporary root (dpkg -x): its render on a sample from a folder with no checkout
-## around, the README's C example built against its header with pkg-config (scripts/package-test.sh).
-## Then scripts/check-install-modes.sh: install.sh under umask 000 makes nothing group- or world-writable.
-package-test: deb
-	scripts/package-test.sh $(DEB) $(RENDER)
+## The packages unpacked into a temporary root (dpkg -x): lintian, their render on a sample from a folder with no
+## checkout around, render serve, the README's C example built against their header with pkg-config, the man
+## pages against the help text (scripts/package-test.sh). Then scripts/check-install-modes.sh: install.sh under
+## umask 000 makes nothing group- or world-writable.
+# The packages' ceilings (download and installed, MB): today's sizes with a little room, so that growth fails;
+# issue 47's target is 45 and 150 (Benchmarks/notes/debian-packages.md says what is left).
+PACKAGE_MAX_DOWNLOAD_MB ?= 90
+PACKAGE_MAX_INSTALLED_MB ?= 262
+package-test: package-inputs
+	$(MAKE) --no-print-directory deb DEB_QUICK=1 TESTED_BUILDS=1
+	$(MAKE) --no-print-directory lintian
+	PACKAGE_MAX_DOWNLOAD_MB=$(PACKAGE_MAX_DOWNLOAD_MB) PACKAGE_MAX_INSTALLED_MB=$(PACKAGE_MAX_INSTALLED_MB) \
+	  scripts/package-test.sh $(DEB_OUT) $(RENDER)
 	scripts/check-install-modes.sh $(RENDER) $(C_BUILD)/release/libpreview_renderer.so $(VERSION) $(SERVE_STATIC_BIN)

@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 # The staging folder does not exist yet: install.sh makes it and everything in it.
 (umask 000 && scripts/install.sh "$work/stage" /usr "$1" "$2" "$3" "$4") > "$work/install.log" 2>&1 ||
   { cat "$work/install.log" >&2; echo "check-install-modes: install.sh failed under umask 000" >&2; exit 1; }
-bad=$(find "$work/stage" \( -perm /022 -o \( -type d ! -perm 0755 \) -o \( -type f ! -perm 0644 ! -perm 0755 \) \) \
+bad=$(find "$work/stage" ! -type l \( -perm /022 -o \( -type d ! -perm 0755 \) -o \( -type f ! -perm 0644 ! -perm 0755 \) \) \
   -printf '%m %p\n')
 if [ -n "$bad" ]; then
   echo "check-install-modes: under umask 000 install.sh made (mode, path):" >&2

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# `make install` (and `make deb`, which installs into a staging folder): puts the release `render` and
-# `render-serve` beside it (`render serve` runs the binary of that name in its own folder), the C
-# library (header, libpreview_renderer.so, preview_renderer.pc), the bundled fonts with fonts.lock, the
-# man page and the docs under DESTDIR/PREFIX. The installed `render` and library find the fonts at
-# PREFIX/share/preview-renderer/fonts with no option (TextLayout's BundledFonts, the C library's
-# FontsLookup); the .pc file names PREFIX, not DESTDIR.
+# `make install` (and `make deb`, whose debian/rules installs into debian/tmp): puts the release `render`, the
+# server `render serve` runs off the PATH in libexec/preview-renderer/ (`render serve` looks there from its own
+# folder), the C library (header, libpreview_renderer.so.0 with that SONAME and the libpreview_renderer.so link,
+# preview_renderer.pc), fonts.lock with the fonts it names, a man page per command generated from the help text
+# render prints (scripts/make-man) and the docs those pages name under DESTDIR/PREFIX. The installed `render`
+# and library find the fonts at PREFIX/share/preview-renderer/fonts with no option (TextLayout's BundledFonts,
+# the C library's FontsLookup); the .pc file names PREFIX, not DESTDIR, and an rpath only when PREFIX is not
+# /usr (where the dynamic linker looks anyway).
 #   scripts/install.sh DESTDIR PREFIX RENDER LIBRARY VERSION SERVER
 set -euo pipefail
 # Every folder 0755 and every file 0644 (the programs 0755) whatever the caller's umask:
@@ -22,18 +24,26 @@ fonts=$root/share/preview-renderer/fonts
 doc=$root/share/doc/preview-renderer
 
 # Every folder first, with its mode (their parents get 0755 from the umask).
-install -d -m 755 "$root/bin" "$root/lib/pkgconfig" "$root/include" "$fonts" "$doc/fonts" "$root/share/man/man1"
+libexec=$root/libexec/preview-renderer
+install -d -m 755 "$root/bin" "$libexec" "$root/lib/pkgconfig" "$root/include" "$fonts" "$doc/docs" \
+  "$root/share/man/man1"
 install -m 755 "$render" "$root/bin/render"
 # The server must not need the Swift toolchain's libraries (`make serve` links them in statically).
 if ldd "$server" 2>/dev/null | grep -q 'libswiftCore\|libFoundation'; then
   echo "install: $server links the Swift runtime dynamically (build it with make serve)" >&2; exit 1
 fi
-install -m 755 "$server" "$root/bin/render-serve"
-# A shared library is not executable (Debian policy 10.2).
-install -m 644 "$library" "$root/lib/libpreview_renderer.so"
+install -m 755 "$server" "$libexec/render-serve"
+# A shared library is not executable (Debian policy 10.2). Its SONAME libpreview_renderer.so.0 (SwiftPM links
+# it without one): a program linked with -lpreview_renderer needs libpreview_renderer.so.0, which a later
+# incompatible library (.so.1) does not replace.
+install -m 644 "$library" "$root/lib/libpreview_renderer.so.0"
+patchelf --set-soname libpreview_renderer.so.0 "$root/lib/libpreview_renderer.so.0"
+ln -sf libpreview_renderer.so.0 "$root/lib/libpreview_renderer.so"
 install -m 644 CLibrary/include/preview_renderer.h "$root/include/preview_renderer.h"
-sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" CLibrary/preview_renderer.pc.in \
-  > "$root/lib/pkgconfig/preview_renderer.pc"
+rpath=
+[ "$prefix" = /usr ] || rpath='-Wl,-rpath,${libdir} '
+sed -e '/^#/d' -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@RPATH@|$rpath|" \
+  CLibrary/preview_renderer.pc.in > "$root/lib/pkgconfig/preview_renderer.pc"
 chmod 644 "$root/lib/pkgconfig/preview_renderer.pc"
 
 # Only the files fonts.lock names, each checked against its sha256 (scripts/fonts.sh copied them).
@@ -43,11 +53,20 @@ grep -v '^#' Fonts/fonts.lock | while read -r sum file _ _ _ _ pkg _; do
   echo "$sum  Fonts/$file" | sha256sum --quiet -c - || { echo "install: Fonts/$file differs from fonts.lock (run make fonts)" >&2; exit 1; }
   install -m 644 "Fonts/$file" "$fonts/$file"
   # Each font's licence travels with it (the Debian package's copyright file).
-  if [ -f "/usr/share/doc/$pkg/copyright" ]; then install -m 644 "/usr/share/doc/$pkg/copyright" "$doc/fonts/$pkg.copyright"; fi
+  if [ -f "/usr/share/doc/$pkg/copyright" ]; then
+    install -d -m 755 "$doc/fonts"
+    install -m 644 "/usr/share/doc/$pkg/copyright" "$doc/fonts/$pkg.copyright"
+  fi
 done
 
-# Compressed without a timestamp, so two installs of one commit give the same bytes.
-sed "s/@VERSION@/$version/" docs/man/render.1 | gzip -9n > "$root/share/man/man1/render.1.gz"
-chmod 644 "$root/share/man/man1/render.1.gz"
+# A man page per command, from the help text the installed render prints (its `render serve --help` is the
+# installed server's); compressed without a timestamp, so two installs of one commit give the same bytes.
+man=$(mktemp -d)
+trap 'rm -rf "$man"' EXIT
+scripts/make-man "$root/bin/render" "$man" "$version" > /dev/null
+for page in "$man"/*.1; do gzip -9n < "$page" > "$root/share/man/man1/$(basename "$page").gz"; done
+chmod 644 "$root"/share/man/man1/render*.1.gz
+# The docs the pages name (docs/NAME.md), with the README and CHANGELOG.
+for d in $(cat "$man"/*.1 | grep -o 'docs/[A-Za-z0-9_.-]*\.md' | sort -u); do install -m 644 "$d" "$doc/docs/"; done
 install -m 644 README.md CHANGELOG.md "$doc/"
 echo "install: render $version under $root"

@@ -19,11 +19,16 @@ struct ServeCommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "The server's arguments (see `render serve --help`).")
     var arguments: [String] = []
 
-    /// Where the server binary may be: beside this `render` (an install), else in the Serve build of the
-    /// checkout this `render` was built in (the nearest folder above it with Serve/Package.swift).
+    /// Where the server binary may be: off the PATH in `../libexec/preview-renderer/` from this `render`'s
+    /// folder (`make install`, the Debian package), beside this `render` (an older install), else in the Serve
+    /// build of the checkout this `render` was built in (the nearest folder above it with Serve/Package.swift).
     static func candidates(render: String) -> [String] {
         let dir = (render as NSString).deletingLastPathComponent
-        var out = [(dir as NSString).appendingPathComponent("render-serve")]
+        let prefix = (dir as NSString).deletingLastPathComponent
+        var out = [
+            (prefix as NSString).appendingPathComponent(libexecServer),
+            (dir as NSString).appendingPathComponent("render-serve"),
+        ]
         var up = dir
         while up.count > 1 {
             if FileManager.default.fileExists(atPath: (up as NSString).appendingPathComponent("Serve/Package.swift")) {
@@ -34,6 +39,9 @@ struct ServeCommand: ParsableCommand {
         }
         return out
     }
+
+    /// The installed server, relative to the install prefix (scripts/install.sh).
+    static let libexecServer = "libexec/preview-renderer/render-serve"
 
     func run() throws {
         let me =
