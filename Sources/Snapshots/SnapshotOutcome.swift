@@ -87,6 +87,9 @@ package struct SnapshotOutcome: Codable, Hashable, Sendable {
     /// With `render check --a11y`: the screen's accessibility findings against its baseline. Absent
     /// otherwise (a report without `--a11y` is byte for byte what it was).
     package var a11y: A11yResult?
+    /// The session's error diagnostics (with `--strict` its warnings too), on the first outcome of
+    /// each session; absent when it has none (`SessionGate`).
+    package var diagnostics: [SessionDiagnostic]?
 
     package var passed: Bool { status.passes }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Primitives
 import RenderPipeline
 import SessionFormat
+import Snapshots
 
 /// `render a11y SESSION...`: text contrast, touch targets and large text on every screen (each named snapshot and
 /// the final frame) of each session; docs/accessibility.md says what each check measures.
@@ -12,7 +13,8 @@ struct A11yCommand: ParsableCommand {
         commandName: "a11y",
         abstract: "Check text contrast, touch-target sizes and large text on every screen of sessions.",
         discussion: """
-            Exit codes: 0 no findings, 6 findings, 1 a session was rejected, 7 it exceeds a documented limit, \
+            Exit codes: 0 no findings, 5 a session has an error diagnostic (with --strict a warning too; \
+            --allow-errors: never), 6 findings, 1 a session was rejected, 7 it exceeds a documented limit, \
             3 a session could not be rendered, 2 the JSON report could not be written. Thresholds: text 4.5:1 \
             (3:1 at 24 dp, or 18.66 dp bold) (WCAG 2.2 1.4.3); targets 48x48 dp in the android and default \
             looks, 44x44 pt in ios, and WCAG 2.2 2.5.8's 24x24 noted; large text: each screen laid out again at \
@@ -35,6 +37,8 @@ struct A11yCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var gateOptions: GateOptions
+
     func run() throws {
         let renderer: Renderer
         do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError {
@@ -46,6 +50,7 @@ struct A11yCommand: ParsableCommand {
         var audit = AccessibilityAudit(renderer: renderer)
         audit.largeText = largeText
         var all: [Finding] = []
+        var kept: [SessionDiagnostic] = []
         var failure: Int32?
         for path in SessionArguments.expand(sessionArguments) {
             renderer.forgetLastFrame()
@@ -59,6 +64,7 @@ struct A11yCommand: ParsableCommand {
             do {
                 let (findings, diagnostics) = try audit.run(loaded.0)
                 printer.print(loaded.1 + diagnostics)
+                kept += gateOptions.gate.kept(file: path, loaded.1 + diagnostics)
                 all += findings
                 if !common.quiet {
                     let lines = findings.map { "  \($0.screen) \($0.frame): \($0.message)  \($0.locator.description)" }
@@ -76,7 +82,10 @@ struct A11yCommand: ParsableCommand {
                 throw ExitCode(ExitCodes.unwritable)
             }
         }
+        let gateLines = gateOptions.gate.summary(kept)
+        if !gateLines.isEmpty { StdErr.write(lines: OutputText.lines(gateLines)) }
         if let f = failure { throw ExitCode(f) }
+        if let code = gateOptions.gate.exitCode(kept) { throw ExitCode(code) }
         if !all.isEmpty { throw ExitCode(ExitCodes.checkFailed) }
     }
 }

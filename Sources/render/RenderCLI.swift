@@ -13,8 +13,10 @@ struct RenderCLI: ParsableCommand {
         discussion: """
             Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
             2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
-            5 --strict and a step produced an error diagnostic, 6 `render check` found a difference or recorded
-            a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
+            5 a session has an error diagnostic (every command that judges sessions, unless --allow-errors;
+            with --strict a warning too; the draw command of one session: with --strict only), 6 `render check`
+            found a difference or recorded a golden, 7 the session exceeds a documented limit (docs/limits.md),
+            64 bad command-line usage.
             """,
         version: PreviewRendererVersion.string,
         subcommands: [

@@ -23,7 +23,8 @@ struct ReportCommand: ParsableCommand {
                 """,
             discussion:
                 """
-                Exit codes: 0 every golden passed, 6 a golden failed, was missing or was recorded, 3 a session \
+                Exit codes: 0 every golden passed, 5 a session has an error diagnostic (with --strict a warning \
+                too; --allow-errors: never), 6 a golden failed, was missing or was recorded, 3 a session \
                 could not be rendered, 1 no report or reports of different runs, 2 an output could not be written.
                 """
         )
@@ -38,6 +39,8 @@ struct ReportCommand: ParsableCommand {
             name: .long,
             help: "The goldens folder the reports' goldens are read from (default: the one the reports name).")
         var snapshots: String?
+
+        @OptionGroup var gateOptions: GateOptions
 
         func run() throws {
             // (report, the shard folder its images are read from)
@@ -71,15 +74,20 @@ struct ReportCommand: ParsableCommand {
                 }
                 merged = try CheckReport.merged(kept)
                 try AtomicFile.write(try merged.json(), to: output + "/check.json")
-                try AtomicFile.write(merged.junit(), to: output + "/check.xml")
+                try AtomicFile.write(merged.junit(gate: gateOptions.gate), to: output + "/check.xml")
                 try CheckPage.write(
-                    merged, to: output + "/review", images: ReportImages(goldens: goldens, files: output))
+                    merged, to: output + "/review", images: ReportImages(goldens: goldens, files: output),
+                    gate: gateOptions.gate)
             } catch {
                 StdErr.write("render: error: \(error)")
                 throw ExitCode(ExitCodes.unwritable)
             }
             StdOut.write("\(output): \(reports.count) reports merged; \(merged.summary)")
+            let gate = gateOptions.gate
+            let gateLines = gate.summary(merged.diagnostics)
+            if !gateLines.isEmpty { StdErr.write(lines: OutputText.lines(gateLines)) }
             if merged.outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
+            if let code = gate.exitCode(merged.diagnostics) { throw ExitCode(code) }
             if !merged.allPassed { throw ExitCode(ExitCodes.checkFailed) }
         }
     }
