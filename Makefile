@@ -143,6 +143,7 @@ test-runs:
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 	$(STEP) check-android $(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
 	$(STEP) check-expectations $(MAKE) --no-print-directory check-expectations
+	$(STEP) check-sample-warnings scripts/check-sample-warnings $(RENDER)
 	$(STEP) platform-tests $(MAKE) --no-print-directory platform-tests
 	$(STEP) serve-test $(MAKE) --no-print-directory serve-test
 	$(STEP) serve-live-test $(MAKE) --no-print-directory serve-live-test
@@ -332,7 +333,9 @@ c-tests: $(call BUILT,c-library build)
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
-	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png \
+	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello > out.txt && cat out.txt \
+	  && grep -q "SysInfoEvent START to 1" out.txt && grep -q "SysInfoEvent RESUME to 1" out.txt \
+	  && grep -q "ValueEvent to 3" out.txt && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png \
 	  && echo "hello: passed (its screenshot replays byte for byte)"
 	$(MAKE) --no-print-directory c-tests-tsan
 
