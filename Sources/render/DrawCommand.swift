@@ -176,6 +176,16 @@ struct DrawJob {
         )
         let (frames, at, apng, element, strict) = (r.frames, r.at, r.apng, r.element, r.strict)
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
+        // A folder is many sessions: that is --out-dir's work (a usage error, not an unreadable file).
+        var isFolder: ObjCBool = false
+        if warm == nil, FileManager.default.fileExists(atPath: session, isDirectory: &isFolder), isFolder.boolValue {
+            StdErr.write(
+                """
+                render: error: \(session) is a folder: to render every session in it, give --out-dir DIR \
+                (render \(session) --out-dir out/)
+                """)
+            throw ExitCode(ExitCodes.usage)
+        }
         let renderer: Renderer
         let loaded: (Session, [Diagnostic])
         if let warm {
