@@ -39,6 +39,14 @@ struct A11yCommand: ParsableCommand {
 
     @OptionGroup var gateOptions: GateOptions
 
+    /// `PATH: 2 findings (6 on 3 screens: 4 repeats folded)`, or `PATH: no findings`.
+    static func head(_ path: String, _ count: Int, _ before: Int) -> String {
+        guard count > 0 else { return "\(path): no findings" }
+        let what = "\(path): \(count) finding\(count == 1 ? "" : "s")"
+        let repeats = before - count
+        return what + (repeats == 0 ? "" : " (\(repeats) repeat\(repeats == 1 ? "" : "s") on other screens folded)")
+    }
+
     func run() throws {
         let renderer: Renderer
         do { renderer = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError {
@@ -49,7 +57,8 @@ struct A11yCommand: ParsableCommand {
         }
         var audit = AccessibilityAudit(renderer: renderer)
         audit.largeText = largeText
-        var all: [Finding] = []
+        var all: [FoldedFinding] = []
+        var folded = 0
         var kept: [SessionDiagnostic] = []
         var failure: Int32?
         for path in SessionArguments.expand(sessionArguments) {
@@ -65,11 +74,16 @@ struct A11yCommand: ParsableCommand {
                 let (findings, diagnostics) = try audit.run(loaded.0)
                 printer.print(loaded.1 + diagnostics)
                 kept += gateOptions.gate.kept(file: path, loaded.1 + diagnostics)
-                all += findings
+                // A finding repeated on several screens (an unchanged screen snapshotted again) is one.
+                let once = FoldedFinding.fold(findings)
+                all += once
+                folded += findings.count - once.count
                 if !common.quiet {
-                    let lines = findings.map { "  \($0.screen) \($0.frame): \($0.message)  \($0.locator.description)" }
-                    let head = "\(path): \(findings.isEmpty ? "no findings" : "\(findings.count) findings")"
-                    StdOut.write(lines: OutputText.lines([head] + lines))
+                    let lines = once.map {
+                        "  \($0.screens.joined(separator: ", ")) \($0.finding.frame): \($0.finding.message)  "
+                            + $0.finding.locator.description
+                    }
+                    StdOut.write(lines: OutputText.lines([Self.head(path, once.count, findings.count)] + lines))
                 }
             } catch {
                 StdErr.write("\(path): error: rendering failed: \(error)")
@@ -77,10 +91,15 @@ struct A11yCommand: ParsableCommand {
             }
         }
         if let out = json {
-            do { try renderer.write(Array(Finding.jsonArray(all).utf8), to: out) } catch {
+            do { try renderer.write(Array(FoldedFinding.jsonArray(all).utf8), to: out) } catch {
                 StdErr.write("\(out): error: cannot write the JSON report: \(error)")
                 throw ExitCode(ExitCodes.unwritable)
             }
+        }
+        if !common.quiet && !all.isEmpty {
+            StdOut.write(
+                "\(all.count) finding\(all.count == 1 ? "" : "s")"
+                    + (folded == 0 ? "" : " (\(folded) repeat\(folded == 1 ? "" : "s") on other screens folded)"))
         }
         let gateLines = gateOptions.gate.summary(kept)
         if !gateLines.isEmpty { StdErr.write(lines: OutputText.lines(gateLines)) }
