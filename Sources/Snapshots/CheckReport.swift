@@ -51,8 +51,8 @@ package struct CheckReport: Codable, Sendable {
         return Array(try e.encode(self)) + [0x0a]
     }
 
-    /// JUnit XML: one test suite per session, one test case per golden; a golden that passes is a pass
-    /// (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
+    /// JUnit XML: one test suite per session, one test case per golden, each with its `time`; a golden
+    /// that passes is a pass (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
     /// (recorded included: recording never passes), `error` an `<error>`. A session with diagnostics
     /// the gate fails (`SessionGate`) has a test case `diagnostics` that is a `<failure>` listing them.
     package func junit(gate: SessionGate = SessionGate()) -> String {
@@ -85,14 +85,15 @@ package struct CheckReport: Codable, Sendable {
                 list.filter { !$0.passed && $0.status != .error }.count + a.filter { $0.a11y?.fails == true }.count
                 + gated
             let e = list.filter { $0.status == .error }.count
+            let time = Self.time(list.reduce(0) { $0 + ($1.seconds ?? 0) })
             x +=
                 """
                   <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count + a.count + (ds.isEmpty ? 0 : 1))\" \
-                failures=\"\(f)\" \
-                errors=\"\(e)\">\n
+                failures=\"\(f)\" errors=\"\(e)\" time=\"\(time)\">\n
                 """
             for o in list {
-                x += "    <testcase classname=\"snapshots\" name=\"\(Self.escape(o.name))\""
+                x += "    <testcase classname=\"snapshots\" name=\"\(Self.escape(o.name))\" "
+                x += "time=\"\(Self.time(o.seconds ?? 0))\""
                 switch o.status {
                 case _ where o.passed && o.notes.isEmpty: x += "/>\n"
                 case _ where o.passed:
@@ -122,7 +123,7 @@ package struct CheckReport: Codable, Sendable {
     /// The test case of a session's diagnostics: a failure listing them (`FILE:step N: error: message`)
     /// when the gate fails them, else the list in `<system-out>` (`--allow-errors`).
     func diagnosticsCase(_ ds: [SessionDiagnostic], gate: SessionGate) -> String {
-        let head = "    <testcase classname=\"diagnostics\" name=\"\(Self.escape(ds[0].file))\""
+        let head = "    <testcase classname=\"diagnostics\" name=\"\(Self.escape(ds[0].file))\" time=\"0.000\""
         let text = Self.escape(ds.map(\.line).joined(separator: "\n"))
         let failing = gate.failing(ds)
         guard let first = failing.first else {
@@ -141,7 +142,7 @@ package struct CheckReport: Codable, Sendable {
     /// findings, a recorded or unreadable baseline), its message in `<system-out>` when it has
     /// something to say (warned, resolved), else empty.
     func a11yCase(_ name: String, _ r: A11yResult) -> String {
-        let head = "    <testcase classname=\"a11y\" name=\"\(Self.escape(name))\""
+        let head = "    <testcase classname=\"a11y\" name=\"\(Self.escape(name))\" time=\"0.000\""
         if r.fails {
             let first = r.message.split(separator: "\n").first.map(String.init) ?? r.status.rawValue
             return head
@@ -153,6 +154,9 @@ package struct CheckReport: Codable, Sendable {
         guard r.status == .warned || r.count(.resolved) > 0 else { return head + "/>\n" }
         return head + ">\n      <system-out>\(Self.escape(r.message))</system-out>\n    </testcase>\n"
     }
+
+    /// JUnit's `time`: seconds with three decimals.
+    static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
     /// XML attribute/text escaping, valid XML 1.0 for any text: the five markup characters as
     /// entities; tab, newline and carriage return as character references (kept in attributes, which

@@ -163,12 +163,16 @@ struct CheckCommand: BatchCommand {
         var outcomes: [SnapshotOutcome] = []
         for (path, r) in zip(paths, results) {
             if case .finished(_, let data) = r.outcome,
-                let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
+                var list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
             {
+                // JUnit's time: each golden's share of its session's time in the worker.
+                let share = (r.seconds / Double(max(1, list.count)) * 1000).rounded() / 1000
+                for i in list.indices { list[i].seconds = share }
                 outcomes += list
             } else {
-                let o = checker.errorOutcome(
+                var o = checker.errorOutcome(
                     session: path, renderer: renderer, reason: r.failureText ?? "the worker gave no result")
+                o.seconds = (r.seconds * 1000).rounded() / 1000
                 outcomes.append(o)
             }
         }
