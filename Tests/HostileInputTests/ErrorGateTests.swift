@@ -60,6 +60,10 @@ import Testing
         let junit = (try? String(contentsOfFile: dir + "/c.xml", encoding: .utf8)) ?? ""
         #expect(junit.contains("classname=\"diagnostics\"") && junit.contains("type=\"error-diagnostic\""), "\(junit)")
         #expect(junit.contains("failures=\"1\""), "\(junit)")
+        // Every test case carries its time (issue 46), the session's suite their sum.
+        let cases = junit.components(separatedBy: "<testcase ").dropFirst()
+        #expect(cases.count == 3 && cases.allSatisfy { $0.contains(" time=\"") }, "\(junit)")
+        #expect(junit.contains("<testsuite name=") && junit.contains("errors=\"0\" time=\""), "\(junit)")
         let page = (try? String(contentsOfFile: dir + "/review/index.html", encoding: .utf8)) ?? ""
         #expect(page.contains("Sessions with errors (1)") && page.contains("CREATE_TEXTT"))
         guard let allowed = try OutputFileTests.render(args + ["--allow-errors"]) else { return }
@@ -85,6 +89,8 @@ import Testing
         #expect(g.status == 5 && g.stderr.contains(Self.typoLine), "\(g.status) \(g.stderr)")
         let manifest = (try? String(contentsOfFile: dir + "/g/gallery.json", encoding: .utf8)) ?? ""
         #expect(manifest.contains("CREATE_TEXTT"))
+        let galleryPage = (try? String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)) ?? ""
+        #expect(galleryPage.contains("Sessions with errors (1)") && galleryPage.contains("CREATE_TEXTT"))
         guard let o = try OutputFileTests.render([typo, dir + "/clean.json", "--out-dir", dir + "/out"]) else {
             return
         }
