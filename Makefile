@@ -147,7 +147,7 @@ test: fonts $(STATIC_PC)/cairo.pc
 TS := test-step-
 SWIFT_CHAIN := build-tests swift-test check-api c-tests consumer-test
 PRODUCT_CHAIN := build-render build-serve build-platform-app check-default check-ios check-android check-expectations \
-  platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
+  check-sample-warnings platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
 TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
 test-all: $(TS)consumer-test $(TS)package-test $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
@@ -177,6 +177,8 @@ $(TS)check-ios:
 	$(STEP) check-ios $(RENDER) check Examples --theme ios --junit $(OUT)/check-ios.xml --report $(OUT)/check-ios.json
 $(TS)check-android:
 	$(STEP) check-android $(RENDER) check Examples --theme android --junit $(OUT)/check-android.xml --report $(OUT)/check-android.json
+$(TS)check-sample-warnings:
+	$(STEP) check-sample-warnings scripts/check-sample-warnings $(RENDER)
 $(TS)check-version:
 	$(STEP) check-version scripts/check-version
 $(TS)check-ci-examples:
@@ -373,7 +375,9 @@ c-tests: $(call BUILT,c-library build)
 	@# The README's example, built and run in a folder of its own, its screenshot replayed byte for byte.
 	@mkdir -p $(OUT)/c-tests/hello
 	cc CLibrary/examples/hello.c $$($(C_PKG)) -o $(OUT)/c-tests/hello/hello
-	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png \
+	cd $(OUT)/c-tests/hello && env -u LD_LIBRARY_PATH ./hello > out.txt && cat out.txt \
+	  && grep -q "SysInfoEvent START to 1" out.txt && grep -q "SysInfoEvent RESUME to 1" out.txt \
+	  && grep -q "ValueEvent to 3" out.txt && $(abspath $(RENDER)) hello.json --snapshot hello -o replayed.png -q && cmp hello.png replayed.png \
 	  && echo "hello: passed (its screenshot replays byte for byte)"
 	$(MAKE) --no-print-directory c-tests-tsan
 

@@ -219,6 +219,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"]),
+            name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"],
+            exclude: ["Fixtures"]),
     ]
 )

@@ -30,8 +30,12 @@ int main(void) {
     pr_event *events;
     size_t n;
     if (pr_poll_events(b, &events, &n) == PR_OK) {
-        for (size_t i = 0; i < n; i++)
-            printf("%lld ms: %s to %lld\n", (long long)events[i].time, events[i].type, (long long)events[i].internal_id);
+        for (size_t i = 0; i < n; i++) {                 /* "0 ms: SysInfoEvent START to 1" */
+            const pr_event *e = &events[i];
+            const char *sys = e->fields & PR_FIELD_SYS_TYPE ? e->sys_type_name : NULL;
+            printf("%lld ms: %s%s%s to %lld\n", (long long)e->time, e->type, sys ? " " : "", sys ? sys : "",
+                   (long long)e->internal_id);
+        }
         pr_free(events);
     }
     if (pr_screenshot_file(b, "hello", "hello.png") != PR_OK) fprintf(stderr, "%s\n", pr_last_error(b));

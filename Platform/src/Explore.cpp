@@ -151,8 +151,9 @@ class Walk {
     script << scriptText(o, p.steps);
     script.close();
     std::vector<std::string> args = {self, "--script", p.runDir + "/script.json", "--out", p.runDir,
-                                     "--explore-report", p.runDir + "/report.json", "--assets", o.assets,
+                                     "--explore-report", p.runDir + "/report.json",
                                      "--step-timeout", std::to_string(o.stepTimeout)};
+    if (!o.assets.empty()) args.insert(args.end(), {"--assets", o.assets});
     if (!o.theme.empty()) args.insert(args.end(), {"--theme", o.theme});
     if (!o.http.empty()) args.insert(args.end(), {"--http", o.http});
     if (!o.fonts.empty()) args.insert(args.end(), {"--fonts-dir", o.fonts});
@@ -275,6 +276,29 @@ std::string join(const std::vector<std::string> & labels) {
   return out;
 }
 
+std::string findFolder(const std::string & flag, const std::string & given, const std::string & name,
+                       const std::string & appDir, std::string & error) {
+  std::error_code ec;
+  auto isFolder = [&](const fs::path & p) { return fs::is_directory(p, ec); };
+  if (given.empty()) {  // the default: beside the app, else in the current folder, else none
+    for (fs::path p : {fs::path(appDir) / name, fs::absolute(name, ec)})
+      if (isFolder(p)) return p.lexically_normal().string();
+    return "";
+  }
+  fs::path g(given);
+  if (g.is_absolute()) {
+    if (isFolder(g)) return given;
+    error = flag + " " + given + ": no such folder";
+    return "";
+  }
+  fs::path here = fs::absolute(g, ec), beside = fs::path(appDir) / g;
+  if (isFolder(here)) return here.lexically_normal().string();
+  if (isFolder(beside)) return beside.lexically_normal().string();
+  error = flag + " " + given + ": no such folder (looked in " + here.lexically_normal().string() + " and beside the app, " +
+          beside.lexically_normal().string() + ")";
+  return "";
+}
+
 int exploreMain(int argc, char ** argv) {
   ExploreOptions o;
   std::string renderPath;
@@ -319,6 +343,21 @@ int exploreMain(int argc, char ** argv) {
     std::cerr << "preview: --device: " << e.what() << "\n" << exploreUsage;
     return 64;
   }
+  // --assets and --http by one rule (docs/explore.md, "Assets and HTTP folders"): a relative folder is
+  // looked up in the current folder, then beside the app; not found is an error naming both places.
+  // Without the option: the app's own assets/ (and http/) beside it, else the current folder's, else none.
+  {
+    std::error_code ec;
+    std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+    std::string appDir = ec || self.empty() ? fs::absolute(argv[0], ec).parent_path().string()
+                                            : fs::path(self).parent_path().string();
+    for (auto folder : {std::make_pair(std::string("--assets"), &o.assets), std::make_pair(std::string("--http"), &o.http)}) {
+      std::string & value = *folder.second;
+      std::string error;
+      value = findFolder(folder.first, value, folder.first.substr(2), appDir, error);
+      if (!error.empty()) { std::cerr << "preview: " << error << "\n" << exploreUsage; return 64; }
+    }
+  }
   std::string refusal = checkOutFolder(o.out);
   if (!refusal.empty()) { std::cerr << "preview: --out " << o.out << ": " << refusal << "\n"; return 64; }
 
@@ -338,13 +377,14 @@ int exploreMain(int argc, char ** argv) {
 
   ExploreResult r{walk.screens, walk.edges, walk.failures, walk.unreachable, walk.skipped, walk.runs, walk.stoppedBy};
   std::string error = writeWalk(walk.o, r, walk.timings, seconds() - walk.started);
-  if (error.empty() && gallery) error = writeGallery(walk.o, r, renderPath);
+  bool galleryWritten = false;
+  if (error.empty() && gallery) error = writeGallery(walk.o, r, renderPath, galleryWritten);
   if (error.empty()) error = replaceFolder(walk.o.out, o.out);
   fs::remove_all(walk.work, ec);
   if (!error.empty()) { std::cerr << "preview: " << error << "\n"; return 5; }
   std::cout << "explored " << walk.runs << " path(s): " << walk.screens.size() << " screen(s), " << walk.failures.size()
             << " failure(s)" << (walk.stoppedBy.empty() ? "" : "; stopped by " + walk.stoppedBy) << "\nwrote " << o.out
-            << "/explore.json, map.html" << (gallery ? ", gallery/index.html" : "") << "\n";
+            << "/explore.json, map.html" << (galleryWritten ? ", gallery/index.html" : "") << "\n";
   if (result != 0) std::cerr << "preview: the first screen could not be reached: " << (walk.failures.empty() ? "" : walk.failures[0].message) << "\n";
   return result;
 }

@@ -12,7 +12,7 @@
 namespace preview {
 
 struct ExploreOptions {
-  std::string out, theme, deviceSpec, assets = "assets", http, fonts;
+  std::string out, theme, deviceSpec, assets, http, fonts;  // assets, http: absolute after findFolder
   Device device;
   int depth = 3, maxPaths = 1000, jobs = 4;
   long long tick = 0;         // ms of virtual time after boot and after each step (0: frozen)
@@ -66,8 +66,14 @@ void storeScreen(const ExploreOptions & o, const std::string & runDir, const Exp
 // explore.json, timings.json and map.html; "" or the error.
 std::string writeWalk(const ExploreOptions & o, const ExploreResult & r,
                       const std::vector<std::pair<std::string, double> > & timings, double total);
-// `render gallery` over the sessions into o.out/gallery (skipped, with a note, without `render`).
-std::string writeGallery(const ExploreOptions & o, const ExploreResult & r, const std::string & render);
+// `render gallery` over the sessions into o.out/gallery (skipped, with a note, without `render` or
+// screens); `written` says whether it was written.
+std::string writeGallery(const ExploreOptions & o, const ExploreResult & r, const std::string & render, bool & written);
+// --assets / --http: `given` as an absolute folder; relative, in the current folder, else beside the app
+// (`appDir`); empty, the app's `name` folder beside it, else the current folder's, else "". Not found: `error`
+// says where it looked.
+std::string findFolder(const std::string & flag, const std::string & given, const std::string & name,
+                       const std::string & appDir, std::string & error);
 // Replaces `to` (its whole content) with the folder `from`.
 std::string replaceFolder(const std::string & from, const std::string & to);
 

@@ -140,7 +140,8 @@ std::string writeWalk(const ExploreOptions & o, const ExploreResult & r,
   return "";
 }
 
-std::string writeGallery(const ExploreOptions & o, const ExploreResult & r, const std::string & render) {
+std::string writeGallery(const ExploreOptions & o, const ExploreResult & r, const std::string & render, bool & written) {
+  written = false;
   std::string tool = render;
   if (tool.empty()) {  // `render` on the PATH
     const char * path = std::getenv("PATH");
@@ -155,8 +156,9 @@ std::string writeGallery(const ExploreOptions & o, const ExploreResult & r, cons
   }
   if (r.screens.empty()) return "";
   const std::string theme = o.theme.empty() || fs::exists(o.theme) ? "default" : o.theme;
+  // A viewing aid, not a gate: a screen's error diagnostics are in its session; they do not stop the gallery.
   std::vector<std::string> args = {tool, "gallery", o.out + "/sessions", "-o", o.out + "/gallery", "--themes", theme,
-                                   "--no-states", "-q"};
+                                   "--no-states", "-q", "--allow-errors"};
   if (!o.fonts.empty()) args.insert(args.end(), {"--fonts-dir", o.fonts});
   pid_t pid = fork();
   if (pid == 0) {
@@ -170,6 +172,7 @@ std::string writeGallery(const ExploreOptions & o, const ExploreResult & r, cons
   waitpid(pid, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return "`" + tool + " gallery` failed (exit " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+  written = true;
   return "";
 }
 

@@ -254,4 +254,20 @@ for bad, said in ((["--depth", "0"], "--depth needs a positive whole number"), (
     p = subprocess.run([APP, "--explore", *bad], capture_output=True, text=True)
     check(p.returncode == 64 and said in p.stderr, f"{bad or 'no --out'}: exit 64, says {said!r} ({p.stderr.strip()[:80]})")
 
+# 9. --assets and --http by the documented rule (docs/explore.md): relative to the current folder, else
+# beside the app; not found, an error that says where it looked (issue 46).
+p = subprocess.run([APP, "--explore", "--out", os.path.join(OUT, "nowhere"), "--assets", "no-such-assets"],
+                   capture_output=True, text=True)
+check(p.returncode == 64 and "--assets no-such-assets: no such folder (looked in " in p.stderr and "beside the app" in p.stderr,
+      f"a relative --assets not found: exit 64, says where it looked ({p.stderr.strip()[:160]})")
+small = os.path.join(OUT, "relative")
+shutil.rmtree(small, ignore_errors=True)
+p = subprocess.run([os.path.abspath(APP), "--explore", "--out", os.path.abspath(small), "--assets", "assets", "--http",
+                    "http", "--depth", "1", "--max-paths", "2", "--step-timeout", "1"],
+                   capture_output=True, text=True, cwd=FIX, env={**os.environ, "PATH": "/nonexistent"}, timeout=600)
+check(p.returncode == 0, f"--assets assets from the fixtures folder: found there (exit {p.returncode}) {p.stderr.strip()[-200:]}")
+# Without `render` on the PATH the gallery is skipped, and the last line does not claim it.
+check("gallery/index.html" not in p.stdout and not os.path.exists(os.path.join(small, "gallery", "index.html")),
+      f"a skipped gallery is not claimed: {p.stdout.strip()[-120:]}")
+
 finish("explore tests")

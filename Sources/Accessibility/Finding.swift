@@ -71,3 +71,69 @@ package struct Finding: Hashable, Sendable {
         findings.isEmpty ? "[]\n" : "[\n" + findings.map(\.json).joined(separator: ",\n") + "\n]\n"
     }
 }
+
+/// A finding and every screen of a session it holds for: one repeated on several screens (the same
+/// element, frame, measure and sentence: an unchanged screen snapshotted again) is reported once
+/// (`render a11y`, issue 46; docs/decisions/2026-12-07-a11y-findings-folded.md).
+package struct FoldedFinding: Hashable, Sendable {
+    package var finding: Finding
+    /// The screens in capture order, the finding's own first.
+    package var screens: [String]
+
+    /// Identical findings of one session's screens folded into one, in the order first found.
+    package static func fold(_ findings: [Finding]) -> [FoldedFinding] {
+        var out: [FoldedFinding] = []
+        var at: [Key: Int] = [:]
+        for f in findings {
+            let key = Key(f)
+            if let i = at[key] {
+                if !out[i].screens.contains(f.screen) { out[i].screens.append(f.screen) }
+            } else {
+                at[key] = out.count
+                out.append(FoldedFinding(finding: f, screens: [f.screen]))
+            }
+        }
+        return out
+    }
+
+    /// What makes two findings the same one: everything but the screen.
+    struct Key: Hashable {
+        var check: Finding.Check
+        var element: Int
+        var frame: Rect
+        var measured: Double
+        var needed: Double
+        var message: String
+        init(_ f: Finding) {
+            check = f.check
+            element = f.element
+            frame = f.frame
+            measured = f.measured
+            needed = f.needed
+            message = f.message
+        }
+    }
+
+    /// The finding's JSON object, with `"screens":[...]` after `"screen"` when it holds for more than one.
+    package var json: String {
+        let one = finding.json
+        guard screens.count > 1 else { return one }
+        var w = JSONWriter()
+        w.raw(",\"screens\":[")
+        for (i, s) in screens.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.string(s)
+        }
+        w.raw("]")
+        // `{"screen":"NAME"` opens every finding's object.
+        var head = JSONWriter()
+        head.raw("{\"screen\":")
+        head.string(finding.screen)
+        return head.text + w.text + one.dropFirst(head.text.count)
+    }
+
+    /// A JSON array, one finding per line.
+    package static func jsonArray(_ findings: [FoldedFinding]) -> String {
+        findings.isEmpty ? "[]\n" : "[\n" + findings.map(\.json).joined(separator: ",\n") + "\n]\n"
+    }
+}

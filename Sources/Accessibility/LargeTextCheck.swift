@@ -47,7 +47,8 @@ struct LargeTextCheck {
         // Keyed with their empty paragraphs: a text whose every line is dropped is cut, not gone.
         let bigTexts = Dictionary(Self.texts(big).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let s = String(format: "%.1f", scale)
-        for t in Self.texts(el) where !t.paragraph.lines.isEmpty && !t.paragraph.truncated {
+        for t in Self.texts(el) where !t.paragraph.lines.isEmpty && !t.paragraph.truncated && Self.isDrawn(t.paragraph)
+        {
             guard let b = bigTexts[t.key] else { continue }
             // Its own padding box counts for the element's own text and hint (painting clips them
             // to it), and for a further text that sits in it as rendered (a field's error line sits
@@ -97,6 +98,13 @@ struct LargeTextCheck {
 
     /// The texts `ContrastCheck` measures: the primary paragraph (unless a hint shows instead), the
     /// hint, and the further texts but a picker's arrow.
+    /// Whether a text leaves ink at all: a look that does not draw a text lays it out in a transparent
+    /// colour (the android look's action bar title, `#00000000`), and what is not drawn cannot be cut
+    /// (issue 46; the contrast check skips such runs too).
+    static func isDrawn(_ p: ParagraphLayout) -> Bool {
+        p.lines.contains { line in line.runs.contains { $0.isColor || ($0.color.a > 0 && !$0.glyphs.isEmpty) } }
+    }
+
     static func texts(_ el: LaidOutElement) -> [Placed] {
         var out: [Placed] = []
         if let p = el.paragraph, let o = el.textOrigin, el.placeholder == nil {

@@ -4,7 +4,8 @@ import Styles
 import WidgetTree
 
 /// Touch targets: every element a finger can reach that takes a tap itself, measured as the part of
-/// it that takes a touch (its frame clipped by scroll containers, `overflow: hidden` and the screen),
+/// it that takes a touch (its frame clipped by scroll containers, `overflow: hidden` and the screen,
+/// less what later elements cover: the largest rectangle left, `HitMap.touchArea`),
 /// against the look's guideline and WCAG 2.2 2.5.8's 24 x 24 minimum.
 package struct TargetGuideline: Hashable, Sendable {
     /// The side a target needs, in dp (1 iOS point = 1 dp).
@@ -41,10 +42,12 @@ struct TargetCheck {
     var guideline: TargetGuideline
 
     /// The area that takes the touch, when a finger can reach the element at all (an element under
-    /// a dialog, scrolled out or covered has none: nothing to measure).
+    /// a dialog, scrolled out or covered has none: nothing to measure): the hit map's, so a part a
+    /// later sibling covers or a clip hides does not count (`HitMap.touchArea`), never the frame.
     func area(_ e: HitMap.Entry) -> Rect? {
-        guard Self.tappable.contains(e.kind), case .reachable = map.reach(e.id) else { return nil }
-        return e.visible
+        guard Self.tappable.contains(e.kind) else { return nil }
+        var cells = 0
+        return map.touchArea(e.id, cells: &cells)
     }
 
     /// The sentence's tail for an area, or nil when it is big enough.

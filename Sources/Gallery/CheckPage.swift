@@ -9,8 +9,11 @@ import Snapshots
 /// passed and recorded goldens follow, collapsed. Images are copied in by content hash, read through
 /// `ReportImages` only (inside their folders, PNGs only): the report's paths are relative to them.
 package enum CheckPage {
-    /// Writes `dir/index.html` and `dir/img/`.
-    package static func write(_ report: CheckReport, to dir: String, images: ReportImages) throws {
+    /// Writes `dir/index.html` and `dir/img/`. Sessions with diagnostics the gate fails
+    /// (`SessionGate`) are listed first, under "Sessions with errors".
+    package static func write(
+        _ report: CheckReport, to dir: String, images: ReportImages, gate: SessionGate = SessionGate()
+    ) throws {
         let store = try ContentStore(directory: dir)
         // To review: every golden that did not pass but recorded ones (written already: look at them
         // below). A golden that passes in a new environment is among the passed, with its note.
@@ -34,6 +37,7 @@ package enum CheckPage {
         h +=
             "\(report.recordMode.rawValue) · tolerance: channel difference &gt; \(report.tolerance.threshold), at most "
         h += "\(GalleryHTML.fmtPercent(report.tolerance.maxMismatch)) of pixels</p></header>\n<main>\n"
+        h += diagnosticsSection(report.diagnostics, gate: gate)
         h += "<h2>To review (\(toReview.count))</h2>\n"
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
         if let all = AcceptAll.command(toReview) {
@@ -60,6 +64,21 @@ package enum CheckPage {
         }
         h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
         try AtomicFile.write(Array(h.utf8), to: dir + "/index.html")
+    }
+
+    /// "Sessions with errors (N)": one `FILE:step N: error: message` line per diagnostic, those the gate
+    /// fails first (with `--allow-errors` the heading says they were let through); empty without any.
+    static func diagnosticsSection(_ ds: [SessionDiagnostic], gate: SessionGate) -> String {
+        guard !ds.isEmpty else { return "" }
+        let failing = gate.failing(ds)
+        let files = Set(ds.map(\.file)).count
+        let title =
+            failing.isEmpty
+            ? "Diagnostics let through (--allow-errors) in \(files) session\(files == 1 ? "" : "s")"
+            : "Sessions with errors (\(files)): the run fails (exit 5)"
+        var h = "<h2 class=\"diagnostics\">\(GalleryHTML.esc(title))</h2>\n<ul class=\"diagnostics\">\n"
+        for d in ds { h += "<li class=\"\(d.isError ? "error" : "warning")\">\(GalleryHTML.esc(d.line))</li>\n" }
+        return h + "</ul>\n"
     }
 
     static func entry(_ o: SnapshotOutcome, store: ContentStore, images from: ReportImages) throws -> String {

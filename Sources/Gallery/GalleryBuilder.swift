@@ -162,7 +162,7 @@ package struct GalleryBuilder {
         let json = try enc.encode(manifest)
         // The portability report per session (GalleryPortability.swift), a collapsed section each.
         let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: options.fontsDirectory)
-        let page = Data(GalleryHTML.page(manifest, portability: portability).utf8)
+        let page = Data(GalleryHTML.page(manifest, portability: portability, gate: options.gate).utf8)
         // One change as a signal's cleanup sees it: it waits for the swap rather than removing a half-swapped pair.
         try TempFiles.changing {
             try json.write(to: URL(fileURLWithPath: tmp + "/gallery.json"))

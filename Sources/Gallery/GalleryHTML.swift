@@ -1,7 +1,11 @@
+import Snapshots
+
 /// The gallery page: one self-contained `index.html` (inline CSS and JS, images by relative path), so
 /// it works from `file://` with no server. Every picture is a `.card` with `data-status`.
 enum GalleryHTML {
-    static func page(_ m: GalleryManifest, portability: [String: String] = [:]) -> String {
+    static func page(_ m: GalleryManifest, portability: [String: String] = [:], gate: SessionGate = SessionGate())
+        -> String
+    {
         var h =
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
         let a11y = m.cards.contains { $0.a11y != nil }
@@ -22,6 +26,10 @@ enum GalleryHTML {
         h += "<button class=\"on\" data-filter=\"all\">all (\(m.cards.count))</button>"
         for (s, n) in counts { h += "<button data-filter=\"\(s)\">\(label(s)) (\(n))</button>" }
         h += "</nav></header>\n<main>\n" + contents(m)
+        // Sessions with error diagnostics, listed first (`render gallery` exits 5 on them, `SessionGate`).
+        var seen = Set<SessionDiagnostic>()
+        let kept = m.cards.flatMap { $0.diagnostics ?? [] }.filter { seen.insert($0).inserted }
+        h += CheckPage.diagnosticsSection(kept, gate: gate)
         for session in m.sessions {
             let cards = m.cards.filter { $0.session == session }
             h += "<section class=\"session\" id=\"s-\(esc(session))\"><h2>\(esc(session))</h2>\n"

@@ -69,6 +69,8 @@ package struct GalleryOptions: Sendable {
     /// `render gallery --a11y`: each frame card carries its screen's accessibility findings against
     /// the baseline beside its golden (none read when there is no goldens folder).
     package var a11y = false
+    /// Which diagnostics the cards keep (`--strict`: warnings too).
+    package var gate = SessionGate()
     package init(outputDirectory: String, fontsDirectory: String) {
         self.outputDirectory = outputDirectory
         self.fontsDirectory = fontsDirectory

@@ -22,7 +22,7 @@ struct GalleryUnit {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
         let theme = renderer.options.theme
         do {
-            let (device, targets) = try SnapshotChecker.render(session: path, renderer: renderer)
+            let (device, targets, diagnostics) = try SnapshotChecker.render(session: path, renderer: renderer)
             var out: [GalleryCard] = []
             for t in targets {
                 var card = GalleryCard(
@@ -45,6 +45,8 @@ struct GalleryUnit {
             if isPrimary && options.states, let final = targets.last(where: { $0.snapshot == nil }) {
                 out += try stateCards(session: path, name: name, final: final.frame)
             }
+            let kept = options.gate.kept(file: path, diagnostics)
+            if !kept.isEmpty && !out.isEmpty { out[0].diagnostics = kept }
             return out
         } catch {
             var c = GalleryCard(

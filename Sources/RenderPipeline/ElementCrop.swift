@@ -14,7 +14,10 @@ package enum ElementCrop {
         x: Int, y: Int, width: Int, height: Int
     ) {
         guard let e = frame.capture.tree.elements[id] else {
-            throw Failure(description: "no element \(id) in this frame")
+            // An id mistyped by a digit gets the nearest id on the screen (the one `NearestName` rule).
+            let ids = frame.capture.tree.elements.keys.sorted().map(String.init)
+            let near = NearestName.nearest(to: String(id), in: ids).map { " (did you mean \($0)?)" } ?? ""
+            throw Failure(description: "no element \(id) in this frame\(near)")
         }
         guard let f = frame.layout[id]?.frame else {
             throw Failure(

@@ -53,7 +53,7 @@ extension Device {
     /// Allowed `scale` (pixels per dp).
     package static let scaleRange: ClosedRange<Double> = 0.5...4
 
-    /// Parses the CLI's `--device` value: `WxH@S` (`390x844@3`), `WxH` (scale 2), a preset name,
+    /// Parses the CLI's `--device` value: `WxH@S` (`390x844@3`; `WxH` alone is an error), a preset name,
     /// or a preset with a scale (`pixel-7@2`). The result is validated.
     package static func parse(_ text: String) throws -> Device {
         let s = text.trimmingCharacters(in: .whitespaces)
@@ -73,12 +73,20 @@ extension Device {
         } else {
             let parts = base.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+                // A preset misspelt (`iphone15`) is named by the one nearest-name rule.
+                let presets = DevicePresets.all.map(\.name)
+                let near = NearestName.nearest(to: base.lowercased(), in: presets).map { "did you mean '\($0)'? " }
                 throw DeviceError(
                     """
-                    unknown device '\(text)': expected WIDTHxHEIGHT@SCALE in dp (e.g. 390x844@3) or a preset: \
-                    \(DevicePresets.names)
+                    unknown device '\(text)': \(near ?? "")expected WIDTHxHEIGHT@SCALE in dp (e.g. 390x844@3) or \
+                    a preset: \(DevicePresets.names)
                     """
                 )
+            }
+            // The scale is part of a size: `390x844` alone would be drawn at a scale nobody chose.
+            guard scale != nil else {
+                throw DeviceError(
+                    "device '\(text)' has no scale: give WIDTHxHEIGHT@SCALE in dp, e.g. \(base)@2 or \(base)@3")
             }
             device = Device(width: w, height: h)
         }

@@ -41,6 +41,9 @@ package struct CheckReport: Codable, Sendable {
         "\(outcomes.count) checked: " + outcomes.countedInWords + (a11y == nil ? "" : "; " + outcomes.a11yInWords)
     }
 
+    /// Every session's kept diagnostics (errors; with `--strict` warnings too), in outcome order.
+    package var diagnostics: [SessionDiagnostic] { outcomes.flatMap { $0.diagnostics ?? [] } }
+
     /// Deterministic JSON (sorted keys).
     package func json() throws -> [UInt8] {
         let e = JSONEncoder()
@@ -48,10 +51,11 @@ package struct CheckReport: Codable, Sendable {
         return Array(try e.encode(self)) + [0x0a]
     }
 
-    /// JUnit XML: one test suite per session, one test case per golden; a golden that passes is a pass
-    /// (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
-    /// (recorded included: recording never passes), `error` an `<error>`.
-    package func junit() -> String {
+    /// JUnit XML: one test suite per session, one test case per golden, each with its `time`; a golden
+    /// that passes is a pass (with its notes, e.g. a changed environment, in `<system-out>`), any other a `<failure>`
+    /// (recorded included: recording never passes), `error` an `<error>`. A session with diagnostics
+    /// the gate fails (`SessionGate`) has a test case `diagnostics` that is a `<failure>` listing them.
+    package func junit(gate: SessionGate = SessionGate()) -> String {
         var bySession: [(String, [SnapshotOutcome])] = []
         for o in outcomes {
             if let i = bySession.firstIndex(where: { $0.0 == o.session }) {
@@ -62,25 +66,34 @@ package struct CheckReport: Codable, Sendable {
         }
         let a11yCases = outcomes.filter { $0.a11y != nil }
         let a11yFailures = a11yCases.filter { $0.a11y?.fails == true }.count
-        let failures = outcomes.filter { !$0.passed && $0.status != .error }.count + a11yFailures
+        let diagnosed = outcomes.filter { !($0.diagnostics ?? []).isEmpty }
+        let gateFailures = diagnosed.filter { !gate.failing($0.diagnostics ?? []).isEmpty }.count
+        let failures = outcomes.filter { !$0.passed && $0.status != .error }.count + a11yFailures + gateFailures
         let errors = outcomes.filter { $0.status == .error }.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x +=
             """
-            <testsuites name=\"render check\" tests=\"\(outcomes.count + a11yCases.count)\" failures=\"\(failures)\" \
+            <testsuites name=\"render check\" tests=\"\(outcomes.count + a11yCases.count + diagnosed.count)\" \
+            failures=\"\(failures)\" \
             errors=\"\(errors)\">\n
             """
         for (session, list) in bySession {
             let a = list.filter { $0.a11y != nil }
-            let f = list.filter { !$0.passed && $0.status != .error }.count + a.filter { $0.a11y?.fails == true }.count
+            let ds = list.flatMap { $0.diagnostics ?? [] }
+            let gated = gate.failing(ds).isEmpty ? 0 : 1
+            let f =
+                list.filter { !$0.passed && $0.status != .error }.count + a.filter { $0.a11y?.fails == true }.count
+                + gated
             let e = list.filter { $0.status == .error }.count
+            let time = Self.time(list.reduce(0) { $0 + ($1.seconds ?? 0) })
             x +=
                 """
-                  <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count + a.count)\" failures=\"\(f)\" \
-                errors=\"\(e)\">\n
+                  <testsuite name=\"\(Self.escape(session))\" tests=\"\(list.count + a.count + (ds.isEmpty ? 0 : 1))\" \
+                failures=\"\(f)\" errors=\"\(e)\" time=\"\(time)\">\n
                 """
             for o in list {
-                x += "    <testcase classname=\"snapshots\" name=\"\(Self.escape(o.name))\""
+                x += "    <testcase classname=\"snapshots\" name=\"\(Self.escape(o.name))\" "
+                x += "time=\"\(Self.time(o.seconds ?? 0))\""
                 switch o.status {
                 case _ where o.passed && o.notes.isEmpty: x += "/>\n"
                 case _ where o.passed:
@@ -101,16 +114,35 @@ package struct CheckReport: Codable, Sendable {
                 }
                 if let r = o.a11y { x += a11yCase(o.name, r) }
             }
+            if !ds.isEmpty { x += diagnosticsCase(ds, gate: gate) }
             x += "  </testsuite>\n"
         }
         return x + "</testsuites>\n"
+    }
+
+    /// The test case of a session's diagnostics: a failure listing them (`FILE:step N: error: message`)
+    /// when the gate fails them, else the list in `<system-out>` (`--allow-errors`).
+    func diagnosticsCase(_ ds: [SessionDiagnostic], gate: SessionGate) -> String {
+        let head = "    <testcase classname=\"diagnostics\" name=\"\(Self.escape(ds[0].file))\" time=\"0.000\""
+        let text = Self.escape(ds.map(\.line).joined(separator: "\n"))
+        let failing = gate.failing(ds)
+        guard let first = failing.first else {
+            return head + ">\n      <system-out>\(text)</system-out>\n    </testcase>\n"
+        }
+        let errors = failing.filter(\.isError).count
+        let type = errors > 0 ? "error-diagnostic" : "warning-diagnostic"
+        return head
+            + """
+            >\n      <failure type=\"\(type)\" message=\"\(Self.escape(first.line))\">\(text)</failure>\n    \
+            </testcase>\n
+            """
     }
 
     /// The test case of one screen's accessibility (`--a11y`): a failure when it fails the run (new
     /// findings, a recorded or unreadable baseline), its message in `<system-out>` when it has
     /// something to say (warned, resolved), else empty.
     func a11yCase(_ name: String, _ r: A11yResult) -> String {
-        let head = "    <testcase classname=\"a11y\" name=\"\(Self.escape(name))\""
+        let head = "    <testcase classname=\"a11y\" name=\"\(Self.escape(name))\" time=\"0.000\""
         if r.fails {
             let first = r.message.split(separator: "\n").first.map(String.init) ?? r.status.rawValue
             return head
@@ -122,6 +154,9 @@ package struct CheckReport: Codable, Sendable {
         guard r.status == .warned || r.count(.resolved) > 0 else { return head + "/>\n" }
         return head + ">\n      <system-out>\(Self.escape(r.message))</system-out>\n    </testcase>\n"
     }
+
+    /// JUnit's `time`: seconds with three decimals.
+    static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
     /// XML attribute/text escaping, valid XML 1.0 for any text: the five markup characters as
     /// entities; tab, newline and carriage return as character references (kept in attributes, which

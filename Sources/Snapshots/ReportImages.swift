@@ -20,8 +20,12 @@ package struct ReportImages: Sendable {
         self.files = ConfinedFolder(files)
     }
 
-    /// The golden PNG of an outcome whose `golden` is relative to the goldens folder.
-    package func golden(_ o: SnapshotOutcome) -> [UInt8]? { png(o.golden, in: goldens) }
+    /// The golden PNG of an outcome: its copy beside the report (`goldenImage`, relative to `files`)
+    /// when the report has one, else by its name in the goldens folder.
+    package func golden(_ o: SnapshotOutcome) -> [UInt8]? {
+        if let copy = o.goldenImage, let bytes = file(copy) { return bytes }
+        return png(o.golden, in: goldens)
+    }
 
     /// A diff or actual image by its path relative to `files`.
     package func file(_ relative: String?) -> [UInt8]? { relative.flatMap { png($0, in: files) } }
@@ -62,16 +66,23 @@ extension CheckReport {
     /// Folder of a report's own images, beside the report: `images/SHA256.png`.
     package static let imagesFolder = "images"
 
-    /// The report with its diff and actual images (read through `images`: confined, PNG only)
-    /// copied into `folder/images/`, named by the SHA-256 of their bytes, and their paths relative
-    /// to `folder`; an image that cannot be read is dropped from the outcome. Goldens stay where
-    /// they are (`golden` is relative to the goldens folder). The same images give the same
-    /// report, whichever folder they came from (a shard's or an unsharded run's).
+    /// The report with its images (read through `images`: confined, PNG only) copied into
+    /// `folder/images/`, named by the SHA-256 of their bytes, and their paths relative to `folder`:
+    /// the diff and actual images, and a copy of each PNG golden (`goldenImage`; `golden` keeps its
+    /// name in the goldens folder), so the folder holds every picture its page needs (issue 46). An
+    /// image that cannot be read is dropped from the outcome and named in `missing` (`NAME: golden
+    /// PATH`). The same images give the same report, whichever folder they came from.
     package func keepingImages(from images: ReportImages, in folder: String) throws -> CheckReport {
+        var missing: [String] = []
+        return try keepingImages(from: images, in: folder, missing: &missing)
+    }
+
+    package func keepingImages(from images: ReportImages, in folder: String, missing: inout [String]) throws
+        -> CheckReport
+    {
         var out = self
         var written = Set<String>()
-        func keep(_ relative: String?) throws -> String? {
-            guard let bytes = images.file(relative) else { return nil }
+        func store(_ bytes: [UInt8]) throws -> String {
             let name = Self.imagesFolder + "/" + SHA256.hex(bytes) + ".png"
             if written.insert(name).inserted {
                 try FileManager.default.createDirectory(
@@ -82,11 +93,29 @@ extension CheckReport {
             }
             return name
         }
+        func keep(_ relative: String?, _ what: String, of name: String) throws -> String? {
+            guard let relative else { return nil }
+            guard let bytes = images.file(relative) else {
+                missing.append("\(name): \(what) \(relative)")
+                return nil
+            }
+            return try store(bytes)
+        }
         for i in out.outcomes.indices {
+            let o = out.outcomes[i]
             // A golden is a name in the goldens folder: anything else (absolute, `..`) is dropped.
-            if (try? images.goldens.file(out.outcomes[i].golden)) == nil { out.outcomes[i].golden = "" }
-            out.outcomes[i].diffImage = try keep(out.outcomes[i].diffImage)
-            out.outcomes[i].actualImage = try keep(out.outcomes[i].actualImage)
+            if (try? images.goldens.file(o.golden)) == nil { out.outcomes[i].golden = "" }
+            out.outcomes[i].diffImage = try keep(o.diffImage, "diff image", of: o.name)
+            out.outcomes[i].actualImage = try keep(o.actualImage, "actual image", of: o.name)
+            // The golden's copy: from the report's own copy, else from the goldens folder. A golden
+            // that was compared (not missing, not a session that failed) must be found.
+            guard o.golden.hasSuffix(".png"), o.status != .missing, o.status != .error else { continue }
+            if let bytes = images.golden(o) {
+                out.outcomes[i].goldenImage = try store(bytes)
+            } else {
+                out.outcomes[i].goldenImage = nil
+                missing.append("\(o.name): golden \(o.golden)" + (o.goldenImage.map { " (its copy \($0))" } ?? ""))
+            }
         }
         return out
     }

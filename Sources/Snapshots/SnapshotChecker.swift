@@ -24,10 +24,11 @@ package struct SnapshotChecker {
     /// Renders the final frame and every named snapshot of a session: named snapshots in capture
     /// order, then the final frame; with the session's device (for the sidecar).
     /// `only`: restrict to these snapshot names (`""` = the final frame); nil = all.
+    /// `diagnostics`: every diagnostic of decoding, replaying and drawing them (for the gate, `SessionGate`).
     package static func render(session path: String, renderer: Renderer, only: Set<String>? = nil) throws -> (
-        device: Device, targets: [Target]
+        device: Device, targets: [Target], diagnostics: [Diagnostic]
     ) {
-        let (session, _) = try renderer.load(path: path)
+        let (session, decoded) = try renderer.load(path: path)
         let replay = renderer.replay(session)
         var lastOfName: [String: Int] = [:]
         for (i, c) in replay.captures.enumerated() where c.kind == .snapshot {
@@ -49,13 +50,13 @@ package struct SnapshotChecker {
         }
         var named: [Target] = []
         var final: [Target] = []
-        _ = try renderer.renderEach(session, replay, only: { _, i in namesAt[i] != nil }) { frame, i in
+        let drawn = try renderer.renderEach(session, replay, only: { _, i in namesAt[i] != nil }) { frame, i in
             for n in namesAt[i] ?? [] {
                 let t = Target(name: SnapshotSettings.goldenName(session: path, snapshot: n), snapshot: n, frame: frame)
                 if n == nil { final.append(t) } else { named.append(t) }
             }
         }
-        return (session.device, named + final)
+        return (session.device, named + final, decoded + replay.diagnostics + drawn.diagnostics)
     }
 
     /// "no snapshot step named 'filed' (did you mean "filled"?) (snapshots: filled, start)": why a
@@ -94,13 +95,14 @@ package struct SnapshotChecker {
     package func check(session path: String, renderer: Renderer, only: Set<String>? = nil) -> [SnapshotOutcome] {
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
         do {
-            let (device, targets) = try Self.render(session: path, renderer: renderer, only: only)
+            let (device, targets, diagnostics) = try Self.render(session: path, renderer: renderer, only: only)
+            let kept = settings.gate.kept(file: path, diagnostics)
             var labelled = settings
             labelled.fontsDirectory = renderer.options.fontsDirectory
             let comparison = GoldenComparison(settings: labelled)
             // One audit per session at least: its glyph rasterizer serves every screen.
             let audit = settings.a11y.map { _ in self.audit ?? AccessibilityAudit(renderer: renderer) }
-            return try targets.map { t in
+            var outcomes = try targets.map { t in
                 let env = SnapshotSidecar.Environment.current(
                     options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
                 let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
@@ -125,6 +127,9 @@ package struct SnapshotChecker {
                 }
                 return o
             }
+            // The session's diagnostics ride on its first outcome (a report merge keeps them with it).
+            if !kept.isEmpty && !outcomes.isEmpty { outcomes[0].diagnostics = kept }
+            return outcomes
         } catch let e as GoldenWriteError {
             var o = errorOutcome(session: path, renderer: renderer, reason: "")
             o.unwritable = true

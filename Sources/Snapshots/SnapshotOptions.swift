@@ -57,6 +57,8 @@ package struct SnapshotSettings: Sendable {
     /// `render check --a11y[=warn]`: each screen's accessibility findings against its baseline
     /// `NAME.a11y.json` beside the golden; nil: nothing is audited (the default).
     package var a11y: A11yMode?
+    /// Which diagnostics the outcomes keep (`render check --strict` keeps warnings too).
+    package var gate = SessionGate()
     /// The bundled fonts, for the labels of failure images (default: `BundledFonts`).
     package var fontsDirectory: String = RenderOptions().fontsDirectory
     package init(

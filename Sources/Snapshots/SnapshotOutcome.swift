@@ -76,6 +76,10 @@ package struct SnapshotOutcome: Codable, Hashable, Sendable {
     package var accept: String?
     /// The actual frame as written on failure (`NAME.actual.png` beside the diff image).
     package var actualImage: String?
+    /// In a report file: a copy of the golden beside the report (`images/SHA256.png`, relative to the
+    /// report's folder), so a merge or a page needs no goldens folder (issue 46). Absent in a run's
+    /// in-memory report and for goldens that are folders (`--ticks`).
+    package var goldenImage: String?
     /// The human message (also used by `assertSnapshot`): one line, or several made with
     /// `OutputText.lines`; either way no line of it comes raw from input (`render check` prints it as is).
     package var message: String
@@ -87,6 +91,12 @@ package struct SnapshotOutcome: Codable, Hashable, Sendable {
     /// With `render check --a11y`: the screen's accessibility findings against its baseline. Absent
     /// otherwise (a report without `--a11y` is byte for byte what it was).
     package var a11y: A11yResult?
+    /// The session's error diagnostics (with `--strict` its warnings too), on the first outcome of
+    /// each session; absent when it has none (`SessionGate`).
+    package var diagnostics: [SessionDiagnostic]?
+    /// Seconds the check of this golden took (its share of its session's time in the worker, to the
+    /// millisecond): JUnit's `time`. The one field that differs between two runs of the same check.
+    package var seconds: Double?
 
     package var passed: Bool { status.passes }
 }

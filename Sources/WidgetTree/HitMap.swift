@@ -186,6 +186,74 @@ public struct HitMap: Sendable {
         return .covered(by: coverRoot != root(of: id) ? coverRoot : biggest.id)
     }
 
+    /// The part of `id` that takes touches, as a target is measured (issue 46): its visible area less
+    /// what later elements outside its subtree cover (a sibling painted over it, an overlay's panel), as
+    /// the largest rectangle left; nil when a finger cannot reach it at all. `cells`: grid cells
+    /// examined, for tests that count work. Past `maxAreaOccluders` the visible area is the answer.
+    package func touchArea(_ id: Int, cells: inout Int) -> Rect? {
+        guard case .reachable = reach(id), let pos = position[id], let area = entries[pos].visible else { return nil }
+        var cover: [Rect] = []
+        for j in (pos + 1)..<entries.count {
+            guard let v = entries[j].visible, !isInside(entries[j].id, id) else { continue }
+            let o = v.intersection(area)
+            if o.width > 0 && o.height > 0 { cover.append(o) }
+        }
+        guard !cover.isEmpty, cover.count <= Self.maxAreaOccluders else { return area }
+        return Self.largestFree(in: area, outside: cover, cells: &cells)
+    }
+
+    /// Occluders more than this leave a target measured by its visible area (the search below is
+    /// cubic in their number).
+    package static let maxAreaOccluders = 64
+
+    /// The largest rectangle (by area; the first found among equals) of `area` outside every
+    /// rectangle of `cover`, on the grid their edges make; nil when nothing is left.
+    static func largestFree(in area: Rect, outside cover: [Rect], cells: inout Int) -> Rect? {
+        func cuts(_ lo: Double, _ hi: Double, _ edges: [Double]) -> [Double] {
+            Array(Set([lo, hi] + edges.map { min(hi, max(lo, $0)) })).sorted()
+        }
+        let xs = cuts(area.minX, area.maxX, cover.flatMap { [$0.minX, $0.maxX] })
+        let ys = cuts(area.minY, area.maxY, cover.flatMap { [$0.minY, $0.maxY] })
+        let cols = xs.count - 1
+        let rows = ys.count - 1
+        guard cols > 0, rows > 0 else { return nil }
+        // free[c][r]: the cell's middle lies under no cover.
+        var free = [[Bool]](repeating: [Bool](repeating: true, count: rows), count: cols)
+        for c in 0..<cols {
+            let xm = (xs[c] + xs[c + 1]) / 2
+            for r in 0..<rows {
+                let ym = (ys[r] + ys[r + 1]) / 2
+                free[c][r] = !cover.contains { $0.minX <= xm && xm < $0.maxX && $0.minY <= ym && ym < $0.maxY }
+            }
+        }
+        var best: Rect?
+        var bestArea = 0.0
+        for c0 in 0..<cols {
+            var open = [Bool](repeating: true, count: rows)
+            for c1 in c0..<cols {
+                let width = xs[c1 + 1] - xs[c0]
+                var start: Int?
+                for r in 0...rows {
+                    cells += 1
+                    if r < rows { open[r] = open[r] && free[c1][r] }
+                    if r < rows && open[r] {
+                        if start == nil { start = r }
+                        continue
+                    }
+                    if let s = start {
+                        let height = ys[r] - ys[s]
+                        if width * height > bestArea {
+                            bestArea = width * height
+                            best = Rect(x: xs[c0], y: ys[s], width: width, height: height)
+                        }
+                    }
+                    start = nil
+                }
+            }
+        }
+        return best
+    }
+
     /// A point of `area` outside every rectangle of `cover` (the middle of the first free cell,
     /// at least 1 dp each way, or the whole area when it is smaller), or nil.
     static func freePoint(in area: Rect, outside cover: [Rect]) -> Point? {

@@ -16,7 +16,8 @@ struct CheckCommand: BatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Compare sessions with their golden PNGs and say what changed.",
         discussion: """
-            Exit codes: 0 every golden matched, 6 a golden failed, was missing or was recorded (recording never \
+            Exit codes: 0 every golden matched, 5 a session has an error diagnostic (with --strict a warning too; \
+            --allow-errors: never), 6 a golden failed, was missing or was recorded (recording never \
             passes a run), or with --a11y a screen has accessibility findings its baseline NAME.a11y.json does not \
             hold, 3 a session could not be rendered, 2 a report, golden, sidecar, baseline or failure image could \
             not be written.
@@ -110,6 +111,8 @@ struct CheckCommand: BatchCommand {
 
     @OptionGroup var batch: BatchOptions
 
+    @OptionGroup var gateOptions: GateOptions
+
     /// Arguments that name goldens (`NAME`, `NAME@SNAP`, `NAME.frames`) rather than session files: with `--accept`.
     var acceptNames: [String] {
         accept ? sessionArguments.filter { !FileManager.default.fileExists(atPath: $0) && !$0.hasSuffix(".json") } : []
@@ -160,12 +163,16 @@ struct CheckCommand: BatchCommand {
         var outcomes: [SnapshotOutcome] = []
         for (path, r) in zip(paths, results) {
             if case .finished(_, let data) = r.outcome,
-                let list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
+                var list = try? JSONDecoder().decode([SnapshotOutcome].self, from: Data(data))
             {
+                // JUnit's time: each golden's share of its session's time in the worker.
+                let share = (r.seconds / Double(max(1, list.count)) * 1000).rounded() / 1000
+                for i in list.indices { list[i].seconds = share }
                 outcomes += list
             } else {
-                let o = checker.errorOutcome(
+                var o = checker.errorOutcome(
                     session: path, renderer: renderer, reason: r.failureText ?? "the worker gave no result")
+                o.seconds = (r.seconds * 1000).rounded() / 1000
                 outcomes.append(o)
             }
         }
@@ -190,9 +197,9 @@ struct CheckCommand: BatchCommand {
                     f == "-" ? relative : try relative.keepingImages(from: images, in: folder.isEmpty ? "." : folder)
                 try AtomicFile.write(try kept.json(), to: f)
             }
-            if let f = junit { try AtomicFile.write(result.junit(), to: f) }
+            if let f = junit { try AtomicFile.write(result.junit(gate: gateOptions.gate), to: f) }
             if let d = html {
-                try CheckPage.write(relative, to: d, images: images)
+                try CheckPage.write(relative, to: d, images: images, gate: gateOptions.gate)
                 if !common.quiet { StdOut.write("review page: \(d)/index.html") }
             }
         } catch {
@@ -200,9 +207,13 @@ struct CheckCommand: BatchCommand {
             throw ExitCode(ExitCodes.unwritable)
         }
         if !common.quiet { StdOut.write(result.summary) }
+        let gate = gateOptions.gate
+        let gateLines = gate.summary(result.diagnostics)
+        if !gateLines.isEmpty { StdErr.write(lines: OutputText.lines(gateLines)) }
         // A golden, sidecar or failure image that could not be written: exit 2 with the reason.
         if outcomes.contains(where: { $0.unwritable == true }) { throw ExitCode(ExitCodes.unwritable) }
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
+        if let code = gate.exitCode(result.diagnostics) { throw ExitCode(code) }
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
     }
 
@@ -218,6 +229,7 @@ struct CheckCommand: BatchCommand {
         settings.restamp = restamp
         settings.accepting = accept
         settings.a11y = a11y
+        settings.gate = gateOptions.gate
         return settings
     }
 

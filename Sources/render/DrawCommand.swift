@@ -5,6 +5,7 @@ import Painting
 import Primitives
 import RenderPipeline
 import SessionFormat
+import Snapshots
 
 import struct WidgetTree.AppEvent
 import struct WidgetTree.Capture
@@ -63,8 +64,21 @@ struct DrawCommand: ParsableCommand {
         help: "With --frames or --apng: also capture frames at this rate (1-1000 per second) inside each tick.")
     var fps: Int?
 
-    @Flag(name: .long, help: "Exit with code 5 when any step produced an error diagnostic.")
+    @Flag(
+        name: .long,
+        help: """
+            Exit with code 5 when any step produced an error diagnostic (with --out-dir: a warning too; errors \
+            fail an --out-dir run without it).
+            """)
     var strict = false
+
+    @Flag(
+        name: .customLong("allow-errors"),
+        help: "With --out-dir: do not fail the run (exit 5) on sessions with error diagnostics.")
+    var allowErrors = false
+
+    /// The gate of an `--out-dir` run (a single render exits 5 on errors with --strict only).
+    var gate: SessionGate { SessionGate(strict: strict, allowErrors: allowErrors) }
 
     @Flag(
         name: .long,
@@ -93,6 +107,12 @@ struct DrawCommand: ParsableCommand {
         }
         if outDir == nil && sessions.count != 1 {
             throw ValidationError("give one session, or --out-dir DIR to render many")
+        }
+        if strict && allowErrors {
+            throw ValidationError("--strict fails on warnings and --allow-errors lets errors through: give one")
+        }
+        if outDir == nil && allowErrors {
+            throw ValidationError("--allow-errors is for --out-dir (one session exits 5 on errors with --strict only)")
         }
         if outDir != nil {
             if picture.output != nil {
@@ -156,6 +176,16 @@ struct DrawJob {
         )
         let (frames, at, apng, element, strict) = (r.frames, r.at, r.apng, r.element, r.strict)
         let printer = DiagnosticPrinter(file: session, format: common.diagnostics, quiet: common.quiet)
+        // A folder is many sessions: that is --out-dir's work (a usage error, not an unreadable file).
+        var isFolder: ObjCBool = false
+        if warm == nil, FileManager.default.fileExists(atPath: session, isDirectory: &isFolder), isFolder.boolValue {
+            StdErr.write(
+                """
+                render: error: \(session) is a folder: to render every session in it, give --out-dir DIR \
+                (render \(session) --out-dir out/)
+                """)
+            throw ExitCode(ExitCodes.usage)
+        }
         let renderer: Renderer
         let loaded: (Session, [Diagnostic])
         if let warm {
@@ -183,9 +213,13 @@ struct DrawJob {
         if let name = snapshot {
             guard let i = replay.captures.lastIndex(where: { $0.kind == .snapshot && $0.name == name }) else {
                 printer.print(decodeDiags + replay.diagnostics)
-                let names = replay.captures.compactMap { $0.kind == .snapshot ? $0.name : nil }
-                StdErr.write(
-                    "\(session): error: no snapshot named '\(name)' (snapshots: \(names.joined(separator: ", ")))")
+                var names: [String] = []
+                for c in replay.captures where c.kind == .snapshot {
+                    if let n = c.name, !names.contains(n) { names.append(n) }
+                }
+                let near = NearestName.nearest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+                let known = names.isEmpty ? "the session names none" : "snapshots: " + names.joined(separator: ", ")
+                StdErr.write("\(session): error: no snapshot named '\(name)' (\(near)\(known))")
                 throw ExitCode(ExitCodes.noSuchSnapshot)
             }
             targetIndex = i

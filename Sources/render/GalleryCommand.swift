@@ -4,6 +4,7 @@ import Gallery
 import Primitives
 import RenderPipeline
 import SessionFormat
+import Snapshots
 
 /// `render gallery SESSIONS... -o DIR`: a static HTML review gallery of every session, named
 /// snapshot, theme and interactive state, with expected vs actual where goldens exist.
@@ -67,6 +68,8 @@ struct GalleryCommand: BatchCommand {
             """)
     var a11y = false
 
+    @OptionGroup var gateOptions: GateOptions
+
     func validate() throws {
         if let d = device { do { _ = try Device.parse(d) } catch { throw ValidationError("--device \(d): \(error)") } }
         if let f = fonts { try FontsLocator.requireFolder(f, named: "--fonts \(f)") }
@@ -86,6 +89,7 @@ struct GalleryCommand: BatchCommand {
         o.device = device
         o.appFontsDirectory = fonts
         o.a11y = a11y
+        o.gate = gateOptions.gate
         return o
     }
 
@@ -142,7 +146,13 @@ struct GalleryCommand: BatchCommand {
                 """
             )
         }
+        // A session's diagnostics once, though each theme's unit found them.
+        var seen = Set<SessionDiagnostic>()
+        let kept = manifest.cards.flatMap { $0.diagnostics ?? [] }.filter { seen.insert($0).inserted }
+        let gateLines = gateOptions.gate.summary(kept)
+        if !gateLines.isEmpty { StdErr.write(lines: OutputText.lines(gateLines)) }
         if manifest.cards.contains(where: { $0.status == "error" }) { throw ExitCode(ExitCodes.renderFailed) }
+        if let code = gateOptions.gate.exitCode(kept) { throw ExitCode(code) }
     }
 
     /// A unit's answer from a worker.

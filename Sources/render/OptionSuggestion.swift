@@ -7,17 +7,11 @@ import SessionFormat
 /// every option. When the command line does not parse, an option that the command does not have is
 /// named first, with the nearest one it has (`NearestName`), and the run exits 64.
 enum OptionSuggestion {
-    /// The subcommands by name; `draw` when the first argument names none.
-    static let commands: [String: ParsableCommand.Type] = [
-        "draw": DrawCommand.self, "validate": ValidateCommand.self, "theme": ThemeCommand.self,
-        "check": CheckCommand.self, "gallery": GalleryCommand.self, "watch": WatchCommand.self,
-        "portability": PortabilityCommand.self, "report": ReportCommand.self,
-    ]
-
     /// The message for the first unknown long option of `arguments` (without the program name), or
-    /// nil when every option is one the command has.
+    /// nil when every option is one the command has: `unknown option '--ouput'; did you mean '--output'?`
+    /// (RenderCLI.errorLines puts it in the CLI's voice, with the command's usage line).
     static func message(for arguments: [String]) -> String? {
-        let command = arguments.first.flatMap { commands[$0] } ?? DrawCommand.self
+        let command = CommandLineCommand.named(by: arguments).0
         let known = longOptions(of: command)
         for a in arguments {
             if a == "--" { break }
@@ -25,8 +19,7 @@ enum OptionSuggestion {
             let name = String(a.split(separator: "=", maxSplits: 1)[0])
             if known.contains(name) { continue }
             let hint = NearestName.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
-            let usage = command == DrawCommand.self ? "render --help" : "render \(command._commandName) --help"
-            return "render: error: unknown option '\(name)'\(hint) (see `\(usage)`)"
+            return "unknown option '\(name)'\(hint)"
         }
         return nil
     }

@@ -13,8 +13,10 @@ struct RenderCLI: ParsableCommand {
         discussion: """
             Exit codes: 0 rendered (warnings allowed), 1 the session was rejected (not a valid session file),
             2 an output could not be written, 3 rendering failed, 4 the requested snapshot does not exist,
-            5 --strict and a step produced an error diagnostic, 6 `render check` found a difference or recorded
-            a golden, 7 the session exceeds a documented limit (docs/limits.md), 64 bad command-line usage.
+            5 a session has an error diagnostic (every command that judges sessions, unless --allow-errors;
+            with --strict a warning too; the draw command of one session: with --strict only), 6 `render check`
+            found a difference or recorded a golden, 7 the session exceeds a documented limit (docs/limits.md),
+            64 bad command-line usage.
             """,
         version: PreviewRendererVersion.string,
         subcommands: [
@@ -38,7 +40,7 @@ struct RenderCLI: ParsableCommand {
         let arguments = A11yArgument.normalized(Array(CommandLine.arguments.dropFirst()))
         if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }
         if let typo = CommandSuggestion.message(for: arguments) {
-            StdErr.write(typo)
+            StdErr.write(lines: OutputText.lines(typo.split(separator: "\n").map(String.init)))
             Foundation.exit(ExitCodes.usage)
         }
         // ArgumentParser's `main`, except that a command line that does not parse first names an
@@ -47,31 +49,58 @@ struct RenderCLI: ParsableCommand {
         let command: ParsableCommand
         do { command = try parseAsRoot(arguments) } catch {
             if let unknown = OptionSuggestion.message(for: arguments) {
-                StdErr.write(unknown)
+                StdErr.write(lines: OutputText.lines(errorLines(unknown, usage: true, arguments)))
                 Foundation.exit(ExitCodes.usage)
             }
-            exitEscaped(withError: error)
+            exitEscaped(withError: error, arguments: arguments)
         }
         do {
             var command = command
             try command.run()
         } catch {
-            exitEscaped(withError: error)
+            exitEscaped(withError: error, arguments: arguments)
         }
         exit()
     }
 
-    /// ArgumentParser's `exit(withError:)` (its `main`, above, is the same but for this), with the
-    /// error's own message escaped as every line on stderr is (`StdErr`): a usage error can quote an
-    /// argument, a validation error a file name, and neither may start a line of its own.
-    static func exitEscaped(withError error: Error) -> Never {
+    /// ArgumentParser's `exit(withError:)` in the CLI's one voice: `render: error: MESSAGE` (escaped as
+    /// every line on stderr is, `StdErr`: a usage error can quote an argument, a validation error a file
+    /// name, and neither may start a line of its own), and for a usage error (exit 64) one usage line of
+    /// the command the arguments name. `--help` and `--version` print as ArgumentParser prints them.
+    static func exitEscaped(withError error: Error, arguments: [String]) -> Never {
         let code = exitCode(for: error)
         let brief = message(for: error)
-        let safe = OutputText.line(brief)
-        guard code != .success, !brief.isEmpty, safe != brief else { exit(withError: error) }
-        let full = fullMessage(for: error).replacingOccurrences(of: brief, with: safe)
-        FileHandle.standardError.write(Data((full + "\n").utf8))
+        guard code != .success, !brief.isEmpty else { exit(withError: error) }
+        StdErr.write(lines: OutputText.lines(errorLines(brief, usage: code.rawValue == ExitCodes.usage, arguments)))
         Foundation.exit(code.rawValue)
+    }
+
+    /// `render: error: MESSAGE` and, for a usage error, `usage: ...` and `see `render CMD --help``.
+    static func errorLines(_ brief: String, usage: Bool, _ arguments: [String]) -> [String] {
+        // One line: a message quotes arguments, and no argument may start a line of its own.
+        var lines = ["render: error: " + brief]
+        guard usage else { return lines }
+        let (command, name) = CommandLineCommand.named(by: arguments)
+        let line = usageString(for: command).split(separator: "\n").first.map(String.init) ?? name
+        lines.append("usage: " + line.trimmingCharacters(in: .whitespaces))
+        lines.append("see `\(name) --help`")
+        return lines
+    }
+}
+
+/// The command a command line names: `render check ...` check, `render report merge ...` report
+/// merge, anything else the draw command (the default).
+enum CommandLineCommand {
+    static func named(by arguments: [String]) -> (ParsableCommand.Type, String) {
+        guard let first = arguments.first,
+            let command = RenderCLI.configuration.subcommands.first(where: { $0._commandName == first })
+        else { return (DrawCommand.self, "render") }
+        if arguments.count > 1,
+            let sub = command.configuration.subcommands.first(where: { $0._commandName == arguments[1] })
+        {
+            return (sub, "render \(first) \(arguments[1])")
+        }
+        return (command, "render \(first)")
     }
 }
 

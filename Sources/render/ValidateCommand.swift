@@ -3,6 +3,7 @@ import Foundation
 import Primitives
 import RenderPipeline
 import SessionFormat
+import Snapshots
 
 /// `render validate SESSION...`: everything `render` does but writing the PNG — decode, replay,
 /// lay out, paint and rasterize the final frame — so "OK" means `render` would succeed; report
@@ -21,7 +22,10 @@ struct ValidateCommand: BatchCommand {
 
     @OptionGroup var batch: BatchOptions
 
-    /// Exit code: the first failing session's, in order (1 rejected, 7 over a limit, 3 rendering failed or crashed).
+    @OptionGroup var gateOptions: GateOptions
+
+    /// Exit code: the first failing session's, in order (1 rejected, 7 over a limit, 3 rendering failed or
+    /// crashed); else 5 when a session has an error diagnostic (with --strict: a warning too; --allow-errors: never).
     func run() throws {
         do { _ = try Renderer(options: try common.renderOptions()) } catch let e as ValidationError { throw e } catch {
             StdErr.write("render: error: \(error)")
@@ -39,6 +43,15 @@ struct ValidateCommand: BatchCommand {
                     ["\(paths.count - failures.count) of \(paths.count) sessions validated; failed:"] + lines))
         }
         if let first = failures.first { throw ExitCode(first.1.exitCode) }
+        // The sessions that validated send their kept diagnostics (errors; with --strict warnings too).
+        let kept = results.flatMap { r -> [SessionDiagnostic] in
+            guard !r.failed, case .finished(_, let data) = r.outcome else { return [] }
+            return (try? JSONDecoder().decode([SessionDiagnostic].self, from: Data(data))) ?? []
+        }
+        let gate = gateOptions.gate
+        let summary = gate.summary(kept)
+        if !summary.isEmpty { StdErr.write(lines: OutputText.lines(summary)) }
+        if let code = gate.exitCode(kept) { throw ExitCode(code) }
     }
 
     /// One session: the exit code `render` would give and, on failure, the reason (as the result bytes).
@@ -61,15 +74,16 @@ struct ValidateCommand: BatchCommand {
                 let all = d + r.diagnostics + drawn.diagnostics
                 printer.print(all)
                 let errors = all.filter { $0.severity == .error }.count
+                let warnings = all.filter { $0.severity == .warning }.count
                 if !common.quiet {
                     StdOut.write(
                         """
-                        \(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(all.count - errors) \
-                        warnings, \(errors) errors)
+                        \(path): \(errors == 0 ? "OK" : "errors") (\(s.steps.count) steps, \(warnings) warnings, \
+                        \(errors) errors)
                         """
                     )
                 }
-                return (0, [])
+                return (0, Array(try JSONEncoder().encode(gateOptions.gate.kept(file: path, all))))
             } catch {
                 printer.print(d + r.diagnostics)
                 StdErr.write("\(path): error: rendering failed: \(error)")

@@ -38,6 +38,34 @@ final class PlantedCorpusTests: XCTestCase {
         #"final: text 25 "On dark photo": cut at font scale 2.0 (1 of 2 lines shown, 1 partly)"#,
     ]
 
+    /// Issue 46: an identical finding on several screens of a session is one, naming every screen.
+    func testRepeatedFindingsAreFoldedWithTheirScreens() throws {
+        let one = try findings("contrast")[0]
+        var again = one
+        again.screen = "later"
+        var moved = one
+        moved.screen = "moved"
+        moved.frame.y += 10
+        let folded = FoldedFinding.fold([one, again, moved])
+        XCTAssertEqual(folded.map(\.screens), [[one.screen, "later"], ["moved"]])
+        XCTAssertTrue(
+            folded[0].json.hasPrefix(#"{"screen":"final","screens":["final","later"],"check":"#), folded[0].json)
+        XCTAssertEqual(folded[1].json, moved.json)
+    }
+
+    /// Issue 46: no finding for what a look does not draw. The android look lays the action bar's
+    /// title out in a transparent colour (Android's bar shows none); it was "cut at font scale 2.0".
+    func testAnActionBarTitleTheAndroidLookDoesNotDrawHasNoFinding() throws {
+        var o = RenderOptions(fontsDirectory: Repository.fonts)
+        o.theme = "android"
+        let renderer = try Renderer(options: o)
+        var audit = AccessibilityAudit(renderer: renderer)
+        let (session, _) = try renderer.load(path: Repository.root + "/Examples/example1-front-view.json")
+        let (found, _) = try audit.run(session)
+        XCTAssertEqual(found.filter { $0.kind == .actionBar }.map(\.message), [])
+        XCTAssertFalse(found.isEmpty, "the front view's other findings stay")
+    }
+
     func testCleanSessionHasNoFindings() throws {
         XCTAssertEqual(try audit("clean"), [])
     }
@@ -91,5 +119,20 @@ final class PlantedCorpusTests: XCTestCase {
         let none = try Subprocess.run(render, ["a11y", Self.fixtures + "/clean.json"])
         XCTAssertEqual(none.status, 0, none.stderr)
         XCTAssertEqual(none.stdout, Self.fixtures + "/clean.json: no findings\n")
+    }
+
+    /// The command's lines and counts say what was folded (issue 46): the front view's contrast finding
+    /// holds on its three screens and is printed once, naming them.
+    func testCommandFoldsRepeatedFindingsAndCountsThem() throws {
+        guard let render = Repository.renderBinary() else { throw XCTSkip("render not built") }
+        let path = Repository.root + "/Examples/example1-front-view.json"
+        let r = try Subprocess.run(
+            render, ["a11y", path, "--theme", "android", "--no-large-text"], in: Repository.root)
+        XCTAssertEqual(r.status, 6, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, path + ": 1 finding (2 repeats on other screens folded)", r.stdout)
+        XCTAssertTrue(
+            lines.dropFirst().first?.hasPrefix("  front-view, front-view-after-timer, final ") == true, r.stdout)
+        XCTAssertEqual(lines.last, "1 finding (2 repeats on other screens folded)")
     }
 }

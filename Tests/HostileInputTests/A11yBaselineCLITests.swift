@@ -77,7 +77,9 @@ import Testing
         #expect(json.contains(#""state" : "present""#) && json.contains(#""baseline" : "card.a11y.json""#))
         let xml = try String(contentsOfFile: dir + "/r/check.xml", encoding: .utf8)
         #expect(xml.contains(#"<testsuites name="render check" tests="2" failures="1""#))
-        #expect(xml.contains(#"<testcase classname="a11y" name="card">"#) && xml.contains(#"type="a11y-failed""#))
+        #expect(
+            xml.contains(#"<testcase classname="a11y" name="card" time="0.000">"#)
+                && xml.contains(#"type="a11y-failed""#))
         let warn = try Self.check([session, "--a11y=warn"] + opts)
         #expect(warn.status == 0, "\(warn.stderr)")
         #expect(warn.stdout.contains("a11y    card: 1 new accessibility finding"))

@@ -269,9 +269,9 @@ import Testing
         #expect(merge.status == 6)
         #expect(merge.stdout.contains("3 reports merged"))
         for f in ["check.json", "check.xml", "review/index.html"] {
-            let a = FileManager.default.contents(atPath: dir + "/all/" + f)
-            let b = FileManager.default.contents(atPath: dir + "/merged/" + f)
-            #expect(a != nil && a == b, "\(f): the merged report differs from the unsharded one")
+            let a = ReportTimes.removed(FileManager.default.contents(atPath: dir + "/all/" + f), file: f)
+            let b = ReportTimes.removed(FileManager.default.contents(atPath: dir + "/merged/" + f), file: f)
+            #expect(a != nil && a == b, "\(f): the merged report differs from the unsharded one (times aside)")
         }
         #expect(
             String(

@@ -270,7 +270,9 @@ extension OutputFileTests {
         #expect(sawTemp)
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
-        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGINT)
+        #expect(
+            p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGINT,
+            "ended by \(p.terminationReason == .exit ? "exit" : "signal") \(p.terminationStatus)")
         #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
         #expect((try? String(contentsOfFile: dir + "/g/index.html", encoding: .utf8)) == "old")
     }

@@ -50,7 +50,10 @@ struct ReportMergeSafetyTests {
             """#
         try Data(report.utf8).write(to: URL(fileURLWithPath: dir + "/shard/check.json"))
         let r = try P.run(render, ["report", "merge", "shard", "-o", "out"], in: dir)
-        #expect(r.status == 6, "\(r.stdout)\(r.stderr)")
+        // The refused images are named, and the merge fails (issue 46: a page without its pictures is no review).
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("images not found"), "\(r.stderr)")
+        #expect(r.stderr.contains("shard: a: golden ../outside.png") && r.stderr.contains("shard: b: diff image"))
         // Only the real PNG inside the shard was copied, once, by its content hash.
         let copied = P.files(under: dir + "/out/images")
         #expect(copied.count == 1, "\(copied)")
@@ -65,8 +68,46 @@ struct ReportMergeSafetyTests {
         #expect(merged.contains(#""diffImage" : "images/"#))
         // The same report with a goldens folder given on the command line: the link there is not followed either.
         let g = try P.run(render, ["report", "merge", "shard", "-o", "out2", "--snapshots", "goldens"], in: dir)
-        #expect(g.status == 6)
+        #expect(g.status == 1)
         #expect(P.files(under: dir + "/out2/review/img").count == 1)
+    }
+
+    /// Issue 46: a shard's report folder holds every picture its page needs, the goldens it compared
+    /// included, so a merge where no goldens folder exists (a CI job without a checkout) writes a page
+    /// with every picture; a merge that cannot find one names it and fails.
+    @Test func aMergeWithoutTheGoldensFolderShowsEveryPicture() throws {
+        guard let render = P.binary() else { return }
+        let dir = try TemporaryFolder.make("merge-pictures")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        let text = #"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "Hello"}"#
+        try fm.createDirectory(atPath: dir + "/co", withIntermediateDirectories: true)
+        try Data(Hostile.session([text])).write(to: URL(fileURLWithPath: dir + "/co/a.json"))
+        try Data(Hostile.session([text, text.replacingOccurrences(of: "4", with: "5")])).write(
+            to: URL(fileURLWithPath: dir + "/co/b.json"))
+        let fonts = ["--fonts-dir", Repository.fonts]
+        let record = try P.run(
+            render, ["check", "a.json", "b.json", "--record", "missing", "-q"] + fonts, in: dir + "/co")
+        #expect(record.status == 6, "\(record.stderr)")
+        let check = try P.run(
+            render, ["check", "a.json", "b.json", "--report", "../shard/check.json", "-q"] + fonts, in: dir + "/co")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(P.files(under: dir + "/shard/images").count == 2)
+        // No checkout: the merge runs beside the shard folder alone.
+        try fm.removeItem(atPath: dir + "/co")
+        let merge = try P.run(render, ["report", "merge", "shard", "-o", "out"], in: dir)
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let page = (try? String(contentsOfFile: dir + "/out/review/index.html", encoding: .utf8)) ?? ""
+        let shown = page.components(separatedBy: "<img ").count - 1
+        #expect(shown == 2, "\(shown) pictures")
+        #expect(P.files(under: dir + "/out/review/img").count == 2)
+        // A copy gone: named, and the merge fails.
+        let gone = P.files(under: dir + "/shard/images")[0]
+        try fm.removeItem(atPath: dir + "/shard/images/" + gone)
+        let lost = try P.run(render, ["report", "merge", "shard", "-o", "out2"], in: dir)
+        #expect(lost.status == 1, "\(lost.stderr)")
+        #expect(lost.stderr.contains("1 image not found") && lost.stderr.contains("golden"), "\(lost.stderr)")
+        #expect(lost.stderr.contains(gone), "\(lost.stderr)")
     }
 
     /// The README's shard example and both docs/ci files, their `render` lines run as written (with
@@ -106,8 +147,10 @@ struct ReportMergeSafetyTests {
             in: project)
         #expect(all.status == 6)
         for f in ["check.json", "review/index.html"] {
-            let a = fm.contents(atPath: project + "/out/all/" + f)
-            #expect(a != nil && a == fm.contents(atPath: project + "/out/report/" + f), "\(f)")
+            let a = ReportTimes.removed(fm.contents(atPath: project + "/out/all/" + f), file: f)
+            #expect(
+                a != nil && a == ReportTimes.removed(fm.contents(atPath: project + "/out/report/" + f), file: f), "\(f)"
+            )
         }
 
         // GitHub Actions: each shard on its own machine, its out/shard uploaded and downloaded to shards/.

@@ -84,6 +84,50 @@ import Testing
             r.stderr.contains("this renderer reads version 1; the file needs a newer PreviewRenderer"), "\(r.stderr)")
     }
 
+    /// Issue 46, "One voice": every usage error is `render: error: ...` with one usage line of the
+    /// command the arguments name (never ArgumentParser's `Error:` and `Usage: render <subcommand>`).
+    @Test func usageErrorsSpeakInOneVoiceWithTheCommandsUsageLine() throws {
+        let out = try TemporaryFolder.make("usage-voice")
+        let device = try Self.render([Self.sample, "--device", "390x844", "-o", out + "/x.png"])
+        #expect(device.status == 64)
+        #expect(device.stderr.hasPrefix("render: error: --device 390x844: "), "\(device.stderr)")
+        #expect(device.stderr.contains("390x844@2"), "\(device.stderr)")
+        #expect(device.stderr.contains("\nusage: render draw "), "\(device.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/x.png"))
+        let merge = try Self.render(["report", "merge", out])
+        #expect(merge.status == 64)
+        #expect(merge.stderr.hasPrefix("render: error: Missing expected argument '--output"), "\(merge.stderr)")
+        #expect(merge.stderr.contains("\nusage: render report merge <folders>"), "\(merge.stderr)")
+        let unknown = try Self.render(["report", "merge", out, "-o", out + "/m", "--snapshot", "x"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr.contains("unknown option '--snapshot'; did you mean '--snapshots'?"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("see `render report merge --help`"), "\(unknown.stderr)")
+        for r in [device, merge, unknown] {
+            #expect(!r.stderr.contains("Error:") && !r.stderr.contains("<subcommand>") && !r.stderr.contains("Help:"))
+            #expect(r.stderr.split(separator: "\n").filter { $0.hasPrefix("usage: ") }.count == 1, "\(r.stderr)")
+        }
+    }
+
+    /// Nearest names for a device preset, a snapshot and an element id; a folder points to --out-dir.
+    @Test func devicesSnapshotsAndElementsGetTheNearestName() throws {
+        let out = try TemporaryFolder.make("usage-near")
+        let preset = try Self.render([Self.sample, "--device", "iphone15", "-o", out + "/x.png"])
+        #expect(preset.status == 64 && preset.stderr.contains("did you mean 'iphone-15'?"), "\(preset.stderr)")
+        let snapshot = try Self.render([Self.sample, "--snapshot", "filed", "-o", out + "/x.png"])
+        #expect(snapshot.status == 4)
+        #expect(snapshot.stderr.contains("no snapshot named 'filed' (did you mean 'filled'?"), "\(snapshot.stderr)")
+        let path = try Self.session(
+            Hostile.session([#"{"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 4, "textValue": "a"}"#]))
+        let element = try Self.render([path, "--element", "44", "-o", out + "/e.png"])
+        #expect(element.status == 64)
+        #expect(element.stderr.contains("no element 44 in this frame (did you mean 4?)"), "\(element.stderr)")
+        let folder = try Self.render([out])
+        #expect(folder.status == 64)
+        #expect(folder.stderr.contains("render: error: \(out) is a folder"), "\(folder.stderr)")
+        #expect(folder.stderr.contains("--out-dir"), "\(folder.stderr)")
+    }
+
     @Test func restampGoesAlone() throws {
         let r = try Self.render(["check", Self.sample, "--restamp", "--record", "missing"])
         #expect(r.status == 64 && r.stderr.contains("--restamp rewrites sidecars only"))

@@ -159,7 +159,7 @@ func sessionError(_ json: String) -> SessionError? {
 @Suite struct DeviceParseTests {
     @Test(arguments: [
         ("390x844@3", Device(width: 390, height: 844, scale: 3)),
-        ("360X640", Device(width: 360, height: 640, scale: 2)),
+        ("360X640@2", Device(width: 360, height: 640, scale: 2)),
         ("412x915@2.625", Device(width: 412, height: 915, scale: 2.625)),
         ("phone", Device(width: 360, height: 640, scale: 2)),
         ("iphone-se", Device(width: 375, height: 667, scale: 2, statusBar: 20)),
@@ -175,6 +175,21 @@ func sessionError(_ json: String) -> SessionError? {
     @Test(arguments: ["", "390x", "x844@2", "390x844@", "390x844@9", "watch", "5000x5000@2", "-5x10@1"])
     func rejects(text: String) {
         #expect(throws: DeviceError.self) { try Device.parse(text) }
+    }
+
+    /// `WxH` without `@S` names no scale: an error showing the form, never a silent scale 2.
+    @Test func sizeWithoutScaleShowsTheForm() {
+        #expect(throws: DeviceError.self) { try Device.parse("390x844") }
+        var message = ""
+        do { _ = try Device.parse("390x844") } catch { message = "\(error)" }
+        #expect(message.contains("390x844@2"), "\(message)")
+    }
+
+    /// A misspelt preset gets the nearest preset's name.
+    @Test func misspeltPresetIsSuggested() {
+        var message = ""
+        do { _ = try Device.parse("iphone15") } catch { message = "\(error)" }
+        #expect(message.contains("did you mean 'iphone-15'?"), "\(message)")
     }
 
     @Test func everyPresetIsValid() throws {

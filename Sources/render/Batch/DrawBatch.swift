@@ -34,8 +34,11 @@ extension DrawCommand: BatchCommand {
         let renderer = try Renderer(options: DrawJob.options(request))
         return { fields in
             let path = fields.first ?? ""
-            try DrawJob(self.batchRequest(session: path, into: dir), warm: renderer).run()
-            return (0, [])
+            var r = self.batchRequest(session: path, into: dir)
+            // The batch applies the gate itself (`runBatch`): every session is drawn.
+            r.strict = false
+            let drawn = try DrawJob(r, warm: renderer).run()
+            return (0, Array(try JSONEncoder().encode(gate.kept(file: path, drawn.diagnostics))))
         }
     }
 
@@ -83,5 +86,12 @@ extension DrawCommand: BatchCommand {
         }
         // The first failing session's code, in the order given (not the order they finished).
         if let first = results.first(where: \.failed) { throw ExitCode(first.exitCode) }
+        let kept = results.flatMap { r -> [SessionDiagnostic] in
+            guard case .finished(_, let data) = r.outcome else { return [] }
+            return (try? JSONDecoder().decode([SessionDiagnostic].self, from: Data(data))) ?? []
+        }
+        let gateLines = gate.summary(kept)
+        if !gateLines.isEmpty { StdErr.write(lines: OutputText.lines(gateLines)) }
+        if let code = gate.exitCode(kept) { throw ExitCode(code) }
     }
 }
