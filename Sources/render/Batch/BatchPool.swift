@@ -307,16 +307,7 @@ final class BatchPool {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var off = 0
-        while off < bytes.count {
-            let n = write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            off += n
-        }
-        return true
+        BatchWire.writeAll(fd, bytes)
     }
 
     static func now() -> Double {
