@@ -140,6 +140,9 @@ let package = Package(
                 "Accessibility", "JSON", "Portability", "Primitives", "RenderPipeline", "ServeProtocol",
                 "SessionFormat", "Styles", "WidgetTree",
             ]),
+        // The pool of worker processes behind `render`'s batch commands (`--jobs`): each worker kept warm,
+        // a crash or a timeout the session's result, answers over ServeProtocol's wire format.
+        .target(name: "WorkerPool", dependencies: ["Primitives", "RenderPipeline", "ServeProtocol"]),
         // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
         // The C API's own header (this repository's CLibrary/include): no system package provides it.
         .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include", providers: []),
@@ -153,7 +156,7 @@ let package = Package(
             dependencies: [
                 "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
                 "RenderPipeline", "Snapshots", "Gallery", "Portability", "Accessibility", "ServeProtocol",
-                "ServeWorker", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ServeWorker", "WorkerPool", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The benchmark driver behind `make bench`.
         .executableTarget(
