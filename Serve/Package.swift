@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "ServePage",
             path: "Page",
-            exclude: ["README.md", "tsconfig.json", ".eslintrc.json", "types.d.ts"],
+            exclude: ["README.md", "tsconfig.json", ".eslintrc.json", "types.d.ts", "messages.schema.json"],
             sources: ["PageFiles.swift"],
             resources: [
                 "index.html", "page.css", "a11y.css", "live.css", "main.js", "dom.js", "state.js", "socket.js",

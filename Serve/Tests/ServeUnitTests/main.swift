@@ -79,6 +79,8 @@ let all: [TestEntry] =
             ("testWorkerRequestsAndAnswersRoundTrip", { $0.testWorkerRequestsAndAnswersRoundTrip() }),
         ])
     + tests(
+        SchemaTests.self, [("testTheSchemaIsWrittenFromTheTypes", { try $0.testTheSchemaIsWrittenFromTheTypes() })])
+    + tests(
         ServerTests.self,
         [
             ("testHostAndOriginAreChecked", { try await $0.testHostAndOriginAreChecked() }),
