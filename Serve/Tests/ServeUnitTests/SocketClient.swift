@@ -2,6 +2,7 @@ import Foundation
 
 /// A page's side of the server for the in-process tests (ServerTests.swift): HTTP requests and a WebSocket
 /// over a plain loopback socket, with the Host and Origin headers a test chooses (a browser's cannot be).
+/// `SOCKET_DEBUG=1` prints every message received to stderr.
 final class SocketClient {
     let fd: Int32
     private var buffer: [UInt8] = []
