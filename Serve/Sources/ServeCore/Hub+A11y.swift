@@ -11,12 +11,11 @@ extension Hub {
         else { return }
         let key = spec.state
         let answer: WorkerAnswer
-        if let a = findings[key] {
+        if let a = findings.use(key) {
             answer = a
         } else {
             answer = await side.call(.a11y(spec))
-            if findings.count > 64 { findings = [:] }
-            findings[key] = answer
+            findings.keep(answer, for: key)
         }
         c.mailbox.put(
             "a11y-" + slot, .text(MessageJSON.splicedText(A11yMessage(slot: slot, state: key), "data", answer.json)))

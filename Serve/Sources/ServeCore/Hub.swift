@@ -24,19 +24,19 @@ public actor Hub {
     /// (a growing session's frames, their trees, grow too).
     var frames = RecentlyUsed<WorkerAnswer>(limit: keptFrames, maxCost: keptFrameBytes, cost: \.byteCount)
     var inflight: [String: Task<WorkerAnswer, Never>] = [:]
-    var thumbs: [String: WorkerAnswer] = [:]
+    /// Each version of a saved session has its thumbnail: past 256 or `keptThumbBytes` the least recently used go.
+    var thumbs = RecentlyUsed<WorkerAnswer>(limit: 256, maxCost: keptThumbBytes, cost: \.byteCount)
     /// Thumbnails being drawn: the pages that ask for one at the same time share its render.
     var thumbsInflight: [String: Task<WorkerAnswer, Never>] = [:]
-    var reports: [String: WorkerAnswer] = [:]
+    var reports = RecentlyUsed<WorkerAnswer>(limit: 32)
     /// Accessibility findings per state, asked for by pages whose Accessibility panel is open (Hub+A11y.swift).
-    var findings: [String: WorkerAnswer] = [:]
+    var findings = RecentlyUsed<WorkerAnswer>(limit: 64)
     var devices: [String] = []
     static let keptFrames = 48
     /// The kept frames' bytes (PNG and JSON) at most (docs/limits.md).
     static let keptFrameBytes = 16 << 20
-    /// The kept thumbnails' bytes at most (docs/limits.md), and their sum now.
+    /// The kept thumbnails' bytes at most (docs/limits.md).
     static let keptThumbBytes = 8 << 20
-    var thumbBytes = 0
     /// The session list is to be sent once no page's frames are being made (Hub+Coalesce.swift).
     var listChanged = false
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
@@ -244,15 +244,14 @@ public actor Hub {
         let key = [v.session, String(versions[v.session, default: 0]), String(generation), v.device, v.fontScale]
             .joined(separator: "|")
         let a: WorkerAnswer
-        if let r = reports[key] {
+        if let r = reports.use(key) {
             a = r
         } else {
             a = await side.call(
                 .portability(
                     path: path, theme: lookValue(v.look == "file" ? "file" : "default"), device: v.device,
                     fontScale: v.fontScale))
-            if reports.count > 32 { reports = [:] }
-            reports[key] = a
+            reports.keep(a, for: key)
         }
         guard c.view?.session == v.session, c.sentReport != key else { return }
         c.sentReport = key
@@ -264,7 +263,7 @@ public actor Hub {
     public func thumbnail(_ name: String) async -> WorkerAnswer? {
         guard let path = folder.path(of: name) else { return nil }
         let key = "\(name)|\(versions[name, default: 0])|\(generation)"
-        if let t = thumbs[key] { return t }
+        if let t = thumbs.use(key) { return t }
         if let t = thumbsInflight[key] { return await t.value }
         // After a save, the pages' new frames first: a thumbnail drawn beside them would take a core
         // from the edit-to-pixel path (two cores here; the list asks for it as the frame renders).
@@ -281,13 +280,7 @@ public actor Hub {
         thumbsInflight[key] = t
         let a = await t.value
         thumbsInflight[key] = nil
-        // Each version of a saved session has its thumbnail: the kept ones are dropped past a count or a size.
-        if thumbs.count > 256 || thumbBytes > Self.keptThumbBytes {
-            thumbs = [:]
-            thumbBytes = 0
-        }
-        thumbs[key] = a
-        thumbBytes += a.byteCount
+        thumbs.keep(a, for: key)
         return a
     }
 
