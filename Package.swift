@@ -16,6 +16,9 @@ let package = Package(
         // `import PreviewRenderer`: the whole public API; `import PreviewRendererTesting`: assertSnapshot.
         .library(name: "PreviewRenderer", targets: ["PreviewRenderer"]),
         .library(name: "PreviewRendererTesting", targets: ["PreviewRendererTesting"]),
+        // `render serve`'s protocol, for the server's package (Serve/Package.swift depends on this one by path
+        // and builds only this target; docs/decisions/2026-12-07-serve-protocol-target.md). Not part of the API.
+        .library(name: "ServeProtocol", targets: ["ServeProtocol"]),
         // The C API (`make c-library`: CLibrary/include/preview_renderer.h, libpreview_renderer.so).
         .library(name: "preview_renderer", type: .dynamic, targets: ["PreviewRendererC"]),
     ],
@@ -125,6 +128,21 @@ let package = Package(
                 "Primitives", "SessionFormat", "Styles", "WidgetTree", "PNG", "Layout",
                 "RenderPipeline", "Snapshots", "Portability",
             ]),
+        // `render serve`'s protocol, defined once: the workers' wire format (length-prefixed fields), the
+        // frame answer's header, the messages between page, server and worker. Depends on nothing, so the
+        // server's package (Serve/) uses it without the engine (docs/decisions/2026-12-07-serve-protocol-target.md).
+        .target(name: "ServeProtocol"),
+        // `render serve`'s worker (`render --serve-worker`): frames, hit tests, accessibility and portability
+        // answers over the engine, kept warm between requests.
+        .target(
+            name: "ServeWorker",
+            dependencies: [
+                "Accessibility", "JSON", "Portability", "Primitives", "RenderPipeline", "ServeProtocol",
+                "SessionFormat", "Styles", "WidgetTree",
+            ]),
+        // The pool of worker processes behind `render`'s batch commands (`--jobs`): each worker kept warm,
+        // a crash or a timeout the session's result, answers over ServeProtocol's wire format.
+        .target(name: "WorkerPool", dependencies: ["Primitives", "RenderPipeline", "ServeProtocol"]),
         // The C API: the header's types, and the `pr_*` functions over HeadlessBackend (CLibrary/).
         // The C API's own header (this repository's CLibrary/include): no system package provides it.
         .systemLibrary(name: "CPreviewRendererHeader", path: "CLibrary/include", providers: []),
@@ -137,8 +155,8 @@ let package = Package(
             name: "render",
             dependencies: [
                 "JSON", "Primitives", "SessionFormat", "Styles", "WidgetTree", "TextLayout", "Layout", "Painting",
-                "RenderPipeline", "Snapshots", "Gallery", "Portability", "Accessibility",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RenderPipeline", "Snapshots", "Gallery", "Portability", "Accessibility", "ServeProtocol",
+                "ServeWorker", "WorkerPool", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The benchmark driver behind `make bench`.
         .executableTarget(
@@ -218,6 +236,11 @@ let package = Package(
                 "TestSupport", "Primitives", "SessionFormat", "Styles", "RenderPipeline", "Accessibility",
             ],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ServeWorkerTests",
+            dependencies: [
+                "TestSupport", "Primitives", "SessionFormat", "RenderPipeline", "ServeProtocol", "ServeWorker",
+            ]),
         .testTarget(
             name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"],
             exclude: ["Fixtures"]),

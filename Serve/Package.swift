@@ -1,8 +1,10 @@
 // swift-tools-version:5.9
 // `render serve`'s server (README "Live preview", docs/serve.md): its own package, so that a package
 // using only the library products PreviewRenderer and PreviewRendererTesting resolves nothing new
-// (SwiftPM fetches the dependencies of every product of a package). It does not depend on the engine
-// package: it runs `render --serve-worker` as a subprocess (docs/decisions/2026-11-28-serve-package.md).
+// (SwiftPM fetches the dependencies of every product of a package). It runs `render --serve-worker` as a
+// subprocess (docs/decisions/2026-11-28-serve-package.md), and takes only the protocol from the engine's
+// package (its product ServeProtocol, a target with no dependencies: the one definition of the messages
+// between page, server and worker; docs/decisions/2026-12-07-serve-protocol-target.md).
 import PackageDescription
 
 let package = Package(
@@ -12,6 +14,9 @@ let package = Package(
         .executable(name: "render-serve", targets: ["render-serve"])
     ],
     dependencies: [
+        // The engine's package, by path (named: a path dependency's identity is its folder's name, which
+        // differs between checkouts). Building the server compiles only its ServeProtocol target.
+        .package(name: "PreviewRenderer", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         // Already in Hummingbird's graph; named because the server's code imports them.
@@ -23,7 +28,7 @@ let package = Package(
         .target(
             name: "ServePage",
             path: "Page",
-            exclude: ["README.md", "tsconfig.json", ".eslintrc.json", "types.d.ts"],
+            exclude: ["README.md", "tsconfig.json", ".eslintrc.json", "types.d.ts", "messages.schema.json"],
             sources: ["PageFiles.swift"],
             resources: [
                 "index.html", "page.css", "a11y.css", "live.css", "main.js", "dom.js", "state.js", "socket.js",
@@ -34,6 +39,7 @@ let package = Package(
             name: "ServeCore",
             dependencies: [
                 "ServePage",
+                .product(name: "ServeProtocol", package: "PreviewRenderer"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -44,6 +50,8 @@ let package = Package(
         // The unit tests are a program (Tests/ServeUnitTests/TestKit.swift): built with the server's own flags,
         // `-static-stdlib` included, which XCTest cannot link with, so the stack is compiled once per run.
         .executableTarget(
-            name: "serve-unit-tests", dependencies: ["ServeCore", "ServePage"], path: "Tests/ServeUnitTests"),
+            name: "serve-unit-tests",
+            dependencies: ["ServeCore", "ServePage", .product(name: "ServeProtocol", package: "PreviewRenderer")],
+            path: "Tests/ServeUnitTests"),
     ]
 )

@@ -32,8 +32,8 @@ export interface FrameHead {
 export interface SessionItem { name: string; version: number }
 
 export interface SessionsMessage {
-  type: "sessions"; items: SessionItem[]; looks: string[]; look: string; devices: string[]; device: string;
-  fontScale: number;
+  type: "sessions"; protocol?: number; items: SessionItem[]; looks: string[]; look: string; devices: string[];
+  device: string; fontScale: number;
 }
 
 /** The engine's answer about a point or an element (`render inspect`). */

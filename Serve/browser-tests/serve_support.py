@@ -1,6 +1,7 @@
 """What the `render serve` tests and the bench share: a session folder, a server process, a
 minimal WebSocket client (the 50-page and security tests need raw frames a browser would not send)."""
 import argparse
+import atexit
 import base64
 import http.client
 import json
@@ -13,6 +14,108 @@ import subprocess
 import sys
 import unittest
 import zlib
+
+
+# The messages between page and server, as Sources/ServeProtocol's types describe them
+# (Serve/Page/messages.schema.json, written from the types by Serve/Tests/ServeUnitTests/SchemaTests.swift): every
+# message a test sees, from the raw clients below and from each test class's chromium page, is checked against it.
+SCHEMA = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Page",
+                                     "messages.schema.json"), encoding="utf-8"))
+SCHEMA_PROBLEMS = []
+SCHEMA_CHECKED = {"serverText": 0, "frameHead": 0, "pageMessage": 0}
+try:
+    import jsonschema
+except ImportError:  # a small validator for the keywords the schema uses
+    jsonschema = None
+
+
+def _problems(value, schema, at="$"):
+    """What in `value` does not fit `schema` (type, const, properties, required, additionalProperties, items,
+    oneOf, $ref): the fallback when Python's jsonschema is not installed."""
+    if "$ref" in schema:
+        node = SCHEMA
+        for part in schema["$ref"].lstrip("#/").split("/"):
+            node = node[part]
+        return _problems(value, node, at)
+    if "oneOf" in schema:
+        fits = [s for s in schema["oneOf"] if not _problems(value, s, at)]
+        return [] if len(fits) == 1 else [f"{at}: fits {len(fits)} of oneOf"]
+    if "const" in schema and value != schema["const"]:
+        return [f"{at}: {value!r} is not {schema['const']!r}"]
+    kinds = {"object": dict, "array": list, "string": str, "boolean": bool}
+    t = schema.get("type")
+    if t in kinds and not isinstance(value, kinds[t]) or \
+            t == "integer" and (isinstance(value, bool) or not isinstance(value, int)) or \
+            t == "number" and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return [f"{at}: {type(value).__name__} is not {t}"]
+    out = []
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        out += [f"{at}: no {k}" for k in schema.get("required", []) if k not in value]
+        if schema.get("additionalProperties") is False:
+            out += [f"{at}: {k} is not in the schema" for k in value if k not in props]
+        for k, v in value.items():
+            if k in props:
+                out += _problems(v, props[k], f"{at}.{k}")
+    if isinstance(value, list) and "items" in schema:
+        for i, v in enumerate(value):
+            out += _problems(v, schema["items"], f"{at}[{i}]")
+    return out
+
+
+def check_message(kind, message, at_once=False):
+    """Checks one message against the schema's `kind` (serverText, frameHead or pageMessage): a mismatch raises
+    at once (`at_once`: the raw clients, in the test's own code) or is kept in SCHEMA_PROBLEMS (the page's, seen
+    in Playwright's callbacks: the test fails on it in its tearDown, `assert_schema`)."""
+    SCHEMA_CHECKED[kind] += 1
+    if jsonschema is not None:
+        errors = [f"{'.'.join(map(str, e.absolute_path)) or '$'}: {e.message[:200]}"
+                  for e in jsonschema.Draft7Validator(dict(SCHEMA, **{"$ref": f"#/{kind}"})).iter_errors(message)]
+    else:
+        errors = _problems(message, SCHEMA[kind])
+    if errors:
+        problem = f"{kind} {json.dumps(message)[:300]}: {'; '.join(errors)[:500]}"
+        if at_once:
+            raise AssertionError("a message that does not fit Serve/Page/messages.schema.json: " + problem)
+        SCHEMA_PROBLEMS.append(problem)
+
+
+def check_frame(data, at_once=False):
+    """Checks a binary frame message's head (4 bytes of length, then the JSON)."""
+    n = struct.unpack(">I", data[:4])[0]
+    check_message("frameHead", json.loads(data[4:4 + n]), at_once)
+
+
+def _report_checked():
+    print(f"schema: {SCHEMA_CHECKED['serverText']} server text messages, {SCHEMA_CHECKED['frameHead']} frame "
+          f"heads and {SCHEMA_CHECKED['pageMessage']} page messages fit Serve/Page/messages.schema.json",
+          file=sys.stderr)
+
+
+atexit.register(_report_checked)
+
+
+def assert_schema(case):
+    """Fails `case` when a message seen so far did not fit the schema."""
+    problems, SCHEMA_PROBLEMS[:] = list(SCHEMA_PROBLEMS), []
+    case.assertEqual(problems, [], "messages that do not fit Serve/Page/messages.schema.json")
+
+
+def watch_messages(page):
+    """Checks every WebSocket message the page sends and receives against the schema."""
+    def on_socket(ws):
+        def sent(payload):
+            if isinstance(payload, str):
+                check_message("pageMessage", json.loads(payload))
+
+        def received(payload):
+            if isinstance(payload, str):
+                check_message("serverText", json.loads(payload))
+            else:
+                check_frame(payload)
+        ws.on("framesent", sent)
+        ws.on("framereceived", received)
+    page.on("websocket", on_socket)
 
 
 def session(background="#e3f2fd", final_background="#ffcc80", label="Hello"):
@@ -156,6 +259,10 @@ class WS:
                 opcode = op
             data += payload
             if b0 & 0x80:
+                if opcode == 0x1:
+                    check_message("serverText", json.loads(data), at_once=True)
+                elif opcode == 0x2:
+                    check_frame(data, at_once=True)
                 return opcode, data
 
     def raw_frame(self):
@@ -278,12 +385,16 @@ class PageCase(unittest.TestCase):
         cls.pw = sync_playwright().start()
         cls.browser = cls.pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         cls.page = cls.browser.new_page(viewport={"width": 1280, "height": 800})
+        watch_messages(cls.page)
 
     @classmethod
     def tearDownClass(cls):
         cls.browser.close()
         cls.pw.stop()
         cls.server.stop()
+
+    def tearDown(self):
+        assert_schema(self)
 
     def wait(self, kind, test):
         """The first event of a kind that passes the test. The 120 s limit only turns a hang into a failure."""

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Primitives
 import RenderPipeline
+import ServeWorker
 import SessionFormat
 
 /// `render`: the PreviewRenderer command line. Thin: options, files and exit codes; the work is in RenderPipeline.
@@ -33,9 +34,9 @@ struct RenderCLI: ParsableCommand {
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == BatchWorker.flag {
             BatchWorker.main(A11yArgument.normalized(Array(CommandLine.arguments.dropFirst(2))))
         }
-        // `render serve`'s worker (ServeWorker.swift), started by the server.
+        // `render serve`'s worker (the ServeWorker module), started by the server.
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ServeWorker.flag {
-            ServeWorker.main(Array(CommandLine.arguments.dropFirst(2)))
+            ServeWorker.main(Array(CommandLine.arguments.dropFirst(2)), makeOptions: CommonValues.options(for:))
         }
         let arguments = A11yArgument.normalized(Array(CommandLine.arguments.dropFirst()))
         if let quick = QuickStart.request(arguments) { QuickStart.run(quick) }

@@ -1,4 +1,5 @@
 import Foundation
+import ServeProtocol
 
 extension Hub {
     /// The accessibility findings of the state a slot of the page's view shows (`render a11y`'s checks,
@@ -6,21 +7,17 @@ extension Hub {
     /// state however many pages ask. Only pages with the Accessibility panel open ask.
     func accessibility(_ c: Client, slot: String) async {
         guard let v = c.view, let look = v.slots.first(where: { $0.slot == slot })?.look,
-            let fields = stateFields(v, look: look)
+            let spec = stateSpec(v, look: look)
         else { return }
-        let key = fields[0]
+        let key = spec.state
         let answer: WorkerAnswer
-        if let a = findings[key] {
+        if let a = findings.use(key) {
             answer = a
         } else {
-            answer = await side.call(["a11y"] + fields)
-            if findings.count > 64 { findings = [:] }
-            findings[key] = answer
+            answer = await side.call(.a11y(spec))
+            findings.keep(answer, for: key)
         }
-        var head = Array(Self.json(["type": "a11y", "slot": slot, "state": key]).utf8)
-        head.removeLast()
         c.mailbox.put(
-            "a11y-" + slot,
-            .text(String(decoding: head + Array(#","data":"#.utf8) + answer.json + [125], as: UTF8.self)))
+            "a11y-" + slot, .text(MessageJSON.splicedText(A11yMessage(slot: slot, state: key), "data", answer.json)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ServeProtocol
 
 /// The server's state: the sessions and their versions, the pages and what each shows, the frames
 /// rendered. A frame is rendered once per state (session version, look, device, font scale,
@@ -19,23 +20,23 @@ public actor Hub {
     var generation = 0
     var clients: [Int: Client] = [:]
     var nextClient = 0
-    var frames: [String: WorkerAnswer] = [:]
-    var frameOrder: [String] = []
+    /// The last frames rendered, by state: past `keptFrames` or `keptFrameBytes` the least recently used go
+    /// (a growing session's frames, their trees, grow too).
+    var frames = RecentlyUsed<WorkerAnswer>(limit: keptFrames, maxCost: keptFrameBytes, cost: \.byteCount)
     var inflight: [String: Task<WorkerAnswer, Never>] = [:]
-    var thumbs: [String: WorkerAnswer] = [:]
+    /// Each version of a saved session has its thumbnail: past 256 or `keptThumbBytes` the least recently used go.
+    var thumbs = RecentlyUsed<WorkerAnswer>(limit: 256, maxCost: keptThumbBytes, cost: \.byteCount)
     /// Thumbnails being drawn: the pages that ask for one at the same time share its render.
     var thumbsInflight: [String: Task<WorkerAnswer, Never>] = [:]
-    var reports: [String: WorkerAnswer] = [:]
+    var reports = RecentlyUsed<WorkerAnswer>(limit: 32)
     /// Accessibility findings per state, asked for by pages whose Accessibility panel is open (Hub+A11y.swift).
-    var findings: [String: WorkerAnswer] = [:]
+    var findings = RecentlyUsed<WorkerAnswer>(limit: 64)
     var devices: [String] = []
     static let keptFrames = 48
-    /// The kept frames' bytes (PNG and JSON) at most (docs/limits.md), and their sum now.
+    /// The kept frames' bytes (PNG and JSON) at most (docs/limits.md).
     static let keptFrameBytes = 16 << 20
-    var frameBytes = 0
-    /// The kept thumbnails' bytes at most (docs/limits.md), and their sum now.
+    /// The kept thumbnails' bytes at most (docs/limits.md).
     static let keptThumbBytes = 8 << 20
-    var thumbBytes = 0
     /// The session list is to be sent once no page's frames are being made (Hub+Coalesce.swift).
     var listChanged = false
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
@@ -93,10 +94,9 @@ public actor Hub {
 
     /// The presets the engine knows (asked once of the worker).
     public func loadDevices() async {
-        let a = await side.call(["devices"])
-        if let o = try? JSONSerialization.jsonObject(with: Data(a.json)) as? [String: Any],
-            let names = o["devices"] as? [String]
-        {
+        struct Devices: Decodable { var devices: [String] }
+        let a = await side.call(.devices)
+        if let names = try? JSONDecoder().decode(Devices.self, from: Data(a.json)).devices {
             for n in names where !devices.contains(n) { devices.append(n) }
         }
     }
@@ -120,11 +120,11 @@ public actor Hub {
     public var pageCount: Int { clients.count }
 
     func sessionsMessage() -> String {
-        let items = folder.list().map { ["name": $0, "version": versions[$0, default: 0] * 1000 + generation] }
-        return Self.json([
-            "type": "sessions", "folder": folder.folder, "items": items, "looks": looks, "look": initialLook,
-            "devices": devices, "device": initialDevice, "fontScale": initialFontScale,
-        ])
+        let items = folder.list().map { SessionItem(name: $0, version: versions[$0, default: 0] * 1000 + generation) }
+        return MessageJSON.text(
+            SessionsMessage(
+                folder: folder.folder, items: items, looks: looks, look: initialLook, devices: devices,
+                device: initialDevice, fontScale: initialFontScale))
     }
 
     static func json(_ o: Any) -> String {
@@ -133,24 +133,21 @@ public actor Hub {
     }
 
     /// A message from a page; a reason when it is not one this server understands (the connection closes).
-    func received(_ c: Client, _ o: [String: Any]) async -> ServeError? {
-        switch o["type"] as? String {
-        case "view":
-            switch ViewSpec.parse(o, looks: looks) {
+    func received(_ c: Client, _ message: PageMessage) async -> ServeError? {
+        switch message {
+        case .view(let request):
+            switch ViewSpec.parse(request, looks: looks) {
             case .failure(let e): return e
             case .success(let v):
                 guard folder.path(of: v.session) != nil else {
-                    c.mailbox.put("error", .text(Self.json(["type": "error", "message": "no session \(v.session)"])))
+                    c.mailbox.put("error", .text(MessageJSON.text(ErrorMessage(message: "no session \(v.session)"))))
                     return nil
                 }
                 c.view = v
                 await deliver(c)
                 if v.sideBySide { await portability(c) }
             }
-        case "hover":
-            guard let slot = o["slot"] as? String, let x = o["x"] as? Double, let y = o["y"] as? Double,
-                x.isFinite, y.isFinite
-            else { return ServeError("hover: needs slot, x and y") }
+        case .hover(let slot, let x, let y):
             c.hover = (slot, x, y)
             guard !c.hovering else { return nil }  // the answer under way picks up the newest point
             c.hovering = true
@@ -159,28 +156,21 @@ public actor Hub {
             Task {
                 while let h = c.hover {
                     c.hover = nil
-                    await inspect(c, slot: h.slot, op: ["hit"], extra: [String(h.x), String(h.y)], source: "hover")
+                    await inspect(c, slot: h.slot, source: "hover") { .hit($0, x: h.x, y: h.y) }
                 }
                 c.hovering = false
             }
-        case "element":
-            guard let slot = o["slot"] as? String, let id = o["id"] as? Int else {
-                return ServeError("element: needs slot and id")
-            }
-            await inspect(c, slot: slot, op: ["element"], extra: [String(id)], source: "tree")
-        case "a11y":
-            guard let slot = o["slot"] as? String else { return ServeError("a11y: needs slot") }
+        case .element(let slot, let id):
+            await inspect(c, slot: slot, source: "tree") { .element($0, id: id) }
+        case .a11y(let slot):
             await accessibility(c, slot: slot)
-        case "live":
-            return await liveReceived(c, o)
-        case "painted":
+        case .live(let request):
+            return await liveReceived(c, request)
+        case .painted(let slot, let state):
             // The state a slot of the page now shows: its next frame may be only the changed rectangle.
-            if let slot = o["slot"] as? String, let state = o["state"] as? String,
-                c.view?.slots.contains(where: { $0.slot == slot }) == true
-            {
+            if let slot, let state, c.view?.slots.contains(where: { $0.slot == slot }) == true {
                 c.painted[slot] = state
             }
-        default: return ServeError("unknown message type")
         }
         return nil
     }
@@ -189,32 +179,27 @@ public actor Hub {
 
     func lookValue(_ look: String) -> String { look == "file" ? (themeFile ?? "default") : look }
 
-    /// The worker fields naming the state a slot of a view shows (STATE PATH LOOK GEN DEVICE SCALE CAPTURE).
-    func stateFields(_ v: ViewSpec, look: String, capture: String? = nil) -> [String]? {
+    /// The state a slot of a view shows, as the worker is asked for it (its key: the session's version and
+    /// the other values).
+    func stateSpec(_ v: ViewSpec, look: String, capture: String? = nil) -> StateSpec? {
         guard let path = folder.path(of: v.session) else { return nil }
-        let fields = [
-            path, lookValue(look), String(generation), v.device, v.fontScale, capture ?? v.capture,
-        ]
+        let fields = [path, lookValue(look), String(generation), v.device, v.fontScale, capture ?? v.capture]
         let key = ([String(versions[v.session, default: 0])] + fields).joined(separator: "|")
-        return [key] + fields
+        return StateSpec(
+            state: key, path: path, theme: lookValue(look), themeGeneration: String(generation), device: v.device,
+            fontScale: v.fontScale, capture: capture ?? v.capture)
     }
 
-    func frame(_ fields: [String]) async -> WorkerAnswer {
-        let key = fields[0]
-        if let f = frames[key] { return f }
+    func frame(_ spec: StateSpec) async -> WorkerAnswer {
+        let key = spec.state
+        if let f = frames.use(key) { return f }
         if let t = inflight[key] { return await t.value }
         let worker = main
-        let t = Task { await worker.call(["frame"] + fields) }
+        let t = Task { await worker.call(.frame(spec)) }
         inflight[key] = t
         let answer = await t.value
         inflight[key] = nil
-        frames[key] = answer
-        frameOrder.append(key)
-        frameBytes += answer.byteCount
-        // The oldest go first, past a count or a size: a growing session's frames (their trees) grow too.
-        while frameOrder.count > Self.keptFrames || (frameBytes > Self.keptFrameBytes && frameOrder.count > 1) {
-            if let old = frames.removeValue(forKey: frameOrder.removeFirst()) { frameBytes -= old.byteCount }
-        }
+        frames.keep(answer, for: key)
         return answer
     }
 
@@ -222,49 +207,31 @@ public actor Hub {
     func deliver(_ c: Client) async {
         guard let v = c.view else { return }
         for (slot, look) in v.slots {
-            guard let fields = stateFields(v, look: look) else { continue }
-            let answer = await frame(fields)
+            guard let spec = stateSpec(v, look: look) else { continue }
+            let answer = await frame(spec)
             // Only the changed rectangle to a page that has painted the frame it changes (FramePatch);
             // the others get the whole frame, which the worker encodes only when one asks for it.
             let patch = answer.patch.flatMap { c.painted[slot] == $0.base ? $0 : nil }
             var png = patch?.bytes ?? answer.png
-            if patch == nil && answer.png.isEmpty && answer.patch != nil { png = await wholeFrame(fields) }
+            if patch == nil && answer.png.isEmpty && answer.patch != nil { png = await wholeFrame(spec) }
             // The page may have moved on (or the session changed again) while this rendered.
-            guard c.view == v, stateFields(v, look: look)?.first == fields[0] else { continue }
-            var header: [String: Any] = [
-                "type": "frame", "slot": slot, "session": v.session, "look": look, "state": fields[0],
-                "version": versions[v.session, default: 0],
-                "sent": (Date().timeIntervalSince1970 * 1000).rounded(),  // the bench's breakdown (ms)
-                "noticed": noticed[v.session] ?? 0,
-            ]
-            if let p = patch {
-                header["patch"] = p.rect
-                header["base"] = p.base
-                if p.runs { header["patchFormat"] = "runs" }
-            }
-            c.mailbox.put(slot, .binary(Self.frameMessage(header, answer, png: png)))
+            guard c.view == v, stateSpec(v, look: look)?.state == spec.state else { continue }
+            let head = FrameMessage(
+                slot: slot, session: v.session, look: look, state: spec.state, version: versions[v.session, default: 0],
+                sent: (Date().timeIntervalSince1970 * 1000).rounded(),  // the bench's breakdown (ms)
+                noticed: noticed[v.session] ?? 0, patch: patch)
+            c.mailbox.put(slot, .binary(head.encoded(meta: answer.json, picture: png)))
         }
     }
 
-    /// A frame message: 4 bytes of header length (big-endian), the header JSON with the worker's
-    /// JSON as `meta`, then the PNG bytes (none when the session did not load).
-    static func frameMessage(_ header: [String: Any], _ a: WorkerAnswer, png: [UInt8]) -> [UInt8] {
-        var head = Array(json(header).utf8)
-        head.removeLast()  // the closing brace: the worker's JSON goes in as it is
-        head += Array(#","meta":"#.utf8) + a.json + [UInt8(ascii: "}")]
-        let n = UInt32(head.count)
-        return [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + head + png
-    }
-
-    func inspect(_ c: Client, slot: String, op: [String], extra: [String], source: String) async {
+    /// An inspector answer (a hit test or an element) about the state a slot of the page's view shows.
+    func inspect(_ c: Client, slot: String, source: String, _ request: (StateSpec) -> WorkerRequest) async {
         guard let v = c.view, let look = v.slots.first(where: { $0.slot == slot })?.look,
-            let fields = stateFields(v, look: look)
+            let spec = stateSpec(v, look: look)
         else { return }
-        let a = await main.call(op + fields + extra)
-        var head = Array(Self.json(["type": "inspect", "slot": slot, "source": source]).utf8)
-        head.removeLast()
+        let a = await main.call(request(spec))
         c.mailbox.put(
-            "inspect", .text(String(decoding: head + Array(#","data":"#.utf8) + a.json + [125], as: UTF8.self)))
+            "inspect", .text(MessageJSON.splicedText(InspectMessage(slot: slot, source: source), "data", a.json)))
         // The element's portability notes: the report is measured when first inspected, not on every
         // save, on the side worker, without holding up the next hover.
         Task { await self.portability(c) }
@@ -277,48 +244,43 @@ public actor Hub {
         let key = [v.session, String(versions[v.session, default: 0]), String(generation), v.device, v.fontScale]
             .joined(separator: "|")
         let a: WorkerAnswer
-        if let r = reports[key] {
+        if let r = reports.use(key) {
             a = r
         } else {
-            a = await side.call([
-                "portability", path, lookValue(v.look == "file" ? "file" : "default"), v.device, v.fontScale,
-            ])
-            if reports.count > 32 { reports = [:] }
-            reports[key] = a
+            a = await side.call(
+                .portability(
+                    path: path, theme: lookValue(v.look == "file" ? "file" : "default"), device: v.device,
+                    fontScale: v.fontScale))
+            reports.keep(a, for: key)
         }
         guard c.view?.session == v.session, c.sentReport != key else { return }
         c.sentReport = key
-        var head = Array(Self.json(["type": "portability", "session": v.session]).utf8)
-        head.removeLast()
         c.mailbox.put(
-            "portability", .text(String(decoding: head + Array(#","data":"#.utf8) + a.json + [125], as: UTF8.self)))
+            "portability", .text(MessageJSON.splicedText(PortabilityMessage(session: v.session), "data", a.json)))
     }
 
     /// A session's thumbnail (the final frame, default look, small), once per version.
     public func thumbnail(_ name: String) async -> WorkerAnswer? {
         guard let path = folder.path(of: name) else { return nil }
         let key = "\(name)|\(versions[name, default: 0])|\(generation)"
-        if let t = thumbs[key] { return t }
+        if let t = thumbs.use(key) { return t }
         if let t = thumbsInflight[key] { return await t.value }
         // After a save, the pages' new frames first: a thumbnail drawn beside them would take a core
         // from the edit-to-pixel path (two cores here; the list asks for it as the frame renders).
         let frames = Array(inflight.values)
-        let fields = ["thumb", "thumb|" + key, path, "default", String(generation), "session", "1.0", "final"]
+        let request = WorkerRequest.thumb(
+            StateSpec(
+                state: "thumb|" + key, path: path, theme: "default", themeGeneration: String(generation),
+                device: "session", fontScale: "1.0", capture: "final"))
         let worker = side
         let t = Task {
             for f in frames { _ = await f.value }
-            return await worker.call(fields)
+            return await worker.call(request)
         }
         thumbsInflight[key] = t
         let a = await t.value
         thumbsInflight[key] = nil
-        // Each version of a saved session has its thumbnail: the kept ones are dropped past a count or a size.
-        if thumbs.count > 256 || thumbBytes > Self.keptThumbBytes {
-            thumbs = [:]
-            thumbBytes = 0
-        }
-        thumbs[key] = a
-        thumbBytes += a.byteCount
+        thumbs.keep(a, for: key)
         return a
     }
 

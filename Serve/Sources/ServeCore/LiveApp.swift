@@ -1,4 +1,5 @@
 import Foundation
+import ServeProtocol
 
 /// What `render serve --app` keeps beside the Hub: the app's child process, the log of steps played
 /// (step -> its outcome, commands and events), the locators of the screen shown, and the recording.
@@ -79,52 +80,14 @@ final class LiveApp: @unchecked Sendable {
 
     func message() -> String {
         seq += 1
-        var o: [String: Any] = [
-            "type": "live", "seq": seq, "running": running, "sessionName": sessionName,
-            "canRecord": recordDir != nil,
-        ]
-        if let e = ended { o["ended"] = e }
-        if let r = recording { o["recording"] = ["steps": r.steps.count, "snapshots": r.snapshots] }
-        if let n = recordNote { o["recordNote"] = n }
-        var text = Hub.json(o)
-        text.removeLast()  // its closing brace: the log's entries follow as they were made
+        let head = LiveMessage(
+            seq: seq, running: running, sessionName: sessionName, canRecord: recordDir != nil,
+            ended: ended.flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data(Hub.json($0).utf8)) },
+            recording: recording.map { .init(steps: $0.steps.count, snapshots: $0.snapshots) }, recordNote: recordNote)
+        // The log's entries follow as they were made.
         for i in logJSON.indices where logJSON[i] == nil { logJSON[i] = Hub.json(log[i]) }
-        return text + #","log":["# + logJSON.map { $0 ?? "{}" }.joined(separator: ",") + "]}"
-    }
-
-    /// The kinds of step a page may send, and what each needs.
-    static let stepTypes: Set<String> = [
-        "tap", "press", "release", "scroll", "input", "tick", "back", "sys", "snapshot",
-    ]
-
-    /// The page's step, checked and rebuilt from known keys only; nil and a reason when it is not one.
-    static func checkedStep(_ o: Any?) -> Result<[String: Any], ServeError> {
-        guard let s = o as? [String: Any], let type = s["type"] as? String, stepTypes.contains(type) else {
-            return .failure(ServeError("live step: needs a type (\(stepTypes.sorted().joined(separator: ", ")))"))
-        }
-        var out: [String: Any] = ["type": type]
-        for key in ["x", "y"] {
-            guard let v = s[key] else { continue }
-            guard let d = v as? Double, d.isFinite, abs(d) < 1e6 else {
-                return .failure(ServeError("live step: bad \(key)"))
-            }
-            out[key] = (d * 100).rounded() / 100  // dp to the hundredth: the script stays readable
-        }
-        for key in ["value", "ms", "internalId"] {
-            guard let v = s[key] else { continue }
-            guard let i = v as? Int, abs(i) < 1 << 40, key != "ms" || i >= 0 else {
-                return .failure(ServeError("live step: bad \(key)"))
-            }
-            out[key] = i
-        }
-        for key in ["textValue", "name", "event"] {
-            guard let v = s[key] else { continue }
-            guard let t = v as? String, t.utf8.count <= 4096 else {
-                return .failure(ServeError("live step: bad \(key)"))
-            }
-            out[key] = t
-        }
-        return .success(out)
+        let entries = "[" + logJSON.map { $0 ?? "{}" }.joined(separator: ",") + "]"
+        return MessageJSON.splicedText(head, "log", Array(entries.utf8))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ServeProtocol
 
 /// `render serve --app`: the page's live messages (docs/serve.md "Live app"). A step the page sends
 /// goes to the app; its answer goes to the log every page shows, the new session to the pictures
@@ -22,13 +23,14 @@ extension Hub {
         if let live { c.mailbox.put("live", .text(live.message())) }
     }
 
-    func liveReceived(_ c: Client, _ o: [String: Any]) async -> ServeError? {
+    func liveReceived(_ c: Client, _ request: LiveRequest) async -> ServeError? {
         guard let live else { return ServeError("live: this server plays no app (render serve --app)") }
-        switch o["op"] as? String {
-        case "step":
-            switch LiveApp.checkedStep(o["step"]) {
-            case .failure(let e): return e
-            case .success(let step):
+        switch request {
+        case .step(let value):
+            switch LiveStep.checked(value) {
+            case .failure(let e): return ServeError(e.reason)
+            case .success(let checked):
+                let step = checked.mapValues(\.foundationObject)
                 var stamped: [String: Double] = [:]
                 LiveTiming.stamp(&stamped, "received")
                 let stages = stamped
@@ -48,21 +50,20 @@ extension Hub {
                     await self.play(live, step, stages: stages)
                 }
             }
-        case "restart":
+        case .restart:
             // Now, not after the steps queued before it: a step the app never answers would hold it.
             live.run += 1
             live.app.interrupt()
             enqueue { await self.boot(live) }
-        case "record":
+        case .record:
             guard live.recordDir != nil else { return ServeError("live: record needs --record-dir") }
             live.run += 1
             live.app.interrupt()
             enqueue { await self.startRecording(live) }
-        case "stop":
-            guard let name = o["name"] as? String else { return ServeError("live: stop needs a name") }
-            let overwrite = o["overwrite"] as? Bool ?? false
+        case .stop(let name, let overwrite):
+            guard let name else { return ServeError("live: stop needs a name") }
             enqueue { await self.stopRecording(live, name: name, overwrite: overwrite) }
-        default: return ServeError("live: unknown op")
+        case .unknown: return ServeError("live: unknown op")
         }
         return nil
     }
@@ -149,27 +150,30 @@ extension Hub {
         let view = ViewSpec(
             session: live.sessionName, look: initialLook, device: initialDevice, fontScale: String(initialFontScale),
             capture: "final", sideBySide: false)
-        guard let fields = stateFields(view, look: initialLook) else { return }
-        let answer = await frame(fields)
-        guard let meta = try? JSONSerialization.jsonObject(with: Data(answer.json)) as? [String: Any],
-            let tree = meta["tree"] as? [[String: Any]]
-        else { return }
+        guard let spec = stateSpec(view, look: initialLook) else { return }
+        let answer = await frame(spec)
+        struct Entry: Decodable {
+            var id: Int?
+            var kind: String?
+            var locator: String?
+        }
+        struct Lists: Decodable {
+            var tree: [Entry]?
+            var locators: [Entry]?
+        }
+        guard let tree = (try? JSONDecoder().decode(Lists.self, from: Data(answer.json)))?.tree else { return }
         var kinds: [Int: String] = [:]
         for e in tree {
-            guard let id = e["id"] as? Int, let k = e["kind"] as? String else { continue }
+            guard let id = e.id, let k = e.kind else { continue }
             kinds[id] = k
         }
         live.kinds = kinds
         // The frame's tree carries no locators (they cost more than the frame): asked for while recording.
         var locators: [Int: String] = [:]
         if live.recording != nil {
-            let answer = await main.call(["locators"] + fields)
-            if let json = try? JSONSerialization.jsonObject(with: Data(answer.json)) as? [String: Any],
-                let list = json["locators"] as? [[String: Any]]
-            {
-                for e in list {
-                    if let id = e["id"] as? Int, let l = e["locator"] as? String { locators[id] = l }
-                }
+            let answer = await main.call(.locators(spec))
+            for e in (try? JSONDecoder().decode(Lists.self, from: Data(answer.json)))?.locators ?? [] {
+                if let id = e.id, let l = e.locator { locators[id] = l }
             }
         }
         live.locators = locators

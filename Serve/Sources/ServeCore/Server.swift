@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServeProtocol
 
 /// `render serve`: the HTTP routes (the page's files, thumbnails, stats) and the WebSocket
 /// (frames and inspector answers out, views and pointer positions in), on Hummingbird.
@@ -11,7 +12,11 @@ public enum Server {
     /// The largest message a page may send (a view or a pointer position is under 200 bytes).
     public static let maxMessage = 16 * 1024
 
-    public static func run(_ options: ServeOptions) async throws {
+    /// Serves until the process ends (Ctrl-C) or the task running it is cancelled (the in-process tests,
+    /// Tests/ServeUnitTests/ServerTests.swift); `onListening` is told the port and the Hub once it listens.
+    public static func run(
+        _ options: ServeOptions, onListening: (@Sendable (_ port: Int, _ hub: Hub) -> Void)? = nil
+    ) async throws {
         try PageRoutes.check(pageDir: options.pageDir)
         let live = try LiveApp.make(options)
         let folder = try SessionFolder(
@@ -112,6 +117,7 @@ public enum Server {
                 fflush(stdout)
                 if options.open { Self.openBrowser(url) }
                 if live != nil { Task { await hub.startLive() } }
+                onListening?(port, hub)
             },
             logger: logger
         )
@@ -175,12 +181,12 @@ public enum Server {
                     try await outbound.close(.unacceptableData, reason: "binary messages are not accepted")
                     return
                 }
-                guard let o = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-                    await hub.disconnect(client)
-                    try await outbound.close(.unacceptableData, reason: "malformed message: not a JSON object")
-                    return
+                let received: ServeError?
+                switch PageMessage.decode(Array(text.utf8)) {
+                case .failure(let e): received = ServeError(e.reason)
+                case .success(let m): received = await hub.received(client, m)
                 }
-                if let e = await hub.received(client, o) {
+                if let e = received {
                     await hub.disconnect(client)
                     try await outbound.close(.unacceptableData, reason: "malformed message: \(e.description)")
                     return

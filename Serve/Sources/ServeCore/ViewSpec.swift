@@ -1,4 +1,5 @@
 import Foundation
+import ServeProtocol
 
 /// What a page shows: a session, a look, a device, a font scale and a capture, alone or as the
 /// iOS | Android pair. Every value comes from the page and is checked here: a look is one the
@@ -17,26 +18,26 @@ public struct ViewSpec: Sendable, Equatable {
         sideBySide ? [("ios", "ios"), ("android", "android")] : [("main", look)]
     }
 
-    /// Parses the page's `view` message; nil and a reason when a value is not acceptable.
-    public static func parse(_ o: [String: Any], looks: [String]) -> Result<ViewSpec, ServeError> {
-        guard let session = o["session"] as? String, SessionFolder.isSessionName(session) else {
+    /// Checks the page's `view` message; nil and a reason when a value is not acceptable.
+    public static func parse(_ o: ViewRequest, looks: [String]) -> Result<ViewSpec, ServeError> {
+        guard let session = o.session, SessionFolder.isSessionName(session) else {
             return .failure(ServeError("view: no session name"))
         }
-        let look = o["look"] as? String ?? "default"
+        let look = o.look ?? "default"
         guard looks.contains(look) else { return .failure(ServeError("view: unknown look")) }
-        let device = o["device"] as? String ?? "session"
+        let device = o.device ?? "session"
         let deviceChars = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-@x.")
         guard device.count <= 40, device.unicodeScalars.allSatisfy(deviceChars.contains) else {
             return .failure(ServeError("view: bad device"))
         }
-        let scale = (o["fontScale"] as? Double) ?? Double(o["fontScale"] as? String ?? "1") ?? 1
+        let scale = o.fontScale ?? 1
         guard (0.5...3).contains(scale) else { return .failure(ServeError("view: font scale must be 0.5...3")) }
-        let capture = o["capture"] as? String ?? "final"
+        let capture = o.capture ?? "final"
         guard Self.isCapture(capture) else { return .failure(ServeError("view: bad capture")) }
         return .success(
             ViewSpec(
                 session: session, look: look, device: device, fontScale: String(scale), capture: capture,
-                sideBySide: o["sideBySide"] as? Bool ?? false))
+                sideBySide: o.sideBySide ?? false))
     }
 
     static func isCapture(_ c: String) -> Bool {

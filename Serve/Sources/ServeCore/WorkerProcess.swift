@@ -1,27 +1,28 @@
 import Foundation
+import ServeProtocol
 
-/// One answer of a worker: its JSON (the worker's own, forwarded to pages as it is) and PNG bytes.
-public struct WorkerAnswer: Sendable {
-    public var json: [UInt8]
-    public var png: [UInt8]
-    /// The frame's changed rectangle over the worker's previous frame, when it sent one.
-    public var patch: FramePatch? = nil
+/// One answer of a worker (`FrameAnswer`, ServeProtocol): its JSON (the worker's own, forwarded to
+/// pages as it is), PNG bytes, and a frame's changed rectangle when it sent one.
+public typealias WorkerAnswer = FrameAnswer
+
+extension FrameAnswer {
     /// What keeping it costs (the Hub's frame cache counts it).
     var byteCount: Int { json.count + png.count + (patch?.bytes.count ?? 0) }
     /// The JSON's `ok` (false: the session did not load, or the worker failed).
     public var ok: Bool { Self.okFlag(json) }
 
     static func okFlag(_ json: [UInt8]) -> Bool {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else { return false }
-        return o["ok"] as? Bool ?? false
+        struct Flag: Decodable { var ok: Bool? }
+        return (try? JSONDecoder().decode(Flag.self, from: Data(json)))?.ok ?? false
     }
 
     static func failure(_ message: String) -> WorkerAnswer {
-        let body = try? JSONSerialization.data(
-            withJSONObject: [
-                "ok": false, "diagnostics": [["severity": "error", "code": "worker", "message": message]],
-            ])
-        return WorkerAnswer(json: Array(body ?? Data("{}".utf8)), png: [])
+        struct Failure: Encodable {
+            struct Diagnostic: Encodable { var severity = "error", code = "worker", message: String }
+            var ok = false
+            var diagnostics: [Diagnostic]
+        }
+        return WorkerAnswer(json: MessageJSON.bytes(Failure(diagnostics: [.init(message: message)])), png: [])
     }
 }
 
@@ -64,11 +65,11 @@ public final class WorkerProcess: @unchecked Sendable {
     /// The running worker's process id (tests).
     public var pid: Int32? { lock.withLock { runningPid } }
 
-    public func call(_ fields: [String]) async -> WorkerAnswer {
+    public func call(_ request: WorkerRequest) async -> WorkerAnswer {
         await withCheckedContinuation { (c: CheckedContinuation<WorkerAnswer, Never>) in
             queue.async {
-                let answer = self.exchange(fields)
-                self.lock.withLock { self.counts[fields.first ?? "", default: 0] += 1 }
+                let answer = self.exchange(request.fields)
+                self.lock.withLock { self.counts[request.op, default: 0] += 1 }
                 c.resume(returning: answer)
             }
         }
@@ -125,12 +126,10 @@ public final class WorkerProcess: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             switch WorkerWire.parseAnswer(buffer) {
-            case .answer(_, let data, let used):
+            case .frame(let answer, let used):
                 buffer.removeSubrange(0..<used)
-                guard let (json, png, patch) = WorkerWire.splitFrame(data) else {
-                    return .failure("malformed worker answer")
-                }
-                return WorkerAnswer(json: json, png: png, patch: patch)
+                guard let decoded = FrameAnswer.decode(answer.data) else { return .failure("malformed worker answer") }
+                return decoded
             case .malformed:
                 end()
                 return .failure("malformed worker answer")

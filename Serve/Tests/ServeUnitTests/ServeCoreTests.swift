@@ -1,5 +1,6 @@
 import Foundation
 import ServeCore
+import ServeProtocol
 
 /// The server's rules that need no browser (the browser tests are Serve/browser-tests/test_serve.py).
 final class ServeCoreTests: XCTestCase {
@@ -29,12 +30,18 @@ final class ServeCoreTests: XCTestCase {
         let job = WorkerWire.job(index: 3, fields: ["frame", "a\nb"])
         XCTAssertEqual(job, Array("J 3 2 5 3\nframea\nb".utf8))
         let answer = Array("R 3 0 7\n2\n{}PNG".utf8)
-        XCTAssertEqual(WorkerWire.parseAnswer(answer), .answer(index: 3, data: Array("2\n{}PNG".utf8), consumed: 15))
-        XCTAssertEqual(WorkerWire.parseAnswer(Array("R 3 0 9\n2\n{}".utf8)), .partial)
-        XCTAssertEqual(WorkerWire.parseAnswer(Array("X 1\n".utf8)), .malformed)
-        let split = WorkerWire.split(Array("2\n{}PNG".utf8))
+        guard case .frame(let a, let used) = WorkerWire.parseAnswer(answer) else { return XCTFail("no answer") }
+        XCTAssertEqual(a.index, 3)
+        XCTAssertEqual(a.data, Array("2\n{}PNG".utf8))
+        XCTAssertEqual(used, 15)
+        guard case .partial = WorkerWire.parseAnswer(Array("R 3 0 9\n2\n{}".utf8)) else {
+            return XCTFail("not partial")
+        }
+        guard case .malformed = WorkerWire.parseAnswer(Array("X 1\n".utf8)) else { return XCTFail("not malformed") }
+        let split = FrameAnswer.decode(Array("2\n{}PNG".utf8))
         XCTAssertEqual(split?.json, Array("{}".utf8))
         XCTAssertEqual(split?.png, Array("PNG".utf8))
+        XCTAssertNil(split?.patch)
     }
 
     func testGuardRefusesOtherHostsAndOrigins() {
@@ -47,15 +54,22 @@ final class ServeCoreTests: XCTestCase {
         XCTAssertNotNil(g.refusal(host: nil, origin: nil))
     }
 
-    func testViewValuesAreChecked() {
+    func testViewValuesAreChecked() throws {
         let looks = ["default", "ios", "android"]
-        XCTAssertNoThrow(try ViewSpec.parse(["session": "a.json", "capture": "at:120"], looks: looks).get())
-        for bad: [String: Any] in [
-            ["session": "../a.json"], ["session": "a.json", "look": "/etc/passwd"],
-            ["session": "a.json", "capture": "at:-1"], ["session": "a.json", "device": "../../x"],
-            ["session": "a.json", "fontScale": 9.0],
+        func view(_ json: String) -> ViewRequest? {
+            guard case .success(.view(let v)) = PageMessage.decode(Array(json.utf8)) else { return nil }
+            return v
+        }
+        let good = view(#"{"type": "view", "session": "a.json", "capture": "at:120", "fontScale": "1.5"}"#)
+        XCTAssertEqual(try ViewSpec.parse(XCTUnwrap(good), looks: looks).get().fontScale, "1.5")
+        for bad in [
+            #"{"session": "../a.json"}"#, #"{"session": "a.json", "look": "/etc/passwd"}"#,
+            #"{"session": "a.json", "capture": "at:-1"}"#, #"{"session": "a.json", "device": "../../x"}"#,
+            #"{"session": "a.json", "fontScale": 9.0}"#, #"{"session": 5}"#,
         ] {
-            XCTAssertThrowsError(try ViewSpec.parse(bad, looks: looks).get(), "\(bad)")
+            let v = view(#"{"type": "view", "# + bad.dropFirst())
+            XCTAssertNotNil(v, bad)
+            if let v { XCTAssertThrowsError(try ViewSpec.parse(v, looks: looks).get(), bad) }
         }
     }
 

@@ -67,13 +67,39 @@ let all: [TestEntry] =
             ("testPageDirOption", { try $0.testPageDirOption() }),
         ])
     + tests(
+        ProtocolTests.self,
+        [
+            ("testPageMessagesDecodeToTheirCase", { try $0.testPageMessagesDecodeToTheirCase() }),
+            ("testMalformedMessagesKeepTheirReasons", { $0.testMalformedMessagesKeepTheirReasons() }),
+            ("testLiveStepsAreCheckedAndRebuilt", { try $0.testLiveStepsAreCheckedAndRebuilt() }),
+            (
+                "testServerMessagesCarryTheWorkersJSONAsItIs",
+                { try $0.testServerMessagesCarryTheWorkersJSONAsItIs() }
+            ),
+            ("testWorkerRequestsAndAnswersRoundTrip", { $0.testWorkerRequestsAndAnswersRoundTrip() }),
+        ])
+    + tests(
+        SchemaTests.self, [("testTheSchemaIsWrittenFromTheTypes", { try $0.testTheSchemaIsWrittenFromTheTypes() })])
+    + tests(
+        ServerTests.self,
+        [
+            ("testHostAndOriginAreChecked", { try await $0.testHostAndOriginAreChecked() }),
+            ("testASaveIsANewFrame", { try await $0.testASaveIsANewFrame() }),
+            ("testHoverAndSelectAnswerTheInspector", { try await $0.testHoverAndSelectAnswerTheInspector() }),
+            ("testAMalformedMessageClosesThatPage", { try await $0.testAMalformedMessageClosesThatPage() }),
+            (
+                "testALiveStepIsAnsweredAndEveryEndIsShownUntilRestart",
+                { try await $0.testALiveStepIsAnsweredAndEveryEndIsShownUntilRestart() }
+            ),
+        ])
+    + tests(
         ServeCoreTests.self,
         [
             ("testSessionNamesCannotLeaveTheFolder", { try $0.testSessionNamesCannotLeaveTheFolder() }),
             ("testListingSkipsLinksAndOtherFiles", { try $0.testListingSkipsLinksAndOtherFiles() }),
             ("testWireRoundTrip", { $0.testWireRoundTrip() }),
             ("testGuardRefusesOtherHostsAndOrigins", { $0.testGuardRefusesOtherHostsAndOrigins() }),
-            ("testViewValuesAreChecked", { $0.testViewValuesAreChecked() }),
+            ("testViewValuesAreChecked", { try $0.testViewValuesAreChecked() }),
             ("testMailboxKeepsOneMessagePerSlot", { await $0.testMailboxKeepsOneMessagePerSlot() }),
         ])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import WorkerPool
 
 /// The one batch runner of the batch commands: sends each session to a pool of warm worker
 /// processes (`BatchPool`), shows progress, and passes on what each session printed in the order

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WorkerPool
 
 /// The worker side of a batch (`render --batch-worker ARGS...`, started by `BatchPool`; not for
 /// users). The worker parses ARGS as the parent did, builds its warm state once (fonts, theme,
@@ -9,7 +10,7 @@ import Foundation
 /// command's result data (length-prefixed too).
 enum BatchWorker {
     static let flag = "--batch-worker"
-    static let answerDescriptor: Int32 = 3
+    static let answerDescriptor = BatchPool.answerDescriptor
     /// The worker executable, when it is not this binary: started as `WORKER --batch-worker ARGS...`
     /// and speaking `BatchWire`. The batch isolation tests name `scripts/misbehaving-batch-worker`,
     /// which crashes or hangs on the sessions they choose; nothing of that is in this binary.
@@ -45,7 +46,7 @@ enum BatchWorker {
             }
             fflush(stdout)
             let answer = BatchWire.answer(index: index, exit: code, data: data)
-            let ok = answer.withUnsafeBytes { BatchPool.writeAll(answerDescriptor, $0) }
+            let ok = answer.withUnsafeBytes { BatchWire.writeAll(answerDescriptor, $0) }
             if !ok { exit(0) }  // the parent is gone
         }
         exit(0)

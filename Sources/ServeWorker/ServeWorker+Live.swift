@@ -1,4 +1,5 @@
 import RenderPipeline
+import ServeProtocol
 import SessionFormat
 import WidgetTree
 

@@ -1,27 +1,10 @@
 import Foundation
 import Primitives
 import RenderPipeline
+import ServeProtocol
 
-/// A live frame's changed rectangle: the pixels of `rect` (device pixels), to draw over the frame of
-/// state `base` that a page already shows. Decoding a few rows instead of a whole 1170 x 2532 picture
-/// is most of the edit-to-pixel time the browser spends (docs/serve.md). A small rectangle goes as
-/// runs of pixels (`PixelRuns`), which the page expands itself at once; a larger one as a PNG, which
-/// the browser decodes on another thread and hands back a task later.
-struct FramePatch {
-    var base: String
-    var x: Int, y: Int, width: Int, height: Int
-    var bytes: [UInt8]
-    /// `bytes` are `PixelRuns` (true) or a PNG.
-    var runs: Bool
-
-    /// The answer's first line when a patch follows the frame (`JSONLEN PATCHLEN BASELEN X Y W H FORMAT`,
-    /// FORMAT 0 for a PNG, 1 for pixel runs); the bytes then are the JSON, the whole frame's PNG, the
-    /// patch's bytes and the base state's name.
-    func header(jsonCount: Int) -> String {
-        "\(jsonCount) \(bytes.count) \(base.utf8.count) \(x) \(y) \(width) \(height) \(runs ? 1 : 0)\n"
-    }
-}
-
+/// A live frame's changed rectangle (`FramePatch`, ServeProtocol): the part of the frame the rasterizer
+/// repainted over the renderer's last frame, as pixel runs (`PixelRuns`) or a PNG.
 extension ServeWorkerState {
     /// `RENDER_SERVE_FULL_FRAMES=1` sends whole frames only (to compare, in the bench).
     static let fullFramesOnly = ProcessInfo.processInfo.environment["RENDER_SERVE_FULL_FRAMES"] == "1"

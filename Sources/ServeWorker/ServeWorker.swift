@@ -2,37 +2,30 @@ import Foundation
 import Portability
 import Primitives
 import RenderPipeline
+import ServeProtocol
 import SessionFormat
 import Styles
 import WidgetTree
 
 /// `render --serve-worker [--fonts-dir DIR] [--fonts DIR]`: the engine side of `render serve`
 /// (docs/serve.md; not for users). The server (Serve/, a package of its own) keeps one or two of
-/// these running and sends requests on stdin in the batch protocol (`BatchWire`: `J INDEX N LENS\n`
-/// then the fields); each answer goes to the worker's original stdout as `R INDEX EXIT LEN\n` then
-/// LEN bytes: a decimal JSON length, a newline, the JSON, then the PNG bytes (if any). Anything the
-/// engine would print goes to stderr. Requests (the first field is the operation):
+/// these running and sends requests on stdin in the workers' wire format (`WorkerWire`); each answer
+/// goes to the worker's original stdout (`FrameAnswer`: the JSON, the PNG if any, the changed
+/// rectangle). Anything the engine would print goes to stderr. The requests are `WorkerRequest`s
+/// (ServeProtocol): a frame of a state (the whole PNG, or none when the changed rectangle over the
+/// previous state goes with it: ServeWorker+Patch.swift), the whole frame, a thumbnail, a hit test
+/// (the engine's hit map, semantics.md item 39, and `render inspect --point`'s text), an element of
+/// the tree, the locators, the accessibility findings (as `render a11y --json` words them), the
+/// portability report, the device presets.
 ///
-/// - `frame STATE PATH THEME THEMEGEN DEVICE FONTSCALE CAPTURE`: renders one capture (`final`,
-///   `capture:N`, `at:MS`); the JSON holds the device, the diagnostics, the timeline and the tree. The
-///   PNG is the whole frame, or none when the changed rectangle over the previous state goes with it
-///   (ServeWorker+Patch.swift): most pages need only that, and the whole frame is asked for apart.
-/// - `whole STATE PATH ...same...`: the same frame as a whole PNG, never a rectangle.
-/// - `thumb STATE PATH ...same...`: the final frame, shrunk to at most 160 px wide.
-/// - `hit STATE PATH ...same... X Y`: what a touch at X,Y dp reaches (the engine's hit map,
-///   semantics.md item 39) and `render inspect --point`'s text for it.
-/// - `element STATE PATH ...same... ID`: the same for one element of the tree.
-/// - `a11y STATE PATH ...same...`: the accessibility findings of the shown capture (`render a11y`'s
-///   checks: contrast, touch targets, large text), as `render a11y --json` words them.
-/// - `portability PATH THEME DEVICE FONTSCALE`: the measured portability report (`render portability`).
-/// - `devices`: the names of the device presets.
-///
-/// STATE names a state the server has seen; the worker keeps the last few states laid out, so a
-/// hover answers from memory, and rebuilds one from the other fields when it has been dropped.
-enum ServeWorker {
-    static let flag = "--serve-worker"
+/// A state (`StateSpec`) names one the server has seen; the worker keeps the last few states laid out,
+/// so a hover answers from memory, and rebuilds one from the other fields when it has been dropped.
+package enum ServeWorker {
+    package static let flag = "--serve-worker"
 
-    static func main(_ arguments: [String]) -> Never {
+    /// The worker's loop over stdin until the server closes it. `makeOptions` turns a look into the
+    /// renderer's options as `render`'s command line does (`render` passes its own; the tests theirs).
+    package static func main(_ arguments: [String], makeOptions: @escaping ServeWorkerState.OptionsMaker) -> Never {
         // Answers go to the original stdout; stray prints from anywhere go to stderr instead.
         let answers = dup(1)
         dup2(2, 1)
@@ -44,24 +37,26 @@ enum ServeWorker {
             if arguments[i] == "--fonts" { appFonts = arguments[i + 1] }
             i += 2
         }
-        let worker = ServeWorkerState(fontsDir: fontsDir, appFonts: appFonts)
-        var jobs = BatchWire.JobReader(fd: 0)
+        let worker = ServeWorkerState(fontsDir: fontsDir, appFonts: appFonts, makeOptions: makeOptions)
+        var jobs = WorkerWire.JobReader(fd: 0)
         while let (index, fields) = jobs.next() {
-            var json: [String: Any]
-            var png: [UInt8] = []
-            do { (json, png) = try worker.handle(fields) } catch {
-                json = ["ok": false, "diagnostics": [ServeWorkerState.failure("\(error)")]]
-            }
-            let body = ServeJSON.bytes(json)
-            var data = Array("\(body.count)\n".utf8) + body + png
-            if let p = worker.takePatch() {
-                data = Array(p.header(jsonCount: body.count).utf8) + body + png + p.bytes + Array(p.base.utf8)
-            }
-            let answer = BatchWire.answer(index: index, exit: 0, data: data)
-            if !answer.withUnsafeBytes({ BatchPool.writeAll(answers, $0) }) { exit(0) }  // the server is gone
+            let answer = WorkerWire.answer(index: index, exit: 0, data: worker.answer(fields))
+            if !answer.withUnsafeBytes({ WorkerWire.writeAll(answers, $0) }) { exit(0) }  // the server is gone
         }
         exit(0)
     }
+}
+
+/// What the worker asks of `render`'s options for a look: the renderer's options for a theme (name or
+/// file; `themeGiven` false: the session's own theme applies), device (nil: the session's), font scale,
+/// the bundled fonts folder and the app's fonts. Throws on a value `render` would refuse.
+package struct LookOptions {
+    package var theme: String
+    package var themeGiven: Bool
+    package var device: String?
+    package var fontScale: Double
+    package var fontsDir: String?
+    package var fonts: String?
 }
 
 /// One replayed state: the capture shown and its inspection (hit map, layout, tree), which is made
@@ -75,9 +70,11 @@ struct ServeState {
 }
 
 /// The worker's memory: renderers per look, device and font scale; the last states laid out.
-final class ServeWorkerState {
+package final class ServeWorkerState {
+    package typealias OptionsMaker = (LookOptions) throws -> RenderOptions
     let fontsDir: String?
     let appFonts: String?
+    let makeOptions: OptionsMaker
     private var renderers = RecentlyUsed<Renderer>(limit: 6)
     /// The state each renderer last rendered: its next frame may be painted over that one's pixels.
     var lastRendered: [String: String] = [:]
@@ -99,9 +96,22 @@ final class ServeWorkerState {
     private var lastBuild: [String: Any] = [:]
     static let thumbWidth = 160
 
-    init(fontsDir: String?, appFonts: String?) {
+    package init(fontsDir: String?, appFonts: String?, makeOptions: @escaping OptionsMaker) {
         self.fontsDir = fontsDir
         self.appFonts = appFonts
+        self.makeOptions = makeOptions
+    }
+
+    /// The answer's data for one request (what follows `R INDEX EXIT LEN`: `FrameAnswer`, ServeProtocol):
+    /// the JSON, the PNG if any, and the changed rectangle when one goes with a frame. A request that fails,
+    /// whatever it holds, is an answer with `ok` false and the error.
+    package func answer(_ fields: [String]) -> [UInt8] {
+        var json: [String: Any]
+        var png: [UInt8] = []
+        do { (json, png) = try handle(fields) } catch {
+            json = ["ok": false, "diagnostics": [Self.failure("\(error)")]]
+        }
+        return FrameAnswer(json: ServeJSON.bytes(json), png: png, patch: takePatch()).encoded()
     }
 
     static func failure(_ message: String, code: String = "serve") -> [String: Any] {
@@ -115,24 +125,24 @@ final class ServeWorkerState {
         return o
     }
 
-    func handle(_ fields: [String]) throws -> ([String: Any], [UInt8]) {
-        switch fields.first {
-        case "frame" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: false)
-        case "whole" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: false, whole: true)
-        case "thumb" where fields.count == 8: return try frame(Array(fields.dropFirst()), thumb: true)
-        case "hit" where fields.count == 10:
-            guard let x = Double(fields[8]), let y = Double(fields[9]), x.isFinite, y.isFinite else {
-                return (["ok": false, "diagnostics": [Self.failure("bad point")]], [])
-            }
-            return (try hit(Array(fields[1...7]), Point(x: x, y: y)), [])
-        case "element" where fields.count == 9:
-            guard let id = Int(fields[8]) else { return (["ok": false, "diagnostics": [Self.failure("bad id")]], []) }
-            return (try element(Array(fields[1...7]), id), [])
-        case "locators" where fields.count == 8: return (try locators(Array(fields.dropFirst())), [])
-        case "a11y" where fields.count == 8: return (try accessibility(Array(fields.dropFirst())), [])
-        case "portability" where fields.count == 5: return (try portability(Array(fields.dropFirst())), [])
-        case "devices": return (["ok": true, "devices": DevicePresets.all.map(\.name)], [])
-        default: return (["ok": false, "diagnostics": [Self.failure("unknown request")]], [])
+    /// One request's JSON answer and PNG bytes (none for most).
+    package func handle(_ fields: [String]) throws -> ([String: Any], [UInt8]) {
+        let request: WorkerRequest
+        switch WorkerRequest.parse(fields) {
+        case .failure(let e): return (["ok": false, "diagnostics": [Self.failure(e.reason)]], [])
+        case .success(let r): request = r
+        }
+        switch request {
+        case .frame(let s): return try frame(s.fields, thumb: false)
+        case .whole(let s): return try frame(s.fields, thumb: false, whole: true)
+        case .thumb(let s): return try frame(s.fields, thumb: true)
+        case .hit(let s, let x, let y): return (try hit(s.fields, Point(x: x, y: y)), [])
+        case .element(let s, let id): return (try element(s.fields, id), [])
+        case .locators(let s): return (try locators(s.fields), [])
+        case .a11y(let s): return (try accessibility(s.fields), [])
+        case .portability(let path, let theme, let device, let fontScale):
+            return (try portability([path, theme, device, fontScale]), [])
+        case .devices: return (["ok": true, "devices": DevicePresets.all.map(\.name)], [])
         }
     }
 
@@ -140,14 +150,10 @@ final class ServeWorkerState {
     func renderer(theme: String, themeGen: String, device: String, fontScale: String) throws -> (String, Renderer) {
         let key = [theme, themeGen, device, fontScale].joined(separator: "\u{1}")
         if let r = renderers.use(key) { return (key, r) }
-        var values = CommonValues()
-        values.theme = theme
-        values.themeGiven = true
-        values.fontsDir = fontsDir
-        values.fonts = appFonts
-        values.device = device == "session" ? nil : device
-        values.fontScale = Double(fontScale) ?? 1
-        var options = try values.renderOptions()
+        var options = try makeOptions(
+            LookOptions(
+                theme: theme, themeGiven: true, device: device == "session" ? nil : device,
+                fontScale: Double(fontScale) ?? 1, fontsDir: fontsDir, fonts: appFonts))
         options.captureTicks = true  // the timeline shows every tick
         let r = try Renderer(options: options)
         for (old, _) in renderers.keep(r, for: key) {
@@ -386,12 +392,10 @@ final class ServeWorkerState {
 
     /// `render portability`'s measured report for one session under a device and font scale.
     func portability(_ f: [String]) throws -> [String: Any] {
-        var values = CommonValues()
-        values.theme = f[1]
-        values.fontsDir = fontsDir
-        values.device = f[2] == "session" ? nil : f[2]
-        values.fontScale = Double(f[3]) ?? 1
-        let o = try values.renderOptions()
+        let o = try makeOptions(
+            LookOptions(
+                theme: f[1], themeGiven: false, device: f[2] == "session" ? nil : f[2],
+                fontScale: Double(f[3]) ?? 1, fontsDir: fontsDir, fonts: nil))
         let measurer = try PortabilityMeasurer(
             fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device, fontScale: o.fontScale)
         let session: Session

@@ -1,4 +1,4 @@
-import RenderPipeline
+import ServeProtocol
 import Testing
 
 @Suite struct RecentlyUsedTests {
@@ -32,5 +32,22 @@ import Testing
         // The freed places are used again: four more fit before anything is dropped.
         for k in ["p", "q", "s"] { #expect(cache.keep(0, for: k).isEmpty) }
         #expect(cache.keep(0, for: "t").map(\.key) == ["r2\u{1}x"])
+    }
+
+    /// With a cost (the server's frames: their bytes), the least recently used go past the budget too,
+    /// but never the last one kept; a value changed in place is counted again.
+    @Test func dropsPastItsCostButKeepsTheLastOne() {
+        var cache = RecentlyUsed<[UInt8]>(limit: 10, maxCost: 10, cost: \.count)
+        cache.keep([0, 0, 0, 0], for: "a")
+        cache.keep([0, 0, 0, 0], for: "b")
+        #expect(cache.totalCost == 8)
+        #expect(cache.keep([0, 0, 0, 0], for: "c").map(\.key) == ["a"])
+        #expect(cache.totalCost == 8)
+        cache.update("b") { $0 = [0] }
+        #expect(cache.totalCost == 5 && cache.keys == ["b", "c"])
+        #expect(cache.keep(Array(repeating: 0, count: 50), for: "big").map(\.key) == ["b", "c"])
+        #expect(cache.keys == ["big"] && cache.totalCost == 50)
+        cache.removeAll { _ in true }
+        #expect(cache.totalCost == 0 && cache.count == 0)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Primitives
 import RenderPipeline
+import ServeProtocol
 
 /// What became of one session of a batch in a worker process.
-struct BatchResult {
-    enum Outcome: Equatable {
+package struct BatchResult {
+    package enum Outcome: Equatable, Sendable {
         /// The worker ran it: the session's exit code (as `render` alone would give) and the
         /// command's own result bytes (e.g. `check`'s outcomes as JSON).
         case finished(exit: Int32, data: [UInt8])
@@ -14,25 +15,35 @@ struct BatchResult {
         case timedOut(seconds: Double)
 
         /// The command's result bytes of a finished session; empty otherwise.
-        var data: [UInt8] {
+        package var data: [UInt8] {
             if case .finished(_, let d) = self { return d }
             return []
         }
     }
-    var outcome: Outcome
+    package var outcome: Outcome
     /// What the session printed on stdout and stderr (also what a crashed worker printed before dying).
-    var stdout: [UInt8] = []
-    var stderr: [UInt8] = []
-    var seconds: Double = 0
+    package var stdout: [UInt8] = []
+    package var stderr: [UInt8] = []
+    package var seconds: Double = 0
 
-    var exitCode: Int32 {
-        if case .finished(let code, _) = outcome { return code }
-        return ExitCodes.renderFailed
+    package init(outcome: Outcome, stdout: [UInt8] = [], stderr: [UInt8] = [], seconds: Double = 0) {
+        self.outcome = outcome
+        self.stdout = stdout
+        self.stderr = stderr
+        self.seconds = seconds
     }
-    var failed: Bool { exitCode != 0 }
+
+    /// The exit code of a session whose worker crashed or timed out: `render`'s "render failed" (3).
+    package static let failedExitCode: Int32 = 3
+
+    package var exitCode: Int32 {
+        if case .finished(let code, _) = outcome { return code }
+        return Self.failedExitCode
+    }
+    package var failed: Bool { exitCode != 0 }
 
     /// `crashed (signal 11, SIGSEGV)` / `timed out after 30 s`; nil when the worker answered.
-    var failureText: String? {
+    package var failureText: String? {
         switch outcome {
         case .finished: return nil
         case .crashed(let sig?, _): return "crashed (signal \(sig), \(BatchResult.signalName(sig)))"
@@ -41,7 +52,7 @@ struct BatchResult {
         }
     }
 
-    static func signalName(_ s: Int32) -> String {
+    package static func signalName(_ s: Int32) -> String {
         let names: [Int32: String] = [
             SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
             SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGINT: "SIGINT",
@@ -56,10 +67,12 @@ struct BatchResult {
 /// past the timeout is replaced; its session gets a `crashed` / `timedOut` result and the others go on.
 /// Results come back indexed by position, so what the parent does with them does not depend on how
 /// many workers ran or which finished first.
-final class BatchPool {
-    let argv: [String]
-    let jobs: Int
-    let timeout: Double
+package final class BatchPool {
+    /// The descriptor a worker writes its answers to (its stdout and stderr go to capture files).
+    package static let answerDescriptor: Int32 = 3
+    package let argv: [String]
+    package let jobs: Int
+    package let timeout: Double
     /// Folder for the workers' captured stdout/stderr (one pair per worker slot).
     private let captureDirectory: String
     /// This process's own descriptors of each slot's capture files (read and emptied through them).
@@ -71,7 +84,7 @@ final class BatchPool {
     /// The workers' environment: this process's, with these variables set.
     private let environment: [String]
 
-    init(argv: [String], jobs: Int, timeout: Double, environment extra: [String: String] = [:]) throws {
+    package init(argv: [String], jobs: Int, timeout: Double, environment extra: [String: String] = [:]) throws {
         self.argv = argv
         self.jobs = max(1, jobs)
         captures = Array(repeating: nil, count: self.jobs)
@@ -113,7 +126,7 @@ final class BatchPool {
 
     /// Runs every payload (its fields, usually the session path alone) and returns the results in
     /// payload order. `done(i, result)` is called on this thread as each finishes, in completion order.
-    func run(_ payloads: [[String]], done: (Int, BatchResult) -> Void) throws -> [BatchResult] {
+    package func run(_ payloads: [[String]], done: (Int, BatchResult) -> Void) throws -> [BatchResult] {
         signal(SIGPIPE, SIG_IGN)  // a worker that died while we wrote to it is seen on its answer pipe
         var results = [BatchResult?](repeating: nil, count: payloads.count)
         var next = 0
@@ -128,7 +141,7 @@ final class BatchPool {
             w.job = i
             w.started = Self.now()
             w.deadline = w.started + timeout
-            let job = BatchWire.job(index: i, fields: payloads[i])
+            let job = WorkerWire.job(index: i, fields: payloads[i])
             _ = job.withUnsafeBytes { Self.writeAll(w.input, $0) }
         }
         workers.forEach(assign)
@@ -193,7 +206,7 @@ final class BatchPool {
             return .closed
         }
         w.buffer += chunk[0..<n]
-        switch BatchWire.parseAnswer(w.buffer) {
+        switch WorkerWire.parseAnswer(w.buffer) {
         case .partial: return .partial
         case .malformed: return .closed
         case .frame(let a, let used):
@@ -270,7 +283,7 @@ final class BatchPool {
         posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, o, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, e, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], BatchWorker.answerDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], Self.answerDescriptor)
         var cargs = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         var cenv = environment.map { strdup($0) } + [nil]
@@ -297,7 +310,7 @@ final class BatchPool {
     }
 
     /// Waits for `pid`: the signal that killed it, or its exit status.
-    static func reap(_ pid: pid_t) -> (signal: Int32?, status: Int32?) {
+    package static func reap(_ pid: pid_t) -> (signal: Int32?, status: Int32?) {
         defer { TempFiles.releaseChild(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return (nil, nil) } }
@@ -306,27 +319,18 @@ final class BatchPool {
         return sig != 0 && sig != 0x7f ? (sig, nil) : (nil, (status >> 8) & 0xff)
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var off = 0
-        while off < bytes.count {
-            let n = write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            off += n
-        }
-        return true
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        WorkerWire.writeAll(fd, bytes)
     }
 
-    static func now() -> Double {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }
 
-struct BatchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
+package struct BatchError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ d: String) { description = d }
 }
