@@ -129,34 +129,39 @@ test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)
 	@$(STEP) --begin
 	$(call source-checks,$(STEP))
-	@echo "make test: two chains side by side (each step's output in $(OUT)/logs/STEP.log)"
-	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory $(if $(FUZZ_SMOKE),-j3,-j2) TESTED_BUILDS=1 test-all
+	@echo "make test: three chains side by side (each step's output in $(OUT)/logs/STEP.log)"
+	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory $(if $(FUZZ_SMOKE),-j4,-j3) TESTED_BUILDS=1 test-all
 	@$(STEP) --summary
 
-## make test's steps, two at a time on two cores (issue 45, Benchmarks/notes/test-time.md; the decision
+## make test's steps in three chains (issue 45, Benchmarks/notes/test-time.md; the decision
 ## docs/decisions/2026-12-07-test-build-product-ccache-fuzz-chain.md). Each step is a target that waits for the
-## step before it in its chain, and for what it needs from the other chain:
+## step before it in its chain, and for what it needs from another chain:
 ## - the Swift chain: the tests' debug build (TEST_BUILD, its own folder, so that SwiftPM's lock on .build does not
-##   hold one chain behind the other), the Swift tests (on the release `render`), the API check, the C tests (their
-##   ThreadSanitizer build), the consumer package;
-## - the product chain: the release `render`, the server, the platform's test app (and the C library), then the
-##   suites that render, serve and wait on browsers, and the package.
-## After `make setup` the product chain's builds are done, and its suites run beside the tests' build.
+##   hold one chain behind another), the Swift tests (on the release `render`), the API check, the C tests (their
+##   ThreadSanitizer build; after the C library);
+## - the product chain: the release `render`, the platform's test app (and the C library), then the suites that
+##   render, serve and wait on browsers (the server's from the server chain), and the package;
+## - the server chain: the server (its own package, Serve/.build), then the consumer package.
+## The product chain's suites mostly wait on chromium and the app, so three chains keep two cores busy. After
+## `make setup` the builds of `render` and the server are done, and the suites run beside the tests' build.
 ## TESTED_BUILDS=1 leaves the build prerequisites out of the suites' own targets: the chains have built them.
-## FUZZ_SMOKE=1 (.ci/run) adds CI's fuzz smoke as a third chain: its build and its two one-core runs.
+## FUZZ_SMOKE=1 (.ci/run) adds CI's fuzz smoke as a fourth chain: its build and its two one-core runs.
 TS := test-step-
-SWIFT_CHAIN := build-tests swift-test check-api c-tests consumer-test
-PRODUCT_CHAIN := build-render build-serve build-platform-app check-default check-ios check-android check-expectations \
+SWIFT_CHAIN := build-tests swift-test check-api c-tests
+PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
   check-sample-warnings platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
-TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) fuzz-smoke)
+SERVER_CHAIN := build-serve consumer-test
+TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) $(SERVER_CHAIN) fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
-test-all: $(TS)consumer-test $(TS)package-test $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
+test-all: $(TS)c-tests $(TS)package-test $(TS)consumer-test $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
 # Each step of a chain waits for the one before it ("test-step-B:test-step-A" for each pair).
 chain-order = $(join $(addsuffix :,$(addprefix $(TS),$(wordlist 2,99,$(1)))),$(addprefix $(TS),$(filter-out $(lastword $(1)),$(1))))
-$(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_CHAIN)),$(eval $(rule)))
-# What the Swift chain needs from the product chain: the release `render`, the C library (built with the app).
+$(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_CHAIN)) \
+  $(call chain-order,$(SERVER_CHAIN)),$(eval $(rule)))
+# What a chain needs from another: the release `render`, the C library (built with the app), the server.
 $(TS)swift-test: $(TS)build-render
 $(TS)c-tests: $(TS)build-platform-app
+$(TS)serve-test: $(TS)build-serve
 $(TS)build-render:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 $(TS)build-serve:
