@@ -5,6 +5,7 @@ import Gallery
 import Primitives
 import RenderPipeline
 import Snapshots
+import WorkerPool
 
 extension RecordMode: ExpressibleByArgument {}
 extension A11yMode: ExpressibleByArgument {}

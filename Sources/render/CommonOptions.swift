@@ -46,4 +46,4 @@ struct CommonOptions: ParsableArguments {
     func renderOptions() throws -> RenderOptions { try values.renderOptions() }
 }
 
-enum DiagnosticsFormat: String, ExpressibleByArgument { case text, json }
+extension DiagnosticsFormat: ExpressibleByArgument {}

@@ -5,6 +5,7 @@ import Primitives
 import RenderPipeline
 import SessionFormat
 import Snapshots
+import WorkerPool
 
 /// `render gallery SESSIONS... -o DIR`: a static HTML review gallery of every session, named
 /// snapshot, theme and interactive state, with expected vs actual where goldens exist.

@@ -5,6 +5,7 @@ import Primitives
 import RenderPipeline
 import SessionFormat
 import Styles
+import WorkerPool
 
 /// `render portability SESSIONS...`: where the iOS and the Android backend would disagree.
 struct PortabilityCommand: BatchCommand {

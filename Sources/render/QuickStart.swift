@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import Styles
 
 /// The plain `render FILE -o OUT` (optionally `-q`, optionally `--theme NAME` with NAME a built-in

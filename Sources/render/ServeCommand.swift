@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 
 /// `render serve [SESSION.json | FOLDER] [OPTIONS]`: runs the live preview server, `render-serve`
 /// (its own package, Serve/, built by `make serve` and `make setup`; docs/serve.md). This command

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Primitives
 import Styles
 
 /// `render theme print [NAME]`: prints a theme as JSON, a starting point for a user's own.

@@ -4,6 +4,7 @@ import Primitives
 import RenderPipeline
 import SessionFormat
 import Snapshots
+import WorkerPool
 
 /// `render validate SESSION...`: everything `render` does but writing the PNG — decode, replay,
 /// lay out, paint and rasterize the final frame — so "OK" means `render` would succeed; report

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// File names no line- or tab-separated protocol survives (issue 28): the batch workers' protocol
-/// (Sources/render/Batch/BatchWire.swift) carries every field length-prefixed, so each session gets
+/// (Sources/ServeProtocol/WorkerWire.swift) carries every field length-prefixed, so each session gets
 /// its own picture and golden under its own name, and none is reported missing. Through the binary:
 /// `render --out-dir`, `render check` (one field per job) and `render gallery` (three).
 @Suite struct BatchFileNameTests {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gallery
+import WorkerPool
 
 /// Options of every batch command (`check`, `gallery`, `portability`, `validate`, `render --out-dir`).
 struct BatchOptions: ParsableArguments {
@@ -65,4 +66,10 @@ struct BatchOptions: ParsableArguments {
 
     /// The sessions of this shard (all of them without --shard), in the order given.
     func select(_ sessions: [String]) -> [String] { selectedShard.select(sessions: sessions) }
+}
+
+extension BatchRunner {
+    init(_ options: BatchOptions, quiet: Bool, verbose: Bool) {
+        self.init(jobs: options.workerCount, timeout: options.timeout, quiet: quiet, verbose: verbose)
+    }
 }

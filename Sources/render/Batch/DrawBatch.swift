@@ -3,6 +3,7 @@ import Foundation
 import Primitives
 import RenderPipeline
 import Snapshots
+import WorkerPool
 
 /// `render SESSION_OR_FOLDER... --out-dir DIR`: the draw command over many sessions, in warm workers.
 extension DrawCommand: BatchCommand {

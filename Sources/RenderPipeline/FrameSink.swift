@@ -1,20 +1,22 @@
 import Foundation
 import Primitives
-import RenderPipeline
 import SessionFormat
 
 /// Where `--frames` and `--apng` frames go as they are rendered: one numbered PNG per capture
 /// (`frame-0003-t000750.png`, with `-NAME` for snapshots and `-launch` for the launch screen) and the animated PNG,
 /// encoded frame by frame into a temporary file that replaces OUT only when complete.
-struct FrameSink {
+package struct FrameSink {
     /// A failure to write output (exit code 2), told apart from a failure to render.
-    struct WriteFailure: Error { var underlying: Error }
+    package struct WriteFailure: Error {
+        package var underlying: Error
+        package init(underlying: Error) { self.underlying = underlying }
+    }
 
-    let framesDir: String?
-    let renderer: Renderer
+    package let framesDir: String?
+    package let renderer: Renderer
     private var animation: APNGFile?
 
-    init(framesDir: String?, apng: String?, frameCount: Int, device: Device, renderer: Renderer) throws {
+    package init(framesDir: String?, apng: String?, frameCount: Int, device: Device, renderer: Renderer) throws {
         self.framesDir = framesDir
         self.renderer = renderer
         if let dir = framesDir {
@@ -28,7 +30,7 @@ struct FrameSink {
     }
 
     /// Writes frame `index` of the replay's captures to the outputs that want it.
-    func add(_ frame: RenderedFrame, index: Int, toFolder: Bool, delayMs: Int?) throws {
+    package func add(_ frame: RenderedFrame, index: Int, toFolder: Bool, delayMs: Int?) throws {
         do {
             if let dir = framesDir, toFolder {
                 let label =
@@ -44,7 +46,7 @@ struct FrameSink {
     }
 
     /// Completes the animated PNG (renames it into place).
-    func finish() throws {
+    package func finish() throws {
         try animation?.commit()
     }
 }

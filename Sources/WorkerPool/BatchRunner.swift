@@ -1,19 +1,18 @@
 import Foundation
 import Primitives
-import WorkerPool
 
 /// The one batch runner of the batch commands: sends each session to a pool of warm worker
 /// processes (`BatchPool`), shows progress, and passes on what each session printed in the order
 /// the sessions were given, whatever order they finished in.
-struct BatchRunner {
-    var jobs: Int
-    var timeout: Double
-    var quiet = false
-    var verbose = false
+package struct BatchRunner {
+    package var jobs: Int
+    package var timeout: Double
+    package var quiet = false
+    package var verbose = false
 
-    init(_ options: BatchOptions, quiet: Bool, verbose: Bool) {
-        jobs = options.workerCount
-        timeout = options.timeout
+    package init(jobs: Int, timeout: Double, quiet: Bool, verbose: Bool) {
+        self.jobs = jobs
+        self.timeout = timeout
         self.quiet = quiet
         self.verbose = verbose
     }
@@ -22,13 +21,13 @@ struct BatchRunner {
     /// process's own command line; returns one result per session, in order. `label` names a
     /// session in progress lines; `verdict` says in words how a finished session went (`2 changed`),
     /// instead of `ok` or its exit code.
-    func run(_ sessions: [String], payloads: [[String]]? = nil, verdict: ((BatchResult) -> String?)? = nil) throws
+    package func run(_ sessions: [String], payloads: [[String]]? = nil, verdict: ((BatchResult) -> String?)? = nil) throws
         -> [BatchResult]
     {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let injected = ProcessInfo.processInfo.environment[BatchWorker.commandVariable] ?? ""
-        let argv = [injected.isEmpty ? me : injected, BatchWorker.flag] + CommandLine.arguments.dropFirst()
+        let injected = ProcessInfo.processInfo.environment[BatchWorkerLoop.commandVariable] ?? ""
+        let argv = [injected.isEmpty ? me : injected, BatchWorkerLoop.flag] + CommandLine.arguments.dropFirst()
         let workers = min(jobs, max(1, sessions.count))
         // The cores shared out among the workers (each render would otherwise start a thread per
         // core for raster bands and PNG encoding); output bytes do not depend on it.
@@ -71,7 +70,7 @@ struct BatchRunner {
     /// own lines went through them already (no change then), but a dying worker's last words (a
     /// runtime trap message) did not. Output without a byte below 0x20 but newlines, DEL or a C1 /
     /// separator / bidi character is passed on as it is.
-    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
+    package static func escaped(_ bytes: [UInt8]) -> [UInt8] {
         // Every unsafe character has a byte below 0x20 (C0), 0x7F (DEL), 0xC2 (C1: C2 80-9F) or 0xE2
         // (U+2028-U+202E, U+2066-U+2069) in UTF-8; newlines (0x0A) are the lines' own.
         guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x0a) || $0 == 0x7f || $0 == 0xc2 || $0 == 0xe2 }) else {
