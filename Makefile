@@ -129,49 +129,65 @@ test: fonts $(STATIC_PC)/cairo.pc
 	@mkdir -p $(OUT)
 	@$(STEP) --begin
 	$(call source-checks,$(STEP))
-	@echo "make test: three chains side by side (each step's output in $(OUT)/logs/STEP.log)"
-	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory $(if $(FUZZ_SMOKE),-j4,-j3) TESTED_BUILDS=1 test-all
+	@echo "make test: its steps side by side (each step's output in $(OUT)/logs/STEP.log)"
+	@TEST_STEP_QUIET=1 $(MAKE) --no-print-directory -j8 TESTED_BUILDS=1 test-all
 	@$(STEP) --summary
 
-## make test's steps in three chains (issue 45, Benchmarks/notes/test-time.md; the decision
-## docs/decisions/2026-12-07-test-build-product-ccache-fuzz-chain.md). Each step is a target that waits for the
-## step before it in its chain, and for what it needs from another chain:
+## make test's steps as a make graph (issue 45, Benchmarks/notes/test-time.md; the decisions
+## docs/decisions/2026-12-07-test-build-product-ccache-fuzz-chain.md and 2026-12-07-test-steps-by-priority.md). Each step
+## is a target that waits for the step before it in its chain, and for what it needs from another chain:
 ## - the Swift chain: the tests' debug build (TEST_BUILD, its own folder, so that SwiftPM's lock on .build does not
-##   hold one chain behind another), the Swift tests (on the release `render`), the API check, the C tests (their
-##   ThreadSanitizer build; after the C library);
+##   hold one chain behind another), the Swift tests (on the release `render`), the API check; the C tests'
+##   ThreadSanitizer build, then the C tests (after the C library);
 ## - the product chain: the release `render`, the platform's test app (and the C library), then the suites that
-##   render, serve and wait on browsers (the server's from the server chain), and the package;
-## - the server chain: the server (its own package, Serve/.build), then the consumer package.
-## The product chain's suites mostly wait on chromium and the app, so three chains keep two cores busy. After
-## `make setup` the builds of `render` and the server are done, and the suites run beside the tests' build.
-## TESTED_BUILDS=1 leaves the build prerequisites out of the suites' own targets: the chains have built them.
-## FUZZ_SMOKE=1 (.ci/run) adds CI's fuzz smoke as a fourth chain: its build and its two one-core runs.
+##   render and check the samples and the platform's scripts;
+## - the server chain: the server (its own package, Serve/.build), then the consumer package;
+## - after `render`, the server and the app: the server's suites (browser, live, soak) in a chain, and the package;
+##   with FUZZ_SMOKE=1 (.ci/run) CI's fuzz smoke (its build and its two runs) after `render`.
+## A fresh run is CPU-bound (about 1,150 CPU-seconds on two cores): the compiles run side by side under `nice`
+## levels (NICE_*), so that `render` is built first, then the server, then the tests; the suites, which mostly
+## wait on chromium and the app, run at full priority beside the lower-priority compiles and fill their idle time.
+## After `make setup` the builds of `render` and the server are done, and the suites run beside the tests' build.
+## TESTED_BUILDS=1 leaves the build prerequisites out of the suites' own targets: the graph has built them.
 TS := test-step-
-SWIFT_CHAIN := build-tests swift-test check-api c-tests
+SWIFT_CHAIN := build-tests swift-test check-api
+# The C tests' ThreadSanitizer build, a step of its own so that it is compiled beside the others, not after them.
+C_CHAIN := build-tsan c-tests
 PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
-  check-sample-warnings platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
+  check-sample-warnings platform-tests check-version check-ci-examples
 SERVER_CHAIN := build-serve consumer-test
-TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) $(SERVER_CHAIN) fuzz-smoke)
+SERVE_SUITES := serve-test serve-live-test serve-soak
+NICE_SERVE := nice -n 3
+NICE_TESTS := nice -n 6
+NICE_CONSUMER := nice -n 12
+NICE_TSAN := nice -n 8
+NICE_FUZZ := nice -n 10
+TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(C_CHAIN) $(PRODUCT_CHAIN) $(SERVER_CHAIN) $(SERVE_SUITES) \
+  package-test fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
-test-all: $(TS)c-tests $(TS)package-test $(TS)consumer-test $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
+test-all: $(addprefix $(TS),check-api check-ci-examples consumer-test serve-soak c-tests package-test) \
+  $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
 # Each step of a chain waits for the one before it ("test-step-B:test-step-A" for each pair).
 chain-order = $(join $(addsuffix :,$(addprefix $(TS),$(wordlist 2,99,$(1)))),$(addprefix $(TS),$(filter-out $(lastword $(1)),$(1))))
 $(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_CHAIN)) \
-  $(call chain-order,$(SERVER_CHAIN)),$(eval $(rule)))
-# What a chain needs from another: the release `render`, the C library (built with the app), the server.
+  $(call chain-order,$(SERVER_CHAIN)) $(call chain-order,$(SERVE_SUITES)) $(call chain-order,$(C_CHAIN)),$(eval $(rule)))
+# What a step needs from another chain: the release `render`, the C library (built with the app), the server.
 $(TS)swift-test: $(TS)build-render
 $(TS)c-tests: $(TS)build-platform-app
-$(TS)serve-test: $(TS)build-serve
+$(TS)serve-test $(TS)package-test: $(TS)build-serve $(TS)build-platform-app
+$(TS)fuzz-smoke: $(TS)build-render
 $(TS)build-render:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 $(TS)build-serve:
-	$(STEP) build-serve $(MAKE) --no-print-directory serve
+	$(STEP) build-serve $(NICE_SERVE) $(MAKE) --no-print-directory serve
+$(TS)build-tsan:
+	$(STEP) build-tsan $(NICE_TSAN) $(TSAN_BUILD)
 $(TS)build-platform-app:
 	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
 # Only the test product: the executables (render, bench, fuzz-session) and the argument parser's plugin tools are not
 # compiled a second time unoptimized for tests that run the release `render`.
 $(TS)build-tests:
-	$(STEP) build-tests $(SWIFT) build --product PreviewRendererPackageTests $(TEST_BUILD_FLAGS)
+	$(STEP) build-tests $(NICE_TESTS) $(SWIFT) build --product PreviewRendererPackageTests $(TEST_BUILD_FLAGS)
 $(TS)swift-test:
 	$(STEP) swift-test env PREVIEW_RENDER_BINARY=$(CURDIR)/$(RENDER) $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 $(TS)check-api:
@@ -188,9 +204,12 @@ $(TS)check-version:
 	$(STEP) check-version scripts/check-version
 $(TS)check-ci-examples:
 	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
+$(TS)consumer-test:
+	$(STEP) consumer-test $(NICE_CONSUMER) $(MAKE) --no-print-directory consumer-test
+$(TS)fuzz-smoke:
+	$(STEP) fuzz-smoke $(NICE_FUZZ) $(MAKE) --no-print-directory fuzz-smoke
 # The steps that are a make target of the same name.
-$(addprefix $(TS),c-tests consumer-test fuzz-smoke check-expectations platform-tests serve-test serve-live-test \
-  serve-soak package-test):
+$(addprefix $(TS),c-tests check-expectations platform-tests serve-test serve-live-test serve-soak package-test):
 	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
@@ -400,8 +419,9 @@ c-memory: c-library
 ## clang (gcc cannot link Swift's TSan runtime); any report fails the run.
 TSAN_CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang++
 SWIFT_LIBS = $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift/linux
+TSAN_BUILD = $(SWIFT) build -c debug -Xswiftc -sanitize=thread --product preview_renderer --scratch-path .build-tsan
 c-tests-tsan: $(call BUILT,build)
-	$(SWIFT) build -c debug -Xswiftc -sanitize=thread --product preview_renderer --scratch-path .build-tsan
+	$(TSAN_BUILD)
 	@mkdir -p $(OUT)/c-tests
 	$(TSAN_CLANG) -std=c++17 -fsanitize=thread -g -O1 CLibrary/tests/cpp_api_test.cpp -ICLibrary/include \
 	  -L.build-tsan/debug -Wl,-rpath,$(CURDIR)/.build-tsan/debug -lpreview_renderer \
