@@ -149,7 +149,7 @@ test: fonts $(STATIC_PC)/cairo.pc
 TS := test-step-
 SWIFT_CHAIN := build-tests swift-test check-api c-tests
 PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
-  check-sample-warnings platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
+  check-sample-warnings review-test platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
 SERVER_CHAIN := build-serve consumer-test
 TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) $(SERVER_CHAIN) fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
@@ -189,7 +189,7 @@ $(TS)check-version:
 $(TS)check-ci-examples:
 	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
 # The steps that are a make target of the same name.
-$(addprefix $(TS),c-tests consumer-test fuzz-smoke check-expectations platform-tests serve-test serve-live-test \
+$(addprefix $(TS),c-tests consumer-test fuzz-smoke check-expectations review-test platform-tests serve-test serve-live-test \
   serve-soak package-test):
 	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
@@ -252,6 +252,12 @@ serve-test: $(call BUILT,serve build fonts)
 	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
 	scripts/check-serve-tests
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) --product serve-unit-tests && .build/release/serve-unit-tests
+
+## `render check`'s review page in headless chromium with Playwright (Tests/ReviewPage/test_accept_group.py, issue 50):
+## changes grouped by cause, a group accepted from the page's accept file, checked again.
+.PHONY: review-test
+review-test: $(call BUILT,build fonts)
+	RENDER=$(RENDER) python3 Tests/ReviewPage/test_accept_group.py
 
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test

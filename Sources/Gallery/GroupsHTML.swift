@@ -8,7 +8,10 @@ enum GroupsHTML {
     /// Thumbnails shown per group; the rest are a click away (expand).
     static let stripLength = 8
 
-    static func section(_ report: CheckReport, store: ContentStore, images: ReportImages) throws -> String {
+    /// `folder`: the page's own folder, where applying its accept file keeps the rejected marks.
+    static func section(_ report: CheckReport, folder: String, store: ContentStore, images: ReportImages) throws
+        -> String
+    {
         guard let groups = report.groups, !groups.isEmpty else { return "" }
         let esc = GalleryHTML.esc
         var byName: [String: SnapshotOutcome] = [:]
@@ -60,7 +63,7 @@ enum GroupsHTML {
         h += "<section class=\"acceptfile card\" id=\"accept-file\"><h3>Accept file</h3>\n"
         h += "<p>Tick groups, snapshots or rejections above; save the file and apply it"
         if let c = AcceptAll.fileCommand("accepts.txt", outcomes: toReview) {
-            h += ": <code id=\"accept-file-command\">\(esc(c))</code>"
+            h += ": <code id=\"accept-file-command\">\(esc(c + " --html " + SnapshotChecker.shellQuote(folder)))</code>"
         }
         h += "</p>\n<textarea id=\"accepts\" readonly rows=\"4\"></textarea>\n"
         h +=
@@ -75,7 +78,8 @@ enum GroupsHTML {
         .strip img{height:96px;width:auto;border:1px solid #ddd;border-radius:3px}.strip .more{align-self:center;\
         color:#666}
         .picks{font-size:13px;margin:4px 0}.members ul{margin:4px 0;padding-left:18px;font-size:13px}
-        .acceptfile textarea{width:100%;font-family:monospace;font-size:12px}
+        .acceptfile textarea{width:100%;font-family:monospace;font-size:12px}.acceptfile code{user-select:all;\
+        background:#f1f3f4;padding:2px 4px;font-size:12px}
         """
 
     static let script = """
