@@ -42,7 +42,7 @@ package enum CheckPage {
         h += "\(GalleryHTML.fmtPercent(report.tolerance.maxMismatch)) of pixels</p></header>\n<main>\n"
         h += diagnosticsSection(report.diagnostics, gate: gate)
         // Changes by cause first: one decision per cause, not per snapshot (issue 50).
-        h += try GroupsHTML.section(report, folder: dir, store: store, images: images)
+        h += try GroupsHTML.section(report, store: store, images: images)
         h += "<h2>To review (\(toReview.count))</h2>\n"
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
         if let all = AcceptAll.command(toReview) {

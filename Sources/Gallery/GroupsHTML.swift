@@ -8,15 +8,13 @@ enum GroupsHTML {
     /// Thumbnails shown per group; the rest are a click away (expand).
     static let stripLength = 8
 
-    /// `folder`: the page's own folder, where applying its accept file keeps the rejected marks.
-    static func section(_ report: CheckReport, folder: String, store: ContentStore, images: ReportImages) throws
-        -> String
-    {
+    static func section(_ report: CheckReport, store: ContentStore, images: ReportImages) throws -> String {
         guard let groups = report.groups, !groups.isEmpty else { return "" }
         let esc = GalleryHTML.esc
         var byName: [String: SnapshotOutcome] = [:]
         for o in report.outcomes where byName[o.name] == nil { byName[o.name] = o }
-        let changed = groups.flatMap(\.snapshots).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var seen = Set<String>()
+        let changed = groups.flatMap(\.snapshots).filter { seen.insert($0).inserted }
         var h = "<h2 id=\"groups\">Changes by cause (\(groups.count) group\(groups.count == 1 ? "" : "s"), "
         h += "\(changed.count) snapshot\(changed.count == 1 ? "" : "s"))</h2>\n"
         for g in groups {
@@ -59,11 +57,15 @@ enum GroupsHTML {
             }
             h += "</ul></details>\n</section>\n"
         }
-        let toReview = report.outcomes.filter { o in groups.contains { $0.snapshots.contains(o.name) } }
+        let grouped = Set(changed)
+        let toReview = report.outcomes.filter { grouped.contains($0.name) }
         h += "<section class=\"acceptfile card\" id=\"accept-file\"><h3>Accept file</h3>\n"
         h += "<p>Tick groups, snapshots or rejections above; save the file and apply it"
         if let c = AcceptAll.fileCommand("accepts.txt", outcomes: toReview) {
-            h += ": <code id=\"accept-file-command\">\(esc(c + " --html " + SnapshotChecker.shellQuote(folder)))</code>"
+            // The page names its own folder from where it was opened (`--html`, where rejected marks are
+            // kept): the page's bytes do not depend on the folder it was written to (a merge's page is an
+            // unsharded run's, byte for byte).
+            h += ": <code id=\"accept-file-command\" data-command=\"\(esc(c))\">\(esc(c)) --html DIR</code>"
         }
         h += "</p>\n<textarea id=\"accepts\" readonly rows=\"4\"></textarea>\n"
         h +=
@@ -89,6 +91,10 @@ enum GroupsHTML {
         if(b.checked&&lines.indexOf(b.getAttribute('data-line'))<0)lines.push(b.getAttribute('data-line'))});
         t.value=lines.join('\\n')+(lines.length?'\\n':'');
         a.href='data:text/plain;charset=utf-8,'+encodeURIComponent(t.value);}
-        document.querySelectorAll('input.pick').forEach(function(b){b.addEventListener('change',update)});update();})();
+        document.querySelectorAll('input.pick').forEach(function(b){b.addEventListener('change',update)});update();
+        var c=document.getElementById('accept-file-command');if(c&&location.protocol==='file:'){
+        var d=decodeURIComponent(location.pathname.replace(/\\/[^\\/]*$/,''))||'/';
+        var q=/^[A-Za-z0-9_\\-.\\/@=:+,]+$/.test(d)?d:"'"+d.replace(/'/g,"'\\\\''")+"'";
+        c.textContent=c.getAttribute('data-command')+' --html '+q;}})();
         """
 }

@@ -39,7 +39,8 @@ extension AcceptAll {
     /// `render check S1 S2 --accept-group ID --snapshots DIR [--theme T] [--device D]`: the one
     /// command that accepts a group, made from its snapshots' own accept lines (its sessions only).
     package static func groupCommand(_ g: ChangeGroup, outcomes: [SnapshotOutcome]) -> String? {
-        command(flag: "--accept-group " + g.id, outcomes: outcomes.filter { g.snapshots.contains($0.name) })
+        let members = Set(g.snapshots)
+        return command(flag: "--accept-group " + g.id, outcomes: outcomes.filter { members.contains($0.name) })
     }
 
     /// `render check SESSIONS --accept-file FILE ...` over the sessions of `outcomes` that have an

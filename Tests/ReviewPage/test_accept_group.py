@@ -27,6 +27,16 @@ SESSIONS = ["dialog-and-toast", "timers-and-spinner", "login-form"]
 TIMEOUT = 600  # seconds for one `render check` (a debug build on a busy machine is slow)
 
 
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def run(args, cwd, expect):
     """Runs `render ARGS` (or a shell line) in cwd, in its own process group, with a time limit."""
     cmd = args if isinstance(args, list) else shlex.split(args)
@@ -53,12 +63,12 @@ def main():
         for s, old, new in [("dialog-and-toast", "#212121", "#303030"), ("timers-and-spinner", "#212121", "#303030"),
                             ("login-form", "#111827", "#1f2937")]:
             path = f"{work}/s/{s}.json"
-            text = open(path, encoding="utf-8").read()
+            text = read(path)
             assert old in text, f"{s} has no {old}"
-            open(path, "w", encoding="utf-8").write(text.replace(old, new))
+            write(path, text.replace(old, new))
         first = check(work, "--html", "review", "--report", "review/check.json")
         assert first.returncode == 6, first.stdout
-        report = json.load(open(f"{work}/review/check.json"))
+        report = json.loads(read(f"{work}/review/check.json"))
         groups = {g["cause"]: g for g in report["groups"]}
         text = groups.get("text color #212121 -> #303030")
         other = groups.get("text color #111827 -> #1f2937")
@@ -101,25 +111,26 @@ def main():
             command = page.locator("#accept-file-command").inner_text()
             browser.close()
         assert not errors, f"page errors: {errors}"
-        assert open(work + "/accepts.txt").read() == accepts
-        assert "--accept-file accepts.txt" in command and "--html review" in command, command
+        assert read(work + "/accepts.txt") == accepts
+        # The page names its own folder (where it was opened from) for the rejected marks.
+        assert command.endswith(f"--accept-file accepts.txt --snapshots gold --html {work}/review"), command
 
         # (A debug build on a busy machine may need more than the default 30 s a session.)
         applied = run(command + " --timeout 300 --jobs 2", work, expect=[6])
         assert f"accepted group {text['id']}" in applied.stdout, applied.stdout
-        marks = json.load(open(work + "/review/review-marks.json"))
+        marks = json.loads(read(work + "/review/review-marks.json"))
         assert list(marks["rejected"]) == [other["id"]], marks
 
         again = check(work, "--report", "again.json")
         assert again.returncode == 6, "the rejected group must still fail"
-        status = {o["name"]: o["status"] for o in json.load(open(work + "/again.json"))["outcomes"]}
+        status = {o["name"]: o["status"] for o in json.loads(read(work + "/again.json"))["outcomes"]}
         for n in text["snapshots"]:
             assert status[n] == "passed", f"{n} is {status[n]} after accepting its group"
         for n in other["snapshots"]:
             assert status[n] == "failed", f"{n} is {status[n]}: only the accepted group may change"
         # The rejected mark shows on the next review page.
         check(work, "--html", "review")
-        html = open(work + "/review/index.html", encoding="utf-8").read()
+        html = read(work + "/review/index.html")
         assert f'id="group-{other["id"]}"' in html and "rejected</span>" in html, "the rejected mark is not shown"
         shot = os.environ.get("REVIEW_SCREENSHOT")
         if shot:
