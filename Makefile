@@ -302,6 +302,7 @@ bench: $(STATIC_PC)/cairo.pc
 	.build/release/bench $(BENCH_ARGS)
 	$(MAKE) --no-print-directory serve
 	python3 Serve/browser-tests/bench_serve.py --render $(RENDER) --out $(OUT)/bench/serve
+	python3 Benchmarks/review_scale.py --render $(RENDER) --out $(OUT)/bench/review-scale
 	$(MAKE) --no-print-directory platform-app
 	python3 Serve/browser-tests/bench_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/serve-live
 

@@ -79,6 +79,7 @@ enum GroupsHTML {
         .gid{color:#888;font-weight:400}.strip{display:flex;gap:6px;overflow-x:auto;margin:6px 0}
         .strip img{height:96px;width:auto;border:1px solid #ddd;border-radius:3px}.strip .more{align-self:center;\
         color:#666}
+        .group .accept code{display:inline-block;max-height:3.6em;overflow:auto;vertical-align:top}
         .picks{font-size:13px;margin:4px 0}.members ul{margin:4px 0;padding-left:18px;font-size:13px}
         .acceptfile textarea{width:100%;font-family:monospace;font-size:12px}.acceptfile code{user-select:all;\
         background:#f1f3f4;padding:2px 4px;font-size:12px}

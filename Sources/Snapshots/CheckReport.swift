@@ -73,6 +73,8 @@ package struct CheckReport: Codable, Sendable {
         let gateFailures = diagnosed.filter { !gate.failing($0.diagnostics ?? []).isEmpty }.count
         let failures = outcomes.filter { !$0.passed && $0.status != .error }.count + a11yFailures + gateFailures
         let errors = outcomes.filter { $0.status == .error }.count
+        // Each changed golden's groups, worked out once.
+        let lines = groupLines
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x +=
             """
@@ -109,7 +111,7 @@ package struct CheckReport: Codable, Sendable {
                     x += ">\n      <error message=\"\(Self.escape(o.message))\"/>\n    </testcase>\n"
                 default:
                     let first = o.message.split(separator: "\n").first.map(String.init) ?? o.status.words
-                    let body = o.message + (groupLines[o.name].map { "\n" + $0.joined(separator: "\n") } ?? "")
+                    let body = o.message + (lines[o.name].map { "\n" + $0.joined(separator: "\n") } ?? "")
                     x +=
                         """
                         >\n      <failure type=\"\(o.status.rawValue)\" \
