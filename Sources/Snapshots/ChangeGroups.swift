@@ -26,7 +26,31 @@ package struct ChangeCause: Codable, Hashable, Sendable, Comparable {
     /// A change no element shows is grouped by the environment change it came with, else by the
     /// element its changed pixels lie in (`paintedIn`), else stands alone (named by the snapshot).
     package static func causes(of o: SnapshotOutcome) -> [ChangeCause] {
-        guard o.status == .failed else { return [] }
+        pictureCauses(of: o) + a11yCauses(of: o)
+    }
+
+    /// With `render check --a11y`: each new accessibility finding of the screen said without its
+    /// element's id or text (`new accessibility finding: text contrast 2.90:1 on #ffffff, needs
+    /// 4.5:1`), so a finding repeated over screens and sessions (a theme's colour) is one group, as
+    /// a change is.
+    static func a11yCauses(of o: SnapshotOutcome) -> [ChangeCause] {
+        var out: [ChangeCause] = []
+        for f in o.a11y?.findings ?? [] where f.state == .new {
+            let head = "\(f.type) \(f.element)"
+            var tail = f.message
+            if !f.text.isEmpty, let r = f.message.range(of: "\": ", options: .backwards) {
+                tail = String(f.message[r.upperBound...])
+            } else if f.message.hasPrefix(head + ": ") {
+                tail = String(f.message.dropFirst(head.count + 2))
+            }
+            let c = ChangeCause(kind: "a11y", words: "new accessibility finding: \(f.type) \(tail)")
+            if !out.contains(c) { out.append(c) }
+        }
+        return out
+    }
+
+    static func pictureCauses(of o: SnapshotOutcome) -> [ChangeCause] {
+        guard o.status == .failed, o.golden.hasSuffix(".png") else { return [] }
         var out: [ChangeCause] = []
         func add(_ c: ChangeCause) { if !out.contains(c) { out.append(c) } }
         var motions = Set<String>()

@@ -126,6 +126,35 @@ struct ChangeGroupsTests {
             ])
     }
 
+    /// `--a11y`: a new finding repeated over screens (a theme's low-contrast grey) is one group, said
+    /// without the element's id or text; findings already in the baseline are not.
+    @Test func newAccessibilityFindingsGroupAsChangesDo() {
+        func screen(_ name: String, _ id: Int, _ text: String, state: A11yFinding.State) -> SnapshotOutcome {
+            var o = Self.outcome(name, session: name.split(separator: "@")[0] + ".json", status: .passed)
+            let finding = A11yFinding(
+                state: state, screen: "final", check: "contrast", element: id, type: "text", text: text,
+                frame: [0, 0, 30, 19], locator: #"{"text":"\#(text)"}"#, measured: 2.32, needed: 4.5,
+                message: "text \(id) \"\(text)\": contrast 2.32:1 on #ffffff, needs 4.5:1")
+            o.a11y = A11yResult(
+                baseline: name + ".a11y.json", status: .failed, screen: [390, 844], findings: [finding], message: "")
+            o.a11y?.accept = "render check \(o.session) --accept \(name) --snapshots Snapshots --a11y"
+            return o
+        }
+        let outcomes = [
+            screen("a@x", 4, "Low: grey", state: .new), screen("b", 9, "Hint", state: .new),
+            screen("c", 2, "Old", state: .present),
+        ]
+        let groups = ChangeGroup.groups(of: outcomes)
+        #expect(
+            groups.map(\.words) == [
+                "new accessibility finding: text contrast 2.32:1 on #ffffff, needs 4.5:1: 2 snapshots in 2 sessions"
+            ])
+        #expect(groups.first?.kind == "a11y")
+        #expect(
+            AcceptAll.groupCommand(groups[0], outcomes: outcomes)
+                == "render check a.json b.json --accept-group \(groups[0].id) --snapshots Snapshots --a11y")
+    }
+
     @Test func thePaintedElementIsTheInnermostHoldingEveryChangedPixel() {
         let sidecar = SnapshotSidecar(
             environment: .init(rendererVersion: "1", fonts: [:], theme: "default", device: "100x100@2"),
