@@ -184,8 +184,9 @@ package enum CheckPage {
     static func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }
 
     static let css = """
-        h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px}.session{color:#666;font-size:12px;\
-        margin:0 0 6px}
+        h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px;content-visibility:auto;\
+        contain-intrinsic-size:auto 480px}details.entry:not([open]){contain-intrinsic-size:auto 32px}
+        .session{color:#666;font-size:12px;margin:0 0 6px}
         .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;\
         background:#f1f3f4;padding:2px 4px}
         .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}
