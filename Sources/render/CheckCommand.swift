@@ -82,28 +82,34 @@ struct CheckCommand: BatchCommand {
     @Option(
         name: .customLong("accept-group"),
         help:
-            """
-            Accept every golden of this change group (an ID from the review page, the JSON report or JUnit): \
-            the sessions are checked, grouped by cause, and exactly the group's goldens re-recorded. Repeatable.
-            """)
+            ArgumentHelp(
+                """
+                Accept every golden of this change group (an ID from the review page, the JSON report or JUnit): \
+                the sessions are checked, grouped by cause, and exactly the group's goldens re-recorded. Repeatable.
+                """,
+                valueName: "ID"))
     var acceptGroups: [String] = []
 
     @Option(
         name: .customLong("reject-group"),
         help:
-            """
-            Mark this change group rejected; the mark is kept in the report folder (the --html folder, else the \
-            --report file's) as review-marks.json, and later reviews show it. Repeatable.
-            """)
+            ArgumentHelp(
+                """
+                Mark this change group rejected; the mark is kept in the report folder (the --html folder, else the \
+                --report file's) as review-marks.json, and later reviews show it. Repeatable.
+                """,
+                valueName: "ID"))
     var rejectGroups: [String] = []
 
     @Option(
         name: .customLong("accept-file"),
         help:
-            """
-            Apply a review's accept file (the review page writes one): a line `group ID` accepts a group, \
-            `reject group ID` marks one rejected, a golden name (NAME, NAME@SNAP) accepts that golden; # comments.
-            """)
+            ArgumentHelp(
+                """
+                Apply a review's accept file (the review page writes one): a line `group ID` accepts a group, \
+                `reject group ID` marks one rejected, a golden name (NAME, NAME@SNAP) accepts that golden; # comments.
+                """,
+                valueName: "FILE"))
     var acceptFile: String?
 
     @Flag(
