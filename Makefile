@@ -154,7 +154,7 @@ SWIFT_CHAIN := build-tests swift-test check-api
 # The C tests' ThreadSanitizer build, a step of its own so that it is compiled beside the others, not after them.
 C_CHAIN := build-tsan c-tests
 PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
-  check-sample-warnings platform-tests check-version check-ci-examples
+  check-sample-warnings review-test platform-tests check-version check-ci-examples
 SERVER_CHAIN := build-serve consumer-test
 SERVE_SUITES := serve-test serve-live-test serve-soak
 NICE_SERVE := nice -n 3
@@ -209,7 +209,8 @@ $(TS)consumer-test:
 $(TS)fuzz-smoke:
 	$(STEP) fuzz-smoke $(NICE_FUZZ) $(MAKE) --no-print-directory fuzz-smoke
 # The steps that are a make target of the same name.
-$(addprefix $(TS),c-tests check-expectations platform-tests serve-test serve-live-test serve-soak package-test):
+$(addprefix $(TS),c-tests check-expectations review-test platform-tests serve-test serve-live-test serve-soak \
+  package-test):
 	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
@@ -272,6 +273,12 @@ serve-test: $(call BUILT,serve build fonts)
 	scripts/check-serve-tests
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) --product serve-unit-tests && .build/release/serve-unit-tests
 
+## `render check`'s review page in headless chromium with Playwright (Tests/ReviewPage/test_accept_group.py, issue 50):
+## changes grouped by cause, a group accepted from the page's accept file, checked again.
+.PHONY: review-test
+review-test: $(call BUILT,build fonts)
+	RENDER=$(RENDER) python3 Tests/ReviewPage/test_accept_group.py
+
 ## A package that depends on this one `from:` a version (Integration/Consumer) builds and its snapshot tests behave.
 .PHONY: consumer-test
 consumer-test:
@@ -315,6 +322,7 @@ bench: $(STATIC_PC)/cairo.pc
 	.build/release/bench $(BENCH_ARGS)
 	$(MAKE) --no-print-directory serve
 	python3 Serve/browser-tests/bench_serve.py --render $(RENDER) --out $(OUT)/bench/serve
+	python3 Benchmarks/review_scale.py --render $(RENDER) --out $(OUT)/bench/review-scale
 	$(MAKE) --no-print-directory platform-app
 	python3 Serve/browser-tests/bench_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/serve-live
 

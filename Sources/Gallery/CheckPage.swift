@@ -3,8 +3,9 @@ import PNG
 import RenderPipeline
 import Snapshots
 
-/// `render check --html DIR`: one page (works from `file://`) to review a check run. Failures come
-/// first, each with what changed in words, expected and actual side by side with the changed regions
+/// `render check --html DIR`: one page (works from `file://`) to review a check run. The changes
+/// grouped by cause come first (`GroupsHTML`), then the failures, each with what changed in words,
+/// expected and actual side by side with the changed regions
 /// outlined, onion-skin and slider views, the labelled diff image, and the command that accepts it;
 /// passed and recorded goldens follow, collapsed. Images are copied in by content hash, read through
 /// `ReportImages` only (inside their folders, PNGs only): the report's paths are relative to them.
@@ -28,7 +29,9 @@ package enum CheckPage {
             <!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>render check: \
             \(GalleryHTML.esc(report.summary))</title>\n
             """
-        h += "<style>\(GalleryHTML.css)\(css)\(report.a11y == nil ? "" : A11yHTML.css)</style></head><body>\n"
+        let groupsCSS = report.groups == nil ? "" : GroupsHTML.css
+        let a11yCSS = report.a11y == nil ? "" : A11yHTML.css
+        h += "<style>\(GalleryHTML.css)\(css)\(groupsCSS)\(a11yCSS)</style></head><body>\n"
         h +=
             """
             <header><h1>render check</h1><p>\(GalleryHTML.esc(report.summary)) · renderer \
@@ -38,6 +41,8 @@ package enum CheckPage {
             "\(report.recordMode.rawValue) · tolerance: channel difference &gt; \(report.tolerance.threshold), at most "
         h += "\(GalleryHTML.fmtPercent(report.tolerance.maxMismatch)) of pixels</p></header>\n<main>\n"
         h += diagnosticsSection(report.diagnostics, gate: gate)
+        // Changes by cause first: one decision per cause, not per snapshot (issue 50).
+        h += try GroupsHTML.section(report, store: store, images: images)
         h += "<h2>To review (\(toReview.count))</h2>\n"
         if toReview.isEmpty { h += "<p class=\"none\">Every golden matched.</p>\n" }
         if let all = AcceptAll.command(toReview) {
@@ -62,7 +67,8 @@ package enum CheckPage {
             for n in o.notes { h += "<p class=\"note\">\(GalleryHTML.esc(n))</p>\n" }
             h += try self.images(o, store: store, from: images) + (o.a11y.map(A11yHTML.list) ?? "") + "</details>\n"
         }
-        h += "</main>\n<script>\(GalleryHTML.script)</script>\n</body></html>\n"
+        let groupsScript = report.groups == nil ? "" : GroupsHTML.script
+        h += "</main>\n<script>\(GalleryHTML.script)\(groupsScript)</script>\n</body></html>\n"
         try AtomicFile.write(Array(h.utf8), to: dir + "/index.html")
     }
 
@@ -178,8 +184,9 @@ package enum CheckPage {
     static func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }
 
     static let css = """
-        h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px}.session{color:#666;font-size:12px;\
-        margin:0 0 6px}
+        h3{font-size:15px;margin:0 0 4px}.entry{margin:0 0 16px;padding:10px;content-visibility:auto;\
+        contain-intrinsic-size:auto 480px}details.entry:not([open]){contain-intrinsic-size:auto 32px}
+        .session{color:#666;font-size:12px;margin:0 0 6px}
         .env{background:#fef7e0;padding:4px 8px;font-size:13px}.accept code,.reproduce code{user-select:all;\
         background:#f1f3f4;padding:2px 4px}
         .accept,.reproduce{font-size:12px;margin:6px 0 0}.frame{position:relative;display:inline-block}

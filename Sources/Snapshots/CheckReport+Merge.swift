@@ -4,7 +4,8 @@ import Foundation
 extension CheckReport {
     /// Joins the reports of the shards of one run: outcomes of all, ordered by session path (the
     /// order of an unsharded run over folders, whose sessions are sorted by name) and, within a
-    /// session, as checked. The shards must agree on renderer, record mode and tolerance.
+    /// session, as checked; grouped by cause anew (`grouped(marks:)`). The shards must
+    /// agree on renderer, record mode and tolerance.
     package static func merged(_ reports: [CheckReport]) throws -> CheckReport {
         guard let first = reports.first else { throw MergeError("no check reports to merge") }
         for r in reports.dropFirst() {
@@ -35,7 +36,8 @@ extension CheckReport {
             rendererVersion: first.rendererVersion, recordMode: first.recordMode, tolerance: first.tolerance,
             outcomes: outcomes.map(\.1), snapshots: first.snapshots)
         merged.a11y = first.a11y
-        return merged
+        // Grouped again over every shard: a cause shared by snapshots of two shards is one group.
+        return merged.grouped()
     }
 }
 

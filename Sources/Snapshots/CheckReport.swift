@@ -13,6 +13,9 @@ package struct CheckReport: Codable, Sendable {
     /// `render check --a11y[=warn]`: each outcome carries its screen's accessibility result. Absent
     /// without it (the report's bytes are what they were).
     package var a11y: A11yMode?
+    /// The changed goldens grouped by cause (`grouped(marks:)`), most snapshots first; absent when
+    /// none changed.
+    package var groups: [ChangeGroup]?
 
     package init(
         rendererVersion: String, recordMode: RecordMode, tolerance: Tolerance, outcomes: [SnapshotOutcome],
@@ -70,6 +73,8 @@ package struct CheckReport: Codable, Sendable {
         let gateFailures = diagnosed.filter { !gate.failing($0.diagnostics ?? []).isEmpty }.count
         let failures = outcomes.filter { !$0.passed && $0.status != .error }.count + a11yFailures + gateFailures
         let errors = outcomes.filter { $0.status == .error }.count
+        // Each changed golden's groups, worked out once.
+        let lines = groupLines
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x +=
             """
@@ -106,10 +111,11 @@ package struct CheckReport: Codable, Sendable {
                     x += ">\n      <error message=\"\(Self.escape(o.message))\"/>\n    </testcase>\n"
                 default:
                     let first = o.message.split(separator: "\n").first.map(String.init) ?? o.status.words
+                    let body = o.message + (lines[o.name].map { "\n" + $0.joined(separator: "\n") } ?? "")
                     x +=
                         """
                         >\n      <failure type=\"\(o.status.rawValue)\" \
-                        message=\"\(Self.escape(first))\">\(Self.escape(o.message))</failure>\n    </testcase>\n
+                        message=\"\(Self.escape(first))\">\(Self.escape(body))</failure>\n    </testcase>\n
                         """
                 }
                 if let r = o.a11y { x += a11yCase(o.name, r) }
@@ -117,7 +123,35 @@ package struct CheckReport: Codable, Sendable {
             if !ds.isEmpty { x += diagnosticsCase(ds, gate: gate) }
             x += "  </testsuite>\n"
         }
-        return x + "</testsuites>\n"
+        return x + groupsSuite() + "</testsuites>\n"
+    }
+
+    /// Each changed golden's groups as failure lines: `  change group 3f2a9c01de: text color ...`.
+    var groupLines: [String: [String]] {
+        var out: [String: [String]] = [:]
+        for g in groups ?? [] {
+            for n in g.snapshots {
+                out[n, default: []].append(
+                    "  change group \(g.id): \(g.words)\(g.rejected == true ? " (rejected)" : "")")
+            }
+        }
+        return out
+    }
+
+    /// The change groups as a suite without test cases (its counts stay the run's): one property per
+    /// group, `ID` = its words, and the snapshots of each in `<system-out>`. Empty without groups.
+    func groupsSuite() -> String {
+        guard let groups, !groups.isEmpty else { return "" }
+        var x = "  <testsuite name=\"change groups\" tests=\"0\" failures=\"0\" errors=\"0\" time=\"0.000\">\n"
+        x += "    <properties>\n"
+        for g in groups {
+            let mark = g.rejected == true ? " (rejected)" : ""
+            x += "      <property name=\"\(g.id)\" value=\"\(Self.escape(g.words + mark))\"/>\n"
+        }
+        x += "    </properties>\n    <system-out>"
+        x += Self.escape(
+            groups.map { "\($0.id) \($0.words): \($0.snapshots.joined(separator: " "))" }.joined(separator: "\n"))
+        return x + "</system-out>\n  </testsuite>\n"
     }
 
     /// The test case of a session's diagnostics: a failure listing them (`FILE:step N: error: message`)

@@ -61,6 +61,9 @@ package struct GoldenComparison {
         let pixelsOK = pixelsWithin && !semanticOnly
         if let d = diff, !d.mask.isEmpty {
             out.regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
+            if out.changes.isEmpty && !pixelsOK {
+                out.paintedIn = PaintedElement.name(regions: out.regions, sidecar: sidecar)
+            }
         }
         if pixelsOK && oldSidecar == nil && (mode == .missing || mode == .failed) {
             // The sidecar is part of the golden: a missing one is recorded like a missing PNG (and reported).

@@ -66,6 +66,9 @@ package struct SnapshotOutcome: Codable, Hashable, Sendable {
     package var regions: [PixelBox] = []
     /// What changed, element by element (from the sidecars).
     package var changes: [ElementChange] = []
+    /// For a change no element shows: the innermost element holding every changed pixel, as a
+    /// cause names it (`button 'OK'`), so such changes group by where they are (`ChangeCause`).
+    package var paintedIn: String?
     /// Environment fields that differ from the golden's sidecar.
     package var environmentChanges: [String] = []
     /// `expected | diff | actual` image, when written.

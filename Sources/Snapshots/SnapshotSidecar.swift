@@ -66,8 +66,13 @@ package struct SnapshotSidecar: Codable, Hashable, Sendable {
         package var lines: Int?
         /// Resolved colours by property (`color`, `background`, `border`, `tint`), as `#rrggbb`.
         package var colors: [String: String]
+        /// Whether its laid-out text is cut short (an ellipsis, or lines that did not fit); absent
+        /// when it shows no text, and in sidecars written before it was recorded (not compared then).
+        package var cut: Bool?
         package init(
-            id: Int, kind: String, frame: [Double], text: String = "", lines: Int? = nil, colors: [String: String] = [:]
+            id: Int, kind: String, frame: [Double], text: String = "", lines: Int? = nil,
+            colors: [String: String] = [:],
+            cut: Bool? = nil
         ) {
             self.id = id
             self.kind = kind
@@ -75,6 +80,7 @@ package struct SnapshotSidecar: Codable, Hashable, Sendable {
             self.text = text
             self.lines = lines
             self.colors = colors
+            self.cut = cut
         }
     }
 
@@ -109,7 +115,8 @@ package struct SnapshotSidecar: Codable, Hashable, Sendable {
                 ElementRecord(
                     id: id, kind: element.kind.rawValue,
                     frame: [r2(rect.x), r2(rect.y), r2(rect.width), r2(rect.height)],
-                    text: element.text, lines: paragraph.map { $0.lines.count }, colors: colors))
+                    text: element.text, lines: paragraph.map { $0.lines.count }, colors: colors,
+                    cut: paragraph.map(\.truncated)))
         }
         self.init(environment: environment, elements: records)
     }

@@ -80,6 +80,39 @@ struct CheckCommand: BatchCommand {
     )
     var accept = false
 
+    @Option(
+        name: .customLong("accept-group"),
+        help:
+            ArgumentHelp(
+                """
+                Accept every golden of this change group (an ID from the review page, the JSON report or JUnit): \
+                the sessions are checked, grouped by cause, and exactly the group's goldens re-recorded. Repeatable.
+                """,
+                valueName: "ID"))
+    var acceptGroups: [String] = []
+
+    @Option(
+        name: .customLong("reject-group"),
+        help:
+            ArgumentHelp(
+                """
+                Mark this change group rejected; the mark is kept in the report folder (the --html folder, else the \
+                --report file's) as review-marks.json, and later reviews show it. Repeatable.
+                """,
+                valueName: "ID"))
+    var rejectGroups: [String] = []
+
+    @Option(
+        name: .customLong("accept-file"),
+        help:
+            ArgumentHelp(
+                """
+                Apply a review's accept file (the review page writes one): a line `group ID` accepts a group, \
+                `reject group ID` marks one rejected, a golden name (NAME, NAME@SNAP) accepts that golden; # comments.
+                """,
+                valueName: "FILE"))
+    var acceptFile: String?
+
     @Flag(
         name: .long,
         help:
@@ -134,6 +167,17 @@ struct CheckCommand: BatchCommand {
             throw ValidationError("--restamp rewrites sidecars only: leave out --record, --accept and --unused")
         }
         if delete && !unused { throw ValidationError("--delete goes with --unused") }
+        if reviewing && (accept || record != nil || restamp || unused) {
+            throw ValidationError(
+                """
+                --accept-group, --reject-group and --accept-file record what they name: leave out --accept, --record, \
+                --restamp and --unused
+                """)
+        }
+        if !rejectGroups.isEmpty && marksFolder == nil {
+            throw ValidationError(
+                "--reject-group keeps its mark in the report folder: give --html DIR or --report FILE")
+        }
         if unused && batch.selectedShard != .all {
             throw ValidationError("--unused needs every session of the goldens folder: run it without --shard")
         }
@@ -181,6 +225,8 @@ struct CheckCommand: BatchCommand {
             rendererVersion: PreviewRendererVersion.string, recordMode: settings.record,
             tolerance: settings.tolerance, outcomes: outcomes)
         result.a11y = a11y
+        result = try review(result, renderer: renderer, checker: checker)
+        outcomes = result.outcomes
         // Reports and pages name images relative to their folders and read them confined (ReportImages).
         let relative = result.relative(goldens: settings.snapshotsDirectory, files: settings.failuresDirectory)
         let images = ReportImages(goldens: settings.snapshotsDirectory, files: settings.failuresDirectory)
@@ -216,6 +262,65 @@ struct CheckCommand: BatchCommand {
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(ExitCodes.renderFailed) }
         if let code = gate.exitCode(result.diagnostics) { throw ExitCode(code) }
         if !result.allPassed { throw ExitCode(Self.checkFailed) }
+    }
+
+    /// `--accept-group`, `--reject-group` or `--accept-file` given.
+    var reviewing: Bool { !acceptGroups.isEmpty || !rejectGroups.isEmpty || acceptFile != nil }
+
+    /// Where the review's marks are kept: the review page's folder, else the JSON report's.
+    var marksFolder: String? {
+        if let html { return html }
+        guard let r = report, r != "-" else { return nil }
+        let folder = (r as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The report grouped by cause with the kept marks; with `--accept-group`, `--reject-group` or
+    /// `--accept-file`, their goldens accepted (re-recorded here, in this process) and marks kept.
+    func review(_ report: CheckReport, renderer: Renderer, checker: SnapshotChecker) throws -> CheckReport {
+        var marks = ReviewMarks()
+        var selection = AcceptSelection(groups: acceptGroups, rejects: rejectGroups)
+        do {
+            if let folder = marksFolder { marks = try ReviewMarks.read(folder: folder) }
+            if let f = acceptFile {
+                let text = try String(decoding: LimitedFile.bytes(at: f, maxBytes: 16 << 20), as: UTF8.self)
+                let read = try AcceptSelection.parse(text, file: f)
+                selection.groups += read.groups
+                selection.names += read.names
+                selection.rejects += read.rejects
+            }
+        } catch {
+            StdErr.write("render: error: \(error)")
+            throw ExitCode(ExitCodes.rejected)
+        }
+        let grouped = report.grouped(marks: marks)
+        guard reviewing else { return grouped }
+        let plan: AcceptSelection.Plan
+        do {
+            plan = try selection.plan(grouped)
+            if !plan.rejects.isEmpty && marksFolder == nil {
+                throw AcceptFileError(
+                    "rejecting a group keeps a mark in the report folder: give --html DIR or --report FILE")
+            }
+        } catch {
+            StdErr.write("render: error: \(acceptFile.map { "\($0): " } ?? "")\(error)")
+            throw ExitCode(ExitCodes.rejected)
+        }
+        let accepted = checker.accepting(plan, renderer: renderer)
+        for o in accepted { StdErr.write(lines: "\(o.status == .recorded ? "ACCEPT " : label(o.status)) \(o.message)") }
+        for n in plan.notes where !common.quiet { StdOut.write("note  \(n)") }
+        for g in plan.accepted where !common.quiet { StdOut.write("accepted group \(g.id): \(g.words)") }
+        if let folder = marksFolder, marks.applying(plan) != marks {
+            marks = marks.applying(plan)
+            do { try marks.write(folder: folder) } catch {
+                StdErr.write("render: error: \(error)")
+                throw ExitCode(ExitCodes.unwritable)
+            }
+        }
+        for g in plan.rejects where !common.quiet {
+            StdOut.write("rejected group \(g.id): \(g.words) (kept in \(marksFolder ?? ".")/\(ReviewMarks.fileName))")
+        }
+        return report.replacing(accepted).grouped(marks: marks)
     }
 
     /// Goldens folder, failures folder, record mode and tolerance from the options.

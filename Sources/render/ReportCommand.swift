@@ -82,6 +82,8 @@ struct ReportCommand: ParsableCommand {
                     missing += lost.map { "\(dir): \($0)" }
                 }
                 merged = try CheckReport.merged(kept)
+                // The review's rejected marks are kept beside its page (`ReviewMarks`).
+                merged = merged.grouped(marks: try ReviewMarks.read(folder: output + "/review"))
                 try AtomicFile.write(try merged.json(), to: output + "/check.json")
                 try AtomicFile.write(merged.junit(gate: gateOptions.gate), to: output + "/check.xml")
                 try CheckPage.write(

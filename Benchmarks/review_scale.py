@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The review at scale (issue 50): a generated check run of 10,000 snapshots in 20 shards, 1,000 of them
+changed by 5 causes, merged with `render report merge`, and its review page opened in headless Chromium.
+
+Prints the merge's wall seconds, the page's size, the groups it shows and the page's first contentful
+paint in Chromium (from `file://`, cold). The shards' reports are written as `render check --report`
+writes them (each picture a small distinct PNG under the shard's images/), so the merge does all it does
+for a real run but render. Run: python3 Benchmarks/review_scale.py --render .build/release/render
+(make bench). Targets (issue 50): merge at most 10 s, first paint at most 2 s.
+"""
+import argparse
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+from playwright.sync_api import sync_playwright
+
+SHARDS, SNAPSHOTS, CHANGED = 20, 10000, 1000
+CAUSES = [
+    ("restyled", "text", "color", "#212121", "#303030"),
+    ("restyled", "button", "background", "#1a73e8", "#1967d2"),
+    ("moved", "button", "", None, "4 dp down"),
+    ("textChanged", "text", "", '"Sign in"', '"Log in"'),
+    ("resized", "imageView", "", "48x48", "56x56"),
+]
+
+
+def png(seed, w=24, h=48):
+    """A small PNG whose pixels depend on seed (every picture distinct, as real ones are)."""
+    rows = b"".join(b"\x00" + bytes(((seed * 7 + x * 3 + y) & 255) for x in range(w * 3)) for y in range(h))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+
+def change(cause, element_id):
+    kind, ek, prop, a, b = cause
+    msg = {"restyled": f"{ek} {element_id} {prop} {a} -> {b}", "moved": f"{ek} {element_id} moved {b}",
+           "textChanged": f"{ek} {element_id} text {a} -> {b}", "resized": f"{ek} {element_id} resized {a} -> {b} dp"}
+    c = {"elementId": element_id, "elementKind": ek, "kind": kind, "message": msg[kind], "property": prop, "to": b}
+    if a is not None:
+        c["from"] = a
+    if kind in ("moved", "resized"):
+        c["label"] = "'OK'"
+    return c
+
+
+def generate(root):
+    per = SNAPSHOTS // SHARDS
+    for s in range(SHARDS):
+        folder = f"{root}/shard{s + 1}"
+        os.makedirs(folder + "/images")
+        outcomes = []
+        for i in range(per):
+            n = s * per + i
+            session = f"screens/screen{n // 10:04d}.json"
+            name = f"screen{n // 10:04d}@state{n % 10}"
+            o = {"name": name, "session": session, "snapshot": f"state{n % 10}", "golden": name + ".png",
+                 "regions": [], "changes": [], "environmentChanges": [], "notes": [], "mismatch": 0,
+                 "reproduce": f"render check {session} --snapshots Snapshots", "status": "passed",
+                 "message": f"{name}: matches Snapshots/{name}.png", "seconds": 0.05}
+            g = png(n)
+            o["goldenImage"] = "images/g%d.png" % n
+            with open(f"{folder}/images/g{n}.png", "wb") as f:
+                f.write(g)
+            if n % (SNAPSHOTS // CHANGED) == 0:
+                cause = CAUSES[(n // (SNAPSHOTS // CHANGED)) % len(CAUSES)]
+                o.update(status="failed", changes=[change(cause, 5 + n % 7)], mismatch=0.02,
+                         regions=[{"x": 0, "y": 0, "width": 8, "height": 8}],
+                         accept=f"render check {session} --accept {name} --snapshots Snapshots",
+                         message=f"{name}: 2.000% of pixels differ", actualImage=f"images/a{n}.png",
+                         diffImage=f"images/d{n}.png")
+                for p, seed in ((f"images/a{n}.png", n + 100000), (f"images/d{n}.png", n + 200000)):
+                    with open(f"{folder}/{p}", "wb") as f:
+                        f.write(png(seed, 72, 48))
+            outcomes.append(o)
+        report = {"rendererVersion": "0.3.0", "recordMode": "never", "snapshots": "Snapshots",
+                  "tolerance": {"maxMismatch": 0.001, "semantic": True, "threshold": 40}, "outcomes": outcomes}
+        with open(f"{folder}/check.json", "w") as f:
+            json.dump(report, f)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--render", default=".build/release/render")
+    ap.add_argument("--out", default="out/bench/review-scale")
+    args = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="review-scale-")
+    try:
+        generate(work)
+        shards = [f"{work}/shard{s + 1}" for s in range(SHARDS)]
+        t = time.monotonic()
+        p = subprocess.run([os.path.abspath(args.render), "report", "merge", *shards, "-o", work + "/merged",
+                            "--snapshots", work + "/none"], capture_output=True, text=True, timeout=600,
+                           start_new_session=True)
+        merge = time.monotonic() - t
+        if p.returncode != 6:
+            sys.exit(f"report merge: exit {p.returncode}\n{p.stdout}\n{p.stderr[-2000:]}")
+        page = work + "/merged/review/index.html"
+        report = json.load(open(work + "/merged/check.json"))
+        groups = [g["words"] for g in report.get("groups", [])]
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium")
+            tab = browser.new_page(viewport={"width": 1280, "height": 900})
+            t = time.monotonic()
+            tab.goto("file://" + page, wait_until="commit")
+            tab.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0",
+                                  timeout=120000)
+            fcp = tab.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+            shown = time.monotonic() - t
+            os.makedirs(args.out, exist_ok=True)
+            tab.screenshot(path=args.out + "/first-screen.png")
+            browser.close()
+        size = os.path.getsize(page)
+        images = sum(os.path.getsize(os.path.join(work, "merged/review/img", f))
+                     for f in os.listdir(work + "/merged/review/img"))
+        print(f"review-scale: {SNAPSHOTS} snapshots in {SHARDS} shards, {CHANGED} changed by {len(CAUSES)} causes: "
+              f"{len(groups)} groups; merge {merge:.2f} s (target 10 s); page {size / 1e6:.1f} MB "
+              f"+ {images / 1e6:.1f} MB of images; first contentful paint {fcp:.2f} s "
+              f"({shown:.2f} s from navigation to seen; target 2 s)")
+        for g in groups:
+            print("  " + g)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
