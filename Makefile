@@ -50,6 +50,9 @@ DEBIAN_PACKAGES += g++
 # The platform's C++ sources compile through ccache (make platform-app): a second run or clone compiles nothing again.
 DEBIAN_PACKAGES += ccache
 
+# An app's preview built against the installed files with CMake (make app-build-test: find_package(PreviewRenderer)).
+DEBIAN_PACKAGES += cmake
+
 # The package test (make package-test) asks the packaged `render serve` for its page and a thumbnail.
 DEBIAN_PACKAGES += curl
 
@@ -140,7 +143,8 @@ test: fonts $(STATIC_PC)/cairo.pc
 ##   hold one chain behind another), the Swift tests (on the release `render`), the API check, the C tests (their
 ##   ThreadSanitizer build; after the C library);
 ## - the product chain: the release `render`, the platform's test app (and the C library), then the suites that
-##   render, serve and wait on browsers (the server's from the server chain), and the package;
+##   render, serve and wait on browsers (the server's from the server chain; app-build-test installs, so it waits
+##   for the server too), and the package;
 ## - the server chain: the server (its own package, Serve/.build), then the consumer package.
 ## The product chain's suites mostly wait on chromium and the app, so three chains keep two cores busy. After
 ## `make setup` the builds of `render` and the server are done, and the suites run beside the tests' build.
@@ -149,7 +153,7 @@ test: fonts $(STATIC_PC)/cairo.pc
 TS := test-step-
 SWIFT_CHAIN := build-tests swift-test check-api c-tests
 PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
-  check-sample-warnings platform-tests serve-test serve-live-test serve-soak check-version check-ci-examples package-test
+  check-sample-warnings platform-tests app-build-test serve-test serve-live-test serve-soak check-version check-ci-examples package-test
 SERVER_CHAIN := build-serve consumer-test
 TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(PRODUCT_CHAIN) $(SERVER_CHAIN) fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
@@ -162,6 +166,7 @@ $(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_C
 $(TS)swift-test: $(TS)build-render
 $(TS)c-tests: $(TS)build-platform-app
 $(TS)serve-test: $(TS)build-serve
+$(TS)app-build-test: $(TS)build-serve
 $(TS)build-render:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 $(TS)build-serve:
@@ -189,13 +194,13 @@ $(TS)check-version:
 $(TS)check-ci-examples:
 	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
 # The steps that are a make target of the same name.
-$(addprefix $(TS),c-tests consumer-test fuzz-smoke check-expectations platform-tests serve-test serve-live-test \
+$(addprefix $(TS),c-tests consumer-test fuzz-smoke check-expectations platform-tests app-build-test serve-test serve-live-test \
   serve-soak package-test):
 	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
 ## build that `swift test` keeps warm (a one-line change to Sources/Layout: under 2 minutes). Its table and logs
-## go to $(OUT)/check/ (make test's stay in $(OUT)/). The other suites alone: make c-tests, platform-tests,
+## go to $(OUT)/check/ (make test's stay in $(OUT)/). The other suites alone: make c-tests, platform-tests, app-build-test,
 ## serve-test, serve-live-test, serve-soak, consumer-test, package-test.
 .PHONY: check
 CHECK_STEP := OUT=$(OUT)/check scripts/test-step
@@ -436,6 +441,13 @@ $(PLATFORM_OUT)/obj/%.o: %.cpp
 platform-tests: $(call BUILT,platform-app build)
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
+
+## An app's preview built without this repository (README "Preview your app"): `make install PREFIX=TMP`, then the
+## stand-in app copied to a folder of its own and built against the installed files with pkg-config and with CMake
+## (find_package(PreviewRenderer), preview_renderer_add_app); both run the flow, the installed render replays it.
+.PHONY: app-build-test
+app-build-test: $(call BUILT,build serve-static c-library fonts)
+	scripts/app-build-test.sh
 
 ## Installs the release `render` with `render serve`'s server in libexec/preview-renderer/, the C library (header,
 ## libpreview_renderer.so.0 and its .so link, .pc), the bundled fonts, a man page per command (scripts/make-man) and
