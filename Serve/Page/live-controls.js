@@ -38,7 +38,7 @@ bar.innerHTML = `
   <input id="liveText" placeholder="tap a text field, then type here" size="24" disabled>
   <button id="record">Record</button><button id="snapshot" disabled>Snapshot</button><button id="stopRecord" disabled>Stop</button>
   <button id="restart">Restart</button> <a id="download" href="/live/session.json">session so far</a>
-  <span id="recordNote"></span>`;
+  <span id="liveNotes"><span id="lookNote"></span> <span id="recordNote"></span></span>`;
 $("#stage").insertBefore(bar, $("#pictures"));
 const pane = document.createElement("section");
 pane.id = "livePane";
@@ -71,7 +71,7 @@ on("live", (m) => {
   const fresh = m.log.filter((e) => e.n > before);
   live.busy = Math.max(0, live.busy - fresh.filter((e) => e.input).length);
   for (const e of fresh) {
-    if (e.step === "boot") live.offsets.clear();  // a new run starts unscrolled
+    if (e.step === "boot") { live.offsets.clear(); learnAppLook(); }  // a new run starts unscrolled
     const input = e.input || {};
     const first = (e.commands || [])[0] || {};
     if (input.type === "tap" && e.outcome === "ok" && first.internalId !== undefined) {
@@ -138,6 +138,29 @@ function renderLog() {
   // Scrolled to the newest in the next frame's own layout, not in a layout forced now.
   if (added) requestAnimationFrame(() => { pane.scrollTop = pane.scrollHeight; });
 }
+
+/** The look the app runs in (its session's `theme`, its `--theme`), read at each boot. */
+/** @type {string | null} */
+let appLook = null;
+async function learnAppLook() {
+  try {
+    const text = await (await fetch("/live/session.json")).text();
+    const m = /"theme"\s*:\s*"([^"]*)"/.exec(text.slice(0, 4096));
+    appLook = m ? m[1] : "default";
+  } catch { appLook = null; }
+  showLookNote();
+}
+/** Says plainly when the picture is not the look the app runs in (issue 49): the Look switch draws the app's session
+ * in another look, but the app laid out, asked for images and answered in its own. */
+function showLookNote() {
+  const shown = $input("#look").value, note = $("#lookNote");
+  setText(note, appLook && shown && shown !== appLook
+    ? `The app runs in the ${appLook} look: this is its session drawn in ${shown} (images it fetched, sizes it chose ` +
+      `and what it answered are the ${appLook} look's). Restart the app with --theme ${shown} to run it in ${shown}.`
+    : "");
+  note.title = note.textContent || "";
+}
+$input("#look").addEventListener("change", showLookNote);
 
 /** Every element the app's frames have shown, by id (ids are never reused in a run): a step names the element it
  * reached even once that element is gone (the OK that closed its dialog). */

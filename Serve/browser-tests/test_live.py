@@ -195,6 +195,20 @@ class Live(PageCase):
         self.assertRegex(lines[-2], r"^tap at [\d.]+,[\d.]+ → not-delivered$")  # reached nothing: the point
         self.assertEqual(lines[-1], f'tap on button {ok["id"]} "OK" → ok')
 
+    def test_1b_look_switch_says_the_app_runs_in_its_own(self):
+        """The Look switch draws the session in another look; the page says plainly that the app runs in its own,
+        on the notes' line, which moves nothing (issue 49)."""
+        top = self.picture_top()
+        self.page.select_option("#look", "ios")
+        self.page.wait_for_function("() => document.querySelector('#lookNote').textContent.startsWith("
+                                    "'The app runs in the default look: this is its session drawn in ios')")
+        self.assertEqual(self.picture_top(), top)
+        self.page.screenshot(path=os.path.join(self.out, "live-look-note.png"))
+        self.page.select_option("#look", "default")
+        self.page.wait_for_function("() => document.querySelector('#lookNote').textContent === ''")
+        self.page.wait_for_function("() => window.__frames.length && window.__frames[window.__frames.length - 1].look"
+                                    " === 'default'")
+
     def test_2_type_and_scroll(self):
         field = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'textField')")
         n = self.last_n()
