@@ -159,6 +159,10 @@ class Live(PageCase):
         """Where the live picture's top is on the page (CSS px)."""
         return self.page.evaluate("() => document.querySelector('#pictures').getBoundingClientRect().top")
 
+    def picture_box(self):
+        """The live picture's place and size on the page (CSS px)."""
+        return self.page.locator('.pic[data-slot="main"] .img').bounding_box()
+
     def test_1_boot_and_click_by_position(self):
         m, boot = self.answered(0)
         self.assertEqual(boot["outcome"], "ok")
@@ -182,9 +186,13 @@ class Live(PageCase):
         self.assertTrue(self.page.evaluate("() => document.querySelector('#diagnostics').hidden"))
         self.page.screenshot(path=os.path.join(self.out, "live-page.png"))
         # A covered element does not get the tap: the dialog takes it.
+        box = self.picture_box()
         m, e = self.click("Throw", "button", reachable=False)
         self.assertEqual(e["outcome"], "not-delivered")
         self.assertIn("dialog", e["message"])
+        # Its diagnostic shows in the live page's fixed box: the picture keeps its place and size (issue 49).
+        self.page.wait_for_function("() => !document.querySelector('#diagnostics').hidden")
+        self.assertEqual(self.picture_box(), box)
         ok = self.element("OK", "button", True)
         m, e = self.click("OK", "button")
         self.assertEqual(e["events"][0]["type"], "ValueEvent")
