@@ -50,6 +50,9 @@ DEBIAN_PACKAGES += g++
 # The platform's C++ sources compile through ccache (make platform-app): a second run or clone compiles nothing again.
 DEBIAN_PACKAGES += ccache
 
+# An app's preview built against the installed files with CMake (make app-build-test: find_package(PreviewRenderer)).
+DEBIAN_PACKAGES += cmake
+
 # The package test (make package-test) asks the packaged `render serve` for its page and a thumbnail.
 DEBIAN_PACKAGES += curl
 
@@ -140,7 +143,8 @@ test: fonts $(STATIC_PC)/cairo.pc
 ##   hold one chain behind another), the Swift tests (on the release `render`), the API check; the C tests'
 ##   ThreadSanitizer build, then the C tests (after the C library);
 ## - the product chain: the release `render`, the platform's test app (and the C library), then the suites that
-##   render and check the samples and the platform's scripts;
+##   render and check the samples and the platform's scripts, and the app built against an install (which waits
+##   for the server too: it installs);
 ## - the server chain: the server (its own package, Serve/.build), then the consumer package;
 ## - after `render`, the server and the app: the server's suites (browser, live, soak) in a chain, and the package;
 ##   with FUZZ_SMOKE=1 (.ci/run) CI's fuzz smoke (its build and its two runs) after `render`.
@@ -154,7 +158,7 @@ SWIFT_CHAIN := build-tests swift-test check-api
 # The C tests' ThreadSanitizer build, a step of its own so that it is compiled beside the others, not after them.
 C_CHAIN := build-tsan c-tests
 PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
-  check-sample-warnings review-test platform-tests check-version check-ci-examples
+  check-sample-warnings review-test platform-tests app-build-test check-version check-ci-examples
 SERVER_CHAIN := build-serve consumer-test
 SERVE_SUITES := serve-test serve-live-test serve-soak
 NICE_SERVE := nice -n 3
@@ -176,6 +180,7 @@ $(TS)swift-test: $(TS)build-render
 $(TS)c-tests: $(TS)build-platform-app
 $(TS)serve-test $(TS)package-test: $(TS)build-serve $(TS)build-platform-app
 $(TS)fuzz-smoke: $(TS)build-render
+$(TS)app-build-test: $(TS)build-serve
 $(TS)build-render:
 	$(STEP) build-render env $(STATIC_CAIRO) $(SWIFT) build $(RELEASE) --product render
 $(TS)build-serve:
@@ -209,13 +214,13 @@ $(TS)consumer-test:
 $(TS)fuzz-smoke:
 	$(STEP) fuzz-smoke $(NICE_FUZZ) $(MAKE) --no-print-directory fuzz-smoke
 # The steps that are a make target of the same name.
-$(addprefix $(TS),c-tests check-expectations review-test platform-tests serve-test serve-live-test serve-soak \
-  package-test):
+$(addprefix $(TS),c-tests check-expectations review-test platform-tests app-build-test serve-test serve-live-test \
+  serve-soak package-test):
 	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
 ## build that `swift test` keeps warm (a one-line change to Sources/Layout: under 2 minutes). Its table and logs
-## go to $(OUT)/check/ (make test's stay in $(OUT)/). The other suites alone: make c-tests, platform-tests,
+## go to $(OUT)/check/ (make test's stay in $(OUT)/). The other suites alone: make c-tests, platform-tests, app-build-test,
 ## serve-test, serve-live-test, serve-soak, consumer-test, package-test.
 .PHONY: check
 CHECK_STEP := OUT=$(OUT)/check scripts/test-step
@@ -464,6 +469,13 @@ $(PLATFORM_OUT)/obj/%.o: %.cpp
 platform-tests: $(call BUILT,platform-app build)
 	python3 Platform/tests/check-platform.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)
 	python3 Platform/tests/check-explore.py $(PLATFORM_OUT)/previewtest $(RENDER) $(PLATFORM_OUT)/explore
+
+## An app's preview built without this repository (README "Preview your app"): `make install PREFIX=TMP`, then the
+## stand-in app copied to a folder of its own and built against the installed files with pkg-config and with CMake
+## (find_package(PreviewRenderer), preview_renderer_add_app); both run the flow, the installed render replays it.
+.PHONY: app-build-test
+app-build-test: $(call BUILT,build serve-static c-library fonts)
+	scripts/app-build-test.sh
 
 ## Installs the release `render` with `render serve`'s server in libexec/preview-renderer/, the C library (header,
 ## libpreview_renderer.so.0 and its .so link, .pc), the bundled fonts, a man page per command (scripts/make-man) and

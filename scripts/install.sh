@@ -2,7 +2,8 @@
 # `make install` (and `make deb`, whose debian/rules installs into debian/tmp): puts the release `render`, the
 # server `render serve` runs off the PATH in libexec/preview-renderer/ (`render serve` looks there from its own
 # folder), the C library (header, libpreview_renderer.so.0 with that SONAME and the libpreview_renderer.so link,
-# preview_renderer.pc), fonts.lock with the fonts it names, a man page per command generated from the help text
+# preview_renderer.pc), the headless platform (headers, sources, preview_renderer_platform.pc and the CMake package
+# PreviewRenderer), fonts.lock with the fonts it names, a man page per command generated from the help text
 # render prints (scripts/make-man) and the docs those pages name under DESTDIR/PREFIX. The installed `render`
 # and library find the fonts at PREFIX/share/preview-renderer/fonts with no option (TextLayout's BundledFonts,
 # the C library's FontsLookup); the .pc file names PREFIX, not DESTDIR, and an rpath only when PREFIX is not
@@ -45,6 +46,25 @@ rpath=
 sed -e '/^#/d' -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@RPATH@|$rpath|" \
   CLibrary/preview_renderer.pc.in > "$root/lib/pkgconfig/preview_renderer.pc"
 chmod 644 "$root/lib/pkgconfig/preview_renderer.pc"
+
+# The headless platform (README "Preview your app"): its headers, its sources (compiled with each app against the
+# app's framework headers: docs/decisions/2026-12-07-platform-installed-as-sources.md), a .pc file whose
+# `sources` variable lists them, the CMake package with preview_renderer_add_app, and the patch the framework's
+# pinned commit needs for example1 (Platform/install/).
+platform_inc=$root/include/preview-renderer/platform platform_src=$root/share/preview-renderer/platform
+cmake_dir=$root/lib/cmake/PreviewRenderer
+install -d -m 755 "$platform_inc" "$platform_src" "$cmake_dir"
+install -m 644 Platform/src/*.h "$platform_inc/"
+install -m 644 Platform/src/*.cpp Platform/install/framework-fixes.patch "$platform_src/"
+names=$(cd Platform/src && ls *.cpp | LC_ALL=C sort)
+sources=$(for n in $names; do printf '${platformdir}/%s ' "$n"; done)
+sed -e '/^#/d' -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@SOURCES@|${sources% }|" \
+  Platform/install/preview_renderer_platform.pc.in > "$root/lib/pkgconfig/preview_renderer_platform.pc"
+sed -e "s|@VERSION@|$version|" -e "s|@CMAKE_SOURCES@|$(echo $names)|" \
+  Platform/install/PreviewRendererConfig.cmake.in > "$cmake_dir/PreviewRendererConfig.cmake"
+sed -e "s|@VERSION@|$version|" Platform/install/PreviewRendererConfigVersion.cmake.in \
+  > "$cmake_dir/PreviewRendererConfigVersion.cmake"
+chmod 644 "$root/lib/pkgconfig/preview_renderer_platform.pc" "$cmake_dir"/*.cmake
 
 # Only the files fonts.lock names, each checked against its sha256 (scripts/fonts.sh copied them).
 install -m 644 Fonts/fonts.lock "$fonts/fonts.lock"

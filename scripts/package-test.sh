@@ -53,6 +53,12 @@ for f in ./usr/bin/render ./usr/libexec/preview-renderer/render-serve ./usr/lib/
   grep -qx "$f" "$work/contents" || fail "the packages lack $f"
 done
 ! grep -q '^./usr/bin/render-serve$' "$work/contents" || fail "render-serve is on the PATH"
+# The headless platform an app's preview is built with (issue 49; make app-build-test builds with it).
+for f in ./usr/lib/pkgconfig/preview_renderer_platform.pc ./usr/lib/cmake/PreviewRenderer/PreviewRendererConfig.cmake \
+  ./usr/include/preview-renderer/platform/PreviewThread.h ./usr/share/preview-renderer/platform/PreviewMain.cpp \
+  ./usr/share/preview-renderer/platform/framework-fixes.patch; do
+  grep -qx "$f" "$work/contents" || fail "the packages lack $f"
+done
 fonts=$(grep -vc '^#' "$root/Fonts/fonts.lock")
 [ "$(dpkg-deb -c "$common" | grep -c '/usr/share/preview-renderer/fonts/.*\.tt[fc]$')" = "$fonts" ] ||
   fail "preview-renderer-common does not hold the $fonts font files of fonts.lock"

@@ -62,6 +62,10 @@ void EngineLink::apply(const ScriptStep & s) {
   // step, puts "step N (...)" in front once.
   pr_status status = PR_OK;
   if (!s.stepJson.empty()) status = pr_input_step(backend, s.stepJson.c_str());
+  // pr_tap has no row: a row by id (an action sheet's answer, docs/session-format.md) goes as the step itself.
+  else if (s.type == "tap" && s.row >= 0)
+    status = pr_input_step(backend, ("{\"type\":\"tap\",\"internalId\":" + std::to_string(s.internalId) +
+                                     ",\"row\":" + std::to_string(s.row) + "}").c_str());
   else if (s.type == "tap") status = pr_tap(backend, s.internalId, s.textValue.empty() ? nullptr : s.textValue.c_str());
   else if (s.type == "press") status = pr_press(backend, s.internalId);
   else if (s.type == "release") status = pr_release(backend, s.internalId);

@@ -181,6 +181,43 @@ if code == 0:
         same = open(replay, "rb").read() == open(os.path.join(out, name + ".png"), "rb").read()
         check(same, f"sheet: {name}.png equals render's replay of session.json")
 
+# 4c. The sheet's row by its id (the form docs/session-format.md documents: `internalId` and `row`) answers as a
+# row by its text does: row 1 is Email (9), row 2 (the number of options) Cancel (0); the modal loop ends.
+sheet_id = None
+if code == 0:
+    sheet_id = next((s["childInternalId"] for _, s in flat(steps) if s["type"] == "CREATE_ACTION_SHEET"), None)
+check(sheet_id is not None, f"sheet.json's session creates the action sheet: {sheet_id}")
+for row, answer in ((1, "sheet returned 9"), (2, "sheet returned 0")):
+    code, _, stderr = run_steps(f"sheet-row-{row}", [{"type": "tap", "target": {"text": "Share"}},
+                                                      {"type": "tap", "internalId": sheet_id, "row": row},
+                                                      {"type": "snapshot", "name": "after"}])
+    out = os.path.join(OUT, f"sheet-row-{row}")
+    texts = [s.get("textValue") for _, s in flat(json.load(open(os.path.join(out, "session.json")))["steps"])
+             if s["type"] == "SET_TEXT_VALUE"] if code == 0 else []
+    # No scrim left: the top right corner is the screen's white again.
+    closed = code == 0 and png_pixels(os.path.join(out, "after.png"))(710, 10) == (255, 255, 255)
+    check(code == 0 and answer in texts and closed,
+          f"tap internalId {sheet_id} row {row}: the app's modal loop ended with \"{answer}\", the sheet closed "
+          f"(exit {code}, {stderr.strip()[-200:]!r}, texts {texts[-3:]})")
+
+# 4d. A drawer closed by a tap on its scrim (right of the drawer, which is the screen's width - 75 wide) hears
+# ValueEvent 0 and the VisibilityEvent every other close sends (semantics.md items 35 and 39); the session replays.
+code, _, stderr = run_steps("drawer-scrim", [{"type": "input", "internalId": 17, "textValue": "drawer"},
+                                             {"type": "snapshot", "name": "open"},
+                                             {"type": "tap", "x": 350, "y": 400},
+                                             {"type": "snapshot", "name": "closed"}])
+out = os.path.join(OUT, "drawer-scrim")
+texts = [s.get("textValue") for _, s in flat(json.load(open(os.path.join(out, "session.json")))["steps"])
+         if s["type"] == "SET_TEXT_VALUE" and s.get("textValue", "").startswith("drawer")] if code == 0 else []
+check(code == 0 and texts[-1:] == ["drawer: visible 1, value 0, visible 0"],
+      f"the drawer closed by its scrim heard ValueEvent 0 then VisibilityEvent(false): {texts[-1:]} (exit {code}) {stderr.strip()[-200:]}")
+if code == 0:
+    replay = os.path.join(OUT, "replay-drawer-closed.png")
+    subprocess.run([RENDER, os.path.join(out, "session.json"), "--snapshot", "closed", "-o", replay, "-q"], check=True)
+    check(open(replay, "rb").read() == open(os.path.join(out, "closed.png"), "rb").read()
+          and png_pixels(os.path.join(out, "closed.png"))(710, 10) != png_pixels(os.path.join(out, "open.png"))(710, 10),
+          "drawer: closed.png equals render's replay, and the scrim is gone from it")
+
 # 5. Failures name the step, exit non-zero and keep the session so far.
 for script, want_code, words, extra in [
         ("unknown-id.json", 2, ["step 1 (tap 999)", "no element 999"], []),

@@ -4,6 +4,7 @@ import { $, $input, esc, setText } from "./dom.js";
 import { afterDrawing } from "./frames.js";
 import { on, send } from "./socket.js";
 import { emit, history, state } from "./state.js";
+import { onTree } from "./tree.js";
 
 /** @typedef {import("./types").LiveMessage} LiveMessage */
 /** @typedef {import("./types").LogEntry} LogEntry */
@@ -37,7 +38,7 @@ bar.innerHTML = `
   <input id="liveText" placeholder="tap a text field, then type here" size="24" disabled>
   <button id="record">Record</button><button id="snapshot" disabled>Snapshot</button><button id="stopRecord" disabled>Stop</button>
   <button id="restart">Restart</button> <a id="download" href="/live/session.json">session so far</a>
-  <span id="recordNote"></span>`;
+  <span id="liveNotes"><span id="lookNote"></span> <span id="recordNote"></span></span>`;
 $("#stage").insertBefore(bar, $("#pictures"));
 const pane = document.createElement("section");
 pane.id = "livePane";
@@ -70,7 +71,7 @@ on("live", (m) => {
   const fresh = m.log.filter((e) => e.n > before);
   live.busy = Math.max(0, live.busy - fresh.filter((e) => e.input).length);
   for (const e of fresh) {
-    if (e.step === "boot") live.offsets.clear();  // a new run starts unscrolled
+    if (e.step === "boot") { live.offsets.clear(); learnAppLook(); }  // a new run starts unscrolled
     const input = e.input || {};
     const first = (e.commands || [])[0] || {};
     if (input.type === "tap" && e.outcome === "ok" && first.internalId !== undefined) {
@@ -102,6 +103,7 @@ on("live", (m) => {
   $input("#stopRecord").disabled = !rec;
   setText($("#record"), rec ? `Recording (${rec.steps} steps)` : "Record");
   setText($("#recordNote"), m.recordNote || "");
+  $("#recordNote").title = m.recordNote || "";
   if (m.recordNote && m.recordNote.startsWith("exists: ") && live.stopName) {
     const name = live.stopName;
     live.stopName = null;  // asked once per Stop
@@ -137,6 +139,61 @@ function renderLog() {
   if (added) requestAnimationFrame(() => { pane.scrollTop = pane.scrollHeight; });
 }
 
+/** The look the app runs in (its session's `theme`, its `--theme`), read at each boot. */
+/** @type {string | null} */
+let appLook = null;
+async function learnAppLook() {
+  try {
+    const text = await (await fetch("/live/session.json")).text();
+    const m = /"theme"\s*:\s*"([^"]*)"/.exec(text.slice(0, 4096));
+    appLook = m ? m[1] : "default";
+  } catch { appLook = null; }
+  showLookNote();
+}
+/** Says plainly when the picture is not the look the app runs in (issue 49): the Look switch draws the app's session
+ * in another look, but the app laid out, asked for images and answered in its own. */
+function showLookNote() {
+  const shown = $input("#look").value, note = $("#lookNote");
+  setText(note, appLook && shown && shown !== appLook
+    ? `The app runs in the ${appLook} look: this is its session drawn in ${shown} (images it fetched, sizes it chose ` +
+      `and what it answered are the ${appLook} look's). Restart the app with --theme ${shown} to run it in ${shown}.`
+    : "");
+  note.title = note.textContent || "";
+}
+$input("#look").addEventListener("change", showLookNote);
+
+/** Every element the app's frames have shown, by id (ids are never reused in a run): a step names the element it
+ * reached even once that element is gone (the OK that closed its dialog). */
+/** @type {Map<number, import("./types").TreeEntry>} */
+const seen = new Map();
+onTree((entries) => { for (const el of entries) seen.set(el.id, el); });
+
+/**
+ * A step as a user reads it: the element it reached (the id the app's answer resolved the point or locator to, its
+ * kind and text), not the raw point; the step's JSON is the line's title.
+ * @param {LogEntry} e
+ */
+function stepWords(e) {
+  if (!e.input) return e.step === "boot" ? "boot" : "(between steps)";
+  const input = e.input, type = String(input.type || "step");
+  const first = (e.commands || [])[0];
+  const id = first && first.type === type && typeof first.internalId === "number" ? first.internalId : null;
+  if (id === null) {
+    if (type === "tick") return `tick ${input.ms} ms`;
+    if (type === "snapshot") return `snapshot "${input.name}"`;
+    if (type === "sys" || type === "back") return type === "back" ? "back" : `sys ${input.textValue}`;
+    // A point that reached no element (the message says why).
+    if (typeof input.x === "number" && typeof input.y === "number") return `${type} at ${input.x},${input.y}`;
+    return JSON.stringify(input);
+  }
+  const el = seen.get(id);
+  const what = el ? `${el.kind} ${id}${el.text ? ` "${el.text.length > 30 ? el.text.slice(0, 29) + "…" : el.text}"` : ""}`
+    : `element ${id}`;
+  if (type === "input") return `type "${input.textValue}" into ${what}`;
+  if (type === "tap" && input.textValue) return `tap ${input.textValue} on ${what}`;
+  return `${type} on ${what}`;
+}
+
 /**
  * One entry of the Steps pane, every value escaped.
  * @param {LogEntry} e
@@ -145,14 +202,18 @@ function renderLog() {
 function logItem(e, key) {
   const li = document.createElement("li");
   li.dataset.key = key;
-  const input = e.input ? JSON.stringify(e.input) : e.step === "boot" ? "boot" : "(between steps)";
   const cmds = (e.commands || []).flatMap((c) => (c.type === "batch" ? c.steps || [] : [c]));
   const events = e.events || [];
+  // Counted by the server before it shortened the list: the app's commands only, not the step itself.
+  const count = e.commandCount ?? 0;
+  const shown = e.more ? ` (the first ${cmds.length} listed)` : "";
   li.className = e.outcome === "ok" ? "" : "bad";
-  li.innerHTML = `<div class="in">${esc(input)} → ${esc(e.outcome)}` +
+  li.innerHTML = `<div class="in" title="${esc(e.input ? JSON.stringify(e.input) : "")}">${esc(stepWords(e))} → ` +
+    `${esc(e.outcome)}` +
     `${e.micros !== undefined ? ` · ${(e.micros / 1000).toFixed(1)} ms` : ""}</div>` +
     (e.message ? `<div class="msg">${esc(e.message)}</div>` : "") +
-    `<details><summary>${cmds.length}${e.more ? "+" : ""} commands, ${events.length} events</summary>` +
+    `<details><summary>${count} ${count === 1 ? "command" : "commands"}${shown}, ${events.length} ` +
+    `${events.length === 1 ? "event" : "events"}</summary>` +
     `<pre>${esc(cmds.map((c) => JSON.stringify(c)).join("\n"))}</pre>` +
     `<pre>${esc(events.map((v) => JSON.stringify(v)).join("\n"))}</pre></details>`;
   return li;

@@ -64,7 +64,9 @@ export interface ErrorMessage { type: "error"; message: string }
 
 /** One entry of the live app's log (LiveApp.swift). */
 export interface LogEntry {
-  n: number; step?: string; outcome: string; micros?: number; message?: string; more?: boolean;
+  n: number; step?: string; outcome: string; micros?: number; message?: string; more?: number;
+  /** The commands the app sent for the step, as it sent them (batches opened, the step itself not counted). */
+  commandCount?: number;
   input?: { type?: string } & Record<string, unknown>;
   commands?: Array<{ type?: string; internalId?: number; steps?: unknown[] } & Record<string, unknown>>;
   events?: Array<{ type?: string; internalId?: number; scrollPos?: number } & Record<string, unknown>>;

@@ -155,6 +155,14 @@ class Live(PageCase):
         self.page.mouse.move(x, y + dy_dp * self.scale(), steps=steps)
         self.page.mouse.up()
 
+    def picture_top(self):
+        """Where the live picture's top is on the page (CSS px)."""
+        return self.page.evaluate("() => document.querySelector('#pictures').getBoundingClientRect().top")
+
+    def picture_box(self):
+        """The live picture's place and size on the page (CSS px)."""
+        return self.page.locator('.pic[data-slot="main"] .img').bounding_box()
+
     def test_1_boot_and_click_by_position(self):
         m, boot = self.answered(0)
         self.assertEqual(boot["outcome"], "ok")
@@ -166,18 +174,48 @@ class Live(PageCase):
         self.assertEqual(e["commands"][0]["internalId"], 7)  # the engine's hit test resolved the point
         self.assertTrue(any(c["type"] == "batch" and c["steps"][0]["type"] == "CREATE_DIALOG" for c in e["commands"]))
         self.painted_with(self.has_text("Inside the dialog"))
-        # The page shows the step and its commands.
+        # The page shows the step and its commands, counted as the app sent them: a batch's commands one by one,
+        # the tap itself not (issue 49: the page said one more).
         self.assertIn("CREATE_DIALOG", self.page.text_content("#liveLog"))
+        sent = [c for top in e["commands"] for c in (top["steps"] if top["type"] == "batch" else [top])
+                if c["type"][0].isupper()]
+        self.assertEqual(e["commandCount"], len(sent))
+        summary = self.page.text_content("#liveLog li:last-child summary")
+        self.assertTrue(summary.startswith(f"{len(sent)} commands, "), summary)
         # README's docs/serve-live.png: the app with its dialog open, the steps so far, no diagnostics.
         self.assertTrue(self.page.evaluate("() => document.querySelector('#diagnostics').hidden"))
         self.page.screenshot(path=os.path.join(self.out, "live-page.png"))
         # A covered element does not get the tap: the dialog takes it.
+        box = self.picture_box()
         m, e = self.click("Throw", "button", reachable=False)
         self.assertEqual(e["outcome"], "not-delivered")
         self.assertIn("dialog", e["message"])
+        # Its diagnostic shows in the live page's fixed box: the picture keeps its place and size (issue 49).
+        self.page.wait_for_function("() => !document.querySelector('#diagnostics').hidden")
+        self.assertEqual(self.picture_box(), box)
+        ok = self.element("OK", "button", True)
         m, e = self.click("OK", "button")
         self.assertEqual(e["events"][0]["type"], "ValueEvent")
         self.painted_with(self.has_text("dialog returned 7"))
+        # Each step is listed by the element it reached, not by its point: also OK, gone with its dialog (issue 49).
+        lines = self.page.eval_on_selector_all("#liveLog li .in", "els => els.map(e => e.textContent.split(' · ')[0])")
+        self.assertEqual(lines[-3], 'tap on button 7 "Open dialog" → ok')
+        self.assertRegex(lines[-2], r"^tap at [\d.]+,[\d.]+ → not-delivered$")  # reached nothing: the point
+        self.assertEqual(lines[-1], f'tap on button {ok["id"]} "OK" → ok')
+
+    def test_1b_look_switch_says_the_app_runs_in_its_own(self):
+        """The Look switch draws the session in another look; the page says plainly that the app runs in its own,
+        on the notes' line, which moves nothing (issue 49)."""
+        top = self.picture_top()
+        self.page.select_option("#look", "ios")
+        self.page.wait_for_function("() => document.querySelector('#lookNote').textContent.startsWith("
+                                    "'The app runs in the default look: this is its session drawn in ios')")
+        self.assertEqual(self.picture_top(), top)
+        self.page.screenshot(path=os.path.join(self.out, "live-look-note.png"))
+        self.page.select_option("#look", "default")
+        self.page.wait_for_function("() => document.querySelector('#lookNote').textContent === ''")
+        self.page.wait_for_function("() => window.__frames.length && window.__frames[window.__frames.length - 1].look"
+                                    " === 'default'")
 
     def test_2_type_and_scroll(self):
         field = self.page.evaluate("() => window.__state.tree.find(e => e.kind === 'textField')")
@@ -372,10 +410,17 @@ class Live(PageCase):
         self.page.click("#snapshot")
         m, e = self.answered(n + 2)
         self.assertEqual(m["recording"], {"steps": 5, "snapshots": ["dialog", "after"]})
+        # A snapshot causes no command (the page said "1 commands": the snapshot step itself).
+        self.assertEqual(e["commandCount"], 0)
+        self.assertTrue(self.page.text_content("#liveLog li:last-child summary").startswith("0 commands, "))
         self.answers.append("walk")
         seq = self.seq()
+        top = self.picture_top()
         self.page.click("#stopRecord")
         m = self.wait("live", f"m => m.seq > {seq} && m.recordNote && m.recordNote.startsWith('wrote')")
+        # The "wrote ..." line moves nothing: a click made now lands where the picture showed it (issue 49).
+        self.page.wait_for_function("() => document.querySelector('#recordNote').textContent.startsWith('wrote')")
+        self.assertEqual(self.picture_top(), top)
         script = json.loads(read(os.path.join(self.records, "walk.script.json")))
         self.assertEqual(script["steps"][0], {"type": "tap", "target": {"text": "Open dialog"}})
         self.assertEqual(script["steps"][2], {"type": "tap", "target": {"text": "OK"}})

@@ -128,8 +128,8 @@ extension ReplayEngine {
     /// The element a touch at a point acts on: for a scroll, the scroll container under it; else
     /// the element reached, or its nearest ancestor that takes taps (on an action sheet, the row
     /// under the point is noted). A touch on a drawer's scrim closes the drawer (ValueEvent 0,
-    /// semantics.md item 39), one on an action sheet's dimming layer cancels the sheet (item 40),
-    /// and neither acts on anything else.
+    /// semantics.md item 39, and VisibilityEvent false, item 35), one on an action sheet's dimming
+    /// layer cancels the sheet (item 40), and neither acts on anything else.
     mutating func pointTarget(_ kind: InputKind, x: Double, y: Double, map: HitMap, recorded: Int) -> Int? {
         let at = "\(kind.rawValue) at \(fmt(x)),\(fmt(y))"
         let replaying = recorded != InputAddress.unresolvedId
@@ -167,8 +167,11 @@ extension ReplayEngine {
         case .scrim(let drawer):
             guard !replaying else { return nil }
             if kind == .tap || kind == .release {
+                // As Android's drawer does (FWDrawerLayout.onDrawerClosed: ValueEvent 0), then the
+                // VisibilityEvent of every drawer close (item 35, as SET_VISIBILITY 0 sends it).
                 tree.elements[drawer]!.isVisible = false
                 emit("ValueEvent", to: drawer, [("value", .int(0))])
+                emit("VisibilityEvent", to: drawer, [("visible", .bool(false))])
             }
             // Recorded without an id: a replay finds the scrim again at the point.
             touch.last = InputOutcome(delivered: true, element: nil)

@@ -120,8 +120,9 @@ import WidgetTree
         b.tap(at: Point(x: 350, y: 400))
         #expect(b.tree[40]?.isVisible == false)
         let events = b.pollEvents()
-        #expect(events.map(\.type) == ["ValueEvent"])
+        #expect(events.map(\.type) == ["ValueEvent", "VisibilityEvent"])
         #expect(events.first?.internalId == 40 && events.first?.field("value") == .int(0))
+        #expect(events.last?.internalId == 40 && events.last?.field("visible") == .bool(false))
         b.tap(4)
         #expect(Self.clicks(b) == [4])
     }

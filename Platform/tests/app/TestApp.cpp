@@ -148,6 +148,10 @@ class TestApp : public FWApplication {
         events->setText(shown);
         return;
       }
+      if (t == "drawer") {  // a navigation drawer, opened (check-platform.py: what closing it sends)
+        openDrawer();
+        return;
+      }
       if (t == "exit") {
         std::cerr << "previewtest: exit(3) from the text field's handler" << std::endl;
         std::exit(3);
@@ -281,6 +285,20 @@ class TestApp : public FWApplication {
   }
 
  private:
+  // A drawer with one button over the front view, made on the first "drawer" typed (so the screens explore
+  // finds stay as they are), then shown; the events line lists what the drawer heard since.
+  void openDrawer() {
+    if (!drawer) {
+      drawer = std::make_shared<Drawer>([this](const std::string & heard) {
+        drawerHeard += (drawerHeard.empty() ? "drawer: " : ", ") + heard;
+        events->setText(drawerHeard);
+      });
+      addChild(drawer);
+      drawer->addChild(std::make_shared<Button>("Inbox", 0));
+    }
+    drawer->show();
+  }
+
   void showMore() {
     if (!more) {
       more = std::make_shared<View>();
@@ -322,6 +340,8 @@ class TestApp : public FWApplication {
   std::shared_ptr<Label> status, ticks, caption, events, moreStatus;
   std::shared_ptr<Image> photo, canvasView;
   std::shared_ptr<OkDialog> dialog;
+  std::shared_ptr<Drawer> drawer;
+  std::string drawerHeard;
   std::vector<std::shared_ptr<Image> > redPhotos;
   bool started = false, photo_requested = false, red_requested = false;
   int tick_count = 0;

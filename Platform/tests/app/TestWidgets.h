@@ -214,6 +214,27 @@ class Slider : public ValueWidget {
   explicit Slider(int id) : ValueWidget(id, Command::CREATE_SLIDER) { }
 };
 
+// The framework's NavigationDrawer: a drawer over the view (CREATE_NAVIGATIONVIEW), shown and hidden by
+// SET_VISIBILITY. It reports what it hears (Android's FWDrawerLayout sends ValueEvent 0 on close, 1 on open;
+// semantics.md item 35 a VisibilityEvent) through `heard`.
+class Drawer : public Element {
+ public:
+  explicit Drawer(std::function<void(const std::string &)> heard) : heard(std::move(heard)) { }
+  bool isVisible() const override { return is_visible; }
+  void onValueEvent(ValueEvent & ev) override {
+    ev.setHandled(true);
+    heard("value " + std::to_string(ev.getValue()));
+  }
+  void onVisibilityEvent(VisibilityEvent & ev) override {
+    ev.setHandled(true);
+    heard(std::string("visible ") + (ev.isVisible() ? "1" : "0"));
+  }
+ protected:
+  void create() override { sendCommand(Command(Command::CREATE_NAVIGATIONVIEW, getParentInternalId(), getInternalId())); }
+ private:
+  std::function<void(const std::string &)> heard;
+};
+
 // The framework's ActionBar: a title, and flags for its back (bit 0) and save (bit 1) buttons, whose
 // presses reach the app as CommandEvents with FW_ID_BACK (-2) and FW_ID_SAVE (-4).
 class ActionBar : public Element {

@@ -46,10 +46,12 @@ final class LiveApp: @unchecked Sendable {
 
     var sessionPath: String { (folder as NSString).appendingPathComponent(sessionName) }
 
-    /// An answer as the page's log shows it: long command lists shortened.
+    /// An answer as the page's log shows it: long command lists shortened, and `commandCount`, the commands the
+    /// app sent for the step, counted before shortening (issue 49: the page counted the shortened list).
     func add(_ answer: [String: Any], input: [String: Any]?) {
         var entry = answer
         if let input { entry["input"] = input }
+        entry["commandCount"] = Self.appCommands(answer["commands"] as? [Any] ?? [])
         if let c = answer["commands"] as? [Any], c.count > 40 {
             entry["commands"] = Array(c.prefix(40))
             entry["more"] = c.count - 40
@@ -65,6 +67,16 @@ final class LiveApp: @unchecked Sendable {
         if answer["ended"] as? Bool == true {
             ended = answer
             running = false
+        }
+    }
+
+    /// How many of a step's session steps are the app's commands: a batch's steps counted one by one, and the
+    /// script's own steps the answer also lists (the tap, tick or snapshot itself, lower case) not at all.
+    static func appCommands(_ steps: [Any]) -> Int {
+        steps.reduce(0) { n, step in
+            guard let s = step as? [String: Any], let type = s["type"] as? String else { return n }
+            if type == "batch" { return n + appCommands(s["steps"] as? [Any] ?? []) }
+            return n + (type.first?.isUppercase == true ? 1 : 0)
         }
     }
 
