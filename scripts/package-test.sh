@@ -56,7 +56,7 @@ done
 # The headless platform an app's preview is built with (issue 49; make app-build-test builds with it).
 for f in ./usr/lib/pkgconfig/preview_renderer_platform.pc ./usr/lib/cmake/PreviewRenderer/PreviewRendererConfig.cmake \
   ./usr/include/preview-renderer/platform/PreviewThread.h ./usr/share/preview-renderer/platform/PreviewMain.cpp \
-  ./usr/share/preview-renderer/platform/framework-fixes.patch; do
+  ./usr/share/preview-renderer/platform/framework-fixes.sh; do
   grep -qx "$f" "$work/contents" || fail "the packages lack $f"
 done
 fonts=$(grep -vc '^#' "$root/Fonts/fonts.lock")
