@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make package-test` (part of `make test`): the Debian packages as a user gets them, without installing them.
 # Unpacks the four packages of `make deb` into a temporary root (dpkg -x), checks their fields, files and sizes
-# (ceilings on their download and installed sizes), runs their `render` on a sample copied into a folder with no checkout around (the PNG
+# (ceilings on their download and installed sizes; each font the lock reads from Debian's packages pinned and
+# identical), shows that their render, server and library read ICU's one data file, runs their `render` on a sample copied into a folder with no checkout around (the PNG
 # must equal the checkout's render of it, byte for byte), runs their `render serve` (the server in
 # /usr/libexec/preview-renderer, with the packaged render as its worker) and fetches the page and a thumbnail,
 # builds the README's C example against the -dev package with pkg-config --define-prefix and runs it (its
