@@ -37,7 +37,7 @@ STATIC_CAIRO := PKG_CONFIG_PATH=$(STATIC_PC)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PA
 # there) or in ../lib/preview-renderer when installed (docs/decisions/2026-12-07-icu-data-once.md). Recursive (=):
 # the flags are read from out/icu when a recipe runs, after the icu-data prerequisite wrote them.
 ICU_OUT := $(abspath $(OUT))/icu
-ICU_LINK = $(shell cat $(ICU_OUT)/link-flags)
+ICU_LINK = $(shell cat $(ICU_OUT)/link-flags 2>/dev/null)
 icu-beside = ln -f $(ICU_OUT)/$$(cat $(ICU_OUT)/data-file) $(1)/ 2>/dev/null || cp $(ICU_OUT)/$$(cat $(ICU_OUT)/data-file) $(1)/
 RELEASE = -c release --static-swift-stdlib -Xswiftc -static-stdlib -Xlinker -no-pie \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(ICU_LINK)
