@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make install` (and `make deb`, whose debian/rules installs into debian/tmp): puts the release `render`, the
+# `make install` (and `make deb`, whose debian/rules installs into debian/tmp): puts the release `render` (with
+# ICU's data file the release binaries share, in lib/preview-renderer/), the
 # server `render serve` runs off the PATH in libexec/preview-renderer/ (`render serve` looks there from its own
 # folder), the C library (header, libpreview_renderer.so.0 with that SONAME and the libpreview_renderer.so link,
 # preview_renderer.pc), the headless platform (headers, sources, preview_renderer_platform.pc and the CMake package
@@ -29,6 +30,12 @@ libexec=$root/libexec/preview-renderer
 install -d -m 755 "$root/bin" "$libexec" "$root/lib/pkgconfig" "$root/include" "$fonts" "$doc/docs" \
   "$root/share/man/man1"
 install -m 755 "$render" "$root/bin/render"
+# ICU's data, one file for render, the server and the library (each maps it from ../lib/preview-renderer or
+# ../../lib/preview-renderer: scripts/icu-data-file.c); the release builds have it beside them (make build).
+icu=$(ls "$(dirname "$render")"/icudt*.dat 2>/dev/null | head -1)
+[ -n "$icu" ] || { echo "install: no ICU data (icudtNNl.dat) beside $render (make build puts it there)" >&2; exit 1; }
+install -d -m 755 "$root/lib/preview-renderer"
+install -m 644 "$icu" "$root/lib/preview-renderer/"
 # The server must not need the Swift toolchain's libraries (`make serve` links them in statically).
 if ldd "$server" 2>/dev/null | grep -q 'libswiftCore\|libFoundation'; then
   echo "install: $server links the Swift runtime dynamically (build it with make serve)" >&2; exit 1

@@ -23,6 +23,11 @@ package final class FontLibrary: @unchecked Sendable {
         /// The lock's sha256 for a file read from its Debian install path (Fonts/ lacks it): checked
         /// when the face is first opened. nil for files in the fonts folder and app fonts.
         var expectedSHA256: String? = nil
+        /// The size in bytes the Debian package's lock gives for a file read from its Debian install path:
+        /// checked instead of the sha256 (the package pinned the font package's version; parseLock).
+        var expectedSize: Int? = nil
+        /// Read from its Debian install path, named by the lock itself (not confined to the fonts folder).
+        var fromInstallPath: Bool { expectedSHA256 != nil || expectedSize != nil }
     }
 
     let entries: [Entry]
@@ -54,10 +59,10 @@ package final class FontLibrary: @unchecked Sendable {
         var list = Self.parseLock(lockText, directory: fontsDirectory)
         // One lstat per face now gives a clear error instead of silently missing text later; the
         // bundled folder is confined like the app's (regular files, real path inside the folder).
-        // A file read from its Debian install path (the lock's last column, `expectedSHA256` set)
-        // is named by the lock itself and checked by its sha256 when first opened.
+        // A file read from its Debian install path (the lock's 8th column) is named by the lock itself
+        // and checked by its sha256 (or the size the Debian package's lock gives) when first opened.
         var missing: [String] = []
-        for i in list.indices where list[i].expectedSHA256 == nil {
+        for i in list.indices where !list[i].fromInstallPath {
             let name = (list[i].path as NSString).lastPathComponent
             switch FontFolder.check(name, in: fontsDirectory) {
             case .success(let real): list[i].path = real
@@ -135,7 +140,10 @@ package final class FontLibrary: @unchecked Sendable {
         if let f = opened[id.index] { return f }
         if failed.contains(id.index) { return nil }
         let e = entries[entryIndex]
-        if let want = e.expectedSHA256, FileChecksums.sha256(ofFile: e.path) != want {
+        let differs =
+            e.expectedSHA256.map { FileChecksums.sha256(ofFile: e.path) != $0 } == true
+            || e.expectedSize.map { Self.fileSize(e.path) != $0 } == true
+        if differs {
             // A system font package that changed since the lock was written would change the output.
             failed.insert(id.index)
             mismatched.insert(e.path)
@@ -184,6 +192,12 @@ package final class FontLibrary: @unchecked Sendable {
     package func file(of id: FaceID) -> String? {
         let i = id.index >> 2
         return i >= 0 && i < entries.count ? entries[i].path : nil
+    }
+
+    /// The size of a file in bytes (one stat), nil when it cannot be read.
+    static func fileSize(_ path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
     /// Font files that were refused because they differ from `fonts.lock`, sorted.

@@ -23,10 +23,13 @@ enum FontMatching {
 }
 
 extension FontLibrary {
-    /// Entries of `fonts.lock`: `sha256 file family weight style faceIndex package [source]`, `-` for
-    /// spaces in family names. A file missing from `directory` is read from `source`, its Debian
-    /// install path, when that exists (checked against the sha256 when first opened), so a package
-    /// that depends on this one renders without copying fonts.
+    /// Entries of `fonts.lock`: `sha256 file family weight style faceIndex package [source [size]]`, `-`
+    /// for spaces in family names. A file missing from `directory` is read from `source`, its Debian
+    /// install path, when that exists, so a package that depends on this one renders without copying
+    /// fonts: checked against the sha256 when first opened; or, when the line has a size (the Debian
+    /// package's lock: scripts/deb-fonts compared the sha256 when the package was built and pinned the
+    /// font package's exact version, so dpkg put those very bytes there), by its size alone, one stat
+    /// instead of hashing megabytes in every process (docs/decisions/2026-12-07-fonts-from-debian-packages.md).
     static func parseLock(_ text: String, directory: String) -> [Entry] {
         var out: [Entry] = []
         // Split as bytes: Character splitting and replacingOccurrences cost 4 M instructions per start.
@@ -38,15 +41,16 @@ extension FontLibrary {
                 decoding: f[2].utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             var path = (directory as NSString).appendingPathComponent(f[1])
             var expected: String? = nil
+            var size: Int? = nil
             if f.count >= 8, !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: f[7])
             {
                 path = f[7]
-                expected = f[0]
+                if f.count >= 9, let bytes = Int(f[8]) { size = bytes } else { expected = f[0] }
             }
             out.append(
                 Entry(
                     path: path, faceIndex: index, family: family, weight: weight, style: style,
-                    isColor: family.lowercased().contains("emoji"), expectedSHA256: expected))
+                    isColor: family.lowercased().contains("emoji"), expectedSHA256: expected, expectedSize: size))
         }
         return out
     }

@@ -9,8 +9,11 @@ import Testing
 /// checked by sha256; a changed file is refused; with neither, one message names the command to run.
 struct BundledFontsTests {
     /// A fonts folder holding only a lock whose entries point at `source` (standing for the Debian
-    /// install paths) for each file; `sums` overrides a file's recorded sha256.
-    func checkoutLikeFolder(source: (String) -> String, sums: [String: String] = [:]) throws -> String {
+    /// install paths) for each file; `sums` overrides a file's recorded sha256; `sizes` gives each line a
+    /// 9th column, the size in bytes (as the Debian package's lock has: scripts/deb-fonts).
+    func checkoutLikeFolder(
+        source: (String) -> String, sums: [String: String] = [:], sizes: ((String) -> Int)? = nil
+    ) throws -> String {
         let dir = NSTemporaryDirectory() + "fonts-fallback-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let lock = try String(contentsOfFile: TestFonts.directory + "/fonts.lock", encoding: .utf8)
@@ -23,6 +26,7 @@ struct BundledFontsTests {
             }
             f[0] = sums[f[1]] ?? f[0]
             f[7] = source(f[1])
+            if let sizes { f = Array(f.prefix(8)) + [String(sizes(f[1]))] }
             lines.append(f.joined(separator: " "))
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/fonts.lock", atomically: true, encoding: .utf8)
@@ -49,6 +53,26 @@ struct BundledFontsTests {
         #expect(lib.face(id) == nil)
         #expect(lib.refusedFiles == [TestFonts.directory + "/Roboto-Regular.ttf"])
         #expect(lib.face(lib.resolve(FontSpec(family: "Roboto", weight: 700))) != nil)  // others still open
+    }
+
+    /// The Debian package's lock (a size column): the file is checked by its size, not hashed, so a file of
+    /// the lock's size with other bytes is accepted (dpkg vouches for them), and one of another size refused.
+    @Test func aLockWithSizesChecksTheSizeInsteadOfTheHash() throws {
+        let size = { (name: String) -> Int in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: TestFonts.directory + "/" + name)
+            return (attributes?[.size] as? Int) ?? -1
+        }
+        let dir = try checkoutLikeFolder(
+            source: { TestFonts.directory + "/" + $0 },
+            sums: ["Roboto-Regular.ttf": String(repeating: "0", count: 64)],
+            sizes: { $0 == "Roboto-Bold.ttf" ? size($0) + 1 : size($0) })
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lib = try FontLibrary(fontsDirectory: dir)
+        let regular = lib.resolve(FontSpec(family: "Roboto", weight: 400))
+        #expect(lib.file(of: regular) == TestFonts.directory + "/Roboto-Regular.ttf")
+        #expect(lib.face(regular) != nil)  // a wrong sha256 is not looked at: the size matches
+        #expect(lib.face(lib.resolve(FontSpec(family: "Roboto", weight: 700))) == nil)
+        #expect(lib.refusedFiles == [TestFonts.directory + "/Roboto-Bold.ttf"])
     }
 
     @Test func withNeitherTheErrorNamesTheCommandToRun() throws {
