@@ -20,6 +20,44 @@ final class SchemaTests: XCTestCase {
             committed, text, "Serve/Page/messages.schema.json is out of date: WRITE_SCHEMA=1 serve-unit-tests")
     }
 
+    /// Each answer of the worker a page receives, and each struct inside one, is an interface of the same name in the page's
+    /// Serve/Page/types.d.ts with the same fields (tsc then checks the page's modules against it).
+    func testThePageTypesNameTheWorkersAnswers() throws {
+        let text = try String(contentsOfFile: ServerTests.root + "/Serve/Page/types.d.ts", encoding: .utf8)
+        var interfaces: [String: Set<String>] = [:]
+        for block in text.components(separatedBy: "export interface ").dropFirst() {
+            guard let open = block.firstIndex(of: "{"), let close = block.firstIndex(of: "}") else { continue }
+            let name = block[..<open].trimmingCharacters(in: .whitespaces)
+            let body = block[block.index(after: open)..<close]
+            let fields = body.split(whereSeparator: { ";\n".contains($0) }).compactMap { part -> String? in
+                let f = part.trimmingCharacters(in: .whitespaces)
+                guard let colon = f.firstIndex(of: ":") else { return nil }
+                return String(f[..<colon]).replacingOccurrences(of: "?", with: "")
+            }
+            interfaces[name] = Set(fields)
+        }
+        var checked = 0
+        func check(_ value: Any) {
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .struct, !(value is JSONValue) else { return }
+            let name = String(describing: type(of: value))
+            let labels = Set(mirror.children.compactMap(\.label))
+            XCTAssertEqual(interfaces[name], labels, "Serve/Page/types.d.ts: interface \(name)")
+            checked += 1
+            for c in mirror.children {
+                var v: Any = c.value
+                while let o = v as? OptionalMarker, let w = o.wrapped { v = w }
+                if let a = v as? [Any], let first = a.first { v = first }
+                check(v)
+            }
+        }
+        // The answers a page receives (the others stay between worker and server).
+        for (name, value) in Self.worker where ["failure", "frame", "inspect", "a11y", "portability"].contains(name) {
+            check(value)
+        }
+        XCTAssertTrue(checked > 15, "\(checked) types checked")
+    }
+
     static func text() throws -> String {
         let data = try JSONSerialization.data(
             withJSONObject: schema(), options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
@@ -200,7 +238,7 @@ final class SchemaTests: XCTestCase {
     static func valueSchema(_ v: Any) -> [String: Any] {
         if let o = v as? OptionalMarker {
             // An optional of an optional: a key absent, or present with null (`PortabilityFinding.ios`).
-            if let inner = o.wrapped as? OptionalMarker, let w = inner.wrapped {
+            if let outer = o.wrapped, let inner = outer as? OptionalMarker, let w = inner.wrapped {
                 var s = valueSchema(w)
                 s["type"] = [s["type"] ?? "object", "null"]
                 return s
