@@ -1,10 +1,8 @@
 import Foundation
-import Portability
 import Primitives
 import RenderPipeline
 import ServeProtocol
 import SessionFormat
-import Styles
 import WidgetTree
 
 /// `render --serve-worker [--fonts-dir DIR] [--fonts DIR]`: the engine side of `render serve`
@@ -258,6 +256,7 @@ package final class ServeWorkerState {
         var started: UInt64
     }
 
+    /// A frame drawn, or why not.
     enum Drawing {
         case drawn(Drawn)
         case failed(WorkerFailure)
