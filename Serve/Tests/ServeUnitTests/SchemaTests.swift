@@ -20,8 +20,8 @@ final class SchemaTests: XCTestCase {
             committed, text, "Serve/Page/messages.schema.json is out of date: WRITE_SCHEMA=1 serve-unit-tests")
     }
 
-    /// Each answer of the worker a page receives, and each struct inside one, is an interface of the same name in the page's
-    /// Serve/Page/types.d.ts with the same fields (tsc then checks the page's modules against it).
+    /// Each answer of the worker a page receives, and each struct inside one, is an interface of the same name
+    /// in the page's Serve/Page/types.d.ts with the same fields (tsc then checks the page's modules against it).
     func testThePageTypesNameTheWorkersAnswers() throws {
         let text = try String(contentsOfFile: ServerTests.root + "/Serve/Page/types.d.ts", encoding: .utf8)
         var interfaces: [String: Set<String>] = [:]
