@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "ServeWorkerTests",
             dependencies: [
-                "TestSupport", "Primitives", "SessionFormat", "RenderPipeline", "ServeProtocol", "ServeWorker",
+                "JSON", "TestSupport", "Primitives", "SessionFormat", "RenderPipeline", "ServeProtocol", "ServeWorker",
             ]),
         .testTarget(
             name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"],

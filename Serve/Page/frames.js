@@ -10,7 +10,8 @@ import { renderTimeline } from "./timeline.js";
 import { setTree } from "./tree.js";
 
 /** @typedef {import("./types").FrameHead} FrameHead */
-/** @typedef {import("./types").Meta} Meta */
+/** @typedef {import("./types").FrameMeta} FrameMeta */
+/** @typedef {import("./types").Reply<FrameMeta>} FrameReply */
 /** @typedef {import("./types").PaintedFrame} PaintedFrame */
 
 // What waits for the frames being decoded and drawn to be on screen (afterDrawing).
@@ -145,7 +146,7 @@ function pixelRuns(bytes, w, h) {
 
 /**
  * @param {FrameHead} head
- * @param {Meta} meta
+ * @param {FrameMeta} meta
  */
 function caption(head, meta) {
   const d = meta.device;
@@ -156,7 +157,7 @@ function caption(head, meta) {
 /**
  * A save that does not render (or renders with errors): its diagnostics over the picture.
  * @param {FrameHead} head
- * @param {Meta} meta
+ * @param {FrameReply} meta  the frame's answer, or why it failed
  */
 function showDiagnostics(head, meta) {
   const box = $("#diagnostics");

@@ -1,11 +1,12 @@
 // What the page knows (the view asked for, the frames shown, hover and selection), and the events the
 // browser tests wait on.
 
-/** @typedef {import("./types").Meta} Meta */
+/** @typedef {import("./types").FrameMeta} FrameMeta */
 /** @typedef {import("./types").TreeEntry} TreeEntry */
-/** @typedef {import("./types").Finding} Finding */
+/** @typedef {import("./types").PortabilityFinding} PortabilityFinding */
 /** @typedef {import("./types").Rect} Rect */
-/** @typedef {import("./types").Inspection} Inspection */
+/** @typedef {import("./types").InspectAnswer} InspectAnswer */
+/** @typedef {import("./types").AnswerDiagnostic} AnswerDiagnostic */
 
 /**
  * The view the page asks the server for.
@@ -14,18 +15,22 @@
  */
 /** @typedef {{ type: "hover", slot: string, x: number, y: number }} HoverAsk */
 /** @typedef {{ id?: number, frame?: Rect | null, slot: string }} Hover */
-/** @typedef {Inspection & { slot: string, source: string, n: number }} Inspected */
+/**
+ * The last inspector answer (or its failure) and what asked.
+ * @typedef {Partial<Omit<InspectAnswer, "ok">> & { ok?: boolean, diagnostics?: AnswerDiagnostic[], slot: string,
+ *   source: string, n: number }} Inspected
+ */
 
 export const state = {
   /** @type {import("./types").SessionItem[]} */ sessions: [],
   /** @type {View | null} */ view: null,
-  /** @type {Record<string, Meta>} */ metas: {},
+  /** @type {Record<string, FrameMeta>} */ metas: {},
   /** @type {TreeEntry[]} */ tree: [],
   /** @type {Map<number, TreeEntry>} */ byId: new Map(),
   /** @type {Hover | null} */ hover: null,
   /** @type {number | null} */ selected: null,
   /** @type {Rect | null | undefined} */ selectedFrame: null,
-  /** @type {Finding[]} */ findings: [],
+  /** @type {PortabilityFinding[]} */ findings: [],
   /** @type {Inspected | null} */ inspect: null,
   /** @type {HoverAsk | null} */ pendingHover: null,
   /** @type {HoverAsk | null} */ lastHover: null,

@@ -6,7 +6,7 @@ import { state } from "./state.js";
 
 /**
  * The timeline of the frame shown; its buttons are built again only when the captures changed.
- * @param {import("./types").Meta} meta
+ * @param {import("./types").FrameMeta} meta
  */
 export function renderTimeline(meta) {
   if (!state.view) return;

@@ -4,29 +4,51 @@
 /** A rectangle in dp: x, y, width, height. */
 export type Rect = [number, number, number, number];
 
-export interface Device { width: number; height: number; scale: number }
+// The worker's answers, written once in Swift (Sources/ServeProtocol/WorkerAnswers.swift and
+// InspectorAnswers.swift; each interface below has the Swift type's name) and forwarded by the server as a
+// frame's `meta` or a message's `data`. messages.schema.json is written from those types; the browser tests
+// validate every message against it.
 
-export interface Diagnostic { severity: string; message: string; code?: string; step?: number }
+/** `AnswerDiagnostic`: a diagnostic as an answer carries it. */
+export interface AnswerDiagnostic { severity: string; code: string; message: string; step?: number; path?: string }
 
-/** One element of the worker's tree (`meta.tree`), in paint order. */
+/** `WorkerFailure`: any request's answer when it failed. */
+export interface WorkerFailure { ok: false; diagnostics: AnswerDiagnostic[] }
+
+/** `WorkerReply<T>`: the answer, or the failure (which has none of the answer's own fields). */
+export type Reply<T> = T | (WorkerFailure & { [K in Exclude<keyof T, keyof WorkerFailure>]?: undefined });
+
+/** `DeviceSize`: the session's device in dp, and pixels per dp. */
+export interface DeviceSize { width: number; height: number; scale: number }
+
+/** `TreeEntry`: one element of the worker's tree (`meta.tree`), in paint order. */
 export interface TreeEntry {
-  id: number; parent?: number | null; kind: string; text?: string; frame?: Rect | null;
-  reachable?: boolean; why?: string; barButtons?: string[];
+  id: number; kind: string; frame: Rect; text: string; parent?: number; visible?: Rect; barButtons?: string[];
+  reachable: boolean; why?: string;
 }
 
-/** One entry of the timeline: a snapshot, a tick or the final frame. */
-export interface Capture { kind: string; name?: string; time: number; step?: number; index: number }
+/** `TimelineEntry`: one entry of the timeline: a snapshot, a tick or the final frame. */
+export interface TimelineEntry { index: number; kind: string; time: number; step: number; name?: string }
 
-/** The worker's answer for a frame, the frame message's `meta`. */
-export interface Meta {
-  ok: boolean; device: Device; diagnostics?: Diagnostic[]; tree?: TreeEntry[]; timeline?: Capture[];
-  shown?: { time: number }; timing?: Record<string, number>;
+/** `ShownCapture`: the capture a frame shows. */
+export interface ShownCapture { kind: string; time: number; step: number }
+
+/** `FrameTiming`: where a frame's time went, ms. */
+export interface FrameTiming {
+  state: number; resources: number; layout: number; paint: number; raster: number; encode: number; inspect: number;
+  tree: number; total: number; decode?: number; replay?: number; incremental?: boolean;
 }
 
-/** The JSON head of a binary frame message (Hub.swift): the picture's bytes follow it. */
+/** `FrameMeta`: the worker's answer for a frame, the frame message's `meta`. */
+export interface FrameMeta {
+  ok: true; diagnostics: AnswerDiagnostic[]; errors: number; pixelWidth: number; pixelHeight: number;
+  device: DeviceSize; timeline: TimelineEntry[]; shown: ShownCapture; tree: TreeEntry[]; timing: FrameTiming;
+}
+
+/** The JSON head of a binary frame message (`FrameMessage`): the picture's bytes follow it. */
 export interface FrameHead {
-  type: "frame"; slot: string; session: string; look: string; state: string; version: number; meta: Meta;
-  sent?: number; noticed?: number; patch?: Rect; base?: string; patchFormat?: "runs";
+  type: "frame"; slot: string; session: string; look: string; state: string; version: number;
+  meta: Reply<FrameMeta>; sent: number; noticed: number; patch?: Rect; base?: string; patchFormat?: "runs";
 }
 
 export interface SessionItem { name: string; version: number }
@@ -36,29 +58,39 @@ export interface SessionsMessage {
   device: string; fontScale: number;
 }
 
-/** The engine's answer about a point or an element (`render inspect`). */
-export interface Inspection {
-  ok?: boolean; touch?: string; id?: number; kind?: string; text?: string; frame?: Rect; locator?: string;
-  lines?: string[]; diagnostics?: Diagnostic[]; point?: [number, number];
+/** `InspectAnswer`: what a touch at a point reaches, or an element picked in the tree (`render inspect`). */
+export interface InspectAnswer {
+  ok: true; touch: string; id?: number; text?: string; kind?: string; frame?: Rect; locator?: string;
+  point?: [number, number]; by?: number; lines: string[];
 }
 
-export interface InspectMessage { type: "inspect"; slot: string; source: string; data?: Inspection }
+export interface InspectMessage { type: "inspect"; slot: string; source: string; data: Reply<InspectAnswer> }
 
-export interface Finding {
-  id?: number; line?: string; message?: string; ios?: unknown; android?: unknown;
+/** `PortabilityFinding`: where the backends disagree (`ios`/`android` null: not shown on that one). */
+export interface PortabilityFinding {
+  step: number; kind: string; message: string; line: string; id?: number; ios?: Rect | null; android?: Rect | null;
 }
 
-export interface PortabilityMessage { type: "portability"; session: string; data?: { findings?: Finding[] } }
+/** `PortabilityAnswer`: `render portability`'s report. */
+export interface PortabilityAnswer { ok: true; findings: PortabilityFinding[]; summary: string }
 
-export interface A11yFinding { check: string; message: string; locatorText?: string; element: number; frame: Rect }
+export interface PortabilityMessage { type: "portability"; session: string; data: Reply<PortabilityAnswer> }
 
-export interface A11yMessage {
-  type: "a11y"; slot: string; state: string;
-  data?: {
-    ok?: boolean; findings?: A11yFinding[]; diagnostics?: Diagnostic[];
-    guideline?: { side: number; unit: string; look: string };
-  };
+/** `A11yFinding`: one finding as `render a11y --json` writes it, with the locator as the inspector prints it. */
+export interface A11yFinding {
+  screen: string; check: string; element: number; type: string; text: string; frame: Rect; locator: unknown;
+  measured: number; needed: number; message: string; locatorText?: string;
 }
+
+/** `A11yGuideline`: the touch-target guideline the findings used. */
+export interface A11yGuideline { side: number; unit: string; look: string }
+
+/** `A11yAnswer`: the accessibility findings of the capture a state shows. */
+export interface A11yAnswer {
+  ok: true; findings: A11yFinding[]; guideline: A11yGuideline; diagnostics: AnswerDiagnostic[];
+}
+
+export interface A11yMessage { type: "a11y"; slot: string; state: string; data: Reply<A11yAnswer> }
 
 export interface ErrorMessage { type: "error"; message: string }
 
@@ -86,7 +118,7 @@ export type ServerMessage =
 export interface PaintedFrame {
   slot: string; version: number; ok: boolean; t: number; state?: string; look?: string; width?: number;
   height?: number; capture?: string; noticed?: number; sent?: number; recv?: number; decoded?: number;
-  timing?: Record<string, number>; bytes?: number; patch?: Rect | null; format?: string;
+  timing?: FrameTiming; bytes?: number; patch?: Rect | null; format?: string;
 }
 
 declare global {

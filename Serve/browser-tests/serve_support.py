@@ -29,6 +29,20 @@ except ImportError:  # a small validator for the keywords the schema uses
     jsonschema = None
 
 
+def _fits_type(value, t):
+    """Whether `value` is of the JSON Schema type `t` (a bool is not a number)."""
+    kinds = {"object": dict, "array": list, "string": str, "boolean": bool}
+    if t in kinds:
+        return isinstance(value, kinds[t])
+    if t == "null":
+        return value is None
+    if t == "integer":
+        return not isinstance(value, bool) and isinstance(value, int)
+    if t == "number":
+        return not isinstance(value, bool) and isinstance(value, (int, float))
+    return True
+
+
 def _problems(value, schema, at="$"):
     """What in `value` does not fit `schema` (type, const, properties, required, additionalProperties, items,
     oneOf, $ref): the fallback when Python's jsonschema is not installed."""
@@ -42,11 +56,8 @@ def _problems(value, schema, at="$"):
         return [] if len(fits) == 1 else [f"{at}: fits {len(fits)} of oneOf"]
     if "const" in schema and value != schema["const"]:
         return [f"{at}: {value!r} is not {schema['const']!r}"]
-    kinds = {"object": dict, "array": list, "string": str, "boolean": bool}
     t = schema.get("type")
-    if t in kinds and not isinstance(value, kinds[t]) or \
-            t == "integer" and (isinstance(value, bool) or not isinstance(value, int)) or \
-            t == "number" and (isinstance(value, bool) or not isinstance(value, (int, float))):
+    if t is not None and not any(_fits_type(value, one) for one in (t if isinstance(t, list) else [t])):
         return [f"{at}: {type(value).__name__} is not {t}"]
     out = []
     if isinstance(value, dict):

@@ -61,7 +61,8 @@ public enum JSONValue: Codable, Equatable, Sendable {
             for v in a { try c.encode(v) }
         case .object(let o):
             var c = encoder.container(keyedBy: AnyKey.self)
-            for (k, v) in o { try c.encode(v, forKey: AnyKey(k)) }
+            // Keys sorted: the same value, the same bytes whatever encoder writes it.
+            for k in o.keys.sorted() { try c.encode(o[k]!, forKey: AnyKey(k)) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Accessibility
 import Foundation
 import RenderPipeline
+import ServeProtocol
 import SessionFormat
 import WidgetTree
 
@@ -9,9 +10,9 @@ extension ServeWorkerState {
     /// renderer's last pixels, so mostly nothing to paint when the page just showed it) and audited as
     /// `render a11y` audits a screen. The server asks only while a page's Accessibility panel is open,
     /// on its side worker, and keeps the answer per state.
-    func accessibility(_ spec: [String]) throws -> [String: Any] {
+    func accessibility(_ spec: [String]) throws -> WorkerReply<A11yAnswer> {
         let (rkey, r, built, diags) = try state(spec)
-        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
+        guard let s = built else { return Self.failed(diags) }
         if lastRendered[rkey] != spec[1] { r.forgetLastFrame() }
         lastRendered[rkey] = spec[1]
         lastState[rkey] = nil
@@ -22,20 +23,18 @@ extension ServeWorkerState {
             findings = try audit.findings(frame, device: s.session.device)
         }
         lastState[rkey] = spec[0]
-        // As `render a11y --json` writes each finding, plus the locator as the inspector prints it.
-        let list: [[String: Any]] = findings.compactMap { f in
-            guard var o = try? JSONSerialization.jsonObject(with: Data(f.json.utf8)) as? [String: Any] else {
-                return nil
-            }
-            o["locatorText"] = f.locator.description
+        // As `render a11y --json` writes each finding (read back, so that line stays the one definition of
+        // the values), plus the locator as the inspector prints it.
+        let decoder = JSONDecoder()
+        let list: [A11yFinding] = findings.compactMap { f in
+            guard var o = try? decoder.decode(A11yFinding.self, from: Data(f.json.utf8)) else { return nil }
+            o.locatorText = f.locator.description
             return o
         }
-        return [
-            "ok": true, "findings": list,
-            "guideline": [
-                "side": audit.guideline.side, "unit": audit.guideline.unit, "look": audit.guideline.look,
-            ],
-            "diagnostics": diags.map(Self.json),
-        ]
+        let g = audit.guideline
+        return .ok(
+            A11yAnswer(
+                findings: list, guideline: A11yGuideline(side: g.side, unit: g.unit, look: g.look),
+                diagnostics: diags.map(Self.json)))
     }
 }

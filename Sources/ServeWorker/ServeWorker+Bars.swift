@@ -15,8 +15,9 @@ extension ServeWorkerState {
         return [flags & 1 != 0 ? "back" : "menu", flags & 2 != 0 ? "save" : "compose"]
     }
 
-    static func addBarButtons(_ o: inout [String: Any], _ id: Int, _ inspection: Inspection) {
-        guard let e = inspection.tree.elements[id], let b = barButtons(kind: e.kind, flags: e.flags) else { return }
-        o["barButtons"] = b
+    /// An element's bar buttons, when it is an action bar.
+    static func barButtons(_ id: Int, _ inspection: Inspection) -> [String]? {
+        guard let e = inspection.tree.elements[id] else { return nil }
+        return barButtons(kind: e.kind, flags: e.flags)
     }
 }

@@ -1,10 +1,8 @@
 import Foundation
-import Portability
 import Primitives
 import RenderPipeline
 import ServeProtocol
 import SessionFormat
-import Styles
 import WidgetTree
 
 /// `render --serve-worker [--fonts-dir DIR] [--fonts DIR]`: the engine side of `render serve`
@@ -65,7 +63,7 @@ struct ServeState {
     var session: Session
     var capture: RenderedCapture
     var inspection: Inspection?
-    var timeline: [[String: Any]]
+    var timeline: [TimelineEntry]
     var diagnostics: [Diagnostic]
 }
 
@@ -87,14 +85,14 @@ package final class ServeWorkerState {
         return patch
     }
     /// The states built last (a session's version, look and capture), most recently used kept.
-    private var states = RecentlyUsed<ServeState>(limit: 16)
+    var states = RecentlyUsed<ServeState>(limit: 16)
     /// Replays kept after their last step (ServeWorker+Live.swift); whether the last state built
     /// applied only a session's new steps (the frame's timing says so).
     private var lives = LiveReplays()
     private var decoders = GrowingDecoders()
     /// How the last state built was made: decode and replay ms, and whether only new steps were applied.
-    private var lastBuild: [String: Any] = [:]
-    static let thumbWidth = 160
+    private var lastBuild: (decode: Double?, replay: Double?, incremental: Bool?) = (nil, nil, nil)
+    package static let thumbWidth = 160
 
     package init(fontsDir: String?, appFonts: String?, makeOptions: @escaping OptionsMaker) {
         self.fontsDir = fontsDir
@@ -106,44 +104,49 @@ package final class ServeWorkerState {
     /// the JSON, the PNG if any, and the changed rectangle when one goes with a frame. A request that fails,
     /// whatever it holds, is an answer with `ok` false and the error.
     package func answer(_ fields: [String]) -> [UInt8] {
-        var json: [String: Any]
+        var json: [UInt8]
         var png: [UInt8] = []
         do { (json, png) = try handle(fields) } catch {
-            json = ["ok": false, "diagnostics": [Self.failure("\(error)")]]
+            json = ServeJSON.bytes(WorkerFailure("\(error)"))
         }
-        return FrameAnswer(json: ServeJSON.bytes(json), png: png, patch: takePatch()).encoded()
+        return FrameAnswer(json: json, png: png, patch: takePatch()).encoded()
     }
 
-    static func failure(_ message: String, code: String = "serve") -> [String: Any] {
-        ["severity": "error", "code": code, "message": message]
+    static func json(_ d: Diagnostic) -> AnswerDiagnostic {
+        AnswerDiagnostic(severity: d.severity.rawValue, code: d.code, message: d.message, step: d.step, path: d.path)
     }
 
-    static func json(_ d: Diagnostic) -> [String: Any] {
-        var o: [String: Any] = ["severity": d.severity.rawValue, "code": d.code, "message": d.message]
-        if let s = d.step { o["step"] = s }
-        if let p = d.path { o["path"] = p }
-        return o
+    /// A failure's reply: the diagnostics that say why.
+    static func failed<T>(_ diags: [Diagnostic]) -> WorkerReply<T> {
+        .failed(WorkerFailure(diagnostics: diags.map(json)))
+    }
+    static func failed<T>(_ message: String, code: String = "serve") -> WorkerReply<T> {
+        .failed(WorkerFailure(message, code: code))
     }
 
-    /// One request's JSON answer and PNG bytes (none for most).
-    package func handle(_ fields: [String]) throws -> ([String: Any], [UInt8]) {
+    /// One request's answer (ServeProtocol's types, WorkerAnswers.swift) as JSON, and PNG bytes (none for most).
+    package func handle(_ fields: [String]) throws -> ([UInt8], [UInt8]) {
         let request: WorkerRequest
         switch WorkerRequest.parse(fields) {
-        case .failure(let e): return (["ok": false, "diagnostics": [Self.failure(e.reason)]], [])
+        case .failure(let e): return (ServeJSON.bytes(WorkerFailure(e.reason)), [])
         case .success(let r): request = r
         }
         switch request {
-        case .frame(let s): return try frame(s.fields, thumb: false)
-        case .whole(let s): return try frame(s.fields, thumb: false, whole: true)
-        case .thumb(let s): return try frame(s.fields, thumb: true)
-        case .hit(let s, let x, let y): return (try hit(s.fields, Point(x: x, y: y)), [])
-        case .element(let s, let id): return (try element(s.fields, id), [])
-        case .locators(let s): return (try locators(s.fields), [])
-        case .a11y(let s): return (try accessibility(s.fields), [])
+        case .frame(let s): return try Self.written(frame(s.fields))
+        case .whole(let s): return try Self.written(frame(s.fields, whole: true))
+        case .thumb(let s): return try Self.written(thumbnail(s.fields))
+        case .hit(let s, let x, let y): return (ServeJSON.bytes(try hit(s.fields, Point(x: x, y: y))), [])
+        case .element(let s, let id): return (ServeJSON.bytes(try element(s.fields, id)), [])
+        case .locators(let s): return (ServeJSON.bytes(try locators(s.fields)), [])
+        case .a11y(let s): return (ServeJSON.bytes(try accessibility(s.fields)), [])
         case .portability(let path, let theme, let device, let fontScale):
-            return (try portability([path, theme, device, fontScale]), [])
-        case .devices: return (["ok": true, "devices": DevicePresets.all.map(\.name)], [])
+            return (ServeJSON.bytes(try portability([path, theme, device, fontScale])), [])
+        case .devices: return (ServeJSON.bytes(DevicesAnswer(devices: DevicePresets.all.map(\.name))), [])
         }
+    }
+
+    static func written<T: Encodable>(_ answer: (T, [UInt8])) -> ([UInt8], [UInt8]) {
+        (ServeJSON.bytes(answer.0), answer.1)
     }
 
     /// The renderer for a look (theme name or file and its generation), device and font scale.
@@ -181,12 +184,12 @@ package final class ServeWorkerState {
         if choice == "final" {
             let (kept, incremental) = lives.replay(session, path: spec[1], rendererKey: rkey, renderer: r)
             replay = kept
-            lastBuild["incremental"] = incremental
+            lastBuild.incremental = incremental
         } else {
             replay = r.replay(session)
         }
-        lastBuild["decode"] = Self.ms(r.timings.decode - before.decode)
-        lastBuild["replay"] = Self.ms(r.timings.replay - before.replay)
+        lastBuild.decode = Self.ms(r.timings.decode - before.decode)
+        lastBuild.replay = Self.ms(r.timings.replay - before.replay)
         var capture = replay.captures.last!
         var diags = decodeDiags + replay.diagnostics
         if choice.hasPrefix("capture:"), let i = Int(choice.dropFirst(8)), replay.captures.indices.contains(i) {
@@ -196,10 +199,8 @@ package final class ServeWorkerState {
         } else if choice != "final" {
             diags.append(.warning("serve", step: nil, "no capture \(choice); showing the final frame"))
         }
-        let timeline: [[String: Any]] = replay.captures.enumerated().map { i, c in
-            var o: [String: Any] = ["index": i, "kind": "\(c.kind)", "time": c.time, "step": c.step]
-            if let n = c.name { o["name"] = n }
-            return o
+        let timeline = replay.captures.enumerated().map { i, c in
+            TimelineEntry(index: i, kind: "\(c.kind)", time: c.time, step: c.step, name: c.name)
         }
         let s = ServeState(
             session: session, capture: capture, inspection: nil, timeline: timeline, diagnostics: diags)
@@ -207,12 +208,66 @@ package final class ServeWorkerState {
         return (rkey, r, s, diags)
     }
 
-    func frame(_ spec: [String], thumb: Bool, whole: Bool = false) throws -> ([String: Any], [UInt8]) {
+    /// A frame's answer and its PNG (none when its changed rectangle goes with it: `takePatch`).
+    func frame(_ spec: [String], whole: Bool = false) throws -> (WorkerReply<FrameMeta>, [UInt8]) {
+        let d: Drawn
+        switch try drawn(spec, thumb: false, whole: whole) {
+        case .failed(let x): return (.failed(x), [])
+        case .drawn(let x): d = x
+        }
+        let device = d.state.session.device
+        let c = d.state.capture
+        let t = DispatchTime.now().uptimeNanoseconds
+        let tree = d.state.inspection.map(Self.tree) ?? []
+        var timing = d.timing
+        let now = DispatchTime.now().uptimeNanoseconds
+        timing.tree = (Double(now - t) / 1e5).rounded() / 10
+        timing.total = Self.ms(Double(now - d.started) / 1e9)
+        let meta = FrameMeta(
+            diagnostics: d.diagnostics.map(Self.json), errors: d.diagnostics.filter { $0.severity == .error }.count,
+            pixelWidth: d.bitmap.width, pixelHeight: d.bitmap.height,
+            device: DeviceSize(width: device.width, height: device.height, scale: device.scale),
+            timeline: d.state.timeline, shown: ShownCapture(kind: "\(c.kind)", time: c.time, step: c.step), tree: tree,
+            timing: timing)
+        return (.ok(meta), d.png)
+    }
+
+    /// A thumbnail's answer and its PNG, `thumbWidth` pixels wide.
+    func thumbnail(_ spec: [String]) throws -> (WorkerReply<ThumbnailMeta>, [UInt8]) {
+        switch try drawn(spec, thumb: true, whole: false) {
+        case .failed(let x): return (.failed(x), [])
+        case .drawn(let d):
+            let meta = ThumbnailMeta(
+                diagnostics: d.diagnostics.map(Self.json), errors: d.diagnostics.filter { $0.severity == .error }.count,
+                pixelWidth: d.bitmap.width, pixelHeight: d.bitmap.height, timing: d.timing)
+            return (.ok(meta), d.png)
+        }
+    }
+
+    /// A frame drawn: the state, the picture, its PNG (or none, with a patch), every diagnostic, the time spent
+    /// (the tree's not yet).
+    struct Drawn {
+        var state: ServeState
+        var bitmap: Bitmap
+        var png: [UInt8]
+        var diagnostics: [Diagnostic]
+        var timing: FrameTiming
+        /// When the request began (a monotonic clock's nanoseconds).
+        var started: UInt64
+    }
+
+    /// A frame drawn, or why not.
+    enum Drawing {
+        case drawn(Drawn)
+        case failed(WorkerFailure)
+    }
+
+    func drawn(_ spec: [String], thumb: Bool, whole: Bool) throws -> Drawing {
         let started = DispatchTime.now().uptimeNanoseconds
-        lastBuild = [:]
+        lastBuild = (nil, nil, nil)
         let (rkey, r, built, diags) = try state(spec)
         let stated = DispatchTime.now().uptimeNanoseconds
-        guard var s = built else { return (["ok": false, "diagnostics": diags.map(Self.json)], []) }
+        guard var s = built else { return .failed(WorkerFailure(diagnostics: diags.map(Self.json))) }
         // A renderer paints over its last frame's pixels only for the same session file and look.
         let base = lastRendered[rkey] == spec[1] && !whole ? lastState[rkey] : nil
         if lastRendered[rkey] != spec[1] { r.forgetLastFrame() }
@@ -231,34 +286,17 @@ package final class ServeWorkerState {
             inspectNanos = DispatchTime.now().uptimeNanoseconds - t
         }
         states.keep(s, for: spec[0])
-        guard var b = bitmap else { return (["ok": false, "diagnostics": [Self.failure("nothing was rendered")]], []) }
+        guard var b = bitmap else { return .failed(WorkerFailure("nothing was rendered")) }
         lastState[rkey] = spec[0]
         if thumb { b = Self.shrink(b, toWidth: Self.thumbWidth) }
         if !thumb { patch = try self.patch(of: b, base: base, state: spec[0], damage: r.lastDamage, renderer: r) }
         let png = patch == nil ? try r.encode(b) : []
-        let all = s.diagnostics + rendered.diagnostics
-        var json: [String: Any] = [
-            "ok": true, "diagnostics": all.map(Self.json), "pixelWidth": b.width, "pixelHeight": b.height,
-            "errors": all.filter { $0.severity == .error }.count,
-        ]
-        var treeNanos: UInt64 = 0
-        if !thumb {
-            let d = s.session.device
-            json["device"] = ["width": d.width, "height": d.height, "scale": d.scale]
-            json["timeline"] = s.timeline
-            json["shown"] = ["kind": "\(s.capture.kind)", "time": s.capture.time, "step": s.capture.step]
-            let t = DispatchTime.now().uptimeNanoseconds
-            json["tree"] = s.inspection.map(Self.tree) ?? []
-            treeNanos = DispatchTime.now().uptimeNanoseconds - t
-        }
         // Where a live frame's time went (the bench reads it; docs/serve.md): each stage's ms.
         var timing = Self.timing(r.timings, since: before, started: started, stated: stated)
-        timing["inspect"] = (Double(inspectNanos) / 1e5).rounded() / 10
-        timing["tree"] = (Double(treeNanos) / 1e5).rounded() / 10
-        var timed: [String: Any] = timing
-        timed.merge(lastBuild) { a, _ in a }
-        json["timing"] = timed
-        return (json, png)
+        timing.inspect = (Double(inspectNanos) / 1e5).rounded() / 10
+        (timing.decode, timing.replay, timing.incremental) = lastBuild
+        let all = s.diagnostics + rendered.diagnostics
+        return .drawn(Drawn(state: s, bitmap: b, png: png, diagnostics: all, timing: timing, started: started))
     }
 
     /// Seconds as milliseconds to the tenth.
@@ -267,154 +305,12 @@ package final class ServeWorkerState {
     /// Milliseconds per stage between two readings of a renderer's timings; `state`: loading,
     /// replaying and inspecting the state (nothing when it was in memory); `total`: all of it, from
     /// `started` (a monotonic clock's nanoseconds) to now.
-    static func timing(_ t: StageTimings, since b: StageTimings, started: UInt64, stated: UInt64) -> [String: Double] {
+    static func timing(_ t: StageTimings, since b: StageTimings, started: UInt64, stated: UInt64) -> FrameTiming {
         let now = DispatchTime.now().uptimeNanoseconds
-        return [
-            "state": ms(Double(stated - started) / 1e9), "resources": ms(t.resources - b.resources),
-            "layout": ms(t.layout - b.layout), "paint": ms(t.paint - b.paint), "raster": ms(t.raster - b.raster),
-            "encode": ms(t.encode - b.encode), "total": ms(Double(now - started) / 1e9),
-        ]
-    }
-
-    /// The elements in paint order with their parent, frame in dp, text and reach. Not their locators:
-    /// finding the plainest locator of every element took most of a frame's time on the bench screen
-    /// (about 100 ms of CPU against 30 for the whole render); an inspected element's comes with its answer.
-    static func tree(_ inspection: Inspection) -> [[String: Any]] {
-        let resolver = LocatorResolver(tree: inspection.tree, map: inspection.map)
-        var out: [[String: Any]] = []
-        for e in inspection.map.entries {
-            var o: [String: Any] = [
-                "id": e.id, "kind": e.kind.rawValue, "frame": rect(e.frame), "text": resolver.text(e.id),
-            ]
-            if let p = e.parent { o["parent"] = p }
-            if let v = e.visible { o["visible"] = rect(v) }
-            addBarButtons(&o, e.id, inspection)
-            if case .reachable = inspection.map.reach(e.id) {
-                o["reachable"] = true
-            } else {
-                o["reachable"] = false
-                o["why"] = ReachText.reason(
-                    inspection.map.reach(e.id), e.id, tree: inspection.tree, map: inspection.map)
-            }
-            out.append(o)
-        }
-        return out
-    }
-
-    static func rect(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
-
-    /// A state with its inspection: made from the state's capture when no frame of it was drawn yet.
-    func inspected(_ spec: [String]) throws -> (Inspection?, [Diagnostic]) {
-        let (_, r, built, diags) = try state(spec)
-        guard var s = built else { return (nil, diags) }
-        if let i = s.inspection { return (i, diags) }
-        let i = r.inspection(of: s.capture, session: s.session)
-        s.inspection = i
-        states.keep(s, for: spec[0])
-        return (i, diags)
-    }
-
-    func hit(_ spec: [String], _ p: Point) throws -> [String: Any] {
-        let (built, diags) = try inspected(spec)
-        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
-        switch s.map.touch(at: p) {
-        case .element(let id): return Self.describe(id, s, at: p)
-        case .nothing: return ["ok": true, "touch": "nothing", "lines": [s.point(p)]]
-        case .blocked(let by): return ["ok": true, "touch": "blocked", "by": by, "lines": [s.point(p)]]
-        case .scrim(let d): return ["ok": true, "touch": "scrim", "by": d, "lines": [s.point(p)]]
-        case .browser(let close):
-            return [
-                "ok": true, "touch": close ? "browser-close" : "browser", "lines": [s.point(p)],
-            ]
-        }
-    }
-
-    /// The plainest locator of every reachable element of a state: asked for only while the live page
-    /// records (each recorded input names its element so), not with every frame (it costs more than the
-    /// frame on a large screen).
-    func locators(_ spec: [String]) throws -> [String: Any] {
-        let (built, diags) = try inspected(spec)
-        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
-        let resolver = LocatorResolver(tree: s.tree, map: s.map)
-        var out: [[String: Any]] = []
-        for e in s.map.entries {
-            guard case .reachable = s.map.reach(e.id) else { continue }
-            out.append(["id": e.id, "locator": resolver.plainestLocator(e).description])
-        }
-        return ["ok": true, "locators": out]
-    }
-
-    /// An element picked in the tree: `render inspect`'s text at a point of it that a touch
-    /// reaches (the element itself or one inside it, whose ancestors it is among).
-    func element(_ spec: [String], _ id: Int) throws -> [String: Any] {
-        let (built, diags) = try inspected(spec)
-        guard let s = built else { return ["ok": false, "diagnostics": diags.map(Self.json)] }
-        guard let entry = s.map.entry(id) else {
-            return ["ok": false, "diagnostics": [Self.failure("no element \(id) on this frame")]]
-        }
-        let area = entry.visible ?? entry.frame
-        for fy in [0.5, 0.25, 0.75, 0.1, 0.9] {
-            for fx in [0.5, 0.25, 0.75, 0.1, 0.9] {
-                let p = Point(x: area.x + area.width * fx, y: area.y + area.height * fy)
-                if case .element(let hit) = s.map.touch(at: p),
-                    hit == id || s.map.isInside(hit, id)
-                {
-                    return Self.describe(id, s, at: p)
-                }
-            }
-        }
-        return Self.describe(id, s, at: nil)
-    }
-
-    /// The element's own facts and its block of `render inspect --point` (resolved style and sources).
-    static func describe(_ id: Int, _ s: Inspection, at p: Point?) -> [String: Any] {
-        let resolver = LocatorResolver(tree: s.tree, map: s.map)
-        var o: [String: Any] = ["ok": true, "touch": "element", "id": id, "text": resolver.text(id)]
-        if let e = s.map.entry(id) {
-            o["kind"] = e.kind.rawValue
-            o["frame"] = rect(e.frame)
-            if case .reachable = s.map.reach(id) { o["locator"] = resolver.plainestLocator(e).description }
-        }
-        if let p {
-            o["point"] = [p.x, p.y]
-            // Only its own block: `render inspect --point` describes every ancestor too, and the
-            // resolved style with sources of each was most of a hover's time.
-            o["lines"] = s.describe(id, indent: "")
-        } else {
-            o["lines"] = [
-                "no point of \(resolver.describe([id])) takes a touch: "
-                    + ReachText.reason(
-                        s.map.reach(id), id, tree: s.tree, map: s.map)
-            ]
-        }
-        return o
-    }
-
-    /// `render portability`'s measured report for one session under a device and font scale.
-    func portability(_ f: [String]) throws -> [String: Any] {
-        let o = try makeOptions(
-            LookOptions(
-                theme: f[1], themeGiven: false, device: f[2] == "session" ? nil : f[2],
-                fontScale: Double(f[3]) ?? 1, fontsDir: fontsDir, fonts: nil))
-        let measurer = try PortabilityMeasurer(
-            fontsDirectory: o.fontsDirectory, base: ThemeLoader.load(o.theme), device: o.device, fontScale: o.fontScale)
-        let session: Session
-        do { session = try measurer.load(path: f[0]) } catch {
-            return ["ok": false, "diagnostics": [Self.failure("\(error)", code: "rejected")]]
-        }
-        let report = PortabilityReport.make(session, measurer: measurer)
-        let findings: [[String: Any]] = report.findings.map { x in
-            var o: [String: Any] = [
-                "step": x.step, "kind": x.kind.rawValue, "message": x.message, "line": PortabilityReport.line(x),
-            ]
-            if let id = x.elementId ?? x.effect?.elementId { o["id"] = id }
-            if let e = x.effect, e.differs {
-                o["ios"] = e.ios.map(Self.rect) as Any
-                o["android"] = e.android.map(Self.rect) as Any
-            }
-            return o
-        }
-        return ["ok": true, "findings": findings, "summary": report.summary]
+        return FrameTiming(
+            state: ms(Double(stated - started) / 1e9), resources: ms(t.resources - b.resources),
+            layout: ms(t.layout - b.layout), paint: ms(t.paint - b.paint), raster: ms(t.raster - b.raster),
+            encode: ms(t.encode - b.encode), inspect: 0, tree: 0, total: ms(Double(now - started) / 1e9))
     }
 
     /// A smaller copy: each output pixel the average of a box of input pixels (premultiplied, so

@@ -21,9 +21,9 @@ package struct BatchRunner {
     /// process's own command line; returns one result per session, in order. `label` names a
     /// session in progress lines; `verdict` says in words how a finished session went (`2 changed`),
     /// instead of `ok` or its exit code.
-    package func run(_ sessions: [String], payloads: [[String]]? = nil, verdict: ((BatchResult) -> String?)? = nil) throws
-        -> [BatchResult]
-    {
+    package func run(
+        _ sessions: [String], payloads: [[String]]? = nil, verdict: ((BatchResult) -> String?)? = nil
+    ) throws -> [BatchResult] {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let injected = ProcessInfo.processInfo.environment[BatchWorkerLoop.commandVariable] ?? ""

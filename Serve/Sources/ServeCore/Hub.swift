@@ -94,9 +94,7 @@ public actor Hub {
 
     /// The presets the engine knows (asked once of the worker).
     public func loadDevices() async {
-        struct Devices: Decodable { var devices: [String] }
-        let a = await side.call(.devices)
-        if let names = try? JSONDecoder().decode(Devices.self, from: Data(a.json)).devices {
+        if let names = await side.call(.devices).reply(DevicesAnswer.self)?.answer?.devices {
             for n in names where !devices.contains(n) { devices.append(n) }
         }
     }

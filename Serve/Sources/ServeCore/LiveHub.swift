@@ -151,29 +151,15 @@ extension Hub {
             session: live.sessionName, look: initialLook, device: initialDevice, fontScale: String(initialFontScale),
             capture: "final", sideBySide: false)
         guard let spec = stateSpec(view, look: initialLook) else { return }
-        let answer = await frame(spec)
-        struct Entry: Decodable {
-            var id: Int?
-            var kind: String?
-            var locator: String?
-        }
-        struct Lists: Decodable {
-            var tree: [Entry]?
-            var locators: [Entry]?
-        }
-        guard let tree = (try? JSONDecoder().decode(Lists.self, from: Data(answer.json)))?.tree else { return }
+        guard let meta = await frame(spec).reply(FrameMeta.self)?.answer else { return }
         var kinds: [Int: String] = [:]
-        for e in tree {
-            guard let id = e.id, let k = e.kind else { continue }
-            kinds[id] = k
-        }
+        for e in meta.tree { kinds[e.id] = e.kind }
         live.kinds = kinds
         // The frame's tree carries no locators (they cost more than the frame): asked for while recording.
         var locators: [Int: String] = [:]
         if live.recording != nil {
-            let answer = await main.call(.locators(spec))
-            for e in (try? JSONDecoder().decode(Lists.self, from: Data(answer.json)))?.locators ?? [] {
-                if let id = e.id, let l = e.locator { locators[id] = l }
+            for e in await main.call(.locators(spec)).reply(LocatorsAnswer.self)?.answer?.locators ?? [] {
+                locators[e.id] = e.locator
             }
         }
         live.locators = locators

@@ -12,17 +12,16 @@ extension FrameAnswer {
     public var ok: Bool { Self.okFlag(json) }
 
     static func okFlag(_ json: [UInt8]) -> Bool {
-        struct Flag: Decodable { var ok: Bool? }
-        return (try? JSONDecoder().decode(Flag.self, from: Data(json)))?.ok ?? false
+        (try? JSONDecoder().decode(AnswerStatus.self, from: Data(json)))?.ok ?? false
+    }
+
+    /// The answer's JSON as the reply to a request for `T` (WorkerAnswers.swift); nil when it is not one.
+    func reply<T: Codable & Equatable & Sendable>(_: T.Type) -> WorkerReply<T>? {
+        try? JSONDecoder().decode(WorkerReply<T>.self, from: Data(json))
     }
 
     static func failure(_ message: String) -> WorkerAnswer {
-        struct Failure: Encodable {
-            struct Diagnostic: Encodable { var severity = "error", code = "worker", message: String }
-            var ok = false
-            var diagnostics: [Diagnostic]
-        }
-        return WorkerAnswer(json: MessageJSON.bytes(Failure(diagnostics: [.init(message: message)])), png: [])
+        WorkerAnswer(json: MessageJSON.bytes(WorkerFailure(message, code: "worker")), png: [])
     }
 }
 

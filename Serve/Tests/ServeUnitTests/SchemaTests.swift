@@ -2,7 +2,8 @@ import Foundation
 import ServeProtocol
 
 /// The JSON Schema of the messages between page and server (Serve/Page/messages.schema.json), written from
-/// ServeProtocol's types by reflection over a sample of each (every optional field set): the browser tests
+/// ServeProtocol's types by reflection over a sample of each (every optional field set), with the worker's
+/// answers they carry (a frame's `meta`, an inspection's, a report's `data`): the browser tests
 /// validate every message they see against it (Serve/browser-tests/serve_support.py), so a message the page
 /// sends or reads that the Swift types do not describe fails there. `WRITE_SCHEMA=1 serve-unit-tests
 /// SchemaTests` writes it again after a change to the types; this test fails while it is out of date.
@@ -17,6 +18,44 @@ final class SchemaTests: XCTestCase {
         let committed = try String(contentsOfFile: Self.path, encoding: .utf8)
         XCTAssertEqual(
             committed, text, "Serve/Page/messages.schema.json is out of date: WRITE_SCHEMA=1 serve-unit-tests")
+    }
+
+    /// Each answer of the worker a page receives, and each struct inside one, is an interface of the same name
+    /// in the page's Serve/Page/types.d.ts with the same fields (tsc then checks the page's modules against it).
+    func testThePageTypesNameTheWorkersAnswers() throws {
+        let text = try String(contentsOfFile: ServerTests.root + "/Serve/Page/types.d.ts", encoding: .utf8)
+        var interfaces: [String: Set<String>] = [:]
+        for block in text.components(separatedBy: "export interface ").dropFirst() {
+            guard let open = block.firstIndex(of: "{"), let close = block.firstIndex(of: "}") else { continue }
+            let name = block[..<open].trimmingCharacters(in: .whitespaces)
+            let body = block[block.index(after: open)..<close]
+            let fields = body.split(whereSeparator: { ";\n".contains($0) }).compactMap { part -> String? in
+                let f = part.trimmingCharacters(in: .whitespaces)
+                guard let colon = f.firstIndex(of: ":") else { return nil }
+                return String(f[..<colon]).replacingOccurrences(of: "?", with: "")
+            }
+            interfaces[name] = Set(fields)
+        }
+        var checked = 0
+        func check(_ value: Any) {
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .struct, !(value is JSONValue) else { return }
+            let name = String(describing: type(of: value))
+            let labels = Set(mirror.children.compactMap(\.label))
+            XCTAssertEqual(interfaces[name], labels, "Serve/Page/types.d.ts: interface \(name)")
+            checked += 1
+            for c in mirror.children {
+                var v: Any = c.value
+                while let o = v as? OptionalMarker, let w = o.wrapped { v = w }
+                if let a = v as? [Any], let first = a.first { v = first }
+                check(v)
+            }
+        }
+        // The answers a page receives (the others stay between worker and server).
+        for (name, value) in Self.worker where ["failure", "frame", "inspect", "a11y", "portability"].contains(name) {
+            check(value)
+        }
+        XCTAssertTrue(checked > 15, "\(checked) types checked")
     }
 
     static func text() throws -> String {
@@ -38,9 +77,9 @@ final class SchemaTests: XCTestCase {
                 device: "", fontScale: 1), nil
         ),
         ("error", ErrorMessage(message: ""), nil),
-        ("inspect", InspectMessage(slot: "", source: ""), ("data", ["type": "object"])),
-        ("portability", PortabilityMessage(session: ""), ("data", ["type": "object"])),
-        ("a11y", A11yMessage(slot: "", state: ""), ("data", ["type": "object"])),
+        ("inspect", InspectMessage(slot: "", source: ""), ("data", reply("inspect"))),
+        ("portability", PortabilityMessage(session: ""), ("data", reply("portability"))),
+        ("a11y", A11yMessage(slot: "", state: ""), ("data", reply("a11y"))),
         (
             "live",
             LiveMessage(
@@ -52,9 +91,66 @@ final class SchemaTests: XCTestCase {
             "frame",
             FrameMessage(
                 slot: "", session: "", look: "", state: "", version: 0, sent: 0, noticed: 0, patch: patch),
-            ("meta", ["type": "object", "required": ["ok"], "properties": ["ok": ["type": "boolean"]]])
+            ("meta", reply("frame"))
         ),
     ]
+
+    static let diagnostic = AnswerDiagnostic(severity: "", code: "", message: "", step: 0, path: "")
+    static let timing = FrameTiming(
+        state: 0, resources: 0, layout: 0, paint: 0, raster: 0, encode: 0, inspect: 0, tree: 0, total: 0, decode: 0,
+        replay: 0, incremental: true)
+    /// The worker's answers (WorkerAnswers.swift, InspectorAnswers.swift); `ok` is a constant in each, so an
+    /// answer fits either its own shape or the failure's.
+    static let worker: [(String, Any)] = [
+        ("failure", WorkerFailure(diagnostics: [diagnostic])),
+        (
+            "frame",
+            FrameMeta(
+                diagnostics: [diagnostic], errors: 0, pixelWidth: 0, pixelHeight: 0,
+                device: DeviceSize(width: 0, height: 0, scale: 0),
+                timeline: [TimelineEntry(index: 0, kind: "", time: 0, step: 0, name: "")],
+                shown: ShownCapture(kind: "", time: 0, step: 0),
+                tree: [
+                    TreeEntry(
+                        id: 0, kind: "", frame: [0], text: "", parent: 0, visible: [0], barButtons: [""],
+                        reachable: true,
+                        why: "")
+                ], timing: timing)
+        ),
+        (
+            "thumbnail",
+            ThumbnailMeta(diagnostics: [diagnostic], errors: 0, pixelWidth: 0, pixelHeight: 0, timing: timing)
+        ),
+        (
+            "inspect",
+            InspectAnswer(
+                touch: "", id: 0, text: "", kind: "", frame: [0], locator: "", point: [0], by: 0, lines: [""])
+        ),
+        ("locators", LocatorsAnswer(locators: [ElementLocator(id: 0, locator: "")])),
+        (
+            "a11y",
+            A11yAnswer(
+                findings: [
+                    A11yFinding(
+                        screen: "", check: "", element: 0, type: "", text: "", frame: [0], locator: .null, measured: 0,
+                        needed: 0, message: "", locatorText: "")
+                ], guideline: A11yGuideline(side: 0, unit: "", look: ""), diagnostics: [diagnostic])
+        ),
+        (
+            "portability",
+            PortabilityAnswer(
+                findings: [
+                    PortabilityFinding(
+                        step: 0, kind: "", message: "", line: "", id: 0, ios: .some([0]), android: .some([0]))
+                ], summary: "")
+        ),
+        ("devices", DevicesAnswer(devices: [""])),
+    ]
+
+    /// A worker's reply as a message carries it: the answer or the failure.
+    static func reply(_ name: String) -> [String: Any] {
+        ["oneOf": [["$ref": "#/definitions/worker.\(name)"], ["$ref": "#/definitions/worker.failure"]]]
+    }
     static let page: [PageMessage] = [
         .view(
             ViewRequest(session: "", look: "", device: "", fontScale: 1, capture: "", sideBySide: true)),
@@ -65,7 +161,7 @@ final class SchemaTests: XCTestCase {
     static func schema() -> [String: Any] {
         var defs: [String: Any] = [:]
         for (name, value, spliced) in server {
-            var o = object(value, strict: true)
+            var o = object(value, constants: ["type"])
             if let (key, s) = spliced {
                 var props = o["properties"] as! [String: Any]
                 props[key] = s
@@ -74,6 +170,7 @@ final class SchemaTests: XCTestCase {
             }
             defs["server." + name] = o
         }
+        for (name, value) in worker { defs["worker." + name] = object(value, constants: ["ok"]) }
         for m in page {
             let (name, o) = pageMessage(m)
             defs["page." + name] = o
@@ -121,26 +218,33 @@ final class SchemaTests: XCTestCase {
         return (name, ["type": "object", "properties": props, "required": required.sorted()])
     }
 
-    /// A struct's schema: each stored property by its type; optionals not required; `type` a constant.
-    static func object(_ value: Any, strict: Bool) -> [String: Any] {
+    /// A struct's schema: each stored property by its type; optionals not required; `constants` (a message's
+    /// `type`, an answer's `ok`) as the sample's value. No other key is allowed.
+    static func object(_ value: Any, constants: Set<String> = []) -> [String: Any] {
         var props: [String: Any] = [:]
         var required: [String] = []
         for c in Mirror(reflecting: value).children {
             guard let label = c.label else { continue }
-            if label == "type", let t = c.value as? String {
-                props[label] = ["const": t]
+            if constants.contains(label), c.value is String || c.value is Bool {
+                props[label] = ["const": c.value]
             } else {
                 props[label] = valueSchema(c.value)
             }
             if !(c.value is OptionalMarker) { required.append(label) }
         }
-        var o: [String: Any] = ["type": "object", "properties": props, "required": required.sorted()]
-        if strict { o["additionalProperties"] = false }
-        return o
+        return ["type": "object", "properties": props, "required": required.sorted(), "additionalProperties": false]
     }
 
     static func valueSchema(_ v: Any) -> [String: Any] {
-        if let o = v as? OptionalMarker { return o.wrapped.map(valueSchema) ?? [:] }
+        if let o = v as? OptionalMarker {
+            // An optional of an optional: a key absent, or present with null (`PortabilityFinding.ios`).
+            if let outer = o.wrapped, let inner = outer as? OptionalMarker, let w = inner.wrapped {
+                var s = valueSchema(w)
+                s["type"] = [s["type"] ?? "object", "null"]
+                return s
+            }
+            return o.wrapped.map(valueSchema) ?? [:]
+        }
         switch v {
         case is String: return ["type": "string"]
         case is Bool: return ["type": "boolean"]
@@ -148,7 +252,7 @@ final class SchemaTests: XCTestCase {
         case is Double: return ["type": "number"]
         case is JSONValue: return [:]
         case let a as [Any]: return ["type": "array", "items": a.first.map(valueSchema) ?? [:]]
-        default: return object(v, strict: true)
+        default: return object(v)
         }
     }
 }

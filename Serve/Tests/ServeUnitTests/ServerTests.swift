@@ -1,5 +1,6 @@
 import Foundation
 import ServeCore
+import ServeProtocol
 
 /// The server in this process (Server.run on a free port, its Hub, its routes, its WebSocket), driven as a
 /// page drives it, over a loopback socket (SocketClient.swift), with the checkout's `render` as its worker:
@@ -126,18 +127,27 @@ final class ServerTests: XCTestCase {
         let port = try await start()
         let c = try page(port)
         try c.send(json: ["type": "view", "session": "screen.json"])
-        let meta = try XCTUnwrap(try c.frame().head["meta"] as? [String: Any])
-        let tree = try XCTUnwrap(meta["tree"] as? [[String: Any]])
-        let target = try XCTUnwrap(tree.last { $0["reachable"] as? Bool == true })
-        let f = try XCTUnwrap(target["frame"] as? [Double])
+        let meta = try Self.answer(try c.frame().head["meta"], FrameMeta.self)
+        let target = try XCTUnwrap(meta.tree.last { $0.reachable })
+        let f = target.frame
         try c.send(json: ["type": "hover", "slot": "main", "x": f[0] + f[2] / 2, "y": f[1] + f[3] / 2])
         let hover = try c.text { $0["type"] as? String == "inspect" }
         XCTAssertEqual(hover["source"] as? String, "hover")
-        XCTAssertEqual((hover["data"] as? [String: Any])?["touch"] as? String, "element")
-        let id = try XCTUnwrap(target["id"] as? Int)
-        try c.send(json: ["type": "element", "slot": "main", "id": id])
+        XCTAssertEqual(try Self.answer(hover["data"], InspectAnswer.self).touch, "element")
+        try c.send(json: ["type": "element", "slot": "main", "id": target.id])
         let picked = try c.text { $0["type"] as? String == "inspect" && $0["source"] as? String == "tree" }
-        XCTAssertEqual((picked["data"] as? [String: Any])?["id"] as? Int, id)
+        let element = try Self.answer(picked["data"], InspectAnswer.self)
+        XCTAssertEqual(element.id, target.id)
+        XCTAssertEqual(element.frame, target.frame)
+    }
+
+    /// A worker's answer a message carries (a frame's `meta`, an inspection's `data`) read as its type; it must
+    /// have worked.
+    static func answer<T: Codable & Equatable & Sendable>(_ part: Any?, _: T.Type) throws -> T {
+        let data = try JSONSerialization.data(withJSONObject: try XCTUnwrap(part))
+        let reply = try JSONDecoder().decode(WorkerReply<T>.self, from: data)
+        if case .failed(let f) = reply { XCTFail("failed: \(f.diagnostics.map(\.message))") }
+        return try XCTUnwrap(reply.answer)
     }
 
     /// A message that is not one closes that page's connection (1003) with the reason; others are served.

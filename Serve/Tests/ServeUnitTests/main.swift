@@ -79,7 +79,11 @@ let all: [TestEntry] =
             ("testWorkerRequestsAndAnswersRoundTrip", { $0.testWorkerRequestsAndAnswersRoundTrip() }),
         ])
     + tests(
-        SchemaTests.self, [("testTheSchemaIsWrittenFromTheTypes", { try $0.testTheSchemaIsWrittenFromTheTypes() })])
+        SchemaTests.self,
+        [
+            ("testTheSchemaIsWrittenFromTheTypes", { try $0.testTheSchemaIsWrittenFromTheTypes() }),
+            ("testThePageTypesNameTheWorkersAnswers", { try $0.testThePageTypesNameTheWorkersAnswers() }),
+        ])
     + tests(
         ServerTests.self,
         [
