@@ -154,9 +154,9 @@ test: fonts $(STATIC_PC)/cairo.pc
 ## - the Swift chain: the tests' debug build (TEST_BUILD, its own folder, so that SwiftPM's lock on .build does not
 ##   hold one chain behind another), the Swift tests (on the release `render`), the API check; the C tests'
 ##   ThreadSanitizer build, then the C tests (after the C library);
-## - the product chain: the release `render`, the platform's test app (and the C library), then the suites that
-##   render and check the samples and the platform's scripts, and the app built against an install (which waits
-##   for the server too: it installs);
+## - the product chain: the release `render`, then the suites that render and check the samples;
+## - the platform chain (after `render`): the platform's test app (and the C library), the platform's scripts, and
+##   the app built against an install (which waits for the server too: it installs);
 ## - the server chain: the server (its own package, Serve/.build), then the consumer package;
 ## - after `render`, the server and the app: the server's suites (browser, live, soak) in a chain, and the package;
 ##   with FUZZ_SMOKE=1 (.ci/run) CI's fuzz smoke (its build and its two runs) after `render`.
@@ -169,23 +169,24 @@ TS := test-step-
 SWIFT_CHAIN := build-tests swift-test check-api
 # The C tests' ThreadSanitizer build, a step of its own so that it is compiled beside the others, not after them.
 C_CHAIN := build-tsan c-tests
-PRODUCT_CHAIN := build-render build-platform-app check-default check-ios check-android check-expectations \
-  check-sample-warnings review-test platform-tests app-build-test check-version check-ci-examples
+PRODUCT_CHAIN := build-render check-default check-ios check-android check-expectations check-sample-warnings \
+  review-test check-version check-ci-examples
+PLATFORM_CHAIN := build-platform-app platform-tests app-build-test
 SERVER_CHAIN := build-serve consumer-test
 SERVE_SUITES := serve-test serve-live-test serve-soak
-NICE_SERVE := nice -n 3
-NICE_TESTS := nice -n 6
-NICE_CONSUMER := nice -n 12
-NICE_TSAN := nice -n 8
-NICE_FUZZ := nice -n 10
-TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(C_CHAIN) $(PRODUCT_CHAIN) $(SERVER_CHAIN) $(SERVE_SUITES) \
-  package-test fuzz-smoke)
+NICE_SERVE := nice -n 4
+NICE_TESTS := nice -n 4
+NICE_TSAN := nice -n 10
+NICE_FUZZ := nice -n 12
+NICE_CONSUMER := nice -n 14
+TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(C_CHAIN) $(PRODUCT_CHAIN) $(PLATFORM_CHAIN) $(SERVER_CHAIN) \
+  $(SERVE_SUITES) package-test fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
-test-all: $(addprefix $(TS),check-api check-ci-examples consumer-test serve-soak c-tests package-test) \
+test-all: $(addprefix $(TS),check-api check-ci-examples app-build-test consumer-test serve-soak c-tests package-test) \
   $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
 # Each step of a chain waits for the one before it ("test-step-B:test-step-A" for each pair).
 chain-order = $(join $(addsuffix :,$(addprefix $(TS),$(wordlist 2,99,$(1)))),$(addprefix $(TS),$(filter-out $(lastword $(1)),$(1))))
-$(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_CHAIN)) \
+$(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_CHAIN)) $(call chain-order,$(PLATFORM_CHAIN)) \
   $(call chain-order,$(SERVER_CHAIN)) $(call chain-order,$(SERVE_SUITES)) $(call chain-order,$(C_CHAIN)),$(eval $(rule)))
 # What a step needs from another chain: the release `render`, the C library (built with the app), the server.
 $(TS)swift-test: $(TS)build-render
@@ -200,7 +201,7 @@ $(TS)build-serve:
 	$(STEP) build-serve $(NICE_SERVE) $(MAKE) --no-print-directory serve
 $(TS)build-tsan:
 	$(STEP) build-tsan $(NICE_TSAN) $(TSAN_BUILD)
-$(TS)build-platform-app:
+$(TS)build-platform-app: $(TS)build-render
 	$(STEP) build-platform-app $(MAKE) --no-print-directory platform-app
 # Only the test product: the executables (render, bench, fuzz-session) and the argument parser's plugin tools are not
 # compiled a second time unoptimized for tests that run the release `render`.

@@ -63,7 +63,7 @@ cmake_dir=$root/lib/cmake/PreviewRenderer
 install -d -m 755 "$platform_inc" "$platform_src" "$cmake_dir"
 install -m 644 Platform/src/*.h "$platform_inc/"
 install -m 644 Platform/src/*.cpp "$platform_src/"
-install -m 644 Platform/install/framework-fixes.sh "$platform_src/"
+install -m 755 Platform/install/framework-fixes.sh "$platform_src/"
 names=$(cd Platform/src && ls *.cpp | LC_ALL=C sort)
 sources=$(for n in $names; do printf '${platformdir}/%s ' "$n"; done)
 sed -e '/^#/d' -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@SOURCES@|${sources% }|" \

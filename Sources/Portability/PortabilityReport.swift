@@ -71,6 +71,12 @@ package struct PortabilityReport: Sendable, Codable {
         return s + "  \"total\": \(reports.reduce(0) { $0 + $1.findings.count })\n}\n"
     }
 
+    /// `render portability --json FILE --markdown FILE`: each written whole or not at all, when asked for.
+    package static func write(_ reports: [PortabilityReport], json: String?, markdown: String?) throws {
+        if let f = json { try AtomicFile.write(reports.count == 1 ? reports[0].json : Self.json(reports), to: f) }
+        if let f = markdown { try AtomicFile.write(PortabilityMarkdown.document(reports), to: f) }
+    }
+
     func jsonObject(indent: String) -> String {
         let i1 = indent + "  "
         let i2 = indent + "    "

@@ -21,6 +21,13 @@ package struct AcceptSelection: Hashable, Sendable {
 
     package var isEmpty: Bool { groups.isEmpty && names.isEmpty && rejects.isEmpty }
 
+    /// These and the accepts and rejects of an accept file (`render check --accept-file FILE`, at most 16 MiB).
+    package func adding(file: String) throws -> AcceptSelection {
+        let text = String(decoding: try LimitedFile.bytes(at: file, maxBytes: 16 << 20), as: UTF8.self)
+        let read = try Self.parse(text, file: file)
+        return AcceptSelection(groups: groups + read.groups, names: names + read.names, rejects: rejects + read.rejects)
+    }
+
     /// Reads an accept file's text; `file` names it in errors (`FILE:3: ...`).
     package static func parse(_ text: String, file: String) throws -> AcceptSelection {
         var out = AcceptSelection()

@@ -58,4 +58,32 @@ package enum GoldenMaintenance {
         }
         return out
     }
+
+    /// Why an unused golden was not deleted: it is not directly in the goldens folder, or deleting it failed.
+    package struct DeleteRefused: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Deletes `files` (what `unused` found in `folder`), each only when it is directly in the folder (a link
+    /// goes, never what it points to); stops at the first refused or failed one.
+    package static func delete(_ files: [String], of folder: String, each: (String) -> Void) throws {
+        let goldens = ConfinedFolder(folder)
+        for f in files {
+            guard goldens.holds(f) else {
+                throw DeleteRefused(description: "not deleting \(f): it is not inside \(folder)")
+            }
+            do { try remove(f) } catch { throw DeleteRefused(description: "cannot delete \(f): \(error)") }
+            each(f)
+        }
+    }
+
+    /// Deletes a file or frames folder of the goldens folder; a link is unlinked (its target stays).
+    package static func remove(_ path: String) throws {
+        var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
+            guard unlink(path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
+        } else {
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
 }

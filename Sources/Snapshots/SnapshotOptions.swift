@@ -105,4 +105,19 @@ package struct SnapshotSettings: Sendable {
         let whole = base + "@" + FileNames.component(snap)
         return whole.utf8.count <= FileNames.maxBytes ? whole : FileNames.component(whole)
     }
+
+    /// The first golden two different session files of one run would both own (`a/card.json` and `b/card.json`
+    /// both own `card.png`): its name and the two files; nil when every session's goldens are its own.
+    package static func sharedGolden(_ paths: [String]) -> (name: String, first: String, second: String)? {
+        var byName: [String: String] = [:]
+        for p in paths {
+            let name = goldenName(session: p, snapshot: nil)
+            let full = URL(fileURLWithPath: p).standardizedFileURL.path
+            if let other = byName[name], URL(fileURLWithPath: other).standardizedFileURL.path != full {
+                return (name, other, p)
+            }
+            byName[name] = p
+        }
+        return nil
+    }
 }

@@ -115,3 +115,18 @@ extension Array where Element == SnapshotOutcome {
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }
+
+extension SnapshotOutcome.Status {
+    /// The first word of an outcome's line, padded to one width (`render check`'s lines); `accepting`: the
+    /// goldens recorded were accepted (`--accept`), not recorded.
+    package func label(accepting: Bool) -> String {
+        switch self {
+        case .passed, .environmentChanged: return "ok     "
+        case .restamped: return "RESTAMP"
+        case .failed: return "CHANGED"
+        case .missing: return "MISSING"
+        case .recorded: return accepting ? "ACCEPT " : "REC    "
+        case .error: return "ERROR  "
+        }
+    }
+}

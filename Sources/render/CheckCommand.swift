@@ -282,13 +282,7 @@ struct CheckCommand: BatchCommand {
         var selection = AcceptSelection(groups: acceptGroups, rejects: rejectGroups)
         do {
             if let folder = marksFolder { marks = try ReviewMarks.read(folder: folder) }
-            if let f = acceptFile {
-                let text = try String(decoding: LimitedFile.bytes(at: f, maxBytes: 16 << 20), as: UTF8.self)
-                let read = try AcceptSelection.parse(text, file: f)
-                selection.groups += read.groups
-                selection.names += read.names
-                selection.rejects += read.rejects
-            }
+            if let f = acceptFile { selection = try selection.adding(file: f) }
         } catch {
             StdErr.write("render: error: \(error)")
             throw ExitCode(ExitCodes.rejected)
@@ -307,7 +301,9 @@ struct CheckCommand: BatchCommand {
             throw ExitCode(ExitCodes.rejected)
         }
         let accepted = checker.accepting(plan, renderer: renderer)
-        for o in accepted { StdErr.write(lines: "\(o.status == .recorded ? "ACCEPT " : label(o.status)) \(o.message)") }
+        for o in accepted {
+            StdErr.write(lines: "\(o.status.label(accepting: true)) \(o.message)")
+        }
         for n in plan.notes where !common.quiet { StdOut.write("note  \(n)") }
         for g in plan.accepted where !common.quiet { StdOut.write("accepted group \(g.id): \(g.words)") }
         if let folder = marksFolder, marks.applying(plan) != marks {
@@ -358,10 +354,12 @@ struct CheckCommand: BatchCommand {
             }
             for o in outcomes {
                 if o.passed {
-                    if common.verbose || o.status == .restamped { StdOut.write("\(label(o.status)) \(o.name)") }
+                    if common.verbose || o.status == .restamped {
+                        StdOut.write("\(o.status.label(accepting: accept)) \(o.name)")
+                    }
                     for n in o.notes where !common.quiet { StdOut.write("note  \(o.name): \(n)") }
                 } else {
-                    StdErr.write(lines: "\(label(o.status)) \(o.message)")
+                    StdErr.write(lines: "\(o.status.label(accepting: accept)) \(o.message)")
                 }
                 if let r = o.a11y { printA11y(r) }
             }
@@ -409,22 +407,13 @@ struct CheckCommand: BatchCommand {
             }
         }
         let stale = GoldenMaintenance.unused(in: folder, names: names)
-        let goldens = ConfinedFolder(folder)
-        for f in stale {
-            if delete {
-                // Only names directly in the goldens folder; a link goes, never what it points to.
-                guard goldens.holds(f) else {
-                    StdErr.write("render: error: not deleting \(f): it is not inside \(folder)")
-                    throw ExitCode(ExitCodes.unwritable)
-                }
-                do { try Self.remove(f) } catch {
-                    StdErr.write("render: error: cannot delete \(f): \(error)")
-                    throw ExitCode(ExitCodes.unwritable)
-                }
-                StdOut.write("deleted \(f)")
-            } else {
-                StdOut.write("unused \(f)")
+        if delete {
+            do { try GoldenMaintenance.delete(stale, of: folder) { StdOut.write("deleted \($0)") } } catch {
+                StdErr.write("render: error: \(error)")
+                throw ExitCode(ExitCodes.unwritable)
             }
+        } else {
+            for f in stale { StdOut.write("unused \(f)") }
         }
         if !common.quiet {
             StdOut.write(
@@ -439,44 +428,16 @@ struct CheckCommand: BatchCommand {
         throw ExitCode(stale.isEmpty || delete ? 0 : Self.checkFailed)
     }
 
-    /// Deletes a file or frames folder of the goldens folder; a link is unlinked (its target stays).
-    static func remove(_ path: String) throws {
-        var st = stat()
-        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
-            guard unlink(path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
-        } else {
-            try FileManager.default.removeItem(atPath: path)
-        }
-    }
-
     /// Two session files of one run whose goldens are the same files (`a/card.json` and
     /// `b/card.json` both own `card.png`): refused before anything is written, naming both.
     func refuseSharedGoldens(_ paths: [String]) throws {
-        var byName: [String: String] = [:]
-        for p in paths {
-            let name = SnapshotSettings.goldenName(session: p, snapshot: nil)
-            let full = URL(fileURLWithPath: p).standardizedFileURL.path
-            if let other = byName[name], URL(fileURLWithPath: other).standardizedFileURL.path != full {
-                StdErr.write(
-                    """
-                    render: error: \(other) and \(p) both have the golden \(name).png in \
-                    \(settings.snapshotsDirectory): check them in separate runs (--snapshots), or rename one
-                    """)
-                throw ExitCode(ExitCodes.rejected)
-            }
-            byName[name] = p
-        }
-    }
-
-    /// The first word of an outcome's line, padded to one width.
-    func label(_ s: SnapshotOutcome.Status) -> String {
-        switch s {
-        case .passed, .environmentChanged: return "ok     "
-        case .restamped: return "RESTAMP"
-        case .failed: return "CHANGED"
-        case .missing: return "MISSING"
-        case .recorded: return accept ? "ACCEPT " : "REC    "
-        case .error: return "ERROR  "
+        if let (name, one, other) = SnapshotSettings.sharedGolden(paths) {
+            StdErr.write(
+                """
+                render: error: \(one) and \(other) both have the golden \(name).png in \
+                \(settings.snapshotsDirectory): check them in separate runs (--snapshots), or rename one
+                """)
+            throw ExitCode(ExitCodes.rejected)
         }
     }
 }

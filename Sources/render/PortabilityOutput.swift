@@ -110,12 +110,7 @@ enum PortabilityOutput {
 
     /// The JSON and Markdown files, when asked for.
     static func write(_ reports: [PortabilityReport], json: String?, markdown: String?) throws {
-        do {
-            if let f = json {
-                try AtomicFile.write(reports.count == 1 ? reports[0].json : PortabilityReport.json(reports), to: f)
-            }
-            if let f = markdown { try AtomicFile.write(PortabilityMarkdown.document(reports), to: f) }
-        } catch {
+        do { try PortabilityReport.write(reports, json: json, markdown: markdown) } catch {
             StdErr.write("render: error: \(error)")
             throw ExitCode(ExitCodes.unwritable)
         }
