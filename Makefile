@@ -158,8 +158,8 @@ test: fonts $(STATIC_PC)/cairo.pc
 ## - the platform chain (after `render`): the platform's test app (and the C library), the platform's scripts, and
 ##   the app built against an install (which waits for the server too: it installs);
 ## - the server chain: the server (its own package, Serve/.build), then the consumer package;
-## - after `render`, the server and the app: the server's suites (browser, live, soak) in a chain, and the package;
-##   with FUZZ_SMOKE=1 (.ci/run) CI's fuzz smoke (its build and its two runs) after `render`.
+## - after `render` and the server: the server's browser tests; after the app too: the live and soak suites in a
+##   chain, and the package; with FUZZ_SMOKE=1 (.ci/run) CI's fuzz smoke (its build and its two runs) after `render`.
 ## A fresh run is CPU-bound (about 1,150 CPU-seconds on two cores): the compiles run side by side under `nice`
 ## levels (NICE_*), so that `render` is built first, then the server, then the tests; the suites, which mostly
 ## wait on chromium and the app, run at full priority beside the lower-priority compiles and fill their idle time.
@@ -173,16 +173,17 @@ PRODUCT_CHAIN := build-render check-default check-ios check-android check-expect
   review-test check-version check-ci-examples
 PLATFORM_CHAIN := build-platform-app platform-tests app-build-test
 SERVER_CHAIN := build-serve consumer-test
-SERVE_SUITES := serve-test serve-live-test serve-soak
+SERVE_SUITES := serve-live-test serve-soak
 NICE_SERVE := nice -n 4
 NICE_TESTS := nice -n 4
 NICE_TSAN := nice -n 10
 NICE_FUZZ := nice -n 12
 NICE_CONSUMER := nice -n 14
 TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(C_CHAIN) $(PRODUCT_CHAIN) $(PLATFORM_CHAIN) $(SERVER_CHAIN) \
-  $(SERVE_SUITES) package-test fuzz-smoke)
+  serve-test $(SERVE_SUITES) package-test fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
-test-all: $(addprefix $(TS),check-api check-ci-examples app-build-test consumer-test serve-soak c-tests package-test) \
+test-all: $(addprefix $(TS),check-api check-ci-examples app-build-test consumer-test serve-test serve-soak c-tests \
+  package-test) \
   $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
 # Each step of a chain waits for the one before it ("test-step-B:test-step-A" for each pair).
 chain-order = $(join $(addsuffix :,$(addprefix $(TS),$(wordlist 2,99,$(1)))),$(addprefix $(TS),$(filter-out $(lastword $(1)),$(1))))
@@ -191,7 +192,8 @@ $(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_C
 # What a step needs from another chain: the release `render`, the C library (built with the app), the server.
 $(TS)swift-test: $(TS)build-render
 $(TS)c-tests: $(TS)build-platform-app
-$(TS)serve-test $(TS)package-test: $(TS)build-serve $(TS)build-platform-app
+$(TS)serve-test: $(TS)build-serve $(TS)build-render
+$(TS)serve-live-test $(TS)package-test: $(TS)build-serve $(TS)build-platform-app
 $(TS)fuzz-smoke: $(TS)build-render
 $(TS)app-build-test: $(TS)build-serve
 $(TS)build-render: icu-data
@@ -225,8 +227,10 @@ $(TS)check-ci-examples:
 	$(STEP) check-ci-examples scripts/check-ci-examples $(RENDER)
 $(TS)consumer-test:
 	$(STEP) consumer-test $(NICE_CONSUMER) $(MAKE) --no-print-directory consumer-test
+# Only the fuzz build is niced: libFuzzer's -timeout is wall time, so a niced run on a busy machine reports a
+# slow seed as a timeout.
 $(TS)fuzz-smoke:
-	$(STEP) fuzz-smoke $(NICE_FUZZ) $(MAKE) --no-print-directory fuzz-smoke
+	$(STEP) fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke NICE_BUILD="$(NICE_FUZZ)"
 # The steps that are a make target of the same name.
 $(addprefix $(TS),c-tests check-expectations review-test platform-tests app-build-test serve-test serve-live-test \
   serve-soak package-test):
@@ -377,7 +381,7 @@ fuzz: fuzz-build
 ## label, many ticks, many reorders, deep moves; the budgets that hold per render, not per item (issue 28).
 .PHONY: fuzz-large fuzz-build
 fuzz-build:
-	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
+	$(NICE_BUILD) $(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic --product fuzz-session --scratch-path .build-fuzz
 fuzz-large: fuzz-build
 	@mkdir -p $(FUZZ_ARTIFACTS) .build-fuzz/corpus-large
 	python3 scripts/make-fuzz-seeds.py --large .build-fuzz/seeds-large
