@@ -16,6 +16,9 @@ package enum TempFiles {
     /// Child processes that write into temporary items (batch workers): killed before the items are
     /// removed on a signal, so none of them writes a removed folder back.
     nonisolated(unsafe) private static var children: Set<pid_t> = []
+    /// Set once a signal's cleanup has begun; read by the `atexit` hook (`holdExitDuringCleanup`).
+    private static let stoppingLock = NSLock()
+    nonisolated(unsafe) private static var stopping = false
 
     /// `pid` writes into this process's temporary items until `releaseChild`.
     package static func adoptChild(_ pid: pid_t) {
@@ -116,10 +119,14 @@ package enum TempFiles {
         installed = true
         var set = signals
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        atexit { TempFiles.holdExitDuringCleanup() }
         let thread = Thread {
             var set = signals
             var sig: Int32 = 0
             while sigwait(&set, &sig) != 0 {}
+            stoppingLock.lock()
+            stopping = true
+            stoppingLock.unlock()
             changes.stop(limit: 10)  // a stuck write never keeps a stopped process alive
             lock.lock()
             for pid in children { kill(pid, SIGKILL) }
@@ -142,6 +149,18 @@ package enum TempFiles {
         }
         thread.name = "temp-cleanup"
         thread.start()
+    }
+
+    /// Another thread's `exit` once the cleanup has begun (the main thread, seeing its batch worker
+    /// killed by the cleanup or a write refused, ends with an error) would end the process before the
+    /// temporary items are removed, with an exit status instead of the signal: it waits instead, and
+    /// the cleanup thread ends the process (`raise` or `_exit`).
+    private static func holdExitDuringCleanup() {
+        stoppingLock.lock()
+        let wait = stopping
+        stoppingLock.unlock()
+        guard wait else { return }
+        while true { pause() }
     }
 
     /// A process that is meant to be stopped by Ctrl-C (`render watch`) ends with this status instead.
