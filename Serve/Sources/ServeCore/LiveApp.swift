@@ -37,6 +37,12 @@ final class LiveApp: @unchecked Sendable {
     /// The session list's refresh, once the app has had no step for a moment (LiveFrames.swift).
     var listRefresh: Task<Void, Never>?
     static let keptLog = 60
+    /// The steps played since the boot that reached the app (each input by its locator where the screen
+    /// named one): what `--rebuild` replays on the rebuilt app (LiveHub+Rebuild.swift).
+    var walk: [[String: Any]] = []
+    static let maxWalk = 1000
+    /// `--rebuild`'s state, nil without it.
+    var rebuild: RebuildState?
 
     init(app: AppProcess, folder: String, recordDir: String?) {
         self.app = app
@@ -125,12 +131,16 @@ extension LiveApp {
                 access(dir, W_OK) == 0
             else { throw ServeError("--record-dir \(dir): not a folder this user can write") }
         }
+        // --watch's folders checked before anything is made.
+        let rebuild = options.rebuild.command != nil ? try RebuildState(options: options.rebuild) : nil
         var template = Array((workBase() + "render-serve-app.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw ServeError("cannot create a temporary folder", exitCode: 2) }
         let folder = SessionFolder.realPath(String(cString: made)) ?? String(cString: made)
         let app = AppProcess(
             path: path, arguments: options.appArguments, outDir: folder, stepTimeout: options.stepTimeout)
-        return LiveApp(app: app, folder: folder, recordDir: options.recordDir)
+        let live = LiveApp(app: app, folder: folder, recordDir: options.recordDir)
+        live.rebuild = rebuild
+        return live
     }
 
     /// Where the app's folder goes: the app rewrites its session there after every input (a new file

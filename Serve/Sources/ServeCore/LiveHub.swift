@@ -11,6 +11,7 @@ extension Hub {
         guard let live else { return }
         watchExits(live)
         await enqueue { await self.boot(live) }?.value
+        startRebuild(live)
     }
 
     /// At exit: the app ends with the server, and its temporary folder goes (recordings are in --record-dir).
@@ -21,6 +22,7 @@ extension Hub {
 
     func liveGreeting(_ c: Client) {
         if let live { c.mailbox.put("live", .text(live.message())) }
+        rebuildGreeting(c)
     }
 
     func liveReceived(_ c: Client, _ request: LiveRequest) async -> ServeError? {
@@ -91,6 +93,7 @@ extension Hub {
         live.recording = nil
         live.ended = nil
         live.locators = [:]
+        live.walk = []
         let answer = await live.app.start()
         live.running = answer["ended"] as? Bool != true && answer["outcome"] as? String != "not-started"
         if !live.running { live.ended = answer }
@@ -118,6 +121,9 @@ extension Hub {
         LiveTiming.stamp(&stages, "fromApp")
         if LiveTiming.enabled { answer["stages"] = stages }
         live.add(answer, input: step)
+        if answer["outcome"] as? String == "ok", live.rebuild != nil, live.walk.count < LiveApp.maxWalk {
+            live.walk.append(Self.recorded(step, answer: answer, locators: before))
+        }
         if answer["outcome"] as? String == "ok", live.recording != nil {
             live.recording?.steps.append(Self.recorded(step, answer: answer, locators: before))
             if step["type"] as? String == "snapshot", let n = step["name"] as? String {
@@ -155,9 +161,10 @@ extension Hub {
         var kinds: [Int: String] = [:]
         for e in meta.tree { kinds[e.id] = e.kind }
         live.kinds = kinds
-        // The frame's tree carries no locators (they cost more than the frame): asked for while recording.
+        // The frame's tree carries no locators (they cost more than the frame): asked for while recording, and
+        // with --rebuild (its walk is replayed by them).
         var locators: [Int: String] = [:]
-        if live.recording != nil {
+        if live.recording != nil || live.rebuild != nil {
             for e in await main.call(.locators(spec)).reply(LocatorsAnswer.self)?.answer?.locators ?? [] {
                 locators[e.id] = e.locator
             }

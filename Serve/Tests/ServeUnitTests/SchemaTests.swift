@@ -88,6 +88,14 @@ final class SchemaTests: XCTestCase {
             ("log", ["type": "array", "items": ["type": "object"]])
         ),
         (
+            "rebuild",
+            RebuildMessage(
+                build: 0, state: "", command: "", watching: [""], changed: [""], seconds: 0, status: 0, message: "",
+                diagnostics: [BuildDiagnostic(file: "", line: 0, column: 0, severity: "", message: "")], output: "",
+                replay: ReplayReport(steps: 0, played: 0, stoppedAt: 0, step: "", message: ""), builtAt: 0,
+                framedAt: 0), nil
+        ),
+        (
             "frame",
             FrameMessage(
                 slot: "", session: "", look: "", state: "", version: 0, sent: 0, noticed: 0, patch: patch),
