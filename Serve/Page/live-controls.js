@@ -44,7 +44,8 @@ bar.innerHTML = `
   <input id="liveText" placeholder="tap a text field, then type here" size="24" disabled>
   <button id="record">Record</button><button id="snapshot" disabled>Snapshot</button><button id="stopRecord" disabled>Stop</button>
   <button id="restart">Restart</button> <a id="download" href="/live/session.json">session so far</a>
-  <span id="liveNotes"><span id="lookNote"></span> <span id="recordNote"></span></span>`;
+  <span id="liveNotes"><button id="lookRestart" hidden></button> <span id="lookNote"></span>
+    <span id="recordNote"></span></span>`;
 $("#stage").insertBefore(bar, $("#pictures"));
 const pane = document.createElement("section");
 pane.id = "livePane";
@@ -122,6 +123,7 @@ on("live", (m) => {
   $input("#stopRecord").disabled = !rec;
   setText($("#record"), rec ? `Recording (${rec.steps} steps)` : "Record");
   setText($("#recordNote"), m.recordNote || "");
+  if ((m.restartNote || "") !== restartNote) { restartNote = m.restartNote || ""; showLookNote(); }
   $("#recordNote").title = m.recordNote || "";
   if (m.recordNote && m.recordNote.startsWith("exists: ") && live.stopName) {
     const name = live.stopName;
@@ -182,16 +184,24 @@ async function learnAppLook() {
   } catch { appLook = null; }
   showLookNote();
 }
+/** The server's note on the page's last "Restart in LOOK" (LiveHub+Look.swift). */
+let restartNote = "";
 /** Says plainly when the picture is not the look the app runs in (issue 49): the Look switch draws the app's session
- * in another look, but the app laid out, asked for images and answered in its own. */
+ * in another look, but the app laid out, asked for images and answered in its own; its button restarts the app in the
+ * look chosen and replays the walk. */
 function showLookNote() {
-  const shown = $input("#look").value, note = $("#lookNote");
-  setText(note, appLook && shown && shown !== appLook
+  const shown = $input("#look").value, note = $("#lookNote"), button = $input("#lookRestart");
+  const other = !!(appLook && shown && shown !== appLook);
+  setText(note, other
     ? `The app runs in the ${appLook} look: this is its session drawn in ${shown} (images it fetched, sizes it chose ` +
-      `and what it answered are the ${appLook} look's). Restart the app with --theme ${shown} to run it in ${shown}.`
-    : "");
+      `and what it answered are the ${appLook} look's).`
+    : restartNote ? `The app ${restartNote}.` : "");
   note.title = note.textContent || "";
+  button.hidden = !other;
+  setText(button, `Restart the app in ${shown}`);
+  button.title = `Starts the app again with --theme ${shown} and replays the steps since its boot`;
 }
+$("#lookRestart").onclick = () => send({ type: "live", op: "look", look: $input("#look").value });
 $input("#look").addEventListener("change", showLookNote);
 
 /** Every element the app's frames have shown, by id (ids are never reused in a run): a step names the element it
@@ -214,7 +224,8 @@ function stepWords(e) {
     if (type === "tick") return `tick ${input.ms} ms`;
     if (type === "snapshot") return `snapshot "${input.name}"`;
     if (type === "sys" || type === "back") return type === "back" ? "back" : `sys ${input.textValue}`;
-    // A point that reached no element (the message says why).
+    // A locator (a rebuild's or a look's replay) or a point that reached no element (the message says why).
+    if (input.target) return `${type} ${JSON.stringify(input.target)}`;
     if (typeof input.x === "number" && typeof input.y === "number") return `${type} at ${input.x},${input.y}`;
     return JSON.stringify(input);
   }

@@ -109,7 +109,7 @@ export interface LogEntry {
 export interface LiveMessage {
   type: "live"; seq: number; running: boolean; canRecord: boolean; log: LogEntry[];
   ended?: { outcome: string; step?: number; message?: string }; recording?: { steps: number; snapshots: unknown };
-  recordNote?: string;
+  recordNote?: string; appLook?: string; restartNote?: string;
 }
 
 /** `render serve --app BIN --rebuild CMD`: the rebuild after a save (RebuildMessage.swift). */

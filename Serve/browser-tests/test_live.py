@@ -671,6 +671,26 @@ class LiveRebuild(PageCase):
         self.assertIn("The replay stopped at step 3 of 3", detail)
         self.page.screenshot(path=os.path.join(self.out, "live-rebuild-stopped.png"))
 
+    def test_4_the_look_switch_restarts_the_app_in_that_look_on_the_same_screen(self):
+        """Another look is the session drawn in it until the note's button restarts the app in that look and replays
+        the walk by its locators (issue 49): then the note is gone and the session is the app's own in that look."""
+        self.page.select_option("#look", "ios")
+        self.page.wait_for_function("() => !document.querySelector('#lookRestart').hidden")
+        self.page.screenshot(path=os.path.join(self.out, "live-look-restart-offered.png"))
+        n = self.last_n()
+        self.page.click("#lookRestart")
+        m = self.wait("live", "m => m.restartNote && m.restartNote.startsWith('restarted in the ios look')")
+        self.assertEqual(m["appLook"], "ios")
+        self.assertEqual(m["restartNote"], "restarted in the ios look, 2 of 2 steps replayed")
+        self.assertEqual([e["step"] for e in m["log"] if e["n"] > n][0], "boot")
+        self.page.wait_for_function("() => document.querySelector('#lookRestart').hidden")
+        self.page.wait_for_function("() => document.querySelector('#lookNote').textContent"
+                                    " === 'The app restarted in the ios look, 2 of 2 steps replayed.'")
+        theme = self.page.evaluate("async () => (await (await fetch('/live/session.json')).json()).theme")
+        self.assertEqual(theme, "ios")
+        self.page.wait_for_function("() => window.__state.tree.some(e => e.text === 'typed hi')")
+        self.page.screenshot(path=os.path.join(self.out, "live-look-restarted.png"))
+
 
 class Start(unittest.TestCase):
     def test_record_dir_not_writable_is_an_error_at_start(self):

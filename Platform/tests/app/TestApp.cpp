@@ -329,7 +329,7 @@ class TestApp : public FWApplication {
     showView(*this, *more);
   }
 
-  // A new view of 60 rows (a layout, a label and a button each: about 250 commands, a screen as heavy as a page of
+  // A new view of 80 rows (a layout, a label and a button each: about 250 commands, a screen as heavy as a page of
   // the framework's example1), shown in place of the one before; its "Next page" button, first, makes the next.
   void showCatalogPage() {
     auto page = std::make_shared<View>();
@@ -338,7 +338,7 @@ class TestApp : public FWApplication {
     page->addChild(column);
     column->addChild(std::make_shared<Button>("Next page", ID_NEXT_PAGE));
     column->addChild(std::make_shared<Label>("Catalog page " + std::to_string(++catalogPages)));
-    for (int i = 0; i < 60; i++) {
+    for (int i = 0; i < 80; i++) {
       auto row = std::make_shared<Layout>(2);
       column->addChild(row);
       row->addChild(std::make_shared<Label>("Item " + std::to_string(i + 1) + " of page " + std::to_string(catalogPages)));

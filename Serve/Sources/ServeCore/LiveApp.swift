@@ -43,6 +43,9 @@ final class LiveApp: @unchecked Sendable {
     static let maxWalk = 1000
     /// `--rebuild`'s state, nil without it.
     var rebuild: RebuildState?
+    /// The look the page last restarted the app in (LiveHub+Look.swift), and how that restart's replay went.
+    var appLook: String?
+    var restartNote: String?
 
     init(app: AppProcess, folder: String, recordDir: String?) {
         self.app = app
@@ -101,7 +104,8 @@ final class LiveApp: @unchecked Sendable {
         let head = LiveMessage(
             seq: seq, running: running, sessionName: sessionName, canRecord: recordDir != nil,
             ended: ended.flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data(Hub.json($0).utf8)) },
-            recording: recording.map { .init(steps: $0.steps.count, snapshots: $0.snapshots) }, recordNote: recordNote)
+            recording: recording.map { .init(steps: $0.steps.count, snapshots: $0.snapshots) }, recordNote: recordNote,
+            appLook: appLook, restartNote: restartNote)
         // The log's entries follow as they were made.
         for i in logJSON.indices where logJSON[i] == nil { logJSON[i] = Hub.json(log[i]) }
         let entries = "[" + logJSON.map { $0 ?? "{}" }.joined(separator: ",") + "]"

@@ -119,6 +119,19 @@ extension Hub {
     /// no element: the edit removed or renamed it) stops the replay there, and the page names that step.
     func replayWalk(_ live: LiveApp, build n: Int) async {
         guard let r = live.rebuild, n == r.build else { return }
+        let report = await replayFromBoot(live)
+        await shown(live)
+        var m = r.message
+        m.state = report.stoppedAt == nil && live.running ? "done" : "stopped"
+        m.replay = report
+        m.framedAt = LiveTiming.now()
+        r.message = m
+        broadcastRebuild()
+    }
+
+    /// Starts the app again and plays the walk on it, without a frame between the steps (the caller shows the
+    /// screen reached); how far it went. Also the Look switch's restart (LiveHub+Look.swift).
+    func replayFromBoot(_ live: LiveApp) async -> ReplayReport {
         let walk = live.walk
         live.ended = nil
         live.locators = [:]
@@ -128,33 +141,27 @@ extension Hub {
         if !live.running { live.ended = boot }
         live.add(boot, input: nil)
         var report = ReplayReport(steps: walk.count, played: 0)
-        if !live.running {
-            report.message = "the rebuilt app did not start: \(boot["message"] as? String ?? "")"
-        } else {
-            for (i, step) in walk.enumerated() {
-                var answer = await live.app.play(step)
-                answer["replayed"] = true  // the page's Steps pane says so, and times no click for it
-                live.add(answer, input: step)
-                if answer["outcome"] as? String == "ok" {
-                    live.walk.append(step)
-                    report.played += 1
-                    continue
-                }
-                report.stoppedAt = i
-                report.step = Hub.json(step)
-                report.message =
-                    "step \(i + 1) of \(walk.count) (\(Self.describe(step))): "
-                    + "\(answer["outcome"] as? String ?? "?"): \(answer["message"] as? String ?? "")"
-                break
-            }
+        guard live.running else {
+            report.message = "the app did not start: \(boot["message"] as? String ?? "")"
+            return report
         }
-        await shown(live)
-        var m = r.message
-        m.state = report.stoppedAt == nil && live.running ? "done" : "stopped"
-        m.replay = report
-        m.framedAt = LiveTiming.now()
-        r.message = m
-        broadcastRebuild()
+        for (i, step) in walk.enumerated() {
+            var answer = await live.app.play(step)
+            answer["replayed"] = true  // the page's Steps pane says so, and times no click for it
+            live.add(answer, input: step)
+            if answer["outcome"] as? String == "ok" {
+                live.walk.append(step)
+                report.played += 1
+                continue
+            }
+            report.stoppedAt = i
+            report.step = Hub.json(step)
+            report.message =
+                "step \(i + 1) of \(walk.count) (\(Self.describe(step))): "
+                + "\(answer["outcome"] as? String ?? "?"): \(answer["message"] as? String ?? "")"
+            break
+        }
+        return report
     }
 
     /// A step as the page's message names it: its type and its locator (or point).

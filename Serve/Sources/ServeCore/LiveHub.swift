@@ -57,6 +57,13 @@ extension Hub {
             live.run += 1
             live.app.interrupt()
             enqueue { await self.boot(live) }
+        case .look(let look):
+            guard let look, looks.contains(look) else {
+                return ServeError("live: look needs one of \(looks.joined(separator: ", "))")
+            }
+            live.run += 1
+            live.app.interrupt()
+            enqueue { await self.restartInLook(live, look) }
         case .record:
             guard live.recordDir != nil else { return ServeError("live: record needs --record-dir") }
             live.run += 1
@@ -94,6 +101,7 @@ extension Hub {
         live.ended = nil
         live.locators = [:]
         live.walk = []
+        live.restartNote = nil
         let answer = await live.app.start()
         live.running = answer["ended"] as? Bool != true && answer["outcome"] as? String != "not-started"
         if !live.running { live.ended = answer }
@@ -121,7 +129,7 @@ extension Hub {
         LiveTiming.stamp(&stages, "fromApp")
         if LiveTiming.enabled { answer["stages"] = stages }
         live.add(answer, input: step)
-        if answer["outcome"] as? String == "ok", live.rebuild != nil, live.walk.count < LiveApp.maxWalk {
+        if answer["outcome"] as? String == "ok", live.walk.count < LiveApp.maxWalk {
             live.walk.append(Self.recorded(step, answer: answer, locators: before))
         }
         if answer["outcome"] as? String == "ok", live.recording != nil {
@@ -154,9 +162,10 @@ extension Hub {
         live.stampLast("framed")
         broadcastLive()
         let view = ViewSpec(
-            session: live.sessionName, look: initialLook, device: initialDevice, fontScale: String(initialFontScale),
+            session: live.sessionName, look: live.appLook ?? initialLook, device: initialDevice,
+            fontScale: String(initialFontScale),
             capture: "final", sideBySide: false)
-        guard let spec = stateSpec(view, look: initialLook) else { return }
+        guard let spec = stateSpec(view, look: live.appLook ?? initialLook) else { return }
         guard let meta = await frame(spec).reply(FrameMeta.self)?.answer else { return }
         var kinds: [Int: String] = [:]
         for e in meta.tree { kinds[e.id] = e.kind }

@@ -67,6 +67,16 @@ final class RebuildTests: XCTestCase {
         XCTAssertThrowsError(try ServeOptions.parse(["--app", "./app", "--rebuild-timeout", "0"]))
     }
 
+    /// The Look switch's restart: the app's own `--theme` gives way to the look asked for.
+    func testALookRestartReplacesTheAppsTheme() {
+        XCTAssertEqual(
+            AppProcess.arguments(["--assets", "a", "--theme", "ios"], theme: nil), ["--assets", "a", "--theme", "ios"])
+        XCTAssertEqual(
+            AppProcess.arguments(["--assets", "a", "--theme", "ios"], theme: "android"),
+            ["--assets", "a", "--theme", "android"])
+        XCTAssertEqual(AppProcess.arguments([], theme: "ios"), ["--theme", "ios"])
+    }
+
     /// A build past its time limit is ended with the helpers it left in its group, and says so.
     func testABuildPastItsLimitEndsWithItsGroup() async throws {
         let pidFile = dir + "/helper.pid"

@@ -68,6 +68,7 @@ let all: [TestEntry] =
                 { try await $0.testTheBuildsOutputIsBoundedAndItsChildIsClean() }
             ),
             ("testCancelEndsTheBuildAtOnce", { try await $0.testCancelEndsTheBuildAtOnce() }),
+            ("testALookRestartReplacesTheAppsTheme", { $0.testALookRestartReplacesTheAppsTheme() }),
             (
                 "testASaveRebuildsAndReplaysTheWalkAndAFailedBuildLeavesTheAppRunning",
                 { try await $0.testASaveRebuildsAndReplaysTheWalkAndAFailedBuildLeavesTheAppRunning() }
