@@ -40,6 +40,9 @@ final class LiveApp: @unchecked Sendable {
     /// The steps played since the boot that reached the app (each input by its locator where the screen
     /// named one): what `--rebuild` replays on the rebuilt app (LiveHub+Rebuild.swift).
     var walk: [[String: Any]] = []
+    /// The steps of the walk a replay could not play (from the one that stopped it), replayed after `walk` by the
+    /// next rebuild unless a step is played or the app restarted before it.
+    var walkRest: [[String: Any]] = []
     static let maxWalk = 1000
     /// `--rebuild`'s state, nil without it.
     var rebuild: RebuildState?

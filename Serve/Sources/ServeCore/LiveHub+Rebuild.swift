@@ -132,16 +132,20 @@ extension Hub {
     /// Starts the app again and plays the walk on it, without a frame between the steps (the caller shows the
     /// screen reached); how far it went. Also the Look switch's restart (LiveHub+Look.swift).
     func replayFromBoot(_ live: LiveApp) async -> ReplayReport {
-        let walk = live.walk
+        // The steps a replay before could not play come again while no step was played since: the edit that
+        // fixes what stopped it brings the whole walk back.
+        let walk = live.walk + live.walkRest
         live.ended = nil
         live.locators = [:]
         live.walk = []
+        live.walkRest = []
         let boot = await live.app.start()
         live.running = boot["ended"] as? Bool != true && boot["outcome"] as? String != "not-started"
         if !live.running { live.ended = boot }
         live.add(boot, input: nil)
         var report = ReplayReport(steps: walk.count, played: 0)
         guard live.running else {
+            live.walkRest = walk  // kept for the next build
             report.message = "the app did not start: \(boot["message"] as? String ?? "")"
             return report
         }
@@ -155,6 +159,7 @@ extension Hub {
                 continue
             }
             report.stoppedAt = i
+            live.walkRest = Array(walk[i...])
             report.step = Hub.json(step)
             report.message =
                 "step \(i + 1) of \(walk.count) (\(Self.describe(step))): "

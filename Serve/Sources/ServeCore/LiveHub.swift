@@ -101,6 +101,7 @@ extension Hub {
         live.ended = nil
         live.locators = [:]
         live.walk = []
+        live.walkRest = []
         live.restartNote = nil
         let answer = await live.app.start()
         live.running = answer["ended"] as? Bool != true && answer["outcome"] as? String != "not-started"
@@ -129,6 +130,7 @@ extension Hub {
         LiveTiming.stamp(&stages, "fromApp")
         if LiveTiming.enabled { answer["stages"] = stages }
         live.add(answer, input: step)
+        if answer["outcome"] as? String == "ok" { live.walkRest = [] }  // a new walk from the screen reached
         if answer["outcome"] as? String == "ok", live.walk.count < LiveApp.maxWalk {
             live.walk.append(Self.recorded(step, answer: answer, locators: before))
         }

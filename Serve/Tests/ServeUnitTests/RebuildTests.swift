@@ -252,6 +252,9 @@ final class RebuildTests: XCTestCase {
         try save("v4")
         let burst = try rebuild(c) { ($0["state"] as? String).map { ["done", "stopped"].contains($0) } == true }
         XCTAssertEqual(burst["build"] as? Int, 4)
+        // The fix brings the whole walk back: the steps the stopped replay could not play are played again.
+        XCTAssertEqual(burst["state"] as? String, "done")
+        XCTAssertEqual((burst["replay"] as? [String: Any])?["played"] as? Int, 3)
         let after = try String(contentsOfFile: dir + "/builds.log", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(after.count, builds + 1)
         XCTAssertEqual(after.last, "build v4")
