@@ -28,6 +28,8 @@ public final class BuildRun: @unchecked Sendable {
     let timeout: Double
     private let lock = NSLock()
     private var cancelled = false
+    /// The running command's process group (its id), while it runs.
+    private var group: pid_t?
 
     public init(command: String, timeout: Double) {
         self.command = command
@@ -36,6 +38,15 @@ public final class BuildRun: @unchecked Sendable {
 
     /// Ends the build from any thread (its group is killed within 0.1 s; `run()` then returns `cancelled`).
     public func cancel() { lock.withLock { cancelled = true } }
+
+    /// At the server's exit (Ctrl-C): the build's whole group ends now, from any thread (no compiler outlives the
+    /// server); the build's thread reaps it if the process lives on.
+    public func terminateNow() {
+        lock.withLock {
+            cancelled = true
+            if let g = group { kill(-g, SIGKILL) }
+        }
+    }
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// Runs the command to its end on a thread of its own.
@@ -56,6 +67,8 @@ public final class BuildRun: @unchecked Sendable {
         } catch {
             return Result(exitCode: nil, output: "cannot start /bin/sh: \(error)", dropped: 0, seconds: 0)
         }
+        lock.withLock { group = child.pid }
+        defer { lock.withLock { group = nil } }
         let deadline = started.addingTimeInterval(timeout)
         var timedOut = false
         var cancelled = false
@@ -73,6 +86,7 @@ public final class BuildRun: @unchecked Sendable {
             }
             if open { open = Self.readSome(child.stdout, &buffer, keeper, waitMs: 100) } else { usleep(20_000) }
         }
+        if !timedOut && isCancelled { cancelled = true }  // terminateNow() killed it: not the command's own end
         // The rest of the group goes (a helper, or every process on a time limit or a cancel), then the last output.
         child.killGroup()
         let drainUntil = Date().addingTimeInterval(0.5)

@@ -16,7 +16,13 @@ final class RebuildState: @unchecked Sendable {
     /// Sources saved since the last build started.
     var saved: [String] = []
     var settling: Task<Void, Never>?
-    var running: BuildRun?
+    /// The build running, if one is (read at exit from outside the Hub: under `lock`).
+    var running: BuildRun? {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+    private var current: BuildRun?
+    private let lock = NSLock()
     /// How long a burst of saves is waited out (an editor's save-all writes a file after another).
     static let settle: Duration = .milliseconds(150)
 

@@ -17,6 +17,7 @@ extension Hub {
     /// At exit: the app ends with the server, and its temporary folder goes (recordings are in --record-dir).
     nonisolated func stopLive(_ live: LiveApp) {
         live.app.terminateNow()
+        live.rebuild?.running?.terminateNow()
         try? FileManager.default.removeItem(atPath: live.folder)
     }
 

@@ -109,6 +109,23 @@ final class RebuildTests: XCTestCase {
         XCTAssertTrue(r.output.contains("to-stderr"))
     }
 
+    /// The server's exit ends a build's whole group at once (Ctrl-C: no compiler outlives the server).
+    func testTerminateNowEndsTheBuildsGroup() async throws {
+        let pidFile = dir + "/helper.pid"
+        let run = BuildRun(command: "sleep 60 & echo $! > '\(pidFile)'; sleep 60", timeout: 100)
+        async let result = run.run()
+        while !FileManager.default.fileExists(atPath: pidFile) { try await Task.sleep(for: .milliseconds(20)) }
+        try await Task.sleep(for: .milliseconds(50))
+        run.terminateNow()
+        let r = await result
+        XCTAssertTrue(r.cancelled)
+        let helper = try XCTUnwrap(
+            Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let stat = (try? String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8)) ?? ""
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "gone"
+        XCTAssertTrue(["gone", "Z", "X"].contains(state), "the helper outlived its build: \(stat)")
+    }
+
     func testCancelEndsTheBuildAtOnce() async throws {
         let run = BuildRun(command: "sleep 60", timeout: 100)
         let started = Date()

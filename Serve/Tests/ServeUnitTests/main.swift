@@ -68,6 +68,7 @@ let all: [TestEntry] =
                 { try await $0.testTheBuildsOutputIsBoundedAndItsChildIsClean() }
             ),
             ("testCancelEndsTheBuildAtOnce", { try await $0.testCancelEndsTheBuildAtOnce() }),
+            ("testTerminateNowEndsTheBuildsGroup", { try await $0.testTerminateNowEndsTheBuildsGroup() }),
             ("testALookRestartReplacesTheAppsTheme", { $0.testALookRestartReplacesTheAppsTheme() }),
             (
                 "testASaveRebuildsAndReplaysTheWalkAndAFailedBuildLeavesTheAppRunning",
