@@ -658,6 +658,7 @@ class LiveRebuild(PageCase):
         self.assertEqual(self.version(), shown)
         self.assertEqual(self.last_n(), n)
         self.assertTrue(self.page.evaluate("() => window.__state.tree.some(e => e.text === 'edited label')"))
+        # README's docs/serve-live-rebuild.png: the error over the Steps pane, the last good picture.
         self.page.screenshot(path=os.path.join(self.out, "live-rebuild-error.png"))
 
     def test_3_a_locator_the_edit_broke_stops_the_replay_at_its_step(self):
