@@ -61,8 +61,14 @@ function showBefore(shown) {
   emit("rebuild", { toggle: shown });
 }
 $("#beforeEdit").onclick = () => showBefore(!rebuild.showingBefore);
-// A new frame (a step after the replay) is the app's now: the toggle goes back to it.
-onPainted(() => { if (rebuild.showingBefore) fitBefore(); });
+// A frame painted: the toggle's picture keeps the new one's size; once the user has played a step of their own
+// after a replay, the note about where that replay stopped is old news and leaves the notes' line.
+onPainted(() => {
+  if (rebuild.showingBefore) fitBefore();
+  const log = /** @type {{ log: import("./types").LogEntry[] }} */ (window.__live).log;
+  const last = log.length ? log[log.length - 1] : null;
+  if (last && last.input && !last.replayed && rebuild.last && rebuild.last.state === "stopped") setText(note, "");
+});
 
 /** @param {import("./types").BuildDiagnostic} d */
 function diagnosticLine(d) {
