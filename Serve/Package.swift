@@ -33,7 +33,7 @@ let package = Package(
             resources: [
                 "index.html", "page.css", "a11y.css", "live.css", "main.js", "dom.js", "state.js", "socket.js",
                 "sessions.js", "frames.js", "hover.js", "outlines.js", "tree.js", "inspector.js", "timeline.js",
-                "a11y.js", "live.js", "live-controls.js", "live-gestures.js", "live-action-bar.js",
+                "a11y.js", "live.js", "live-controls.js", "live-gestures.js", "live-action-bar.js", "live-rebuild.js",
             ].map { .embedInCode($0) }),
         .target(
             name: "ServeCore",

@@ -25,5 +25,6 @@ public enum PageFiles {
         "live-controls.js": PackageResources.live_controls_js,
         "live-gestures.js": PackageResources.live_gestures_js,
         "live-action-bar.js": PackageResources.live_action_bar_js,
+        "live-rebuild.js": PackageResources.live_rebuild_js,
     ]
 }

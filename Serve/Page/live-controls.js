@@ -21,6 +21,12 @@ export const live = {
   logWaits: false,
   /** @type {string | null} */ stopName: null,
   snapshots: 0,
+  /** When each step the page sent and the app has not answered yet left the user's hand (ms since 1970; 0: not a
+   * click), oldest first: an answer takes the oldest. */
+  /** @type {number[]} */ sent: [],
+  /** Per log entry (its n), when its step was sent; once its frame is painted, its tap-to-pixel in ms. */
+  /** @type {Map<number, number>} */ sentOf: new Map(),
+  /** @type {Map<number, number>} */ pixelMs: new Map(),
 };
 window.__live = live;
 history.live = [];  // __on("live", test): the page's events, as for frames
@@ -38,7 +44,8 @@ bar.innerHTML = `
   <input id="liveText" placeholder="tap a text field, then type here" size="24" disabled>
   <button id="record">Record</button><button id="snapshot" disabled>Snapshot</button><button id="stopRecord" disabled>Stop</button>
   <button id="restart">Restart</button> <a id="download" href="/live/session.json">session so far</a>
-  <span id="liveNotes"><span id="lookNote"></span> <span id="recordNote"></span></span>`;
+  <span id="liveNotes"><button id="lookRestart" hidden></button> <span id="lookNote"></span>
+    <span id="recordNote"></span></span>`;
 $("#stage").insertBefore(bar, $("#pictures"));
 const pane = document.createElement("section");
 pane.id = "livePane";
@@ -55,11 +62,17 @@ export function step(s) {
   const now = performance.now();
   if ($input("#realTime").checked && s.type !== "tick") {
     const ms = Math.min(600000, Math.round(now - live.lastInput));
-    if (ms > 0) { live.busy++; send({ type: "live", op: "step", step: { type: "tick", ms } }); }
+    if (ms > 0) {
+      live.busy++;
+      live.sent.push(0);  // no click of the user's: no tap-to-pixel
+      send({ type: "live", op: "step", step: { type: "tick", ms } });
+    }
   }
   live.lastInput = now;
   live.busy++;
   live.sentAt = now;
+  live.sent.push(performance.timeOrigin + now);
+  if (live.sent.length > 64) live.sent.shift();
   send({ type: "live", op: "step", step: s });
 }
 
@@ -70,6 +83,13 @@ on("live", (m) => {
   live.running = m.running;
   const fresh = m.log.filter((e) => e.n > before);
   live.busy = Math.max(0, live.busy - fresh.filter((e) => e.input).length);
+  for (const e of fresh) {
+    if (e.step === "boot") live.sent.length = 0;  // a restart: the steps sent before it are not played
+    else if (e.input && !e.replayed && live.sent.length) {
+      const at = /** @type {number} */ (live.sent.shift());
+      if (at) live.sentOf.set(e.n, at);
+    }
+  }
   for (const e of fresh) {
     if (e.step === "boot") { live.offsets.clear(); learnAppLook(); }  // a new run starts unscrolled
     const input = e.input || {};
@@ -91,7 +111,7 @@ on("live", (m) => {
   }
   // The server sends a step's frame before its log: while that frame is decoded and drawn, the
   // log waits for it (built first, it held the picture back by 8 to 18 ms).
-  if (!live.logWaits) { live.logWaits = true; afterDrawing(() => { live.logWaits = false; renderLog(); }); }
+  if (!live.logWaits) { live.logWaits = true; afterDrawing(() => { live.logWaits = false; timeToPixel(); renderLog(); }); }
   const ended = m.ended;
   setText($("#liveState"), m.running ? "app running" :
     ended ? `app ended: ${ended.outcome}${ended.step !== undefined ? ` at step ${ended.step}` : ""}: ${ended.message || ""}`
@@ -103,6 +123,7 @@ on("live", (m) => {
   $input("#stopRecord").disabled = !rec;
   setText($("#record"), rec ? `Recording (${rec.steps} steps)` : "Record");
   setText($("#recordNote"), m.recordNote || "");
+  if ((m.restartNote || "") !== restartNote) { restartNote = m.restartNote || ""; showLookNote(); }
   $("#recordNote").title = m.recordNote || "";
   if (m.recordNote && m.recordNote.startsWith("exists: ") && live.stopName) {
     const name = live.stopName;
@@ -114,13 +135,26 @@ on("live", (m) => {
   emit("live", m);
 });
 
+/** Tap-to-pixel (issue 49): from the step leaving the user's hand to the frame painted after its answer, what the
+ * user waits for (the app's handler time is a part of it). The log comes after its step's frame, and is shown once
+ * that frame is painted: the newest painted frame is the step's. */
+function timeToPixel() {
+  const painted = window.__frames.length ? window.__frames[window.__frames.length - 1] : null;
+  for (const [n, at] of live.sentOf) {
+    live.sentOf.delete(n);
+    if (painted && painted.ok && painted.t >= at) live.pixelMs.set(n, painted.t - at);
+  }
+  for (const n of live.pixelMs.keys()) if (n < (live.log[0] ? live.log[0].n : 0)) live.pixelMs.delete(n);
+}
+
 // The log as the server sends it (its last entries): an entry already shown keeps its element
 // (and whether its details are open), entries that left are removed and new ones inserted, so
 // the browser lays out only what changed (replacing all 60 took 8-18 ms of the page's time).
 function renderLog() {
   const ol = $("#liveLog");
   const items = live.log.map((e) => ({ e,
-    key: [e.n, e.outcome, e.micros, e.message, (e.commands || []).length, (e.events || []).length, e.more].join("|") }));
+    key: [e.n, e.outcome, e.micros, e.message, (e.commands || []).length, (e.events || []).length, e.more,
+      live.pixelMs.get(e.n)].join("|") }));
   const keep = new Set(items.map((i) => i.key));
   /** @type {Map<string, HTMLElement>} */
   const shown = new Map();
@@ -150,16 +184,24 @@ async function learnAppLook() {
   } catch { appLook = null; }
   showLookNote();
 }
+/** The server's note on the page's last "Restart in LOOK" (LiveHub+Look.swift). */
+let restartNote = "";
 /** Says plainly when the picture is not the look the app runs in (issue 49): the Look switch draws the app's session
- * in another look, but the app laid out, asked for images and answered in its own. */
+ * in another look, but the app laid out, asked for images and answered in its own; its button restarts the app in the
+ * look chosen and replays the walk. */
 function showLookNote() {
-  const shown = $input("#look").value, note = $("#lookNote");
-  setText(note, appLook && shown && shown !== appLook
+  const shown = $input("#look").value, note = $("#lookNote"), button = $input("#lookRestart");
+  const other = !!(appLook && shown && shown !== appLook);
+  setText(note, other
     ? `The app runs in the ${appLook} look: this is its session drawn in ${shown} (images it fetched, sizes it chose ` +
-      `and what it answered are the ${appLook} look's). Restart the app with --theme ${shown} to run it in ${shown}.`
-    : "");
+      `and what it answered are the ${appLook} look's).`
+    : restartNote ? `The app ${restartNote}.` : "");
   note.title = note.textContent || "";
+  button.hidden = !other;
+  setText(button, `Restart the app in ${shown}`);
+  button.title = `Starts the app again with --theme ${shown} and replays the steps since its boot`;
 }
+$("#lookRestart").onclick = () => send({ type: "live", op: "look", look: $input("#look").value });
 $input("#look").addEventListener("change", showLookNote);
 
 /** Every element the app's frames have shown, by id (ids are never reused in a run): a step names the element it
@@ -182,7 +224,8 @@ function stepWords(e) {
     if (type === "tick") return `tick ${input.ms} ms`;
     if (type === "snapshot") return `snapshot "${input.name}"`;
     if (type === "sys" || type === "back") return type === "back" ? "back" : `sys ${input.textValue}`;
-    // A point that reached no element (the message says why).
+    // A locator (a rebuild's or a look's replay) or a point that reached no element (the message says why).
+    if (input.target) return `${type} ${JSON.stringify(input.target)}`;
     if (typeof input.x === "number" && typeof input.y === "number") return `${type} at ${input.x},${input.y}`;
     return JSON.stringify(input);
   }
@@ -206,11 +249,15 @@ function logItem(e, key) {
   const events = e.events || [];
   // Counted by the server before it shortened the list: the app's commands only, not the step itself.
   const count = e.commandCount ?? 0;
+  const pixel = live.pixelMs.get(e.n);
   const shown = e.more ? ` (the first ${cmds.length} listed)` : "";
   li.className = e.outcome === "ok" ? "" : "bad";
   li.innerHTML = `<div class="in" title="${esc(e.input ? JSON.stringify(e.input) : "")}">${esc(stepWords(e))} → ` +
     `${esc(e.outcome)}` +
-    `${e.micros !== undefined ? ` · ${(e.micros / 1000).toFixed(1)} ms` : ""}</div>` +
+    `${e.micros !== undefined ? ` · app ${(e.micros / 1000).toFixed(1)} ms` : ""}` +
+    `${pixel !== undefined ? ` · <span class="pixel" title="From the click to the new picture painted">` +
+      `${Math.round(pixel)} ms to the picture</span>` : ""}` +
+    `${e.replayed ? " · replayed" : ""}</div>` +
     (e.message ? `<div class="msg">${esc(e.message)}</div>` : "") +
     `<details><summary>${count} ${count === 1 ? "command" : "commands"}${shown}, ${events.length} ` +
     `${events.length === 1 ? "event" : "events"}</summary>` +

@@ -99,6 +99,8 @@ export interface LogEntry {
   n: number; step?: string; outcome: string; micros?: number; message?: string; more?: number;
   /** The commands the app sent for the step, as it sent them (batches opened, the step itself not counted). */
   commandCount?: number;
+  /** Played again by a rebuild's replay (LiveHub+Rebuild.swift), not by the page. */
+  replayed?: boolean;
   input?: { type?: string } & Record<string, unknown>;
   commands?: Array<{ type?: string; internalId?: number; steps?: unknown[] } & Record<string, unknown>>;
   events?: Array<{ type?: string; internalId?: number; scrollPos?: number } & Record<string, unknown>>;
@@ -107,12 +109,24 @@ export interface LogEntry {
 export interface LiveMessage {
   type: "live"; seq: number; running: boolean; canRecord: boolean; log: LogEntry[];
   ended?: { outcome: string; step?: number; message?: string }; recording?: { steps: number; snapshots: unknown };
-  recordNote?: string;
+  recordNote?: string; appLook?: string; restartNote?: string;
 }
+
+/** `render serve --app BIN --rebuild CMD`: the rebuild after a save (RebuildMessage.swift). */
+export interface RebuildMessage {
+  type: "rebuild"; build: number; state: "watching" | "building" | "failed" | "replaying" | "done" | "stopped";
+  command: string; watching: string[]; changed: string[]; seconds?: number; status?: number; message?: string;
+  diagnostics: BuildDiagnostic[]; output?: string; replay?: ReplayReport; builtAt?: number; framedAt?: number;
+}
+
+export interface BuildDiagnostic { file: string; line: number; column?: number; severity: string; message: string }
+
+export interface ReplayReport { steps: number; played: number; stoppedAt?: number; step?: string; message?: string }
 
 /** Every text message the server sends a page. */
 export type ServerMessage =
-  | SessionsMessage | InspectMessage | PortabilityMessage | A11yMessage | ErrorMessage | LiveMessage;
+  | SessionsMessage | InspectMessage | PortabilityMessage | A11yMessage | ErrorMessage | LiveMessage
+  | RebuildMessage;
 
 /** A frame as painted, for the tests and the benches (`window.__frames`). */
 export interface PaintedFrame {
@@ -132,5 +146,6 @@ declare global {
     __closed: { code: number; reason: string };
     __a11y: unknown;
     __live: unknown;
+    __rebuild: unknown;
   }
 }

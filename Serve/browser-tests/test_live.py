@@ -523,6 +523,178 @@ class Live(PageCase):
         ws.close()
 
 
+
+FAKE_BUILD = """#!/bin/sh
+# A stand-in for an app's build (render serve --rebuild): src/app.cpp's LABEL and MORE lines become the test app's
+# PREVIEWTEST_LABEL and PREVIEWTEST_MORE in a wrapper (written beside and renamed over, as a linker writes); a line
+# holding "syntax error" is a compiler error at that line, as gcc prints it.
+src=src/app.cpp
+line=$(grep -n 'syntax error' "$src" | head -1 | cut -d: -f1)
+if [ -n "$line" ]; then
+  echo "g++ -c src/app.cpp"; echo "$src:$line:5: error: expected ';' before '}' token"; echo "make: *** [app] Error 1"
+  exit 1
+fi
+label=$(sed -n 's/^LABEL=//p' "$src"); more=$(sed -n 's/^MORE=//p' "$src")
+printf '#!/bin/sh\\nPREVIEWTEST_LABEL="%s" PREVIEWTEST_MORE="%s" exec %s "$@"\\n' "$label" "$more" "$APP" > bin/app.new
+chmod +x bin/app.new && mv bin/app.new bin/app
+"""
+
+
+def write_source(folder, label="nothing picked", more="More", extra=""):
+    """src/app.cpp as an editor saves it: a new file renamed over the old (the fake build reads it)."""
+    path = os.path.join(folder, "src", "app.cpp")
+    with open(path + ".tmp", "w") as f:
+        f.write(f"// the test app's edited source\nLABEL={label}\nMORE={more}\n{extra}")
+    os.replace(path + ".tmp", path)
+
+
+class RebuildServer:
+    """`render serve --app bin/app --rebuild ./build.sh --watch src -- APP-ARGS` in a folder of its own."""
+
+    def __init__(self, folder):
+        command = ([os.environ["RENDER_SERVE"], "--render", ARGS.render] if os.environ.get("RENDER_SERVE")
+                   else [ARGS.render, "serve"])
+        env = dict(os.environ, APP=ARGS.app)
+        self.proc = subprocess.Popen([*command, "--port", "0", "--step-timeout", str(SERVER_STEP_TIMEOUT), "--app",
+                                      "bin/app", "--rebuild", "./build.sh", "--watch", "src", "--", *app_args()],
+                                     cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://([\d.]+):(\d+)/", line)
+        if not m:
+            self.proc.kill()
+            raise RuntimeError(f"render serve did not start: {line!r} {self.proc.stderr.read()}")
+        self.host, self.port = m.group(1), int(m.group(2))
+        self.url = f"http://{self.host}:{self.port}/"
+
+    stop = LiveServer.stop
+
+
+def start_rebuild_folder(folder):
+    """A folder with src/app.cpp, the fake build and its first build (bin/app)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(os.path.join(folder, "src"))
+    os.makedirs(os.path.join(folder, "bin"))
+    with open(os.path.join(folder, "build.sh"), "w") as f:
+        f.write(FAKE_BUILD)
+    os.chmod(os.path.join(folder, "build.sh"), 0o755)
+    write_source(folder)
+    subprocess.run(["./build.sh"], cwd=folder, env=dict(os.environ, APP=ARGS.app), check=True, timeout=60)
+
+
+class LiveRebuild(PageCase):
+    """`render serve --app BIN --rebuild CMD --watch DIR` (docs/serve.md "Restart on code edit"): an edit of the
+    app's source reaches the page on the screen the walk was on, with the picture before the edit a toggle away;
+    a compiler error is shown by file and line and the last good picture stays; a locator the edit broke stops the
+    replay at its step, and the page says which."""
+    answered, last_n, painted_with, element, point, click, has_text, type_text = (
+        Live.answered, Live.last_n, Live.painted_with, Live.element, Live.point, Live.click, Live.has_text,
+        Live.type_text)
+
+    @classmethod
+    def setUpClass(cls):
+        cls.out = os.path.abspath(ARGS.out) + "-rebuild"
+        start_rebuild_folder(cls.out)
+        cls.open_page(RebuildServer(cls.out), ARGS.chromium)
+        cls.page.goto(cls.server.url)
+
+    def version(self):
+        return self.page.evaluate("() => Math.max(0, ...window.__frames.filter(f => f.ok).map(f => f.version))")
+
+    def test_1_an_edit_shows_the_new_frame_on_the_same_screen_with_the_one_before(self):
+        self.answered(0)
+        self.page.wait_for_function("() => window.__rebuild.last && window.__rebuild.last.state === 'watching'")
+        self.painted_with(self.has_text("More"))
+        self.type_text("hi")
+        self.painted_with(self.has_text("typed hi"))
+        self.click("More", "button")
+        self.painted_with(self.has_text("nothing picked"))
+        before = self.version()
+        write_source(self.out, label="edited label")
+        m = self.wait("rebuild", "m => m.state === 'done'")
+        self.assertEqual(m["replay"], {"steps": 3, "played": 3})
+        self.assertTrue(m["changed"][0].endswith("src/app.cpp"), m["changed"])
+        f = self.wait("frame", f"f => f.ok && f.version > {before}")
+        self.assertGreater(f["t"], m["builtAt"])
+        self.assertTrue(self.page.evaluate("() => window.__state.tree.some(e => e.text === 'edited label')"))
+        # The replayed steps are the page's log again, marked, after the new build's boot.
+        lines = self.page.eval_on_selector_all("#liveLog li .in", "els => els.map(e => e.textContent)")
+        self.assertTrue(all("replayed" in line for line in lines[-3:]), lines[-3:])
+        self.assertIn("3 steps replayed", self.page.text_content("#rebuildState"))
+        # The toggle lays the picture from before the edit over the new one, and takes it away again.
+        self.page.click("#beforeEdit")
+        self.wait("rebuild", "m => m.toggle === true")
+        differ = """() => { const a = document.querySelector('.pic[data-slot=main] canvas.img');
+            const b = document.querySelector('#beforeEditPic');
+            if (b.hidden || a.width !== b.width || a.height !== b.height) return null;
+            const x = a.getContext('2d').getImageData(0, 0, a.width, a.height).data;
+            const y = b.getContext('2d').getImageData(0, 0, b.width, b.height).data;
+            let n = 0; for (let i = 0; i < x.length; i += 4) if (x[i] !== y[i] || x[i + 1] !== y[i + 1]) n++;
+            return n; }"""
+        changed = self.page.evaluate(differ)
+        self.assertIsNotNone(changed)
+        self.assertGreater(changed, 0)  # the label's pixels
+        self.assertLess(changed, 0.2 * self.page.evaluate("() => document.querySelector('#beforeEditPic').width ** 2"))
+        self.assertEqual(self.page.locator("#beforeEditPic").bounding_box(),
+                         self.page.locator('.pic[data-slot="main"] .img').bounding_box())
+        self.page.screenshot(path=os.path.join(self.out, "live-rebuild-before.png"))
+        self.page.click("#beforeEdit")
+        self.wait("rebuild", "m => m.toggle === false")
+        self.assertTrue(self.page.evaluate("() => document.querySelector('#beforeEditPic').hidden"))
+        self.page.screenshot(path=os.path.join(self.out, "live-rebuild-after.png"))
+
+    def test_2_a_compiler_error_is_shown_and_the_last_picture_stays(self):
+        shown = self.version()
+        n = self.last_n()
+        write_source(self.out, label="edited label", extra="int x = syntax error\n")
+        m = self.wait("rebuild", "m => m.state === 'failed'")
+        self.assertEqual(m["diagnostics"], [{"file": "src/app.cpp", "line": 4, "column": 5, "severity": "error",
+                                             "message": "expected ';' before '}' token"}])
+        self.assertIn("the app runs the last good build", m["message"])
+        box = self.page.text_content("#rebuildBox")
+        self.assertIn("src/app.cpp:4:5", box)
+        self.assertIn("expected ';' before '}' token", box)
+        self.assertIn("Build failed (1 error)", self.page.text_content("#rebuildNote"))
+        # No restart, no new frame: the picture is the last good build's, and the app still answers.
+        self.assertEqual(self.version(), shown)
+        self.assertEqual(self.last_n(), n)
+        self.assertTrue(self.page.evaluate("() => window.__state.tree.some(e => e.text === 'edited label')"))
+        # README's docs/serve-live-rebuild.png: the error over the Steps pane, the last good picture.
+        self.page.screenshot(path=os.path.join(self.out, "live-rebuild-error.png"))
+
+    def test_3_a_locator_the_edit_broke_stops_the_replay_at_its_step(self):
+        write_source(self.out, label="edited label", more="Extras")
+        m = self.wait("rebuild", "m => m.state === 'stopped'")
+        self.assertEqual(m["replay"]["stoppedAt"], 2)
+        self.assertEqual(m["replay"]["played"], 2)
+        self.assertIn("More", m["replay"]["step"])
+        self.painted_with(self.has_text("Extras"))  # the screen the replay reached: the front, renamed button
+        detail = self.page.text_content("#rebuildDetail")
+        self.assertIn("The replay stopped at step 3 of 3", detail)
+        self.page.screenshot(path=os.path.join(self.out, "live-rebuild-stopped.png"))
+
+    def test_4_the_look_switch_restarts_the_app_in_that_look_on_the_same_screen(self):
+        """Another look is the session drawn in it until the note's button restarts the app in that look and replays
+        the walk by its locators (issue 49): then the note is gone and the session is the app's own in that look."""
+        self.page.select_option("#look", "ios")
+        self.page.wait_for_function("() => !document.querySelector('#lookRestart').hidden")
+        self.page.screenshot(path=os.path.join(self.out, "live-look-restart-offered.png"))
+        n = self.last_n()
+        self.page.click("#lookRestart")
+        m = self.wait("live", "m => m.restartNote && m.restartNote.startsWith('restarted in the ios look')")
+        self.assertEqual(m["appLook"], "ios")
+        # The walk is the two steps played and the one the last rebuild's replay could not play (More, renamed).
+        self.assertTrue(m["restartNote"].startswith("restarted in the ios look, 2 of 3 steps replayed; stopped: step 3 "
+                                                    "of 3 (tap {\"text\":\"More\"}): not-delivered"), m["restartNote"])
+        self.assertEqual([e["step"] for e in m["log"] if e["n"] > n][0], "boot")
+        self.page.wait_for_function("() => document.querySelector('#lookRestart').hidden")
+        self.page.wait_for_function("() => document.querySelector('#lookNote').textContent"
+                                    ".startsWith('The app restarted in the ios look, 2 of 3 steps replayed; stopped')")
+        theme = self.page.evaluate("async () => (await (await fetch('/live/session.json')).json()).theme")
+        self.assertEqual(theme, "ios")
+        self.page.wait_for_function("() => window.__state.tree.some(e => e.text === 'typed hi')")
+        self.page.screenshot(path=os.path.join(self.out, "live-look-restarted.png"))
+
+
 class Start(unittest.TestCase):
     def test_record_dir_not_writable_is_an_error_at_start(self):
         blocker = os.path.join(os.path.abspath(ARGS.out) + "-file")

@@ -79,6 +79,7 @@ extension PageMessage: Decodable {
             switch field("op", String.self) {
             case "step": self = .live(.step(field("step", JSONValue.self)))
             case "restart": self = .live(.restart)
+            case "look": self = .live(.look(look: field("look")))
             case "record": self = .live(.record)
             case "stop": self = .live(.stop(name: field("name"), overwrite: field("overwrite") ?? false))
             default: self = .live(.unknown)
@@ -118,6 +119,8 @@ public enum LiveRequest: Equatable, Sendable {
     /// A step as the page sent it (`LiveStep.checked` says whether it is one).
     case step(JSONValue?)
     case restart
+    /// Restart the app in a look the server offers (its `--theme`), the walk played again (LiveHub+Look.swift).
+    case look(look: String?)
     case record
     /// Stop recording: the recording's file name (nil: none given), and whether to replace existing files.
     case stop(name: String?, overwrite: Bool)

@@ -116,6 +116,9 @@ public struct LiveMessage: Codable, Equatable, Sendable {
     public var recording: Recording?
     /// The last recording's result (written, or why not).
     public var recordNote: String?
+    /// The look the app was last restarted in by the page (`op` `look`), and how its walk's replay went.
+    public var appLook: String?
+    public var restartNote: String?
 
     public struct Recording: Codable, Equatable, Sendable {
         public var steps: Int
@@ -128,7 +131,7 @@ public struct LiveMessage: Codable, Equatable, Sendable {
 
     public init(
         seq: Int, running: Bool, sessionName: String, canRecord: Bool, ended: JSONValue? = nil,
-        recording: Recording? = nil, recordNote: String? = nil
+        recording: Recording? = nil, recordNote: String? = nil, appLook: String? = nil, restartNote: String? = nil
     ) {
         self.seq = seq
         self.running = running
@@ -137,6 +140,8 @@ public struct LiveMessage: Codable, Equatable, Sendable {
         self.ended = ended
         self.recording = recording
         self.recordNote = recordNote
+        self.appLook = appLook
+        self.restartNote = restartNote
     }
 }
 

@@ -26,7 +26,7 @@
 namespace {
 
 enum { ID_OPEN = 101, ID_OK = 102, ID_THROW = 103, ID_SLOW = 104, ID_HANG = 105, ID_SHARE = 106, ID_MORE = 107,
-       ID_PICKER = 108, ID_LIST = 109, ID_SLIDER = 110 };
+       ID_PICKER = 108, ID_LIST = 109, ID_SLIDER = 110, ID_NEXT_PAGE = 111 };
 enum { FW_ID_BACK = -2, FW_ID_SAVE = -4 };  // the framework's include/FWDefs.h
 
 const char * PHOTO_URL = "https://images.test/photo.ppm";
@@ -152,6 +152,10 @@ class TestApp : public FWApplication {
         openDrawer();
         return;
       }
+      if (t == "catalog") {  // a whole new screen of about 250 commands per "Next page" (render serve's bench)
+        showCatalogPage();
+        return;
+      }
       if (t == "exit") {
         std::cerr << "previewtest: exit(3) from the text field's handler" << std::endl;
         std::exit(3);
@@ -192,7 +196,8 @@ class TestApp : public FWApplication {
     layout->addChild(std::make_shared<Button>("Share", ID_SHARE));
     // Last again: More shows a second view (made on the first tap) with an action bar, a picker,
     // a list and a slider: the widgets whose input the platform answers (NativeInput.h).
-    layout->addChild(std::make_shared<Button>("More", ID_MORE));
+    // PREVIEWTEST_MORE: the button's text as an edit of the app's code would change it (render serve --rebuild's tests).
+    layout->addChild(std::make_shared<Button>(envOr("PREVIEWTEST_MORE", "More"), ID_MORE));
   }
 
   void onSysEvent(SysEvent & ev) override {
@@ -250,6 +255,9 @@ class TestApp : public FWApplication {
     case ID_MORE:
       showMore();
       break;
+    case ID_NEXT_PAGE:
+      showCatalogPage();
+      break;
     case FW_ID_BACK:
       showView(*this, *view);
       break;
@@ -306,7 +314,7 @@ class TestApp : public FWApplication {
       more->addChild(std::make_shared<ActionBar>("More", 3));  // back and save buttons
       auto column = std::make_shared<Layout>(1);
       more->addChild(column);
-      moreStatus = std::make_shared<Label>("nothing picked");
+      moreStatus = std::make_shared<Label>(envOr("PREVIEWTEST_LABEL", "nothing picked"));
       column->addChild(moreStatus);
       auto picker = std::make_shared<Picker>(ID_PICKER);
       column->addChild(picker);
@@ -319,6 +327,29 @@ class TestApp : public FWApplication {
       column->addChild(std::make_shared<Slider>(ID_SLIDER));
     }
     showView(*this, *more);
+  }
+
+  // A new view of 80 rows (a layout, a label and a button each: about 250 commands, a screen as heavy as a page of
+  // the framework's example1), shown in place of the one before; its "Next page" button, first, makes the next.
+  void showCatalogPage() {
+    auto page = std::make_shared<View>();
+    addChild(page);
+    auto column = std::make_shared<Layout>(1);
+    page->addChild(column);
+    column->addChild(std::make_shared<Button>("Next page", ID_NEXT_PAGE));
+    column->addChild(std::make_shared<Label>("Catalog page " + std::to_string(++catalogPages)));
+    for (int i = 0; i < 80; i++) {
+      auto row = std::make_shared<Layout>(2);
+      column->addChild(row);
+      row->addChild(std::make_shared<Label>("Item " + std::to_string(i + 1) + " of page " + std::to_string(catalogPages)));
+      row->addChild(std::make_shared<Button>("Open", 0));
+    }
+    showView(*this, *page);
+  }
+
+  static std::string envOr(const char * name, const char * fallback) {
+    const char * v = std::getenv(name);
+    return v && *v ? v : fallback;
   }
 
   // Red left half, blue right half, a white disc in the middle.
@@ -344,7 +375,7 @@ class TestApp : public FWApplication {
   std::string drawerHeard;
   std::vector<std::shared_ptr<Image> > redPhotos;
   bool started = false, photo_requested = false, red_requested = false;
-  int tick_count = 0;
+  int tick_count = 0, catalogPages = 0;
 };
 
 }  // namespace

@@ -35,6 +35,26 @@ public final class AppProcess: @unchecked Sendable {
     /// How long an app whose stdout ended has to finish exiting before it is ended.
     static let exitGrace = 0.5
 
+    /// The look the next run starts in (`--theme` in place of the app's own), set by the page's `look`.
+    private var theme: String?
+    public func startIn(theme: String?) { queue.sync { self.theme = theme } }
+
+    /// The app's arguments with `--theme` the look asked for, when one was.
+    public static func arguments(_ given: [String], theme: String?) -> [String] {
+        guard let theme else { return given }
+        var out: [String] = []
+        var i = 0
+        while i < given.count {
+            if given[i] == "--theme" {
+                i += 2
+            } else {
+                out.append(given[i])
+                i += 1
+            }
+        }
+        return out + ["--theme", theme]
+    }
+
     public init(path: String, arguments: [String], outDir: String, stepTimeout: Double = defaultStepTimeout) {
         self.path = path
         self.arguments = arguments
@@ -59,7 +79,8 @@ public final class AppProcess: @unchecked Sendable {
             let c: ChildProcess
             do {
                 c = try ChildProcess.spawn(
-                    self.path, ["--live", "--out", self.outDir] + self.arguments, stderr: { tail.add($0) })
+                    self.path, ["--live", "--out", self.outDir] + Self.arguments(self.arguments, theme: self.theme),
+                    stderr: { tail.add($0) })
             } catch {
                 return ["step": "boot", "outcome": "not-started", "message": "cannot start \(self.path): \(error)"]
             }

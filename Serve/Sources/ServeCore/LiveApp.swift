@@ -37,6 +37,18 @@ final class LiveApp: @unchecked Sendable {
     /// The session list's refresh, once the app has had no step for a moment (LiveFrames.swift).
     var listRefresh: Task<Void, Never>?
     static let keptLog = 60
+    /// The steps played since the boot that reached the app (each input by its locator where the screen
+    /// named one): what `--rebuild` replays on the rebuilt app (LiveHub+Rebuild.swift).
+    var walk: [[String: Any]] = []
+    /// The steps of the walk a replay could not play (from the one that stopped it), replayed after `walk` by the
+    /// next rebuild unless a step is played or the app restarted before it.
+    var walkRest: [[String: Any]] = []
+    static let maxWalk = 1000
+    /// `--rebuild`'s state, nil without it.
+    var rebuild: RebuildState?
+    /// The look the page last restarted the app in (LiveHub+Look.swift), and how that restart's replay went.
+    var appLook: String?
+    var restartNote: String?
 
     init(app: AppProcess, folder: String, recordDir: String?) {
         self.app = app
@@ -95,7 +107,8 @@ final class LiveApp: @unchecked Sendable {
         let head = LiveMessage(
             seq: seq, running: running, sessionName: sessionName, canRecord: recordDir != nil,
             ended: ended.flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data(Hub.json($0).utf8)) },
-            recording: recording.map { .init(steps: $0.steps.count, snapshots: $0.snapshots) }, recordNote: recordNote)
+            recording: recording.map { .init(steps: $0.steps.count, snapshots: $0.snapshots) }, recordNote: recordNote,
+            appLook: appLook, restartNote: restartNote)
         // The log's entries follow as they were made.
         for i in logJSON.indices where logJSON[i] == nil { logJSON[i] = Hub.json(log[i]) }
         let entries = "[" + logJSON.map { $0 ?? "{}" }.joined(separator: ",") + "]"
@@ -125,12 +138,16 @@ extension LiveApp {
                 access(dir, W_OK) == 0
             else { throw ServeError("--record-dir \(dir): not a folder this user can write") }
         }
+        // --watch's folders checked before anything is made.
+        let rebuild = options.rebuild.command != nil ? try RebuildState(options: options.rebuild) : nil
         var template = Array((workBase() + "render-serve-app.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw ServeError("cannot create a temporary folder", exitCode: 2) }
         let folder = SessionFolder.realPath(String(cString: made)) ?? String(cString: made)
         let app = AppProcess(
             path: path, arguments: options.appArguments, outDir: folder, stepTimeout: options.stepTimeout)
-        return LiveApp(app: app, folder: folder, recordDir: options.recordDir)
+        let live = LiveApp(app: app, folder: folder, recordDir: options.recordDir)
+        live.rebuild = rebuild
+        return live
     }
 
     /// Where the app's folder goes: the app rewrites its session there after every input (a new file

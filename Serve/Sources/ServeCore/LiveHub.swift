@@ -11,16 +11,19 @@ extension Hub {
         guard let live else { return }
         watchExits(live)
         await enqueue { await self.boot(live) }?.value
+        startRebuild(live)
     }
 
     /// At exit: the app ends with the server, and its temporary folder goes (recordings are in --record-dir).
     nonisolated func stopLive(_ live: LiveApp) {
         live.app.terminateNow()
+        live.rebuild?.running?.terminateNow()
         try? FileManager.default.removeItem(atPath: live.folder)
     }
 
     func liveGreeting(_ c: Client) {
         if let live { c.mailbox.put("live", .text(live.message())) }
+        rebuildGreeting(c)
     }
 
     func liveReceived(_ c: Client, _ request: LiveRequest) async -> ServeError? {
@@ -55,6 +58,13 @@ extension Hub {
             live.run += 1
             live.app.interrupt()
             enqueue { await self.boot(live) }
+        case .look(let look):
+            guard let look, looks.contains(look) else {
+                return ServeError("live: look needs one of \(looks.joined(separator: ", "))")
+            }
+            live.run += 1
+            live.app.interrupt()
+            enqueue { await self.restartInLook(live, look) }
         case .record:
             guard live.recordDir != nil else { return ServeError("live: record needs --record-dir") }
             live.run += 1
@@ -91,6 +101,9 @@ extension Hub {
         live.recording = nil
         live.ended = nil
         live.locators = [:]
+        live.walk = []
+        live.walkRest = []
+        live.restartNote = nil
         let answer = await live.app.start()
         live.running = answer["ended"] as? Bool != true && answer["outcome"] as? String != "not-started"
         if !live.running { live.ended = answer }
@@ -118,6 +131,10 @@ extension Hub {
         LiveTiming.stamp(&stages, "fromApp")
         if LiveTiming.enabled { answer["stages"] = stages }
         live.add(answer, input: step)
+        if answer["outcome"] as? String == "ok" { live.walkRest = [] }  // a new walk from the screen reached
+        if answer["outcome"] as? String == "ok", live.walk.count < LiveApp.maxWalk {
+            live.walk.append(Self.recorded(step, answer: answer, locators: before))
+        }
         if answer["outcome"] as? String == "ok", live.recording != nil {
             live.recording?.steps.append(Self.recorded(step, answer: answer, locators: before))
             if step["type"] as? String == "snapshot", let n = step["name"] as? String {
@@ -148,16 +165,18 @@ extension Hub {
         live.stampLast("framed")
         broadcastLive()
         let view = ViewSpec(
-            session: live.sessionName, look: initialLook, device: initialDevice, fontScale: String(initialFontScale),
+            session: live.sessionName, look: live.appLook ?? initialLook, device: initialDevice,
+            fontScale: String(initialFontScale),
             capture: "final", sideBySide: false)
-        guard let spec = stateSpec(view, look: initialLook) else { return }
+        guard let spec = stateSpec(view, look: live.appLook ?? initialLook) else { return }
         guard let meta = await frame(spec).reply(FrameMeta.self)?.answer else { return }
         var kinds: [Int: String] = [:]
         for e in meta.tree { kinds[e.id] = e.kind }
         live.kinds = kinds
-        // The frame's tree carries no locators (they cost more than the frame): asked for while recording.
+        // The frame's tree carries no locators (they cost more than the frame): asked for while recording, and
+        // with --rebuild (its walk is replayed by them).
         var locators: [Int: String] = [:]
-        if live.recording != nil {
+        if live.recording != nil || live.rebuild != nil {
             for e in await main.call(.locators(spec)).reply(LocatorsAnswer.self)?.answer?.locators ?? [] {
                 locators[e.id] = e.locator
             }

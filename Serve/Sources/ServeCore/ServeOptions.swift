@@ -19,6 +19,9 @@ public struct ServeOptions: Sendable {
     public var recordDir: String?
     /// `--step-timeout S`: the app's time for its boot and for each step (AppProcess).
     public var stepTimeout = AppProcess.defaultStepTimeout
+    /// `--rebuild CMD`, `--watch DIR`, `--rebuild-timeout S`: the app rebuilt and restarted on a source's save
+    /// (LiveHub+Rebuild.swift, docs/serve.md "Restart on code edit").
+    public var rebuild = RebuildOptions()
     // Connection limits (ConnectionGuard.swift; docs/serve.md "Connections", docs/limits.md).
     /// `--header-timeout S`, `--idle-timeout S`, `--max-connections N`.
     public var connections = ConnectionLimits()
@@ -29,7 +32,8 @@ public struct ServeOptions: Sendable {
         usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
                             [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
                             [--header-timeout S] [--idle-timeout S] [--max-connections N] [--page-dir DIR]
-               render serve [OPTIONS] [--record-dir DIR] [--step-timeout S] --app PATH [APP-ARGS...]
+               render serve [OPTIONS] [--record-dir DIR] [--step-timeout S] --app PATH
+                            [--rebuild CMD [--watch DIR]... [--rebuild-timeout S]] [--] [APP-ARGS...]
 
         Serves a live page of the folder's sessions (default: the current folder) at http://HOST:PORT/
         (default 127.0.0.1:8080; --port 0 picks a free port): each redraws as its file, its assets or the
@@ -37,6 +41,10 @@ public struct ServeOptions: Sendable {
         With --app, the page plays the app's preview binary live (clicks tap, typing goes to the field)
         and records the walk as a script into --record-dir. An app that does not answer a step within
         --step-timeout seconds (default 10) is reported hung and ended with its helpers.
+        --rebuild CMD: saving a source (C/C++/Objective-C files, CMakeLists.txt, Makefile) under a --watch
+        folder (default: the current folder) runs CMD with sh (within --rebuild-timeout, default 600 s); its
+        errors show on the page, and a build that succeeds restarts the app and replays the walk to the
+        same screen. The options right after --app PATH are the server's up to `--`; the rest is the app's.
         Connections: a request's headers must arrive within --header-timeout (default 10 s; else 408),
         an HTTP connection idle for --idle-timeout (default 60 s) is closed and a page's WebSocket is
         pinged that often (closed when a ping goes unanswered as long); at most --max-connections
@@ -87,9 +95,17 @@ public struct ServeOptions: Sendable {
                     throw ServeError("--step-timeout must be 0.1...3600 seconds, not \(v)")
                 }
                 o.stepTimeout = t
-            case "--app":  // the rest of the line is the app's
+            case "--rebuild", "--watch", "--rebuild-timeout": try o.rebuild.parse(a, try value(a))
+            case "--app":  // the rest of the line is the app's, after the rebuild options that follow the path
                 o.app = try value(a)
-                o.appArguments = Array(args[(i + 1)...])
+                var rest = Array(args[(i + 1)...])
+                while let first = rest.first, RebuildOptions.names.contains(first) {
+                    guard rest.count >= 2 else { throw ServeError("\(first) needs a value\n\n\(usage)") }
+                    try o.rebuild.parse(first, rest[1])
+                    rest.removeFirst(2)
+                }
+                if rest.first == "--" { rest.removeFirst() }
+                o.appArguments = rest
                 i = args.count
             // Connection limits.
             case "--header-timeout", "--idle-timeout":
@@ -110,6 +126,12 @@ public struct ServeOptions: Sendable {
                 positional.append(a)
             }
             i += 1
+        }
+        if !o.rebuild.watch.isEmpty && o.rebuild.command == nil {
+            throw ServeError("--watch needs --rebuild CMD (the command a save runs)")
+        }
+        if o.rebuild.command != nil && o.app == nil {
+            throw ServeError("--rebuild needs --app PATH (the app it rebuilds)")
         }
         guard positional.count <= 1 else { throw ServeError("give one session file or folder\n\n\(usage)") }
         if let t = positional.first { o.target = t }

@@ -15,6 +15,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try decode(#"{"type": "a11y", "slot": "main"}"#).get(), .a11y(slot: "main"))
         XCTAssertEqual(try decode(#"{"type": "painted", "slot": "main"}"#).get(), .painted(slot: "main", state: nil))
         XCTAssertEqual(try decode(#"{"type": "live", "op": "restart"}"#).get(), .live(.restart))
+        XCTAssertEqual(try decode(#"{"type": "live", "op": "look", "look": "ios"}"#).get(), .live(.look(look: "ios")))
         XCTAssertEqual(
             try decode(#"{"type": "live", "op": "stop", "name": "a", "overwrite": true}"#).get(),
             .live(.stop(name: "a", overwrite: true)))

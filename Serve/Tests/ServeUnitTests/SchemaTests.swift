@@ -84,8 +84,16 @@ final class SchemaTests: XCTestCase {
             "live",
             LiveMessage(
                 seq: 0, running: true, sessionName: "", canRecord: true, ended: .null,
-                recording: .init(steps: 0, snapshots: [""]), recordNote: ""),
+                recording: .init(steps: 0, snapshots: [""]), recordNote: "", appLook: "", restartNote: ""),
             ("log", ["type": "array", "items": ["type": "object"]])
+        ),
+        (
+            "rebuild",
+            RebuildMessage(
+                build: 0, state: "", command: "", watching: [""], changed: [""], seconds: 0, status: 0, message: "",
+                diagnostics: [BuildDiagnostic(file: "", line: 0, column: 0, severity: "", message: "")], output: "",
+                replay: ReplayReport(steps: 0, played: 0, stoppedAt: 0, step: "", message: ""), builtAt: 0,
+                framedAt: 0), nil
         ),
         (
             "frame",
@@ -156,6 +164,7 @@ final class SchemaTests: XCTestCase {
             ViewRequest(session: "", look: "", device: "", fontScale: 1, capture: "", sideBySide: true)),
         .hover(slot: "", x: 0, y: 0), .element(slot: "", id: 0), .a11y(slot: ""), .painted(slot: "", state: ""),
         .live(.step(.null)), .live(.restart), .live(.record), .live(.stop(name: "", overwrite: true)),
+        .live(.look(look: "")),
     ]
 
     static func schema() -> [String: Any] {
@@ -203,6 +212,11 @@ final class SchemaTests: XCTestCase {
             props["op"] = ["const": opName]
             required.append("op")
             payload = op?.value ?? ()
+            if case .look = request {  // one associated value: the mirror holds the value, not a labelled tuple
+                props["look"] = ["type": "string"]
+                required.append("look")
+                payload = ()
+            }
             if case .step = request {
                 props["step"] = ["type": "object", "required": ["type"], "properties": ["type": ["type": "string"]]]
                 required.append("step")

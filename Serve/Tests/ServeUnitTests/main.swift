@@ -55,6 +55,27 @@ let all: [TestEntry] =
             )
         ])
     + tests(
+        RebuildTests.self,
+        [
+            ("testCompilerMessagesAreReadFromTheOutput", { $0.testCompilerMessagesAreReadFromTheOutput() }),
+            (
+                "testRebuildOptionsFollowTheAppsPathUpToTheDoubleDash",
+                { try $0.testRebuildOptionsFollowTheAppsPathUpToTheDoubleDash() }
+            ),
+            ("testABuildPastItsLimitEndsWithItsGroup", { try await $0.testABuildPastItsLimitEndsWithItsGroup() }),
+            (
+                "testTheBuildsOutputIsBoundedAndItsChildIsClean",
+                { try await $0.testTheBuildsOutputIsBoundedAndItsChildIsClean() }
+            ),
+            ("testCancelEndsTheBuildAtOnce", { try await $0.testCancelEndsTheBuildAtOnce() }),
+            ("testTerminateNowEndsTheBuildsGroup", { try await $0.testTerminateNowEndsTheBuildsGroup() }),
+            ("testALookRestartReplacesTheAppsTheme", { $0.testALookRestartReplacesTheAppsTheme() }),
+            (
+                "testASaveRebuildsAndReplaysTheWalkAndAFailedBuildLeavesTheAppRunning",
+                { try await $0.testASaveRebuildsAndReplaysTheWalkAndAFailedBuildLeavesTheAppRunning() }
+            ),
+        ])
+    + tests(
         LiveOptionsTests.self,
         [
             ("testAppTakesTheRestOfTheLine", { try $0.testAppTakesTheRestOfTheLine() }),
