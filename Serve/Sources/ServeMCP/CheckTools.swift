@@ -1,0 +1,111 @@
+import Foundation
+import MCP
+import ServeCore
+
+/// check and accept: `render check` as a child process with a time limit (ChildRun: its own process group),
+/// its JSON report read back and worded; its files go under .render-mcp/check/.
+extension MCPTools {
+    /// Seconds one check or accept may take (docs/mcp.md).
+    static let checkSeconds = 300.0
+
+    func check(_ a: ToolArguments, accept: Bool) async throws -> CallTool.Result {
+        try a.only(
+            accept
+                ? ["sessions", "names", "snapshots", "look", "device"]
+                : ["sessions", "snapshots", "record", "look", "device", "diff_images"])
+        guard let given = try a.strings("sessions"), !given.isEmpty else {
+            throw ToolError("\(a.tool): sessions is required (session files or folders under --root)")
+        }
+        let sessions = try given.map { try root.existing($0, what: "session") }
+        let snapshots = try root.inside(try a.string("snapshots") ?? "Snapshots", what: "snapshots")
+        let dir = try root.outFolder("check")
+        let report = (dir as NSString).appendingPathComponent("report.json")
+        let failures = (dir as NSString).appendingPathComponent("failures")
+        try? FileManager.default.removeItem(atPath: report)
+        try? FileManager.default.removeItem(atPath: failures)
+        var args = ["check"] + sessions + ["--snapshots", snapshots, "--failures", failures, "--report", report]
+        if accept {
+            for n in try a.strings("names") ?? [] {
+                guard !n.hasPrefix("-"), !n.contains("/") else {
+                    throw ToolError("accept: \(n) is not a golden's name")
+                }
+                args.append(n)
+            }
+            args.append("--accept")
+        } else if let record = try a.string("record") {
+            guard ["never", "missing", "failed", "all"].contains(record) else {
+                throw ToolError("check: record is never, missing, failed or all")
+            }
+            args += ["--record", record]
+        }
+        if let look = try a.string("look") {
+            args += [
+                "--theme",
+                Self.builtInLooks.contains(look) || !look.contains("/") && !look.hasSuffix(".json")
+                    ? look : try root.file(look, what: "look"),
+            ]
+        }
+        if let d = try a.string("device") { args += ["--device", d] }
+        if let d = options.fontsDir { args += ["--fonts-dir", d] }
+        if let f = options.fonts { args += ["--fonts", f] }
+        let render = options.render
+        let run = await Task.detached { ChildRun.run(render, args, seconds: Self.checkSeconds) }.value
+        if run.timedOut {
+            throw ToolError("\(a.tool): render check took more than \(Int(Self.checkSeconds)) s; it was ended")
+        }
+        let code = run.exitCode ?? -1
+        guard let data = FileManager.default.contents(atPath: report),
+            let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            let said =
+                run.stderrTail.isEmpty ? String(decoding: run.stdout.suffix(2000), as: UTF8.self) : run.stderrTail
+            throw ToolError("\(a.tool): render check ended with status \(code) and wrote no report: \(said)")
+        }
+        let outcomes = o["outcomes"] as? [[String: Any]] ?? []
+        var counts: [String: Int] = [:]
+        for x in outcomes { counts[x["status"] as? String ?? "?", default: 0] += 1 }
+        var lines = [
+            "\(outcomes.count) snapshots: "
+                + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                + " (render check exit \(code))",
+            "goldens: \(root.relative(snapshots)); report: \(root.relative(report))"
+                + (FileManager.default.fileExists(atPath: failures)
+                    ? "; failure images: \(root.relative(failures))" : ""),
+        ]
+        var content: [Tool.Content] = []
+        for x in outcomes.prefix(100) {
+            let status = x["status"] as? String ?? "?"
+            lines.append("- \(status) \(x["name"] as? String ?? "?"): \(x["message"] as? String ?? "")")
+            for c in (x["changes"] as? [Any] ?? []).prefix(8) {
+                lines.append("    " + ((c as? String) ?? (c as? [String: Any])?["text"] as? String ?? Self.jsonText(c)))
+            }
+            if try a.bool("diff_images") == true, content.count < 4, status == "failed",
+                let name = x["name"] as? String, let png = Self.diffImage(failures, name)
+            {
+                content.append(Self.image(png))
+                lines.append("    (diff image above: \(root.relative(failures))/...\(name)...diff.png)")
+            }
+        }
+        if outcomes.count > 100 { lines.append("- ... \(outcomes.count - 100) more in the report") }
+        if outcomes.isEmpty, !run.stderrTail.isEmpty { lines.append(run.stderrTail) }
+        return CallTool.Result(content: [.text(lines.joined(separator: "\n"))] + content, isError: false)
+    }
+
+    static func jsonText(_ v: Any) -> String {
+        guard JSONSerialization.isValidJSONObject([v]),
+            let d = try? JSONSerialization.data(withJSONObject: [v], options: [.sortedKeys])
+        else { return "\(v)" }
+        return String(String(decoding: d, as: UTF8.self).dropFirst().dropLast())
+    }
+
+    /// A failed golden's diff image in the failures folder (render check names it after the golden).
+    static func diffImage(_ failures: String, _ name: String) -> [UInt8]? {
+        guard let items = FileManager.default.enumerator(atPath: failures) else { return nil }
+        for case let rel as String in items where rel.hasSuffix(".png") && rel.contains("diff") && rel.contains(name) {
+            if let d = FileManager.default.contents(atPath: (failures as NSString).appendingPathComponent(rel)) {
+                return Array(d)
+            }
+        }
+        return nil
+    }
+}
