@@ -372,6 +372,7 @@ bench: $(STATIC_PC)/cairo.pc icu-data
 	python3 Benchmarks/review_scale.py --render $(RENDER) --out $(OUT)/bench/review-scale
 	$(MAKE) --no-print-directory platform-app
 	python3 Serve/browser-tests/bench_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/serve-live
+	python3 Serve/browser-tests/bench_mcp.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/mcp
 
 ## The benchmark side by side with a cold headless Chromium screenshot of the HTML twin (installs chromium if missing).
 bench-compare:

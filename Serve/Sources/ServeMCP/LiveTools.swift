@@ -138,14 +138,22 @@ extension MCPTools {
         let appeared = n.keys.filter { n[$0]! > b[$0, default: 0] }.sorted()
         let gone = b.keys.filter { b[$0]! > n[$0, default: 0] }.sorted()
         let reachBefore = Dictionary(before.filter { !$0.text.isEmpty }.map { (label($0), $0.reachable) }) { x, _ in x }
-        let reach = after.filter { !$0.text.isEmpty }.compactMap { e -> String? in
-            guard let was = reachBefore[label(e)], was != e.reachable else { return nil }
-            return "\(label(e)) now \(e.reachable ? "reachable" : "unreachable")"
+        var reach: [String] = []
+        for now in [false, true] {
+            let changed = after.filter { e in
+                !e.text.isEmpty && e.reachable == now && reachBefore[label(e)].map { $0 != now } == true
+            }.map(label)
+            guard !changed.isEmpty else { continue }
+            let state = now ? "now reachable" : "now unreachable"
+            reach.append(
+                changed.count <= 3
+                    ? changed.joined(separator: ", ") + " " + state
+                    : "\(changed.count) elements \(state) (\(changed.prefix(3).joined(separator: ", ")), ...)")
         }
         var parts: [String] = []
         if !appeared.isEmpty { parts.append("appeared " + appeared.prefix(20).joined(separator: ", ")) }
         if !gone.isEmpty { parts.append("gone " + gone.prefix(20).joined(separator: ", ")) }
-        if !reach.isEmpty { parts.append(reach.prefix(10).joined(separator: ", ")) }
+        if !reach.isEmpty { parts.append(reach.joined(separator: "; ")) }
         if parts.isEmpty {
             parts.append(
                 before.count == after.count

@@ -74,6 +74,7 @@ extension MCPTools {
             "elements: \(shown.count) (id kind \"text\" [x,y,width,height] in dp, then the locator that finds "
             + "it or why a touch cannot reach it)\n"
         var i = offset
+        var lastWhy: String?
         while i < shown.count {
             let e = shown[i]
             var line = String(repeating: " ", count: min(2 * (depth[e.id] ?? 0), 24)) + "#\(e.id) \(e.kind)"
@@ -82,8 +83,10 @@ extension MCPTools {
             if e.reachable {
                 if let l = locators[e.id] { line += " " + l }
             } else {
-                line += " unreachable" + (e.why.map { ": \($0)" } ?? "")
+                // Under a dialog, every element says the same: said once, then "(as above)".
+                line += " unreachable" + (e.why == lastWhy ? " (as above)" : (e.why.map { ": \($0)" } ?? ""))
             }
+            lastWhy = e.reachable ? nil : e.why
             if let b = e.barButtons, !b.isEmpty { line += " bar buttons: " + b.joined(separator: ", ") }
             if out.count + line.count + 1 > maxChars {
                 out += "... \(shown.count - i) more elements: call again with offset \(i)\n"
