@@ -82,6 +82,9 @@ class MCP(unittest.TestCase):
         os.makedirs(os.path.join(root, "Examples"))
         shutil.copy(os.path.join(REPO, SAMPLE), os.path.join(root, SAMPLE))
         shutil.copytree(os.path.join(REPO, "Examples", "assets"), os.path.join(root, "Examples", "assets"))
+        outside = os.path.abspath(tempfile.mkdtemp(prefix="mcp-outside-", dir=ARGS.out))
+        shutil.copy(os.path.join(REPO, SAMPLE), os.path.join(outside, "s.json"))
+        os.symlink(os.path.join(outside, "s.json"), os.path.join(root, "out.json"))
 
         async def body():
             async with stdio_client(self.server(root)) as (r, w):
@@ -123,7 +126,7 @@ class MCP(unittest.TestCase):
         # By default shrunk to at most 800 px on its longest side, by a whole factor.
         r = await self.call(s, "render", {"session": SAMPLE, "snapshot": "front-view"})
         width, height, _ = png_rgba(image(r)[0])
-        self.assertLessEqual(max(width, height), 800)
+        self.assertEqual((width, height), (360, 640), "720 x 1280 shrunk 2x, the smallest whole factor to 800 px")
         self.assertIn("snapshot front-view", text(r))
         # The tree: kind, text, frame, reach and locator per element, in a few thousand characters.
         t = text(await self.call(s, "tree", {"session": SAMPLE}))
@@ -148,6 +151,7 @@ class MCP(unittest.TestCase):
         for tool, args, said in [
             ("render", {"session": "../../etc/passwd"}, ". or .."),
             ("render", {"session": "/etc/passwd"}, "outside --root"),
+            ("render", {"session": "out.json"}, "outside --root"),  # a link inside the root that leads out of it
             ("render", {"session": "missing.json"}, "no such file"),
             ("render", {}, "give session"),
             ("render", {"session": SAMPLE, "font_scale": 9}, "between 0.5 and 3"),

@@ -88,7 +88,7 @@ extension MCPTools {
         }
         if outcomes.count > 100 { lines.append("- ... \(outcomes.count - 100) more in the report") }
         if outcomes.isEmpty, !run.stderrTail.isEmpty { lines.append(run.stderrTail) }
-        return CallTool.Result(content: [.text(lines.joined(separator: "\n"))] + content, isError: false)
+        return CallTool.Result(content: [Self.words(lines.joined(separator: "\n"))] + content, isError: false)
     }
 
     static func jsonText(_ v: Any) -> String {

@@ -63,10 +63,10 @@ extension MCPTools {
                 let answer = await worker.call(.scaled(spec, maxSide: 400))
                 if (try? Self.reply(answer, FrameMeta.self)) != nil {
                     content.append(Self.image(answer.png))
-                    content.append(.text("above: \(name)"))
+                    content.append(Self.words("above: \(name)"))
                 }
             }
         }
-        return CallTool.Result(content: [.text(lines.joined(separator: "\n"))] + content, isError: false)
+        return CallTool.Result(content: [Self.words(lines.joined(separator: "\n"))] + content, isError: false)
     }
 }

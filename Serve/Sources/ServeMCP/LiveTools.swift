@@ -60,6 +60,11 @@ extension MCPTools {
             throw ToolError("app_start: \(binary) is not an executable (build the app's preview binary first)")
         }
         var args = try a.strings("args") ?? (a.has("binary") ? [] : options.appArguments)
+        // The live mode's own options are the server's to give: --out is the app's folder, not the agent's.
+        if let bad = args.first(where: { ["--out", "--live", "--explore", "--script", "--render"].contains($0) }) {
+            throw ToolError(
+                "app_start: \(bad) is not an argument app_start passes on (the server gives the live mode's own)")
+        }
         let look = try a.string("look")
         if let l = look { args += ["--theme", l] }
         if let d = try a.string("device") { args += ["--device", d] }
@@ -73,6 +78,8 @@ extension MCPTools {
             app: app, folder: folder, theme: look.map { Self.builtInLooks.contains($0) ? $0 : "default" } ?? "default",
             run: runs)
         live = l
+        emergency.app = app
+        emergency.folder = folder
         let boot = await app.start()
         l.running = boot["ended"] as? Bool != true && boot["outcome"] as? String != "not-started"
         guard l.running else {
@@ -88,6 +95,8 @@ extension MCPTools {
     func endLive() async {
         guard let l = live else { return }
         live = nil
+        emergency.app = nil
+        emergency.folder = nil
         l.app.interrupt()
         for _ in 0..<200 {
             if l.app.pid == nil { break }
@@ -125,7 +134,7 @@ extension MCPTools {
                 meta.tree, locators: l.locators, offset: try a.int("offset", in: 0...1_000_000) ?? 0,
                 maxChars: try a.int("max_chars", in: 500...40000) ?? Self.treeChars)
         let image = try a.bool("image") ?? true
-        return CallTool.Result(content: (image ? [Self.image(answer.png)] : []) + [.text(text)], isError: false)
+        return CallTool.Result(content: (image ? [Self.image(answer.png)] : []) + [Self.words(text)], isError: false)
     }
 
     /// What a step changed, in words: texts that appeared or went, elements whose reach changed.
@@ -207,7 +216,7 @@ extension MCPTools {
         }
         if !l.running { head += "\nthe app has ended: app_start starts it again" }
         guard FileManager.default.fileExists(atPath: l.sessionPath) else {
-            return CallTool.Result(content: [.text(head)], isError: outcome != "ok")
+            return CallTool.Result(content: [Self.words(head)], isError: outcome != "ok")
         }
         var r = try await shown(l, head: head, changes: before, a)
         if outcome != "ok" { r = CallTool.Result(content: r.content, isError: true) }
@@ -261,7 +270,7 @@ extension MCPTools {
             let session = root.relative((dir as NSString).appendingPathComponent("\(name).session.json"))
             return CallTool.Result(
                 content: [
-                    .text(
+                    Self.words(
                         "wrote \(r.count) steps: " + files.map(root.relative).joined(separator: ", ")
                             + "\nkeep it as a test: check with sessions [\"\(session)\"] and record \"missing\" "
                             + "records its goldens; later checks compare with them"
@@ -273,8 +282,8 @@ extension MCPTools {
 
     func appStop(_ a: ToolArguments) async throws -> CallTool.Result {
         try a.only([])
-        guard live != nil else { return CallTool.Result(content: [.text("no app was running")], isError: false) }
+        guard live != nil else { return CallTool.Result(content: [Self.words("no app was running")], isError: false) }
         await endLive()
-        return CallTool.Result(content: [.text("the app was ended")], isError: false)
+        return CallTool.Result(content: [Self.words("the app was ended")], isError: false)
     }
 }

@@ -9,6 +9,7 @@ public enum MCPServer {
 
     public static func run(_ options: MCPOptions) async throws {
         let tools = try MCPTools(options: options)
+        stopOnSignals(tools.emergency)
         let server = Server(
             name: "render-mcp", version: version,
             instructions: """
@@ -35,6 +36,23 @@ public enum MCPServer {
     }
 }
 
+/// SIGINT, SIGTERM, SIGHUP: the app's group and the worker are killed before render-mcp exits (an app or worker
+/// left would end by itself at its stdin's end, but a hung one would not read it).
+nonisolated(unsafe) var signalSources: [DispatchSourceSignal] = []
+
+func stopOnSignals(_ stop: EmergencyStop) {
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        source.setEventHandler {
+            stop.stopNow()
+            exit(128 + sig)
+        }
+        source.resume()
+        signalSources.append(source)
+    }
+}
+
 extension MCPTools {
     static let scheme = "session:///"
 
@@ -48,6 +66,9 @@ extension MCPTools {
     func readResource(_ uri: String) throws -> Resource.Content {
         guard uri.hasPrefix(Self.scheme) else { throw ToolError("not a resource of this server: \(uri)") }
         let rel = String(uri.dropFirst(Self.scheme.count)).removingPercentEncoding ?? ""
+        guard rel.hasSuffix(".json") else {
+            throw ToolError("\(rel): the resources are the sessions (*.json) under --root")
+        }
         let path = try root.file(rel)
         guard let attrs = try? FileManager.default.attributesOfItem(atPath: path),
             let size = attrs[.size] as? Int, size <= 16 << 20

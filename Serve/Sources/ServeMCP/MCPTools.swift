@@ -19,6 +19,9 @@ public actor MCPTools {
     var timelines = RecentlyUsed<[TimelineEntry]>(limit: 16)
     /// The tool that holds the server (app_step, explore): any call meanwhile gets a busy error.
     var busy: String?
+    var checkRunning: String?
+    /// What a signal ends at once (main.swift): the worker and the app's process group.
+    public nonisolated let emergency = EmergencyStop()
     var live: LiveSession?
     var runs = 0
 
@@ -29,6 +32,7 @@ public actor MCPTools {
         if let d = options.fontsDir { args += ["--fonts-dir", d] }
         if let f = options.fonts { args += ["--fonts", f] }
         worker = WorkerProcess(render: options.render, arguments: args, name: "mcp", requestTimeout: 60)
+        emergency.worker = worker
     }
 
     /// At exit: the worker and the app end with the server (their process groups, reaped).
@@ -51,13 +55,14 @@ public actor MCPTools {
             case "inspect": return try await inspect(a)
             case "a11y": return try await accessibility(a)
             case "portability": return try await portability(a)
-            case "check": return try await check(a, accept: false)
-            case "accept": return try await check(a, accept: true)
-            case "app_start": return try await appStart(a)
+            case "check": return try await checking(name) { try await self.check(a, accept: false) }
+            case "accept": return try await checking(name) { try await self.check(a, accept: true) }
+            // The app's other tools take turns too: two app_starts at once could leave a run nobody ends.
+            case "app_start": return try await holding("app_start") { try await self.appStart(a) }
             case "app_step": return try await holding("app_step") { try await self.appStep(a) }
-            case "app_snapshot": return try await appSnapshot(a)
-            case "app_record": return try await appRecord(a)
-            case "app_stop": return try await appStop(a)
+            case "app_snapshot": return try await holding("app_snapshot") { try await self.appSnapshot(a) }
+            case "app_record": return try await holding("app_record") { try await self.appRecord(a) }
+            case "app_stop": return try await holding("app_stop") { try await self.appStop(a) }
             case "explore": return try await holding("explore") { try await self.explore(a) }
             default: throw ToolError("no tool \(name); tools/list names them")
             }
@@ -74,8 +79,16 @@ public actor MCPTools {
         return try await body()
     }
 
+    /// check and accept one at a time (they share .render-mcp/check/); other tools go on meanwhile.
+    func checking(_ tool: String, _ body: () async throws -> CallTool.Result) async throws -> CallTool.Result {
+        if let c = checkRunning { throw ToolError("busy: \(c) is running; call again when it has answered") }
+        checkRunning = tool
+        defer { checkRunning = nil }
+        return try await body()
+    }
+
     static func failure(_ message: String) -> CallTool.Result {
-        CallTool.Result(content: [.text(message)], isError: true)
+        CallTool.Result(content: [Self.words(message)], isError: true)
     }
 
     /// The worker's answer for a request, from memory when the same state was asked for lately.
@@ -156,6 +169,9 @@ public actor MCPTools {
         return (meta.pixelWidth / k, meta.pixelHeight / k, k)
     }
 
+    /// A text content (the SDK's plain `.text(_:)` is deprecated).
+    static func words(_ text: String) -> Tool.Content { .text(text: text, annotations: nil, _meta: nil) }
+
     static func image(_ png: [UInt8]) -> Tool.Content {
         .image(data: Data(png).base64EncodedString(), mimeType: "image/png", annotations: nil, _meta: nil)
     }
@@ -173,5 +189,35 @@ public actor MCPTools {
     static func fileName(_ s: String) -> String {
         let cleaned = String(s.map { $0.isLetter || $0.isNumber || "._-@".contains($0) ? $0 : "_" }.prefix(120))
         return cleaned.hasPrefix(".") ? "_" + cleaned.dropFirst() : cleaned
+    }
+}
+
+/// The processes to end when render-mcp is told to stop (SIGINT, SIGTERM, SIGHUP): from the signal's handler,
+/// without waiting for the actor (a step may hold it for its whole time).
+public final class EmergencyStop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _worker: WorkerProcess?
+    private var _app: AppProcess?
+    private var _folder: String?
+    var worker: WorkerProcess? {
+        get { lock.withLock { _worker } }
+        set { lock.withLock { _worker = newValue } }
+    }
+    var app: AppProcess? {
+        get { lock.withLock { _app } }
+        set { lock.withLock { _app = newValue } }
+    }
+
+    /// The live app's temporary folder.
+    var folder: String? {
+        get { lock.withLock { _folder } }
+        set { lock.withLock { _folder = newValue } }
+    }
+
+    /// Kills the app's process group and the worker's, now, and removes the app's folder.
+    public func stopNow() {
+        app?.interrupt()
+        worker?.terminateNow()
+        if let f = folder { try? FileManager.default.removeItem(atPath: f) }
     }
 }

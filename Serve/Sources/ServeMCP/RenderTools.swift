@@ -17,7 +17,7 @@ extension MCPTools {
             png, folder: "renders", name: Self.fileName(stem + (v.snapshot.map { "@" + $0 } ?? "")) + ".png")
         var text = frameSummary(v, meta, full: full)
         text += "\nsaved: \(saved)"
-        return CallTool.Result(content: [Self.image(png), .text(text)], isError: false)
+        return CallTool.Result(content: [Self.image(png), Self.words(text)], isError: false)
     }
 
     func frameSummary(_ v: FrameView, _ meta: FrameMeta, full: Bool) -> String {
@@ -56,7 +56,7 @@ extension MCPTools {
             maxChars: try a.int("max_chars", in: 500...40000) ?? Self.treeChars,
             reachableOnly: try a.bool("reachable_only") ?? false)
         return CallTool.Result(
-            content: [.text("session: \(v.shown), \(v.snapshot ?? "final frame")\n" + text)], isError: false)
+            content: [Self.words("session: \(v.shown), \(v.snapshot ?? "final frame")\n" + text)], isError: false)
     }
 
     /// A tree answer's default size in characters (docs/mcp.md): a typical screen's whole tree fits.
@@ -136,7 +136,7 @@ extension MCPTools {
         if let f = r.frame { head += " [" + f.map(Self.n).joined(separator: ",") + "]" }
         if let l = r.locator { head += "\nlocator: \(l)" }
         if let by = r.by { head += "\nin the way: element #\(by)" }
-        return CallTool.Result(content: [.text(head + "\n" + r.lines.joined(separator: "\n"))], isError: false)
+        return CallTool.Result(content: [Self.words(head + "\n" + r.lines.joined(separator: "\n"))], isError: false)
     }
 
     /// The element a locator names on a frame: the one whose plainest locator it is, else by the script
@@ -187,7 +187,7 @@ extension MCPTools {
         }
         if r.findings.count > 60 { lines.append("- ... \(r.findings.count - 60) more") }
         if !r.diagnostics.isEmpty { lines.append(Self.diagnosticsText(r.diagnostics, heading: "diagnostics")) }
-        return CallTool.Result(content: [.text(lines.joined(separator: "\n"))], isError: false)
+        return CallTool.Result(content: [Self.words(lines.joined(separator: "\n"))], isError: false)
     }
 
     func portability(_ a: ToolArguments) async throws -> CallTool.Result {
@@ -199,6 +199,6 @@ extension MCPTools {
         var lines = ["session: \(v.shown)", r.summary]
         for f in r.findings.prefix(80) { lines.append("- step \(f.step) \(f.kind): \(f.message)") }
         if r.findings.count > 80 { lines.append("- ... \(r.findings.count - 80) more") }
-        return CallTool.Result(content: [.text(lines.joined(separator: "\n"))], isError: false)
+        return CallTool.Result(content: [Self.words(lines.joined(separator: "\n"))], isError: false)
     }
 }
