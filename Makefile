@@ -264,6 +264,7 @@ SERVE_FLAGS ?= -c release -Xswiftc -Onone -Xswiftc -gnone -Xswiftc -no-emit-modu
 # libcurl's -dev package is not needed; docs/decisions/2026-12-08-mcp-a-separate-executable.md).
 CURL_OUT := $(abspath $(OUT))/curl-link
 CURL_LINK := -Xlinker -L$(CURL_OUT)
+# Every build in Serve/ passes the same flags (CURL_LINK too), so that none recompiles what another built.
 serve: icu-data $(CURL_OUT)/libcurl.so
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product render-serve
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product render-mcp
@@ -312,12 +313,12 @@ serve-static: serve
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
 # The unit tests are a program built with `make serve`'s flags (Serve/Tests/ServeUnitTests), so only it is compiled:
 # XCTest or testable imports would rebuild SwiftNIO's whole stack (minutes on two cores).
-serve-test: $(call BUILT,serve build fonts)
+serve-test: $(call BUILT,serve build fonts) $(CURL_OUT)/libcurl.so
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
 	scripts/check-serve-tests
-	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) --product serve-unit-tests && .build/release/serve-unit-tests
+	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product serve-unit-tests && .build/release/serve-unit-tests
 
 ## `render check`'s review page in headless chromium with Playwright (Tests/ReviewPage/test_accept_group.py, issue 50):
 ## changes grouped by cause, a group accepted from the page's accept file, checked again.

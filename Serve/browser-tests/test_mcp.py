@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -78,11 +77,13 @@ class MCP(unittest.TestCase):
         return r
 
     def test_tools(self):
-        root = tempfile.mkdtemp(prefix="mcp-test-", dir=ARGS.out)
+        root, outside = os.path.join(ARGS.out, "root"), os.path.abspath(os.path.join(ARGS.out, "outside"))
+        for d in (root, outside):
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
         os.makedirs(os.path.join(root, "Examples"))
         shutil.copy(os.path.join(REPO, SAMPLE), os.path.join(root, SAMPLE))
         shutil.copytree(os.path.join(REPO, "Examples", "assets"), os.path.join(root, "Examples", "assets"))
-        outside = os.path.abspath(tempfile.mkdtemp(prefix="mcp-outside-", dir=ARGS.out))
         shutil.copy(os.path.join(REPO, SAMPLE), os.path.join(outside, "s.json"))
         os.symlink(os.path.join(outside, "s.json"), os.path.join(root, "out.json"))
 
