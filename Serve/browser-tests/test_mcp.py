@@ -220,6 +220,52 @@ class MCP(unittest.TestCase):
         self.assertTrue(os.path.exists(os.path.join(root, ".render-mcp/explore/explore.json")))
 
 
+class HTTP(unittest.TestCase):
+    """`render mcp --http 0`: the same tools over streamable HTTP on 127.0.0.1, other Hosts and Origins refused."""
+
+    def test_http(self):
+        import re
+        import urllib.error
+        import urllib.request
+        from mcp.client.streamable_http import streamable_http_client
+        root = os.path.join(ARGS.out, "http-root")
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(os.path.join(root, "Examples"))
+        shutil.copy(os.path.join(REPO, SAMPLE), os.path.join(root, SAMPLE))
+        p = subprocess.Popen([ARGS.render, "mcp", "--http", "0", "--root", root, "--fonts-dir", os.path.join(REPO, "Fonts")],
+                             stdout=subprocess.PIPE, text=True)
+        try:
+            url = re.search(r"(http://127\.0\.0\.1:\d+/mcp) ", p.stdout.readline()).group(1)
+
+            async def body():
+                async with streamable_http_client(url) as streams:
+                    async with ClientSession(streams[0], streams[1]) as s:
+                        await s.initialize()
+                        self.assertEqual({t.name for t in (await s.list_tools()).tools}, TOOLS)
+                        r = await s.call_tool("render", {"session": SAMPLE})
+                        self.assertFalse(r.is_error, text(r))
+                        self.assertEqual(len(image(r)), 1)
+                        r = await s.call_tool("render", {"session": "../x.json"})
+                        self.assertTrue(r.is_error)
+            asyncio.run(body())
+
+            def post(headers):
+                request = urllib.request.Request(url, data=b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}', headers={
+                    "Content-Type": "application/json", "Accept": "application/json", **headers})
+                try:
+                    with urllib.request.urlopen(request) as f:
+                        return f.status, f.read().decode()
+                except urllib.error.HTTPError as e:
+                    return e.code, e.read().decode()
+            self.assertEqual(post({})[0], 200)
+            self.assertEqual(post({"Origin": "http://evil.example"}), (403, "refused: Origin http://evil.example is not this server's page\n"))
+            port = url.split(":")[2].split("/")[0]
+            self.assertEqual(post({"Host": f"evil.example:{port}"})[0], 403)  # DNS rebinding
+        finally:
+            p.terminate()
+            self.assertEqual(p.wait(timeout=30), 143)
+
+
 def apps():
     """The stand-in app's processes below this one (the server's live app, its helpers)."""
     return [p for p in descendants(os.getpid()) if cmdline(p).startswith(ARGS.app + " ")]

@@ -9,8 +9,9 @@ struct McpCommand: ParsableCommand {
         commandName: "mcp",
         abstract: "Serve render, tree, inspect, check and the live app as MCP tools for coding agents (stdio).",
         discussion: """
-            render mcp [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S] [--app BIN [APP-ARGS...]]. \
-            Speaks the Model Context Protocol on stdin and stdout; paths stay inside --root (default: the \
+            render mcp [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S] [--http PORT] \
+            [--app BIN [APP-ARGS...]]. Speaks the Model Context Protocol on stdin and stdout (or streamable \
+            HTTP on 127.0.0.1 with --http); paths stay inside --root (default: the \
             current folder) and files are written to ROOT/.render-mcp/. `render mcp --help` for more; docs/mcp.md.
             """)
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `render-mcp --render PATH [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S]
+/// `render-mcp --render PATH [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S] [--http PORT]
 /// [--app BIN [APP-ARGS...]]` (`render mcp` passes its own path as --render).
 public struct MCPOptions: Sendable {
     public var render = "render"
@@ -11,9 +11,12 @@ public struct MCPOptions: Sendable {
     public var app: String?
     public var appArguments: [String] = []
     public var help = false
+    /// `--http PORT`: streamable HTTP on 127.0.0.1 instead of stdio (0: a free port).
+    public var httpPort: Int?
 
     public static let usage = """
-        USAGE: render mcp [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S] [--app BIN [APP-ARGS...]]
+        USAGE: render mcp [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S] [--http PORT]
+                          [--app BIN [APP-ARGS...]]
 
         Speaks the Model Context Protocol on stdin and stdout (one JSON-RPC message a line), for a coding agent:
         tools render, tree, inspect, check, accept, a11y, portability, app_start, app_step, app_snapshot,
@@ -27,6 +30,8 @@ public struct MCPOptions: Sendable {
           --fonts-dir DIR     The bundled Fonts/ folder (default: found as render finds it).
           --fonts DIR         The app's own fonts folder.
           --step-timeout S    Seconds the live app has for its boot and each step (default: 10).
+          --http PORT         Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (0: a free port; the
+                              first line printed names it). Loopback only; other Hosts and Origins are refused.
           --app BIN ARGS...   The app's preview binary and its arguments (the rest of the line).
         """
 
@@ -44,6 +49,11 @@ public struct MCPOptions: Sendable {
             case "--root": o.root = try value("--root")
             case "--fonts-dir": o.fontsDir = try value("--fonts-dir")
             case "--fonts": o.fonts = try value("--fonts")
+            case "--http":
+                guard let p = Int(try value("--http")), (0...65535).contains(p) else {
+                    throw ToolError("--http: a port number (0 picks a free one)")
+                }
+                o.httpPort = p
             case "--step-timeout":
                 guard let s = Double(try value("--step-timeout")), s > 0, s <= 600 else {
                     throw ToolError("--step-timeout: seconds between 0 and 600")

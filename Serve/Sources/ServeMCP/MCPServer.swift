@@ -30,8 +30,12 @@ public enum MCPServer {
                 throw MCPError.invalidParams(e.description)
             }
         }
-        try await server.start(transport: StdioTransport())
-        await server.waitUntilCompleted()
+        if let port = options.httpPort {
+            try await serveHTTP(server, port: port)
+        } else {
+            try await server.start(transport: StdioTransport())
+            await server.waitUntilCompleted()
+        }
         await tools.shutdown()
     }
 }
