@@ -10,6 +10,7 @@ Waits are on answers, never on time."""
 import asyncio
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -132,10 +133,11 @@ class MCP(unittest.TestCase):
         # The tree: kind, text, frame, reach and locator per element, in a few thousand characters.
         t = text(await self.call(s, "tree", {"session": SAMPLE}))
         self.assertLess(len(t), 6500)
-        self.assertRegex(t, r'#\d+ button "[^"]+" \[[\d.,]+\] \{')
+        # A button found by its text says it once, in its locator.
+        self.assertRegex(t, r'#\d+ button \[[\d.,]+\] \{"text":"[^"]+"\}')
         small = text(await self.call(s, "tree", {"session": SAMPLE, "max_chars": 600}))
         self.assertRegex(small, r"more elements: call again with offset \d+")
-        button = json.loads(t.split(' button "', 1)[1].split("] ", 1)[1].split("\n")[0])
+        button = json.loads(re.search(r"#\d+ button \[[\d.,]+\] (\{.*\})", t).group(1))
         i = text(await self.call(s, "inspect", {"session": SAMPLE, "locator": button}))
         self.assertTrue(i.startswith("touch: element #"), i)
         a = text(await self.call(s, "a11y", {"session": SAMPLE}))
@@ -173,7 +175,7 @@ class MCP(unittest.TestCase):
 
     async def agent_task(self, s, root):
         r = await self.call(s, "app_start")
-        self.assertIn('button "Open dialog"', text(r))
+        self.assertIn('button [0,35,112.2,36] {"text":"Open dialog"}', text(r))
         await self.call(s, "app_record", {"action": "start"})
         r = await self.call(s, "app_step", {"action": "tap", "locator": {"text": "Open dialog"}})
         self.assertIn("outcome: ok", text(r))
@@ -224,7 +226,6 @@ class HTTP(unittest.TestCase):
     """`render mcp --http 0`: the same tools over streamable HTTP on 127.0.0.1, other Hosts and Origins refused."""
 
     def test_http(self):
-        import re
         import urllib.error
         import urllib.request
         from mcp.client.streamable_http import streamable_http_client

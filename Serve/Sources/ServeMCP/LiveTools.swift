@@ -65,7 +65,9 @@ extension MCPTools {
             throw ToolError(
                 "app_start: \(bad) is not an argument app_start passes on (the server gives the live mode's own)")
         }
-        let look = try a.string("look")
+        // A theme file is confined to the root like every path; the app and the worker get its full path.
+        var look = try a.string("look")
+        if let l = look, l.contains("/") || l.hasSuffix(".json") { look = try root.file(l, what: "look") }
         if let l = look { args += ["--theme", l] }
         if let d = try a.string("device") { args += ["--device", d] }
         await endLive()
@@ -75,7 +77,7 @@ extension MCPTools {
         let app = AppProcess(path: binary, arguments: args, outDir: folder, stepTimeout: options.stepTimeout)
         runs += 1
         let l = LiveSession(
-            app: app, folder: folder, theme: look.map { Self.builtInLooks.contains($0) ? $0 : "default" } ?? "default",
+            app: app, folder: folder, theme: look ?? "default",
             run: runs)
         live = l
         emergency.app = app

@@ -51,12 +51,12 @@ extension MCPTools {
         let v = try frameView(a)
         let (meta, _, spec) = try await frame(v, full: false)
         let locs = await locators(spec)
+        let head = "session: \(v.shown), \(v.snapshot ?? "final frame")\n"
         let text = Self.treeText(
             meta.tree, locators: locs, offset: try a.int("offset", in: 0...1_000_000) ?? 0,
-            maxChars: try a.int("max_chars", in: 500...40000) ?? Self.treeChars,
+            maxChars: (try a.int("max_chars", in: 500...40000) ?? Self.treeChars) - head.count,
             reachableOnly: try a.bool("reachable_only") ?? false)
-        return CallTool.Result(
-            content: [Self.words("session: \(v.shown), \(v.snapshot ?? "final frame")\n" + text)], isError: false)
+        return CallTool.Result(content: [Self.words(head + text)], isError: false)
     }
 
     /// A tree answer's default size in characters (docs/mcp.md): a typical screen's whole tree fits.
@@ -78,17 +78,24 @@ extension MCPTools {
         while i < shown.count {
             let e = shown[i]
             var line = String(repeating: " ", count: min(2 * (depth[e.id] ?? 0), 24)) + "#\(e.id) \(e.kind)"
-            if !e.text.isEmpty { line += " " + quoted(e.text) }
+            // An element found by its text has the text once, whole, in its locator.
+            let locator = e.reachable ? locators[e.id] : nil
+            let byText =
+                locator.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map {
+                    $0.count == 1 && $0["text"] as? String == e.text
+                } ?? false
+            if !e.text.isEmpty && !byText { line += " " + quoted(e.text) }
             line += " [" + e.frame.map(n).joined(separator: ",") + "]"
             if e.reachable {
-                if let l = locators[e.id] { line += " " + l }
+                if let l = locator { line += " " + l }
             } else {
                 // Under a dialog, every element says the same: said once, then "(as above)".
                 line += " unreachable" + (e.why == lastWhy ? " (as above)" : (e.why.map { ": \($0)" } ?? ""))
             }
             lastWhy = e.reachable ? nil : e.why
             if let b = e.barButtons, !b.isEmpty { line += " bar buttons: " + b.joined(separator: ", ") }
-            if out.count + line.count + 1 > maxChars {
+            // The line saying how to go on fits in the budget too.
+            if out.count + line.count + 1 + 60 > maxChars {
                 out += "... \(shown.count - i) more elements: call again with offset \(i)\n"
                 return out
             }
