@@ -125,6 +125,8 @@ class MCP(unittest.TestCase):
             self.assertEqual(png_rgba(image(r)[0]), png_rgba(f.read()))
         self.assertIn("saved: .render-mcp/renders/example1-front-view.png", text(r))
         self.assertTrue(os.path.exists(os.path.join(root, ".render-mcp/renders/example1-front-view.png")))
+        with open(os.path.join(root, ".render-mcp/.gitignore")) as f:
+            self.assertIn("*", f.read().split())
         # By default shrunk to at most 800 px on its longest side, by a whole factor.
         r = await self.call(s, "render", {"session": SAMPLE, "snapshot": "front-view"})
         width, height, _ = png_rgba(image(r)[0])

@@ -74,6 +74,12 @@ struct RootFolder: Sendable {
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
             throw ToolError("cannot create \(dir): \(error.localizedDescription)")
         }
+        // Made by the tools, never the project's: git leaves the whole folder out.
+        let ignore = (out as NSString).appendingPathComponent(".gitignore")
+        if !FileManager.default.fileExists(atPath: ignore) {
+            try? Data("# written by render mcp (docs/mcp.md): its outputs, not the project's\n*\n".utf8).write(
+                to: URL(fileURLWithPath: ignore))
+        }
         return dir
     }
 
