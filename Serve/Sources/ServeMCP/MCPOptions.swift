@@ -15,8 +15,7 @@ public struct MCPOptions: Sendable {
     public var httpPort: Int?
 
     public static let usage = """
-        USAGE: render mcp [--root DIR] [--fonts-dir DIR] [--fonts DIR] [--step-timeout S] [--http PORT]
-                          [--app BIN [APP-ARGS...]]
+        USAGE: render mcp [--root DIR] [--http PORT] [--step-timeout S] [--fonts-dir DIR] [--fonts DIR] [--app BIN ...]
 
         Speaks the Model Context Protocol on stdin and stdout (one JSON-RPC message a line), for a coding agent:
         tools render, tree, inspect, check, accept, a11y, portability, app_start, app_step, app_snapshot,
