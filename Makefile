@@ -283,8 +283,8 @@ serve-live-test: $(call BUILT,serve build fonts platform-app)
 
 ## `render mcp` with the Python MCP client (PyPI `mcp`, pinned in scripts/serve-test-deps.sh) over stdio
 ## (Serve/browser-tests/test_mcp.py, docs/mcp.md): the tools, `render`'s pixels, an agent's task on the test app
-## recorded and kept by `render check`, busy and bad calls, the processes ended with the server. About 3.5
-## CPU-seconds, 11 s.
+## recorded and kept by `render check`, busy and bad calls, the processes ended with the server; then `--http`.
+## About 3.7 CPU-seconds, 12 s.
 .PHONY: mcp-test
 mcp-test: $(call BUILT,serve build fonts platform-app)
 	python3 Serve/browser-tests/test_mcp.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/mcp
