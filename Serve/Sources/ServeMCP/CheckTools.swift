@@ -32,7 +32,9 @@ extension MCPTools {
                 args.append(n)
             }
             args.append("--accept")
-        } else if let record = try a.string("record") {
+        } else {
+            // Never by default, whatever PREVIEW_RECORD says in the server's environment: the agent asks.
+            let record = try a.string("record") ?? "never"
             guard ["never", "missing", "failed", "all"].contains(record) else {
                 throw ToolError("check: record is never, missing, failed or all")
             }
@@ -76,14 +78,17 @@ extension MCPTools {
         for x in outcomes.prefix(100) {
             let status = x["status"] as? String ?? "?"
             lines.append("- \(status) \(x["name"] as? String ?? "?"): \(x["message"] as? String ?? "")")
+            // Each change in words, unless the message says it already (render check's own lines).
+            let message = x["message"] as? String ?? ""
             for c in (x["changes"] as? [Any] ?? []).prefix(8) {
-                lines.append("    " + ((c as? String) ?? (c as? [String: Any])?["text"] as? String ?? Self.jsonText(c)))
+                let words = (c as? String) ?? (c as? [String: Any])?["message"] as? String ?? Self.jsonText(c)
+                if !message.contains(words) { lines.append("    " + words) }
             }
             if try a.bool("diff_images") == true, content.count < 4, status == "failed",
-                let name = x["name"] as? String, let png = Self.diffImage(failures, name)
+                let name = x["name"] as? String, let (path, png) = Self.diffImage(failures, name)
             {
                 content.append(Self.image(png))
-                lines.append("    (diff image above: \(root.relative(failures))/...\(name)...diff.png)")
+                lines.append("    (image \(content.count) after this text: \(root.relative(path)))")
             }
         }
         if outcomes.count > 100 { lines.append("- ... \(outcomes.count - 100) more in the report") }
@@ -98,14 +103,9 @@ extension MCPTools {
         return String(String(decoding: d, as: UTF8.self).dropFirst().dropLast())
     }
 
-    /// A failed golden's diff image in the failures folder (render check names it after the golden).
-    static func diffImage(_ failures: String, _ name: String) -> [UInt8]? {
-        guard let items = FileManager.default.enumerator(atPath: failures) else { return nil }
-        for case let rel as String in items where rel.hasSuffix(".png") && rel.contains("diff") && rel.contains(name) {
-            if let d = FileManager.default.contents(atPath: (failures as NSString).appendingPathComponent(rel)) {
-                return Array(d)
-            }
-        }
-        return nil
+    /// A failed golden's diff image (expected | diff | actual) in the failures folder: NAME.diff.png.
+    static func diffImage(_ failures: String, _ name: String) -> (String, [UInt8])? {
+        let path = (failures as NSString).appendingPathComponent(name + ".diff.png")
+        return FileManager.default.contents(atPath: path).map { (path, Array($0)) }
     }
 }
