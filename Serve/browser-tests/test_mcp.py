@@ -221,6 +221,9 @@ class MCP(unittest.TestCase):
     async def exploring(self, s, root):
         r = await self.call(s, "explore", {"depth": 1, "max_paths": 6, "budget": 20})
         self.assertRegex(text(r), r"^\d+ screens, 6 paths")
+        self.assertIn("- screen-000 (depth 0) 'started, resumed': the first screen; .render-mcp/explore/sessions/screen-000.json",
+                      text(r))
+        self.assertIn("tap 'Open dialog'; .render-mcp/explore/sessions/screen-001.json", text(r))
         self.assertTrue(os.path.exists(os.path.join(root, ".render-mcp/explore/explore.json")))
 
 

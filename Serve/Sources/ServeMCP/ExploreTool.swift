@@ -41,9 +41,12 @@ extension MCPTools {
         ]
         for s in screens.prefix(60) {
             let name = s["name"] as? String ?? "?"
-            let path = s["path"] as? String ?? (s["description"] as? String ?? "")
+            // Its path in words (the taps from the first screen) and its session, which render and tree draw.
+            let steps = s["path"] as? [String] ?? []
+            let path = steps.isEmpty ? "the first screen" : steps.joined(separator: " -> ")
+            let session = root.relative((out as NSString).appendingPathComponent(s["session"] as? String ?? ""))
             lines.append(
-                "- \(name) (depth \(s["depth"] as? Int ?? 0)) \(Self.quoted(s["title"] as? String ?? "")): \(path)")
+                "- \(name) (depth \(s["depth"] as? Int ?? 0)) \(s["title"] as? String ?? ""): \(path); \(session)")
         }
         for f in failures.prefix(20) {
             lines.append(
