@@ -327,7 +327,7 @@ package final class ServeWorkerState {
 
     /// A copy `k` times smaller each way (each output pixel the average of a k x k box).
     static func shrink(_ b: Bitmap, by k: Int) -> Bitmap {
-        guard k > 1, b.width >= k else { return b }
+        guard k > 1, b.width >= k, b.height >= k else { return b }  // every box within the picture
         let ow = b.width / k
         let oh = max(1, b.height / k)
         var out = [UInt8](repeating: 0, count: ow * oh * 4)
