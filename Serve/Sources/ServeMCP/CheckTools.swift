@@ -17,7 +17,17 @@ extension MCPTools {
             throw ToolError("\(a.tool): sessions is required (session files or folders under --root)")
         }
         let sessions = try given.map { try root.existing($0, what: "session") }
-        let snapshots = try root.inside(try a.string("snapshots") ?? "Snapshots", what: "snapshots")
+        let look = try a.string("look").map {
+            Self.builtInLooks.contains($0) || !$0.contains("/") && !$0.hasSuffix(".json")
+                ? $0 : try root.file($0, what: "look")
+        }
+        let device = try a.string("device")
+        if let d = device, d.count > 64 || !d.allSatisfy({ $0.isLetter || $0.isNumber || "@x._-".contains($0) }) {
+            throw ToolError("\(a.tool): device must be a preset name or WxH@S (e.g. 390x844@3)")
+        }
+        let snapshots =
+            try a.string("snapshots").map { try root.inside($0, what: "snapshots") }
+            ?? Self.goldens(root.path, look: look, device: device)
         let dir = try root.outFolder("check")
         let report = (dir as NSString).appendingPathComponent("report.json")
         let failures = (dir as NSString).appendingPathComponent("failures")
@@ -40,14 +50,8 @@ extension MCPTools {
             }
             args += ["--record", record]
         }
-        if let look = try a.string("look") {
-            args += [
-                "--theme",
-                Self.builtInLooks.contains(look) || !look.contains("/") && !look.hasSuffix(".json")
-                    ? look : try root.file(look, what: "look"),
-            ]
-        }
-        if let d = try a.string("device") { args += ["--device", d] }
+        if let look { args += ["--theme", look] }
+        if let device { args += ["--device", device] }
         if let d = options.fontsDir { args += ["--fonts-dir", d] }
         if let f = options.fonts { args += ["--fonts", f] }
         let render = options.render
@@ -94,6 +98,19 @@ extension MCPTools {
         if outcomes.count > 100 { lines.append("- ... \(outcomes.count - 100) more in the report") }
         if outcomes.isEmpty, !run.stderrTail.isEmpty { lines.append(run.stderrTail) }
         return CallTool.Result(content: [Self.words(lines.joined(separator: "\n"))] + content, isError: false)
+    }
+
+    /// `render check`'s own default goldens folder, under the root: Snapshots/, Snapshots/THEME/, Snapshots/DEVICE/
+    /// or Snapshots/THEME-DEVICE/ (SnapshotSettings.goldensDirectory; a theme file by its name without .json).
+    static func goldens(_ root: String, look: String?, device: String?) -> String {
+        var parts: [String] = []
+        if var t = look.map({ ($0 as NSString).lastPathComponent }) {
+            if t.hasSuffix(".json") { t.removeLast(5) }
+            if !t.isEmpty && t.lowercased() != "default" { parts.append(fileName(t)) }
+        }
+        if let d = device, !d.isEmpty { parts.append(d) }
+        let base = (root as NSString).appendingPathComponent("Snapshots")
+        return parts.isEmpty ? base : base + "/" + parts.joined(separator: "-")
     }
 
     static func jsonText(_ v: Any) -> String {

@@ -82,7 +82,10 @@ enum ToolList {
                 [
                     "sessions": prop(
                         "array", "Session files or folders under --root.", extra: ["items": ["type": "string"]]),
-                    "snapshots": prop("string", "The goldens folder under --root (default: Snapshots)."),
+                    "snapshots": prop(
+                        "string",
+                        "The goldens folder under --root (default: render check's, Snapshots/...)."
+                    ),
                     "record": prop(
                         "string", "never (default), missing, failed or all.",
                         extra: ["enum": ["never", "missing", "failed", "all"]]),
@@ -100,7 +103,10 @@ enum ToolList {
                     "sessions": prop("array", "Session files under --root.", extra: ["items": ["type": "string"]]),
                     "names": prop(
                         "array", "Only these goldens (NAME, NAME@SNAPSHOT).", extra: ["items": ["type": "string"]]),
-                    "snapshots": prop("string", "The goldens folder under --root (default: Snapshots)."),
+                    "snapshots": prop(
+                        "string",
+                        "The goldens folder under --root (default: render check's, Snapshots/...)."
+                    ),
                     "look": prop("string", "A theme name or theme file under --root."),
                     "device": prop("string", "A device preset or WxH@S."),
                 ], required: ["sessions"])),
