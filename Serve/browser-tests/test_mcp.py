@@ -215,6 +215,7 @@ class MCP(unittest.TestCase):
         r = await step
         self.assertTrue(r.is_error)
         self.assertIn("hung", text(r))
+        self.assertIn("(render mcp --step-timeout)", text(r))
         await self.call(s, "app_stop")
         self.assertEqual(apps(), [], "app_stop ended the app's process group and reaped it")
 

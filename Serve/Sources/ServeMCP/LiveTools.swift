@@ -211,7 +211,10 @@ extension MCPTools {
         if answer["ended"] as? Bool == true { l.running = false }
         if outcome == "ok", l.recording != nil { l.recording?.add(step, answer: answer, locators: locatorsBefore) }
         var head = "outcome: \(outcome)"
-        if let m = answer["message"] as? String { head += ": \(m)" }
+        // The runner is the server's: its messages name its option, which is this server's too.
+        if let m = answer["message"] as? String {
+            head += ": " + m.replacingOccurrences(of: "render serve --step-timeout", with: "render mcp --step-timeout")
+        }
         if let us = answer["micros"] as? Int { head += " (app \(Self.n(Double(us) / 1000)) ms)" }
         if let ev = answer["events"] as? [Any], !ev.isEmpty {
             head += "\nevents: " + ev.prefix(5).map(Self.jsonText).joined(separator: ", ")
