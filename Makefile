@@ -48,6 +48,8 @@ BUILD_PACKAGES := libcairo2-dev libpixman-1-dev libfontconfig-dev libharfbuzz-de
 # `make install` sets the C library's SONAME (patchelf); `make deb` builds the packages with debhelper and checks
 # them with lintian (make package-test).
 BUILD_PACKAGES += patchelf debhelper lintian
+# `render mcp`'s program links the system's libcurl (make serve, CURL_LINK).
+BUILD_PACKAGES += libcurl4
 DEBIAN_PACKAGES := $(BUILD_PACKAGES) chromium
 # The CI examples' YAML check (scripts/check-ci-examples).
 DEBIAN_PACKAGES += python3-yaml
@@ -180,10 +182,10 @@ NICE_TSAN := nice -n 10
 NICE_FUZZ := nice -n 12
 NICE_CONSUMER := nice -n 14
 TEST_STEPS := $(addprefix $(TS),$(SWIFT_CHAIN) $(C_CHAIN) $(PRODUCT_CHAIN) $(PLATFORM_CHAIN) $(SERVER_CHAIN) \
-  serve-test $(SERVE_SUITES) package-test fuzz-smoke)
+  serve-test $(SERVE_SUITES) mcp-test package-test fuzz-smoke)
 .PHONY: test-all $(TEST_STEPS)
-test-all: $(addprefix $(TS),check-api check-ci-examples app-build-test consumer-test serve-test serve-soak c-tests \
-  package-test) \
+test-all: $(addprefix $(TS),check-api check-ci-examples app-build-test consumer-test serve-test serve-soak mcp-test \
+  c-tests package-test) \
   $(if $(FUZZ_SMOKE),$(TS)fuzz-smoke)
 # Each step of a chain waits for the one before it ("test-step-B:test-step-A" for each pair).
 chain-order = $(join $(addsuffix :,$(addprefix $(TS),$(wordlist 2,99,$(1)))),$(addprefix $(TS),$(filter-out $(lastword $(1)),$(1))))
@@ -193,7 +195,7 @@ $(foreach rule,$(call chain-order,$(SWIFT_CHAIN)) $(call chain-order,$(PRODUCT_C
 $(TS)swift-test: $(TS)build-render
 $(TS)c-tests: $(TS)build-platform-app
 $(TS)serve-test: $(TS)build-serve $(TS)build-render
-$(TS)serve-live-test $(TS)package-test: $(TS)build-serve $(TS)build-platform-app
+$(TS)serve-live-test $(TS)package-test $(TS)mcp-test: $(TS)build-serve $(TS)build-platform-app
 $(TS)fuzz-smoke: $(TS)build-render
 $(TS)app-build-test: $(TS)build-serve
 $(TS)build-render: icu-data
@@ -233,13 +235,13 @@ $(TS)fuzz-smoke:
 	$(STEP) fuzz-smoke $(MAKE) --no-print-directory fuzz-smoke NICE_BUILD="$(NICE_FUZZ)"
 # The steps that are a make target of the same name.
 $(addprefix $(TS),c-tests check-expectations review-test platform-tests app-build-test serve-test serve-live-test \
-  serve-soak package-test):
+  serve-soak mcp-test package-test):
 	$(STEP) $(@:$(TS)%=%) $(MAKE) --no-print-directory $(@:$(TS)%=%)
 
 ## The inner loop (README "Developing"): the format, import and docs checks, then every Swift test on the debug
 ## build that `swift test` keeps warm (a one-line change to Sources/Layout: under 2 minutes). Its table and logs
 ## go to $(OUT)/check/ (make test's stay in $(OUT)/). The other suites alone: make c-tests, platform-tests, app-build-test,
-## serve-test, serve-live-test, serve-soak, consumer-test, package-test.
+## serve-test, serve-live-test, serve-soak, mcp-test, consumer-test, package-test.
 .PHONY: check
 CHECK_STEP := OUT=$(OUT)/check scripts/test-step
 check: fonts
@@ -257,14 +259,36 @@ check: fonts
 .PHONY: serve serve-test
 SERVE_BIN := Serve/.build/release/render-serve
 SERVE_FLAGS ?= -c release -Xswiftc -Onone -Xswiftc -gnone -Xswiftc -no-emit-module-separately-wmo -Xswiftc -static-stdlib
-serve: icu-data
-	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) --product render-serve
+# `render mcp`'s program, render-mcp (docs/mcp.md), is built beside it: the MCP SDK it links brings Foundation's
+# networking, which a -static-stdlib link takes from the system's libcurl.so.4 (CURL_LINK: a link name for it, so
+# libcurl's -dev package is not needed; docs/decisions/2026-12-08-mcp-a-separate-executable.md). The SDK, ServeMCP and
+# the link add about 35 CPU-seconds to a fresh build of the server (measured 8 Dec 2026), nothing to a warm one.
+CURL_OUT := $(abspath $(OUT))/curl-link
+CURL_LINK := -Xlinker -L$(CURL_OUT)
+# Every build in Serve/ passes the same flags (CURL_LINK too), so that none recompiles what another built.
+serve: icu-data $(CURL_OUT)/libcurl.so
+	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product render-serve
+	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product render-mcp
 	@$(call icu-beside,Serve/.build/release)
+
+$(CURL_OUT)/libcurl.so:
+	@mkdir -p $(@D)
+	@lib=$$(/sbin/ldconfig -p | sed -n 's/^\s*libcurl\.so\.4 (.*x86-64.*) => //p; s/^\s*libcurl\.so\.4 (.*AArch64.*) => //p' | head -1); \
+	  [ -n "$$lib" ] || { echo "make serve: render-mcp needs libcurl.so.4 (apt-get install libcurl4)" >&2; exit 1; }; \
+	  ln -sf "$$lib" $@
 
 ## `render serve --app` with the headless platform's test app in chromium (Serve/browser-tests/test_live.py).
 .PHONY: serve-live-test
 serve-live-test: $(call BUILT,serve build fonts platform-app)
 	python3 Serve/browser-tests/test_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/serve-live
+
+## `render mcp` with the Python MCP client (PyPI `mcp`, pinned in scripts/serve-test-deps.sh) over stdio
+## (Serve/browser-tests/test_mcp.py, docs/mcp.md): the tools, `render`'s pixels, an agent's task on the test app
+## recorded and kept by `render check`, busy and bad calls, the processes ended with the server; then `--http`.
+## About 3.7 CPU-seconds, 12 s.
+.PHONY: mcp-test
+mcp-test: $(call BUILT,serve build fonts platform-app)
+	python3 Serve/browser-tests/test_mcp.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/mcp
 
 ## The soak of `render serve` (issue 44, Serve/browser-tests/soak.py): the test app's misbehaving modes (stderr
 ## flood, hang, stdout closed, helpers holding the pipes, crashes with helpers alive, a flood after exit) each
@@ -290,12 +314,12 @@ serve-static: serve
 ## `render serve` in headless chromium with Playwright (Serve/browser-tests/test_serve.py), then its Swift unit tests.
 # The unit tests are a program built with `make serve`'s flags (Serve/Tests/ServeUnitTests), so only it is compiled:
 # XCTest or testable imports would rebuild SwiftNIO's whole stack (minutes on two cores).
-serve-test: $(call BUILT,serve build fonts)
+serve-test: $(call BUILT,serve build fonts) $(CURL_OUT)/libcurl.so
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
 	scripts/check-serve-tests
-	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) --product serve-unit-tests && .build/release/serve-unit-tests
+	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product serve-unit-tests && .build/release/serve-unit-tests
 
 ## `render check`'s review page in headless chromium with Playwright (Tests/ReviewPage/test_accept_group.py, issue 50):
 ## changes grouped by cause, a group accepted from the page's accept file, checked again.
@@ -350,6 +374,7 @@ bench: $(STATIC_PC)/cairo.pc icu-data
 	python3 Benchmarks/review_scale.py --render $(RENDER) --out $(OUT)/bench/review-scale
 	$(MAKE) --no-print-directory platform-app
 	python3 Serve/browser-tests/bench_live.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/serve-live
+	python3 Serve/browser-tests/bench_mcp.py --render $(RENDER) --app $(PLATFORM_OUT)/previewtest --out $(OUT)/bench/mcp
 
 ## The benchmark side by side with a cold headless Chromium screenshot of the HTML twin (installs chromium if missing).
 bench-compare:

@@ -11,7 +11,8 @@ let package = Package(
     name: "PreviewRendererServe",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "render-serve", targets: ["render-serve"])
+        .executable(name: "render-serve", targets: ["render-serve"]),
+        .executable(name: "render-mcp", targets: ["render-mcp"]),
     ],
     dependencies: [
         // The engine's package, by path (named: a path dependency's identity is its folder's name, which
@@ -22,6 +23,8 @@ let package = Package(
         // Already in Hummingbird's graph; named because the server's code imports them.
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // `render mcp`'s protocol (docs/mcp.md): the Model Context Protocol's Swift SDK, pinned.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // The page's HTML, CSS and JavaScript modules (Page/README.md), embedded in the binary at build time.
@@ -47,6 +50,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .executableTarget(name: "render-serve", dependencies: ["ServeCore"]),
+        // `render mcp` (docs/mcp.md): the tools over MCP, on the server's worker and app runners.
+        .target(
+            name: "ServeMCP",
+            dependencies: [
+                "ServeCore",
+                .product(name: "ServeProtocol", package: "PreviewRenderer"),
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        .executableTarget(name: "render-mcp", dependencies: ["ServeMCP"]),
         // The unit tests are a program (Tests/ServeUnitTests/TestKit.swift): built with the server's own flags,
         // `-static-stdlib` included, which XCTest cannot link with, so the stack is compiled once per run.
         .executableTarget(

@@ -9,6 +9,9 @@ public enum WorkerRequest: Equatable, Sendable {
     case whole(StateSpec)
     /// The final frame, shrunk to at most 160 px wide.
     case thumb(StateSpec)
+    /// A frame's answer (with its tree) and its whole PNG shrunk by a whole factor until its longest side
+    /// is at most `maxSide` pixels (`render mcp`'s pictures for agents, docs/mcp.md); never a rectangle.
+    case scaled(StateSpec, maxSide: Int)
     /// What a touch at x, y dp reaches, and `render inspect --point`'s text for it.
     case hit(StateSpec, x: Double, y: Double)
     /// The same for one element of the tree.
@@ -28,6 +31,7 @@ public enum WorkerRequest: Equatable, Sendable {
         case .frame: return "frame"
         case .whole: return "whole"
         case .thumb: return "thumb"
+        case .scaled: return "scaled"
         case .hit: return "hit"
         case .element: return "element"
         case .locators: return "locators"
@@ -43,6 +47,7 @@ public enum WorkerRequest: Equatable, Sendable {
         case .frame(let s), .whole(let s), .thumb(let s), .locators(let s), .a11y(let s): return [op] + s.fields
         case .hit(let s, let x, let y): return [op] + s.fields + [String(x), String(y)]
         case .element(let s, let id): return [op] + s.fields + [String(id)]
+        case .scaled(let s, let side): return [op] + s.fields + [String(side)]
         case .portability(let path, let theme, let device, let fontScale): return [op, path, theme, device, fontScale]
         case .devices: return [op]
         }
@@ -62,6 +67,9 @@ public enum WorkerRequest: Equatable, Sendable {
                 return .failure(MessageError("bad point"))
             }
             return .success(.hit(spec!, x: x, y: y))
+        case ("scaled", 9):
+            guard let side = Int(fields[8]), side > 0 else { return .failure(MessageError("bad size")) }
+            return .success(.scaled(spec!, maxSide: side))
         case ("element", 9):
             guard let id = Int(fields[8]) else { return .failure(MessageError("bad id")) }
             return .success(.element(spec!, id: id))

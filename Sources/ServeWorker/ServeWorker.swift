@@ -135,6 +135,7 @@ package final class ServeWorkerState {
         case .frame(let s): return try Self.written(frame(s.fields))
         case .whole(let s): return try Self.written(frame(s.fields, whole: true))
         case .thumb(let s): return try Self.written(thumbnail(s.fields))
+        case .scaled(let s, let side): return try Self.written(frame(s.fields, whole: true, maxSide: side))
         case .hit(let s, let x, let y): return (ServeJSON.bytes(try hit(s.fields, Point(x: x, y: y))), [])
         case .element(let s, let id): return (ServeJSON.bytes(try element(s.fields, id)), [])
         case .locators(let s): return (ServeJSON.bytes(try locators(s.fields)), [])
@@ -209,9 +210,9 @@ package final class ServeWorkerState {
     }
 
     /// A frame's answer and its PNG (none when its changed rectangle goes with it: `takePatch`).
-    func frame(_ spec: [String], whole: Bool = false) throws -> (WorkerReply<FrameMeta>, [UInt8]) {
+    func frame(_ spec: [String], whole: Bool = false, maxSide: Int? = nil) throws -> (WorkerReply<FrameMeta>, [UInt8]) {
         let d: Drawn
-        switch try drawn(spec, thumb: false, whole: whole) {
+        switch try drawn(spec, thumb: false, whole: whole, maxSide: maxSide) {
         case .failed(let x): return (.failed(x), [])
         case .drawn(let x): d = x
         }
@@ -262,7 +263,9 @@ package final class ServeWorkerState {
         case failed(WorkerFailure)
     }
 
-    func drawn(_ spec: [String], thumb: Bool, whole: Bool) throws -> Drawing {
+    /// `maxSide`: the whole frame shrunk by the smallest whole factor that brings its longest side to at most
+    /// that many pixels (the answer's pixel size stays the frame's own).
+    func drawn(_ spec: [String], thumb: Bool, whole: Bool, maxSide: Int? = nil) throws -> Drawing {
         let started = DispatchTime.now().uptimeNanoseconds
         lastBuild = (nil, nil, nil)
         let (rkey, r, built, diags) = try state(spec)
@@ -290,7 +293,9 @@ package final class ServeWorkerState {
         lastState[rkey] = spec[0]
         if thumb { b = Self.shrink(b, toWidth: Self.thumbWidth) }
         if !thumb { patch = try self.patch(of: b, base: base, state: spec[0], damage: r.lastDamage, renderer: r) }
-        let png = patch == nil ? try r.encode(b) : []
+        let longest = max(b.width, b.height)
+        let small = maxSide.flatMap { longest > $0 ? Self.shrink(b, by: (longest + $0 - 1) / $0) : nil }
+        let png = patch == nil ? try r.encode(small ?? b) : []
         // Where a live frame's time went (the bench reads it; docs/serve.md): each stage's ms.
         var timing = Self.timing(r.timings, since: before, started: started, stated: stated)
         timing.inspect = (Double(inspectNanos) / 1e5).rounded() / 10
@@ -317,7 +322,12 @@ package final class ServeWorkerState {
     /// averaging is right for transparency too).
     static func shrink(_ b: Bitmap, toWidth w: Int) -> Bitmap {
         guard b.width > w, w > 0 else { return b }
-        let k = (b.width + w - 1) / w
+        return shrink(b, by: (b.width + w - 1) / w)
+    }
+
+    /// A copy `k` times smaller each way (each output pixel the average of a k x k box).
+    static func shrink(_ b: Bitmap, by k: Int) -> Bitmap {
+        guard k > 1, b.width >= k, b.height >= k else { return b }  // every box within the picture
         let ow = b.width / k
         let oh = max(1, b.height / k)
         var out = [UInt8](repeating: 0, count: ow * oh * 4)

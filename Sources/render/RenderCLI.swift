@@ -23,7 +23,7 @@ struct RenderCLI: ParsableCommand {
         subcommands: [
             DrawCommand.self, ValidateCommand.self, ThemeCommand.self, CheckCommand.self, GalleryCommand.self,
             WatchCommand.self, PortabilityCommand.self, ReportCommand.self, InspectCommand.self,
-            ServeCommand.self, A11yCommand.self,
+            ServeCommand.self, McpCommand.self, A11yCommand.self,
         ],
         defaultSubcommand: DrawCommand.self)
 

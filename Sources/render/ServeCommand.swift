@@ -23,17 +23,18 @@ struct ServeCommand: ParsableCommand {
     /// Where the server binary may be: off the PATH in `../libexec/preview-renderer/` from this `render`'s
     /// folder (`make install`, the Debian package), beside this `render` (an older install), else in the Serve
     /// build of the checkout this `render` was built in (the nearest folder above it with Serve/Package.swift).
-    static func candidates(render: String) -> [String] {
+    /// `binary`: the Serve package's program (`render-serve`, or `render-mcp` for `render mcp`).
+    static func candidates(render: String, binary: String = "render-serve") -> [String] {
         let dir = (render as NSString).deletingLastPathComponent
         let prefix = (dir as NSString).deletingLastPathComponent
         var out = [
-            (prefix as NSString).appendingPathComponent(libexecServer),
-            (dir as NSString).appendingPathComponent("render-serve"),
+            (prefix as NSString).appendingPathComponent("libexec/preview-renderer/" + binary),
+            (dir as NSString).appendingPathComponent(binary),
         ]
         var up = dir
         while up.count > 1 {
             if FileManager.default.fileExists(atPath: (up as NSString).appendingPathComponent("Serve/Package.swift")) {
-                out.append((up as NSString).appendingPathComponent("Serve/.build/release/render-serve"))
+                out.append((up as NSString).appendingPathComponent("Serve/.build/release/" + binary))
                 break
             }
             up = (up as NSString).deletingLastPathComponent
@@ -41,19 +42,21 @@ struct ServeCommand: ParsableCommand {
         return out
     }
 
-    /// The installed server, relative to the install prefix (scripts/install.sh).
-    static let libexecServer = "libexec/preview-renderer/render-serve"
+    func run() throws { try Self.exec("render-serve", command: "serve", arguments) }
 
-    func run() throws {
+    /// Finds `binary` (the Serve package's `render-serve` or `render-mcp`) and replaces this process with it.
+    static func exec(_ binary: String, command: String, _ arguments: [String]) throws {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let found = Self.candidates(render: me).first { FileManager.default.isExecutableFile(atPath: $0) }
+        let found = Self.candidates(render: me, binary: binary).first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let server = found else {
             StdErr.write(
                 """
-                render: error: `render serve` needs the server binary render-serve, which is not built: run \
+                render: error: `render \(command)` needs the binary \(binary), which is not built: run \
                 `make serve` (or `make setup`) in the checkout; looked in \
-                \(Self.candidates(render: me).joined(separator: ", "))
+                \(Self.candidates(render: me, binary: binary).joined(separator: ", "))
                 """)
             throw ExitCode(ExitCodes.usage)
         }

@@ -94,6 +94,24 @@ import Testing
         #expect(Array(png.prefix(8)) == Self.pngSignature)
     }
 
+    /// `render mcp`'s picture (`scaled`): a frame's answer (its tree, the frame's own size) with the whole PNG shrunk
+    /// by the smallest whole factor that brings its longest side to at most the size asked for; never a patch.
+    @Test func aScaledFrameIsShrunkByAWholeFactor() throws {
+        let w = Self.worker()
+        func size(_ png: [UInt8]) -> (Int, Int) {
+            let be = { (at: Int) in png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (be(16), be(20))  // IHDR's width and height
+        }
+        let (reply, png, patch) = try Self.reply(w.answer(["scaled"] + Self.state("s") + ["800"]), FrameMeta.self)
+        let meta = try #require(reply.answer)
+        #expect(!patch && meta.tree.count > 3)
+        #expect((meta.pixelWidth, meta.pixelHeight) == (720, 1280))
+        #expect(size(png) == (360, 640))
+        let (_, same, again) = try Self.reply(w.answer(["scaled"] + Self.state("s") + ["1280"]), FrameMeta.self)
+        #expect(!again && size(same) == (720, 1280))
+        #expect(try Self.reply(w.answer(["scaled"] + Self.state("s") + ["0"]), FrameMeta.self).reply.answer == nil)
+    }
+
     /// The next state of the same file and look goes as the changed rectangle over the one drawn
     /// before; the whole frame of it is asked for apart (`whole`) and is a PNG.
     @Test func aNextFrameIsAPatchOverTheLast() throws {

@@ -102,7 +102,8 @@ final class ProtocolTests: XCTestCase {
             state: "1|/a b.json", path: "/a b.json", theme: "ios", themeGeneration: "0", device: "session",
             fontScale: "1.0", capture: "final")
         for r: WorkerRequest in [
-            .frame(spec), .whole(spec), .thumb(spec), .hit(spec, x: 1.5, y: -2), .element(spec, id: 4), .locators(spec),
+            .frame(spec), .whole(spec), .thumb(spec), .scaled(spec, maxSide: 800), .hit(spec, x: 1.5, y: -2),
+            .element(spec, id: 4), .locators(spec),
             .a11y(spec), .portability(path: "/a", theme: "default", device: "session", fontScale: "1.0"), .devices,
         ] {
             XCTAssertEqual(try? WorkerRequest.parse(r.fields).get(), r)

@@ -29,6 +29,13 @@ let all: [TestEntry] =
             ),
         ])
     + tests(
+        ChildRunTests.self,
+        [
+            ("testOutputAndExitCodeAreRead", { $0.testOutputAndExitCodeAreRead() }),
+            ("testTheTimeLimitEndsTheGroup", { try $0.testTheTimeLimitEndsTheGroup() }),
+            ("testAProgramThatCannotStartSaysWhy", { $0.testAProgramThatCannotStartSaysWhy() }),
+        ])
+    + tests(
         AppProcessTests.self,
         [
             (
