@@ -392,6 +392,8 @@ bench-builds: build
 # Phony: on a case-insensitive file system the Fuzz/ folder would otherwise satisfy `fuzz`.
 .PHONY: fuzz fuzz-smoke
 FUZZ_SECONDS ?= 600
+# FUZZ_RUNS / FUZZ_LARGE_RUNS: a count of inputs from seed 1 instead of FUZZ_SECONDS (the smoke's budget).
+fuzz-budget = $(if $(1),-runs=$(1) -seed=1,-max_total_time=$(FUZZ_SECONDS))
 FUZZ_BIN = .build-fuzz/debug/fuzz-session
 # Where libFuzzer writes what it finds (crashes, timeouts, slow units). `make fuzz` keeps them in Fuzz/crashers to be
 # committed (the Swift tests replay that folder); CI's smoke writes them to $(OUT)/fuzz-artifacts, so a slow unit
@@ -400,7 +402,7 @@ FUZZ_ARTIFACTS ?= Fuzz/crashers/
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_ARTIFACTS) .build-fuzz/corpus
 	$(FUZZ_BIN) .build-fuzz/corpus Fuzz/corpus -dict=Fuzz/session.dict -max_len=16384 -rss_limit_mb=4096 -timeout=20 \
-	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)
+	  $(call fuzz-budget,$(FUZZ_RUNS)) -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)
 
 ## The same target on inputs up to 1 MiB, from seeds made at run time (scripts/make-fuzz-seeds.py --large): one long
 ## label, many ticks, many reorders, deep moves; the budgets that hold per render, not per item (issue 28).
@@ -411,11 +413,17 @@ fuzz-large: fuzz-build
 	@mkdir -p $(FUZZ_ARTIFACTS) .build-fuzz/corpus-large
 	python3 scripts/make-fuzz-seeds.py --large .build-fuzz/seeds-large
 	$(FUZZ_BIN) .build-fuzz/corpus-large .build-fuzz/seeds-large -dict=Fuzz/session.dict -max_len=1048576 \
-	  -rss_limit_mb=4096 -timeout=20 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)
+	  -rss_limit_mb=4096 -timeout=20 $(call fuzz-budget,$(FUZZ_LARGE_RUNS)) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_ARTIFACTS)
 
-## A short fuzz run for CI (30 s each, small and large inputs, side by side: libFuzzer runs on one core).
+## A short fuzz run for CI, small and large inputs side by side (libFuzzer runs on one core): a count of inputs
+## from a fixed seed, not a time, so every machine does the same work whatever its load (a 30-second run did the
+## seeds alone on a busy machine and a few hundred mutations more on an idle one;
+## docs/decisions/2026-12-08-fuzz-smoke-counts-inputs.md).
+FUZZ_SMOKE_RUNS := 500
+FUZZ_SMOKE_LARGE_RUNS := 30
 fuzz-smoke:
-	$(MAKE) --no-print-directory -j2 FUZZ_SECONDS=30 FUZZ_ARTIFACTS=$(abspath $(OUT))/fuzz-artifacts/ fuzz fuzz-large \
+	$(MAKE) --no-print-directory -j2 FUZZ_RUNS=$(FUZZ_SMOKE_RUNS) FUZZ_LARGE_RUNS=$(FUZZ_SMOKE_LARGE_RUNS) FUZZ_ARTIFACTS=$(abspath $(OUT))/fuzz-artifacts/ fuzz fuzz-large \
 	  || { echo "fuzz-smoke: what libFuzzer found is in $(OUT)/fuzz-artifacts/ (replay: $(FUZZ_BIN) FILE)" >&2; exit 1; }
 
 ## The C API (README "From C and C++"): out/c/include/preview_renderer.h, out/c/lib/libpreview_renderer.so
