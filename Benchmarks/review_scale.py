@@ -2,8 +2,11 @@
 """The review at scale (issue 50): a generated check run of 10,000 snapshots in 20 shards, 1,000 of them
 changed by 5 causes, merged with `render report merge`, and its review page opened in headless Chromium.
 
-Prints the merge's wall seconds, the page's size, the groups it shows and the page's first contentful
-paint in Chromium (from `file://`, cold). The shards' reports are written as `render check --report`
+Prints the merge's wall seconds, the page's and the report's sizes, the groups it shows, the page's first
+contentful paint in Chromium (from `file://`, cold), how many of its pictures the first screen fetched (every
+picture is `loading="lazy"`) and how many entries Chromium laid out (`content-visibility: auto`), and the same
+after jumping to the middle and to the end (lists drawn as they scroll); the figures also go to
+OUT/figures.json. The shards' reports are written as `render check --report`
 writes them (each picture a small distinct PNG under the shard's images/), so the merge does all it does
 for a real run but render. Run: python3 Benchmarks/review_scale.py --render .build/release/render
 (make bench). Targets (issue 50): merge at most 10 s, first paint at most 2 s.
@@ -87,6 +90,36 @@ def generate(root):
             json.dump(report, f)
 
 
+# The first screen, once the page has loaded: how many pictures there are and how many were loaded (lazy ones
+# load only near the view), and how many entries the browser laid out (content-visibility: auto skips the
+# layout of those far from the view: their height is the intrinsic size given, 0 content boxes inside).
+LAID_OUT = """const laidOut = (e) => { const c = e.firstElementChild;
+  return !c || !c.checkVisibility || c.checkVisibility({contentVisibilityAuto: true}); };"""
+FIRST_SCREEN = """() => { """ + LAID_OUT + """
+  const imgs = [...document.images];
+  const loaded = imgs.filter(i => i.complete && i.naturalWidth > 0).length;
+  const entries = [...document.querySelectorAll('.entry')];
+  const cv = entries.filter(e => getComputedStyle(e).contentVisibility === 'auto').length;
+  const rendered = entries.filter(laidOut).length;
+  return {images: imgs.length, lazyImages: imgs.filter(i => i.loading === 'lazy').length, imagesLoaded: loaded,
+          entries: entries.length, contentVisibility: cv, rendered};
+}"""
+
+# Jumps to a fraction of the page's height and waits two animation frames (the screen painted): the time, and
+# what was loaded and laid out by then.
+SCROLL_TO = """async (f) => { """ + LAID_OUT + """
+  const t = performance.now();
+  window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * f);
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const paintMs = performance.now() - t;
+  await new Promise(r => setTimeout(r, 500));
+  const entries = [...document.querySelectorAll('.entry')];
+  return {fraction: f, paintMs, imagesLoaded: [...document.images].filter(i => i.complete && i.naturalWidth > 0)
+            .length,
+          rendered: entries.filter(laidOut).length};
+}"""
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--render", default=".build/release/render")
@@ -97,10 +130,13 @@ def main():
         generate(work)
         shards = [f"{work}/shard{s + 1}" for s in range(SHARDS)]
         t = time.monotonic()
+        cpu0 = os.times()
         p = subprocess.run([os.path.abspath(args.render), "report", "merge", *shards, "-o", work + "/merged",
                             "--snapshots", work + "/none"], capture_output=True, text=True, timeout=600,
                            start_new_session=True)
         merge = time.monotonic() - t
+        cpu1 = os.times()
+        merge_cpu = (cpu1.children_user - cpu0.children_user) + (cpu1.children_system - cpu0.children_system)
         if p.returncode != 6:
             sys.exit(f"report merge: exit {p.returncode}\n{p.stdout}\n{p.stderr[-2000:]}")
         page = work + "/merged/review/index.html"
@@ -115,18 +151,41 @@ def main():
                                   timeout=120000)
             fcp = tab.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
             shown = time.monotonic() - t
+            tab.wait_for_load_state("load", timeout=120000)
+            first = tab.evaluate(FIRST_SCREEN)
             os.makedirs(args.out, exist_ok=True)
             tab.screenshot(path=args.out + "/first-screen.png")
+            # Lists drawn as they scroll: the middle of the page, then its end, each painted (two animation
+            # frames after the jump) and its pictures in view loaded.
+            scrolls = [tab.evaluate(SCROLL_TO, f) for f in (0.5, 1.0)]
+            tab.screenshot(path=args.out + "/scrolled-to-end.png")
             browser.close()
         size = os.path.getsize(page)
+        json_size = os.path.getsize(work + "/merged/check.json")
         images = sum(os.path.getsize(os.path.join(work, "merged/review/img", f))
                      for f in os.listdir(work + "/merged/review/img"))
+        figures = {
+            "snapshots": SNAPSHOTS, "shards": SHARDS, "changed": CHANGED, "causes": len(CAUSES), "groups": groups,
+            "mergeSeconds": round(merge, 2), "mergeCPUSeconds": round(merge_cpu, 2), "pageMB": round(size / 1e6, 2), "reportJSONMB": round(json_size / 1e6, 2),
+            "imagesMB": round(images / 1e6, 2), "firstContentfulPaintSeconds": round(fcp, 2),
+            "navigationToSeenSeconds": round(shown, 2), "firstScreen": first, "scrolls": scrolls,
+        }
+        with open(args.out + "/figures.json", "w") as f:
+            json.dump(figures, f, indent=1)
+        lazy = first["lazyImages"] == first["images"]
         print(f"review-scale: {SNAPSHOTS} snapshots in {SHARDS} shards, {CHANGED} changed by {len(CAUSES)} causes: "
-              f"{len(groups)} groups; merge {merge:.2f} s (target 10 s); page {size / 1e6:.1f} MB "
-              f"+ {images / 1e6:.1f} MB of images; first contentful paint {fcp:.2f} s "
-              f"({shown:.2f} s from navigation to seen; target 2 s)")
+              f"{len(groups)} groups; merge {merge:.2f} s wall, {merge_cpu:.2f} CPU-seconds (target 10 s); page {size / 1e6:.1f} MB "
+              f"+ report {json_size / 1e6:.1f} MB + {images / 1e6:.1f} MB of images; first contentful paint "
+              f"{fcp:.2f} s ({shown:.2f} s from navigation to seen; target 2 s)")
+        print(f"  first screen: {first['imagesLoaded']} of {first['images']} pictures loaded "
+              f"({'all' if lazy else 'not all'} lazy); {first['rendered']} of {first['entries']} entries laid out "
+              f"(content-visibility: auto on {first['contentVisibility']})")
+        for s in scrolls:
+            print(f"  scrolled to {s['fraction']:.0%}: painted in {s['paintMs']:.0f} ms, "
+                  f"{s['imagesLoaded']} pictures loaded by then, {s['rendered']} entries laid out")
         for g in groups:
             print("  " + g)
+        print(f"review-scale: figures in {args.out}/figures.json")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
