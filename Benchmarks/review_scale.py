@@ -36,7 +36,10 @@ CAUSES = [
 
 def png(seed, w=24, h=48):
     """A small PNG whose pixels depend on seed (every picture distinct, as real ones are)."""
-    rows = b"".join(b"\x00" + bytes(((seed * 7 + x * 3 + y) & 255) for x in range(w * 3)) for y in range(h))
+    # The seed's bytes open the first row: every picture's bytes differ (the page stores one file per content).
+    rows = b"".join(b"\x00" + (seed.to_bytes(6, "big") if y == 0 else b"")
+                    + bytes(((seed * 7 + x * 3 + y) & 255) for x in range(w * 3 - (6 if y == 0 else 0)))
+                    for y in range(h))
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
@@ -93,29 +96,36 @@ def generate(root):
 # The first screen, once the page has loaded: how many pictures there are and how many were loaded (lazy ones
 # load only near the view), and how many entries the browser laid out (content-visibility: auto skips the
 # layout of those far from the view: their height is the intrinsic size given, 0 content boxes inside).
+# Distinct pictures (by address: an image's views share it) in the page, and those loaded so far.
+PICTURES = """const pictures = () => { const all = new Set(), loaded = new Set();
+  for (const i of document.images) { all.add(i.src); if (i.complete && i.naturalWidth > 0) loaded.add(i.src); }
+  return {all: all.size, loaded: loaded.size}; };"""
 LAID_OUT = """const laidOut = (e) => { const c = e.firstElementChild;
   return !c || !c.checkVisibility || c.checkVisibility({contentVisibilityAuto: true}); };"""
-FIRST_SCREEN = """() => { """ + LAID_OUT + """
+FIRST_SCREEN = """() => { """ + LAID_OUT + PICTURES + """
   const imgs = [...document.images];
-  const loaded = imgs.filter(i => i.complete && i.naturalWidth > 0).length;
   const entries = [...document.querySelectorAll('.entry')];
   const cv = entries.filter(e => getComputedStyle(e).contentVisibility === 'auto').length;
-  const rendered = entries.filter(laidOut).length;
-  return {images: imgs.length, lazyImages: imgs.filter(i => i.loading === 'lazy').length, imagesLoaded: loaded,
-          entries: entries.length, contentVisibility: cv, rendered};
+  return {images: imgs.length, lazyImages: imgs.filter(i => i.loading === 'lazy').length,
+          pictures: pictures().all, picturesLoaded: pictures().loaded,
+          entries: entries.length, contentVisibility: cv, rendered: entries.filter(laidOut).length};
 }"""
 
-# Jumps to a fraction of the page's height and waits two animation frames (the screen painted): the time, and
-# what was loaded and laid out by then.
-SCROLL_TO = """async (f) => { """ + LAID_OUT + """
-  const t = performance.now();
-  window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * f);
+# Scrolls the entry to review at a fraction of the list to the top of the view and waits two animation frames
+# (the screen painted): the time, and what was loaded and laid out then (the pictures of the entries in view
+# load as they come: waited for, up to 5 s).
+SCROLL_TO = """async (f) => { """ + LAID_OUT + PICTURES + """
+  const list = [...document.querySelectorAll('.entry.failed')];
+  const target = list[Math.min(list.length - 1, Math.floor(list.length * f))];
+  const before = pictures().loaded, t = performance.now();
+  target.scrollIntoView();
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const paintMs = performance.now() - t;
-  await new Promise(r => setTimeout(r, 500));
+  const inView = () => [...target.querySelectorAll('.side img')].every(i => i.complete && i.naturalWidth > 0);
+  while (!inView() && performance.now() - t < 5000) await new Promise(r => setTimeout(r, 20));
   const entries = [...document.querySelectorAll('.entry')];
-  return {fraction: f, paintMs, imagesLoaded: [...document.images].filter(i => i.complete && i.naturalWidth > 0)
-            .length,
+  return {fraction: f, paintMs, picturesMs: performance.now() - t, picturesInView: inView(),
+          picturesLoaded: pictures().loaded, newlyLoaded: pictures().loaded - before,
           rendered: entries.filter(laidOut).length};
 }"""
 
@@ -166,7 +176,8 @@ def main():
                      for f in os.listdir(work + "/merged/review/img"))
         figures = {
             "snapshots": SNAPSHOTS, "shards": SHARDS, "changed": CHANGED, "causes": len(CAUSES), "groups": groups,
-            "mergeSeconds": round(merge, 2), "mergeCPUSeconds": round(merge_cpu, 2), "pageMB": round(size / 1e6, 2), "reportJSONMB": round(json_size / 1e6, 2),
+            "mergeSeconds": round(merge, 2), "mergeCPUSeconds": round(merge_cpu, 2), "pageMB": round(size / 1e6, 2),
+            "reportJSONMB": round(json_size / 1e6, 2),
             "imagesMB": round(images / 1e6, 2), "firstContentfulPaintSeconds": round(fcp, 2),
             "navigationToSeenSeconds": round(shown, 2), "firstScreen": first, "scrolls": scrolls,
         }
@@ -174,15 +185,16 @@ def main():
             json.dump(figures, f, indent=1)
         lazy = first["lazyImages"] == first["images"]
         print(f"review-scale: {SNAPSHOTS} snapshots in {SHARDS} shards, {CHANGED} changed by {len(CAUSES)} causes: "
-              f"{len(groups)} groups; merge {merge:.2f} s wall, {merge_cpu:.2f} CPU-seconds (target 10 s); page {size / 1e6:.1f} MB "
-              f"+ report {json_size / 1e6:.1f} MB + {images / 1e6:.1f} MB of images; first contentful paint "
-              f"{fcp:.2f} s ({shown:.2f} s from navigation to seen; target 2 s)")
-        print(f"  first screen: {first['imagesLoaded']} of {first['images']} pictures loaded "
-              f"({'all' if lazy else 'not all'} lazy); {first['rendered']} of {first['entries']} entries laid out "
-              f"(content-visibility: auto on {first['contentVisibility']})")
+              f"{len(groups)} groups; merge {merge:.2f} s wall, {merge_cpu:.2f} CPU-seconds (target 10 s); page "
+              f"{size / 1e6:.1f} MB + report {json_size / 1e6:.1f} MB + {images / 1e6:.1f} MB of images; first "
+              f"contentful paint {fcp:.2f} s ({shown:.2f} s from navigation to seen; target 2 s)")
+        print(f"  first screen: {first['picturesLoaded']} of {first['pictures']} pictures loaded "
+              f"({'every' if lazy else 'not every'} <img> lazy); {first['rendered']} of {first['entries']} entries "
+              f"laid out (content-visibility: auto on {first['contentVisibility']})")
         for s in scrolls:
-            print(f"  scrolled to {s['fraction']:.0%}: painted in {s['paintMs']:.0f} ms, "
-                  f"{s['imagesLoaded']} pictures loaded by then, {s['rendered']} entries laid out")
+            print(f"  the change {s['fraction']:.0%} down the list: painted {s['paintMs']:.0f} ms after the jump, its "
+                  f"pictures in {s['picturesMs']:.0f} ms ({s['newlyLoaded']} pictures loaded then); "
+                  f"{s['rendered']} entries laid out")
         for g in groups:
             print("  " + g)
         print(f"review-scale: figures in {args.out}/figures.json")

@@ -159,7 +159,10 @@ package struct GalleryBuilder {
         let manifest = GalleryManifest(
             rendererVersion: PreviewRendererVersion.string, shard: options.shard.description,
             sessions: names, descriptions: GalleryManifest.descriptions(sessions), themes: themes, cards: cards,
-            imagesOffered: offered, imagesStored: stored, groups: GalleryGroups.groups(cards))
+            imagesOffered: offered, imagesStored: stored,
+            // Grouped in the units' order (each session's captures in order, as `render check` lists them), not
+            // the page's (snapshots by name): a group's snapshots are then listed as the review page lists them.
+            groups: GalleryGroups.groups(units.flatMap { $0 }))
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = try enc.encode(manifest)

@@ -13,7 +13,20 @@ import Testing
     @Test func theCheckAnswerIsRenderChecksGroupsAndFollowsTheGoldens() throws {
         let dir = try TemporaryFolder.make("serve-check")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let text = try String(contentsOfFile: ServeWorkerTests.session, encoding: .utf8)
+        // A small screen (160 x 120 dp at scale 1, a snapshot and the final frame): cheap to render many times.
+        let text = """
+            {"format": "framework-session", "version": 1, "name": "small",
+             "device": {"width": 160, "height": 120, "scale": 1},
+             "steps": [
+              {"type": "CREATE_APPLICATION", "internalId": 0, "childInternalId": 1, "textValue": "t"},
+              {"type": "CREATE_FRAMEVIEW", "internalId": 1, "childInternalId": 2},
+              {"type": "CREATE_LINEAR_LAYOUT", "internalId": 2, "childInternalId": 3, "value": 1},
+              {"type": "CREATE_BUTTON", "internalId": 3, "childInternalId": 4, "textValue": "OK"},
+              {"type": "SET_STYLE", "internalId": 4, "value": 0, "textValue": "background", "textValue2": "#ffffff"},
+              {"type": "snapshot", "name": "start"},
+              {"type": "CREATE_TEXT", "internalId": 3, "childInternalId": 5, "textValue": "Hello"}
+             ]}
+            """
         let paths = ["a", "b"].map { dir + "/\($0).json" }
         for p in paths { try text.write(toFile: p, atomically: true, encoding: .utf8) }
         let renderer = try Renderer(options: RenderOptions(fontsDirectory: Repository.fonts))
@@ -33,6 +46,7 @@ import Testing
         }
         let expected = ChangeGroup.groups(of: outcomes)
         let goldens = try FileManager.default.contentsOfDirectory(atPath: dir + "/gold").sorted()
+        try FileManager.default.removeItem(atPath: dir + "/fail")  // render check's failure images, not the worker's
 
         let worker = ServeWorkerTests.worker()
         let request = ["check", dir + "/gold", "default", "0", "session"] + paths
