@@ -17,9 +17,12 @@ extension ServeWorkerState {
         settings.fontsDirectory = r.options.fontsDirectory
         let checker = SnapshotChecker(settings: settings)
         var outcomes: [SnapshotOutcome] = []
+        // The folder listed once per request (a whole folder's request names every session).
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: goldens)) ?? []).sorted()
         for path in spec.paths {
-            let key = ([path, spec.theme, spec.themeGeneration, spec.device, goldens] + Self.signature(path, goldens))
-                .joined(separator: "\u{1}")
+            let key =
+                ([path, spec.theme, spec.themeGeneration, spec.device, goldens]
+                + Self.signature(path, goldens, files)).joined(separator: "\u{1}")
             if let kept = checked.use(key) {
                 outcomes += kept
                 continue
@@ -68,16 +71,14 @@ extension ServeWorkerState {
 
     /// What a session's check depends on besides the look: its file's and its goldens' sizes and times
     /// (`NAME.*` and `NAME@*` in the goldens folder), so a save or an accepted golden checks it again.
-    static func signature(_ path: String, _ goldens: String) -> [String] {
+    static func signature(_ path: String, _ goldens: String, _ files: [String]) -> [String] {
         func stamp(_ p: String) -> String {
             var st = stat()
             guard stat(p, &st) == 0 else { return "-" }
             return "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
         }
         let name = SnapshotSettings.goldenName(session: path, snapshot: nil)
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: goldens)) ?? []).filter {
-            $0.hasPrefix(name + ".") || $0.hasPrefix(name + "@")
-        }.sorted()
-        return [stamp(path)] + files.map { $0 + "=" + stamp(goldens + "/" + $0) }
+        let own = files.filter { $0.hasPrefix(name + ".") || $0.hasPrefix(name + "@") }
+        return [stamp(path)] + own.map { $0 + "=" + stamp(goldens + "/" + $0) }
     }
 }
