@@ -317,6 +317,7 @@ serve-static: serve
 serve-test: $(call BUILT,serve build fonts) $(CURL_OUT)/libcurl.so
 	python3 Serve/browser-tests/test_serve.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_serve_a11y.py --render $(RENDER) --out $(OUT)/serve
+	python3 Serve/browser-tests/test_serve_groups.py --render $(RENDER) --out $(OUT)/serve
 	python3 Serve/browser-tests/test_connections.py --render $(RENDER) --out $(OUT)/serve
 	scripts/check-serve-tests
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product serve-unit-tests && .build/release/serve-unit-tests

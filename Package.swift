@@ -132,13 +132,13 @@ let package = Package(
         // frame answer's header, the messages between page, server and worker. Depends on nothing, so the
         // server's package (Serve/) uses it without the engine (docs/decisions/2026-12-07-serve-protocol-target.md).
         .target(name: "ServeProtocol"),
-        // `render serve`'s worker (`render --serve-worker`): frames, hit tests, accessibility and portability
-        // answers over the engine, kept warm between requests.
+        // `render serve`'s worker (`render --serve-worker`): frames, hit tests, accessibility, portability and
+        // golden-check answers over the engine, kept warm between requests.
         .target(
             name: "ServeWorker",
             dependencies: [
                 "Accessibility", "JSON", "Portability", "Primitives", "RenderPipeline", "ServeProtocol",
-                "SessionFormat", "Styles", "WidgetTree",
+                "SessionFormat", "Snapshots", "Styles", "WidgetTree",
             ]),
         // The pool of worker processes behind `render`'s batch commands (`--jobs`): each worker kept warm,
         // a crash or a timeout the session's result, answers over ServeProtocol's wire format.
@@ -240,6 +240,7 @@ let package = Package(
             name: "ServeWorkerTests",
             dependencies: [
                 "JSON", "TestSupport", "Primitives", "SessionFormat", "RenderPipeline", "ServeProtocol", "ServeWorker",
+                "Snapshots",
             ]),
         .testTarget(
             name: "PortabilityTests", dependencies: ["TestSupport", "SessionFormat", "Portability", "Gallery"],

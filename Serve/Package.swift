@@ -34,9 +34,10 @@ let package = Package(
             exclude: ["README.md", "tsconfig.json", ".eslintrc.json", "types.d.ts", "messages.schema.json"],
             sources: ["PageFiles.swift"],
             resources: [
-                "index.html", "page.css", "a11y.css", "live.css", "main.js", "dom.js", "state.js", "socket.js",
-                "sessions.js", "frames.js", "hover.js", "outlines.js", "tree.js", "inspector.js", "timeline.js",
-                "a11y.js", "live.js", "live-controls.js", "live-gestures.js", "live-action-bar.js", "live-rebuild.js",
+                "index.html", "page.css", "a11y.css", "groups.css", "live.css", "main.js", "dom.js", "state.js",
+                "socket.js", "sessions.js", "frames.js", "hover.js", "outlines.js", "tree.js", "inspector.js",
+                "timeline.js", "a11y.js", "groups.js", "live.js", "live-controls.js", "live-gestures.js",
+                "live-action-bar.js", "live-rebuild.js",
             ].map { .embedInCode($0) }),
         .target(
             name: "ServeCore",

@@ -5,6 +5,7 @@ import "./frames.js";
 import "./hover.js";
 import "./timeline.js";
 import "./a11y.js";
+import "./groups.js";
 import "./live.js";  // an empty module unless the server runs an app (--app)
 import { sendView } from "./sessions.js";
 import { connect } from "./socket.js";

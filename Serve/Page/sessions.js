@@ -54,14 +54,15 @@ on("sessions", (m) => {
     list.append(li);
   }
   $("#empty").hidden = m.items.length > 0;
+  $("#groupsPane").hidden = !m.goldens;  // the Groups pane (groups.js) when the folder has goldens
   if ((first || !state.view) && m.items.length) choose(m.items[0].name);
 });
 
 /**
- * Shows a session: the view asked anew with the bar's controls.
+ * Shows a session: the view asked anew with the bar's controls (also from the Groups pane, groups.js).
  * @param {string} name
  */
-function choose(name) {
+export function choose(name) {
   const v = state.view;
   state.view = {
     session: name, look: $input("#look").value || "default", device: $input("#device").value || "session",

@@ -55,7 +55,7 @@ export interface SessionItem { name: string; version: number }
 
 export interface SessionsMessage {
   type: "sessions"; protocol?: number; items: SessionItem[]; looks: string[]; look: string; devices: string[];
-  device: string; fontScale: number;
+  device: string; fontScale: number; goldens?: string;
 }
 
 /** `InspectAnswer`: what a touch at a point reaches, or an element picked in the tree (`render inspect`). */
@@ -92,6 +92,21 @@ export interface A11yAnswer {
 
 export interface A11yMessage { type: "a11y"; slot: string; state: string; data: Reply<A11yAnswer> }
 
+/** `CheckedSnapshot`: one golden's verdict in the Groups pane's check. */
+export interface CheckedSnapshot { name: string; session: string; snapshot?: string; status: string; mismatch?: number }
+
+/** `CheckGroup`: changed goldens that share a cause (`ChangeGroup`), and the command that accepts them. */
+export interface CheckGroup {
+  id: string; kind: string; cause: string; words: string; snapshots: string[]; sessions: string[]; accept?: string;
+}
+
+/** `CheckAnswer`: the folder checked against its goldens as `render check` checks it, changes grouped by cause. */
+export interface CheckAnswer {
+  ok: true; goldens: string; summary: string; snapshots: CheckedSnapshot[]; groups: CheckGroup[]; command: string;
+}
+
+export interface GroupsMessage { type: "groups"; look: string; device: string; data: Reply<CheckAnswer> }
+
 export interface ErrorMessage { type: "error"; message: string }
 
 /** One entry of the live app's log (LiveApp.swift). */
@@ -125,7 +140,7 @@ export interface ReplayReport { steps: number; played: number; stoppedAt?: numbe
 
 /** Every text message the server sends a page. */
 export type ServerMessage =
-  | SessionsMessage | InspectMessage | PortabilityMessage | A11yMessage | ErrorMessage | LiveMessage
+  | SessionsMessage | InspectMessage | PortabilityMessage | A11yMessage | GroupsMessage | ErrorMessage | LiveMessage
   | RebuildMessage;
 
 /** A frame as painted, for the tests and the benches (`window.__frames`). */
@@ -145,6 +160,7 @@ declare global {
     __probe: (slot: string, x: number, y: number) => number[];
     __closed: { code: number; reason: string };
     __a11y: unknown;
+    __groups: unknown;
     __live: unknown;
     __rebuild: unknown;
   }

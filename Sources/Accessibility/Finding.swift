@@ -80,20 +80,14 @@ package struct FoldedFinding: Hashable, Sendable {
     /// The screens in capture order, the finding's own first.
     package var screens: [String]
 
-    /// Identical findings of one session's screens folded into one, in the order first found.
+    /// Identical findings of one session's screens folded into one, in the order first found: the
+    /// grouping of changes by cause (`Grouping`, as `ChangeGroup` uses it), keyed by all but the screen.
     package static func fold(_ findings: [Finding]) -> [FoldedFinding] {
-        var out: [FoldedFinding] = []
-        var at: [Key: Int] = [:]
-        for f in findings {
-            let key = Key(f)
-            if let i = at[key] {
-                if !out[i].screens.contains(f.screen) { out[i].screens.append(f.screen) }
-            } else {
-                at[key] = out.count
-                out.append(FoldedFinding(finding: f, screens: [f.screen]))
-            }
+        Grouping.group(findings) { [Key($0)] }.map { g in
+            var screens: [String] = []
+            for f in g.members where !screens.contains(f.screen) { screens.append(f.screen) }
+            return FoldedFinding(finding: g.members[0], screens: screens)
         }
-        return out
     }
 
     /// What makes two findings the same one: everything but the screen.

@@ -17,6 +17,9 @@ package struct GalleryManifest: Codable, Sendable {
     /// Images referenced (cards, goldens, diffs) and distinct files written.
     package var imagesOffered: Int
     package var imagesStored: Int
+    /// The changed cards grouped by cause, as `render check` groups them (`GalleryGroups`); absent
+    /// when no golden changed, so a gallery without changes is what it was.
+    package var groups: [ChangeGroup]?
 }
 
 extension GalleryManifest {
@@ -156,13 +159,19 @@ package struct GalleryBuilder {
         let manifest = GalleryManifest(
             rendererVersion: PreviewRendererVersion.string, shard: options.shard.description,
             sessions: names, descriptions: GalleryManifest.descriptions(sessions), themes: themes, cards: cards,
-            imagesOffered: offered, imagesStored: stored)
+            imagesOffered: offered, imagesStored: stored,
+            // Grouped in the units' order (each session's captures in order, as `render check` lists them), not
+            // the page's (snapshots by name): a group's snapshots are then listed as the review page lists them.
+            groups: GalleryGroups.groups(units.flatMap { $0 }))
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = try enc.encode(manifest)
         // The portability report per session (GalleryPortability.swift), a collapsed section each.
         let portability = GalleryPortability.sections(sessions: sessions, fontsDirectory: options.fontsDirectory)
-        let page = Data(GalleryHTML.page(manifest, portability: portability, gate: options.gate).utf8)
+        var paths: [String: String] = [:]
+        for (n, p) in zip(names, sessions) where paths[n] == nil { paths[n] = p }
+        let groups = GalleryGroups.section(manifest, paths: paths, options: options)
+        let page = Data(GalleryHTML.page(manifest, portability: portability, gate: options.gate, groups: groups).utf8)
         // One change as a signal's cleanup sees it: it waits for the swap rather than removing a half-swapped pair.
         try TempFiles.changing {
             try json.write(to: URL(fileURLWithPath: tmp + "/gallery.json"))

@@ -30,6 +30,9 @@ package struct GalleryCard: Codable, Hashable, Sendable {
     /// `render gallery --a11y`: the screen's accessibility findings (`gallery.json` holds them as the
     /// check report does, for any page that shows them). Absent otherwise.
     package var a11y: A11yResult?
+    /// Why its golden changed, as `render check` names it (`ChangeCause`): the gallery's groups
+    /// (`GalleryGroups`). Absent when nothing changed.
+    package var causes: [ChangeCause]?
     /// The session's error diagnostics in this theme (with `--strict` its warnings too), on the unit's
     /// first card; absent when it has none (`SessionGate`).
     package var diagnostics: [SessionDiagnostic]?

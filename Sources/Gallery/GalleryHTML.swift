@@ -3,13 +3,15 @@ import Snapshots
 /// The gallery page: one self-contained `index.html` (inline CSS and JS, images by relative path), so
 /// it works from `file://` with no server. Every picture is a `.card` with `data-status`.
 enum GalleryHTML {
-    static func page(_ m: GalleryManifest, portability: [String: String] = [:], gate: SessionGate = SessionGate())
-        -> String
-    {
+    /// `groups`: the changes grouped by cause (`GalleryGroups.section`), first on the page.
+    static func page(
+        _ m: GalleryManifest, portability: [String: String] = [:], gate: SessionGate = SessionGate(),
+        groups: String = ""
+    ) -> String {
         var h =
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>PreviewRenderer gallery</title>\n"
         let a11y = m.cards.contains { $0.a11y != nil }
-        h += "<style>\(css)\(a11y ? A11yHTML.css : "")</style></head><body>\n"
+        h += "<style>\(css)\(a11y ? A11yHTML.css : "")\(groups.isEmpty ? "" : GalleryGroups.css)</style></head><body>\n"
         // State cells are not goldens: counted and filtered on their own, never as "no golden".
         let statuses = ["failed", "environmentChanged", "error", "passed", "new", GalleryCard.stateStatus]
         let counts = statuses.map { s in (s, m.cards.filter { $0.status == s }.count) }.filter { $0.1 > 0 }
@@ -30,6 +32,8 @@ enum GalleryHTML {
         var seen = Set<SessionDiagnostic>()
         let kept = m.cards.flatMap { $0.diagnostics ?? [] }.filter { seen.insert($0).inserted }
         h += CheckPage.diagnosticsSection(kept, gate: gate)
+        // Changes by cause first: one decision per cause, as on `render check`'s review page (issue 50).
+        h += groups
         for session in m.sessions {
             let cards = m.cards.filter { $0.session == session }
             h += "<section class=\"session\" id=\"s-\(esc(session))\"><h2>\(esc(session))</h2>\n"
@@ -62,14 +66,15 @@ enum GalleryHTML {
     }
 
     /// The onion-skin and slider views of a `.cmp` block (the script drives their ranges); shared by
-    /// the gallery's cards and `check --html`'s review page.
+    /// the gallery's cards and `check --html`'s review page. Lazy as every picture of both pages: the views
+    /// are hidden until chosen, and eager pictures were fetched at once, all 2,000 of a 1,000-change review.
     static func overlays(expected g: String, actual a: String) -> String {
         let g = url(g)
         let a = url(a)
         var h =
             """
-            <div class=\"stack onion\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" \
-            alt=\"actual\" style=\"opacity:.5\">
+            <div class=\"stack onion\"><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\"><img loading=\"lazy\" \
+            class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"opacity:.5\">
             """
         h +=
             """
@@ -78,8 +83,8 @@ enum GalleryHTML {
             """
         h +=
             """
-            <div class=\"stack slider\"><img src=\"\(g)\" alt=\"expected\"><img class=\"top\" src=\"\(a)\" \
-            alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">
+            <div class=\"stack slider\"><img loading=\"lazy\" src=\"\(g)\" alt=\"expected\"><img loading=\"lazy\" \
+            class=\"top\" src=\"\(a)\" alt=\"actual\" style=\"clip-path:inset(0 0 0 50%)\">
             """
         h +=
             """
@@ -95,7 +100,8 @@ enum GalleryHTML {
         // long snapshot name cannot widen its card.
         var h =
             """
-            <figure class=\"card \(esc(c.status))\" data-status=\"\(esc(c.status))\"><figcaption><span class=\"name\" \
+            <figure class=\"card \(esc(c.status))\"\(c.causes == nil ? "" : " id=\"\(GalleryGroups.anchor(c))\"") \
+            data-status=\"\(esc(c.status))\"><figcaption><span class=\"name\" \
             title=\"\(esc(title))\">\(esc(title))</span>
             """
         h += " <span class=\"badge\">\(esc(label(c.status)))</span>"

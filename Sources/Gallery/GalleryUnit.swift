@@ -33,13 +33,19 @@ struct GalleryUnit {
                 let goldens = options.snapshotsDirectory.map {
                     SnapshotSettings.goldensDirectory(root: $0, theme: theme, device: options.device)
                 }
-                if let dir = goldens { try compare(&card, t, goldens: ConfinedFolder(dir), device: device) }
+                var judged: SnapshotOutcome?
+                if let dir = goldens { judged = try compare(&card, t, goldens: dir, device: device) }
                 if options.a11y {
                     // Read only: the gallery never writes a baseline (`render check --accept` does).
                     card.a11y = try A11yBaseline.check(
                         t.frame, device: device, renderer: renderer, name: t.name, screen: t.snapshot ?? "final",
                         settings: SnapshotSettings(snapshotsDirectory: goldens ?? ""), mode: .warn)
                 }
+                // Its causes as `render check` names them (`ChangeCause`), for the gallery's groups.
+                var o = judged
+                o?.a11y = card.a11y
+                let causes = o.map { ChangeCause.causes(of: $0) } ?? ChangeCause.a11yCauses(card.a11y)
+                card.causes = causes.isEmpty ? nil : causes
                 out.append(card)
             }
             if isPrimary && options.states, let final = targets.last(where: { $0.snapshot == nil }) {
@@ -57,55 +63,55 @@ struct GalleryUnit {
         }
     }
 
-    /// Fills in the golden, diff image, status and semantic diff when `NAME.png` exists in `goldens`
-    /// (read inside it only: a golden that is a link out of the folder is refused, never copied in).
-    func compare(_ card: inout GalleryCard, _ t: SnapshotChecker.Target, goldens: ConfinedFolder, device: Device)
-        throws
+    /// Fills in the golden, diff image, status, semantic diff and causes when `NAME.png` exists in
+    /// `goldens`, judged as `render check` judges it (`GoldenComparison.judge`: read inside the folder
+    /// only, a golden that is a link out of it is refused, never copied in; nothing written there).
+    /// Returns the verdict as `render check` would report it (nil without a golden or when it was refused).
+    func compare(_ card: inout GalleryCard, _ t: SnapshotChecker.Target, goldens: String, device: Device) throws
+        -> SnapshotOutcome?
     {
-        let bytes: [UInt8]
-        let oldSidecar: [UInt8]?
-        do {
-            guard let b = try goldens.readIfPresent(t.name + ".png") else { return }
-            bytes = b
-            oldSidecar = try goldens.readIfPresent(t.name + ".json")
-        } catch {
-            // The card keeps its new picture; the refused golden is named, not shown.
-            card.status = "error"
-            card.error = "golden refused: \(error)"
-            return
-        }
-        let expected = GoldenStamp.matches(bytes, t.frame.bitmap) ? t.frame.bitmap : try PNGCodec.decode(bytes)
-        card.golden = try store.store(png: bytes)
-        let diff = ImageDiff.compare(expected, t.frame.bitmap, threshold: options.tolerance.threshold)
-        card.mismatch = diff?.mismatch
+        var settings = SnapshotSettings(snapshotsDirectory: goldens, tolerance: options.tolerance)
+        settings.fontsDirectory = renderer.options.fontsDirectory
         let env = SnapshotSidecar.Environment.current(
             options: renderer.options, device: device, frame: t.frame, fonts: renderer.fonts)
-        let sidecar = SnapshotSidecar(frame: t.frame, environment: env)
-        var envChanges: [String] = []
-        var semantic: [ElementChange] = []
-        if let old = oldSidecar.flatMap({ try? JSONDecoder().decode(SnapshotSidecar.self, from: Data($0)) }) {
-            envChanges = old.environment.changes(to: env)
-            semantic = SemanticDiff.changes(expected: old, actual: sidecar)
-            card.changes = envChanges.map { "environment: " + $0 } + SemanticDiff.summarize(semantic)
+        let judged: GoldenComparison.Judgement?
+        do {
+            judged = try GoldenComparison(settings: settings).judge(
+                name: t.name, session: card.session, snapshot: t.snapshot, actual: t.frame.bitmap,
+                sidecar: SnapshotSidecar(frame: t.frame, environment: env), reproduce: "")
+        } catch {
+            // The card keeps its new picture; the refused golden (a link out of the folder, too large,
+            // unreadable) is named, not shown.
+            card.status = "error"
+            card.error = "golden refused: \(error)"
+            return nil
         }
-        let semanticFailure = options.tolerance.semantic && !semantic.isEmpty
-        if let d = diff, d.mismatch <= options.tolerance.maxMismatch, !semanticFailure {
+        guard let j = judged else { return nil }
+        let o = j.verdict
+        card.golden = try store.store(png: j.goldenBytes)
+        card.mismatch = o.mismatch
+        if j.oldSidecar != nil {
+            card.changes = o.environmentChanges.map { "environment: " + $0 } + SemanticDiff.summarize(o.changes)
+        }
+        guard o.status == .failed else {
             // A new environment alone passes (badged on its own); it never labels a changed picture.
-            card.status = envChanges.isEmpty ? "passed" : "environmentChanged"
-        } else {
-            card.status = "failed"
-            card.diff = try store.store(
-                DiffImage.labelled(
-                    expected: expected, actual: t.frame.bitmap, diff: diff,
-                    fontsDirectory: renderer.options.fontsDirectory))
-            if let d = diff, !d.mask.isEmpty {
-                let regions = ChangedRegions.boxes(mask: d.mask, width: d.width, height: d.height)
-                card.changes.append("changed regions: " + regions.prefix(6).map(\.description).joined(separator: "; "))
-            } else if diff == nil {
-                card.changes.append(
-                    "size \(expected.width)x\(expected.height) -> \(t.frame.bitmap.width)x\(t.frame.bitmap.height) px")
-            }
+            card.status = o.status == .passed ? "passed" : "environmentChanged"
+            return o
         }
+        card.status = "failed"
+        card.diff = try store.store(
+            DiffImage.labelled(
+                expected: j.expected, actual: t.frame.bitmap, diff: j.diff,
+                fontsDirectory: renderer.options.fontsDirectory))
+        if !o.regions.isEmpty {
+            card.changes.append("changed regions: " + o.regions.prefix(6).map(\.description).joined(separator: "; "))
+        } else if j.diff == nil {
+            card.changes.append(
+                """
+                size \(j.expected.width)x\(j.expected.height) -> \(t.frame.bitmap.width)x\(t.frame.bitmap.height) px
+                """)
+        }
+        return o
     }
 
     /// NORMAL, ACTIVE, SELECTED (and HOVER, DISABLED where styled) of each interactive element, each

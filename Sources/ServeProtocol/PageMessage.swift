@@ -31,6 +31,8 @@ public enum PageMessage: Equatable, Sendable {
     case painted(slot: String?, state: String?)
     /// `render serve --app`: a step for the app, Restart, Record or Stop.
     case live(LiveRequest)
+    /// The Groups pane opened (the folder's changes by cause, sent now and after every change) or closed.
+    case groups(open: Bool)
 
     /// The message in a WebSocket text message's bytes, or why it is not one.
     public static func decode(_ bytes: [UInt8]) -> Result<PageMessage, MessageError> {
@@ -75,6 +77,8 @@ extension PageMessage: Decodable {
             self = .a11y(slot: slot)
         case "painted":
             self = .painted(slot: field("slot"), state: field("state"))
+        case "groups":
+            self = .groups(open: field("open") ?? true)
         case "live":
             switch field("op", String.self) {
             case "step": self = .live(.step(field("step", JSONValue.self)))

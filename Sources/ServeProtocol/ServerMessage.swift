@@ -40,10 +40,13 @@ public struct SessionsMessage: Codable, Equatable, Sendable {
     public var devices: [String]
     public var device: String
     public var fontScale: Double
+    /// The goldens' root when there is one (`render serve --snapshots DIR`, default `Snapshots`): the page
+    /// then offers its Groups pane (CheckAnswer.swift). Absent otherwise.
+    public var goldens: String?
 
     public init(
         folder: String, items: [SessionItem], looks: [String], look: String, devices: [String], device: String,
-        fontScale: Double
+        fontScale: Double, goldens: String? = nil
     ) {
         self.folder = folder
         self.items = items
@@ -52,6 +55,7 @@ public struct SessionsMessage: Codable, Equatable, Sendable {
         self.devices = devices
         self.device = device
         self.fontScale = fontScale
+        self.goldens = goldens
     }
 }
 

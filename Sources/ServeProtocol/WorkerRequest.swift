@@ -24,6 +24,8 @@ public enum WorkerRequest: Equatable, Sendable {
     case portability(path: String, theme: String, device: String, fontScale: String)
     /// The names of the device presets.
     case devices
+    /// The folder's goldens checked as `render check` checks them, changes grouped by cause (CheckAnswer.swift).
+    case check(CheckSpec)
 
     /// The operation's name, the job's first field.
     public var op: String {
@@ -38,6 +40,7 @@ public enum WorkerRequest: Equatable, Sendable {
         case .a11y: return "a11y"
         case .portability: return "portability"
         case .devices: return "devices"
+        case .check: return "check"
         }
     }
 
@@ -50,6 +53,7 @@ public enum WorkerRequest: Equatable, Sendable {
         case .scaled(let s, let side): return [op] + s.fields + [String(side)]
         case .portability(let path, let theme, let device, let fontScale): return [op, path, theme, device, fontScale]
         case .devices: return [op]
+        case .check(let c): return [op] + c.fields
         }
     }
 
@@ -76,6 +80,11 @@ public enum WorkerRequest: Equatable, Sendable {
         case ("portability", 5):
             return .success(.portability(path: fields[1], theme: fields[2], device: fields[3], fontScale: fields[4]))
         case ("devices", _): return .success(.devices)
+        case ("check", _):
+            guard let c = CheckSpec(fields: Array(fields.dropFirst())) else {
+                return .failure(MessageError("bad check"))
+            }
+            return .success(.check(c))
         default: return .failure(MessageError("unknown request"))
         }
     }

@@ -3,6 +3,7 @@ import Primitives
 import RenderPipeline
 import ServeProtocol
 import SessionFormat
+import Snapshots
 import WidgetTree
 
 /// `render --serve-worker [--fonts-dir DIR] [--fonts DIR]`: the engine side of `render serve`
@@ -74,6 +75,9 @@ package final class ServeWorkerState {
     let appFonts: String?
     let makeOptions: OptionsMaker
     private var renderers = RecentlyUsed<Renderer>(limit: 6)
+    /// The Groups pane's renderers and each session's verdicts against its goldens (ServeWorker+Check.swift).
+    var checkRenderers = RecentlyUsed<Renderer>(limit: 2)
+    var checked = RecentlyUsed<[SnapshotOutcome]>(limit: 4096)
     /// The state each renderer last rendered: its next frame may be painted over that one's pixels.
     var lastRendered: [String: String] = [:]
     /// The state each renderer last drew (the base its next frame's changed rectangle applies to).
@@ -143,6 +147,7 @@ package final class ServeWorkerState {
         case .portability(let path, let theme, let device, let fontScale):
             return (ServeJSON.bytes(try portability([path, theme, device, fontScale])), [])
         case .devices: return (ServeJSON.bytes(DevicesAnswer(devices: DevicePresets.all.map(\.name))), [])
+        case .check(let c): return (ServeJSON.bytes(try check(c)), [])
         }
     }
 

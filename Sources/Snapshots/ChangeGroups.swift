@@ -26,16 +26,16 @@ package struct ChangeCause: Codable, Hashable, Sendable, Comparable {
     /// A change no element shows is grouped by the environment change it came with, else by the
     /// element its changed pixels lie in (`paintedIn`), else stands alone (named by the snapshot).
     package static func causes(of o: SnapshotOutcome) -> [ChangeCause] {
-        pictureCauses(of: o) + a11yCauses(of: o)
+        pictureCauses(of: o) + a11yCauses(o.a11y)
     }
 
     /// With `render check --a11y`: each new accessibility finding of the screen said without its
     /// element's id or text (`new accessibility finding: text contrast 2.90:1 on #ffffff, needs
     /// 4.5:1`), so a finding repeated over screens and sessions (a theme's colour) is one group, as
     /// a change is.
-    static func a11yCauses(of o: SnapshotOutcome) -> [ChangeCause] {
+    package static func a11yCauses(_ a11y: A11yResult?) -> [ChangeCause] {
         var out: [ChangeCause] = []
-        for f in o.a11y?.findings ?? [] where f.state == .new {
+        for f in a11y?.findings ?? [] where f.state == .new {
             let head = "\(f.type) \(f.element)"
             var tail = f.message
             if !f.text.isEmpty, let r = f.message.range(of: "\": ", options: .backwards) {
@@ -115,16 +115,26 @@ package struct ChangeGroup: Codable, Hashable, Sendable {
     /// The groups of a run's outcomes: most snapshots first, then by cause. A snapshot with several
     /// causes is in each of their groups.
     package static func groups(of outcomes: [SnapshotOutcome]) -> [ChangeGroup] {
-        var order: [ChangeCause] = []
-        var members: [ChangeCause: [SnapshotOutcome]] = [:]
-        for o in outcomes {
-            for c in ChangeCause.causes(of: o) {
-                if members[c] == nil { order.append(c) }
-                members[c, default: []].append(o)
-            }
+        groups(of: outcomes.map { Member(name: $0.name, session: $0.session, causes: ChangeCause.causes(of: $0)) })
+    }
+
+    /// A changed picture as grouping sees it: its name, session and causes. `render check`'s outcomes,
+    /// `render gallery`'s cards and `render serve`'s check answer are each made into these, so the
+    /// three group by the one rule (`Grouping`).
+    package struct Member: Sendable {
+        package var name: String
+        package var session: String
+        package var causes: [ChangeCause]
+        package init(name: String, session: String, causes: [ChangeCause]) {
+            self.name = name
+            self.session = session
+            self.causes = causes
         }
-        let groups = order.map { c -> ChangeGroup in
-            let list = members[c] ?? []
+    }
+
+    /// The groups of `members` (`groups(of:)` for any source of changed pictures).
+    package static func groups(of members: [Member]) -> [ChangeGroup] {
+        let groups = Grouping.group(members, by: \.causes).map { c, list -> ChangeGroup in
             var sessions: [String] = []
             var seen = Set<String>()
             for o in list where seen.insert(o.session).inserted { sessions.append(o.session) }

@@ -9,34 +9,48 @@ package struct GoldenComparison {
     package var settings: SnapshotSettings
     package init(settings: SnapshotSettings) { self.settings = settings }
 
-    /// The outcome for `name` (`NAME` or `NAME@SNAP`) given the actual image and sidecar.
-    package func evaluate(
-        name: String, session: String, snapshot: String?, actual: Bitmap,
-        sidecar: SnapshotSidecar, reproduce: String
-    ) throws -> SnapshotOutcome {
+    /// What comparing a frame with its golden found, before any file is written: the outcome so far
+    /// (mismatch, element and environment changes, regions, where a change no element shows was
+    /// painted), the golden as read and decoded, the pixel diff, and the verdict on the pixels and
+    /// elements. `render check` goes on from here to record and write failure images (`evaluate`);
+    /// `render gallery` and `render serve` stop here (they write no golden), so all three see one change
+    /// the same way, and group it by the same causes (`ChangeCause`).
+    package struct Judgement {
+        package var outcome: SnapshotOutcome
+        /// The golden's PNG bytes and its pixels.
+        package var goldenBytes: [UInt8]
+        package var expected: Bitmap
+        package var diff: ImageDiff?
+        package var oldSidecar: SnapshotSidecar?
+        /// Pixels within tolerance, but the tree says something changed.
+        package var semanticOnly: Bool
+        /// The golden holds: pixels within tolerance and (with semantic checks) no element changed.
+        package var pixelsOK: Bool
+
+        /// The outcome as a look that writes nothing sees it (`render gallery`, `render serve`): `failed`
+        /// unless the golden holds, `environmentChanged` when it holds in another environment.
+        package var verdict: SnapshotOutcome {
+            var o = outcome
+            o.status = !pixelsOK ? .failed : o.environmentChanges.isEmpty ? .passed : .environmentChanged
+            return o
+        }
+    }
+
+    /// The judgement on `name` (`NAME` or `NAME@SNAP`) against its golden in `snapshotsDirectory`; nil
+    /// when it has no golden. Reads inside the goldens folder only and writes nothing. The outcome's
+    /// status is `passed` (whatever the verdict: `evaluate`, or the caller, decides from it).
+    package func judge(
+        name: String, session: String, snapshot: String?, actual: Bitmap, sidecar: SnapshotSidecar, reproduce: String
+    ) throws -> Judgement? {
         let goldens = ConfinedFolder(settings.snapshotsDirectory)
-        let failures = ConfinedFolder(settings.failuresDirectory)
         let base = settings.snapshotsDirectory + "/" + name
         let pngPath = base + ".png"
         let jsonPath = base + ".json"
         var out = SnapshotOutcome(
             name: name, session: session, snapshot: snapshot, status: .passed, golden: pngPath,
             mismatch: nil, reproduce: reproduce, message: "")
-        let mode = settings.record
         // Read inside the goldens folder only: a golden or sidecar that is a link out is refused.
-        guard let data = try goldens.readIfPresent(name + ".png") else {
-            if mode == .never {
-                out.status = .missing
-                out.message = OutputText.line(
-                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)")
-            } else {
-                try record(actual, sidecar, name, in: goldens)
-                out.status = .recorded
-                out.message = OutputText.line("\(name): recorded a new golden at \(pngPath); check it and run again")
-            }
-            return out
-        }
-        let bytes = data
+        guard let bytes = try goldens.readIfPresent(name + ".png") else { return nil }
         // The header's size is judged before decoding: a 261 KB PNG can claim 8192 x 8192 (1.3 GB decoded).
         if let (w, h) = PNGCodec.size(of: bytes), !PNGCodec.fitsDecodeLimits(width: w, height: h) {
             throw GoldenTooLarge(path: pngPath, width: w, height: h)
@@ -65,6 +79,45 @@ package struct GoldenComparison {
                 out.paintedIn = PaintedElement.name(regions: out.regions, sidecar: sidecar)
             }
         }
+        return Judgement(
+            outcome: out, goldenBytes: bytes, expected: expected, diff: diff, oldSidecar: oldSidecar,
+            semanticOnly: semanticOnly, pixelsOK: pixelsOK)
+    }
+
+    /// The outcome for `name` (`NAME` or `NAME@SNAP`) given the actual image and sidecar.
+    package func evaluate(
+        name: String, session: String, snapshot: String?, actual: Bitmap,
+        sidecar: SnapshotSidecar, reproduce: String
+    ) throws -> SnapshotOutcome {
+        let goldens = ConfinedFolder(settings.snapshotsDirectory)
+        let failures = ConfinedFolder(settings.failuresDirectory)
+        let base = settings.snapshotsDirectory + "/" + name
+        let pngPath = base + ".png"
+        let jsonPath = base + ".json"
+        let mode = settings.record
+        guard
+            let j = try judge(
+                name: name, session: session, snapshot: snapshot, actual: actual, sidecar: sidecar,
+                reproduce: reproduce)
+        else {
+            var out = SnapshotOutcome(
+                name: name, session: session, snapshot: snapshot, status: .passed, golden: pngPath,
+                mismatch: nil, reproduce: reproduce, message: "")
+            if mode == .never {
+                out.status = .missing
+                out.message = OutputText.line(
+                    "\(name): no golden at \(pngPath) (record it with --record missing or PREVIEW_RECORD=missing)")
+            } else {
+                try record(actual, sidecar, name, in: goldens)
+                out.status = .recorded
+                out.message = OutputText.line("\(name): recorded a new golden at \(pngPath); check it and run again")
+            }
+            return out
+        }
+        var out = j.outcome
+        let (expected, diff, oldSidecar, semanticOnly, pixelsOK) = (
+            j.expected, j.diff, j.oldSidecar, j.semanticOnly, j.pixelsOK
+        )
         if pixelsOK && oldSidecar == nil && (mode == .missing || mode == .failed) {
             // The sidecar is part of the golden: a missing one is recorded like a missing PNG (and reported).
             try GoldenFiles.write(try sidecar.encoded(), name: name + ".json", in: goldens)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The review page's groups in Chromium (issue 50): accept a group, apply, check again.
+"""The review page's groups in Chromium (issue 50): accept a group, apply, check again; the gallery of the same
+folder shows the same groups.
 
 Three sample sessions get goldens; then every text colour #212121 becomes #303030 in two of them
 (one cause over many snapshots) and #111827 becomes #1f2937 in the third (another cause). The page of
@@ -74,6 +75,13 @@ def main():
         other = groups.get("text color #111827 -> #1f2937")
         assert text and other, f"groups: {list(groups)}"
         assert not set(text["snapshots"]) & set(other["snapshots"]), "the two causes share a snapshot"
+        # The gallery of the same folder shows the same groups (one page, not two): ids, words, snapshots.
+        run(["render", "gallery", "s", "--snapshots", "gold", "--themes", "default", "--no-states", "-q",
+             "-o", "gallery", "--jobs", "2", "--timeout", "300"], work, expect=[0])
+        shown = json.loads(read(f"{work}/gallery/gallery.json"))["groups"]
+        for key in ("id", "words", "snapshots"):
+            assert [g[key] for g in shown] == [g[key] for g in report["groups"]], \
+                f"gallery {key}: {[g[key] for g in shown]} != {[g[key] for g in report['groups']]}"
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium")
@@ -105,6 +113,15 @@ def main():
             accepts = page.locator("#accepts").input_value()
             assert accepts == f"group {text['id']}\nreject group {other['id']}\n", repr(accepts)
             page.screenshot(path=work + "/review-page.png", full_page=False)
+            gallery = browser.new_page(viewport={"width": 1200, "height": 900})
+            gallery.on("pageerror", lambda e: errors.append(str(e)))
+            gallery.goto("file://" + work + "/gallery/index.html")
+            ids = gallery.eval_on_selector_all("#groups .group", "xs => xs.map(x => x.dataset.group)")
+            assert ids == [g["id"] for g in report["groups"]], f"gallery page groups {ids}"
+            # Each group's strip links to a card of the gallery that is there.
+            for href in gallery.eval_on_selector_all("#groups .strip a", "xs => xs.map(x => x.getAttribute('href'))"):
+                assert gallery.locator(f"[id='{href[1:]}']").count() == 1, f"no card {href}"
+            gallery.screenshot(path=work + "/gallery-groups.png", full_page=False)
             with page.expect_download() as d:
                 page.locator("#accepts-download").click()
             d.value.save_as(work + "/accepts.txt")
@@ -135,6 +152,7 @@ def main():
         shot = os.environ.get("REVIEW_SCREENSHOT")
         if shot:
             shutil.copy(work + "/review-page.png", shot)
+            shutil.copy(work + "/gallery-groups.png", os.path.splitext(shot)[0] + "-gallery.png")
         print(f"review-test: accepted {len(text['snapshots'])} snapshots of group {text['id']} in Chromium; "
               f"{len(other['snapshots'])} of the rejected group {other['id']} still fail")
     finally:

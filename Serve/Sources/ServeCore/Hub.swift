@@ -41,6 +41,12 @@ public actor Hub {
     var listChanged = false
     /// The app `render serve --app` plays (LiveHub.swift), or nil.
     var live: LiveApp?
+    /// The goldens' root, when there is one: the Groups pane (Hub+Check.swift), the pages that have it
+    /// open, and whether a check is under way (and another is due after it).
+    public nonisolated let goldens: String?
+    var groupsPages = Set<Int>()
+    var groupsChecking = false
+    var groupsAgain = false
 
     final class Client: @unchecked Sendable {
         let id: Int
@@ -76,6 +82,7 @@ public actor Hub {
         devices = ["session"] + (options.device.map { [$0] } ?? [])
         initialDevice = options.device ?? "session"
         initialFontScale = options.fontScale
+        goldens = Self.goldensRoot(options)
     }
     let initialDevice: String
     let initialFontScale: Double
@@ -113,6 +120,7 @@ public actor Hub {
     func disconnect(_ c: Client) {
         c.mailbox.close()
         clients[c.id] = nil
+        groupsPages.remove(c.id)
     }
 
     public var pageCount: Int { clients.count }
@@ -122,7 +130,7 @@ public actor Hub {
         return MessageJSON.text(
             SessionsMessage(
                 folder: folder.folder, items: items, looks: looks, look: initialLook, devices: devices,
-                device: initialDevice, fontScale: initialFontScale))
+                device: initialDevice, fontScale: initialFontScale, goldens: goldens))
     }
 
     static func json(_ o: Any) -> String {
@@ -164,6 +172,8 @@ public actor Hub {
             await accessibility(c, slot: slot)
         case .live(let request):
             return await liveReceived(c, request)
+        case .groups(let open):
+            groups(c, open: open)
         case .painted(let slot, let state):
             // The state a slot of the page now shows: its next frame may be only the changed rectangle.
             if let slot, let state, c.view?.slots.contains(where: { $0.slot == slot }) == true {
@@ -289,7 +299,9 @@ public actor Hub {
     public func changed(_ paths: [String]) async {
         var sessions = Set<String>()
         var other = false
-        for p in paths {
+        // A golden written (an accepted group) changes the Groups pane's answer, not a frame.
+        if paths.contains(where: { isGolden($0) }) { refreshGroups() }
+        for p in paths where !isGolden(p) {
             let dir = (p as NSString).deletingLastPathComponent
             let name = (p as NSString).lastPathComponent
             if dir == folder.folder && SessionFolder.isSessionName(name) && !folder.excluded.contains(p) {
@@ -311,6 +323,7 @@ public actor Hub {
         }
         listChanged = true
         sendListIfSettled()
+        refreshGroups()
     }
 
     /// Renders counted by operation, pages open and messages dropped for slow pages.

@@ -27,11 +27,15 @@ public struct ServeOptions: Sendable {
     public var connections = ConnectionLimits()
     /// `--page-dir DIR`: the page's files read from DIR (Serve/Page) at each request instead of from the binary.
     public var pageDir: String?
+    /// `--snapshots DIR`: the goldens' root (as `render check`'s, default `Snapshots`); when it is a folder the
+    /// page offers the Groups pane: the folder checked against it, changes grouped by cause (Hub+Check.swift).
+    public var snapshots = "Snapshots"
 
     public static let usage = """
         usage: render serve [SESSION.json | FOLDER] [--theme NAME|FILE] [--port N] [--host ADDR] [--open]
                             [--device D] [--font-scale F] [--fonts-dir DIR] [--fonts DIR] [--quiet]
                             [--header-timeout S] [--idle-timeout S] [--max-connections N] [--page-dir DIR]
+                            [--snapshots DIR]
                render serve [OPTIONS] [--record-dir DIR] [--step-timeout S] --app PATH
                             [--rebuild CMD [--watch DIR]... [--rebuild-timeout S]] [--] [APP-ARGS...]
 
@@ -51,6 +55,8 @@ public struct ServeOptions: Sendable {
         (default 256, lowered to fit `ulimit -n`) are served, others get 503.
         --page-dir DIR serves the page's files from DIR (Serve/Page in a checkout) instead of the copy in the
         binary: an edit to the page shows on reload, without a build (Serve/Page/README.md).
+        With goldens in --snapshots DIR (default Snapshots, as render check's), the page's Groups pane shows the
+        folder checked against them as `render check FOLDER` checks it (nothing written), changes grouped by cause.
         Ctrl-C stops it. Exit codes: 0 stopped, 2 the port is in use or cannot be bound, 64 bad usage.
         See docs/serve.md.
         """
@@ -89,6 +95,7 @@ public struct ServeOptions: Sendable {
             case "--render": o.render = try value(a)
             case "--record-dir": o.recordDir = try value(a)
             case "--page-dir": o.pageDir = try value(a)
+            case "--snapshots": o.snapshots = try value(a)
             case "--step-timeout":
                 let v = try value(a)
                 guard let t = Double(v), t.isFinite, (0.1...3600).contains(t) else {

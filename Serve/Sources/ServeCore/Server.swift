@@ -31,6 +31,7 @@ public enum Server {
         if let t = options.themeFile {
             watcher.watch(((SessionFolder.realPath(t) ?? t) as NSString).deletingLastPathComponent)
         }
+        for g in hub.goldensFolders() { watcher.watch(g) }  // the Groups pane (Hub+Check.swift)
         watcher.start()
         await hub.loadDevices()
         if let live { await hub.attach(live) }

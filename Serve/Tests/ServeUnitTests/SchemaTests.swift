@@ -52,7 +52,8 @@ final class SchemaTests: XCTestCase {
             }
         }
         // The answers a page receives (the others stay between worker and server).
-        for (name, value) in Self.worker where ["failure", "frame", "inspect", "a11y", "portability"].contains(name) {
+        for (name, value) in Self.worker
+        where ["failure", "frame", "inspect", "a11y", "portability", "check"].contains(name) {
             check(value)
         }
         XCTAssertTrue(checked > 15, "\(checked) types checked")
@@ -74,12 +75,13 @@ final class SchemaTests: XCTestCase {
             "sessions",
             SessionsMessage(
                 folder: "", items: [SessionItem(name: "", version: 0)], looks: [""], look: "", devices: [""],
-                device: "", fontScale: 1), nil
+                device: "", fontScale: 1, goldens: ""), nil
         ),
         ("error", ErrorMessage(message: ""), nil),
         ("inspect", InspectMessage(slot: "", source: ""), ("data", reply("inspect"))),
         ("portability", PortabilityMessage(session: ""), ("data", reply("portability"))),
         ("a11y", A11yMessage(slot: "", state: ""), ("data", reply("a11y"))),
+        ("groups", GroupsMessage(look: "", device: ""), ("data", reply("check"))),
         (
             "live",
             LiveMessage(
@@ -153,6 +155,15 @@ final class SchemaTests: XCTestCase {
                 ], summary: "")
         ),
         ("devices", DevicesAnswer(devices: [""])),
+        (
+            "check",
+            CheckAnswer(
+                goldens: "", summary: "",
+                snapshots: [CheckedSnapshot(name: "", session: "", snapshot: "", status: "", mismatch: 0)],
+                groups: [
+                    CheckGroup(id: "", kind: "", cause: "", words: "", snapshots: [""], sessions: [""], accept: "")
+                ], command: "")
+        ),
     ]
 
     /// A worker's reply as a message carries it: the answer or the failure.
@@ -165,6 +176,7 @@ final class SchemaTests: XCTestCase {
         .hover(slot: "", x: 0, y: 0), .element(slot: "", id: 0), .a11y(slot: ""), .painted(slot: "", state: ""),
         .live(.step(.null)), .live(.restart), .live(.record), .live(.stop(name: "", overwrite: true)),
         .live(.look(look: "")),
+        .groups(open: true),
     ]
 
     static func schema() -> [String: Any] {

@@ -83,6 +83,14 @@ let all: [TestEntry] =
             ),
         ])
     + tests(
+        GroupsTests.self,
+        [
+            (
+                "testTheGroupsAreRenderChecksAndFollowAnAcceptedGroup",
+                { try await $0.testTheGroupsAreRenderChecksAndFollowAnAcceptedGroup() }
+            )
+        ])
+    + tests(
         LiveOptionsTests.self,
         [
             ("testAppTakesTheRestOfTheLine", { try $0.testAppTakesTheRestOfTheLine() }),
