@@ -259,22 +259,21 @@ check: fonts
 .PHONY: serve serve-test
 SERVE_BIN := Serve/.build/release/render-serve
 SERVE_FLAGS ?= -c release -Xswiftc -Onone -Xswiftc -gnone -Xswiftc -no-emit-module-separately-wmo -Xswiftc -static-stdlib
-# `render mcp`'s program, render-mcp (docs/mcp.md), is built beside it: the MCP SDK it links brings Foundation's
+# `render mcp` is the same program (`render-serve mcp`, docs/mcp.md): the MCP SDK it links brings Foundation's
 # networking, which a -static-stdlib link takes from the system's libcurl.so.4 (CURL_LINK: a link name for it, so
-# libcurl's -dev package is not needed; docs/decisions/2026-12-08-mcp-a-separate-executable.md). The SDK, ServeMCP and
-# the link add about 35 CPU-seconds to a fresh build of the server (measured 8 Dec 2026), nothing to a warm one.
+# libcurl's -dev package is not needed; docs/decisions/2026-12-08-mcp-a-separate-executable.md). The SDK and ServeMCP
+# add about 35 CPU-seconds to a fresh build of the server (measured 8 Dec 2026), nothing to a warm one.
 CURL_OUT := $(abspath $(OUT))/curl-link
 CURL_LINK := -Xlinker -L$(CURL_OUT)
 # Every build in Serve/ passes the same flags (CURL_LINK too), so that none recompiles what another built.
 serve: icu-data $(CURL_OUT)/libcurl.so
 	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product render-serve
-	cd Serve && $(SWIFT) build $(SERVE_FLAGS) $(ICU_LINK) $(CURL_LINK) --product render-mcp
 	@$(call icu-beside,Serve/.build/release)
 
 $(CURL_OUT)/libcurl.so:
 	@mkdir -p $(@D)
 	@lib=$$(/sbin/ldconfig -p | sed -n 's/^\s*libcurl\.so\.4 (.*x86-64.*) => //p; s/^\s*libcurl\.so\.4 (.*AArch64.*) => //p' | head -1); \
-	  [ -n "$$lib" ] || { echo "make serve: render-mcp needs libcurl.so.4 (apt-get install libcurl4)" >&2; exit 1; }; \
+	  [ -n "$$lib" ] || { echo "make serve: render-serve needs libcurl.so.4 (apt-get install libcurl4)" >&2; exit 1; }; \
 	  ln -sf "$$lib" $@
 
 ## `render serve --app` with the headless platform's test app in chromium (Serve/browser-tests/test_live.py).

@@ -11,8 +11,10 @@ let package = Package(
     name: "PreviewRendererServe",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "render-serve", targets: ["render-serve"]),
-        .executable(name: "render-mcp", targets: ["render-mcp"]),
+        // One program for `render serve` and `render mcp` (`render-serve mcp ...`): two statically linked programs
+        // carried the Swift runtime, Foundation and SwiftNIO twice, 46 MB more in the package
+        // (docs/decisions/2026-12-08-mcp-a-separate-executable.md).
+        .executable(name: "render-serve", targets: ["render-serve"])
     ],
     dependencies: [
         // The engine's package, by path (named: a path dependency's identity is its folder's name, which
@@ -50,7 +52,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        .executableTarget(name: "render-serve", dependencies: ["ServeCore"]),
+        .executableTarget(name: "render-serve", dependencies: ["ServeCore", "ServeMCP"]),
         // `render mcp` (docs/mcp.md): the tools over MCP, on the server's worker and app runners.
         .target(
             name: "ServeMCP",
@@ -62,7 +64,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        .executableTarget(name: "render-mcp", dependencies: ["ServeMCP"]),
         // The unit tests are a program (Tests/ServeUnitTests/TestKit.swift): built with the server's own flags,
         // `-static-stdlib` included, which XCTest cannot link with, so the stack is compiled once per run.
         .executableTarget(

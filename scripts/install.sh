@@ -41,8 +41,6 @@ if ldd "$server" 2>/dev/null | grep -q 'libswiftCore\|libFoundation'; then
   echo "install: $server links the Swift runtime dynamically (build it with make serve)" >&2; exit 1
 fi
 install -m 755 "$server" "$libexec/render-serve"
-# `render mcp`'s program (docs/mcp.md), built beside the server by `make serve`.
-install -m 755 "$(dirname "$server")/render-mcp" "$libexec/render-mcp"
 # A shared library is not executable (Debian policy 10.2). Its SONAME libpreview_renderer.so.0 (SwiftPM links
 # it without one): a program linked with -lpreview_renderer needs libpreview_renderer.so.0, which a later
 # incompatible library (.so.1) does not replace.

@@ -46,7 +46,7 @@ for d in libc6 libcairo2 "preview-renderer-common (= $version)"; do
   grep -qF "$d" <<< "$(dpkg-deb -f "$lib" Depends)" || fail "libpreview-renderer0's Depends lacks $d: $(dpkg-deb -f "$lib" Depends)"
 done
 grep -qF "libpreview-renderer0 (= $version)" <<< "$(dpkg-deb -f "$dev" Depends)" || fail "the -dev package does not depend on the library"
-for f in ./usr/bin/render ./usr/libexec/preview-renderer/render-serve ./usr/libexec/preview-renderer/render-mcp \
+for f in ./usr/bin/render ./usr/libexec/preview-renderer/render-serve \
   ./usr/lib/libpreview_renderer.so.0 ./usr/lib/libpreview_renderer.so ./usr/include/preview_renderer.h \
   ./usr/lib/pkgconfig/preview_renderer.pc ./usr/share/man/man1/render.1.gz ./usr/share/man/man1/render-serve.1.gz \
   ./usr/share/man/man1/render-mcp.1.gz ./usr/share/preview-renderer/fonts/fonts.lock \
@@ -55,7 +55,6 @@ for f in ./usr/bin/render ./usr/libexec/preview-renderer/render-serve ./usr/libe
   grep -qx "$f" "$work/contents" || fail "the packages lack $f"
 done
 ! grep -q '^./usr/bin/render-serve$' "$work/contents" || fail "render-serve is on the PATH"
-! grep -q '^./usr/bin/render-mcp$' "$work/contents" || fail "render-mcp is on the PATH"
 # The headless platform an app's preview is built with (issue 49; make app-build-test builds with it).
 for f in ./usr/lib/pkgconfig/preview_renderer_platform.pc ./usr/lib/cmake/PreviewRenderer/PreviewRendererConfig.cmake \
   ./usr/include/preview-renderer/platform/PreviewThread.h ./usr/share/preview-renderer/platform/PreviewMain.cpp \

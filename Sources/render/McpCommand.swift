@@ -2,8 +2,9 @@ import ArgumentParser
 
 /// `render mcp [--root DIR] [--app BIN [APP-ARGS...]]`: the engine and the live app as Model Context
 /// Protocol tools for coding agents over stdio (docs/mcp.md). Like `render serve`, only finds the Serve
-/// package's program, `render-mcp` (which holds the protocol's SDK, so the engine's package resolves nothing
-/// new: docs/decisions/2026-12-08-mcp-a-separate-executable.md), and replaces this process with it.
+/// package's program, `render-serve` (which holds the protocol's SDK, so the engine's package resolves nothing
+/// new: docs/decisions/2026-12-08-mcp-a-separate-executable.md), and replaces this process with
+/// `render-serve mcp`.
 struct McpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
@@ -18,5 +19,5 @@ struct McpCommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "The MCP server's arguments (see `render mcp --help`).")
     var arguments: [String] = []
 
-    func run() throws { try ServeCommand.exec("render-mcp", command: "mcp", arguments) }
+    func run() throws { try ServeCommand.exec("render-serve", command: "mcp", mode: "mcp", arguments) }
 }

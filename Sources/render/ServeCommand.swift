@@ -23,7 +23,7 @@ struct ServeCommand: ParsableCommand {
     /// Where the server binary may be: off the PATH in `../libexec/preview-renderer/` from this `render`'s
     /// folder (`make install`, the Debian package), beside this `render` (an older install), else in the Serve
     /// build of the checkout this `render` was built in (the nearest folder above it with Serve/Package.swift).
-    /// `binary`: the Serve package's program (`render-serve`, or `render-mcp` for `render mcp`).
+    /// `binary`: the Serve package's program, `render-serve` (which is also `render mcp`'s, as `render-serve mcp`).
     static func candidates(render: String, binary: String = "render-serve") -> [String] {
         let dir = (render as NSString).deletingLastPathComponent
         let prefix = (dir as NSString).deletingLastPathComponent
@@ -44,8 +44,9 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws { try Self.exec("render-serve", command: "serve", arguments) }
 
-    /// Finds `binary` (the Serve package's `render-serve` or `render-mcp`) and replaces this process with it.
-    static func exec(_ binary: String, command: String, _ arguments: [String]) throws {
+    /// Finds `binary` (the Serve package's `render-serve`) and replaces this process with it, `mode` (`mcp`)
+    /// first when given.
+    static func exec(_ binary: String, command: String, mode: String? = nil, _ arguments: [String]) throws {
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let found = Self.candidates(render: me, binary: binary).first {
@@ -60,7 +61,7 @@ struct ServeCommand: ParsableCommand {
                 """)
             throw ExitCode(ExitCodes.usage)
         }
-        let argv = [server, "--render", me] + arguments
+        let argv = [server] + (mode.map { [$0] } ?? []) + ["--render", me] + arguments
         var cargs = argv.map { strdup($0) } + [nil]
         execv(server, &cargs)
         StdErr.write("render: error: cannot start \(server): \(String(cString: strerror(errno)))")
