@@ -9,9 +9,10 @@
 /// into straight RGBA exactly as the PNG encoder does (`PNGCodec.unpremultiplyRow`: round to
 /// nearest, clamped), so both paths paint the same pixels (Serve/browser-tests/test_serve.py).
 enum PixelRuns {
-    /// Larger rectangles go as PNG: their runs grow with the text in them, and the page's expansion
-    /// with the pixel count (a quarter-million pixels is about 1 MB raw, a 1170-pixel-wide band 224 rows high).
-    static let maxPixels = 262_144
+    /// Larger rectangles go as PNG: the page's expansion grows with the pixel count (4 bytes each; a
+    /// 720 x 1280 frame's 921,600 pixels in 4.6 ms on the shared machine, issue 49), up to a 1170 x 2532
+    /// phone screen and a little more.
+    static let maxPixels = 3_200_000
     /// Runs that come out larger than this go as PNG instead (the socket's bytes, and 10 pages' worth).
     static let maxBytes = 393_216
 
