@@ -112,17 +112,7 @@ void LiveMainThread::answer(const std::string & given, const std::string & given
     std::ifstream file(path, std::ios::binary);
     std::ostringstream text;
     text << file.rdbuf();
-    bool whole = true;
-    JsonValue steps = newSteps(text.str(), whole);
-    const size_t first = whole ? session_steps : 0;
-    if (steps.kind == JsonValue::Array) {
-      total = (whole ? 0 : session_steps) + steps.array.size();
-      for (size_t i = first; i < steps.array.size(); i++) {
-        JsonValue s = steps.array[i];
-        trimPayloads(s);
-        commands += (commands.empty() ? "" : ",") + toJson(s);
-      }
-    }
+    total = newSteps(text.str(), commands);
   } catch (const EngineError & e) {
     outcome = "engine-error";
     message = std::string("the session could not be written: ") + e.what();
@@ -146,33 +136,81 @@ void LiveMainThread::answer(const std::string & given, const std::string & given
 
 // The session is written a step at a time: header, `"steps":[`, each step after "\n" or ",\n", then
 // "\n]}\n" (SessionWriter). A walk's file only grows, so when it starts with the last file's bytes (its
-// length and hash match), the new steps are the rest: parsing only them keeps an answer's cost from
+// length and hash match), the new steps are the rest: reading only them keeps an answer's cost from
 // growing with the walk. Anything else (the first answer, a header that changed) is parsed whole.
-JsonValue LiveMainThread::newSteps(const std::string & text, bool & whole) {
+size_t LiveMainThread::newSteps(const std::string & text, std::string & commands) {
   static const std::string footer = "\n]}\n";
   const bool closed =
     text.size() >= footer.size() && text.compare(text.size() - footer.size(), footer.size(), footer) == 0;
   const size_t body = closed ? text.size() - footer.size() : 0;
   const std::hash<std::string_view> hash;
-  JsonValue out;
-  whole = true;
-  if (closed && written_size > 0 && body >= written_size &&
-      hash(std::string_view(text).substr(0, written_size)) == written_hash) {
-    std::string rest = text.substr(written_size, body - written_size);
+  const bool grown = closed && written_size > 0 && body >= written_size &&
+                     hash(std::string_view(text).substr(0, written_size)) == written_hash;
+  size_t total = 0;
+  if (grown) {
+    std::string_view rest = std::string_view(text).substr(written_size, body - written_size);
     if (session_steps > 0 && !rest.empty()) {
       if (rest[0] != ',') throw JsonError("the session's new steps do not follow the last ones");
-      rest.erase(0, 1);
+      rest.remove_prefix(1);
     }
-    out = parseJson("[" + rest + "]");
-    whole = false;
+    total = session_steps + answerSteps(rest, commands);
   } else {
     JsonValue session = parseJson(text);
     const JsonValue * steps = session.find("steps");
-    if (steps) out = *steps;
+    if (steps && steps->kind == JsonValue::Array) {
+      for (size_t i = session_steps; i < steps->array.size(); i++) addStep(steps->array[i], commands);
+      total = steps->array.size();
+    }
   }
   written_size = closed ? body : 0;
   written_hash = closed ? hash(std::string_view(text).substr(0, body)) : 0;
-  return out;
+  return total;
+}
+
+void LiveMainThread::addStep(JsonValue step, std::string & commands) {
+  trimPayloads(step);
+  commands += (commands.empty() ? "" : ",") + toJson(step);
+}
+
+// The new steps' text (steps as the session writer wrote them, separated by commas) into the answer: a
+// step goes as written, without parsing it, when none of its strings is long enough to be trimmed and it
+// is on one line (the writer's steps are); others are parsed and trimmed. Parsing every step and writing
+// it again was most of an answer's own time for a whole new screen (about 250 steps, issue 49).
+size_t LiveMainThread::answerSteps(std::string_view rest, std::string & commands) {
+  size_t count = 0, i = 0;
+  auto space = [&](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  while (i < rest.size()) {
+    while (i < rest.size() && space(rest[i])) i++;
+    if (i == rest.size()) break;
+    const size_t start = i;
+    int depth = 0;
+    bool plain = true;
+    for (; i < rest.size(); i++) {
+      const char c = rest[i];
+      if (c == '"') {
+        const size_t open = i++;
+        while (i < rest.size() && rest[i] != '"') i += rest[i] == '\\' ? 2 : 1;
+        if (i >= rest.size()) throw JsonError("a string of the session's new steps does not end");
+        if (i - open > 1024) plain = false;  // trimPayloads's bound, on the escaped text: never less
+      } else if (c == '{' || c == '[') {
+        depth++;
+      } else if (c == '}' || c == ']') {
+        if (--depth < 0) throw JsonError("the session's new steps close more than they open");
+      } else if (c == ',' && depth == 0) {
+        break;
+      } else if (space(c)) {
+        plain = false;
+      }
+    }
+    if (depth != 0) throw JsonError("a step of the session's new steps does not end");
+    std::string_view step = rest.substr(start, i - start);
+    while (!step.empty() && space(step.back())) step.remove_suffix(1);
+    if (plain) commands += (commands.empty() ? "" : ",") + std::string(step);
+    else addStep(parseJson(std::string(step)), commands);
+    count++;
+    if (i < rest.size()) i++;  // the comma
+  }
+  return count;
 }
 
 void LiveMainThread::emit(const std::string & line) {

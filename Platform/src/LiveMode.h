@@ -14,6 +14,7 @@
 #include <istream>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace preview {
 
@@ -37,9 +38,12 @@ class LiveMainThread : public PreviewMainThread {
   bool readStep();
   // One whole line on the answers' descriptor.
   void emit(const std::string & line);
-  // The steps the written session `text` added since the last answer, as a JSON array; whole = false
-  // when they were read from the end of the file only (see written_size).
-  JsonValue newSteps(const std::string & text, bool & whole);
+  // The steps the written session `text` added since the last answer, trimmed, appended to `commands` (JSON
+  // values joined by ","); returns how many steps the session holds.
+  size_t newSteps(const std::string & text, std::string & commands);
+  // The steps of `rest` (the file's text after the last answer's steps) into `commands`; returns how many.
+  size_t answerSteps(std::string_view rest, std::string & commands);
+  static void addStep(JsonValue step, std::string & commands);
 
   std::istream & in;
   int out_fd;

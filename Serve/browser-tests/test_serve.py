@@ -179,7 +179,10 @@ class Browser(PageCase):
         write(self.path, session(BLUE, GREEN, "Hallo, runs"))  # only the label changes: a small rectangle
         f = self.frame(f"f => f.ok && f.slot === 'main' && f.version > {before}")
         self.assertEqual(f["format"], "runs", f)
-        # Every pixel of the page's picture equals the whole frame a fresh page gets for that state.
+        self.assert_whole_frames_pixels(f)
+
+    def assert_whole_frames_pixels(self, f):
+        """Every pixel of the page's picture equals the whole frame a fresh page gets for that state."""
         shown = base64.b64decode(self.page.evaluate("""() => { const c = document.querySelector('.pic[data-slot=main] .img');
             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let s = '';
             for (let i = 0; i < d.length; i += 32768) s += String.fromCharCode(...d.subarray(i, i + 32768));
@@ -193,6 +196,17 @@ class Browser(PageCase):
         self.assertEqual((width, height), (f["width"], f["height"]))
         self.assertEqual(shown, b"".join(rows))
 
+    def test_4b2_a_whole_new_screen_as_pixel_runs_paints_the_whole_frames_pixels(self):
+        """Every pixel changes (the background): the whole frame goes as runs too when they fit (issue 49)."""
+        before = self.page.evaluate("() => window.__frames.at(-1).version")
+        write(self.path, session(BLUE, RED, "a whole new screen"))
+        f = self.frame(f"f => f.ok && f.slot === 'main' && f.version > {before}")
+        self.assertEqual((f["format"], f["patch"]), ("runs", [0, 0, f["width"], f["height"]]), f)
+        self.assert_whole_frames_pixels(f)
+        write(self.path, session(BLUE, GREEN))  # back to what the next tests start from
+        self.frame(f"f => f.ok && f.slot === 'main' && f.version > {f['version']}")
+        self.assertEqual(self.probe(), hex_rgb(GREEN))
+
     def test_4c_a_frame_decoded_late_never_replaces_a_newer_one(self):
         # The browser decodes PNGs on another thread: hold the next decode (the frame of the first
         # save) until the frame of a second save has been painted, then let it finish. The page must
@@ -205,7 +219,9 @@ class Browser(PageCase):
               return new Promise((resolve) => { window.__held = () => resolve(real(...a)); });
             };
         }""")
-        write(self.path, session(BLUE, RED, "first save"))
+        # A screen of text: its runs come to more than 384 KB, so its frame goes as a PNG (a frame the page follows
+        # in runs is expanded at once and cannot be late).
+        write(self.path, session(BLUE, RED, "first save " + "Wq8@ mg%& " * 400))
         self.page.wait_for_function("() => window.__held !== null")
         held = self.page.evaluate("() => window.__frames.at(-1).version")
         write(self.path, session(BLUE, ORANGE, "second save"))

@@ -32,6 +32,10 @@ package final class SessionRecording {
     }
 
     private var entries: [Entry] = []
+    /// The file the last `write` made, while it may be appended to.
+    var lastWritten: WrittenFile?
+    /// Writes that copied the last write's steps and encoded only the new ones.
+    package private(set) var appendedWrites = 0
     private let spill = PayloadSpill()
     /// Bytes the recorded steps take in the written file (separators included).
     package private(set) var stepBytes = 0
@@ -102,24 +106,49 @@ package final class SessionRecording {
     /// Writes `header` (its name, device, folders, theme; its steps are ignored) and the recorded
     /// steps as a session file at `path`, a step at a time (one payload in memory at once),
     /// replacing it atomically. Folders are written relative to `folder`.
+    ///
+    /// A recording written again to the same file (a live app writes its session after every input)
+    /// copies the bytes of the steps it wrote last time from that file and encodes only the steps
+    /// recorded since (SessionRecording+Append.swift): encoding every step again grew with the walk
+    /// (8 ms an answer after 30 screens of 250 commands, issue 49). The bytes are the same either way.
     package func write(_ header: Session, to path: String, folder: String) throws {
         var head = header
         head.steps = []
         head.notExact = notExact
-        let stream = try AtomicFileStream(path: path)
-        var buffer = SessionWriter.header(head, folder: folder)
-        for (i, e) in entries.enumerated() {
+        let headBytes = SessionWriter.header(head, folder: folder)
+        let last = lastWritten
+        lastWritten = nil
+        var stream = try AtomicFileStream(path: path)
+        var from = 0
+        var body = 0
+        if let last, last.path == path, last.header == headBytes, last.entries <= entries.count,
+            case .file = stream.destination
+        {
+            if Self.copyWritten(last, into: stream) {
+                (from, body) = (last.entries, last.body)
+                appendedWrites += 1
+            } else {
+                stream = try AtomicFileStream(path: path)  // the copy's partial file is dropped
+            }
+        }
+        var buffer = from == 0 ? headBytes : []
+        for i in from..<entries.count {
             buffer += SessionWriter.stepSeparator(first: i == 0)
-            let step = try restore(e)
+            let step = try restore(entries[i])
             buffer += SessionWriter.step(step.kind, address: step.address)
             if buffer.count >= 1 << 20 {
                 try stream.write(buffer)
+                body += buffer.count
                 buffer.removeAll(keepingCapacity: true)
             }
         }
+        body += buffer.count
         buffer += SessionWriter.footer
         try stream.write(buffer)
         try stream.commit()
+        if case .file = stream.destination, let id = FileIdentity(path: path) {
+            lastWritten = WrittenFile(path: path, header: headBytes, entries: entries.count, body: body, identity: id)
+        }
     }
 
     // MARK: - Internals

@@ -9,44 +9,66 @@
 /// into straight RGBA exactly as the PNG encoder does (`PNGCodec.unpremultiplyRow`: round to
 /// nearest, clamped), so both paths paint the same pixels (Serve/browser-tests/test_serve.py).
 enum PixelRuns {
-    /// Larger rectangles go as PNG: their runs grow with the text in them, and the page's expansion
-    /// with the pixel count (a quarter-million pixels is about 1 MB raw, a 1170-pixel-wide band 224 rows high).
-    static let maxPixels = 262_144
+    /// Larger rectangles go as PNG: the page's expansion grows with the pixel count (4 bytes each; a
+    /// 720 x 1280 frame's 921,600 pixels in 4.6 ms on the shared machine, issue 49), up to a 1170 x 2532
+    /// phone screen and a little more.
+    static let maxPixels = 3_200_000
     /// Runs that come out larger than this go as PNG instead (the socket's bytes, and 10 pages' worth).
     static let maxBytes = 393_216
 
-    /// The runs of `bgra` (4 bytes per pixel), or nil when they would exceed `maxBytes`.
+    /// The runs of `bgra` (4 bytes per pixel), or nil when they would exceed `maxBytes`. Written into one
+    /// buffer (a whole screen's runs: appending to an array cost about 2 ms for 921,600 pixels).
     static func encode(_ bgra: [UInt8]) -> [UInt8]? {
         let count = bgra.count / 4
-        var out = [UInt8]()
-        out.reserveCapacity(min(maxBytes, count * 2))
-        return bgra.withUnsafeBytes { raw -> [UInt8]? in
-            func px(_ k: Int) -> UInt32 { raw.loadUnaligned(fromByteOffset: k * 4, as: UInt32.self) }
-            var i = 0
-            var literalStart = 0  // pixels from here to i not yet written, all literals
-            func flushLiterals(upTo end: Int) {
-                var s = literalStart
-                while s < end {
-                    let n = min(128, end - s)
-                    out.append(UInt8(n - 1))
-                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(s * 4)..<((s + n) * 4)]))
-                    s += n
+        var fits = true
+        // At most `maxBytes`, and no more than all literals take.
+        let capacity = min(maxBytes, count * 4 + (count + 127) / 128)
+        let out = [UInt8](unsafeUninitializedCapacity: capacity) { dst, used in
+            used = 0
+            bgra.withUnsafeBytes { raw in
+                func px(_ k: Int) -> UInt32 { raw.loadUnaligned(fromByteOffset: k * 4, as: UInt32.self) }
+                var o = 0
+                /// Copies pixels `from..<to` after a header byte; false when that would pass `capacity`.
+                func put(_ header: Int, _ from: Int, _ to: Int) -> Bool {
+                    let n = 1 + (to - from) * 4
+                    guard o + n <= capacity else { return false }
+                    dst[o] = UInt8(header)
+                    UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: dst[(o + 1)..<(o + n)]))
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[(from * 4)..<(to * 4)]))
+                    o += n
+                    return true
                 }
-            }
-            while i < count {
-                var j = i + 1
-                while j < count && j - i < 129 && px(j) == px(i) { j += 1 }
-                if j - i >= 2 {
-                    flushLiterals(upTo: i)
-                    out.append(UInt8(126 + j - i))
-                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(i * 4)..<(i * 4 + 4)]))
-                    literalStart = j
+                func flushLiterals(_ start: Int, upTo end: Int) -> Bool {
+                    var s = start
+                    while s < end {
+                        let n = min(128, end - s)
+                        guard put(n - 1, s, s + n) else { return false }
+                        s += n
+                    }
+                    return true
                 }
-                i = j
-                if out.count > maxBytes { return nil }
+                var i = 0
+                var literalStart = 0  // pixels from here to i not yet written, all literals
+                while i < count {
+                    let p = px(i)
+                    var j = i + 1
+                    while j < count && j - i < 129 && px(j) == p { j += 1 }
+                    if j - i >= 2 {
+                        guard flushLiterals(literalStart, upTo: i), put(126 + j - i, i, i + 1) else {
+                            fits = false
+                            return
+                        }
+                        literalStart = j
+                    }
+                    i = j
+                }
+                guard flushLiterals(literalStart, upTo: count) else {
+                    fits = false
+                    return
+                }
+                used = o
             }
-            flushLiterals(upTo: count)
-            return out.count > maxBytes ? nil : out
         }
+        return fits ? out : nil
     }
 }

@@ -57,6 +57,39 @@ import Testing
         #expect(rendered.frames.last?.bitmap == frame)
     }
 
+    @Test func aSessionWrittenAgainAppendsItsNewStepsToTheSameBytes() throws {
+        let b = try Self.backend()
+        let dir = try TemporaryFolder.make("bounds")
+        let path = dir + "/live.json"
+        // A live app's walk: steps (payloads among them), the session written after each input.
+        for round in 0..<4 {
+            for i in 0..<3 { b.tick(round * 10 + i) }
+            b.setSurface(7, Self.surface(UInt8(round * 40)))
+            try b.writeRecordedSession(to: path, name: "live")
+            let whole = SessionWriter.encode(b.recordedSession(name: "live"), folder: dir)
+            #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == whole, "round \(round)")
+        }
+        #expect(b.recording.appendedWrites == 3)
+        // A file replaced since (another writer, the same size) is written whole again, never appended to.
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        try Data(repeating: 0x20, count: before.count).write(to: URL(fileURLWithPath: path), options: .atomic)
+        b.tick(99)
+        try b.writeRecordedSession(to: path, name: "live")
+        let whole = SessionWriter.encode(b.recordedSession(name: "live"), folder: dir)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == whole)
+        #expect(b.recording.appendedWrites == 3)
+        // Another header (the session's name) or another file: whole too.
+        b.tick(100)
+        try b.writeRecordedSession(to: path, name: "renamed")
+        #expect(
+            try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+                == SessionWriter.encode(b.recordedSession(name: "renamed"), folder: dir))
+        try b.writeRecordedSession(to: dir + "/other.json", name: "renamed")
+        #expect(b.recording.appendedWrites == 3)
+        try b.writeRecordedSession(to: dir + "/other.json", name: "renamed")
+        #expect(b.recording.appendedWrites == 4)
+    }
+
     @Test func theRecordingStopsAtTheFileBudgetAndTheFileSaysSo() throws {
         // Room for two surfaces' base64 (53,336 bytes each) after the header's 64 KiB.
         let b = try Self.backend(SessionRecording(maxFileBytes: 64 * 1024 + 120_000))
