@@ -420,8 +420,8 @@ fuzz-large: fuzz-build
 ## from a fixed seed, not a time, so every machine does the same work whatever its load (a 30-second run did the
 ## seeds alone on a busy machine and a few hundred mutations more on an idle one;
 ## docs/decisions/2026-12-08-fuzz-smoke-counts-inputs.md).
-FUZZ_SMOKE_RUNS := 500
-FUZZ_SMOKE_LARGE_RUNS := 30
+FUZZ_SMOKE_RUNS := 300
+FUZZ_SMOKE_LARGE_RUNS := 16
 fuzz-smoke:
 	$(MAKE) --no-print-directory -j2 FUZZ_RUNS=$(FUZZ_SMOKE_RUNS) FUZZ_LARGE_RUNS=$(FUZZ_SMOKE_LARGE_RUNS) FUZZ_ARTIFACTS=$(abspath $(OUT))/fuzz-artifacts/ fuzz fuzz-large \
 	  || { echo "fuzz-smoke: what libFuzzer found is in $(OUT)/fuzz-artifacts/ (replay: $(FUZZ_BIN) FILE)" >&2; exit 1; }
