@@ -92,7 +92,7 @@ on("rebuild", (m) => {
   const words = {
     watching: `watching ${m.watching.join(", ")}: a save rebuilds the app`,
     building: `building (${changed} saved)…`,
-    failed: "build failed: the picture is the last good build's",
+    failed: "build failed",  // the note over the picture says the picture is the last good build's
     replaying: `built in ${m.seconds} s: restarting the app and replaying ${m.replay ? m.replay.steps : 0} steps…`,
     done: `rebuilt in ${m.seconds} s, ${m.replay ? m.replay.played : 0} steps replayed: this is the new build`,
     stopped: `rebuilt in ${m.seconds} s; the replay stopped`,
