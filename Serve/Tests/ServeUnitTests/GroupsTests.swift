@@ -62,18 +62,10 @@ final class GroupsTests: XCTestCase {
         (options.target, options.port, options.render) = (screens, 0, renderPath)
         options.fontsDir = ServerTests.root + "/Fonts"
         options.snapshots = goldens
-        let listening = expectation(description: "listening")
-        let port = PortBox()
-        let opts = options
-        server = Task {
-            try await Server.run(opts) { p, _ in
-                port.value = p
-                listening.fulfill()
-            }
-        }
-        await fulfillment(of: [listening], timeout: 60)
-        let c = try SocketClient(port: try XCTUnwrap(port.value), timeout: 120)
-        XCTAssertEqual(try c.upgrade(host: "127.0.0.1:\(try XCTUnwrap(port.value))"), 101)
+        let (task, port) = try await runServer(options)
+        server = task
+        let c = try SocketClient(port: port, timeout: 120)
+        XCTAssertEqual(try c.upgrade(host: "127.0.0.1:\(port)"), 101)
         let sessions = try c.text { $0["type"] as? String == "sessions" }
         XCTAssertEqual(sessions["goldens"] as? String, SessionFolderPath.real(goldens))
         try c.send(json: ["type": "view", "session": "a.json"])

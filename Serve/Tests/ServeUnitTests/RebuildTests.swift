@@ -209,18 +209,10 @@ final class RebuildTests: XCTestCase {
         options.app = dir + "/app.sh"
         options.rebuild.command = dir + "/build.sh"
         options.rebuild.watch = [dir + "/src"]
-        let listening = expectation(description: "listening")
-        let port = PortBox()
-        let opts = options
-        server = Task {
-            try await Server.run(opts) { p, _ in
-                port.value = p
-                listening.fulfill()
-            }
-        }
-        await fulfillment(of: [listening], timeout: 60)
-        let c = try SocketClient(port: try XCTUnwrap(port.value))
-        XCTAssertEqual(try c.upgrade(host: "127.0.0.1:\(try XCTUnwrap(port.value))"), 101)
+        let (task, port) = try await runServer(options)
+        server = task
+        let c = try SocketClient(port: port)
+        XCTAssertEqual(try c.upgrade(host: "127.0.0.1:\(port)"), 101)
         return c
     }
 

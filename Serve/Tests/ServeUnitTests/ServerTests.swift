@@ -50,17 +50,9 @@ final class ServerTests: XCTestCase {
         options.render = render
         options.fontsDir = Self.root + "/Fonts"
         configure(&options)
-        let listening = expectation(description: "listening")
-        let port = PortBox()
-        let opts = options
-        server = Task {
-            try await Server.run(opts) { p, _ in
-                port.value = p
-                listening.fulfill()
-            }
-        }
-        await fulfillment(of: [listening], timeout: 60)
-        return try XCTUnwrap(port.value)
+        let (task, port) = try await runServer(options)
+        server = task
+        return port
     }
 
     private func page(_ port: Int) throws -> SocketClient {
@@ -249,4 +241,25 @@ final class ServerTests: XCTestCase {
 
 final class PortBox: @unchecked Sendable {
     var value: Int?
+}
+
+extension XCTestCase {
+    /// Runs the server in this process on a free port (`options.port` 0): its task, to cancel at the end, and
+    /// the port once it listens. The one way the server tests start a server.
+    func runServer(_ options: ServeOptions) async throws -> (task: Task<Void, Error>, port: Int) {
+        let listening = expectation(description: "listening")
+        let port = PortBox()
+        let task = Task {
+            try await Server.run(options) { p, _ in
+                port.value = p
+                listening.fulfill()
+            }
+        }
+        await fulfillment(of: [listening], timeout: 60)
+        guard let p = port.value else {
+            task.cancel()  // a server that never listened does not outlive its test
+            throw SocketError("the server did not listen within 60 s")
+        }
+        return (task, p)
+    }
 }
